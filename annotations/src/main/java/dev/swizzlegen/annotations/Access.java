@@ -1,0 +1,64 @@
+package dev.swizzlegen.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * One warp-level instruction applied across the whole tile, which the processor proves free of
+ * shared-memory bank conflicts. For example, a global-to-shared copy of 16-byte vectors by a warp laid
+ * out as 16 rows of 2 lanes, lanes numbered down the columns:
+ *
+ * <pre>{@code
+ * @Access(kind = AccessKind.VECTOR, op = Op.STORE, bytes = 16, threads = {16, 2},
+ *         order = Order.COL_MAJOR)
+ * }</pre>
+ *
+ * <p>Used only inside {@link SwizzledTile#access()}.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({})
+public @interface Access {
+  /** The instruction kind. */
+  AccessKind kind() default AccessKind.VECTOR;
+
+  /**
+   * Whether shared memory is read or written. Omitted: {@code STORE} for {@link AccessKind#STMATRIX},
+   * {@code LOAD} otherwise.
+   */
+  Op op() default Op.LOAD;
+
+  /**
+   * {@link AccessKind#VECTOR} only: bytes each lane moves, 1, 2, 4, 8 or 16, a multiple of the
+   * element size. 16 is one LDS.128 / STS.128 / {@code cp.async} 16-byte copy.
+   */
+  int bytes() default 16;
+
+  /**
+   * {@link AccessKind#VECTOR} only: the warp's lanes as a grid of {@code {rows, vectors}} whose
+   * product is 32; lane (i, j) touches row {@code i} and vector {@code j} of the warp's footprint,
+   * which is stepped over every position of the tile. Omitted: the coalesced copy, as many lanes
+   * across a row as the row has vectors (at most 32), the rest down the rows.
+   */
+  int[] threads() default {};
+
+  /** {@link AccessKind#VECTOR} only: how lanes are numbered over {@link #threads()}. */
+  Order order() default Order.ROW_MAJOR;
+
+  /** {@link AccessKind#LDMATRIX} / {@link AccessKind#STMATRIX} only: 1, 2 or 4 matrices (.x1/.x2/.x4). */
+  int matrices() default 4;
+
+  /**
+   * {@link AccessKind#LDMATRIX} / {@link AccessKind#STMATRIX} only: the {@code .trans} qualifier. It
+   * changes which register receives which element, not which addresses are touched.
+   */
+  boolean trans() default false;
+
+  /** The conflict degree tolerated: 1 demands conflict-free, 2 accepts a 2-way conflict, and so on. */
+  int maxWays() default 1;
+
+  /** A name for this access in messages and reports. Empty: one is made from the attributes. */
+  String label() default "";
+}

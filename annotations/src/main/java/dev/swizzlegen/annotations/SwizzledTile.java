@@ -1,0 +1,102 @@
+package dev.swizzlegen.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares an XOR-swizzled shared-memory tile. At compile time the processor checks the swizzle
+ * against the GPU's shared-memory banks for every declared {@link #access()}, and generates a Java
+ * helper ({@code <Type>Swizzle}) and a CUDA header ({@code swizzlegen/<type>.cuh}) with the offset
+ * functions.
+ *
+ * <pre>{@code
+ * @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF)
+ * interface Sw128Half {}
+ * }</pre>
+ *
+ * <p>The swizzle is CuTe's {@code Swizzle<B, M, S>} acting on element offsets {@code o}:
+ *
+ * <pre>
+ *   0bxxxxxxxxxxxxxxxYYYxxxxxxxZZZxxxx
+ *                               ^--^ M = base: least-significant bits kept constant
+ *                  ^-^       ^-^     B = bits: width of the YYY and ZZZ masks
+ *                    ^---------^     S = shift: distance from YYY down to ZZZ
+ *   f(o) = o ^ ((o &amp; YYY) &gt;&gt; S)     (ZZZ ^= YYY; a negative S shifts left)
+ * </pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface SwizzledTile {
+  /** The value that leaves {@link #bits()}, {@link #base()} or {@link #shift()} to the processor. */
+  int DERIVE = Integer.MIN_VALUE;
+
+  /**
+   * B, the number of bits XORed: the swizzle permutes {@code 2^B} units within each row of its
+   * atom, keyed by {@code 2^B} consecutive rows (seed 000: "the swizzle space has 2^B rows"). 0 is
+   * no swizzle. Omit {@code bits}, {@code base} and {@code shift} together to let the processor
+   * choose them.
+   */
+  int bits() default DERIVE;
+
+  /**
+   * M, the number of low bits kept constant: {@code 2^M} consecutive elements move together as one
+   * unit. Seed 000: {@code M = 3} for {@code HALF}, because 8 halves are the 16 bytes of one 128-bit
+   * access.
+   */
+  int base() default DERIVE;
+
+  /**
+   * S, the distance from the YYY mask down to the ZZZ mask: {@code 2^S} units make one row of the
+   * swizzle space (seed 000: {@code S = 3}, 8 units of 16 bytes are one 128-byte row of banks).
+   * Omitted: equal to {@code bits}, as in CuTe. Negative: YYY lies below ZZZ and is shifted left.
+   * {@code |shift| < bits} needs {@link #allowOverlap()}.
+   */
+  int shift() default DERIVE;
+
+  /** The element type; {@code bits}, {@code base}, {@code shift}, {@code rows}, {@code cols} count elements of it. */
+  DType dtype();
+
+  /** Rows of the tile. Omitted: the swizzle atom's {@code 2^B} rows. */
+  int rows() default 0;
+
+  /**
+   * Elements per row, the contiguous dimension. Omitted: the swizzle atom's {@code 2^(M+|S|)}
+   * elements.
+   */
+  int cols() default 0;
+
+  /**
+   * Elements from the start of one row to the start of the next, at least {@link #cols()}; any
+   * positive value, not only a power of two (padding). Omitted: {@code cols}.
+   */
+  int rowStride() default 0;
+
+  /**
+   * The warp instructions that touch the tile, each proven free of bank conflicts (up to its
+   * {@link Access#maxWays()}). Omitted: 16-byte row-vector stores (the global-to-shared copy) and
+   * ldmatrix-style 8-row x 16-byte loads, where the element type and geometry allow them. An explicit
+   * {@code access = {}} checks nothing.
+   */
+  Access[] access() default {};
+
+  /**
+   * Allows {@code |shift| < bits}, where the YYY and ZZZ masks overlap (seed 001's
+   * {@code Swizzle<3,0,2>}, which CuTe's static_assert rejects). Such a swizzle is still a bijection,
+   * but not its own inverse.
+   */
+  boolean allowOverlap() default false;
+
+  /** Bytes the tile's base address is aligned to: a power of two, at least the element size. */
+  int alignment() default 128;
+
+  /**
+   * Overrides the generated names: the CUDA struct, the header's file name stem (in snake_case) and
+   * the Java helper ({@code <name>Swizzle}). Must be a C++ and Java identifier. Empty: the annotated
+   * type's simple name.
+   */
+  String name() default "";
+}

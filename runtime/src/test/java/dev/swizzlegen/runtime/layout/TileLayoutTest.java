@@ -1,0 +1,124 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TileLayoutTest {
+
+  @Test
+  void atomIsTwoToTheBRowsOfTwoToTheMPlusSElements() {
+    TileLayout atom = TileLayout.atom(DType.HALF, Swizzle.of(2, 3, 3));
+    assertEquals(4, atom.rows());
+    assertEquals(64, atom.cols());
+    assertEquals(64, atom.rowStride());
+    assertEquals(128, atom.alignment());
+    TileLayout bytes = TileLayout.atom(DType.UINT8, Swizzle.of(0, 4, 3));
+    assertEquals(1, bytes.rows());
+    assertEquals(128, bytes.cols());
+  }
+
+  /** The atom of Swizzle<2,3,3> on halves is seed 000's 16x16 tile: the same 256 offsets, permuted alike. */
+  @Test
+  void seed000SixteenBySixteenIsTheAtom() {
+    TileLayout atom = TileLayout.atom(DType.HALF, Swizzle.of(2, 3, 3));
+    TileLayout square = TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 16, 16, 16, 128);
+    for (int row = 0; row < 16; row++) {
+      for (int col = 0; col < 16; col++) {
+        int linear = row * 16 + col;
+        assertEquals(atom.offset(linear / 64, linear % 64), square.offset(row, col));
+      }
+    }
+  }
+
+  @Test
+  void offsetRowAndColAreInverse() {
+    List<TileLayout> tiles = List.of(
+        TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128),
+        TileLayout.of(DType.FLOAT, Swizzle.of(3, 2, 3), 32, 32, 32, 128),
+        TileLayout.of(DType.UINT8, Swizzle.overlapping(3, 4, 2), 16, 64, 64, 128),
+        TileLayout.of(DType.HALF, Swizzle.IDENTITY, 16, 40, 72, 16),
+        TileLayout.of(DType.HALF, Swizzle.of(2, 3, -3), 4, 64, 64, 128));
+    for (TileLayout tile : tiles) {
+      boolean[] used = new boolean[tile.extentElements()];
+      for (int row = 0; row < tile.rows(); row++) {
+        for (int col = 0; col < tile.cols(); col++) {
+          int offset = tile.offset(row, col);
+          assertFalse(used[offset], tile + " reuses offset " + offset);
+          used[offset] = true;
+          assertEquals(row, tile.row(offset), tile.toString());
+          assertEquals(col, tile.col(offset), tile.toString());
+        }
+      }
+    }
+  }
+
+  @Test
+  void sm80OperandTileIsCuteSwizzle333() {
+    TileLayout tile = TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128);
+    assertEquals(16384, tile.extentBytes());
+    assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
+    // Row 1's first 16-byte chunk lands in chunk 1 of its 128-byte line: banks 4..7.
+    assertEquals(64 + 8, tile.offset(1, 0));
+    assertEquals(4, tile.bank(1, 0));
+    assertEquals(0, tile.bank(8, 0));
+  }
+
+  @Test
+  void swizzleThatLeavesTheTileIsRejectedOnCols() {
+    // 8 rows of 48 are 384 = 6 x 64 elements: Swizzle<3,3,3> permutes within each 64, so it fits.
+    assertTrue(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 48, 48, 128).isEmpty());
+    // 3 rows of 48 end mid-way through a 64-element line, and the swizzle moves elements past the end.
+    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48, 128);
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals(Parameter.COLS, problems.get(0).parameter());
+    assertTrue(problems.get(0).message().contains("does not map the 3 x 48 tile onto itself"),
+        problems.get(0).message());
+  }
+
+  @Test
+  void negativeShiftPastTheRowsIsRejectedOnRows() {
+    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64, 128);
+    assertEquals(Parameter.ROWS, problems.get(0).parameter());
+    assertTrue(problems.get(0).message().contains("(row 2, col 16)"), problems.get(0).message());
+  }
+
+  @Test
+  void paddedRowsWithASwizzleAreRejectedOnRowStride() {
+    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 72, 128);
+    assertEquals(Parameter.ROW_STRIDE, problems.get(0).parameter());
+  }
+
+  @Test
+  void geometryProblems() {
+    assertEquals(Parameter.ROWS, only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 0, 8, 8, 128)));
+    assertEquals(Parameter.COLS, only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, -1, 8, 128)));
+    assertEquals(Parameter.ROW_STRIDE,
+        only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, 16, 8, 128)));
+    assertEquals(Parameter.ALIGNMENT,
+        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 2)));
+    assertEquals(Parameter.ALIGNMENT,
+        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96)));
+  }
+
+  @Test
+  void tilesLargerThan227KilobytesAreRejected() {
+    assertTrue(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 227, 256, 256, 128).isEmpty());
+    List<Problem> problems = TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 228, 256, 256, 128);
+    assertEquals(Parameter.ROWS, only(problems));
+    assertTrue(problems.get(0).message().contains("227 KB"));
+  }
+
+  private static Parameter only(List<Problem> problems) {
+    assertEquals(1, problems.size(), problems.toString());
+    return problems.get(0).parameter();
+  }
+}
