@@ -1,0 +1,115 @@
+package dev.swizzlegen.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * The attributes of one annotation mirror, by name: the values written in source and the defaults,
+ * typed. A value of the wrong type means javac has already reported the source as erroneous; it throws
+ * {@link Malformed}, and the caller skips the element without adding a message of its own.
+ */
+final class AnnotationValues {
+  /** An attribute whose value is not of its declared type: javac reports it itself. */
+  static final class Malformed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Malformed(String attribute) {
+      super(attribute, null, false, false);
+    }
+  }
+
+  private final AnnotationMirror mirror;
+  private final Map<? extends ExecutableElement, ? extends AnnotationValue> explicit;
+  private final Map<? extends ExecutableElement, ? extends AnnotationValue> withDefaults;
+
+  AnnotationValues(AnnotationMirror mirror, Elements elements) {
+    this.mirror = mirror;
+    this.explicit = mirror.getElementValues();
+    this.withDefaults = elements.getElementValuesWithDefaults(mirror);
+  }
+
+  AnnotationMirror mirror() {
+    return mirror;
+  }
+
+  /** The value written in source for {@code name}, if it was written. */
+  Optional<AnnotationValue> explicit(String name) {
+    return find(explicit, name);
+  }
+
+  boolean isExplicit(String name) {
+    return explicit(name).isPresent();
+  }
+
+  /** The value written in source, or else the default. */
+  AnnotationValue value(String name) {
+    return find(withDefaults, name).orElseThrow(() -> new Malformed(name));
+  }
+
+  /** The value to point a message at: the one written in source, or null for a default. */
+  AnnotationValue location(String name) {
+    return explicit(name).orElse(null);
+  }
+
+  int intValue(String name) {
+    return as(name, Integer.class);
+  }
+
+  boolean booleanValue(String name) {
+    return as(name, Boolean.class);
+  }
+
+  String stringValue(String name) {
+    return as(name, String.class);
+  }
+
+  <E extends Enum<E>> E enumValue(String name, Class<E> type) {
+    VariableElement constant = as(name, VariableElement.class);
+    try {
+      return Enum.valueOf(type, constant.getSimpleName().toString());
+    } catch (IllegalArgumentException e) {
+      throw new Malformed(name);
+    }
+  }
+
+  /** The elements of an array attribute, each as written (for messages) and typed. */
+  List<AnnotationValue> arrayValue(String name) {
+    Object value = value(name).getValue();
+    if (!(value instanceof List<?> list)) {
+      throw new Malformed(name);
+    }
+    List<AnnotationValue> items = new ArrayList<>(list.size());
+    for (Object item : list) {
+      if (!(item instanceof AnnotationValue annotationValue)) {
+        throw new Malformed(name);
+      }
+      items.add(annotationValue);
+    }
+    return items;
+  }
+
+  private <T> T as(String name, Class<T> type) {
+    Object value = value(name).getValue();
+    if (!type.isInstance(value)) {
+      throw new Malformed(name);
+    }
+    return type.cast(value);
+  }
+
+  private static Optional<AnnotationValue> find(
+      Map<? extends ExecutableElement, ? extends AnnotationValue> values, String name) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry : values.entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(name)) {
+        return Optional.of(entry.getValue());
+      }
+    }
+    return Optional.empty();
+  }
+}

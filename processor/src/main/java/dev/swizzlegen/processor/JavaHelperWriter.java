@@ -1,0 +1,177 @@
+package dev.swizzlegen.processor;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorTerm;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Name>Swizzle}: host-side index math for one tile, constants folded in, branch-free
+ * and allocation-free, plus {@code LAYOUT}, the runtime model of the same tile.
+ */
+final class JavaHelperWriter {
+  private static final String GENERATOR = SwizzlegenProcessor.class.getName();
+  private static final ClassName GENERATED =
+      ClassName.get("javax.annotation.processing", "Generated");
+
+  private final boolean generatedAnnotationAvailable;
+
+  /** @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} exists */
+  JavaHelperWriter(boolean generatedAnnotationAvailable) {
+    this.generatedAnnotationAvailable = generatedAnnotationAvailable;
+  }
+
+  GeneratedFile write(TileSpec tile) {
+    TileLayout layout = tile.layout();
+    Swizzle swizzle = layout.swizzle();
+    TypeSpec.Builder helper = TypeSpec.classBuilder(tile.helper())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addOriginatingElement(tile.type())
+        .addJavadoc(classJavadoc(tile));
+    if (generatedAnnotationAvailable) {
+      helper.addAnnotation(AnnotationSpec.builder(GENERATED)
+          .addMember("value", "$S", GENERATOR)
+          .build());
+    }
+
+    helper.addField(intConstant("ROWS", layout.rows(), "Rows of the tile."));
+    helper.addField(intConstant("COLS", layout.cols(), "Elements per row, the contiguous dimension."));
+    helper.addField(intConstant("ROW_STRIDE", layout.rowStride(),
+        "Elements from the start of one row to the start of the next."));
+    helper.addField(intConstant("BITS", swizzle.bits(), "B: the width of the XOR masks."));
+    helper.addField(intConstant("BASE", swizzle.base(), "M: the low offset bits kept constant."));
+    helper.addField(intConstant("SHIFT", swizzle.shift(),
+        "S: the distance from the YYY mask down to the ZZZ mask."));
+    helper.addField(intConstant("ELEMENT_BYTES", layout.elementBytes(),
+        "Bytes per " + layout.dtype() + " element."));
+    helper.addField(intConstant("ALIGNMENT", layout.alignment(),
+        "Bytes the tile's base address is aligned to."));
+    helper.addField(FieldSpec.builder(String.class, "CUDA_HEADER",
+            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The CUDA twin's header, relative to the generated sources: {@code #include $S}.\n",
+            tile.headerPath())
+        .initializer("$S", tile.headerPath())
+        .build());
+    helper.addField(FieldSpec.builder(String.class, "CUDA_TYPE",
+            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The CUDA twin's struct.\n")
+        .initializer("$S", tile.cudaType())
+        .build());
+    helper.addField(FieldSpec.builder(TileLayout.class, "LAYOUT",
+            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The same tile as a runtime object, for host-side analysis and rendering.\n")
+        .initializer("$T.of($T.$L, $L, $L, $L, $L, $L)", TileLayout.class, DType.class,
+            layout.dtype().name(), swizzleExpression(swizzle), layout.rows(), layout.cols(),
+            layout.rowStride(), layout.alignment())
+        .build());
+
+    helper.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    helper.addMethod(MethodSpec.methodBuilder("offset")
+        .addJavadoc("The element offset where (row, col) is stored: the swizzled row-major offset.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "row")
+        .addParameter(int.class, "col")
+        .addStatement("return swizzle(row * ROW_STRIDE + col)")
+        .build());
+    helper.addMethod(MethodSpec.methodBuilder("swizzle")
+        .addJavadoc("{@code $L}: $L.\n", swizzle, swizzle.maskSummary())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "offset")
+        .addStatement("return $L", xorExpression(swizzle.terms()))
+        .build());
+    helper.addMethod(MethodSpec.methodBuilder("unswizzle")
+        .addJavadoc("The inverse of {@link #swizzle}: $L.\n", swizzle.inverseSummary())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "offset")
+        .addStatement("return $L", xorExpression(swizzle.inverseTerms()))
+        .build());
+    helper.addMethod(MethodSpec.methodBuilder("row")
+        .addJavadoc("The row stored at an element offset.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "offset")
+        .addStatement("return unswizzle(offset) / ROW_STRIDE")
+        .build());
+    helper.addMethod(MethodSpec.methodBuilder("col")
+        .addJavadoc("The column stored at an element offset.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "offset")
+        .addStatement("return unswizzle(offset) % ROW_STRIDE")
+        .build());
+    helper.addMethod(MethodSpec.methodBuilder("bank")
+        .addJavadoc("The bank (0..31) of (row, col)'s first byte, for a base address in bank 0: 32"
+            + " banks of 4 bytes.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(int.class)
+        .addParameter(int.class, "row")
+        .addParameter(int.class, "col")
+        .addStatement("return offset(row, col) * ELEMENT_BYTES / 4 % 32")
+        .build());
+
+    JavaFile file = JavaFile.builder(tile.helper().packageName(), helper.build())
+        .addFileComment("Generated by swizzlegen from $L. Do not edit.",
+            tile.type().getQualifiedName())
+        .indent("  ")
+        .skipJavaLangImports(true)
+        .build();
+    return new GeneratedFile(GeneratedFile.Kind.JAVA_SOURCE, tile.helper().canonicalName(),
+        file.toString());
+  }
+
+  private static CodeBlock classJavadoc(TileSpec tile) {
+    TileLayout layout = tile.layout();
+    Swizzle swizzle = layout.swizzle();
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("Shared-memory index math for {@link $T}: a $L tile of $L elements ($L bytes),\n",
+            ClassName.get(tile.type()), layout.shape(), layout.dtype(), layout.elementBytes())
+        .add("row stride $L, base address aligned to $L bytes, swizzled by {@code $L} on element\n",
+            layout.rowStride(), layout.alignment(), swizzle)
+        .add("offsets ({@code $L} on bytes$L).\n", layout.byteSwizzle(),
+            layout.tmaSwizzle().map(mode -> ", TMA mode {@code " + mode.cudaName() + "}").orElse(""))
+        .add("\n<pre>\n")
+        .add("  offset bits  $L\n", swizzle.bitDiagram())
+        .add("  $L\n", swizzle.maskSummary())
+        .add("</pre>\n")
+        .add("\n<p>CUDA twin: {@code $L} in {@code #include \"$L\"}.\n", tile.cudaType(),
+            tile.headerPath());
+    return doc.build();
+  }
+
+  private static FieldSpec intConstant(String name, int value, String javadoc) {
+    return FieldSpec.builder(TypeName.INT, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("$L\n", javadoc)
+        .initializer("$L", value)
+        .build();
+  }
+
+  private static CodeBlock swizzleExpression(Swizzle swizzle) {
+    String factory = swizzle.masksOverlap() ? "overlapping" : "of";
+    return CodeBlock.of("$T.$L($L, $L, $L)", Swizzle.class, factory, swizzle.bits(), swizzle.base(),
+        swizzle.shift());
+  }
+
+  /** {@code offset ^ ((offset & 0x1c0) >>> 3)}; {@code offset} alone for no terms. */
+  private static String xorExpression(List<XorTerm> terms) {
+    StringBuilder expression = new StringBuilder("offset");
+    for (XorTerm term : terms) {
+      String shift = term.shift() >= 0 ? " >>> " + term.shift() : " << " + -term.shift();
+      expression.append(" ^ ((offset & ").append(Swizzle.hex(term.mask())).append(')')
+          .append(shift).append(')');
+    }
+    return expression.toString();
+  }
+}

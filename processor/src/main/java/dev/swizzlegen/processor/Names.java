@@ -1,0 +1,82 @@
+package dev.swizzlegen.processor;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
+final class Names {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  /** C++17 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
+  private static final Set<String> KEYWORDS = Set.of(
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
+      "catch", "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast",
+      "continue", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+      "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
+      "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+      "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
+      "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+      "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      "abstract", "assert", "byte", "extends", "final", "finally", "implements", "import",
+      "instanceof", "interface", "native", "package", "strictfp", "super", "synchronized", "throws",
+      "transient", "var", "yield", "record", "sealed", "permits");
+
+  private Names() {}
+
+  /**
+   * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: an identifier of
+   * ASCII letters, digits and underscores, not a keyword, not reserved to the C++ implementation.
+   */
+  static Optional<String> identifierProblem(String name) {
+    if (!IDENTIFIER.matcher(name).matches()) {
+      return Optional.of("name \"" + name + "\" is not a C++ identifier (letters, digits and"
+          + " underscores, not starting with a digit).");
+    }
+    if (KEYWORDS.contains(name)) {
+      return Optional.of("name \"" + name + "\" is a C++ or Java keyword.");
+    }
+    if (name.contains("__") || (name.length() > 1 && name.charAt(0) == '_'
+        && Character.isUpperCase(name.charAt(1)))) {
+      return Optional.of("name \"" + name + "\" is reserved to the C++ implementation (it contains"
+          + " a double underscore or starts with an underscore and a capital).");
+    }
+    return Optional.empty();
+  }
+
+  /** Why {@code namespace} is not a C++ namespace such as {@code a::b}, or empty if it is one. */
+  static Optional<String> namespaceProblem(String namespace) {
+    for (String part : namespace.split("::", -1)) {
+      Optional<String> problem = identifierProblem(part);
+      if (problem.isPresent()) {
+        return Optional.of("-Aswizzlegen.namespace=" + namespace + " is not a C++ namespace: "
+            + problem.get());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * {@code GemmA -> gemm_a}, {@code Sw128Half -> sw128_half}, {@code HTTPTile -> http_tile}: an
+   * underscore before a capital that follows a lower-case letter or digit, or that starts a word after
+   * an acronym.
+   */
+  static String snakeCase(String name) {
+    StringBuilder snake = new StringBuilder(name.length() + 4);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isUpperCase(c) && i > 0) {
+        char previous = name.charAt(i - 1);
+        boolean wordAfterLower = Character.isLowerCase(previous) || Character.isDigit(previous);
+        boolean wordAfterAcronym = Character.isUpperCase(previous) && i + 1 < name.length()
+            && Character.isLowerCase(name.charAt(i + 1));
+        if ((wordAfterLower || wordAfterAcronym) && snake.charAt(snake.length() - 1) != '_') {
+          snake.append('_');
+        }
+      }
+      snake.append(Character.toLowerCase(c));
+    }
+    return snake.toString();
+  }
+}

@@ -1,0 +1,155 @@
+package dev.swizzlegen.processor;
+
+import com.google.auto.service.AutoService;
+import dev.swizzlegen.annotations.SwizzledTile;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Filer;
+import javax.annotation.processing.Messager;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
+ * attribute at fault), then write its Java helper and CUDA header, or nothing if it has errors.
+ *
+ * <p>Options: {@code -Aswizzlegen.namespace=a::b} (default {@code swizzlegen}), the C++ namespace of
+ * the generated structs.
+ */
+@AutoService(Processor.class)
+public final class SwizzlegenProcessor extends AbstractProcessor {
+  static final String NAMESPACE_OPTION = "swizzlegen.namespace";
+  static final String CONFLICTS_OPTION = "swizzlegen.conflicts";
+
+  /** Header path to the qualified name of the tile that owns it, across rounds. */
+  private final Map<String, String> headerOwners = new HashMap<>();
+
+  private Messager messager;
+  private Filer filer;
+  private TileReader reader;
+  private JavaHelperWriter javaHelperWriter;
+  private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
+  private boolean optionsValid;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment processingEnv) {
+    super.init(processingEnv);
+    messager = processingEnv.getMessager();
+    filer = processingEnv.getFiler();
+    String namespace = processingEnv.getOptions().getOrDefault(NAMESPACE_OPTION, "swizzlegen");
+    Optional<String> namespaceProblem = Names.namespaceProblem(namespace);
+    namespaceProblem.ifPresent(problem -> messager.printMessage(Diagnostic.Kind.ERROR, problem));
+    optionsValid = namespaceProblem.isEmpty();
+    reader = new TileReader(processingEnv.getElementUtils(), namespace);
+    javaHelperWriter = new JavaHelperWriter(
+        processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of(SwizzledTile.class.getCanonicalName());
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(NAMESPACE_OPTION, CONFLICTS_OPTION);
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (!optionsValid) {
+      return false;
+    }
+    List<TypeElement> tiles = new ArrayList<>();
+    for (Element element : round.getElementsAnnotatedWith(SwizzledTile.class)) {
+      if (element instanceof TypeElement type) {
+        tiles.add(type);
+      }
+    }
+    tiles.sort(Comparator.comparing(type -> type.getQualifiedName().toString()));
+    for (TypeElement tile : tiles) {
+      ValidationReport report = new ValidationReport();
+      try {
+        processTile(tile, report);
+      } catch (AnnotationValues.Malformed javacReportsIt) {
+        // An attribute javac could not attribute: javac's own error says where; add nothing.
+      } catch (RuntimeException bug) {
+        report.error("swizzlegen failed on tile " + tile.getSimpleName() + " (" + bug
+            + "); this is a bug in swizzlegen, please report it with this annotation.", tile, null, null);
+      }
+      report.printTo(messager);
+    }
+    return false;
+  }
+
+  private void processTile(TypeElement type, ValidationReport report) {
+    AnnotationMirror mirror = findAnnotation(type);
+    AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
+    Optional<TileSpec> read = reader.read(type, values, report);
+    if (read.isEmpty() || report.hasErrors()) {
+      return;
+    }
+    TileSpec tile = read.get();
+    String owner = headerOwners.putIfAbsent(tile.headerPath(), type.getQualifiedName().toString());
+    if (owner != null && !owner.contentEquals(type.getQualifiedName())) {
+      report.error("tile " + type.getSimpleName() + ": its header " + tile.headerPath()
+              + " is already generated for " + owner + "; set name to tell them apart.",
+          type, mirror, values.location("name"));
+      return;
+    }
+    List<GeneratedFile> files = List.of(javaHelperWriter.write(tile), cudaHeaderWriter.write(tile));
+    for (GeneratedFile file : files) {
+      write(file, type, report);
+      if (report.hasErrors()) {
+        return;
+      }
+    }
+  }
+
+  private static AnnotationMirror findAnnotation(TypeElement type) {
+    for (AnnotationMirror mirror : type.getAnnotationMirrors()) {
+      TypeElement annotationType = (TypeElement) mirror.getAnnotationType().asElement();
+      if (annotationType.getQualifiedName().contentEquals(SwizzledTile.class.getCanonicalName())) {
+        return mirror;
+      }
+    }
+    throw new IllegalStateException("no @SwizzledTile on " + type);
+  }
+
+  private void write(GeneratedFile file, TypeElement originating, ValidationReport report) {
+    try {
+      FileObject target = switch (file.kind()) {
+        case JAVA_SOURCE -> filer.createSourceFile(file.name(), originating);
+        case SOURCE_OUTPUT_RESOURCE ->
+            filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
+      };
+      try (Writer writer = target.openWriter()) {
+        writer.write(file.content());
+      }
+    } catch (IOException e) {
+      report.error("tile " + originating.getSimpleName() + ": could not write " + file.name() + ": "
+          + e.getMessage(), originating, null, null);
+    }
+  }
+}

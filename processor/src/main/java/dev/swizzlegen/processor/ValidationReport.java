@@ -1,0 +1,55 @@
+package dev.swizzlegen.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
+
+/**
+ * The messages found while processing one element, as values: each is reported on the element, and
+ * where one is known on the annotation and the attribute value at fault, so that javac points at the
+ * offending line. Printed once the element is done.
+ */
+final class ValidationReport {
+  /** One message and where it belongs; {@code annotation} and {@code value} may be null. */
+  record Item(
+      Diagnostic.Kind kind,
+      String message,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value) {}
+
+  private final List<Item> items = new ArrayList<>();
+
+  void error(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, annotation, value));
+  }
+
+  void add(Diagnostic.Kind kind, String message, Element element, AnnotationMirror annotation,
+      AnnotationValue value) {
+    items.add(new Item(kind, message, element, annotation, value));
+  }
+
+  boolean hasErrors() {
+    return items.stream().anyMatch(item -> item.kind() == Diagnostic.Kind.ERROR);
+  }
+
+  List<Item> items() {
+    return List.copyOf(items);
+  }
+
+  void printTo(Messager messager) {
+    for (Item item : items) {
+      if (item.value() != null) {
+        messager.printMessage(item.kind(), item.message(), item.element(), item.annotation(), item.value());
+      } else if (item.annotation() != null) {
+        messager.printMessage(item.kind(), item.message(), item.element(), item.annotation());
+      } else {
+        messager.printMessage(item.kind(), item.message(), item.element());
+      }
+    }
+  }
+}

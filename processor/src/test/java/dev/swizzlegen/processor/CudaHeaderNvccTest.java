@@ -1,0 +1,43 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.processor.testing.HeaderCheck;
+import dev.swizzlegen.processor.testing.Nvcc;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every header the processor tests generate compiles under {@code nvcc -std=c++17 -Werror
+ * all-warnings} for the oldest supported architecture, sm_80 and sm_90, and on the host gives the
+ * offsets of its Java helper for the whole tile.
+ */
+class CudaHeaderNvccTest {
+
+  @Test
+  void everyCorpusHeaderCompilesAndEqualsItsJavaHelper() throws IOException {
+    Nvcc nvcc = Nvcc.requireOrSkip("processor: corpus headers under nvcc");
+    Generated generated = Generated.of(TileCorpus.sources());
+    Path work = Path.of("target", "nvcc-work", "processor-corpus");
+    Path includeDir = work.resolve("include");
+    List<HeaderCheck.Header> headers = new ArrayList<>();
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      Path header = includeDir.resolve(tile.header());
+      Files.createDirectories(header.getParent());
+      Files.writeString(header, generated.text(tile.header()));
+      Generated.Helper helper = generated.helper(tile.helper());
+      int rows = helper.intConstant("ROWS");
+      int cols = helper.intConstant("COLS");
+      int[] offsets = new int[rows * cols];
+      for (int row = 0; row < rows; row++) {
+        for (int col = 0; col < cols; col++) {
+          offsets[row * cols + col] = helper.call("offset", row, col);
+        }
+      }
+      headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets));
+    }
+    HeaderCheck.verify(nvcc, includeDir, work, headers, "processor-corpus");
+  }
+}

@@ -1,0 +1,177 @@
+package dev.swizzlegen.processor;
+
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.io.Writer;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+
+/** Runs the processor through javac in memory and loads what it generated, to run it. */
+final class Generated {
+  private final Compilation compilation;
+  private final ClassLoader loader;
+
+  private Generated(Compilation compilation) {
+    this.compilation = compilation;
+    this.loader = new GeneratedClassLoader(compilation);
+  }
+
+  static Compilation compile(List<String> options, JavaFileObject... sources) {
+    return javac().withProcessors(new SwizzlegenProcessor()).withOptions(options).compile(sources);
+  }
+
+  static Compilation compile(JavaFileObject... sources) {
+    return compile(List.of(), sources);
+  }
+
+  /**
+   * Runs the system javac with the processor into real directories and lists every non-class file it
+   * wrote: compile-testing hides generated files of a failed compilation, and a tile with errors must
+   * leave none.
+   */
+  static List<String> filesWrittenByJavac(JavaFileObject... sources) {
+    try {
+      Path out = Files.createTempDirectory("swizzlegen-javac");
+      Path sourceOutput = Files.createDirectories(out.resolve("generated"));
+      Path classOutput = Files.createDirectories(out.resolve("classes"));
+      JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+      JavaCompiler.CompilationTask task = compiler.getTask(Writer.nullWriter(), null, diagnostic -> {},
+          List.of("-classpath", System.getProperty("java.class.path"), "-s", sourceOutput.toString(),
+              "-d", classOutput.toString()),
+          null, List.of(sources));
+      task.setProcessors(List.of(new SwizzlegenProcessor()));
+      task.call();
+      try (Stream<Path> files = Files.walk(out)) {
+        return files.filter(Files::isRegularFile)
+            .filter(file -> !file.toString().endsWith(".class"))
+            .map(file -> out.relativize(file).toString())
+            .sorted()
+            .toList();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Compiles and requires success. */
+  static Generated of(JavaFileObject... sources) {
+    Compilation compilation = compile(sources);
+    if (compilation.status() != Compilation.Status.SUCCESS) {
+      throw new AssertionError("compilation failed: " + compilation.diagnostics());
+    }
+    return new Generated(compilation);
+  }
+
+  Compilation compilation() {
+    return compilation;
+  }
+
+  /** A generated file's text: a source by qualified class name, or a resource by relative path. */
+  String text(String name) {
+    JavaFileObject file = name.endsWith(".cuh") || name.endsWith(".json") || name.endsWith(".svg")
+        ? compilation.generatedFile(StandardLocation.SOURCE_OUTPUT, name).orElseThrow(
+            () -> new AssertionError("not generated: " + name))
+        : compilation.generatedSourceFile(name).orElseThrow(
+            () -> new AssertionError("not generated: " + name));
+    try {
+      return file.getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A generated helper class, loaded. */
+  Helper helper(String qualifiedName) {
+    try {
+      return new Helper(loader.loadClass(qualifiedName));
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError("no generated class " + qualifiedName, e);
+    }
+  }
+
+  /** Reflective access to a generated {@code <Name>Swizzle} class's static members. */
+  static final class Helper {
+    private final Class<?> type;
+
+    Helper(Class<?> type) {
+      this.type = type;
+    }
+
+    Object constant(String name) {
+      try {
+        Field field = type.getField(name);
+        return field.get(null);
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(type.getName() + "." + name, e);
+      }
+    }
+
+    int intConstant(String name) {
+      return (Integer) constant(name);
+    }
+
+    int call(String method, int... args) {
+      Class<?>[] types = new Class<?>[args.length];
+      Object[] boxed = new Object[args.length];
+      for (int i = 0; i < args.length; i++) {
+        types[i] = int.class;
+        boxed[i] = args[i];
+      }
+      try {
+        Method m = type.getMethod(method, types);
+        return (Integer) m.invoke(null, boxed);
+      } catch (InvocationTargetException e) {
+        throw new AssertionError(type.getName() + "." + method, e.getCause());
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(type.getName() + "." + method, e);
+      }
+    }
+  }
+
+  /** Defines the classes javac wrote to its in-memory class output. */
+  private static final class GeneratedClassLoader extends ClassLoader {
+    private final Map<String, JavaFileObject> classFiles = new HashMap<>();
+
+    GeneratedClassLoader(Compilation compilation) {
+      super(Generated.class.getClassLoader());
+      String marker = "/" + StandardLocation.CLASS_OUTPUT.getName() + "/";
+      for (JavaFileObject file : compilation.generatedFiles()) {
+        String path = file.toUri().getPath();
+        if (file.getKind() == JavaFileObject.Kind.CLASS && path.contains(marker)) {
+          String name = path.substring(path.indexOf(marker) + marker.length())
+              .replace(".class", "").replace('/', '.');
+          classFiles.put(name, file);
+        }
+      }
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      JavaFileObject file = classFiles.get(name);
+      if (file == null) {
+        throw new ClassNotFoundException(name);
+      }
+      try (InputStream in = file.openInputStream()) {
+        byte[] bytes = in.readAllBytes();
+        return defineClass(name, bytes, 0, bytes.length);
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name, e);
+      }
+    }
+  }
+}

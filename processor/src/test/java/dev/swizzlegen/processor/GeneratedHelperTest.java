@@ -1,0 +1,72 @@
+package dev.swizzlegen.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.swizzlegen.runtime.layout.TileLayout;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The generated Java helper equals the runtime model on every offset of every corpus tile. */
+class GeneratedHelperTest {
+  private static Generated generated;
+
+  @BeforeAll
+  static void compileCorpus() {
+    generated = Generated.of(TileCorpus.sources());
+  }
+
+  @Test
+  void layoutConstantIsTheDeclaredTile() {
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      Generated.Helper helper = generated.helper(tile.helper());
+      assertEquals(tile.expected(), helper.constant("LAYOUT"), tile.type());
+      assertEquals(tile.header(), helper.constant("CUDA_HEADER"), tile.type());
+      assertEquals(tile.cudaType(), helper.constant("CUDA_TYPE"), tile.type());
+    }
+  }
+
+  @Test
+  void constantsEqualTheModel() {
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      Generated.Helper helper = generated.helper(tile.helper());
+      TileLayout layout = tile.expected();
+      assertEquals(layout.rows(), helper.intConstant("ROWS"), tile.type());
+      assertEquals(layout.cols(), helper.intConstant("COLS"), tile.type());
+      assertEquals(layout.rowStride(), helper.intConstant("ROW_STRIDE"), tile.type());
+      assertEquals(layout.swizzle().bits(), helper.intConstant("BITS"), tile.type());
+      assertEquals(layout.swizzle().base(), helper.intConstant("BASE"), tile.type());
+      assertEquals(layout.swizzle().shift(), helper.intConstant("SHIFT"), tile.type());
+      assertEquals(layout.elementBytes(), helper.intConstant("ELEMENT_BYTES"), tile.type());
+      assertEquals(layout.alignment(), helper.intConstant("ALIGNMENT"), tile.type());
+    }
+  }
+
+  @Test
+  void everyOffsetEqualsTheModel() {
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      Generated.Helper helper = generated.helper(tile.helper());
+      TileLayout layout = tile.expected();
+      for (int row = 0; row < layout.rows(); row++) {
+        for (int col = 0; col < layout.cols(); col++) {
+          String at = tile.type() + " (" + row + ", " + col + ")";
+          int offset = helper.call("offset", row, col);
+          assertEquals(layout.offset(row, col), offset, at);
+          assertEquals(row, helper.call("row", offset), at);
+          assertEquals(col, helper.call("col", offset), at);
+          assertEquals(layout.bank(row, col), helper.call("bank", row, col), at);
+        }
+      }
+    }
+  }
+
+  @Test
+  void swizzleAndUnswizzleEqualTheModelBeyondTheTile() {
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      Generated.Helper helper = generated.helper(tile.helper());
+      for (int offset = 0; offset < 1 << 14; offset++) {
+        assertEquals(tile.expected().swizzle().apply(offset), helper.call("swizzle", offset));
+        assertEquals(tile.expected().swizzle().applyInverse(offset), helper.call("unswizzle", offset));
+      }
+    }
+  }
+}

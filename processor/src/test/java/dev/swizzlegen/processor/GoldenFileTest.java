@@ -1,0 +1,54 @@
+package dev.swizzlegen.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact text of one generated helper and one header. After an intended change to the writers,
+ * regenerate with {@code mvn -pl processor test -Dtest=GoldenFileTest -Dswizzlegen.updateGolden=true}
+ * and review the diff.
+ */
+class GoldenFileTest {
+  private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
+  private static Generated generated;
+
+  @BeforeAll
+  static void compile() {
+    generated = Generated.of(JavaFileObjects.forSourceString("com.acme.GemmA", """
+        package com.acme;
+
+        import dev.swizzlegen.annotations.DType;
+        import dev.swizzlegen.annotations.SwizzledTile;
+
+        /** The A operand of an SM80 GEMM: 128 rows of K = 64 halves. */
+        @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF, rows = 128, cols = 64)
+        public interface GemmA {}
+        """));
+  }
+
+  @Test
+  void javaHelper() throws IOException {
+    assertGolden("GemmASwizzle.java", generated.text("com.acme.GemmASwizzle"));
+  }
+
+  @Test
+  void cudaHeader() throws IOException {
+    assertGolden("gemm_a.cuh", generated.text("swizzlegen/gemm_a.cuh"));
+  }
+
+  private static void assertGolden(String file, String actual) throws IOException {
+    Path golden = GOLDEN.resolve(file);
+    if (Boolean.getBoolean("swizzlegen.updateGolden")) {
+      Files.createDirectories(GOLDEN);
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual, file);
+  }
+}

@@ -1,0 +1,87 @@
+package dev.swizzlegen.processor;
+
+import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.List;
+import javax.tools.JavaFileObject;
+
+/**
+ * The valid tiles the processor tests generate, each with the layout it must produce. Every test
+ * that checks generated code (Java helpers, nvcc) walks this one list.
+ */
+final class TileCorpus {
+  /**
+   * One annotated type and what it declares.
+   *
+   * @param type the annotated type's simple name in package {@code corpus}
+   * @param annotation the annotation as written
+   * @param helper the generated helper's qualified name
+   * @param cudaType the generated struct
+   * @param header the generated header's path
+   * @param expected the layout the model says it declares
+   */
+  record Case(String type, String annotation, String helper, String cudaType, String header,
+      TileLayout expected) {
+
+    JavaFileObject source() {
+      return JavaFileObjects.forSourceString("corpus." + type,
+          "package corpus;\n\nimport dev.swizzlegen.annotations.*;\n\n" + annotation
+              + "\ninterface " + type + " {}\n");
+    }
+  }
+
+  private TileCorpus() {}
+
+  static final List<Case> CASES = List.of(
+      simple("Sw128Half", "@SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF)",
+          TileLayout.atom(DType.HALF, Swizzle.of(3, 3, 3))),
+      simple("GemmA",
+          "@SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF, rows = 128, cols = 64)",
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128)),
+      simple("Seed000Half16x16",
+          "@SwizzledTile(bits = 2, base = 3, shift = 3, dtype = DType.HALF, rows = 16, cols = 16)",
+          TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 16, 16, 16, 128)),
+      simple("Bytes32B", "@SwizzledTile(bits = 1, base = 4, shift = 3, dtype = DType.UINT8)",
+          TileLayout.atom(DType.UINT8, Swizzle.of(1, 4, 3))),
+      simple("Bytes128B",
+          "@SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.UINT8, rows = 32)",
+          TileLayout.of(DType.UINT8, Swizzle.of(3, 4, 3), 32, 128, 128, 128)),
+      simple("Float32x32",
+          "@SwizzledTile(bits = 3, base = 2, shift = 3, dtype = DType.FLOAT, rows = 32, cols = 32)",
+          TileLayout.of(DType.FLOAT, Swizzle.of(3, 2, 3), 32, 32, 32, 128)),
+      simple("NegativeShift", "@SwizzledTile(bits = 2, base = 3, shift = -3, dtype = DType.HALF)",
+          TileLayout.atom(DType.HALF, Swizzle.of(2, 3, -3))),
+      simple("Overlapping",
+          "@SwizzledTile(bits = 3, base = 0, shift = 2, allowOverlap = true, dtype = DType.FLOAT,"
+              + " rows = 16)",
+          TileLayout.of(DType.FLOAT, Swizzle.overlapping(3, 0, 2), 16, 4, 4, 128)),
+      simple("PaddedRows",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 16, cols = 64,"
+              + " rowStride = 72, alignment = 16)",
+          TileLayout.of(DType.HALF, Swizzle.of(0, 0), 16, 64, 72, 16)),
+      simple("DoubleTile", "@SwizzledTile(bits = 2, base = 1, shift = 3, dtype = DType.DOUBLE)",
+          TileLayout.atom(DType.DOUBLE, Swizzle.of(2, 1, 3))),
+      simple("Fp8Operand",
+          "@SwizzledTile(bits = 3, base = 4, dtype = DType.FP8_E4M3, rows = 64, cols = 128)",
+          TileLayout.of(DType.FP8_E4M3, Swizzle.of(3, 4, 3), 64, 128, 128, 128)),
+      simple("EightRowsOf48",
+          "@SwizzledTile(bits = 3, base = 3, dtype = DType.BF16, rows = 8, cols = 48)",
+          TileLayout.of(DType.BF16, Swizzle.of(3, 3, 3), 8, 48, 48, 128)),
+      new Case("Renamed",
+          "@SwizzledTile(bits = 2, base = 2, dtype = DType.INT32, rows = 8, cols = 32,"
+              + " name = \"AccumulatorTile\")",
+          "corpus.AccumulatorTileSwizzle", "swizzlegen::AccumulatorTile",
+          "swizzlegen/accumulator_tile.cuh",
+          TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)));
+
+  private static Case simple(String type, String annotation, TileLayout expected) {
+    return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,
+        "swizzlegen/" + Names.snakeCase(type) + ".cuh", expected);
+  }
+
+  static JavaFileObject[] sources() {
+    return CASES.stream().map(Case::source).toArray(JavaFileObject[]::new);
+  }
+}

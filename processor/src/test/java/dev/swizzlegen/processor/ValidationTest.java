@@ -1,0 +1,213 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.util.List;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every invalid attribute is one error on its own line, naming the tile; a tile with errors generates
+ * nothing; javac never sees an exception.
+ */
+class ValidationTest {
+
+  /** A tile whose attributes each stand on their own line, so a message's line names its attribute. */
+  private static JavaFileObject tile(String type, String... attributes) {
+    return JavaFileObjects.forSourceString("bad." + type,
+        "package bad;\n\nimport dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    "
+            + String.join(",\n    ", attributes) + ")\ninterface " + type + " {}\n");
+  }
+
+  private static void assertOneErrorOnLine(String message, String line, String... attributes) {
+    JavaFileObject source = tile("Bad", attributes);
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Bad: ").inFile(source).onLineContaining(line);
+    assertThat(compilation).hadErrorContaining(message).inFile(source).onLineContaining(line);
+    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
+  }
+
+  @Test
+  void negativeBits() {
+    assertOneErrorOnLine("bits must be 0 or more, not -1.", "bits = -1",
+        "bits = -1", "base = 3", "dtype = DType.HALF");
+  }
+
+  @Test
+  void negativeBase() {
+    assertOneErrorOnLine("base must be 0 or more, not -2.", "base = -2",
+        "bits = 3", "base = -2", "dtype = DType.HALF");
+  }
+
+  @Test
+  void overlappingMasksWithoutPermission() {
+    assertOneErrorOnLine("|shift| 2 is less than bits 3", "shift = 2",
+        "bits = 3", "base = 0", "shift = 2", "dtype = DType.FLOAT");
+  }
+
+  @Test
+  void zeroShift() {
+    assertOneErrorOnLine("shift 0 XORs the 2 masked bits with themselves", "shift = 0",
+        "bits = 2", "base = 0", "shift = 0", "allowOverlap = true", "dtype = DType.FLOAT");
+  }
+
+  @Test
+  void masksPast31Bits() {
+    assertOneErrorOnLine("Swizzle<3,20,10> reaches bit 32, past the 31 bits", "shift = 10",
+        "bits = 3", "base = 20", "shift = 10", "dtype = DType.UINT8");
+  }
+
+  @Test
+  void zeroRows() {
+    assertOneErrorOnLine("rows must be positive, not 0.", "rows = 0",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "rows = 0");
+  }
+
+  @Test
+  void negativeCols() {
+    assertOneErrorOnLine("cols must be positive, not -4.", "cols = -4",
+        "bits = 0", "base = 0", "dtype = DType.HALF", "rows = 8", "cols = -4");
+  }
+
+  @Test
+  void rowStrideBelowCols() {
+    assertOneErrorOnLine("rowStride 32 is less than cols 64", "rowStride = 32",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "rowStride = 32");
+  }
+
+  @Test
+  void alignmentNotAPowerOfTwo() {
+    assertOneErrorOnLine("alignment must be a power of two of at least 2 bytes", "alignment = 96",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "alignment = 96");
+  }
+
+  @Test
+  void tileLargerThanSharedMemory() {
+    assertOneErrorOnLine("more than the 232448 bytes (227 KB)", "rows = 1024",
+        "bits = 3", "base = 2", "dtype = DType.FLOAT", "rows = 1024", "cols = 64");
+  }
+
+  @Test
+  void colsThatDoNotFitTheSwizzle() {
+    assertOneErrorOnLine("Swizzle<3,3,3> does not map the 3 x 48 tile onto itself", "cols = 48",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "rows = 3", "cols = 48");
+  }
+
+  @Test
+  void paddingThatBreaksTheSwizzle() {
+    assertOneErrorOnLine("does not map the 8 x 64 tile onto itself", "rowStride = 72",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "rows = 8", "rowStride = 72");
+  }
+
+  @Test
+  void negativeShiftPastTheTile() {
+    assertOneErrorOnLine("moves (row 0, col 16) to offset 144", "rows = 2",
+        "bits = 2", "base = 3", "shift = -3", "dtype = DType.HALF", "rows = 2");
+  }
+
+  @Test
+  void nameThatIsNotAnIdentifier() {
+    assertOneErrorOnLine("name \"9lives\" is not a C++ identifier", "name = \"9lives\"",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"9lives\"");
+  }
+
+  @Test
+  void nameThatIsAKeyword() {
+    assertOneErrorOnLine("name \"struct\" is a C++ or Java keyword.", "name = \"struct\"",
+        "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"struct\"");
+  }
+
+  @Test
+  void baseWithoutBits() {
+    assertOneErrorOnLine("base is given but bits is not", "base = 3",
+        "base = 3", "dtype = DType.HALF");
+  }
+
+  @Test
+  void bitsWithoutBase() {
+    assertOneErrorOnLine("bits is given but base is not", "bits = 3",
+        "bits = 3", "dtype = DType.HALF");
+  }
+
+  @Test
+  void everyProblemOfOneTileIsReported() {
+    JavaFileObject source = tile("Bad", "bits = -1", "base = -1", "dtype = DType.HALF");
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).hadErrorCount(2);
+    assertThat(compilation).hadErrorContaining("bits must be").inFile(source)
+        .onLineContaining("bits = -1");
+    assertThat(compilation).hadErrorContaining("base must be").inFile(source)
+        .onLineContaining("base = -1");
+  }
+
+  @Test
+  void twoTilesMappingToOneHeader() {
+    JavaFileObject first = JavaFileObjects.forSourceString("a.First", """
+        package a;
+        import dev.swizzlegen.annotations.*;
+        @SwizzledTile(bits = 3, base = 3, dtype = DType.HALF,
+            name = "Shared")
+        interface First {}
+        """);
+    JavaFileObject second = JavaFileObjects.forSourceString("b.Second", """
+        package b;
+        import dev.swizzlegen.annotations.*;
+        @SwizzledTile(bits = 2, base = 3, dtype = DType.HALF,
+            name = "Shared")
+        interface Second {}
+        """);
+    Compilation compilation = Generated.compile(first, second);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("tile Second: its header swizzlegen/shared.cuh is already generated for a.First")
+        .inFile(second).onLineContaining("name = \"Shared\"");
+    assertThat(Generated.filesWrittenByJavac(first, second))
+        .containsExactly("generated/a/SharedSwizzle.java", "generated/swizzlegen/shared.cuh");
+  }
+
+  @Test
+  void errorsInOneTileLeaveTheOthersGenerated() {
+    JavaFileObject bad = tile("Bad", "bits = -1", "base = 3", "dtype = DType.HALF");
+    JavaFileObject good = JavaFileObjects.forSourceString("good.Good", """
+        package good;
+        import dev.swizzlegen.annotations.*;
+        @SwizzledTile(bits = 3, base = 3, dtype = DType.HALF)
+        interface Good {}
+        """);
+    Compilation compilation = Generated.compile(bad, good);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(Generated.filesWrittenByJavac(bad, good))
+        .containsExactly("generated/good/GoodSwizzle.java", "generated/swizzlegen/good.cuh");
+  }
+
+  @Test
+  void invalidNamespaceOptionIsAnError() {
+    JavaFileObject source = tile("Fine", "bits = 3", "base = 3", "dtype = DType.HALF");
+    Compilation compilation =
+        Generated.compile(List.of("-Aswizzlegen.namespace=acme.kernels"), source);
+    assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=acme.kernels is not a C++ namespace");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void attributeOfTheWrongTypeIsLeftToJavac() {
+    JavaFileObject source = tile("Typo", "bits = \"three\"", "base = 3", "dtype = DType.HALF");
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).failed();
+    for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
+      assertThat(error.getMessage(null)).doesNotContain("swizzlegen");
+    }
+  }
+
+  @Test
+  void derivingIsNotAvailableYetAndSaysSo() {
+    assertOneErrorOnLine("bits, base and shift are all omitted", "@SwizzledTile(",
+        "dtype = DType.HALF");
+  }
+}
