@@ -58,9 +58,9 @@ final class Names {
   }
 
   /**
-   * {@code GemmA -> gemm_a}, {@code Sw128Half -> sw128_half}, {@code HTTPTile -> http_tile}: an
-   * underscore before a capital that follows a lower-case letter or digit, or that starts a word after
-   * an acronym.
+   * {@code GemmA -> gemm_a}, {@code Sw128Half -> sw128_half}, {@code HTTPTile -> http_tile},
+   * {@code Bytes128B -> bytes128b}: an underscore before a capital that follows a lower-case letter,
+   * or that starts a word (is followed by a lower-case letter) after a digit or an acronym.
    */
   static String snakeCase(String name) {
     StringBuilder snake = new StringBuilder(name.length() + 4);
@@ -68,10 +68,10 @@ final class Names {
       char c = name.charAt(i);
       if (Character.isUpperCase(c) && i > 0) {
         char previous = name.charAt(i - 1);
-        boolean wordAfterLower = Character.isLowerCase(previous) || Character.isDigit(previous);
-        boolean wordAfterAcronym = Character.isUpperCase(previous) && i + 1 < name.length()
-            && Character.isLowerCase(name.charAt(i + 1));
-        if ((wordAfterLower || wordAfterAcronym) && snake.charAt(snake.length() - 1) != '_') {
+        boolean startsWord = i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+        boolean split = Character.isLowerCase(previous)
+            || (startsWord && (Character.isDigit(previous) || Character.isUpperCase(previous)));
+        if (split && snake.charAt(snake.length() - 1) != '_') {
           snake.append('_');
         }
       }

@@ -15,6 +15,8 @@ class NamesTest {
     assertEquals("outer_inner", Names.snakeCase("Outer_Inner"));
     assertEquals("sm80_operand_a", Names.snakeCase("Sm80OperandA"));
     assertEquals("tile", Names.snakeCase("tile"));
+    assertEquals("bytes128b", Names.snakeCase("Bytes128B"));
+    assertEquals("seed002_patterns_half64b", Names.snakeCase("Seed002Patterns_Half64B"));
   }
 
   @Test

@@ -1,0 +1,75 @@
+package dev.swizzlegen.examples;
+
+import dev.swizzlegen.runtime.layout.TileLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The tiles the processor generated in this module, found from its generated sources: each
+ * {@code <Name>Swizzle.java} helper, loaded, with its layout, CUDA header and struct.
+ */
+public final class GeneratedTiles {
+  /**
+   * One generated helper.
+   *
+   * @param helper the loaded {@code <Name>Swizzle} class
+   * @param layout its {@code LAYOUT}
+   * @param cudaHeader its {@code CUDA_HEADER}, relative to the generated sources
+   * @param cudaType its {@code CUDA_TYPE}
+   */
+  public record Tile(Class<?> helper, TileLayout layout, String cudaHeader, String cudaType) {
+    /** The helper's {@code offset(row, col)}, called. */
+    public int offset(int row, int col) {
+      try {
+        Method offset = helper.getMethod("offset", int.class, int.class);
+        return (Integer) offset.invoke(null, row, col);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(helper.getName() + ".offset", e);
+      }
+    }
+  }
+
+  private GeneratedTiles() {}
+
+  /** Every helper under {@code generatedSources}, by class name. */
+  public static List<Tile> find(Path generatedSources) {
+    List<Tile> tiles = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(generatedSources)) {
+      for (Path file : files.sorted().toList()) {
+        String relative = generatedSources.relativize(file).toString().replace('\\', '/');
+        if (!relative.endsWith("Swizzle.java")) {
+          continue;
+        }
+        String className = relative.substring(0, relative.length() - ".java".length()).replace('/', '.');
+        Class<?> helper = Class.forName(className);
+        tiles.add(new Tile(helper,
+            (TileLayout) helper.getField("LAYOUT").get(null),
+            (String) helper.getField("CUDA_HEADER").get(null),
+            (String) helper.getField("CUDA_TYPE").get(null)));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("a generated helper could not be read", e);
+    }
+    return tiles;
+  }
+
+  /** Every file under {@code generatedSources}, relative to it, sorted. */
+  public static List<String> files(Path generatedSources) {
+    try (Stream<Path> files = Files.walk(generatedSources)) {
+      return files.filter(Files::isRegularFile)
+          .map(file -> generatedSources.relativize(file).toString().replace('\\', '/'))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
