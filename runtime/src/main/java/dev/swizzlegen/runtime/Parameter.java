@@ -1,23 +1,39 @@
 package dev.swizzlegen.runtime;
 
 /**
- * A parameter of a tile's description, named as the {@code @SwizzledTile} attribute that sets it, so
- * that a {@link Problem} can be reported on the attribute at fault.
+ * A parameter of a tile's or an access's description, named as the {@code @SwizzledTile} or
+ * {@code @Access} attribute that sets it, so that a {@link Problem} can be reported on the attribute
+ * at fault.
  */
 public enum Parameter {
-  BITS("bits"),
-  BASE("base"),
-  SHIFT("shift"),
-  DTYPE("dtype"),
-  ROWS("rows"),
-  COLS("cols"),
-  ROW_STRIDE("rowStride"),
-  ALIGNMENT("alignment");
+  BITS("bits", false),
+  BASE("base", false),
+  SHIFT("shift", false),
+  DTYPE("dtype", false),
+  ROWS("rows", false),
+  COLS("cols", false),
+  ROW_STRIDE("rowStride", false),
+  ALIGNMENT("alignment", false),
+  KIND("kind", true),
+  OP("op", true),
+  BYTES("bytes", true),
+  THREADS("threads", true),
+  ORDER("order", true),
+  MATRICES("matrices", true),
+  TRANS("trans", true),
+  MAX_WAYS("maxWays", true);
 
   private final String attributeName;
+  private final boolean ofAccess;
 
-  Parameter(String attributeName) {
+  Parameter(String attributeName, boolean ofAccess) {
     this.attributeName = attributeName;
+    this.ofAccess = ofAccess;
+  }
+
+  /** Whether the parameter belongs to an {@code @Access} rather than to the {@code @SwizzledTile}. */
+  public boolean ofAccess() {
+    return ofAccess;
   }
 
   /** The {@code @SwizzledTile} attribute that sets this parameter. */

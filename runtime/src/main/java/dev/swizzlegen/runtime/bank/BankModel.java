@@ -1,9 +1,16 @@
 package dev.swizzlegen.runtime.bank;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * NVIDIA shared memory from compute capability 7.0 to 12.x: 32 banks, each 4 bytes wide, so that
- * the word at byte address {@code a} lives in bank {@code (a / 4) % 32}. One wavefront serves one
- * 128-byte phase of a warp instruction.
+ * the word at byte address {@code a} lives in bank {@code (a / 4) % 32}. A warp instruction is served
+ * in phases of at most 128 bytes; a phase costs one wavefront per distinct word in its busiest bank
+ * (lanes reading the same word share it), so a conflict-free phase costs exactly one.
  */
 public final class BankModel {
   /** The model of every NVIDIA GPU from Volta (sm_70) to Blackwell (sm_120). */
@@ -35,6 +42,33 @@ public final class BankModel {
   /** The 4-byte word holding a byte address. */
   public long word(long byteAddress) {
     return Math.floorDiv(byteAddress, bankBytes);
+  }
+
+  /**
+   * The wavefronts a phase costs: the most distinct words any one bank holds among the bytes its lanes
+   * touch, with that bank and one lane per distinct word as the witness.
+   */
+  public PhaseCost cost(Phase phase) {
+    List<Map<Long, LaneAccess>> wordsByBank = new ArrayList<>(banks);
+    for (int bank = 0; bank < banks; bank++) {
+      wordsByBank.add(new LinkedHashMap<>());
+    }
+    for (LaneAccess lane : phase.lanes()) {
+      long first = word(lane.byteAddress());
+      long last = word(lane.byteAddress() + lane.bytes() - 1);
+      for (long w = first; w <= last; w++) {
+        wordsByBank.get(bank(w * bankBytes)).putIfAbsent(w, lane);
+      }
+    }
+    int worstBank = 0;
+    for (int bank = 1; bank < banks; bank++) {
+      if (wordsByBank.get(bank).size() > wordsByBank.get(worstBank).size()) {
+        worstBank = bank;
+      }
+    }
+    List<LaneAccess> lanes = new ArrayList<>(wordsByBank.get(worstBank).values());
+    lanes.sort(Comparator.comparingInt(LaneAccess::lane));
+    return new PhaseCost(Math.max(1, lanes.size()), worstBank, lanes);
   }
 
   /** The bank of a byte address. */

@@ -24,7 +24,7 @@ import java.util.Optional;
  * elements it would occupy unswizzled. The tile's base address is {@code alignment}-byte aligned.
  * Immutable.
  */
-public final class TileLayout {
+public final class TileLayout implements Layout {
   /** The most shared memory one thread block can use on sm_90: 227 KB. */
   public static final int MAX_SHARED_BYTES = 227 * 1024;
 
@@ -124,6 +124,7 @@ public final class TileLayout {
     return Optional.empty();
   }
 
+  @Override
   public DType dtype() {
     return dtype;
   }
@@ -132,10 +133,12 @@ public final class TileLayout {
     return swizzle;
   }
 
+  @Override
   public int rows() {
     return rows;
   }
 
+  @Override
   public int cols() {
     return cols;
   }
@@ -144,14 +147,9 @@ public final class TileLayout {
     return rowStride;
   }
 
-  /** Bytes the tile's base address is aligned to. */
+  @Override
   public int alignment() {
     return alignment;
-  }
-
-  /** Bytes per element. */
-  public int elementBytes() {
-    return dtype.bytes();
   }
 
   /** Elements from the first to one past the last: {@code (rows - 1) * rowStride + cols}. */
@@ -170,13 +168,9 @@ public final class TileLayout {
   }
 
   /** The element offset where (row, col) is stored: {@code swizzle(row * rowStride + col)}. */
+  @Override
   public int offset(int row, int col) {
     return swizzle.apply(linearOffset(row, col));
-  }
-
-  /** The byte offset where (row, col) starts, from the tile's base. */
-  public int byteOffset(int row, int col) {
-    return offset(row, col) * dtype.bytes();
   }
 
   /** The row stored at an element offset: the inverse of {@link #offset}. */
@@ -202,11 +196,6 @@ public final class TileLayout {
   /** The TMA mode that writes exactly this swizzle, if one does. */
   public Optional<TmaSwizzle> tmaSwizzle() {
     return TmaSwizzle.of(byteSwizzle());
-  }
-
-  /** {@code "128 x 64"}. */
-  public String shape() {
-    return rows + " x " + cols;
   }
 
   @Override

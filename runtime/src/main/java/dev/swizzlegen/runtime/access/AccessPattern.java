@@ -1,0 +1,39 @@
+package dev.swizzlegen.runtime.access;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.bank.Instruction;
+import dev.swizzlegen.runtime.layout.Layout;
+import java.util.List;
+
+/**
+ * One warp-level instruction applied across a whole tile: which bytes each lane touches in every
+ * instruction it takes to cover the tile, phase by phase.
+ */
+public sealed interface AccessPattern
+    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess {
+
+  AccessKind kind();
+
+  /** Whether shared memory is read or written. */
+  Op op();
+
+  /** The conflict degree tolerated: 1 demands conflict-free. */
+  int maxWays();
+
+  /** The name given in the annotation, or else {@link #description()}. */
+  String label();
+
+  /** What the instruction is, in words: {@code "ldmatrix.x4 load"}. */
+  String description();
+
+  /** Every reason the access cannot run on this layout; empty when it can. */
+  List<Problem> check(Layout layout);
+
+  /**
+   * Every instruction a warp issues to cover the tile once. Requires {@link #check} to be empty. Empty
+   * for accesses that do not go through the load/store unit (TMA).
+   */
+  List<Instruction> instructions(Layout layout);
+}

@@ -1,0 +1,133 @@
+package dev.swizzlegen.runtime.access;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.bank.Instruction;
+import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.layout.Layout;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The m16n8 accumulator (C/D) fragment of {@code mma.sync}, stored to (or loaded from) shared memory as
+ * in seed 004's epilogue: lane {@code l} holds two adjacent elements at row {@code l / 4}, column
+ * {@code (l % 4) * 2} and two more 8 rows below, moved by two instructions of {@code 2 * element}
+ * bytes per lane (4 bytes for half, 8 for float). The 16 x 8 fragment is stepped over the whole tile.
+ */
+public final class MmaAccumulatorAccess implements AccessPattern {
+  private static final Set<DType> ACCUMULATOR_TYPES =
+      EnumSet.of(DType.HALF, DType.BF16, DType.FLOAT, DType.TF32, DType.INT32);
+
+  private final Op op;
+  private final int maxWays;
+  private final String label;
+
+  private MmaAccumulatorAccess(Op op, int maxWays, String label) {
+    this.op = Objects.requireNonNull(op);
+    this.maxWays = maxWays;
+    this.label = label;
+  }
+
+  public static MmaAccumulatorAccess of(Op op) {
+    return new MmaAccumulatorAccess(op, 1, "");
+  }
+
+  public MmaAccumulatorAccess withMaxWays(int maxWays) {
+    return new MmaAccumulatorAccess(op, maxWays, label);
+  }
+
+  public MmaAccumulatorAccess withLabel(String label) {
+    return new MmaAccumulatorAccess(op, maxWays, label);
+  }
+
+  @Override
+  public AccessKind kind() {
+    return AccessKind.MMA_ACCUMULATOR;
+  }
+
+  @Override
+  public Op op() {
+    return op;
+  }
+
+  @Override
+  public int maxWays() {
+    return maxWays;
+  }
+
+  @Override
+  public String label() {
+    return label.isEmpty() ? description() : label;
+  }
+
+  @Override
+  public String description() {
+    return "m16n8 accumulator fragment " + (op == Op.LOAD ? "load" : "store");
+  }
+
+  @Override
+  public List<Problem> check(Layout layout) {
+    List<Problem> problems = new ArrayList<>();
+    if (!ACCUMULATOR_TYPES.contains(layout.dtype())) {
+      problems.add(new Problem(Parameter.KIND, "an m16n8 accumulator holds HALF, BF16, FLOAT, TF32"
+          + " or INT32 elements, not " + layout.dtype() + "."));
+      return problems;
+    }
+    if (layout.rows() % 16 != 0 || layout.cols() % 8 != 0) {
+      problems.add(new Problem(Parameter.KIND, "16 x 8 accumulator fragments do not tile the "
+          + layout.shape() + " tile (rows must be a multiple of 16, cols of 8)."));
+      return problems;
+    }
+    Vectors.firstBrokenVector(layout, 2, Parameter.KIND, "a lane's pair of accumulator elements")
+        .ifPresent(problems::add);
+    return problems;
+  }
+
+  @Override
+  public List<Instruction> instructions(Layout layout) {
+    int bytes = 2 * layout.elementBytes();
+    int perPhase = Vectors.lanesPerPhase(bytes);
+    List<Instruction> instructions = new ArrayList<>();
+    for (int top = 0; top < layout.rows(); top += 16) {
+      for (int left = 0; left < layout.cols(); left += 8) {
+        for (int half = 0; half < 2; half++) {
+          List<Phase> phases = new ArrayList<>();
+          for (int start = 0; start < 32; start += perPhase) {
+            List<LaneAccess> lanes = new ArrayList<>(perPhase);
+            for (int lane = start; lane < start + perPhase; lane++) {
+              int row = top + lane / 4 + 8 * half;
+              int col = left + (lane % 4) * 2;
+              lanes.add(new LaneAccess(lane, row, col, layout.byteOffset(row, col), bytes));
+            }
+            phases.add(new Phase(phases.size(), lanes));
+          }
+          instructions.add(new Instruction(phases));
+        }
+      }
+    }
+    return instructions;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof MmaAccumulatorAccess that && op == that.op && maxWays == that.maxWays
+        && label.equals(that.label);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(op, maxWays, label);
+  }
+
+  @Override
+  public String toString() {
+    return label();
+  }
+}

@@ -1,0 +1,131 @@
+package dev.swizzlegen.runtime.analysis;
+
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.layout.Layout;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A second, independent account of what accesses cost: lanes enumerated straight from the access
+ * definitions (not from the model's classes), and each phase served by simulating the banks one
+ * wavefront at a time (every bank hands out one word per wavefront to all lanes waiting on it).
+ */
+final class BruteForce {
+  /** Totals over the tile: wavefronts, ideal wavefronts, worst phase. */
+  record Count(long wavefronts, long ideal, int degree) {}
+
+  /** A lane's bytes: [address, address + bytes). */
+  private record Span(long address, int bytes) {}
+
+  private BruteForce() {}
+
+  static Count vectorGrid(Layout layout, int bytes, int threadRows, int threadCols, Order order) {
+    int elements = bytes / layout.elementBytes();
+    List<List<Span>> instructions = new ArrayList<>();
+    for (int top = 0; top < layout.rows(); top += threadRows) {
+      for (int left = 0; left < layout.cols(); left += threadCols * elements) {
+        List<Span> lanes = new ArrayList<>();
+        for (int lane = 0; lane < 32; lane++) {
+          int i = order == Order.ROW_MAJOR ? lane / threadCols : lane % threadRows;
+          int j = order == Order.ROW_MAJOR ? lane % threadCols : lane / threadRows;
+          lanes.add(new Span(address(layout, top + i, left + j * elements), bytes));
+        }
+        instructions.add(lanes);
+      }
+    }
+    return count(instructions, bytes <= 4 ? 32 : 128 / bytes);
+  }
+
+  static Count vectorCoalesced(Layout layout, int bytes) {
+    int elements = bytes / layout.elementBytes();
+    List<Span> all = new ArrayList<>();
+    for (int row = 0; row < layout.rows(); row++) {
+      for (int col = 0; col < layout.cols(); col += elements) {
+        all.add(new Span(address(layout, row, col), bytes));
+      }
+    }
+    List<List<Span>> instructions = new ArrayList<>();
+    for (int first = 0; first < all.size(); first += 32) {
+      instructions.add(all.subList(first, Math.min(first + 32, all.size())));
+    }
+    return count(instructions, bytes <= 4 ? 32 : 128 / bytes);
+  }
+
+  /** Every 8-row x 16-byte matrix is its own phase; grouping into instructions does not change cost. */
+  static Count matrices(Layout layout) {
+    List<List<Span>> phases = new ArrayList<>();
+    int chunkElements = 16 / layout.elementBytes();
+    for (int top = 0; top < layout.rows(); top += 8) {
+      for (int col = 0; col < layout.cols(); col += chunkElements) {
+        List<Span> rows = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+          rows.add(new Span(address(layout, top + i, col), 16));
+        }
+        phases.add(rows);
+      }
+    }
+    return count(phases, 8);
+  }
+
+  static Count accumulator(Layout layout) {
+    int bytes = 2 * layout.elementBytes();
+    List<List<Span>> instructions = new ArrayList<>();
+    for (int top = 0; top < layout.rows(); top += 16) {
+      for (int left = 0; left < layout.cols(); left += 8) {
+        for (int below = 0; below <= 8; below += 8) {
+          List<Span> lanes = new ArrayList<>();
+          for (int lane = 0; lane < 32; lane++) {
+            lanes.add(new Span(address(layout, top + below + lane / 4, left + 2 * (lane % 4)), bytes));
+          }
+          instructions.add(lanes);
+        }
+      }
+    }
+    return count(instructions, bytes <= 4 ? 32 : 128 / bytes);
+  }
+
+  private static long address(Layout layout, int row, int col) {
+    return (long) layout.offset(row, col) * layout.elementBytes();
+  }
+
+  private static Count count(List<List<Span>> instructions, int lanesPerPhase) {
+    long wavefronts = 0;
+    long ideal = 0;
+    int degree = 1;
+    for (List<Span> lanes : instructions) {
+      for (int start = 0; start < lanes.size(); start += lanesPerPhase) {
+        int cost = simulate(lanes.subList(start, Math.min(start + lanesPerPhase, lanes.size())));
+        wavefronts += cost;
+        ideal++;
+        degree = Math.max(degree, cost);
+      }
+    }
+    return new Count(wavefronts, ideal, degree);
+  }
+
+  /** Serves the phase's words a wavefront at a time: each bank delivers one pending word per round. */
+  private static int simulate(List<Span> lanes) {
+    Set<Long> pending = new HashSet<>();
+    for (Span lane : lanes) {
+      for (long b = lane.address(); b < lane.address() + lane.bytes(); b += 4) {
+        pending.add(b / 4);
+      }
+      pending.add((lane.address() + lane.bytes() - 1) / 4);
+    }
+    int rounds = 0;
+    while (!pending.isEmpty()) {
+      rounds++;
+      boolean[] bankBusy = new boolean[32];
+      for (Long word : new ArrayList<>(pending).stream().sorted().toList()) {
+        int bank = (int) (word % 32);
+        if (!bankBusy[bank]) {
+          bankBusy[bank] = true;
+          pending.remove(word);
+        }
+      }
+    }
+    return rounds;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.swizzlegen.runtime.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
+import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The analyzer agrees with the brute-force count on random tiles and accesses. */
+class ConflictAnalyzerBruteForceTest {
+  private static final DType[] TYPES = {DType.HALF, DType.FLOAT, DType.UINT8, DType.DOUBLE, DType.BF16};
+  private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
+
+  @Test
+  void randomTilesAndAccessesAgreeWithBruteForce() {
+    SplittableRandom random = new SplittableRandom(4);
+    int compared = 0;
+    int conflicting = 0;
+    while (compared < 600) {
+      TileLayout tile = randomTile(random);
+      if (tile == null) {
+        continue;
+      }
+      AccessPattern access;
+      BruteForce.Count expected;
+      switch (random.nextInt(4)) {
+        case 0 -> {
+          int bytes = 1 << random.nextInt(5);
+          int threadRows = 1 << random.nextInt(6);
+          Order order = random.nextBoolean() ? Order.ROW_MAJOR : Order.COL_MAJOR;
+          access = VectorAccess.grid(Op.LOAD, bytes, threadRows, 32 / threadRows, order);
+          if (!access.check(tile).isEmpty()) {
+            continue;
+          }
+          expected = BruteForce.vectorGrid(tile, bytes, threadRows, 32 / threadRows, order);
+        }
+        case 1 -> {
+          int bytes = 1 << random.nextInt(5);
+          access = VectorAccess.coalesced(Op.STORE, bytes);
+          if (!access.check(tile).isEmpty()) {
+            continue;
+          }
+          expected = BruteForce.vectorCoalesced(tile, bytes);
+        }
+        case 2 -> {
+          access = MatrixAccess.ldmatrix(1, false);
+          if (!access.check(tile).isEmpty()) {
+            continue;
+          }
+          expected = BruteForce.matrices(tile);
+        }
+        default -> {
+          access = MmaAccumulatorAccess.of(Op.STORE);
+          if (!access.check(tile).isEmpty()) {
+            continue;
+          }
+          expected = BruteForce.accumulator(tile);
+        }
+      }
+      AccessReport report = analyzer.analyze(tile, access);
+      String what = tile + " " + access.label();
+      assertEquals(expected.wavefronts(), report.wavefronts(), what);
+      assertEquals(expected.ideal(), report.idealWavefronts(), what);
+      assertEquals(expected.degree(), report.degree(), what);
+      assertEquals(report.degree() > 1, report.witness().isPresent(), what);
+      report.witness().ifPresent(w -> assertEquals(report.degree(), w.lanes().size(), what));
+      compared++;
+      conflicting += report.conflictFree() ? 0 : 1;
+    }
+    assertTrue(conflicting > 100 && conflicting < 500,
+        "a fair mix of conflicting and clean cases: " + conflicting + " of " + compared);
+  }
+
+  private static TileLayout randomTile(SplittableRandom random) {
+    DType dtype = TYPES[random.nextInt(TYPES.length)];
+    int bits = random.nextInt(5);
+    int base = random.nextInt(5);
+    int shift = bits == 0 ? 0 : (random.nextBoolean() ? 1 : -1) * (bits + random.nextInt(4));
+    Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, shift);
+    int rows = 1 << (3 + random.nextInt(4));
+    int cols = 1 << (3 + random.nextInt(5));
+    int rowStride = random.nextInt(4) == 0 && bits == 0 ? cols + 4 * random.nextInt(1, 5) : cols;
+    if (!TileLayout.check(dtype, swizzle, rows, cols, rowStride, 128).isEmpty()) {
+      return null;
+    }
+    return TileLayout.of(dtype, swizzle, rows, cols, rowStride, 128);
+  }
+}
