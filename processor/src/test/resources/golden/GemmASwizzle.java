@@ -16,6 +16,12 @@ import javax.annotation.processing.Generated;
  *   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
  * </pre>
  *
+ * <p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):
+ * <ul>
+ *   <li>default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
+ *   <li>default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction
+ * </ul>
+ *
  * <p>CUDA twin: {@code swizzlegen::GemmA} in {@code #include "swizzlegen/gemm_a.cuh"}.
  */
 @Generated("dev.swizzlegen.processor.SwizzlegenProcessor")

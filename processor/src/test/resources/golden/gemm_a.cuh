@@ -7,6 +7,10 @@
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
+//
+// Bank conflicts (32 banks of 4 bytes, 128-byte phases):
+//   default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
+//   default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction
 #pragma once
 
 #include <cstdint>

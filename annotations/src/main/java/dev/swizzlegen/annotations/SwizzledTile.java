@@ -45,7 +45,8 @@ public @interface SwizzledTile {
   /**
    * M, the number of low bits kept constant: {@code 2^M} consecutive elements move together as one
    * unit. Seed 000: {@code M = 3} for {@code HALF}, because 8 halves are the 16 bytes of one 128-bit
-   * access.
+   * access. Omitted (with {@code bits} given): that 16-byte unit, {@code log2(16 / element bytes)},
+   * as in CuTe's canonical atoms.
    */
   int base() default DERIVE;
 

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
@@ -13,7 +14,7 @@ import java.util.List;
 final class CudaHeaderWriter {
   private static final String FUNCTION = "__host__ __device__ __forceinline__ static constexpr uint32_t";
 
-  GeneratedFile write(TileSpec tile) {
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     StringBuilder out = new StringBuilder();
@@ -31,6 +32,17 @@ final class CudaHeaderWriter {
     out.append("//\n");
     out.append("//   offset bits  ").append(swizzle.bitDiagram()).append('\n');
     out.append("//   ").append(swizzle.maskSummary()).append('\n');
+    out.append("//\n");
+    out.append("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):\n");
+    for (AccessReport report : reports) {
+      out.append("//   ").append(report.summary()).append('\n');
+    }
+    for (String skipped : tile.skippedDefaults()) {
+      out.append("//   ").append(skipped).append('\n');
+    }
+    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+      out.append("//   no access declared\n");
+    }
     out.append("#pragma once\n\n");
     out.append("#include <cstdint>\n\n");
     out.append("namespace ").append(tile.cudaNamespace()).append(" {\n\n");

@@ -9,6 +9,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
@@ -31,13 +32,13 @@ final class JavaHelperWriter {
     this.generatedAnnotationAvailable = generatedAnnotationAvailable;
   }
 
-  GeneratedFile write(TileSpec tile) {
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     TypeSpec.Builder helper = TypeSpec.classBuilder(tile.helper())
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addOriginatingElement(tile.type())
-        .addJavadoc(classJavadoc(tile));
+        .addJavadoc(classJavadoc(tile, reports));
     if (generatedAnnotationAvailable) {
       helper.addAnnotation(AnnotationSpec.builder(GENERATED)
           .addMember("value", "$S", GENERATOR)
@@ -132,7 +133,7 @@ final class JavaHelperWriter {
         file.toString());
   }
 
-  private static CodeBlock classJavadoc(TileSpec tile) {
+  private static CodeBlock classJavadoc(TileSpec tile, List<AccessReport> reports) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     CodeBlock.Builder doc = CodeBlock.builder()
@@ -145,10 +146,26 @@ final class JavaHelperWriter {
         .add("\n<pre>\n")
         .add("  offset bits  $L\n", swizzle.bitDiagram())
         .add("  $L\n", swizzle.maskSummary())
-        .add("</pre>\n")
+        .add("</pre>\n");
+    doc.add("\n<p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):\n<ul>\n");
+    for (AccessReport report : reports) {
+      doc.add("  <li>$L\n", html(report.summary()));
+    }
+    for (String skipped : tile.skippedDefaults()) {
+      doc.add("  <li>$L\n", html(skipped));
+    }
+    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+      doc.add("  <li>no access declared\n");
+    }
+    doc.add("</ul>\n")
         .add("\n<p>CUDA twin: {@code $L} in {@code #include \"$L\"}.\n", tile.cudaType(),
             tile.headerPath());
     return doc.build();
+  }
+
+  /** Text for Javadoc HTML: {@code <}, {@code >} and {@code &} escaped. */
+  private static String html(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   private static FieldSpec intConstant(String name, int value, String javadoc) {

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.google.auto.service.AutoService;
 import dev.swizzlegen.annotations.SwizzledTile;
+import dev.swizzlegen.runtime.analysis.AccessReport;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -27,10 +28,12 @@ import javax.tools.StandardLocation;
 
 /**
  * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
- * attribute at fault), then write its Java helper and CUDA header, or nothing if it has errors.
+ * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
+ * write its Java helper, CUDA header and JSON report, or nothing if it has errors.
  *
  * <p>Options: {@code -Aswizzlegen.namespace=a::b} (default {@code swizzlegen}), the C++ namespace of
- * the generated structs.
+ * the generated structs; {@code -Aswizzlegen.conflicts=warning} (default {@code error}) reports bank
+ * conflicts as warnings and generates the files anyway.
  */
 @AutoService(Processor.class)
 public final class SwizzlegenProcessor extends AbstractProcessor {
@@ -45,6 +48,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private TileReader reader;
   private JavaHelperWriter javaHelperWriter;
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
+  private final ReportWriter reportWriter = new ReportWriter();
+  private ConflictChecker conflictChecker;
   private boolean optionsValid;
 
   @Override
@@ -55,7 +60,15 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     String namespace = processingEnv.getOptions().getOrDefault(NAMESPACE_OPTION, "swizzlegen");
     Optional<String> namespaceProblem = Names.namespaceProblem(namespace);
     namespaceProblem.ifPresent(problem -> messager.printMessage(Diagnostic.Kind.ERROR, problem));
-    optionsValid = namespaceProblem.isEmpty();
+    String conflicts = processingEnv.getOptions().getOrDefault(CONFLICTS_OPTION, "error");
+    boolean conflictsValid = conflicts.equals("error") || conflicts.equals("warning");
+    if (!conflictsValid) {
+      messager.printMessage(Diagnostic.Kind.ERROR, "-A" + CONFLICTS_OPTION + "=" + conflicts
+          + " is neither error nor warning.");
+    }
+    optionsValid = namespaceProblem.isEmpty() && conflictsValid;
+    conflictChecker = new ConflictChecker(
+        conflicts.equals("warning") ? Diagnostic.Kind.WARNING : Diagnostic.Kind.ERROR);
     reader = new TileReader(processingEnv.getElementUtils(), namespace);
     javaHelperWriter = new JavaHelperWriter(
         processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
@@ -106,11 +119,16 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private void processTile(TypeElement type, ValidationReport report) {
     AnnotationMirror mirror = findAnnotation(type);
     AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
-    Optional<TileSpec> read = reader.read(type, values, report);
+    TileErrors errors = new TileErrors(type, values, report);
+    Optional<TileSpec> read = reader.read(type, values, errors);
     if (read.isEmpty() || report.hasErrors()) {
       return;
     }
     TileSpec tile = read.get();
+    List<AccessReport> reports = conflictChecker.check(tile, errors);
+    if (report.hasErrors()) {
+      return;
+    }
     String owner = headerOwners.putIfAbsent(tile.headerPath(), type.getQualifiedName().toString());
     if (owner != null && !owner.contentEquals(type.getQualifiedName())) {
       report.error("tile " + type.getSimpleName() + ": its header " + tile.headerPath()
@@ -118,7 +136,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           type, mirror, values.location("name"));
       return;
     }
-    List<GeneratedFile> files = List.of(javaHelperWriter.write(tile), cudaHeaderWriter.write(tile));
+    List<GeneratedFile> files = List.of(javaHelperWriter.write(tile, reports),
+        cudaHeaderWriter.write(tile, reports), reportWriter.write(tile, reports));
     for (GeneratedFile file : files) {
       write(file, type, report);
       if (report.hasErrors()) {

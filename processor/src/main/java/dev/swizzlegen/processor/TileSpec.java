@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 
@@ -13,8 +14,10 @@ import javax.lang.model.element.TypeElement;
  * @param name the CUDA struct's name and the stem of the generated names
  * @param cudaNamespace the C++ namespace of the struct, such as {@code swizzlegen}
  * @param helper the generated Java helper class
- * @param headerPath the CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}
+ * @param outputStem the generated non-Java files' path without extension: {@code swizzlegen/gemm_a}
  * @param layout the tile
+ * @param accesses the accesses to prove: the declared ones, or the defaults
+ * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  */
 record TileSpec(
     TypeElement type,
@@ -22,8 +25,25 @@ record TileSpec(
     String name,
     String cudaNamespace,
     ClassName helper,
-    String headerPath,
-    TileLayout layout) {
+    String outputStem,
+    TileLayout layout,
+    List<DeclaredAccess> accesses,
+    List<String> skippedDefaults) {
+
+  TileSpec {
+    accesses = List.copyOf(accesses);
+    skippedDefaults = List.copyOf(skippedDefaults);
+  }
+
+  /** The CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}. */
+  String headerPath() {
+    return outputStem + ".cuh";
+  }
+
+  /** The JSON report, relative to the source output: {@code swizzlegen/gemm_a.json}. */
+  String reportPath() {
+    return outputStem + ".json";
+  }
 
   /** {@code swizzlegen::GemmA}. */
   String cudaType() {

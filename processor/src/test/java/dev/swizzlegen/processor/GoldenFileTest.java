@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact text of one generated helper and one header. After an intended change to the writers,
+ * The exact text of one generated helper, header and report. After an intended change to the writers,
  * regenerate with {@code mvn -pl processor test -Dtest=GoldenFileTest -Dswizzlegen.updateGolden=true}
  * and review the diff.
  */
@@ -41,6 +41,11 @@ class GoldenFileTest {
   @Test
   void cudaHeader() throws IOException {
     assertGolden("gemm_a.cuh", generated.text("swizzlegen/gemm_a.cuh"));
+  }
+
+  @Test
+  void jsonReport() throws IOException {
+    assertGolden("gemm_a.json", generated.text("swizzlegen/gemm_a.json"));
   }
 
   private static void assertGolden(String file, String actual) throws IOException {

@@ -67,11 +67,14 @@ final class TileCorpus {
           "@SwizzledTile(bits = 3, base = 4, dtype = DType.FP8_E4M3, rows = 64, cols = 128)",
           TileLayout.of(DType.FP8_E4M3, Swizzle.of(3, 4, 3), 64, 128, 128, 128)),
       simple("EightRowsOf48",
-          "@SwizzledTile(bits = 3, base = 3, dtype = DType.BF16, rows = 8, cols = 48)",
+          "@SwizzledTile(bits = 3, base = 3, dtype = DType.BF16, rows = 8, cols = 48,"
+              + " access = @Access(op = Op.STORE, bytes = 16))",
           TileLayout.of(DType.BF16, Swizzle.of(3, 3, 3), 8, 48, 48, 128)),
+      simple("DefaultBase", "@SwizzledTile(bits = 3, dtype = DType.FLOAT, rows = 32, cols = 32)",
+          TileLayout.of(DType.FLOAT, Swizzle.of(3, 2, 3), 32, 32, 32, 128)),
       new Case("Renamed",
           "@SwizzledTile(bits = 2, base = 2, dtype = DType.INT32, rows = 8, cols = 32,"
-              + " name = \"AccumulatorTile\")",
+              + " name = \"AccumulatorTile\", access = {})",
           "corpus.AccumulatorTileSwizzle", "swizzlegen::AccumulatorTile",
           "swizzlegen/accumulator_tile.cuh",
           TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)));

@@ -130,12 +130,6 @@ class ValidationTest {
   }
 
   @Test
-  void bitsWithoutBase() {
-    assertOneErrorOnLine("bits is given but base is not", "bits = 3",
-        "bits = 3", "dtype = DType.HALF");
-  }
-
-  @Test
   void everyProblemOfOneTileIsReported() {
     JavaFileObject source = tile("Bad", "bits = -1", "base = -1", "dtype = DType.HALF");
     Compilation compilation = Generated.compile(source);
@@ -168,7 +162,8 @@ class ValidationTest {
         .hadErrorContaining("tile Second: its header swizzlegen/shared.cuh is already generated for a.First")
         .inFile(second).onLineContaining("name = \"Shared\"");
     assertThat(Generated.filesWrittenByJavac(first, second))
-        .containsExactly("generated/a/SharedSwizzle.java", "generated/swizzlegen/shared.cuh");
+        .containsExactly("generated/a/SharedSwizzle.java", "generated/swizzlegen/shared.cuh",
+            "generated/swizzlegen/shared.json");
   }
 
   @Test
@@ -183,7 +178,8 @@ class ValidationTest {
     Compilation compilation = Generated.compile(bad, good);
     assertThat(compilation).hadErrorCount(1);
     assertThat(Generated.filesWrittenByJavac(bad, good))
-        .containsExactly("generated/good/GoodSwizzle.java", "generated/swizzlegen/good.cuh");
+        .containsExactly("generated/good/GoodSwizzle.java", "generated/swizzlegen/good.cuh",
+            "generated/swizzlegen/good.json");
   }
 
   @Test

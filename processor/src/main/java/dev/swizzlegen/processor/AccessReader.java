@@ -1,0 +1,172 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
+import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.layout.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.util.Elements;
+
+/**
+ * Turns each {@code @Access} of a tile into the model's {@link AccessPattern}, or into errors on the
+ * {@code @Access} attribute at fault; supplies the default accesses when {@code access} is omitted.
+ */
+final class AccessReader {
+  /** The attributes each kind reads; one given for another kind is an error rather than ignored. */
+  private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
+      AccessKind.VECTOR, Set.of("kind", "op", "bytes", "threads", "order", "maxWays", "label"),
+      AccessKind.LDMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
+      AccessKind.STMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
+      AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
+      AccessKind.TMA, Set.of("kind", "op", "label"));
+
+  private final Elements elements;
+
+  AccessReader(Elements elements) {
+    this.elements = elements;
+  }
+
+  /** The declared accesses, each checked against the layout; errors go to {@code errors}. */
+  List<DeclaredAccess> read(AnnotationValues tile, Layout layout, TileErrors errors) {
+    List<DeclaredAccess> accesses = new ArrayList<>();
+    for (AnnotationValue item : tile.arrayValue("access")) {
+      if (!(item.getValue() instanceof AnnotationMirror mirror)) {
+        throw new AnnotationValues.Malformed("access");
+      }
+      AnnotationValues values = new AnnotationValues(mirror, elements);
+      readOne(values, layout, item, errors).ifPresent(accesses::add);
+    }
+    return accesses;
+  }
+
+  private Optional<DeclaredAccess> readOne(AnnotationValues values, Layout layout,
+      AnnotationValue item, TileErrors errors) {
+    AccessKind kind = values.enumValue("kind", AccessKind.class);
+    int errorsBefore = errors.count();
+    for (String attribute : List.of("op", "bytes", "threads", "order", "matrices", "trans",
+        "maxWays", "label")) {
+      if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
+        errors.onAccess(values, attribute, attribute + " does not apply to a " + kind
+            + " access.");
+      }
+    }
+    int maxWays = values.intValue("maxWays");
+    if (maxWays < 1) {
+      errors.onAccess(values, "maxWays", "maxWays must be 1 (conflict-free) or more, not "
+          + maxWays + ".");
+    }
+    Op op = values.enumValue("op", Op.class);
+    String label = values.stringValue("label");
+    if (label.contains("*/") || label.chars().anyMatch(c -> c < 0x20)) {
+      errors.onAccess(values, "label", "label must be one line of text without \"*/\", because it"
+          + " is written into comments of the generated files.");
+    }
+    AccessPattern pattern = switch (kind) {
+      case VECTOR -> readVector(values, item, op, maxWays, label, errors);
+      case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, errors);
+      case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
+      case TMA -> TmaAccess.of(op).withLabel(label);
+    };
+    if (pattern == null || errors.count() > errorsBefore) {
+      return Optional.empty();
+    }
+    List<Problem> problems = pattern.check(layout);
+    for (Problem problem : problems) {
+      if (problem.parameter().ofAccess()) {
+        errors.onAccess(values, problem.parameter().attributeName(),
+            pattern.label() + ": " + problem.message());
+      } else {
+        errors.onTileAttribute(problem.parameter().attributeName(),
+            pattern.label() + ": " + problem.message());
+      }
+    }
+    return problems.isEmpty()
+        ? Optional.of(new DeclaredAccess(pattern, values.mirror(), item))
+        : Optional.empty();
+  }
+
+  private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,
+      int maxWays, String label, TileErrors errors) {
+    int bytes = values.intValue("bytes");
+    List<AnnotationValue> threads = values.arrayValue("threads");
+    Order order = values.enumValue("order", Order.class);
+    if (threads.isEmpty()) {
+      if (values.isExplicit("order")) {
+        errors.onAccess(values, "order", "order numbers lanes over threads = {rows, cols};"
+            + " give threads too, or omit both for the coalesced copy.");
+        return null;
+      }
+      return VectorAccess.coalesced(op, bytes).withMaxWays(maxWays).withLabel(label);
+    }
+    if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer rows)
+        || !(threads.get(1).getValue() instanceof Integer cols)) {
+      errors.onAccess(values, "threads", "threads must be two numbers, {rows, cols} of lanes,"
+          + " not " + threads.size() + ".");
+      return null;
+    }
+    return VectorAccess.grid(op, bytes, rows, cols, order).withMaxWays(maxWays).withLabel(label);
+  }
+
+  private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,
+      AccessKind kind, Op op, int maxWays, String label, TileErrors errors) {
+    Op implied = kind == AccessKind.LDMATRIX ? Op.LOAD : Op.STORE;
+    if (values.isExplicit("op") && op != implied) {
+      errors.onAccess(values, "op", (kind == AccessKind.LDMATRIX ? "ldmatrix only loads"
+          : "stmatrix only stores") + "; op must be " + implied + " or omitted.");
+      return null;
+    }
+    int matrices = values.intValue("matrices");
+    boolean trans = values.booleanValue("trans");
+    MatrixAccess access = kind == AccessKind.LDMATRIX
+        ? MatrixAccess.ldmatrix(matrices, trans)
+        : MatrixAccess.stmatrix(matrices, trans);
+    return access.withMaxWays(maxWays).withLabel(label);
+  }
+
+  /**
+   * The accesses a swizzle exists for, where the element type and geometry allow them: the coalesced
+   * 16-byte row-vector store (the global-to-shared copy) and ldmatrix-style 8-row x 16-byte loads
+   * (.x4, or .x2/.x1 when the tile holds fewer matrices). Each default the tile cannot take is named
+   * in {@code skipped} with the reason.
+   */
+  static List<DeclaredAccess> defaults(Layout layout, List<String> skipped) {
+    List<DeclaredAccess> defaults = new ArrayList<>();
+    AccessPattern copy = VectorAccess.coalesced(Op.STORE, 16)
+        .withLabel("default 16-byte row-vector store");
+    addIfAllowed(copy, layout, defaults, skipped);
+    AccessPattern matrices = MatrixAccess.ldmatrix(1, false).withLabel("default ldmatrix.x1 load");
+    for (int count : new int[] {4, 2}) {
+      AccessPattern candidate = MatrixAccess.ldmatrix(count, false)
+          .withLabel("default ldmatrix.x" + count + " load");
+      if (candidate.check(layout).stream().noneMatch(p -> p.parameter() == Parameter.MATRICES)) {
+        matrices = candidate;
+        break;
+      }
+    }
+    addIfAllowed(matrices, layout, defaults, skipped);
+    return defaults;
+  }
+
+  private static void addIfAllowed(AccessPattern access, Layout layout, List<DeclaredAccess> defaults,
+      List<String> skipped) {
+    List<Problem> problems = access.check(layout);
+    if (problems.isEmpty()) {
+      defaults.add(new DeclaredAccess(access, null, null));
+    } else {
+      skipped.add(access.label() + " not checked: " + problems.get(0).message());
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.analysis.Witness;
+import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, and for every access the instructions,
+ * wavefronts, ideal wavefronts and conflict degree the model computed, with the witness of any
+ * conflict.
+ */
+final class ReportWriter {
+
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
+    TileLayout layout = tile.layout();
+    Swizzle swizzle = layout.swizzle();
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("tile", tile.type().getQualifiedName().toString());
+    root.put("name", tile.name());
+    root.put("javaHelper", tile.helper().canonicalName());
+    root.put("cudaHeader", tile.headerPath());
+    root.put("cudaType", tile.cudaType());
+    root.put("dtype", layout.dtype().name());
+    root.put("elementBytes", layout.elementBytes());
+    root.put("rows", layout.rows());
+    root.put("cols", layout.cols());
+    root.put("rowStride", layout.rowStride());
+    root.put("alignment", layout.alignment());
+    root.put("extentBytes", layout.extentBytes());
+    Map<String, Object> swizzleJson = new LinkedHashMap<>();
+    swizzleJson.put("bits", swizzle.bits());
+    swizzleJson.put("base", swizzle.base());
+    swizzleJson.put("shift", swizzle.shift());
+    swizzleJson.put("elements", swizzle.toString());
+    swizzleJson.put("bytes", layout.byteSwizzle().toString());
+    swizzleJson.put("tmaMode", layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse(null));
+    root.put("swizzle", swizzleJson);
+    Map<String, Object> bankModel = new LinkedHashMap<>();
+    bankModel.put("banks", BankModel.NVIDIA.banks());
+    bankModel.put("bankBytes", BankModel.NVIDIA.bankBytes());
+    root.put("bankModel", bankModel);
+    List<Object> accesses = new ArrayList<>();
+    for (int i = 0; i < reports.size(); i++) {
+      accesses.add(access(reports.get(i), tile.accesses().get(i), layout));
+    }
+    root.put("accesses", accesses);
+    root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
+        Json.write(root));
+  }
+
+  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
+      TileLayout layout) {
+    AccessPattern pattern = report.access();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("label", pattern.label());
+    json.put("description", pattern.description());
+    json.put("kind", pattern.kind().name());
+    json.put("op", pattern.op().name());
+    json.put("default", declared.isDefault());
+    json.put("maxWays", pattern.maxWays());
+    if (pattern instanceof TmaAccess) {
+      json.put("tmaMode", TmaAccess.mode(layout).map(TmaSwizzle::cudaName).orElse(null));
+    }
+    json.put("instructions", report.instructions());
+    json.put("wavefronts", report.wavefronts());
+    json.put("idealWavefronts", report.idealWavefronts());
+    json.put("wavefrontsPerInstruction", report.wavefrontsPerInstruction());
+    json.put("idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction());
+    json.put("degree", report.degree());
+    json.put("conflictFree", report.conflictFree());
+    json.put("acceptable", report.acceptable());
+    json.put("witness", report.witness().map(ReportWriter::witness).orElse(null));
+    return json;
+  }
+
+  private static Map<String, Object> witness(Witness witness) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("instruction", witness.instruction());
+    json.put("phase", witness.phase());
+    json.put("bank", witness.bank());
+    List<Object> lanes = new ArrayList<>();
+    for (LaneAccess lane : witness.lanes()) {
+      Map<String, Object> laneJson = new LinkedHashMap<>();
+      laneJson.put("lane", lane.lane());
+      laneJson.put("row", lane.row());
+      laneJson.put("col", lane.col());
+      laneJson.put("byteAddress", lane.byteAddress());
+      lanes.add(laneJson);
+    }
+    json.put("lanes", lanes);
+    return json;
+  }
+}
