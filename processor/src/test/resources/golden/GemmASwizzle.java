@@ -2,8 +2,14 @@
 package com.acme;
 
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -80,6 +86,13 @@ public final class GemmASwizzle {
    * The same tile as a runtime object, for host-side analysis and rendering.
    */
   public static final TileLayout LAYOUT = TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128);
+
+  /**
+   * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
+   */
+  public static final List<AccessPattern> ACCESSES = List.of(
+      VectorAccess.coalesced(Op.STORE, 16).withLabel("default 16-byte row-vector store"),
+      MatrixAccess.ldmatrix(4, false).withLabel("default ldmatrix.x4 load"));
 
   private GemmASwizzle() {
   }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.examples;
 
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,8 +23,10 @@ public final class GeneratedTiles {
    * @param layout its {@code LAYOUT}
    * @param cudaHeader its {@code CUDA_HEADER}, relative to the generated sources
    * @param cudaType its {@code CUDA_TYPE}
+   * @param accesses its {@code ACCESSES}, the accesses the processor proved
    */
-  public record Tile(Class<?> helper, TileLayout layout, String cudaHeader, String cudaType) {
+  public record Tile(Class<?> helper, TileLayout layout, String cudaHeader, String cudaType,
+      List<AccessPattern> accesses) {
     /** The helper's {@code offset(row, col)}, called. */
     public int offset(int row, int col) {
       try {
@@ -51,7 +54,8 @@ public final class GeneratedTiles {
         tiles.add(new Tile(helper,
             (TileLayout) helper.getField("LAYOUT").get(null),
             (String) helper.getField("CUDA_HEADER").get(null),
-            (String) helper.getField("CUDA_TYPE").get(null)));
+            (String) helper.getField("CUDA_TYPE").get(null),
+            accesses(helper.getField("ACCESSES").get(null))));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -59,6 +63,14 @@ public final class GeneratedTiles {
       throw new IllegalStateException("a generated helper could not be read", e);
     }
     return tiles;
+  }
+
+  private static List<AccessPattern> accesses(Object value) {
+    List<AccessPattern> accesses = new ArrayList<>();
+    for (Object access : (List<?>) value) {
+      accesses.add((AccessPattern) access);
+    }
+    return List.copyOf(accesses);
   }
 
   /** Every file under {@code generatedSources}, relative to it, sorted. */

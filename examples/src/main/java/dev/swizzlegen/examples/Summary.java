@@ -1,5 +1,7 @@
 package dev.swizzlegen.examples;
 
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.nio.file.Path;
@@ -8,7 +10,7 @@ import java.util.List;
 
 /**
  * The main job: prints what the processor generated while compiling this module, one line a tile,
- * then every generated file.
+ * the bank-conflict verdict of every access it proved, then every generated file.
  */
 public final class Summary {
   private Summary() {}
@@ -29,6 +31,15 @@ public final class Summary {
           layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse("-")));
     }
     printTable(rows);
+
+    System.out.printf("%nbank conflicts, as the processor proved them (32 banks of 4 bytes):%n");
+    ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
+    for (GeneratedTiles.Tile tile : tiles) {
+      System.out.printf("  %s%n", tile.cudaType());
+      for (AccessPattern access : tile.accesses()) {
+        System.out.printf("    %s%n", analyzer.analyze(tile.layout(), access).summary());
+      }
+    }
     System.out.printf("%nfiles:%n");
     for (String file : files) {
       System.out.printf("  %s%n", file);

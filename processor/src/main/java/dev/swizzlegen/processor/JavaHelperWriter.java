@@ -6,9 +6,19 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
+import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -74,6 +84,19 @@ final class JavaHelperWriter {
         .initializer("$T.of($T.$L, $L, $L, $L, $L, $L)", TileLayout.class, DType.class,
             layout.dtype().name(), swizzleExpression(swizzle), layout.rows(), layout.cols(),
             layout.rowStride(), layout.alignment())
+        .build());
+
+    CodeBlock.Builder accesses = CodeBlock.builder().add("$T.of(", List.class);
+    for (int i = 0; i < tile.accesses().size(); i++) {
+      accesses.add(i == 0 ? "\n" : ",\n").add("$>$>$L$<$<", accessExpression(tile.accesses().get(i).pattern()));
+    }
+    accesses.add(")");
+    helper.addField(FieldSpec.builder(
+            ParameterizedTypeName.get(List.class, AccessPattern.class), "ACCESSES",
+            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The accesses proven on this tile (the declared ones, or the defaults), for"
+            + " {@link $T}.\n", ConflictAnalyzer.class)
+        .initializer(accesses.build())
         .build());
 
     helper.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -161,6 +184,36 @@ final class JavaHelperWriter {
         .add("\n<p>CUDA twin: {@code $L} in {@code #include \"$L\"}.\n", tile.cudaType(),
             tile.headerPath());
     return doc.build();
+  }
+
+  /** The Java expression that rebuilds an access, as the model's factories spell it. */
+  private static CodeBlock accessExpression(AccessPattern access) {
+    CodeBlock.Builder expression = CodeBlock.builder();
+    if (access instanceof VectorAccess vector) {
+      if (vector.threads().isEmpty()) {
+        expression.add("$T.coalesced($T.$L, $L)", VectorAccess.class, Op.class, vector.op(),
+            vector.bytes());
+      } else {
+        VectorAccess.ThreadGrid grid = vector.threads().get();
+        expression.add("$T.grid($T.$L, $L, $L, $L, $T.$L)", VectorAccess.class, Op.class,
+            vector.op(), vector.bytes(), grid.rows(), grid.cols(), Order.class, grid.order());
+      }
+    } else if (access instanceof MatrixAccess matrix) {
+      expression.add("$T.$L($L, $L)", MatrixAccess.class,
+          matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix", matrix.matrices(),
+          matrix.trans());
+    } else if (access instanceof MmaAccumulatorAccess) {
+      expression.add("$T.of($T.$L)", MmaAccumulatorAccess.class, Op.class, access.op());
+    } else {
+      expression.add("$T.of($T.$L)", TmaAccess.class, Op.class, access.op());
+    }
+    if (access.maxWays() != 1) {
+      expression.add(".withMaxWays($L)", access.maxWays());
+    }
+    if (!access.label().equals(access.description())) {
+      expression.add(".withLabel($S)", access.label());
+    }
+    return expression.build();
   }
 
   /** Text for Javadoc HTML: {@code <}, {@code >} and {@code &} escaped. */

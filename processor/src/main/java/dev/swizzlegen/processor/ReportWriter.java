@@ -51,7 +51,9 @@ final class ReportWriter {
     root.put("bankModel", bankModel);
     List<Object> accesses = new ArrayList<>();
     for (int i = 0; i < reports.size(); i++) {
-      accesses.add(access(reports.get(i), tile.accesses().get(i), layout));
+      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
+      access.put("bankMap", BankMapWriter.path(tile, reports.get(i), i));
+      accesses.add(access);
     }
     root.put("accesses", accesses);
     root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));

@@ -29,7 +29,7 @@ import javax.tools.StandardLocation;
 /**
  * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
  * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
- * write its Java helper, CUDA header and JSON report, or nothing if it has errors.
+ * write its Java helper, CUDA header, JSON report and bank maps, or nothing if it has errors.
  *
  * <p>Options: {@code -Aswizzlegen.namespace=a::b} (default {@code swizzlegen}), the C++ namespace of
  * the generated structs; {@code -Aswizzlegen.conflicts=warning} (default {@code error}) reports bank
@@ -49,6 +49,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private JavaHelperWriter javaHelperWriter;
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
+  private final BankMapWriter bankMapWriter = new BankMapWriter();
   private ConflictChecker conflictChecker;
   private boolean optionsValid;
 
@@ -136,8 +137,11 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           type, mirror, values.location("name"));
       return;
     }
-    List<GeneratedFile> files = List.of(javaHelperWriter.write(tile, reports),
-        cudaHeaderWriter.write(tile, reports), reportWriter.write(tile, reports));
+    List<GeneratedFile> files = new ArrayList<>();
+    files.add(javaHelperWriter.write(tile, reports));
+    files.add(cudaHeaderWriter.write(tile, reports));
+    files.add(reportWriter.write(tile, reports));
+    files.addAll(bankMapWriter.write(tile, reports));
     for (GeneratedFile file : files) {
       write(file, type, report);
       if (report.hasErrors()) {

@@ -44,7 +44,8 @@ public record AccessReport(
     if (instructions == 0) {
       return access.label() + ": no load/store-unit instructions";
     }
-    String perInstruction = number(wavefrontsPerInstruction()) + " wavefronts per instruction";
+    String perInstruction = number(wavefrontsPerInstruction())
+        + (wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts") + " per instruction";
     return conflictFree()
         ? access.label() + ": conflict-free, " + perInstruction
         : access.label() + ": " + degree + "-way conflict, " + perInstruction + " (ideal "
