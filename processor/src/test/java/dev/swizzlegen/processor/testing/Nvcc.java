@@ -87,10 +87,15 @@ public final class Nvcc {
    * {@link #architectures() architecture}; fails the test with nvcc's output on any warning or error.
    */
   public void compile(Path source, Path binary, List<Path> includeDirs) {
+    compile(source, binary, includeDirs, architectures);
+  }
+
+  /** As {@link #compile(Path, Path, List)}, for the given compute capabilities only. */
+  public void compile(Path source, Path binary, List<Path> includeDirs, List<String> archs) {
     List<String> command = new ArrayList<>();
     command.add(executable.toString());
     command.addAll(STRICT_FLAGS);
-    for (String arch : architectures) {
+    for (String arch : archs) {
       command.add("-gencode");
       command.add("arch=compute_" + arch + ",code=sm_" + arch);
     }

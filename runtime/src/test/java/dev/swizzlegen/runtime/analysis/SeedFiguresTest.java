@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.RotatedLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import org.junit.jupiter.api.Test;
@@ -87,52 +88,24 @@ class SeedFiguresTest {
     assertEquals(2, analyzer.analyze(SEED_000_PLAIN, rowMajor).degree());
   }
 
-  /**
-   * Seed 004's "permuted" A/B tile: rows of 32 halves (64 bytes), 16-byte chunk q of row r stored at
-   * chunk (q + (r % 8) / 2) % 4 — a rotation, not an XOR.
-   */
-  record Seed004OperandTile(int rows) implements Layout {
-    @Override
-    public DType dtype() {
-      return DType.HALF;
+  /** The rotation is seed 004's index arithmetic, term for term. */
+  @Test
+  void rotatedLayoutIsSeed004sArithmetic() {
+    Layout operand = RotatedLayout.seed004Operand(64);
+    Layout accumulator = RotatedLayout.seed004Accumulator(32);
+    for (int row = 0; row < 64; row++) {
+      for (int col = 0; col < 32; col++) {
+        // smem[row][((col / 8 + (row % 8) / 2) % 4) * 8 + col % 8], AB_SMEM_STRIDE = 32
+        assertEquals(row * 32 + ((col / 8 + (row % 8) / 2) % 4) * 8 + col % 8,
+            operand.offset(row, col));
+      }
     }
-
-    @Override
-    public int cols() {
-      return 32;
-    }
-
-    @Override
-    public int alignment() {
-      return 128;
-    }
-
-    @Override
-    public int offset(int row, int col) {
-      return row * 32 + ((col / 8 + (row % 8) / 2) % 4) * 8 + col % 8;
-    }
-  }
-
-  /** Seed 004's C tile: rows of 128 halves (256 bytes), chunk q of row r at (q + r % 8) % 16. */
-  record Seed004AccumulatorTile(int rows) implements Layout {
-    @Override
-    public DType dtype() {
-      return DType.HALF;
-    }
-
-    @Override
-    public int cols() {
-      return 128;
-    }
-
-    @Override
-    public int alignment() {
-      return 128;
-    }
-
-    @Override
-    public int offset(int row, int col) {
-      return row * 128 + ((col / 8 + row % 8) % 16) * 8 + col % 8;
+    for (int row = 0; row < 32; row++) {
+      for (int col = 0; col < 128; col++) {
+        // (col + (row % 8) * PERMUTED_OFFSET) % C_SMEM_STRIDE, with 8-half units kept whole
+        assertEquals(row * 128 + ((col / 8 + row % 8) % 16) * 8 + col % 8,
+            accumulator.offset(row, col));
+      }
     }
   }
 
@@ -143,8 +116,8 @@ class SeedFiguresTest {
    */
   @Test
   void seed004PermutedLayoutAccesses() {
-    Layout operand = new Seed004OperandTile(64);
-    Layout accumulator = new Seed004AccumulatorTile(32);
+    Layout operand = RotatedLayout.seed004Operand(64);
+    Layout accumulator = RotatedLayout.seed004Accumulator(32);
     AccessReport copyIn =
         analyzer.analyze(operand, VectorAccess.grid(Op.STORE, 16, 8, 4, Order.ROW_MAJOR));
     AccessReport ldmatrixA = analyzer.analyze(operand, MatrixAccess.ldmatrix(4, false));

@@ -1,0 +1,426 @@
+package dev.swizzlegen.bench;
+
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.bank.Instruction;
+import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.RotatedLayout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Writes the calibration program for the GPU: one kernel per case of {@link CalibrationSuite}, each
+ * performing exactly its access across the whole tile through the tile's CUDA offset function (inline
+ * PTX for ldmatrix/stmatrix), an offsets check per tile against the Java helper, and the analyzer's
+ * predictions. Output, under the directory given:
+ *
+ * <pre>
+ *   calibrate.cu       the program (host: runs every check and every case once)
+ *   predictions.csv    per case: instructions, wavefronts, ideal, per instruction, degree
+ *   include/swizzlegen/*.cuh   the generated headers it includes
+ * </pre>
+ *
+ * <p>Usage: {@code CalibrationGenerator <generated-sources-dir> <output-dir>}.
+ */
+public final class CalibrationGenerator {
+  /** A lane whose row/col table entry is this does not take part in the instruction. */
+  static final String INACTIVE = "0xffffffffu";
+
+  private CalibrationGenerator() {}
+
+  public static void main(String[] args) throws IOException {
+    Path generatedSources = Path.of(args[0]);
+    Path out = Path.of(args[1]);
+    List<CalibrationSuite.Case> cases = CalibrationSuite.cases();
+    Files.createDirectories(out.resolve("include/swizzlegen"));
+    for (CalibrationSuite.SuiteTile tile : CalibrationSuite.tiles()) {
+      if (tile.header() != null) {
+        Files.copy(generatedSources.resolve(tile.header()), out.resolve("include").resolve(tile.header()),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+    Files.writeString(out.resolve("calibrate.cu"), program(CalibrationSuite.tiles(), cases));
+    Files.writeString(out.resolve("predictions.csv"), predictions(cases));
+    System.out.printf("calibration: %d tiles, %d cases written to %s%n",
+        CalibrationSuite.tiles().size(), cases.size(), out);
+  }
+
+  /** The analyzer's predictions, one row per case. */
+  static String predictions(List<CalibrationSuite.Case> cases) {
+    ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
+    StringBuilder csv = new StringBuilder("case,kernel,access,kind,op,lane_bytes,instructions,"
+        + "predicted_wavefronts,ideal_wavefronts,predicted_wavefronts_per_inst,"
+        + "ideal_wavefronts_per_inst,predicted_degree\n");
+    for (int i = 0; i < cases.size(); i++) {
+      CalibrationSuite.Case c = cases.get(i);
+      AccessReport report = analyzer.analyze(c.tile().layout(), c.access());
+      csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%s,%d,%d,%d,%d,%.6f,%.6f,%d%n", c.id(),
+          kernelName(i), c.access().description().replace(",", ";"), c.access().kind(), c.access().op(),
+          laneBytes(c), report.instructions(), report.wavefronts(), report.idealWavefronts(),
+          report.wavefrontsPerInstruction(), report.idealWavefrontsPerInstruction(),
+          report.degree()));
+    }
+    return csv.toString();
+  }
+
+  static String kernelName(int index) {
+    return String.format(Locale.ROOT, "case_%03d", index);
+  }
+
+  private static int laneBytes(CalibrationSuite.Case c) {
+    return c.access().instructions(c.tile().layout()).get(0).phases().get(0).lanes().get(0).bytes();
+  }
+
+  /** For every instruction, 32 entries {@code row << 16 | col}, or {@link #INACTIVE}. */
+  static long[] laneTable(CalibrationSuite.Case c) {
+    List<Instruction> instructions = c.access().instructions(c.tile().layout());
+    long[] table = new long[instructions.size() * 32];
+    Arrays.fill(table, 0xffffffffL);
+    for (int i = 0; i < instructions.size(); i++) {
+      for (Phase phase : instructions.get(i).phases()) {
+        for (LaneAccess lane : phase.lanes()) {
+          table[i * 32 + lane.lane()] = ((long) lane.row() << 16) | lane.col();
+        }
+      }
+      if (c.access() instanceof MatrixAccess matrix) {
+        // ldmatrix/stmatrix are .sync.aligned: every lane executes; lanes past 8 x matrices give
+        // addresses the instruction ignores, a copy of a used one.
+        int used = 8 * matrix.matrices();
+        for (int lane = used; lane < 32; lane++) {
+          table[i * 32 + lane] = table[i * 32 + lane % used];
+        }
+      }
+    }
+    return table;
+  }
+
+  static String program(List<CalibrationSuite.SuiteTile> tiles, List<CalibrationSuite.Case> cases) {
+    StringBuilder cu = new StringBuilder();
+    cu.append("// Generated by dev.swizzlegen.bench.CalibrationGenerator from the calibration suite.\n");
+    cu.append("// Do not edit: mvn -B -q -DskipTests package writes it to bench/target/gpu.\n");
+    cu.append("#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n\n");
+    Set<String> headers = new LinkedHashSet<>();
+    for (CalibrationSuite.SuiteTile tile : tiles) {
+      if (tile.header() != null) {
+        headers.add(tile.header());
+      }
+    }
+    for (String header : headers) {
+      cu.append("#include \"").append(header).append("\"\n");
+    }
+    cu.append("\n// Layouts no annotation can declare, twins of dev.swizzlegen.runtime.layout.RotatedLayout.\n");
+    cu.append("namespace handwritten {\n");
+    for (CalibrationSuite.SuiteTile tile : tiles) {
+      if (tile.header() == null) {
+        cu.append(rotationStruct(tile.cudaType().substring("handwritten::".length()),
+            (RotatedLayout) tile.layout()));
+      }
+    }
+    cu.append("}  // namespace handwritten\n\n");
+    cu.append(KERNELS);
+    for (int t = 0; t < tiles.size(); t++) {
+      CalibrationSuite.SuiteTile tile = tiles.get(t);
+      cu.append("static const uint32_t expected_").append(t).append("[] = {");
+      Layout layout = tile.layout();
+      int n = 0;
+      for (int row = 0; row < layout.rows(); row++) {
+        for (int col = 0; col < layout.cols(); col++) {
+          cu.append(n++ % 16 == 0 ? "\n    " : " ").append(tile.offset().applyAsInt(row, col)).append("u,");
+        }
+      }
+      cu.append("\n};\n");
+    }
+    for (int i = 0; i < cases.size(); i++) {
+      CalibrationSuite.Case c = cases.get(i);
+      long[] table = laneTable(c);
+      cu.append("\n// ").append(c.id()).append(": ").append(c.access().description()).append('\n');
+      cu.append("static const uint32_t lanes_").append(i).append("[] = {");
+      for (int k = 0; k < table.length; k++) {
+        cu.append(k % 8 == 0 ? "\n    " : " ")
+            .append(table[k] == 0xffffffffL ? INACTIVE : "0x" + Long.toHexString(table[k]) + "u")
+            .append(',');
+      }
+      cu.append("\n};\n");
+      cu.append("__global__ void ").append(kernelName(i))
+          .append("(const uint32_t* lanes, uint32_t* out) {\n  ").append(body(c, table.length / 32))
+          .append("\n}\n");
+    }
+    cu.append("\nstatic const TileCheck kTileChecks[] = {\n");
+    for (int t = 0; t < tiles.size(); t++) {
+      CalibrationSuite.SuiteTile tile = tiles.get(t);
+      cu.append("    {\"").append(tile.name()).append("\", write_offsets<").append(tile.cudaType())
+          .append(">, expected_").append(t).append(", ").append(tile.layout().rows() * tile.layout().cols())
+          .append("u},\n");
+    }
+    cu.append("};\n\nstatic const CaseLaunch kCases[] = {\n");
+    for (int i = 0; i < cases.size(); i++) {
+      CalibrationSuite.Case c = cases.get(i);
+      cu.append("    {\"").append(c.id()).append("\", ").append(kernelName(i)).append(", lanes_").append(i)
+          .append(", sizeof(lanes_").append(i).append(") / sizeof(uint32_t), ")
+          .append(sharedBytes(c.tile())).append("u},\n");
+    }
+    cu.append("};\n\n").append(MAIN);
+    return cu.toString();
+  }
+
+  /** Dynamic shared memory a case needs: 1024 to align, the base offset, the tile. */
+  private static int sharedBytes(CalibrationSuite.SuiteTile tile) {
+    return 1024 + tile.baseOffsetBytes() + extentBytes(tile.layout());
+  }
+
+  static int extentBytes(Layout layout) {
+    int extent = 0;
+    for (int row = 0; row < layout.rows(); row++) {
+      for (int col = 0; col < layout.cols(); col++) {
+        extent = Math.max(extent, layout.byteOffset(row, col) + layout.elementBytes());
+      }
+    }
+    return (extent + 3) / 4 * 4;
+  }
+
+  private static String body(CalibrationSuite.Case c, int instructions) {
+    AccessPattern access = c.access();
+    String store = Boolean.toString(access.op() == dev.swizzlegen.annotations.Op.STORE);
+    String common = c.tile().cudaType();
+    String args = "(lanes, " + instructions + ", " + c.tile().baseOffsetBytes() + "u, "
+        + extentBytes(c.tile().layout()) + "u, out);";
+    if (access instanceof MatrixAccess matrix) {
+      return "matrix_case<" + common + ", " + matrix.matrices() + ", " + matrix.trans() + ", " + store
+          + ">" + args;
+    }
+    return "lane_case<" + common + ", " + laneBytes(c) + ", " + store + ">" + args;
+  }
+
+  private static String rotationStruct(String name, RotatedLayout layout) {
+    int units = layout.cols() / layout.unitElements();
+    return String.format(Locale.ROOT, """
+        struct %s {
+          static constexpr uint32_t kRows = %d;
+          static constexpr uint32_t kCols = %d;
+          static constexpr uint32_t kElementBytes = %d;
+          // unit u of row r lives at unit (u + (r / %d) %% %d) %% %d
+          __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+            return row * %du + ((col / %du + (row / %du) %% %du) %% %du) * %du + col %% %du;
+          }
+        };
+        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.rowsPerStep(),
+        layout.period(), units, layout.cols(), layout.unitElements(), layout.rowsPerStep(),
+        layout.period(), units, layout.unitElements(), layout.unitElements());
+  }
+
+  private static final String KERNELS = """
+      #define CHECK(call)                                                              \\
+        do {                                                                           \\
+          cudaError_t status_ = (call);                                                \\
+          if (status_ != cudaSuccess) {                                                \\
+            std::fprintf(stderr, "%s:%d: %s\\n", __FILE__, __LINE__, cudaGetErrorString(status_)); \\
+            std::exit(2);                                                              \\
+          }                                                                            \\
+        } while (0)
+
+      // The tile starts 1024-byte aligned in the shared window, plus the case's base offset.
+      __device__ __forceinline__ unsigned char* tile_base(unsigned char* raw, uint32_t base_offset) {
+        const uint32_t address = static_cast<uint32_t>(__cvta_generic_to_shared(raw));
+        return raw + ((1024u - (address & 1023u)) & 1023u) + base_offset;
+      }
+
+      __device__ __forceinline__ void fill(unsigned char* tile, uint32_t bytes) {
+        for (uint32_t word = threadIdx.x; word < bytes / 4; word += 32) {
+          reinterpret_cast<uint32_t*>(tile)[word] = word * 2654435761u;
+        }
+      }
+
+      template <int kBytes> struct Lane;
+      template <> struct Lane<1> { using T = uint8_t; };
+      template <> struct Lane<2> { using T = uint16_t; };
+      template <> struct Lane<4> { using T = uint32_t; };
+      template <> struct Lane<8> { using T = uint2; };
+      template <> struct Lane<16> { using T = uint4; };
+
+      __device__ __forceinline__ uint32_t fold(uint8_t v) { return v; }
+      __device__ __forceinline__ uint32_t fold(uint16_t v) { return v; }
+      __device__ __forceinline__ uint32_t fold(uint32_t v) { return v; }
+      __device__ __forceinline__ uint32_t fold(uint2 v) { return v.x ^ v.y; }
+      __device__ __forceinline__ uint32_t fold(uint4 v) { return v.x ^ v.y ^ v.z ^ v.w; }
+
+      template <class T> __device__ __forceinline__ T value_of(uint32_t x);
+      template <> __device__ __forceinline__ uint8_t value_of<uint8_t>(uint32_t x) { return static_cast<uint8_t>(x); }
+      template <> __device__ __forceinline__ uint16_t value_of<uint16_t>(uint32_t x) { return static_cast<uint16_t>(x); }
+      template <> __device__ __forceinline__ uint32_t value_of<uint32_t>(uint32_t x) { return x; }
+      template <> __device__ __forceinline__ uint2 value_of<uint2>(uint32_t x) { return make_uint2(x, ~x); }
+      template <> __device__ __forceinline__ uint4 value_of<uint4>(uint32_t x) { return make_uint4(x, ~x, x * 3u, x * 5u); }
+
+      // One warp; each lane moves kBytes at Tile::offset(row, col) in every instruction of the case.
+      template <class Tile, int kBytes, bool kStore>
+      __device__ void lane_case(const uint32_t* __restrict__ lanes, int instructions,
+                                uint32_t base_offset, uint32_t tile_bytes, uint32_t* out) {
+        extern __shared__ __align__(16) unsigned char smem_raw[];
+        unsigned char* tile = tile_base(smem_raw, base_offset);
+        using T = typename Lane<kBytes>::T;
+        const uint32_t lane = threadIdx.x;
+        if constexpr (!kStore) fill(tile, tile_bytes);
+        __syncthreads();
+        uint32_t acc = 0;
+      #pragma unroll 1
+        for (int i = 0; i < instructions; ++i) {
+          const uint32_t rc = lanes[i * 32 + lane];
+          if (rc != 0xffffffffu) {
+            T* p = reinterpret_cast<T*>(tile + Tile::offset(rc >> 16, rc & 0xffffu) * Tile::kElementBytes);
+            if constexpr (kStore) {
+              *p = value_of<T>(rc ^ static_cast<uint32_t>(i));
+            } else {
+              acc ^= fold(*p);
+            }
+          }
+        }
+        __syncthreads();
+        if constexpr (kStore) acc ^= reinterpret_cast<const uint32_t*>(tile)[lane];
+        out[lane] = acc;
+      }
+
+      template <int kMatrices, bool kTrans>
+      __device__ __forceinline__ void ldsm(uint32_t address, uint32_t (&r)[4]) {
+        if constexpr (kMatrices == 1 && !kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\\n" : "=r"(r[0]) : "r"(address));
+        if constexpr (kMatrices == 1 && kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];\\n" : "=r"(r[0]) : "r"(address));
+        if constexpr (kMatrices == 2 && !kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\\n" : "=r"(r[0]), "=r"(r[1]) : "r"(address));
+        if constexpr (kMatrices == 2 && kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\\n" : "=r"(r[0]), "=r"(r[1]) : "r"(address));
+        if constexpr (kMatrices == 4 && !kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\\n"
+                       : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+        if constexpr (kMatrices == 4 && kTrans)
+          asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\\n"
+                       : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+      }
+
+      template <int kMatrices, bool kTrans>
+      __device__ __forceinline__ void stsm(uint32_t address, const uint32_t (&r)[4]) {
+        if constexpr (kMatrices == 1 && !kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};\\n" :: "r"(address), "r"(r[0]) : "memory");
+        if constexpr (kMatrices == 1 && kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x1.trans.shared.b16 [%0], {%1};\\n" :: "r"(address), "r"(r[0]) : "memory");
+        if constexpr (kMatrices == 2 && !kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};\\n" :: "r"(address), "r"(r[0]), "r"(r[1]) : "memory");
+        if constexpr (kMatrices == 2 && kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};\\n" :: "r"(address), "r"(r[0]), "r"(r[1]) : "memory");
+        if constexpr (kMatrices == 4 && !kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\\n"
+                       :: "r"(address), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+        if constexpr (kMatrices == 4 && kTrans)
+          asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};\\n"
+                       :: "r"(address), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+      }
+
+      // One warp of ldmatrix/stmatrix: lanes 8k..8k+7 give the row addresses of matrix k.
+      template <class Tile, int kMatrices, bool kTrans, bool kStore>
+      __device__ void matrix_case(const uint32_t* __restrict__ lanes, int instructions,
+                                  uint32_t base_offset, uint32_t tile_bytes, uint32_t* out) {
+        extern __shared__ __align__(16) unsigned char smem_raw[];
+        unsigned char* tile = tile_base(smem_raw, base_offset);
+        const uint32_t lane = threadIdx.x;
+        if constexpr (!kStore) fill(tile, tile_bytes);
+        __syncthreads();
+        uint32_t acc = 0;
+        uint32_t r[4] = {lane, lane * 3u, lane * 5u, lane * 7u};
+      #pragma unroll 1
+        for (int i = 0; i < instructions; ++i) {
+          const uint32_t rc = lanes[i * 32 + lane];
+          const uint32_t address = static_cast<uint32_t>(__cvta_generic_to_shared(
+              tile + Tile::offset(rc >> 16, rc & 0xffffu) * Tile::kElementBytes));
+          if constexpr (kStore) {
+            r[0] ^= static_cast<uint32_t>(i);
+            stsm<kMatrices, kTrans>(address, r);
+          } else {
+            ldsm<kMatrices, kTrans>(address, r);
+            acc ^= r[0] ^ r[1] ^ r[2] ^ r[3];
+          }
+        }
+        __syncthreads();
+        if constexpr (kStore) acc ^= reinterpret_cast<const uint32_t*>(tile)[lane];
+        out[lane] = acc;
+      }
+
+      // The device offset function, for every (row, col), row-major.
+      template <class Tile>
+      __global__ void write_offsets(uint32_t* out) {
+        for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < Tile::kRows * Tile::kCols;
+             i += gridDim.x * blockDim.x) {
+          out[i] = Tile::offset(i / Tile::kCols, i % Tile::kCols);
+        }
+      }
+
+      struct TileCheck {
+        const char* name;
+        void (*kernel)(uint32_t*);
+        const uint32_t* expected;
+        uint32_t elements;
+      };
+
+      struct CaseLaunch {
+        const char* id;
+        void (*kernel)(const uint32_t*, uint32_t*);
+        const uint32_t* lanes;
+        uint32_t entries;
+        uint32_t shared_bytes;
+      };
+
+      """;
+
+  private static final String MAIN = """
+      // Checks every tile's device offsets against the Java helper's, then runs every case once (the
+      // run ncu profiles). Exit status 1 if any offset differs.
+      int main(int argc, char** argv) {
+        const bool cases_only = argc > 1 && std::strcmp(argv[1], "--cases-only") == 0;
+        int failures = 0;
+        if (!cases_only) {
+          for (const TileCheck& check : kTileChecks) {
+            uint32_t* device = nullptr;
+            CHECK(cudaMalloc(&device, check.elements * sizeof(uint32_t)));
+            CHECK(cudaMemset(device, 0xff, check.elements * sizeof(uint32_t)));
+            check.kernel<<<(check.elements + 255) / 256, 256>>>(device);
+            CHECK(cudaGetLastError());
+            uint32_t* host = static_cast<uint32_t*>(std::malloc(check.elements * sizeof(uint32_t)));
+            CHECK(cudaMemcpy(host, device, check.elements * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+            uint32_t wrong = 0;
+            for (uint32_t i = 0; i < check.elements; ++i) wrong += host[i] != check.expected[i];
+            std::printf("offsets %-22s %6u elements, %u differ from the Java helper\\n", check.name,
+                        check.elements, wrong);
+            failures += wrong != 0;
+            std::free(host);
+            CHECK(cudaFree(device));
+          }
+        }
+        uint32_t* out = nullptr;
+        CHECK(cudaMalloc(&out, 32 * sizeof(uint32_t)));
+        for (const CaseLaunch& c : kCases) {
+          uint32_t* lanes = nullptr;
+          CHECK(cudaMalloc(&lanes, c.entries * sizeof(uint32_t)));
+          CHECK(cudaMemcpy(lanes, c.lanes, c.entries * sizeof(uint32_t), cudaMemcpyHostToDevice));
+          CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(c.shared_bytes)));
+          c.kernel<<<1, 32, c.shared_bytes>>>(lanes, out);
+          CHECK(cudaGetLastError());
+          CHECK(cudaDeviceSynchronize());
+          CHECK(cudaFree(lanes));
+        }
+        CHECK(cudaFree(out));
+        std::printf("%zu cases ran; %d tiles with wrong offsets\\n", sizeof(kCases) / sizeof(kCases[0]),
+                    failures);
+        return failures == 0 ? 0 : 1;
+      }
+      """;
+}
