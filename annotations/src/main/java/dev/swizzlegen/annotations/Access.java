@@ -47,6 +47,14 @@ public @interface Access {
   /** {@link AccessKind#VECTOR} only: how lanes are numbered over {@link #threads()}. */
   Order order() default Order.ROW_MAJOR;
 
+  /**
+   * {@link AccessKind#VECTOR} with {@link #threads()} only: how many consecutive rows the grid sees
+   * as one line (seed 001's "two rows as one"). Grid row {@code i} is then line {@code i}, the rows
+   * {@code rowsAsOne*i ..} laid end to end, so a grid of {@code {16, 2}} with {@code rowsAsOne = 2}
+   * on rows of 8 vectors touches rows 0, 2, 4, 6 in one phase: the access that skips rows. Default 1.
+   */
+  int rowsAsOne() default 1;
+
   /** {@link AccessKind#LDMATRIX} / {@link AccessKind#STMATRIX} only: 1, 2 or 4 matrices (.x1/.x2/.x4). */
   int matrices() default 4;
 

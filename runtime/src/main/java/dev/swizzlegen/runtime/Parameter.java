@@ -19,6 +19,7 @@ public enum Parameter {
   BYTES("bytes", true),
   THREADS("threads", true),
   ORDER("order", true),
+  ROWS_AS_ONE("rowsAsOne", true),
   MATRICES("matrices", true),
   TRANS("trans", true),
   MAX_WAYS("maxWays", true);

@@ -84,8 +84,9 @@ public final class TmaAccess implements AccessPattern {
     if (mode.isEmpty()) {
       problems.add(new Problem(Parameter.KIND, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
           + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on " + tile.dtype() + " is "
-          + "Swizzle<1|2|3," + unitBase + ",3>; " + tile.swizzle() + " is " + tile.byteSwizzle()
-          + " on bytes."));
+          + "Swizzle<1|2|3," + unitBase + ",3>; " + tile.swizzleName() + " is "
+          + tile.byteSwizzle().map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte"
+              + " offset") + "."));
       return problems;
     }
     int rowBytes = tile.rowStride() * elementBytes;

@@ -26,6 +26,7 @@ public final class VectorAccess implements AccessPattern {
   private final Op op;
   private final int bytes;
   private final Optional<ThreadGrid> threads;
+  private final int rowsAsOne;
   private final int maxWays;
   private final String label;
 
@@ -50,33 +51,45 @@ public final class VectorAccess implements AccessPattern {
     }
   }
 
-  private VectorAccess(Op op, int bytes, Optional<ThreadGrid> threads, int maxWays, String label) {
+  private VectorAccess(
+      Op op, int bytes, Optional<ThreadGrid> threads, int rowsAsOne, int maxWays, String label) {
     this.op = Objects.requireNonNull(op);
     this.bytes = bytes;
     this.threads = threads;
+    this.rowsAsOne = rowsAsOne;
     this.maxWays = maxWays;
     this.label = label;
   }
 
   /** The coalesced copy: 32 consecutive vectors of the tile, row-major, per instruction. */
   public static VectorAccess coalesced(Op op, int bytes) {
-    return new VectorAccess(op, bytes, Optional.empty(), 1, "");
+    return new VectorAccess(op, bytes, Optional.empty(), 1, 1, "");
   }
 
   /** Lanes as a {@code threadRows x threadCols} grid numbered in {@code order}. */
   public static VectorAccess grid(Op op, int bytes, int threadRows, int threadCols, Order order) {
     return new VectorAccess(op, bytes, Optional.of(new ThreadGrid(threadRows, threadCols, order)), 1,
-        "");
+        1, "");
+  }
+
+  /** The same access seeing {@code rowsAsOne} consecutive rows as one line. */
+  public VectorAccess withRowsAsOne(int rowsAsOne) {
+    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
+  }
+
+  /** The same access moving {@code bytes} per lane, with the same grid. */
+  public VectorAccess withBytes(int bytes) {
+    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
   }
 
   /** The same access tolerating {@code maxWays}-way conflicts. */
   public VectorAccess withMaxWays(int maxWays) {
-    return new VectorAccess(op, bytes, threads, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
   }
 
   /** The same access named {@code label} in messages and reports. */
   public VectorAccess withLabel(String label) {
-    return new VectorAccess(op, bytes, threads, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
   }
 
   @Override
@@ -99,6 +112,11 @@ public final class VectorAccess implements AccessPattern {
     return threads;
   }
 
+  /** Consecutive rows the grid sees as one line: 1, or more for accesses that skip rows. */
+  public int rowsAsOne() {
+    return rowsAsOne;
+  }
+
   @Override
   public int maxWays() {
     return maxWays;
@@ -112,7 +130,8 @@ public final class VectorAccess implements AccessPattern {
   @Override
   public String description() {
     return bytes + "-byte vector " + (op == Op.LOAD ? "load" : "store") + ", threads "
-        + threads.map(ThreadGrid::toString).orElse("coalesced");
+        + threads.map(ThreadGrid::toString).orElse("coalesced")
+        + (rowsAsOne > 1 ? ", " + rowsAsOne + " rows as one" : "");
   }
 
   @Override
@@ -142,13 +161,25 @@ public final class VectorAccess implements AccessPattern {
             + " product is 32 (the lanes of a warp), not {" + grid.rows() + ", " + grid.cols() + "}."));
         return problems;
       }
-      int vectorsPerRow = layout.cols() / elements;
-      if (layout.rows() % grid.rows() != 0 || vectorsPerRow % grid.cols() != 0) {
-        problems.add(new Problem(Parameter.THREADS, "a footprint of " + grid.rows() + " rows x "
-            + grid.cols() + " vectors does not tile the " + layout.shape() + " tile (" + vectorsPerRow
-            + " vectors of " + bytes + " bytes per row)."));
+      if (rowsAsOne < 1 || layout.rows() % rowsAsOne != 0) {
+        problems.add(new Problem(Parameter.ROWS_AS_ONE, "rowsAsOne must be a positive divisor of"
+            + " the tile's " + layout.rows() + " rows, not " + rowsAsOne + "."));
         return problems;
       }
+      int lines = layout.rows() / rowsAsOne;
+      int vectorsPerLine = rowsAsOne * (layout.cols() / elements);
+      if (lines % grid.rows() != 0 || vectorsPerLine % grid.cols() != 0) {
+        String line = rowsAsOne > 1 ? "line of " + rowsAsOne + " rows" : "row";
+        problems.add(new Problem(Parameter.THREADS, "a footprint of " + grid.rows() + " rows x "
+            + grid.cols() + " vectors does not tile the " + layout.shape() + " tile (" + lines + " "
+            + (rowsAsOne > 1 ? "lines" : "rows") + " of " + vectorsPerLine + " vectors of " + bytes
+            + " bytes per " + line + ")."));
+        return problems;
+      }
+    } else if (rowsAsOne != 1) {
+      problems.add(new Problem(Parameter.ROWS_AS_ONE, "rowsAsOne needs a thread grid (threads):"
+          + " the coalesced copy takes consecutive vectors whatever the rows."));
+      return problems;
     }
     Vectors.firstBrokenVector(layout, elements, Parameter.BYTES, bytes + "-byte vectors")
         .ifPresent(problems::add);
@@ -174,13 +205,18 @@ public final class VectorAccess implements AccessPattern {
       return instructions;
     }
     ThreadGrid grid = threads.get();
+    int lines = layout.rows() / rowsAsOne;
+    int lineElements = rowsAsOne * layout.cols();
     int footprintCols = grid.cols() * elements;
-    for (int top = 0; top < layout.rows(); top += grid.rows()) {
-      for (int left = 0; left < layout.cols(); left += footprintCols) {
+    for (int top = 0; top < lines; top += grid.rows()) {
+      for (int left = 0; left < lineElements; left += footprintCols) {
         laneCells.clear();
         for (int lane = 0; lane < 32; lane++) {
           int[] position = grid.position(lane);
-          laneCells.add(new int[] {top + position[0], left + position[1] * elements});
+          int line = top + position[0];
+          int inLine = left + position[1] * elements;
+          laneCells.add(new int[] {
+              line * rowsAsOne + inLine / layout.cols(), inLine % layout.cols()});
         }
         instructions.add(instruction(layout, laneCells));
       }
@@ -206,12 +242,12 @@ public final class VectorAccess implements AccessPattern {
   @Override
   public boolean equals(Object other) {
     return other instanceof VectorAccess that && op == that.op && bytes == that.bytes
-        && threads.equals(that.threads) && maxWays == that.maxWays && label.equals(that.label);
+        && threads.equals(that.threads) && rowsAsOne == that.rowsAsOne && maxWays == that.maxWays && label.equals(that.label);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(op, bytes, threads, maxWays, label);
+    return Objects.hash(op, bytes, threads, rowsAsOne, maxWays, label);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.access;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.Optional;
 
 /** The rule every vector-wide access shares: the layout must keep each vector whole and aligned. */
@@ -19,6 +20,9 @@ final class Vectors {
     if (layout.alignment() < vectorBytes) {
       return Optional.of(new Problem(blamed, "the tile's base is only " + layout.alignment()
           + "-byte aligned, too little for " + what + "."));
+    }
+    if (layout instanceof TileLayout tile && tile.keepsRunsWhole(elements)) {
+      return Optional.empty();
     }
     for (int row = 0; row < layout.rows(); row++) {
       for (int col = 0; col + elements <= layout.cols(); col += elements) {

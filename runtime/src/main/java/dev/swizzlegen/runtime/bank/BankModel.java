@@ -71,6 +71,35 @@ public final class BankModel {
     return new PhaseCost(Math.max(1, lanes.size()), worstBank, lanes);
   }
 
+  /**
+   * The wavefronts a phase costs, as {@link #cost} counts them, without the witness: for solvers that
+   * cost many phases. Lane {@code i} touches {@code bytes[i]} bytes from {@code byteAddresses[i]}.
+   */
+  public int wavefronts(long[] byteAddresses, int[] bytes, int lanes) {
+    long[] words = new long[lanes * 4 + 4];
+    int count = 0;
+    for (int i = 0; i < lanes; i++) {
+      long last = word(byteAddresses[i] + bytes[i] - 1);
+      for (long w = word(byteAddresses[i]); w <= last; w++) {
+        if (count == words.length) {
+          words = java.util.Arrays.copyOf(words, count * 2);
+        }
+        words[count++] = w;
+      }
+    }
+    java.util.Arrays.sort(words, 0, count);
+    int[] perBank = new int[banks];
+    int worst = 1;
+    for (int i = 0; i < count; i++) {
+      if (i > 0 && words[i] == words[i - 1]) {
+        continue;
+      }
+      int bank = (int) Math.floorMod(words[i], (long) banks);
+      worst = Math.max(worst, ++perBank[bank]);
+    }
+    return worst;
+  }
+
   /** The bank of a byte address. */
   public int bank(long byteAddress) {
     return (int) Math.floorMod(word(byteAddress), (long) banks);

@@ -14,10 +14,12 @@ import java.util.Optional;
 
 /**
  * A shared-memory tile: {@code rows} rows of {@code cols} elements, consecutive rows
- * {@code rowStride} elements apart, whose row-major offsets are permuted by a {@link Swizzle}:
+ * {@code rowStride} elements apart, whose elements are permuted by a {@link Swizzle} in one of two
+ * {@link SwizzleForm forms}:
  *
  * <pre>
- *   offset(row, col) = swizzle(row * rowStride + col)
+ *   OFFSET:  offset(row, col) = swizzle(row * rowStride + col)
+ *   ROW:     offset(row, col) = row * rowStride + (col ^ (((row >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))
  * </pre>
  *
  * <p>The swizzle must map the tile's offsets onto themselves, so that the tile occupies exactly the
@@ -29,14 +31,17 @@ public final class TileLayout implements Layout {
   public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final DType dtype;
+  private final SwizzleForm form;
   private final Swizzle swizzle;
   private final int rows;
   private final int cols;
   private final int rowStride;
   private final int alignment;
 
-  private TileLayout(DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+  private TileLayout(DType dtype, SwizzleForm form, Swizzle swizzle, int rows, int cols,
+      int rowStride, int alignment) {
     this.dtype = dtype;
+    this.form = form;
     this.swizzle = swizzle;
     this.rows = rows;
     this.cols = cols;
@@ -51,8 +56,15 @@ public final class TileLayout implements Layout {
    */
   public static TileLayout of(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    InvalidDescriptionException.throwIfAny(check(dtype, swizzle, rows, cols, rowStride, alignment));
-    return new TileLayout(dtype, swizzle, rows, cols, rowStride, alignment);
+    return of(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+  }
+
+  /** A tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
+  public static TileLayout of(SwizzleForm form,
+      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    InvalidDescriptionException.throwIfAny(
+        check(form, dtype, swizzle, rows, cols, rowStride, alignment));
+    return new TileLayout(dtype, form, swizzle, rows, cols, rowStride, alignment);
   }
 
   /** The swizzle's atom: {@code 2^B} rows of {@code 2^(M+|S|)} elements, 128-byte aligned. */
@@ -63,6 +75,13 @@ public final class TileLayout implements Layout {
   /** Every reason the description is not a valid tile; empty if it is one. */
   public static List<Problem> check(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    return check(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+  }
+
+  /** Every reason the description is not a valid tile in the given form; empty if it is one. */
+  public static List<Problem> check(SwizzleForm form,
+      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    Objects.requireNonNull(form, "form");
     Objects.requireNonNull(dtype, "dtype");
     Objects.requireNonNull(swizzle, "swizzle");
     List<Problem> problems = new ArrayList<>();
@@ -81,6 +100,10 @@ public final class TileLayout implements Layout {
           "alignment must be a power of two of at least " + dtype.bytes() + " bytes (one "
               + dtype + "), not " + alignment + "."));
     }
+    if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
+      problems.add(new Problem(Parameter.SHIFT, "the row form reads its B = " + swizzle.bits()
+          + " bits from the row, so shift must be at least bits, not " + swizzle.shift() + "."));
+    }
     if (!problems.isEmpty()) {
       return problems;
     }
@@ -92,7 +115,7 @@ public final class TileLayout implements Layout {
               + " thread block can have."));
       return problems;
     }
-    TileLayout tile = new TileLayout(dtype, swizzle, rows, cols, rowStride, alignment);
+    TileLayout tile = new TileLayout(dtype, form, swizzle, rows, cols, rowStride, alignment);
     tile.closureProblem().ifPresent(problems::add);
     return problems;
   }
@@ -102,6 +125,9 @@ public final class TileLayout implements Layout {
    * in row-major order and the parameter that would have to change.
    */
   private Optional<Problem> closureProblem() {
+    if (closedByStructure()) {
+      return Optional.empty();
+    }
     for (int row = 0; row < rows; row++) {
       for (int col = 0; col < cols; col++) {
         int image = offset(row, col);
@@ -116,7 +142,7 @@ public final class TileLayout implements Layout {
             ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
             : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
         return Optional.of(new Problem(blamed,
-            swizzle + " does not map the " + shape() + " tile onto itself: it moves (row " + row
+            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row " + row
                 + ", col " + col + ") to offset " + image + ", which is (row " + imageRow + ", col "
                 + imageCol + "), outside the tile."));
       }
@@ -124,13 +150,63 @@ public final class TileLayout implements Layout {
     return Optional.empty();
   }
 
+  /**
+   * A sufficient condition for closure read from the masks, so that most tiles skip the element loop:
+   * the swizzle only rewrites bits below a power of two that the tile's extent is a multiple of.
+   */
+  private boolean closedByStructure() {
+    if (swizzle.isIdentity()) {
+      return true;
+    }
+    if (form == SwizzleForm.ROW) {
+      return cols % (1 << (swizzle.base() + swizzle.bits())) == 0;
+    }
+    int touched = swizzle.yyyMask() | swizzle.zzzMask();
+    long block = Integer.highestOneBit(touched) * 2L;
+    return rowStride == cols && ((long) rows * cols) % block == 0;
+  }
+
+  /**
+   * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
+   * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
+   * condition read from the masks; {@code false} means "look element by element".
+   */
+  public boolean keepsRunsWhole(int elements) {
+    if (Integer.bitCount(elements) != 1 || rowStride % elements != 0) {
+      return false;
+    }
+    int low = elements - 1;
+    return form == SwizzleForm.ROW
+        ? swizzle.bits() == 0 || swizzle.base() >= Integer.numberOfTrailingZeros(elements)
+        : ((swizzle.yyyMask() | swizzle.zzzMask()) & low) == 0;
+  }
+
   @Override
   public DType dtype() {
     return dtype;
   }
 
+  /** What the swizzle acts on: the row-major offset, or each row. */
+  public SwizzleForm form() {
+    return form;
+  }
+
   public Swizzle swizzle() {
     return swizzle;
+  }
+
+  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
+  public String swizzleName() {
+    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+  }
+
+  /**
+   * The value XORed into a column of {@code row} in the row form:
+   * {@code ((row >> (S - B)) & (2^B - 1)) << M}.
+   */
+  public int rowXor(int row) {
+    return ((row >> (swizzle.shift() - swizzle.bits())) & ((1 << swizzle.bits()) - 1))
+        << swizzle.base();
   }
 
   @Override
@@ -170,17 +246,44 @@ public final class TileLayout implements Layout {
   /** The element offset where (row, col) is stored: {@code swizzle(row * rowStride + col)}. */
   @Override
   public int offset(int row, int col) {
-    return swizzle.apply(linearOffset(row, col));
+    return form == SwizzleForm.ROW
+        ? row * rowStride + (col ^ rowXor(row))
+        : swizzle.apply(linearOffset(row, col));
   }
 
   /** The row stored at an element offset: the inverse of {@link #offset}. */
   public int row(int offset) {
-    return swizzle.applyInverse(offset) / rowStride;
+    return form == SwizzleForm.ROW ? offset / rowStride : swizzle.applyInverse(offset) / rowStride;
   }
 
   /** The column stored at an element offset: the inverse of {@link #offset}. */
   public int col(int offset) {
-    return swizzle.applyInverse(offset) % rowStride;
+    return form == SwizzleForm.ROW
+        ? (offset % rowStride) ^ rowXor(offset / rowStride)
+        : swizzle.applyInverse(offset) % rowStride;
+  }
+
+  /**
+   * The same tile in the offset form, if one swizzle of the row-major offset equals it: always for
+   * the offset form; for the row form when {@code rowStride} is a power of two {@code 2^R}, where it
+   * is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
+   */
+  public Optional<TileLayout> inOffsetForm() {
+    if (form == SwizzleForm.OFFSET) {
+      return Optional.of(this);
+    }
+    if (swizzle.isIdentity()) {
+      return Optional.of(new TileLayout(dtype, SwizzleForm.OFFSET, swizzle, rows, cols, rowStride,
+          alignment));
+    }
+    if (Integer.bitCount(rowStride) != 1) {
+      return Optional.empty();
+    }
+    int log2Stride = Integer.numberOfTrailingZeros(rowStride);
+    Swizzle equivalent = Swizzle.of(swizzle.bits(), swizzle.base(),
+        swizzle.shift() + log2Stride - swizzle.base() - swizzle.bits());
+    return Optional.of(new TileLayout(dtype, SwizzleForm.OFFSET, equivalent, rows, cols, rowStride,
+        alignment));
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
@@ -188,20 +291,24 @@ public final class TileLayout implements Layout {
     return BankModel.NVIDIA.bank(byteOffset(row, col));
   }
 
-  /** The same swizzle acting on byte offsets. */
-  public Swizzle byteSwizzle() {
-    return swizzle.inBytes(dtype.bytes());
+  /**
+   * The same swizzle acting on byte offsets; for the row form, that of its {@link #inOffsetForm}, and
+   * empty when it has none.
+   */
+  public Optional<Swizzle> byteSwizzle() {
+    return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.bytes()));
   }
 
   /** The TMA mode that writes exactly this swizzle, if one does. */
   public Optional<TmaSwizzle> tmaSwizzle() {
-    return TmaSwizzle.of(byteSwizzle());
+    return byteSwizzle().flatMap(TmaSwizzle::of);
   }
 
   @Override
   public boolean equals(Object other) {
     return other instanceof TileLayout that
         && dtype == that.dtype
+        && form == that.form
         && swizzle.equals(that.swizzle)
         && rows == that.rows
         && cols == that.cols
@@ -211,13 +318,13 @@ public final class TileLayout implements Layout {
 
   @Override
   public int hashCode() {
-    return Objects.hash(dtype, swizzle, rows, cols, rowStride, alignment);
+    return Objects.hash(dtype, form, swizzle, rows, cols, rowStride, alignment);
   }
 
   /** {@code "128 x 64 HALF, row stride 64, Swizzle<3,3,3>, 128-byte aligned"}. */
   @Override
   public String toString() {
-    return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzle + ", "
+    return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzleName() + ", "
         + alignment + "-byte aligned";
   }
 }

@@ -22,15 +22,28 @@ final class BruteForce {
   private BruteForce() {}
 
   static Count vectorGrid(Layout layout, int bytes, int threadRows, int threadCols, Order order) {
+    return vectorGrid(layout, bytes, threadRows, threadCols, order, 1);
+  }
+
+  /**
+   * With {@code rowsAsOne} rows glued into one line: the footprint walks a tile of
+   * {@code rows / rowsAsOne} lines of {@code rowsAsOne * cols} elements, and element {@code e} of
+   * line {@code l} is (row {@code l * rowsAsOne + e / cols}, col {@code e % cols}).
+   */
+  static Count vectorGrid(Layout layout, int bytes, int threadRows, int threadCols, Order order,
+      int rowsAsOne) {
     int elements = bytes / layout.elementBytes();
+    int lineElements = rowsAsOne * layout.cols();
     List<List<Span>> instructions = new ArrayList<>();
-    for (int top = 0; top < layout.rows(); top += threadRows) {
-      for (int left = 0; left < layout.cols(); left += threadCols * elements) {
+    for (int top = 0; top < layout.rows() / rowsAsOne; top += threadRows) {
+      for (int left = 0; left < lineElements; left += threadCols * elements) {
         List<Span> lanes = new ArrayList<>();
         for (int lane = 0; lane < 32; lane++) {
           int i = order == Order.ROW_MAJOR ? lane / threadCols : lane % threadRows;
           int j = order == Order.ROW_MAJOR ? lane % threadCols : lane / threadRows;
-          lanes.add(new Span(address(layout, top + i, left + j * elements), bytes));
+          int e = left + j * elements;
+          lanes.add(new Span(address(layout, (top + i) * rowsAsOne + e / layout.cols(),
+              e % layout.cols()), bytes));
         }
         instructions.add(lanes);
       }

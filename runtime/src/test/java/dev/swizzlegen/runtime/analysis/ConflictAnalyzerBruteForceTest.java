@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.SplittableRandom;
@@ -37,11 +38,14 @@ class ConflictAnalyzerBruteForceTest {
           int bytes = 1 << random.nextInt(5);
           int threadRows = 1 << random.nextInt(6);
           Order order = random.nextBoolean() ? Order.ROW_MAJOR : Order.COL_MAJOR;
-          access = VectorAccess.grid(Op.LOAD, bytes, threadRows, 32 / threadRows, order);
+          int rowsAsOne = random.nextInt(3) == 0 ? 2 : 1;
+          access = VectorAccess.grid(Op.LOAD, bytes, threadRows, 32 / threadRows, order)
+              .withRowsAsOne(rowsAsOne);
           if (!access.check(tile).isEmpty()) {
             continue;
           }
-          expected = BruteForce.vectorGrid(tile, bytes, threadRows, 32 / threadRows, order);
+          expected =
+              BruteForce.vectorGrid(tile, bytes, threadRows, 32 / threadRows, order, rowsAsOne);
         }
         case 1 -> {
           int bytes = 1 << random.nextInt(5);
@@ -87,11 +91,17 @@ class ConflictAnalyzerBruteForceTest {
     int shift = bits == 0 ? 0 : (random.nextBoolean() ? 1 : -1) * (bits + random.nextInt(4));
     Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, shift);
     int rows = 1 << (3 + random.nextInt(4));
-    int cols = 1 << (3 + random.nextInt(5));
-    int rowStride = random.nextInt(4) == 0 && bits == 0 ? cols + 4 * random.nextInt(1, 5) : cols;
-    if (!TileLayout.check(dtype, swizzle, rows, cols, rowStride, 128).isEmpty()) {
+    // One tile in four swizzles each row of a row length that need not be a power of two.
+    SwizzleForm form = random.nextInt(4) == 0 && shift >= bits ? SwizzleForm.ROW : SwizzleForm.OFFSET;
+    int cols = form == SwizzleForm.ROW
+        ? 8 * random.nextInt(1, 25)
+        : 1 << (3 + random.nextInt(5));
+    int rowStride = random.nextInt(4) == 0 && (bits == 0 || form == SwizzleForm.ROW)
+        ? cols + 4 * random.nextInt(1, 5)
+        : cols;
+    if (!TileLayout.check(form, dtype, swizzle, rows, cols, rowStride, 128).isEmpty()) {
       return null;
     }
-    return TileLayout.of(dtype, swizzle, rows, cols, rowStride, 128);
+    return TileLayout.of(form, dtype, swizzle, rows, cols, rowStride, 128);
   }
 }

@@ -10,42 +10,42 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
-import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ExhaustiveSearchTest {
   private final ExhaustiveSearch search = new ExhaustiveSearch(ConflictAnalyzer.nvidia());
+  private static final TileGeometry HALF_128_X_64 = new TileGeometry(DType.HALF, 128, 64, 64, 128);
 
   @Test
   void ldmatrixOn128x64HalfNeedsSwizzle333() {
-    TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 128, 64, 64, 128);
-    Suggestion suggestion = search.search(plain, List.of(MatrixAccess.ldmatrix(4, false)));
-    assertEquals(Swizzle.of(3, 3, 3), suggestion.swizzle().orElseThrow());
+    Solution solution = search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false)));
+    assertEquals(Swizzle.of(3, 3, 3), solution.layout().orElseThrow().swizzle());
+    assertEquals(Swizzle.of(2, 3, 3), solution.closest().orElseThrow().swizzle());
+    assertEquals(2, solution.closestDegree());
   }
 
   @Test
   void toleratingTwoWaysNeedsOneBitLess() {
-    TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 128, 64, 64, 128);
-    Suggestion suggestion =
-        search.search(plain, List.of(MatrixAccess.ldmatrix(4, false).withMaxWays(2)));
-    assertEquals(Swizzle.of(2, 3, 3), suggestion.swizzle().orElseThrow());
+    Solution solution =
+        search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false).withMaxWays(2)));
+    assertEquals(Swizzle.of(2, 3, 3), solution.layout().orElseThrow().swizzle());
   }
 
   @Test
   void floatColumnsNeedFiveBits() {
-    TileLayout plain = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
-    Suggestion suggestion = search.search(plain,
+    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128),
         List.of(VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)));
-    assertEquals(5, suggestion.swizzle().orElseThrow().bits());
+    assertEquals(5, solution.layout().orElseThrow().swizzle().bits());
   }
 
   @Test
   void conflictFreeGeometryNeedsNoSwizzle() {
-    TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 64, 64, 128);
-    Suggestion suggestion = search.search(plain, List.of(VectorAccess.coalesced(Op.STORE, 16)));
-    assertEquals(Swizzle.IDENTITY, suggestion.swizzle().orElseThrow());
+    Solution solution = search.search(new TileGeometry(DType.HALF, 64, 64, 64, 128),
+        List.of(VectorAccess.coalesced(Op.STORE, 16)));
+    assertEquals(Swizzle.IDENTITY, solution.layout().orElseThrow().swizzle());
+    assertTrue(solution.closest().isEmpty());
   }
 
   /**
@@ -54,13 +54,12 @@ class ExhaustiveSearchTest {
    */
   @Test
   void wholeVectorsAndFloatColumnsHaveNoSwizzle() {
-    TileLayout plain = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
     List<AccessPattern> accesses = List.of(
         VectorAccess.coalesced(Op.STORE, 16),
         VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR));
-    Suggestion suggestion = search.search(plain, accesses);
-    assertTrue(suggestion.swizzle().isEmpty(), String.valueOf(suggestion));
-    assertEquals(4, suggestion.closestDegree());
-    assertEquals(3, suggestion.closest().orElseThrow().bits());
+    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128), accesses);
+    assertTrue(solution.layout().isEmpty(), String.valueOf(solution));
+    assertEquals(4, solution.closestDegree());
+    assertEquals(3, solution.closest().orElseThrow().swizzle().bits());
   }
 }

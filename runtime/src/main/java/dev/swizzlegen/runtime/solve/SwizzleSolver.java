@@ -1,0 +1,228 @@
+package dev.swizzlegen.runtime.solve;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.bank.Instruction;
+import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Chooses the cheapest swizzle that makes every access acceptable: exact over the
+ * {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only faster.
+ *
+ * <p>Which (row, col) each lane touches depends on the geometry and the access, never on the swizzle,
+ * so every phase is enumerated once. Each candidate, cheapest first, is then costed phase by phase
+ * with three shortcuts that cannot change the answer: the phases that rejected earlier candidates
+ * ("killers") are costed first; a candidate stops being costed once one of its phases exceeds its
+ * access's maxWays and its worst conflict can no longer beat the mildest found so far; and the
+ * closure and vector checks read the swizzle's masks before looping over elements.
+ *
+ * <p>When nothing in the family works, it says what would: padding the rows (the smallest row stride
+ * on which the plain tile is acceptable) or another vector width for a vector access.
+ */
+public final class SwizzleSolver {
+  private static final int KILLERS_KEPT = 8;
+
+  private final BankModel banks;
+
+  public SwizzleSolver(BankModel banks) {
+    this.banks = banks;
+  }
+
+  /** The solver for NVIDIA's shared memory, compute capability 7.0 to 12.x. */
+  public static SwizzleSolver nvidia() {
+    return new SwizzleSolver(BankModel.NVIDIA);
+  }
+
+  /**
+   * The cheapest tile of this geometry on which every access is acceptable, or the verdict that the
+   * family has none, with the mildest it has and what would work instead. Each access must run on
+   * the plain tile ({@link AccessPattern#check} of {@link TileGeometry#plain} empty).
+   */
+  public Solution solve(TileGeometry geometry, List<AccessPattern> accesses) {
+    Solution solution = search(geometry, accesses);
+    return solution.found()
+        ? solution
+        : new Solution(solution.layout(), solution.closest(), solution.closestDegree(),
+            alternatives(geometry, accesses), solution.family());
+  }
+
+  private Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
+    TileLayout plain = geometry.plain();
+    List<AccessPhases> phases = new ArrayList<>();
+    for (AccessPattern access : accesses) {
+      phases.add(new AccessPhases(access, access.instructions(plain)));
+    }
+    Optional<TileLayout> closest = Optional.empty();
+    int closestDegree = Integer.MAX_VALUE;
+    Optional<TileLayout> closestWithFewerBits = Optional.empty();
+    int closestWithFewerBitsDegree = Integer.MAX_VALUE;
+    int bits = 0;
+    for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
+      if (candidate.swizzle().bits() > bits) {
+        bits = candidate.swizzle().bits();
+        closestWithFewerBits = closest;
+        closestWithFewerBitsDegree = closestDegree;
+      }
+      Optional<TileLayout> tile = geometry.with(candidate.form(), candidate.swizzle());
+      if (tile.isEmpty() || accesses.stream().anyMatch(a -> !a.check(tile.get()).isEmpty())) {
+        continue;
+      }
+      Verdict verdict = new Verdict(closestDegree);
+      for (AccessPhases access : phases) {
+        access.costKillers(tile.get(), verdict);
+      }
+      for (int i = 0; i < phases.size() && !verdict.hopeless(); i++) {
+        phases.get(i).costAll(tile.get(), verdict);
+      }
+      if (verdict.hopeless()) {
+        continue;
+      }
+      if (verdict.acceptable) {
+        return new Solution(tile, closestWithFewerBits,
+            closestWithFewerBits.isPresent() ? closestWithFewerBitsDegree : 0, List.of(),
+            SwizzleFamily.describe());
+      }
+      closest = tile;
+      closestDegree = verdict.worst;
+    }
+    return new Solution(Optional.empty(), closest, closest.isPresent() ? closestDegree : 0,
+        List.of(), SwizzleFamily.describe());
+  }
+
+  /** What one candidate has shown so far. */
+  private static final class Verdict {
+    private final int toBeat;
+    private boolean acceptable = true;
+    private int worst = 1;
+
+    Verdict(int toBeat) {
+      this.toBeat = toBeat;
+    }
+
+    void add(int degree, int maxWays) {
+      worst = Math.max(worst, degree);
+      acceptable &= degree <= maxWays;
+    }
+
+    /** Neither acceptable nor milder than the mildest found: nothing more to learn. */
+    boolean hopeless() {
+      return !acceptable && worst >= toBeat;
+    }
+  }
+
+  /** An access's phases as the (row, col, bytes) of their lanes, with the phases that killed. */
+  private final class AccessPhases {
+    private final AccessPattern access;
+    private final List<int[][]> lanesByPhase = new ArrayList<>();
+    private final List<Integer> killers = new ArrayList<>();
+    private final long[] addresses = new long[32];
+    private final int[] bytes = new int[32];
+
+    AccessPhases(AccessPattern access, List<Instruction> instructions) {
+      this.access = access;
+      for (Instruction instruction : instructions) {
+        for (Phase phase : instruction.phases()) {
+          int[][] lanes = new int[phase.lanes().size()][];
+          for (int i = 0; i < lanes.length; i++) {
+            LaneAccess lane = phase.lanes().get(i);
+            lanes[i] = new int[] {lane.row(), lane.col(), lane.bytes()};
+          }
+          lanesByPhase.add(lanes);
+        }
+      }
+    }
+
+    void costKillers(TileLayout tile, Verdict verdict) {
+      for (int i = 0; i < killers.size() && !verdict.hopeless(); i++) {
+        verdict.add(degree(tile, killers.get(i)), access.maxWays());
+      }
+    }
+
+    void costAll(TileLayout tile, Verdict verdict) {
+      for (int phase = 0; phase < lanesByPhase.size() && !verdict.hopeless(); phase++) {
+        int degree = degree(tile, phase);
+        verdict.add(degree, access.maxWays());
+        if (degree > access.maxWays()) {
+          remember(phase);
+        }
+      }
+    }
+
+    private int degree(TileLayout tile, int phase) {
+      int[][] lanes = lanesByPhase.get(phase);
+      for (int i = 0; i < lanes.length; i++) {
+        addresses[i] = tile.byteOffset(lanes[i][0], lanes[i][1]);
+        bytes[i] = lanes[i][2];
+      }
+      return banks.wavefronts(addresses, bytes, lanes.length);
+    }
+
+    private void remember(int phase) {
+      killers.remove(Integer.valueOf(phase));
+      killers.add(0, phase);
+      if (killers.size() > KILLERS_KEPT) {
+        killers.remove(KILLERS_KEPT);
+      }
+    }
+  }
+
+  /** Changes that would make every access acceptable when no swizzle of the family does. */
+  private List<String> alternatives(TileGeometry geometry, List<AccessPattern> accesses) {
+    List<String> alternatives = new ArrayList<>();
+    if (accesses.stream().noneMatch(a -> a.kind() == AccessKind.TMA)) {
+      int limit = geometry.cols() + 128 / geometry.dtype().bytes();
+      for (int rowStride = geometry.cols() + 1; rowStride <= limit; rowStride++) {
+        TileGeometry padded = geometry.withRowStride(rowStride);
+        if (padded.check().isEmpty() && runsOnPlain(padded, accesses)
+            && acceptable(padded.plain(), accesses)) {
+          alternatives.add("padding each row to rowStride = " + rowStride + " ("
+              + (rowStride - geometry.cols()) + " more elements), with no swizzle");
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < accesses.size(); i++) {
+      if (!(accesses.get(i) instanceof VectorAccess vector)) {
+        continue;
+      }
+      for (int width : new int[] {16, 8, 4}) {
+        if (width == vector.bytes()) {
+          continue;
+        }
+        List<AccessPattern> changed = new ArrayList<>(accesses);
+        changed.set(i, vector.withBytes(width));
+        if (!runsOnPlain(geometry, changed)) {
+          continue;
+        }
+        Optional<TileLayout> found = search(geometry, changed).layout();
+        if (found.isPresent()) {
+          alternatives.add(width + "-byte vectors for " + vector.label() + ", with "
+              + found.get().swizzleName());
+          break;
+        }
+      }
+    }
+    return alternatives;
+  }
+
+  private boolean acceptable(TileLayout tile, List<AccessPattern> accesses) {
+    Verdict verdict = new Verdict(Integer.MAX_VALUE);
+    for (AccessPattern access : accesses) {
+      new AccessPhases(access, access.instructions(tile)).costAll(tile, verdict);
+    }
+    return verdict.acceptable;
+  }
+
+  private static boolean runsOnPlain(TileGeometry geometry, List<AccessPattern> accesses) {
+    TileLayout plain = geometry.plain();
+    return accesses.stream().allMatch(a -> a.check(plain).isEmpty());
+  }
+}

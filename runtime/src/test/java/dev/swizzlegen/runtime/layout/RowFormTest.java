@@ -1,0 +1,99 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
+
+/** The row form: a bijection on any row length, and the offset form when the stride is 2^R. */
+class RowFormTest {
+
+  @Test
+  void rowFormIsABijectionOntoTheTileForEveryRowLength() {
+    for (int bits = 1; bits <= 3; bits++) {
+      for (int base = 0; base <= 3; base++) {
+        for (int shift = bits; shift <= bits + 2; shift++) {
+          Swizzle swizzle = Swizzle.of(bits, base, shift);
+          int atom = 1 << (base + bits);
+          for (int atoms = 1; atoms <= 5; atoms++) {
+            for (int pad : new int[] {0, 4}) {
+              int cols = atoms * atom;
+              TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, swizzle, 16, cols,
+                  cols + pad, 128);
+              BitSet seen = new BitSet();
+              for (int row = 0; row < tile.rows(); row++) {
+                for (int col = 0; col < cols; col++) {
+                  int offset = tile.offset(row, col);
+                  assertEquals(row, offset / tile.rowStride(), tile + " keeps rows in place");
+                  assertTrue(offset % tile.rowStride() < cols, tile + " stays in the row");
+                  assertFalse(seen.get(offset), tile + " is one-to-one");
+                  seen.set(offset);
+                  assertEquals(row, tile.row(offset));
+                  assertEquals(col, tile.col(offset));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void rowFormOnAPowerOfTwoStrideIsTheOffsetFormItMapsTo() {
+    for (int bits = 1; bits <= 3; bits++) {
+      for (int base = 0; base <= 3; base++) {
+        for (int shift = bits; shift <= bits + 3; shift++) {
+          for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
+            int stride = 1 << log2Stride;
+            TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+                Swizzle.of(bits, base, shift), 16, stride, stride, 128);
+            TileLayout offsetForm = rowForm.inOffsetForm().orElseThrow();
+            assertEquals(SwizzleForm.OFFSET, offsetForm.form());
+            for (int row = 0; row < 16; row++) {
+              for (int col = 0; col < stride; col++) {
+                assertEquals(offsetForm.offset(row, col), rowForm.offset(row, col),
+                    rowForm + " vs " + offsetForm);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Seed 001's widening: the 8 x 8 pattern on 32-vector rows is Swizzle<3,0,5> there, <3,3,5> on halves. */
+  @Test
+  void widenedRowFormIsSeed001sLargerShift() {
+    TileLayout wide = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256,
+        128);
+    assertEquals(Swizzle.of(3, 3, 5), wide.inOffsetForm().orElseThrow().swizzle());
+  }
+
+  @Test
+  void rowFormOnAnOddStrideHasNoOffsetForm() {
+    TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192,
+        128);
+    assertTrue(tile.inOffsetForm().isEmpty());
+    assertTrue(tile.tmaSwizzle().isEmpty());
+    assertEquals("Swizzle<3,3,3> within each row", tile.swizzleName());
+  }
+
+  @Test
+  void rowFormNeedsItsBitsFromTheRow() {
+    assertEquals(Parameter.SHIFT, TileLayout.check(SwizzleForm.ROW, DType.HALF,
+        Swizzle.overlapping(3, 3, 2), 8, 64, 64, 128).get(0).parameter());
+  }
+
+  @Test
+  void rowFormThatLeavesTheRowIsRejected() {
+    // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72.
+    assertEquals(Parameter.COLS, TileLayout.check(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3),
+        8, 72, 72, 128).get(0).parameter());
+  }
+}
