@@ -14,12 +14,26 @@ import javax.annotation.processing.Generated;
 
 /**
  * Shared-memory index math for {@link GemmA}: a 128 x 64 tile of HALF elements (2 bytes),
- * row stride 64, base address aligned to 128 bytes, swizzled by {@code Swizzle<3,3,3>} on element
- * offsets ({@code Swizzle<3,4,3>} on bytes, TMA mode {@code CU_TENSOR_MAP_SWIZZLE_128B}).
+ * row stride 64, base address aligned to 128 bytes, swizzled by {@code Swizzle<3,3,3>}
+ * on element offsets (Swizzle&lt;3,4,3&gt; on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B).
  *
  * <pre>
  *   offset bits  ...YYYZZZxxx
  *   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
+ * </pre>
+ *
+ * <p>The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is
+ * output bit i, column j input bit j, bit 0 first, of the row-major offset.
+ * <pre>
+ *   1 0 0 0 0 0 0 0 0
+ *   0 1 0 0 0 0 0 0 0
+ *   0 0 1 0 0 0 0 0 0
+ *   0 0 0 1 0 0 1 0 0
+ *   0 0 0 0 1 0 0 1 0
+ *   0 0 0 0 0 1 0 0 1
+ *   0 0 0 0 0 0 1 0 0
+ *   0 0 0 0 0 0 0 1 0
+ *   0 0 0 0 0 0 0 0 1
  * </pre>
  *
  * <p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):

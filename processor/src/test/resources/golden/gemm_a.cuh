@@ -2,8 +2,8 @@
 //
 // A 128 x 64 tile of HALF elements (2 bytes), row stride 64, 16384 bytes,
 // base address aligned to 128 bytes.
-// Swizzle<3,3,3> on element offsets = Swizzle<3,4,3> on byte offsets
-// = TMA CU_TENSOR_MAP_SWIZZLE_128B.
+// Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode
+// CU_TENSOR_MAP_SWIZZLE_128B).
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)

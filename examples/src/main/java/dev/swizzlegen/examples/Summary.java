@@ -26,7 +26,7 @@ public final class Summary {
     rows.add(List.of("tile (Java helper)", "swizzle", "shape", "dtype", "CUDA header", "TMA mode"));
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
-      rows.add(List.of(tile.helper().getSimpleName(), layout.swizzle().toString(), layout.shape(),
+      rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
           layout.dtype().toString(), tile.cudaHeader(),
           layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse("-")));
     }

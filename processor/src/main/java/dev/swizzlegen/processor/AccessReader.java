@@ -27,7 +27,8 @@ import javax.lang.model.util.Elements;
 final class AccessReader {
   /** The attributes each kind reads; one given for another kind is an error rather than ignored. */
   private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
-      AccessKind.VECTOR, Set.of("kind", "op", "bytes", "threads", "order", "maxWays", "label"),
+      AccessKind.VECTOR,
+          Set.of("kind", "op", "bytes", "threads", "order", "rowsAsOne", "maxWays", "label"),
       AccessKind.LDMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
       AccessKind.STMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
@@ -56,8 +57,8 @@ final class AccessReader {
       AnnotationValue item, TileErrors errors) {
     AccessKind kind = values.enumValue("kind", AccessKind.class);
     int errorsBefore = errors.count();
-    for (String attribute : List.of("op", "bytes", "threads", "order", "matrices", "trans",
-        "maxWays", "label")) {
+    for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
+        "trans", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
         errors.onAccess(values, attribute, attribute + " does not apply to a " + kind
             + " access.");
@@ -109,7 +110,8 @@ final class AccessReader {
             + " give threads too, or omit both for the coalesced copy.");
         return null;
       }
-      return VectorAccess.coalesced(op, bytes).withMaxWays(maxWays).withLabel(label);
+      return VectorAccess.coalesced(op, bytes).withRowsAsOne(values.intValue("rowsAsOne"))
+          .withMaxWays(maxWays).withLabel(label);
     }
     if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer rows)
         || !(threads.get(1).getValue() instanceof Integer cols)) {
@@ -117,7 +119,8 @@ final class AccessReader {
           + " not " + threads.size() + ".");
       return null;
     }
-    return VectorAccess.grid(op, bytes, rows, cols, order).withMaxWays(maxWays).withLabel(label);
+    return VectorAccess.grid(op, bytes, rows, cols, order)
+        .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,

@@ -3,8 +3,11 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
-import dev.swizzlegen.runtime.solve.ExhaustiveSearch;
-import dev.swizzlegen.runtime.solve.Suggestion;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.Solution;
+import dev.swizzlegen.runtime.solve.SwizzleSolver;
+import dev.swizzlegen.runtime.solve.TileGeometry;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,7 @@ import javax.tools.Diagnostic;
  */
 final class ConflictChecker {
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
-  private final ExhaustiveSearch search = new ExhaustiveSearch(analyzer);
+  private final SwizzleSolver solver = SwizzleSolver.nvidia();
   private final Diagnostic.Kind conflictKind;
 
   /** @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning} */
@@ -60,27 +63,43 @@ final class ConflictChecker {
 
   private String fix(TileSpec tile) {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
-    Suggestion suggestion = search.search(tile.layout(), patterns);
+    Solution solution = solver.solve(TileGeometry.of(tile.layout()), patterns);
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
-    if (suggestion.swizzle().isPresent()) {
-      Swizzle sw = suggestion.swizzle().get();
-      return sw + " (bits = " + sw.bits() + ", base = " + sw.base() + ", shift = " + sw.shift()
-          + ") makes every " + which + " access of the tile conflict-free"
-          + (patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "")
-          + ".";
+    if (solution.found()) {
+      TileLayout fixed = solution.layout().get();
+      return fixed.form() == SwizzleForm.ROW
+          ? fixed.swizzleName() + " makes every " + which + " access of the tile conflict-free"
+              + maxWaysNote(patterns) + "; omit bits, base and shift to have swizzlegen derive it."
+          : attributes(fixed.swizzle()) + " makes every " + which
+              + " access of the tile conflict-free" + maxWaysNote(patterns) + ".";
     }
-    String closest = suggestion.closest()
-        .map(sw -> "; the closest, " + sw + ", still leaves " + article(suggestion.closestDegree())
-            + " " + suggestion.closestDegree() + "-way conflict")
+    return nothingWorks(solution, which);
+  }
+
+  /** The verdict when the family has nothing: the mildest, and what would work. */
+  static String nothingWorks(Solution solution, String which) {
+    String closest = solution.closest()
+        .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
+            + Solution.article(solution.closestDegree()) + " " + solution.closestDegree()
+            + "-way conflict")
         .orElse("");
-    return "no XOR swizzle (" + suggestion.family() + ") makes every " + which + " access of the"
-        + " tile conflict-free" + closest + "; padding the rows (rowStride) or another vector width"
-        + " may.";
+    String instead = solution.alternatives().isEmpty()
+        ? "; padding the rows or another vector width would have to change more than one access"
+        : "; what would work: " + String.join("; or ", solution.alternatives());
+    return "no XOR swizzle (" + solution.family() + ") makes every " + which + " access of the"
+        + " tile conflict-free" + closest + instead + ".";
+  }
+
+  private static String maxWaysNote(List<AccessPattern> patterns) {
+    return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
+  }
+
+  private static String attributes(Swizzle sw) {
+    return sw + " (bits = " + sw.bits() + ", base = " + sw.base() + ", shift = " + sw.shift() + ")";
   }
 
   private static String article(int degree) {
-    String digits = Integer.toString(degree);
-    return digits.startsWith("8") || degree == 11 || degree == 18 ? "an" : "a";
+    return Solution.article(degree);
   }
 }

@@ -1,10 +1,14 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes {@code swizzlegen/<name>.cuh}: a struct of {@code static constexpr} constants and
@@ -25,14 +29,22 @@ final class CudaHeaderWriter {
         .append(" elements (").append(layout.elementBytes()).append(" bytes), row stride ")
         .append(layout.rowStride()).append(", ").append(layout.extentBytes()).append(" bytes,\n");
     out.append("// base address aligned to ").append(layout.alignment()).append(" bytes.\n");
-    out.append("// ").append(swizzle).append(" on element offsets = ").append(layout.byteSwizzle())
-        .append(" on byte offsets");
-    layout.tmaSwizzle().ifPresent(mode -> out.append("\n// = TMA ").append(mode.cudaName()));
-    out.append(".\n");
+    for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(layout) + ".",
+        96)) {
+      out.append("// ").append(line).append('\n');
+    }
     out.append("//\n");
-    out.append("//   offset bits  ").append(swizzle.bitDiagram()).append('\n');
-    out.append("//   ").append(swizzle.maskSummary()).append('\n');
+    for (String line : SwizzleText.diagram(layout)) {
+      out.append("//   ").append(line).append('\n');
+    }
     out.append("//\n");
+    tile.derivation().ifPresent(why -> {
+      out.append("// Derived by swizzlegen (bits, base and shift omitted):\n");
+      for (String line : SwizzleText.wrap(why, 94)) {
+        out.append("//   ").append(line).append('\n');
+      }
+      out.append("//\n");
+    });
     out.append("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):\n");
     for (AccessReport report : reports) {
       out.append("//   ").append(report.summary()).append('\n');
@@ -43,8 +55,13 @@ final class CudaHeaderWriter {
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.append("//   no access declared\n");
     }
+    Optional<TmaSwizzle> tmaMode = tmaMode(tile);
     out.append("#pragma once\n\n");
-    out.append("#include <cstdint>\n\n");
+    out.append("#include <cstdint>\n");
+    if (tmaMode.isPresent()) {
+      out.append("#include <cuda.h>  // CUtensorMapSwizzle\n");
+    }
+    out.append('\n');
     out.append("namespace ").append(tile.cudaNamespace()).append(" {\n\n");
     out.append("struct ").append(tile.name()).append(" {\n");
     constant(out, "uint32_t", "kRows", layout.rows());
@@ -55,22 +72,47 @@ final class CudaHeaderWriter {
     constant(out, "int", "kBits", swizzle.bits());
     constant(out, "int", "kBase", swizzle.base());
     constant(out, "int", "kShift", swizzle.shift());
+    tmaMode.ifPresent(mode -> out.append("  // Encode the tensor map that fills this tile with this"
+        + " swizzle mode (cuTensorMapEncodeTiled).\n  static constexpr CUtensorMapSwizzle kTmaSwizzle = ")
+        .append(mode.cudaName()).append(";\n"));
     out.append('\n');
-    function(out, "Element offset where (row, col) is stored: the swizzled row-major offset.",
-        "offset(uint32_t row, uint32_t col)", "swizzle(row * kRowStride + col)");
-    function(out, swizzle + ": " + swizzle.maskSummary() + ".", "swizzle(uint32_t offset)",
-        xorExpression(swizzle.terms()));
-    function(out, "The inverse of swizzle: " + swizzle.inverseSummary() + ".",
-        "unswizzle(uint32_t offset)", xorExpression(swizzle.inverseTerms()));
-    function(out, "Row stored at an element offset.", "row(uint32_t offset)",
-        "unswizzle(offset) / kRowStride");
-    function(out, "Column stored at an element offset.", "col(uint32_t offset)",
-        "unswizzle(offset) % kRowStride");
+    if (layout.form() == SwizzleForm.ROW) {
+      function(out, "Value XORed into the columns of a row: " + SwizzleText.rowXorFormula(layout) + ".",
+          "row_xor(uint32_t row)", SwizzleText.rowXorExpression(layout, "row", ">>") + "u");
+      function(out, "Element offset where (row, col) is stored: the row stays, the column is XORed.",
+          "offset(uint32_t row, uint32_t col)", "row * kRowStride + (col ^ row_xor(row))");
+      function(out, "Swizzle of a row-major offset: its column XORed by row_xor of its row.",
+          "swizzle(uint32_t offset)", "offset ^ row_xor(offset / kRowStride)");
+      function(out, "The inverse of swizzle, which is its own inverse: the row is never changed.",
+          "unswizzle(uint32_t offset)", "swizzle(offset)");
+      function(out, "Row stored at an element offset.", "row(uint32_t offset)",
+          "offset / kRowStride");
+      function(out, "Column stored at an element offset.", "col(uint32_t offset)",
+          "(offset % kRowStride) ^ row_xor(offset / kRowStride)");
+    } else {
+      function(out, "Element offset where (row, col) is stored: the swizzled row-major offset.",
+          "offset(uint32_t row, uint32_t col)", "swizzle(row * kRowStride + col)");
+      function(out, swizzle + ": " + swizzle.maskSummary() + ".", "swizzle(uint32_t offset)",
+          xorExpression(swizzle.terms()));
+      function(out, "The inverse of swizzle: " + swizzle.inverseSummary() + ".",
+          "unswizzle(uint32_t offset)", xorExpression(swizzle.inverseTerms()));
+      function(out, "Row stored at an element offset.", "row(uint32_t offset)",
+          "unswizzle(offset) / kRowStride");
+      function(out, "Column stored at an element offset.", "col(uint32_t offset)",
+          "unswizzle(offset) % kRowStride");
+    }
     out.setLength(out.length() - 1);
     out.append("};\n\n");
     out.append("}  // namespace ").append(tile.cudaNamespace()).append('\n');
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         out.toString());
+  }
+
+  /** The TMA mode to encode, for a tile with a TMA access. */
+  private static Optional<TmaSwizzle> tmaMode(TileSpec tile) {
+    return tile.accesses().stream().anyMatch(a -> a.pattern().kind() == AccessKind.TMA)
+        ? tile.layout().tmaSwizzle()
+        : Optional.empty();
   }
 
   private static void constant(StringBuilder out, String type, String name, int value) {

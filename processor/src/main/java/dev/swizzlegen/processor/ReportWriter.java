@@ -41,9 +41,12 @@ final class ReportWriter {
     swizzleJson.put("bits", swizzle.bits());
     swizzleJson.put("base", swizzle.base());
     swizzleJson.put("shift", swizzle.shift());
-    swizzleJson.put("elements", swizzle.toString());
-    swizzleJson.put("bytes", layout.byteSwizzle().toString());
+    swizzleJson.put("form", layout.form().name());
+    swizzleJson.put("elements", layout.swizzleName());
+    swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
     swizzleJson.put("tmaMode", layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse(null));
+    swizzleJson.put("derived", tile.derivation().isPresent());
+    tile.derivation().ifPresent(why -> swizzleJson.put("why", why));
     root.put("swizzle", swizzleJson);
     Map<String, Object> bankModel = new LinkedHashMap<>();
     bankModel.put("banks", BankModel.NVIDIA.banks());

@@ -1,10 +1,16 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
+import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.Solution;
+import dev.swizzlegen.runtime.solve.SwizzleSolver;
+import dev.swizzlegen.runtime.solve.TileGeometry;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +24,14 @@ import javax.lang.model.util.Elements;
 /**
  * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
  * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
- * the accesses' checks); this class only maps its problems onto attributes.
+ * the accesses' checks); this class only maps its problems onto attributes. When bits, base and
+ * shift are all omitted the {@link SwizzleSolver} chooses the swizzle.
  */
 final class TileReader {
   private final Elements elements;
   private final String cudaNamespace;
   private final AccessReader accessReader;
+  private final SwizzleSolver solver = SwizzleSolver.nvidia();
 
   TileReader(Elements elements, String cudaNamespace) {
     this.elements = elements;
@@ -33,11 +41,18 @@ final class TileReader {
 
   /** The tile, or empty with its errors added to {@code errors}. */
   Optional<TileSpec> read(TypeElement type, AnnotationValues values, TileErrors errors) {
-
     DType dtype = values.enumValue("dtype", DType.class);
-    boolean allowOverlap = values.booleanValue("allowOverlap");
-    Optional<Swizzle> swizzle = readSwizzle(values, dtype, allowOverlap, errors);
     Optional<String> name = readName(type, values, errors);
+    boolean derived = !isGiven(values, "bits") && !isGiven(values, "base")
+        && !isGiven(values, "shift");
+    Optional<Swizzle> swizzle = derived
+        ? Optional.of(Swizzle.IDENTITY)
+        : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), errors);
+    if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
+      errors.onTile("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
+          + " rows and cols too (without a swizzle there is no atom to size the tile).");
+      return Optional.empty();
+    }
     if (swizzle.isEmpty() || name.isEmpty()) {
       return Optional.empty();
     }
@@ -54,10 +69,25 @@ final class TileReader {
     }
     TileLayout layout = TileLayout.of(dtype, swizzle.get(), rows, cols, rowStride, alignment);
 
+    // A derived tile's accesses are read against the plain tile: what they need of the geometry is
+    // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
     List<DeclaredAccess> accesses = values.isExplicit("access")
         ? accessReader.read(values, layout, errors)
         : AccessReader.defaults(layout, skippedDefaults);
+
+    Optional<String> derivation = Optional.empty();
+    if (derived) {
+      if (errors.count() > 0) {
+        return Optional.empty();
+      }
+      Optional<Solution> solution = derive(layout, accesses, values.isExplicit("alignment"), errors);
+      if (solution.isEmpty()) {
+        return Optional.empty();
+      }
+      layout = solution.get().layout().orElseThrow();
+      derivation = Optional.of(solution.get().why());
+    }
 
     String packageName = packageOf(type).getQualifiedName().toString();
     return Optional.of(new TileSpec(
@@ -69,7 +99,41 @@ final class TileReader {
         "swizzlegen/" + Names.snakeCase(name.get()),
         layout,
         accesses,
-        skippedDefaults));
+        skippedDefaults,
+        derivation));
+  }
+
+  /**
+   * The solver's tile for the geometry and accesses, or an error on the annotation saying that the
+   * family has none, the mildest it has, and what would work. With a TMA access and no explicit
+   * alignment the solver may use the engine's largest repeat, and the tile then asks for the
+   * alignment of the mode chosen.
+   */
+  private Optional<Solution> derive(TileLayout plain, List<DeclaredAccess> accesses,
+      boolean alignmentGiven, TileErrors errors) {
+    List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
+    boolean tma = patterns.stream().anyMatch(p -> p.kind() == AccessKind.TMA);
+    TileGeometry geometry = TileGeometry.of(plain);
+    if (tma && !alignmentGiven) {
+      geometry = new TileGeometry(geometry.dtype(), geometry.rows(), geometry.cols(),
+          geometry.rowStride(), Math.max(geometry.alignment(),
+              TmaSwizzle.SWIZZLE_128B.alignmentBytes()));
+    }
+    Solution solution = solver.solve(geometry, patterns);
+    if (!solution.found()) {
+      errors.onTile("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
+          solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared"));
+      return Optional.empty();
+    }
+    TileLayout chosen = solution.layout().get();
+    if (tma && !alignmentGiven) {
+      int needed = Math.max(plain.alignment(),
+          chosen.tmaSwizzle().orElseThrow().alignmentBytes());
+      chosen = TileLayout.of(chosen.form(), chosen.dtype(), chosen.swizzle(), chosen.rows(),
+          chosen.cols(), chosen.rowStride(), needed);
+    }
+    return Optional.of(new Solution(Optional.of(chosen), solution.closest(),
+        solution.closestDegree(), solution.alternatives(), solution.family()));
   }
 
   private static Optional<Swizzle> readSwizzle(
@@ -77,11 +141,6 @@ final class TileReader {
     boolean bitsGiven = isGiven(values, "bits");
     boolean baseGiven = isGiven(values, "base");
     boolean shiftGiven = isGiven(values, "shift");
-    if (!bitsGiven && !baseGiven && !shiftGiven) {
-      errors.onTile("bits, base and shift are all omitted, and swizzlegen cannot derive them"
-          + " yet; give bits (base and shift have defaults).");
-      return Optional.empty();
-    }
     if (!bitsGiven) {
       String given = baseGiven ? "base" : "shift";
       errors.onTileAttribute(given, given + " is given but bits is not; give bits (base and shift"

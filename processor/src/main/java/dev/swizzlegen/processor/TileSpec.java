@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 
@@ -18,6 +19,8 @@ import javax.lang.model.element.TypeElement;
  * @param layout the tile
  * @param accesses the accesses to prove: the declared ones, or the defaults
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
+ * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
+ *     swizzle; empty for a tile that gave them
  */
 record TileSpec(
     TypeElement type,
@@ -28,7 +31,8 @@ record TileSpec(
     String outputStem,
     TileLayout layout,
     List<DeclaredAccess> accesses,
-    List<String> skippedDefaults) {
+    List<String> skippedDefaults,
+    Optional<String> derivation) {
 
   TileSpec {
     accesses = List.copyOf(accesses);

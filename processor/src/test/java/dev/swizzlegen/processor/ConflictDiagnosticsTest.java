@@ -122,9 +122,11 @@ class ConflictDiagnosticsTest {
             + " 4-way bank conflict: 4 wavefronts per instruction where 1 would do")
         .inFile(source).onLineContaining("threads = {32, 1}");
     assertThat(compilation).hadErrorContaining("no XOR swizzle (Swizzle<B,M,S> with B <= 5, M <= 7,"
-        + " B <= |S| <= 12) makes every declared access of the tile conflict-free; the closest,"
-        + " Swizzle<3,2,3>, still leaves a 4-way conflict; padding the rows (rowStride) or another"
-        + " vector width may.");
+        + " B <= |S| <= 12, on the row-major offset or within each row) makes every declared access"
+        + " of the tile conflict-free; the mildest, Swizzle<3,2,3>, still leaves a 4-way conflict;"
+        + " what would work: 4-byte vectors for 16-byte vector store, threads coalesced, with"
+        + " Swizzle<5,0,5>; or 16-byte vectors for 4-byte vector load, threads 32 x 1 row-major,"
+        + " with Swizzle<3,2,3>.");
   }
 
   @Test
@@ -157,8 +159,8 @@ class ConflictDiagnosticsTest {
 
   @Test
   void threadsMustTileTheTile() {
-    assertAccessError("a footprint of 1 rows x 32 vectors does not tile the 128 x 64 tile (8 vectors"
-        + " of 16 bytes per row).", "threads = {1, 32}", "@Access(bytes = 16, threads = {1, 32})");
+    assertAccessError("a footprint of 1 rows x 32 vectors does not tile the 128 x 64 tile (128 rows"
+        + " of 8 vectors of 16 bytes per row).", "threads = {1, 32}", "@Access(bytes = 16, threads = {1, 32})");
   }
 
   @Test

@@ -204,8 +204,8 @@ class ValidationTest {
   }
 
   @Test
-  void derivingIsNotAvailableYetAndSaysSo() {
-    assertOneErrorOnLine("bits, base and shift are all omitted", "@SwizzledTile(",
-        "dtype = DType.HALF");
+  void derivedTileNeedsRowsAndCols() {
+    assertOneErrorOnLine("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
+        + " rows and cols too", "@SwizzledTile(", "dtype = DType.HALF");
   }
 }
