@@ -78,11 +78,11 @@ final class CudaHeaderWriter {
     out.append('\n');
     if (layout.form() == SwizzleForm.ROW) {
       function(out, "Value XORed into the columns of a row: " + SwizzleText.rowXorFormula(layout) + ".",
-          "row_xor(uint32_t row)", SwizzleText.rowXorExpression(layout, "row", ">>") + "u");
+          "row_xor(uint32_t row)", SwizzleText.rowXorExpression(layout, "row", true));
       function(out, "Element offset where (row, col) is stored: the row stays, the column is XORed.",
           "offset(uint32_t row, uint32_t col)", "row * kRowStride + (col ^ row_xor(row))");
       function(out, "Swizzle of a row-major offset: its column XORed by row_xor of its row.",
-          "swizzle(uint32_t offset)", "offset ^ row_xor(offset / kRowStride)");
+          "swizzle(uint32_t linear)", "offset(linear / kRowStride, linear % kRowStride)");
       function(out, "The inverse of swizzle, which is its own inverse: the row is never changed.",
           "unswizzle(uint32_t offset)", "swizzle(offset)");
       function(out, "Row stored at an element offset.", "row(uint32_t offset)",

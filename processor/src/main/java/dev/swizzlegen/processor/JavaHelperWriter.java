@@ -171,7 +171,7 @@ final class JavaHelperWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(int.class)
         .addParameter(int.class, "row")
-        .addStatement("return $L", SwizzleText.rowXorExpression(layout, "row", ">>>"))
+        .addStatement("return $L", SwizzleText.rowXorExpression(layout, "row", false))
         .build());
     helper.addMethod(MethodSpec.methodBuilder("offset")
         .addJavadoc("The element offset where (row, col) is stored: the row stays, the column is"
@@ -188,7 +188,7 @@ final class JavaHelperWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(int.class)
         .addParameter(int.class, "offset")
-        .addStatement("return offset ^ rowXor(offset / ROW_STRIDE)")
+        .addStatement("return offset(offset / ROW_STRIDE, offset % ROW_STRIDE)")
         .build());
     helper.addMethod(MethodSpec.methodBuilder("unswizzle")
         .addJavadoc("The inverse of {@link #swizzle}, which is its own inverse: the row it reads is"

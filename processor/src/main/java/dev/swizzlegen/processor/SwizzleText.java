@@ -15,16 +15,18 @@ final class SwizzleText {
 
   /**
    * The row-form XOR as an expression of {@code row}, constants folded:
-   * {@code ((row >> 1) & 0x3) << 4}, with {@code >>>} in Java and {@code >>} in CUDA.
+   * {@code ((row >>> 1) & 0x3) << 4} in Java, {@code ((row >> 1) & 0x3u) << 4} in CUDA.
    */
-  static String rowXorExpression(TileLayout layout, String row, String shiftRight) {
+  static String rowXorExpression(TileLayout layout, String row, boolean cuda) {
+    String shiftRight = cuda ? ">>" : ">>>";
     Swizzle swizzle = layout.swizzle();
     if (swizzle.bits() == 0) {
       return "0";
     }
     int rowShift = swizzle.shift() - swizzle.bits();
     String shifted = rowShift == 0 ? row : "(" + row + " " + shiftRight + " " + rowShift + ")";
-    String masked = "(" + shifted + " & " + Swizzle.hex((1 << swizzle.bits()) - 1) + ")";
+    String masked = "(" + shifted + " & " + Swizzle.hex((1 << swizzle.bits()) - 1)
+        + (cuda ? "u" : "") + ")";
     return swizzle.base() == 0 ? masked : masked + " << " + swizzle.base();
   }
 

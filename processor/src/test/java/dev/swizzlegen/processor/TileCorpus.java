@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -33,6 +34,21 @@ final class TileCorpus {
   }
 
   private TileCorpus() {}
+
+  static final String ROW_WRITE = "@Access(op = Op.STORE, bytes = 16)";
+  /** Seed 001's column read: each phase 8 lanes down one 16-byte column. */
+  static final String COLUMN_READ = "@Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR)";
+  /** Seed 001's 4-row x 2-column access: each phase 4 rows x 2 vectors. */
+  static final String FOUR_ROWS_BY_TWO = "@Access(bytes = 16, threads = {16, 2})";
+  /** The same on lines of two rows: rows 0, 2, 4, 6 in one phase. */
+  static final String FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE =
+      "@Access(bytes = 16, threads = {16, 2}, rowsAsOne = 2)";
+
+  /** A half tile whose swizzle is derived for a row write and {@code access}. */
+  private static String derived(String shape, String access) {
+    return "@SwizzledTile(dtype = DType.HALF, " + shape + ", access = {" + ROW_WRITE + ", " + access
+        + "})";
+  }
 
   static final List<Case> CASES = List.of(
       simple("Sw128Half", "@SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF)",
@@ -77,7 +93,42 @@ final class TileCorpus {
               + " name = \"AccumulatorTile\", access = {})",
           "corpus.AccumulatorTileSwizzle", "swizzlegen::AccumulatorTile",
           "swizzlegen/accumulator_tile.cuh",
-          TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)));
+          TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)),
+      // Seed 001's cases, derived (bits, base and shift omitted): its elements are 16-byte vectors,
+      // 8 halves, so each of its M grows by 3.
+      simple("Seed001ColumnRead",
+          derived("rows = 8, cols = 64", COLUMN_READ),
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 64, 128)),
+      simple("Seed001Widened",
+          derived("rows = 8, cols = 256", COLUMN_READ),
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 5), 8, 256, 256, 128)),
+      simple("Seed001Narrowed",
+          derived("rows = 8, cols = 32", COLUMN_READ),
+          TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 8, 32, 32, 128)),
+      simple("Seed001NarrowedOverlapping",
+          "@SwizzledTile(bits = 3, base = 3, shift = 2, allowOverlap = true, dtype = DType.HALF,"
+              + " rows = 8, cols = 32, access = {" + ROW_WRITE + ", " + COLUMN_READ + "})",
+          TileLayout.of(DType.HALF, Swizzle.overlapping(3, 3, 2), 8, 32, 32, 128)),
+      simple("Seed001FourRowsByTwo",
+          derived("rows = 16, cols = 64", FOUR_ROWS_BY_TWO),
+          TileLayout.of(DType.HALF, Swizzle.of(2, 4, 2), 16, 64, 64, 128)),
+      simple("Seed001SkippingRows",
+          derived("rows = 32, cols = 64", FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE),
+          TileLayout.of(DType.HALF, Swizzle.of(2, 4, 3), 32, 64, 64, 128)),
+      simple("Seed001Width24",
+          derived("rows = 8, cols = 192", COLUMN_READ),
+          TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128)),
+      simple("Seed001Width9",
+          derived("rows = 32, cols = 72", FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE),
+          TileLayout.of(DType.HALF, Swizzle.IDENTITY, 32, 72, 72, 128)),
+      simple("Width24Float",
+          "@SwizzledTile(dtype = DType.FLOAT, rows = 16, cols = 96, access = {" + ROW_WRITE
+              + ", " + COLUMN_READ + "})",
+          TileLayout.of(SwizzleForm.ROW, DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128)),
+      simple("DerivedTmaStage",
+          "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {"
+              + "@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})",
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)));
 
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,

@@ -251,6 +251,21 @@ public final class TileLayout implements Layout {
         : swizzle.apply(linearOffset(row, col));
   }
 
+  /**
+   * The swizzle as a map of row-major offsets, also past the tile: {@code offset(o / rowStride,
+   * o % rowStride)} for the row form.
+   */
+  public int swizzle(int linearOffset) {
+    return form == SwizzleForm.ROW
+        ? offset(linearOffset / rowStride, linearOffset % rowStride)
+        : swizzle.apply(linearOffset);
+  }
+
+  /** The inverse of {@link #swizzle(int)}; the row form is its own inverse. */
+  public int unswizzle(int offset) {
+    return form == SwizzleForm.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
+  }
+
   /** The row stored at an element offset: the inverse of {@link #offset}. */
   public int row(int offset) {
     return form == SwizzleForm.ROW ? offset / rowStride : swizzle.applyInverse(offset) / rowStride;

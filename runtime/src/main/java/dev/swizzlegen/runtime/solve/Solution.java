@@ -56,9 +56,11 @@ public record Solution(
     why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
         .append(" the fewest that make every access acceptable");
     closest.ifPresentOrElse(
-        runnerUp -> why.append(": the mildest swizzle with fewer bits, ")
-            .append(runnerUp.swizzleName()).append(", leaves ").append(article(closestDegree))
-            .append(' ').append(closestDegree).append("-way conflict."),
+        runnerUp -> why.append(runnerUp.swizzle().isIdentity()
+                ? ": without a swizzle the tile has "
+                : ": the mildest swizzle with fewer bits, " + runnerUp.swizzleName() + ", leaves ")
+            .append(article(closestDegree)).append(' ').append(closestDegree)
+            .append("-way conflict."),
         () -> why.append(" (no swizzle with fewer bits fits the tile)."));
     TileGeometry geometry = TileGeometry.of(chosen);
     why.append(' ').append(chosen.swizzleName());
