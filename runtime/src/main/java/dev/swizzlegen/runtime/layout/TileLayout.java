@@ -155,7 +155,7 @@ public final class TileLayout implements Layout {
    * the swizzle only rewrites bits below a power of two that the tile's extent is a multiple of.
    */
   private boolean closedByStructure() {
-    if (swizzle.isIdentity()) {
+    if (readsNoBitOfTheTile()) {
       return true;
     }
     if (form == SwizzleForm.ROW) {
@@ -166,6 +166,18 @@ public final class TileLayout implements Layout {
     return rowStride == cols && ((long) rows * cols) % block == 0;
   }
 
+  /** Whether the swizzle leaves every offset of the tile as it is: it reads only bits all of them lack. */
+  private boolean readsNoBitOfTheTile() {
+    if (swizzle.isIdentity()) {
+      return true;
+    }
+    if (form == SwizzleForm.ROW) {
+      return (rows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
+    }
+    int offsetBits = 32 - Integer.numberOfLeadingZeros(extentElements() - 1);
+    return Integer.numberOfTrailingZeros(swizzle.yyyMask()) >= offsetBits;
+  }
+
   /**
    * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
    * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
@@ -174,6 +186,9 @@ public final class TileLayout implements Layout {
   public boolean keepsRunsWhole(int elements) {
     if (Integer.bitCount(elements) != 1 || rowStride % elements != 0) {
       return false;
+    }
+    if (readsNoBitOfTheTile()) {
+      return true;
     }
     int low = elements - 1;
     return form == SwizzleForm.ROW
