@@ -55,7 +55,7 @@ final class ConflictChecker {
     String origin = access.isDefault()
         ? " (a default access; declare access = {...} to choose the accesses checked)"
         : "";
-    return pattern.label() + origin + " has " + article(report.degree()) + " " + report.degree()
+    return pattern.label() + origin + " has " + Solution.article(report.degree()) + " " + report.degree()
         + "-way bank conflict" + tolerance + ": " + AccessReport.number(report.wavefrontsPerInstruction())
         + " wavefronts per instruction where " + AccessReport.number(report.idealWavefrontsPerInstruction())
         + " would do; " + report.witness().orElseThrow().describe(4) + "; ";
@@ -85,7 +85,7 @@ final class ConflictChecker {
             + "-way conflict")
         .orElse("");
     String instead = solution.alternatives().isEmpty()
-        ? "; padding the rows or another vector width would have to change more than one access"
+        ? "; neither padding the rows nor another width for one vector access would either"
         : "; what would work: " + String.join("; or ", solution.alternatives());
     return "no XOR swizzle (" + solution.family() + ") makes every " + which + " access of the"
         + " tile conflict-free" + closest + instead + ".";
@@ -99,7 +99,4 @@ final class ConflictChecker {
     return sw + " (bits = " + sw.bits() + ", base = " + sw.base() + ", shift = " + sw.shift() + ")";
   }
 
-  private static String article(int degree) {
-    return Solution.article(degree);
-  }
 }
