@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.raster;
 
 import dev.swizzlegen.annotations.RasterOrder;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -140,6 +141,58 @@ public enum Rasterizer {
     };
   }
 
+  /** Receives the tiles of a launch from {@link #forEachBlock}. */
+  @FunctionalInterface
+  public interface BlockVisitor {
+    /** The {@code blockIdx}-th block computes tile {@code (x, y)}. */
+    void visit(int blockIdx, int x, int y);
+  }
+
+  /**
+   * Every block of the {@link #launchGrid} launch with its tile, in launch order: {@link #tile} for
+   * each {@code blockIdx}, the arguments checked once rather than per block.
+   */
+  public void forEachBlock(int gridX, int gridY, int tileSize, BlockVisitor visitor) {
+    long launched = launchGrid(gridX, gridY, tileSize).blocks();
+    if (launched > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("the launch of " + launched + " blocks overflows 31 bits");
+    }
+    int blocks = (int) launched;
+    // One loop per order: each calls its definition directly, which the JIT inlines.
+    switch (this) {
+      case STRIPS -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = strips(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case CUTLASS_IDENTITY -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = cutlassIdentity(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case GROUPED -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = grouped(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case SERPENTINE -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = serpentine(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case MORTON -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = morton(block, gridX, gridY);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+    }
+  }
+
   /**
    * The body of the generated {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}, which
    * returns a {@code uint2}: the same statements as {@link #tile}, in CUDA, indented by nothing.
@@ -152,6 +205,18 @@ public enum Rasterizer {
       case SERPENTINE -> SERPENTINE_CUDA;
       case MORTON -> MORTON_CUDA;
     };
+  }
+
+  /**
+   * The parameters of the generated {@code get_swizzle_idx}, {@code block_idx, grid_x, grid_y,
+   * tile_size}, those {@link #cudaBody} does not read commented out (strict compilers reject unused
+   * parameters): CUTLASS's mapping does not read {@code grid_x}, Morton's not {@code tile_size}.
+   */
+  public List<String> cudaParameters() {
+    return List.of("uint32_t block_idx",
+        this == CUTLASS_IDENTITY ? "uint32_t /*grid_x*/" : "uint32_t grid_x",
+        "uint32_t grid_y",
+        usesTileSize() ? "uint32_t tile_size" : "uint32_t /*tile_size*/");
   }
 
   /** The grid to launch for {@code gridX x gridY} tiles: the grid itself, except for CUTLASS. */
@@ -170,16 +235,17 @@ public enum Rasterizer {
   }
 
   /**
-   * The expression the generated {@code __device__ get_swizzle_idx(tile_size)} returns: this block's
-   * tile, from {@code blockIdx} and {@code gridDim} of a grid launched as {@link #launchGrid}.
+   * The arguments with which the generated {@code __device__ get_swizzle_idx(tile_size)} calls the
+   * pure one: this block's place and the tiles' grid, from {@code blockIdx} and {@code gridDim} of a
+   * grid launched as {@link #launchGrid}.
    */
-  public String cudaDeviceCall() {
+  public List<String> cudaDeviceArguments() {
     // CUTLASS's launch covers gridDim.y * tile_size columns: the real grid_x is not known there, and
     // its mapping does not need it.
     return this == CUTLASS_IDENTITY
-        ? "get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.y * tile_size,"
-            + " gridDim.x / tile_size, tile_size)"
-        : "get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y, tile_size)";
+        ? List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.y * tile_size",
+            "gridDim.x / tile_size", "tile_size")
+        : List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.x", "gridDim.y", "tile_size");
   }
 
   /** Whether {@code tileSize} changes the order ({@link #MORTON}: no). */

@@ -114,11 +114,10 @@ public final class TrafficEstimator {
 
   /** The bytes a rasterizer reads with {@code tileSize}, launched as its {@link Rasterizer#launchGrid}. */
   public static Estimate estimate(Gemm gemm, Machine machine, Rasterizer rasterizer, int tileSize) {
-    int gridX = gemm.gridX();
-    int gridY = gemm.gridY();
-    long blocks = rasterizer.launchGrid(gridX, gridY, tileSize).blocks();
-    return estimate(gemm, machine, blocks,
-        blockIdx -> rasterizer.tile(blockIdx, gridX, gridY, tileSize));
+    Simulation simulation = new Simulation(gemm, machine);
+    rasterizer.forEachBlock(gemm.gridX(), gemm.gridY(), tileSize,
+        (blockIdx, x, y) -> simulation.run(x, y));
+    return simulation.finish();
   }
 
   /** The bytes of the plain launch, block {@code (bx, by)} on tile {@code (bx, by)}: the baseline. */
@@ -132,7 +131,8 @@ public final class TrafficEstimator {
   public static Estimate estimate(Gemm gemm, Machine machine, long blocks, LaunchOrder order) {
     Simulation simulation = new Simulation(gemm, machine);
     for (long blockIdx = 0; blockIdx < blocks; blockIdx++) {
-      simulation.run(order.tile((int) blockIdx));
+      TileCoord tile = order.tile((int) blockIdx);
+      simulation.run(tile.x(), tile.y());
     }
     return simulation.finish();
   }
@@ -186,12 +186,13 @@ public final class TrafficEstimator {
       this.cache = new Cache(machine.l2Bytes());
     }
 
-    void run(TileCoord tile) {
-      if (!tile.isInside(gridX, gridY)) {
+    /** The next block launched, on tile {@code (x, y)}. */
+    void run(int x, int y) {
+      if (x < 0 || y < 0 || x >= gridX || y >= gridY) {
         return;  // an idle block returns at once and holds no place in a wave
       }
-      need(tile.y());
-      need(gridY + tile.x());
+      need(y);
+      need(gridY + x);
       if (++blocksInWave == machine.waveBlocks()) {
         endWave();
       }

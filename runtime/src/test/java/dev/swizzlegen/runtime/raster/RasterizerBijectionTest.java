@@ -54,36 +54,58 @@ class RasterizerBijectionTest {
     }
   }
 
-  /** Checks one launch and returns its blocks; {@code hitBy} is scratch of at least gridX * gridY. */
+  @Test
+  void forEachBlockIsTileOfEveryBlock() {
+    for (Rasterizer rasterizer : Rasterizer.values()) {
+      for (int tileSize = 1; tileSize <= 6; tileSize++) {
+        for (int gridY = 1; gridY <= 20; gridY++) {
+          for (int gridX = 1; gridX <= 20; gridX++) {
+            int gx = gridX;
+            int gy = gridY;
+            int t = tileSize;
+            int[] visited = {0};
+            rasterizer.forEachBlock(gridX, gridY, tileSize, (block, x, y) -> {
+              assertEquals(visited[0]++, block);
+              assertEquals(rasterizer.tile(block, gx, gy, t), new TileCoord(x, y));
+            });
+            assertEquals(rasterizer.launchGrid(gridX, gridY, tileSize).blocks(), visited[0]);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Checks one launch, walked by {@link Rasterizer#forEachBlock}, and returns its blocks; {@code hitBy}
+   * is scratch of at least gridX * gridY.
+   */
   static long checkBijection(Rasterizer rasterizer, int gridX, int gridY, int tileSize, int[] hitBy) {
     int tiles = gridX * gridY;
     Arrays.fill(hitBy, 0, tiles, -1);
     LaunchGrid launch = rasterizer.launchGrid(gridX, gridY, tileSize);
-    int blocks = (int) launch.blocks();
-    int idle = 0;
-    for (int block = 0; block < blocks; block++) {
-      TileCoord tile = rasterizer.tile(block, gridX, gridY, tileSize);
-      if (!tile.isInside(gridX, gridY)) {
+    int[] idle = {0};
+    rasterizer.forEachBlock(gridX, gridY, tileSize, (block, x, y) -> {
+      if (x >= gridX || y >= gridY || x < 0 || y < 0) {
         // Only CUTLASS's padded last strip may hold idle blocks: columns past the grid, rows inside.
-        if (rasterizer != Rasterizer.CUTLASS_IDENTITY || tile.y() < 0 || tile.y() >= gridY
-            || tile.x() < gridX || tile.x() >= launch.y() * tileSize) {
+        if (rasterizer != Rasterizer.CUTLASS_IDENTITY || y < 0 || y >= gridY
+            || x >= launch.y() * tileSize) {
           fail(rasterizer + " on " + gridX + " x " + gridY + ", tile size " + tileSize + ": block "
-              + block + " gets " + tile + ", outside the grid");
+              + block + " gets " + new TileCoord(x, y) + ", outside the grid");
         }
-        idle++;
-        continue;
+        idle[0]++;
+        return;
       }
-      int index = tile.y() * gridX + tile.x();
+      int index = y * gridX + x;
       if (hitBy[index] != -1) {
         fail(rasterizer + " on " + gridX + " x " + gridY + ", tile size " + tileSize + ": blocks "
-            + hitBy[index] + " and " + block + " both get " + tile);
+            + hitBy[index] + " and " + block + " both get " + new TileCoord(x, y));
       }
       hitBy[index] = block;
-    }
-    if (blocks - idle != tiles) {
+    });
+    if (launch.blocks() - idle[0] != tiles) {
       fail(rasterizer + " on " + gridX + " x " + gridY + ", tile size " + tileSize + ": "
-          + (blocks - idle) + " working blocks for " + tiles + " tiles");
+          + (launch.blocks() - idle[0]) + " working blocks for " + tiles + " tiles");
     }
-    return blocks;
+    return launch.blocks();
   }
 }
