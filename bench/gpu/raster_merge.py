@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Puts the H100's measurements beside the traffic estimator's predictions, one row per launch.
 
-usage: raster_merge.py raster-predictions.csv raster-h100-ncu.csv raster-h100-time.txt \
-                       raster-h100-info.txt raster-h100.csv
+usage: raster_merge.py raster-predictions.csv raster-h100-ncu.csv raster-h100-ncu-repeat.csv \
+                       raster-h100-time.txt raster-h100-info.txt raster-h100.csv
 
 Per size, ranks the launches by measured DRAM bytes read and by each prediction (per-wave, and
 with the L2 kept between waves), and prints the table and the rank correlations.
@@ -41,22 +41,29 @@ def spearman(a, b):
     return cov / (va * vb) if va and vb else float("nan")
 
 
-def main(predictions_path, ncu_path, time_path, info_path, out_path):
-    with open(predictions_path, newline="") as f:
-        predictions = list(csv.DictReader(f))
-    with open(ncu_path, newline="") as f:
+def profiled(path, launches):
+    """The GEMM kernels of one ncu raw CSV, in launch order."""
+    with open(path, newline="") as f:
         rows = list(csv.reader(f))
     header = rows[0]
     kernels = [dict(zip(header, row)) for row in rows[1:]
                if "gemm<" in dict(zip(header, row)).get("Kernel Name", "")]
-    if len(kernels) != len(predictions):
-        raise SystemExit("%d profiled kernels for %d launches" % (len(kernels), len(predictions)))
-    times = {}
+    if len(kernels) != launches:
+        raise SystemExit("%s: %d profiled kernels for %d launches" % (path, len(kernels), launches))
+    return kernels
+
+
+def main(predictions_path, ncu_path, repeat_path, time_path, info_path, out_path):
+    with open(predictions_path, newline="") as f:
+        predictions = list(csv.DictReader(f))
+    kernels = profiled(ncu_path, len(predictions))
+    repeated = profiled(repeat_path, len(predictions))
+    times, repeats = {}, {}
     with open(time_path) as f:
         for line in f:
             parts = line.strip().split(",")
-            if len(parts) == 3 and parts[0] == "time":
-                times[parts[1]] = float(parts[2])
+            if len(parts) == 3 and parts[0] in ("time", "repeat"):
+                (times if parts[0] == "time" else repeats)[parts[1]] = float(parts[2])
     info = {}
     with open(info_path) as f:
         for line in f:
@@ -64,7 +71,7 @@ def main(predictions_path, ncu_path, time_path, info_path, out_path):
             info[key] = value
 
     out_rows = []
-    for p, k in zip(predictions, kernels):
+    for p, k, again in zip(predictions, kernels, repeated):
         order = p["order"]
         out_rows.append({
             "size": "%sx%sx%s" % (p["m"], p["n"], p["k"]),
@@ -74,10 +81,13 @@ def main(predictions_path, ncu_path, time_path, info_path, out_path):
                                     k.get("Grid Size", "").strip("()").split(",")[:2]),
             "l2_hit_pct": "%.2f" % number(k["lts__t_sector_hit_rate.pct"]),
             "dram_read_mb": "%.1f" % (number(k["dram__bytes_read.sum"]) / 1e6),
+            "l2_hit_pct_repeat": "%.2f" % number(again["lts__t_sector_hit_rate.pct"]),
+            "dram_read_mb_repeat": "%.1f" % (number(again["dram__bytes_read.sum"]) / 1e6),
             "predicted_mb": "%.1f" % (int(p["predicted_bytes"]) / 1e6),
             "predicted_l2_mb": "%.1f" % (int(p["predicted_bytes_l2"]) / 1e6),
             "compulsory_mb": "%.1f" % (int(p["compulsory_bytes"]) / 1e6),
             "time_ms_events": "%.3f" % times[p["id"]],
+            "time_ms_events_repeat": "%.3f" % repeats[p["id"]] if p["id"] in repeats else "",
             "time_ms_ncu": "%.3f" % (number(k["gpu__time_duration.sum"]) / 1e6),
             "est_best_tile_size": p["est_best_tile_size"] if order not in ("ROW_MAJOR", "MORTON") else "-",
             "blocks_per_sm": info.get("blocks_per_sm " + order, ""),
@@ -98,9 +108,9 @@ def main(predictions_path, ncu_path, time_path, info_path, out_path):
             spearman([float(r["predicted_l2_mb"]) for r in group], measured))
 
     columns = ["size", "order", "tile_size", "est_best_tile_size", "launch_grid", "blocks_per_sm",
-               "l2_hit_pct", "dram_read_mb", "predicted_mb", "predicted_l2_mb", "compulsory_mb",
+               "l2_hit_pct", "dram_read_mb", "l2_hit_pct_repeat", "dram_read_mb_repeat", "predicted_mb", "predicted_l2_mb", "compulsory_mb",
                "rank_measured", "rank_predicted", "rank_predicted_l2", "spearman_size",
-               "time_ms_events", "time_ms_ncu", "id"]
+               "time_ms_events", "time_ms_events_repeat", "time_ms_ncu", "id"]
     with open(out_path, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
         writer.writeheader()
@@ -122,6 +132,6 @@ def main(predictions_path, ncu_path, time_path, info_path, out_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
+    if len(sys.argv) != 7:
         raise SystemExit(__doc__)
     main(*sys.argv[1:])

@@ -37,14 +37,20 @@ public final class RasterSuite {
   static final int ELEMENT_BYTES = 4;
 
   /**
-   * The machine the predictions assume: an H100 SXM, 132 SMs, 50 MB of L2, and 2 resident blocks per
-   * SM. The kernel's blocks are 1024 threads with 8 KB of shared memory and 32 registers a thread
+   * The machine the predictions assume: an H100 SXM, 132 SMs and 2 resident blocks per SM. The
+   * kernel's blocks are 1024 threads with 8 KB of shared memory and 32 registers a thread
    * ({@code __launch_bounds__(1024, 2)}), so an SM's 2048 threads and 65536 registers hold two;
    * {@code raster.sh} reads the real occupancy, SM count and L2 size off the device.
+   *
+   * <p>The L2 the second prediction keeps between waves is 25 MB, one of the H100's two 25 MB L2
+   * partitions: each partition caches what the SMs of its own GPCs read, so operands that every SM
+   * reads are held in both, and the distinct bytes L2 holds are about one partition's worth. (Chosen
+   * after the first H100 run: the whole 50 MB predicted no difference at 2048, where the GPU showed
+   * one, and predicted tile size 64 best at 4096, where the GPU thrashed.)
    */
   static final int SMS = 132;
   static final int BLOCKS_PER_SM = 2;
-  static final long L2_BYTES = 50L << 20;
+  static final long L2_BYTES = 25L << 20;
 
   /** Seed 003's sizes: M = N = K = 1024, 2048, 4096, and the narrow M = N = 1024, K = 128. */
   static final List<int[]> SIZES = List.of(
@@ -94,9 +100,13 @@ public final class RasterSuite {
     return new TrafficEstimator.Machine(SMS, BLOCKS_PER_SM, withL2 ? L2_BYTES : 0);
   }
 
+  /** The tile sizes of the STRIPS sweep at the sizes whose operands outgrow the SMs' waves. */
+  static final List<Integer> SWEEP = List.of(1, 2, 4, 8, 16, 32, 64);
+
   /**
    * Per size: row-major; every order at seed 003's tile size 4; every order whose tile size matters
-   * at the estimator's best tile size (without L2 between waves), where that is not 4.
+   * at the estimator's best tile size (without L2 between waves), where that is not 4; and at 2048
+   * and 4096, STRIPS at every tile size of {@link #SWEEP}, to see the best tile size on the GPU.
    */
   static List<Run> runs() {
     List<Run> runs = new ArrayList<>();
@@ -114,6 +124,14 @@ public final class RasterSuite {
         if (rasterizer.usesTileSize() && best != order.tileSize()) {
           runs.add(new Run(shape + "-" + rasterizer + "-t" + best, size[0], size[1], size[2],
               rasterizer.name(), best, best));
+        }
+        if (rasterizer == Rasterizer.STRIPS && size[0] >= 2048 && size[2] >= 2048) {
+          for (int tileSize : SWEEP) {
+            String id = shape + "-STRIPS-t" + tileSize;
+            if (runs.stream().noneMatch(run -> run.id().equals(id))) {
+              runs.add(new Run(id, size[0], size[1], size[2], "STRIPS", tileSize, best));
+            }
+          }
         }
       }
     }
