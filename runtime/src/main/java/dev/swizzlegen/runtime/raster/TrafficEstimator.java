@@ -107,8 +107,14 @@ public final class TrafficEstimator {
    */
   public record Estimate(long bytes, long aBytes, long bBytes, int waves, double panelsPerWave) {}
 
-  /** The best {@code tileSize} for an order and what it reads. */
-  public record Choice(Rasterizer rasterizer, int tileSize, Estimate estimate) {}
+  /**
+   * The best {@code tileSize} for an order and what it reads.
+   *
+   * @param everyTileSizeTies whether every tile size tried reads the same bytes, so that none is
+   *     better (an L2 that holds the whole problem, say)
+   */
+  public record Choice(Rasterizer rasterizer, int tileSize, Estimate estimate,
+      boolean everyTileSizeTies) {}
 
   private TrafficEstimator() {}
 
@@ -139,25 +145,29 @@ public final class TrafficEstimator {
 
   /**
    * The {@code tileSize} from 1 to {@code maxTileSize} with which a rasterizer reads the fewest bytes
-   * (the smallest on a tie); powers of two only for {@link Rasterizer#CUTLASS_IDENTITY}; 1 for
+   * (the smallest on a tie, and {@link Choice#everyTileSizeTies} when all tie); powers of two only for {@link Rasterizer#CUTLASS_IDENTITY}; 1 for
    * {@link Rasterizer#MORTON}, which ignores it.
    */
   public static Choice bestTileSize(Gemm gemm, Machine machine, Rasterizer rasterizer, int maxTileSize) {
     Choice best = null;
+    boolean ties = true;
     int last = rasterizer.usesTileSize() ? maxTileSize : 1;
     for (int tileSize = 1; tileSize <= last; tileSize++) {
       if (rasterizer.tileSizeProblem(tileSize).isPresent()) {
         continue;
       }
       Estimate estimate = estimate(gemm, machine, rasterizer, tileSize);
+      if (best != null && estimate.bytes() != best.estimate().bytes()) {
+        ties = false;
+      }
       if (best == null || estimate.bytes() < best.estimate().bytes()) {
-        best = new Choice(rasterizer, tileSize, estimate);
+        best = new Choice(rasterizer, tileSize, estimate, false);
       }
     }
     if (best == null) {
       throw new IllegalArgumentException("no tile size from 1 to " + maxTileSize + " for " + rasterizer);
     }
-    return best;
+    return new Choice(rasterizer, best.tileSize(), best.estimate(), ties && rasterizer.usesTileSize());
   }
 
   /** The waves of one launch, block by block. */

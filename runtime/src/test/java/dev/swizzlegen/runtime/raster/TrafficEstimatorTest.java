@@ -107,6 +107,17 @@ class TrafficEstimatorTest {
   }
 
   @Test
+  void anL2ThatHoldsEverythingLeavesNoBestTileSize() {
+    Gemm eightByEight = new Gemm(256, 256, 32, 32, 32, 4);
+    Machine bigL2 = new Machine(2, 8, 1L << 30);
+    Choice choice = TrafficEstimator.bestTileSize(eightByEight, bigL2, Rasterizer.STRIPS, 8);
+    assertEquals(true, choice.everyTileSizeTies());
+    assertEquals(eightByEight.compulsoryBytes(), choice.estimate().bytes());
+    assertEquals(false, TrafficEstimator.bestTileSize(eightByEight, new Machine(2, 8, 0),
+        Rasterizer.STRIPS, 8).everyTileSizeTies());
+  }
+
+  @Test
   void cutlassIsOfferedPowersOfTwoOnly() {
     // 8 x 8 tiles, waves of 24: STRIPS's best (6 x 4 waves) is not a power of two.
     Gemm eightByEight = new Gemm(256, 256, 32, 32, 32, 4);
