@@ -10,12 +10,26 @@ import java.lang.annotation.Target;
  * Emits a threadblock rasterizer for the annotated type: the CUDA function
  * {@code get_swizzle_idx(tile_size)} that maps a launch's block index to the output tile it should
  * compute, in an order that keeps a wave's operands in L2, and its Java twin.
+ *
+ * <pre>{@code
+ * @ThreadblockSwizzle(tileSize = 4)   // swizzlegen/gemm.cuh: struct Gemm; Java: GemmRaster
+ * interface Gemm {}
+ * }</pre>
+ *
+ * <p>The header's {@code struct} has {@code kTileSize}, {@code launch_grid(grid_x, grid_y,
+ * tile_size)}, the pure {@code __host__ __device__ uint2 get_swizzle_idx(block_idx, grid_x, grid_y,
+ * tile_size)} and seed 003's {@code __device__ uint2 get_swizzle_idx(tile_size = kTileSize)}, which
+ * reads {@code blockIdx} and {@code gridDim}; {@code .x} is the tile's column, {@code .y} its row.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface ThreadblockSwizzle {
-  /** Width of a strip, panel or group, in tiles; the generated functions take it as a default. */
+  /**
+   * Width of a strip or panel, or height of a group, in tiles; the generated functions take it as a
+   * default. 1 to 1024; a power of two for {@link RasterOrder#CUTLASS_IDENTITY} (its log tile);
+   * ignored by {@link RasterOrder#MORTON}.
+   */
   int tileSize() default 4;
 
   /** The rasterization order. */

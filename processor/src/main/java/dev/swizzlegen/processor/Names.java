@@ -3,6 +3,9 @@ package dev.swizzlegen.processor;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
 
 /** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
 final class Names {
@@ -78,5 +81,19 @@ final class Names {
       snake.append(Character.toLowerCase(c));
     }
     return snake.toString();
+  }
+
+  /**
+   * A type's generated name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}, the
+   * enclosing types' names joined, so that nested types stay distinct.
+   */
+  static String typeName(TypeElement type) {
+    StringBuilder name = new StringBuilder(type.getSimpleName());
+    for (Element enclosing = type.getEnclosingElement();
+        enclosing != null && enclosing.getKind() != ElementKind.PACKAGE;
+        enclosing = enclosing.getEnclosingElement()) {
+      name.insert(0, enclosing.getSimpleName() + "_");
+    }
+    return name.toString();
   }
 }

@@ -2,9 +2,11 @@ package dev.swizzlegen.processor;
 
 import com.google.auto.service.AutoService;
 import dev.swizzlegen.annotations.SwizzledTile;
+import dev.swizzlegen.annotations.ThreadblockSwizzle;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import java.io.IOException;
 import java.io.Writer;
+import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,7 +31,9 @@ import javax.tools.StandardLocation;
 /**
  * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
  * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
- * write its Java helper, CUDA header, JSON report and bank maps, or nothing if it has errors.
+ * write its Java helper, CUDA header, JSON report and bank maps, or nothing if it has errors; for every
+ * {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and Java twin, or nothing if
+ * it has errors.
  *
  * <p>Options: {@code -Aswizzlegen.namespace=a::b} (default {@code swizzlegen}), the C++ namespace of
  * the generated structs; {@code -Aswizzlegen.conflicts=warning} (default {@code error}) reports bank
@@ -40,7 +44,10 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   static final String NAMESPACE_OPTION = "swizzlegen.namespace";
   static final String CONFLICTS_OPTION = "swizzlegen.conflicts";
 
-  /** Header path to the qualified name of the tile that owns it, across rounds. */
+  /**
+   * Header path to what owns it, across rounds: a tile's qualified name, or a rasterizer's
+   * {@link #rasterOwner}.
+   */
   private final Map<String, String> headerOwners = new HashMap<>();
 
   private Messager messager;
@@ -51,6 +58,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private final ReportWriter reportWriter = new ReportWriter();
   private final BankMapWriter bankMapWriter = new BankMapWriter();
   private ConflictChecker conflictChecker;
+  private RasterReader rasterReader;
+  private final RasterHeaderWriter rasterHeaderWriter = new RasterHeaderWriter();
+  private RasterJavaWriter rasterJavaWriter;
   private boolean optionsValid;
 
   @Override
@@ -71,13 +81,16 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     conflictChecker = new ConflictChecker(
         conflicts.equals("warning") ? Diagnostic.Kind.WARNING : Diagnostic.Kind.ERROR);
     reader = new TileReader(processingEnv.getElementUtils(), namespace);
-    javaHelperWriter = new JavaHelperWriter(
-        processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
+    boolean generatedAvailable =
+        processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+    javaHelperWriter = new JavaHelperWriter(generatedAvailable);
+    rasterReader = new RasterReader(processingEnv.getElementUtils(), namespace);
+    rasterJavaWriter = new RasterJavaWriter(generatedAvailable);
   }
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(SwizzledTile.class.getCanonicalName());
+    return Set.of(SwizzledTile.class.getCanonicalName(), ThreadblockSwizzle.class.getCanonicalName());
   }
 
   @Override
@@ -95,14 +108,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     if (!optionsValid) {
       return false;
     }
-    List<TypeElement> tiles = new ArrayList<>();
-    for (Element element : round.getElementsAnnotatedWith(SwizzledTile.class)) {
-      if (element instanceof TypeElement type) {
-        tiles.add(type);
-      }
-    }
-    tiles.sort(Comparator.comparing(type -> type.getQualifiedName().toString()));
-    for (TypeElement tile : tiles) {
+    for (TypeElement tile : annotatedTypes(round, SwizzledTile.class)) {
       ValidationReport report = new ValidationReport();
       try {
         processTile(tile, report);
@@ -114,11 +120,37 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       report.printTo(messager);
     }
+    for (TypeElement raster : annotatedTypes(round, ThreadblockSwizzle.class)) {
+      ValidationReport report = new ValidationReport();
+      try {
+        processRaster(raster, report);
+      } catch (AnnotationValues.Malformed javacReportsIt) {
+        // An attribute javac could not attribute: javac's own error says where; add nothing.
+      } catch (RuntimeException bug) {
+        report.error("swizzlegen failed on rasterizer " + raster.getSimpleName() + " (" + bug
+            + "); this is a bug in swizzlegen, please report it with this annotation.", raster, null,
+            null);
+      }
+      report.printTo(messager);
+    }
     return false;
   }
 
+  /** The types carrying {@code annotation} in this round, by qualified name. */
+  private static List<TypeElement> annotatedTypes(
+      RoundEnvironment round, Class<? extends Annotation> annotation) {
+    List<TypeElement> types = new ArrayList<>();
+    for (Element element : round.getElementsAnnotatedWith(annotation)) {
+      if (element instanceof TypeElement type) {
+        types.add(type);
+      }
+    }
+    types.sort(Comparator.comparing(type -> type.getQualifiedName().toString()));
+    return types;
+  }
+
   private void processTile(TypeElement type, ValidationReport report) {
-    AnnotationMirror mirror = findAnnotation(type);
+    AnnotationMirror mirror = findAnnotation(type, SwizzledTile.class);
     AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
     TileErrors errors = new TileErrors(type, values, report);
     Optional<TileSpec> read = reader.read(type, values, errors);
@@ -143,24 +175,57 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     files.add(reportWriter.write(tile, reports));
     files.addAll(bankMapWriter.write(tile, reports));
     for (GeneratedFile file : files) {
-      write(file, type, report);
+      write(file, type, "tile", report);
       if (report.hasErrors()) {
         return;
       }
     }
   }
 
-  private static AnnotationMirror findAnnotation(TypeElement type) {
+  private void processRaster(TypeElement type, ValidationReport report) {
+    AnnotationMirror mirror = findAnnotation(type, ThreadblockSwizzle.class);
+    AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
+    Optional<RasterSpec> read = rasterReader.read(type, values, report);
+    if (read.isEmpty() || report.hasErrors()) {
+      return;
+    }
+    RasterSpec raster = read.get();
+    String self = rasterOwner(type);
+    String owner = headerOwners.putIfAbsent(raster.headerPath(), self);
+    if (owner != null && !owner.equals(self)) {
+      String ownerName = owner.contentEquals(type.getQualifiedName())
+          ? "the @SwizzledTile of this type" : owner;
+      RasterReader.error(report, type, values, "name", "its header " + raster.headerPath()
+          + " is already generated for " + ownerName + "; set name to tell them apart.");
+      return;
+    }
+    for (GeneratedFile file : List.of(rasterJavaWriter.write(raster), rasterHeaderWriter.write(raster))) {
+      write(file, type, "rasterizer", report);
+      if (report.hasErrors()) {
+        return;
+      }
+    }
+  }
+
+  /** A rasterizer's entry in {@link #headerOwners}, distinct from a tile's on the same type. */
+  private static String rasterOwner(TypeElement type) {
+    return "the @ThreadblockSwizzle of " + type.getQualifiedName();
+  }
+
+  private static AnnotationMirror findAnnotation(
+      TypeElement type, Class<? extends Annotation> annotation) {
     for (AnnotationMirror mirror : type.getAnnotationMirrors()) {
       TypeElement annotationType = (TypeElement) mirror.getAnnotationType().asElement();
-      if (annotationType.getQualifiedName().contentEquals(SwizzledTile.class.getCanonicalName())) {
+      if (annotationType.getQualifiedName().contentEquals(annotation.getCanonicalName())) {
         return mirror;
       }
     }
-    throw new IllegalStateException("no @SwizzledTile on " + type);
+    throw new IllegalStateException("no @" + annotation.getSimpleName() + " on " + type);
   }
 
-  private void write(GeneratedFile file, TypeElement originating, ValidationReport report) {
+  /** Writes one file; {@code subject} ("tile", "rasterizer") names the element in a message. */
+  private void write(GeneratedFile file, TypeElement originating, String subject,
+      ValidationReport report) {
     try {
       FileObject target = switch (file.kind()) {
         case JAVA_SOURCE -> filer.createSourceFile(file.name(), originating);
@@ -171,7 +236,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         writer.write(file.content());
       }
     } catch (IOException e) {
-      report.error("tile " + originating.getSimpleName() + ": could not write " + file.name() + ": "
+      report.error(subject + " " + originating.getSimpleName() + ": could not write " + file.name() + ": "
           + e.getMessage(), originating, null, null);
     }
   }

@@ -174,7 +174,7 @@ final class TileReader {
   private static Optional<String> readName(
       TypeElement type, AnnotationValues values, TileErrors errors) {
     String override = values.stringValue("name");
-    String name = override.isEmpty() ? defaultName(type) : override;
+    String name = override.isEmpty() ? Names.typeName(type) : override;
     Optional<String> problem = Names.identifierProblem(name);
     if (problem.isPresent()) {
       if (override.isEmpty()) {
@@ -186,17 +186,6 @@ final class TileReader {
       return Optional.empty();
     }
     return Optional.of(name);
-  }
-
-  /** {@code Outer.Inner -> Outer_Inner}: enclosing type names joined, so nested tiles stay distinct. */
-  private static String defaultName(TypeElement type) {
-    StringBuilder name = new StringBuilder(type.getSimpleName());
-    for (Element enclosing = type.getEnclosingElement();
-        enclosing != null && enclosing.getKind() != ElementKind.PACKAGE;
-        enclosing = enclosing.getEnclosingElement()) {
-      name.insert(0, enclosing.getSimpleName() + "_");
-    }
-    return name.toString();
   }
 
   private PackageElement packageOf(TypeElement type) {

@@ -70,7 +70,12 @@ final class Generated {
 
   /** Compiles and requires success. */
   static Generated of(JavaFileObject... sources) {
-    Compilation compilation = compile(sources);
+    return of(List.of(), sources);
+  }
+
+  /** Compiles with javac options such as {@code -Aswizzlegen.namespace=a::b} and requires success. */
+  static Generated of(List<String> options, JavaFileObject... sources) {
+    Compilation compilation = compile(options, sources);
     if (compilation.status() != Compilation.Status.SUCCESS) {
       throw new AssertionError("compilation failed: " + compilation.diagnostics());
     }
@@ -110,6 +115,11 @@ final class Generated {
 
     Helper(Class<?> type) {
       this.type = type;
+    }
+
+    /** The loaded class, for members {@link #call} does not reach. */
+    Class<?> type() {
+      return type;
     }
 
     Object constant(String name) {

@@ -92,9 +92,19 @@ public final class Nvcc {
 
   /** As {@link #compile(Path, Path, List)}, for the given compute capabilities only. */
   public void compile(Path source, Path binary, List<Path> includeDirs, List<String> archs) {
+    compile(source, binary, includeDirs, archs, List.of());
+  }
+
+  /**
+   * As {@link #compile(Path, Path, List, List)}, with more flags after the strict ones, such as
+   * {@code -O2} for a check whose host loops are long.
+   */
+  public void compile(Path source, Path binary, List<Path> includeDirs, List<String> archs,
+      List<String> moreFlags) {
     List<String> command = new ArrayList<>();
     command.add(executable.toString());
     command.addAll(STRICT_FLAGS);
+    command.addAll(moreFlags);
     for (String arch : archs) {
       command.add("-gencode");
       command.add("arch=compute_" + arch + ",code=sm_" + arch);

@@ -1,0 +1,442 @@
+package dev.swizzlegen.runtime.raster;
+
+import dev.swizzlegen.annotations.RasterOrder;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The threadblock rasterizers: which output tile the {@code blockIdx}-th block of a launch computes,
+ * chosen so that the blocks running at one time share A row-panels and B column-panels in L2. Each
+ * order is defined once, here, in Java ({@link #tile}) and, statement for statement, in CUDA
+ * ({@link #cudaBody}), which the processor writes into the generated header.
+ *
+ * <p>Terms, the same for every order:
+ *
+ * <ul>
+ *   <li>the grid: {@code gridX x gridY} output tiles, {@code gridX = ceil(N / BN)} columns and
+ *       {@code gridY = ceil(M / BM)} rows; a tile is a {@link TileCoord} {@code (x, y)} = (column,
+ *       row), seed 003's {@code ret.x}, {@code ret.y};
+ *   <li>{@code blockIdx}: a block's place in the launch, {@code blockIdx.y * gridDim.x + blockIdx.x},
+ *       the order in which the hardware roughly starts blocks;
+ *   <li>{@code tileSize}: the width of a strip or panel, or the height of a group, in tiles
+ *       ({@link #MORTON} ignores it).
+ * </ul>
+ *
+ * <p>Every order launches the grid itself ({@code gridX x gridY} blocks) and maps its blocks one to
+ * one onto the tiles, except {@link #CUTLASS_IDENTITY}, which launches {@link #launchGrid} and maps
+ * its blocks one to one onto the tiles plus idle blocks past the last column.
+ *
+ * <p>Arguments: {@code gridX, gridY, tileSize >= 1}, {@code 0 <= blockIdx <} the launch's blocks,
+ * and the launch's blocks, {@code tileSize * gridX} and {@code tileSize * gridY} below {@code 2^31}
+ * ({@code 2^32} in CUDA, whose arithmetic is {@code uint32_t}).
+ */
+public enum Rasterizer {
+  /**
+   * Seed 003's {@code get_swizzle_idx}: strips of {@code tileSize} columns, each walked row by row
+   * from the top, the strips left to right; the last strip is {@code gridX % tileSize} wide when
+   * {@code tileSize} does not divide {@code gridX}. Seed 003 computes the row as
+   * {@code strip_flat_idx / gridDim.y}, right only on square grids; here it is
+   * {@code inStrip / width}. {@code tileSize >= gridX} is row-major order.
+   */
+  STRIPS(RasterOrder.STRIPS,
+      "strips of tile_size columns, each walked row by row from the top, the strips left to right;"
+          + " the last strip is grid_x % tile_size wide when tile_size does not divide grid_x"),
+
+  /**
+   * CUTLASS's {@code GemmIdentityThreadblockSwizzle} with {@code tileSize = 2^log_tile}: the launch
+   * is {@code (gridY * tileSize) x ceil(gridX / tileSize)} blocks ({@link #launchGrid}), and block
+   * {@code (bx, by)} computes row {@code m = bx >> log_tile}, column
+   * {@code n = (by << log_tile) + (bx & (tileSize - 1))}. In launch order that is {@link #STRIPS}'s
+   * walk (the same tiles in the same order when {@code tileSize} divides {@code gridX}), but the last
+   * strip is launched {@code tileSize} wide: its blocks past the last column are idle and return at
+   * once, as CUTLASS's kernels do. Here {@code /} and {@code %} stand for the shifts, so any
+   * {@code tileSize} works; the annotation requires a power of two, as CUTLASS's log tile does.
+   */
+  CUTLASS_IDENTITY(RasterOrder.CUTLASS_IDENTITY,
+      "CUTLASS's identity threadblock swizzle, log tile log2(tile_size): launched as (grid_y *"
+          + " tile_size) x ceil(grid_x / tile_size) blocks, block (bx, by) computes row bx / tile_size"
+          + " and column by * tile_size + bx % tile_size; blocks past the last column are idle"),
+
+  /**
+   * Triton's grouped ordering with {@code GROUP_M = tileSize}: groups of {@code tileSize} rows, each
+   * walked column by column from the left (down the group's rows, then the next column), the groups
+   * top to bottom; the last group has the {@code gridY % tileSize} rows left when {@code tileSize}
+   * does not divide {@code gridY}. It is {@link #STRIPS} transposed.
+   */
+  GROUPED(RasterOrder.GROUPED,
+      "Triton's grouped ordering, GROUP_M = tile_size: groups of tile_size rows, each walked column"
+          + " by column from the left, the groups top to bottom; the last group has the rows left"),
+
+  /**
+   * Panels of {@code tileSize} columns, each walked row by row, the panels left to right; even panels
+   * top to bottom, odd panels bottom to top, so that each panel starts on the rows where the previous
+   * one ended (a boustrophedon). The last panel is {@code gridX % tileSize} wide when
+   * {@code tileSize} does not divide {@code gridX}.
+   */
+  SERPENTINE(RasterOrder.SERPENTINE,
+      "panels of tile_size columns, each walked row by row, the panels left to right, even panels top"
+          + " to bottom and odd panels bottom to top; the last panel is grid_x % tile_size wide when"
+          + " tile_size does not divide grid_x"),
+
+  /**
+   * Z-order (Morton order) over the smallest power-of-two square that holds the grid, counting only
+   * the grid's tiles, so that it is a bijection on grids of any shape: the tiles of the grid sorted by
+   * their Morton code (x in the even bits, y in the odd bits). {@link #tile} descends the square's
+   * quadrants, skipping those whose in-grid tiles all come before {@code blockIdx}: one step per
+   * level, {@code log2(side)} steps, each counting a quadrant's tiles in closed form. Ignores
+   * {@code tileSize}.
+   */
+  MORTON(RasterOrder.MORTON,
+      "Z-order over the smallest power-of-two square holding the grid, counting only the grid's tiles"
+          + " (a bijection on any grid); tile_size is ignored");
+
+  /** The largest {@code tileSize} an annotation may give. */
+  public static final int MAX_TILE_SIZE = 1024;
+
+  private final RasterOrder order;
+  private final String summary;
+
+  Rasterizer(RasterOrder order, String summary) {
+    this.order = order;
+    this.summary = summary;
+  }
+
+  /** The rasterizer of an annotation's {@code order}. */
+  public static Rasterizer of(RasterOrder order) {
+    for (Rasterizer rasterizer : values()) {
+      if (rasterizer.order == order) {
+        return rasterizer;
+      }
+    }
+    throw new IllegalArgumentException("no rasterizer for " + order);
+  }
+
+  /** The annotation's {@code order} this rasterizer implements. */
+  public RasterOrder order() {
+    return order;
+  }
+
+  /** One sentence on the order, in CUDA's names ({@code grid_x}, {@code tile_size}). */
+  public String summary() {
+    return summary;
+  }
+
+  /**
+   * The tile that the {@code blockIdx}-th block of the launch computes, on a grid of
+   * {@code gridX x gridY} tiles. Every order maps the launch's blocks one to one onto the tiles, apart
+   * from {@link #CUTLASS_IDENTITY}'s idle blocks, whose tile is not {@link TileCoord#isInside inside}.
+   *
+   * @throws IllegalArgumentException for arguments outside those in the class comment
+   */
+  public TileCoord tile(int blockIdx, int gridX, int gridY, int tileSize) {
+    checkArguments(blockIdx, gridX, gridY, tileSize);
+    // A switch rather than a method per constant: one call site the JIT inlines, so the TileCoord
+    // of a hot loop is never allocated.
+    return switch (this) {
+      case STRIPS -> strips(blockIdx, gridX, gridY, tileSize);
+      case CUTLASS_IDENTITY -> cutlassIdentity(blockIdx, gridX, gridY, tileSize);
+      case GROUPED -> grouped(blockIdx, gridX, gridY, tileSize);
+      case SERPENTINE -> serpentine(blockIdx, gridX, gridY, tileSize);
+      case MORTON -> morton(blockIdx, gridX, gridY);
+    };
+  }
+
+  /** Receives the tiles of a launch from {@link #forEachBlock}. */
+  @FunctionalInterface
+  public interface BlockVisitor {
+    /** The {@code blockIdx}-th block computes tile {@code (x, y)}. */
+    void visit(int blockIdx, int x, int y);
+  }
+
+  /**
+   * Every block of the {@link #launchGrid} launch with its tile, in launch order: {@link #tile} for
+   * each {@code blockIdx}, the arguments checked once rather than per block.
+   */
+  public void forEachBlock(int gridX, int gridY, int tileSize, BlockVisitor visitor) {
+    long launched = launchGrid(gridX, gridY, tileSize).blocks();
+    if (launched > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("the launch of " + launched + " blocks overflows 31 bits");
+    }
+    int blocks = (int) launched;
+    // One loop per order: each calls its definition directly, which the JIT inlines.
+    switch (this) {
+      case STRIPS -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = strips(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case CUTLASS_IDENTITY -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = cutlassIdentity(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case GROUPED -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = grouped(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case SERPENTINE -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = serpentine(block, gridX, gridY, tileSize);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+      case MORTON -> {
+        for (int block = 0; block < blocks; block++) {
+          TileCoord tile = morton(block, gridX, gridY);
+          visitor.visit(block, tile.x(), tile.y());
+        }
+      }
+    }
+  }
+
+  /**
+   * The body of the generated {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}, which
+   * returns a {@code uint2}: the same statements as {@link #tile}, in CUDA, indented by nothing.
+   */
+  public String cudaBody() {
+    return switch (this) {
+      case STRIPS -> STRIPS_CUDA;
+      case CUTLASS_IDENTITY -> CUTLASS_IDENTITY_CUDA;
+      case GROUPED -> GROUPED_CUDA;
+      case SERPENTINE -> SERPENTINE_CUDA;
+      case MORTON -> MORTON_CUDA;
+    };
+  }
+
+  /**
+   * The parameters of the generated {@code get_swizzle_idx}, {@code block_idx, grid_x, grid_y,
+   * tile_size}, those {@link #cudaBody} does not read commented out (strict compilers reject unused
+   * parameters): CUTLASS's mapping does not read {@code grid_x}, Morton's not {@code tile_size}.
+   */
+  public List<String> cudaParameters() {
+    return List.of("uint32_t block_idx",
+        this == CUTLASS_IDENTITY ? "uint32_t /*grid_x*/" : "uint32_t grid_x",
+        "uint32_t grid_y",
+        usesTileSize() ? "uint32_t tile_size" : "uint32_t /*tile_size*/");
+  }
+
+  /** The grid to launch for {@code gridX x gridY} tiles: the grid itself, except for CUTLASS. */
+  public LaunchGrid launchGrid(int gridX, int gridY, int tileSize) {
+    checkGrid(gridX, gridY, tileSize);
+    return this == CUTLASS_IDENTITY
+        ? new LaunchGrid(gridY * tileSize, (gridX + tileSize - 1) / tileSize)
+        : new LaunchGrid(gridX, gridY);
+  }
+
+  /** {@link #launchGrid}'s CUDA expression, a {@code dim3} of {@code grid_x}, {@code grid_y}, {@code tile_size}. */
+  public String cudaLaunchGrid() {
+    return this == CUTLASS_IDENTITY
+        ? "dim3(grid_y * tile_size, (grid_x + tile_size - 1) / tile_size)"
+        : "dim3(grid_x, grid_y)";
+  }
+
+  /**
+   * The arguments with which the generated {@code __device__ get_swizzle_idx(tile_size)} calls the
+   * pure one: this block's place and the tiles' grid, from {@code blockIdx} and {@code gridDim} of a
+   * grid launched as {@link #launchGrid}.
+   */
+  public List<String> cudaDeviceArguments() {
+    // CUTLASS's launch covers gridDim.y * tile_size columns: the real grid_x is not known there, and
+    // its mapping does not need it.
+    return this == CUTLASS_IDENTITY
+        ? List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.y * tile_size",
+            "gridDim.x / tile_size", "tile_size")
+        : List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.x", "gridDim.y", "tile_size");
+  }
+
+  /** Whether {@code tileSize} changes the order ({@link #MORTON}: no). */
+  public boolean usesTileSize() {
+    return this != MORTON;
+  }
+
+  /**
+   * Why {@code tileSize} cannot be an annotation's {@code tileSize} for this order, or empty: it must
+   * be 1 to {@link #MAX_TILE_SIZE}, and for {@link #CUTLASS_IDENTITY} a power of two.
+   */
+  public Optional<String> tileSizeProblem(int tileSize) {
+    if (tileSize < 1 || tileSize > MAX_TILE_SIZE) {
+      return Optional.of("tileSize must be 1 to " + MAX_TILE_SIZE + ", not " + tileSize + ".");
+    }
+    if (this == CUTLASS_IDENTITY && Integer.bitCount(tileSize) != 1) {
+      return Optional.of("tileSize " + tileSize + " is not a power of two, which CUTLASS_IDENTITY's"
+          + " log tile needs (tileSize = 2^log_tile): use " + Integer.highestOneBit(tileSize) + " or "
+          + Integer.highestOneBit(tileSize) * 2 + ".");
+    }
+    return Optional.empty();
+  }
+
+  private static void checkGrid(int gridX, int gridY, int tileSize) {
+    if (gridX < 1 || gridY < 1 || tileSize < 1) {
+      throw new IllegalArgumentException("grid " + gridX + " x " + gridY + " and tile size " + tileSize
+          + " must be positive");
+    }
+    if ((long) tileSize * gridX > Integer.MAX_VALUE || (long) tileSize * gridY > Integer.MAX_VALUE
+        || (long) gridX * gridY > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("grid " + gridX + " x " + gridY + " with tile size " + tileSize
+          + " overflows 31 bits");
+    }
+  }
+
+  /** Checks {@code blockIdx} against the launch; the grid as {@link #checkGrid}. */
+  void checkArguments(int blockIdx, int gridX, int gridY, int tileSize) {
+    checkGrid(gridX, gridY, tileSize);
+    long blocks = this == CUTLASS_IDENTITY
+        ? (long) gridY * tileSize * ((gridX + tileSize - 1) / tileSize)
+        : (long) gridX * gridY;
+    if (blockIdx < 0 || blockIdx >= blocks) {
+      throw new IllegalArgumentException("block " + blockIdx + " is not one of the " + blocks
+          + " blocks launched for grid " + gridX + " x " + gridY + " (" + this + ", tile size "
+          + tileSize + ")");
+    }
+  }
+
+  // One definition per order: the Java, then the same statements in CUDA.
+
+  private static TileCoord strips(int blockIdx, int gridX, int gridY, int tileSize) {
+    int stripBlocks = tileSize * gridY;
+    int strip = blockIdx / stripBlocks;
+    int inStrip = blockIdx % stripBlocks;
+    int width = strip < gridX / tileSize ? tileSize : gridX % tileSize;
+    return new TileCoord(strip * tileSize + inStrip % width, inStrip / width);
+  }
+
+  private static final String STRIPS_CUDA = """
+        const uint32_t strip_blocks = tile_size * grid_y;  // blocks in a full strip
+        const uint32_t strip = block_idx / strip_blocks;
+        const uint32_t in_strip = block_idx % strip_blocks;
+        // The last strip is narrower when tile_size does not divide grid_x.
+        const uint32_t width = strip < grid_x / tile_size ? tile_size : grid_x % tile_size;
+        // Seed 003 computes ret.y = strip_flat_idx / gridDim.y, right on square grids only.
+        return {strip * tile_size + in_strip % width, in_strip / width};
+        """;
+
+  private static TileCoord cutlassIdentity(int blockIdx, int gridX, int gridY, int tileSize) {
+    int launchX = gridY * tileSize;
+    int bx = blockIdx % launchX;
+    int by = blockIdx / launchX;
+    return new TileCoord(by * tileSize + bx % tileSize, bx / tileSize);
+  }
+
+  private static final String CUTLASS_IDENTITY_CUDA = """
+        // Launched as launch_grid(): gridDim.x = grid_y * tile_size. With tile_size = 2^log_tile,
+        // / and % are CUTLASS's m = bx >> log_tile, n = (by << log_tile) + (bx & (tile_size - 1)).
+        const uint32_t launch_x = grid_y * tile_size;
+        const uint32_t bx = block_idx % launch_x;
+        const uint32_t by = block_idx / launch_x;
+        // ret.x >= grid_x: an idle block of the last strip, which must return at once.
+        return {by * tile_size + bx % tile_size, bx / tile_size};
+        """;
+
+  private static TileCoord grouped(int blockIdx, int gridX, int gridY, int tileSize) {
+    int groupBlocks = tileSize * gridX;
+    int group = blockIdx / groupBlocks;
+    int inGroup = blockIdx % groupBlocks;
+    int firstRow = group * tileSize;
+    int height = gridY - firstRow < tileSize ? gridY - firstRow : tileSize;
+    return new TileCoord(inGroup / height, firstRow + inGroup % height);
+  }
+
+  private static final String GROUPED_CUDA = """
+        const uint32_t group_blocks = tile_size * grid_x;  // Triton's num_pid_in_group
+        const uint32_t group = block_idx / group_blocks;
+        const uint32_t in_group = block_idx % group_blocks;
+        const uint32_t first_row = group * tile_size;      // Triton's first_pid_m
+        // Triton's group_size_m = min(num_pid_m - first_pid_m, GROUP_M): the last group shrinks.
+        const uint32_t height = grid_y - first_row < tile_size ? grid_y - first_row : tile_size;
+        return {in_group / height, first_row + in_group % height};
+        """;
+
+  private static TileCoord serpentine(int blockIdx, int gridX, int gridY, int tileSize) {
+    int panelBlocks = tileSize * gridY;
+    int panel = blockIdx / panelBlocks;
+    int inPanel = blockIdx % panelBlocks;
+    int width = panel < gridX / tileSize ? tileSize : gridX % tileSize;
+    int row = inPanel / width;
+    return new TileCoord(panel * tileSize + inPanel % width, panel % 2 == 0 ? row : gridY - 1 - row);
+  }
+
+  private static final String SERPENTINE_CUDA = """
+        const uint32_t panel_blocks = tile_size * grid_y;  // blocks in a full panel
+        const uint32_t panel = block_idx / panel_blocks;
+        const uint32_t in_panel = block_idx % panel_blocks;
+        // The last panel is narrower when tile_size does not divide grid_x.
+        const uint32_t width = panel < grid_x / tile_size ? tile_size : grid_x % tile_size;
+        const uint32_t row = in_panel / width;
+        // Odd panels run bottom to top: each panel starts on the rows where the last one ended.
+        return {panel * tile_size + in_panel % width, panel % 2 == 0 ? row : grid_y - 1 - row};
+        """;
+
+  private static TileCoord morton(int blockIdx, int gridX, int gridY) {
+    int side = (gridX > gridY ? gridX : gridY) - 1;
+    side |= side >>> 1;
+    side |= side >>> 2;
+    side |= side >>> 4;
+    side |= side >>> 8;
+    side |= side >>> 16;
+    side += 1;
+    int x = 0;
+    int y = 0;
+    int rank = blockIdx;
+    for (int half = side >>> 1; half > 0; half >>>= 1) {
+      int left = gridX - x < half ? gridX - x : half;
+      int right = gridX - x - left < half ? gridX - x - left : half;
+      int top = gridY - y < half ? gridY - y : half;
+      int bottom = gridY - y - top < half ? gridY - y - top : half;
+      int topTiles = (left + right) * top;
+      if (rank < topTiles) {
+        if (rank >= left * top) {
+          rank -= left * top;
+          x += half;
+        }
+      } else {
+        rank -= topTiles;
+        y += half;
+        if (rank >= left * bottom) {
+          rank -= left * bottom;
+          x += half;
+        }
+      }
+    }
+    return new TileCoord(x, y);
+  }
+
+  private static final String MORTON_CUDA = """
+        // The side of the smallest power-of-two square holding the grid.
+        uint32_t side = (grid_x > grid_y ? grid_x : grid_y) - 1;
+        side |= side >> 1;
+        side |= side >> 2;
+        side |= side >> 4;
+        side |= side >> 8;
+        side |= side >> 16;
+        side += 1;
+        // Descend the square one level a step: of its quadrants, in Z order (top left, top right,
+        // bottom left, bottom right), skip those whose tiles inside the grid all come before rank.
+        uint32_t x = 0, y = 0, rank = block_idx;
+        for (uint32_t half = side >> 1; half > 0; half >>= 1) {
+          // In-grid columns of the left and right halves, in-grid rows of the top and bottom halves.
+          const uint32_t left = grid_x - x < half ? grid_x - x : half;
+          const uint32_t right = grid_x - x - left < half ? grid_x - x - left : half;
+          const uint32_t top = grid_y - y < half ? grid_y - y : half;
+          const uint32_t bottom = grid_y - y - top < half ? grid_y - y - top : half;
+          const uint32_t top_tiles = (left + right) * top;
+          if (rank < top_tiles) {           // the top half: left quadrant, then right
+            if (rank >= left * top) {
+              rank -= left * top;
+              x += half;
+            }
+          } else {                          // the bottom half: left quadrant, then right
+            rank -= top_tiles;
+            y += half;
+            if (rank >= left * bottom) {
+              rank -= left * bottom;
+              x += half;
+            }
+          }
+        }
+        return {x, y};
+        """;
+}
