@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -23,16 +21,7 @@ class BankModelCalibrationTest {
   private static final Path TABLE = Path.of("results", "bank-model-h100.csv");
 
   private static List<Map<String, String>> table() throws IOException {
-    List<String> lines = Files.readAllLines(TABLE);
-    String[] header = lines.get(0).split(",");
-    return lines.subList(1, lines.size()).stream().map(line -> {
-      String[] cells = line.split(",", -1);
-      Map<String, String> row = new HashMap<>();
-      for (int i = 0; i < header.length; i++) {
-        row.put(header[i], cells[i]);
-      }
-      return row;
-    }).toList();
+    return ResultsTable.read(TABLE);
   }
 
   @Test

@@ -23,16 +23,7 @@ class RasterResultsTest {
   private static final Path TABLE = Path.of("results", "raster-h100.csv");
 
   private static List<Map<String, String>> table() throws IOException {
-    List<String> lines = Files.readAllLines(TABLE);
-    String[] header = lines.get(0).split(",");
-    return lines.subList(1, lines.size()).stream().map(line -> {
-      String[] cells = line.split(",", -1);
-      Map<String, String> row = new HashMap<>();
-      for (int i = 0; i < header.length; i++) {
-        row.put(header[i], cells[i]);
-      }
-      return row;
-    }).toList();
+    return ResultsTable.read(TABLE);
   }
 
   @Test

@@ -1,11 +1,8 @@
 package dev.swizzlegen.processor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,11 +70,6 @@ class RasterGoldenFileTest {
   }
 
   private static void assertGolden(String file, String actual) throws IOException {
-    Path golden = GOLDEN.resolve(file);
-    if (Boolean.getBoolean("swizzlegen.updateGolden")) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual, file);
+    Golden.assertMatches(GOLDEN, file, actual);
   }
 }
