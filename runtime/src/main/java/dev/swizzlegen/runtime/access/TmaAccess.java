@@ -7,9 +7,8 @@ import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import java.util.ArrayList;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,9 +16,8 @@ import java.util.Optional;
 /**
  * The tile is written (or read) by the bulk tensor copy engine, {@code cp.async.bulk.tensor}. The
  * engine does not go through the load/store unit's banks; what must hold is that the layout it writes
- * is exactly the tile's: the byte-level swizzle must be one of the {@link TmaSwizzle} patterns, a
- * box row (the tile's row, unpadded) at most the pattern's span of 32, 64 or 128 bytes, and the base
- * aligned to the pattern's repeat of 256, 512 or 1024 bytes.
+ * is exactly the tile's: the byte-level swizzle must be one of the {@link TmaSwizzle} patterns and the
+ * boxes of a {@link TmaFill} must put every element where the tile's layout has it.
  */
 public final class TmaAccess implements AccessPattern {
   private final Op op;
@@ -64,55 +62,19 @@ public final class TmaAccess implements AccessPattern {
     return op == Op.STORE ? "TMA load into the tile" : "TMA store from the tile";
   }
 
-  /** The mode the engine must be given for this tile, if the tile is one of its patterns. */
+  /** The mode the engine must be given for this tile, if TMA can fill it. */
   public static Optional<TmaSwizzle> mode(Layout layout) {
-    return layout instanceof TileLayout tile && new TmaAccess(Op.STORE, "").check(tile).isEmpty()
-        ? tile.tmaSwizzle()
+    return layout instanceof TileLayout tile
+        ? TmaFill.find(tile).map(TmaFill::mode)
         : Optional.empty();
   }
 
   @Override
   public List<Problem> check(Layout layout) {
-    List<Problem> problems = new ArrayList<>();
     if (!(layout instanceof TileLayout tile)) {
-      problems.add(new Problem(Parameter.KIND, "TMA writes XOR-swizzled tiles only."));
-      return problems;
+      return List.of(new Problem(Parameter.KIND, "TMA writes XOR-swizzled tiles only."));
     }
-    int elementBytes = tile.elementBytes();
-    int unitBase = 4 - Integer.numberOfTrailingZeros(elementBytes);
-    Optional<TmaSwizzle> mode = tile.tmaSwizzle();
-    if (mode.isEmpty()) {
-      problems.add(new Problem(Parameter.KIND, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
-          + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on " + tile.dtype() + " is "
-          + "Swizzle<1|2|3," + unitBase + ",3>; " + tile.swizzleName() + " is "
-          + tile.byteSwizzle().map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte"
-              + " offset") + "."));
-      return problems;
-    }
-    int rowBytes = tile.rowStride() * elementBytes;
-    if (tile.rowStride() != tile.cols()) {
-      problems.add(new Problem(Parameter.ROW_STRIDE, "TMA writes boxes without padding, so"
-          + " rowStride must equal cols, not " + tile.rowStride() + "."));
-    } else if (rowBytes % 16 != 0) {
-      problems.add(new Problem(Parameter.COLS, "a TMA box row must be a multiple of 16 bytes, not "
-          + rowBytes + "."));
-    } else if (mode.get() != TmaSwizzle.NONE && rowBytes > spanBytes(mode.get())) {
-      problems.add(new Problem(Parameter.COLS, mode.get().cudaName() + " takes box rows of at most "
-          + spanBytes(mode.get()) + " bytes; rows of " + tile.cols() + " " + tile.dtype() + " are "
-          + rowBytes + " bytes (load them as several boxes, one tile each)."));
-    }
-    if (tile.alignment() < mode.get().alignmentBytes()) {
-      problems.add(new Problem(Parameter.ALIGNMENT, mode.get().cudaName() + " repeats every "
-          + mode.get().alignmentBytes() + " bytes, so the tile's base must be aligned to "
-          + mode.get().alignmentBytes() + " bytes, not " + tile.alignment() + "."));
-    }
-    return problems;
-  }
-
-  /** The bytes one swizzled row spans: 32, 64 or 128. */
-  private static int spanBytes(TmaSwizzle mode) {
-    Swizzle bytes = mode.byteSwizzle();
-    return 1 << (bytes.base() + bytes.bits());
+    return TmaFill.check(tile);
   }
 
   @Override

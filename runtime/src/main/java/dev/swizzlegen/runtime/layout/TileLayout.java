@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
@@ -13,18 +14,31 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A shared-memory tile: {@code rows} rows of {@code cols} elements, consecutive rows
- * {@code rowStride} elements apart, whose elements are permuted by a {@link Swizzle} in one of two
- * {@link SwizzleForm forms}:
+ * A shared-memory tile: swizzled atoms placed in a {@code rows x cols} tile, the tile stored
+ * {@code stages} times one after another (CuTe's {@code tile_to_shape(atom, Shape<rows, cols,
+ * stages>)}).
  *
  * <pre>
- *   OFFSET:  offset(row, col) = swizzle(row * rowStride + col)
- *   ROW:     offset(row, col) = row * rowStride + (col ^ (((row >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))
+ *   offset(row, col, stage) = stage * stageElements
+ *                           + atomNumber(row / atomRows, col / atomCols) * atomElements
+ *                           + atomOffset(row % atomRows, col % atomCols)
+ *
+ *   atomNumber(i, j) = i + j * (rows / atomRows)         atomOrder COL_MAJOR (tile_to_shape's)
+ *                    = i * (cols / atomCols) + j         atomOrder ROW_MAJOR
+ *
+ *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       SwizzleForm.OFFSET
+ *                    = r * atomRowStride + (c ^ (((r >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))   ROW
  * </pre>
  *
- * <p>The swizzle must map the tile's offsets onto themselves, so that the tile occupies exactly the
- * elements it would occupy unswizzled. The tile's base address is {@code alignment}-byte aligned.
- * Immutable.
+ * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle} applies;
+ * its rows are {@code atomRowStride} elements apart: the tile's {@code rowStride} when the atom spans
+ * the whole row (padding), else {@code atomCols} (atoms are dense). The default atom is the whole
+ * tile, one atom: then the layout is {@code swizzle(row * rowStride + col)}, the swizzled row-major
+ * tile. Stages are {@code rows * rowStride} elements apart.
+ *
+ * <p>The swizzle must map each atom's offsets onto themselves, so that the tile occupies exactly the
+ * elements it would occupy unswizzled. The tile's (and every stage's) base address is
+ * {@code alignment}-byte aligned. Immutable.
  */
 public final class TileLayout implements Layout {
   /** The most shared memory one thread block can use on sm_90: 227 KB. */
@@ -37,20 +51,42 @@ public final class TileLayout implements Layout {
   private final int cols;
   private final int rowStride;
   private final int alignment;
+  private final int atomRows;
+  private final int atomCols;
+  private final Order atomOrder;
+  private final int stages;
 
-  private TileLayout(DType dtype, SwizzleForm form, Swizzle swizzle, int rows, int cols,
-      int rowStride, int alignment) {
-    this.dtype = dtype;
-    this.form = form;
-    this.swizzle = swizzle;
-    this.rows = rows;
-    this.cols = cols;
-    this.rowStride = rowStride;
-    this.alignment = alignment;
+  private TileLayout(Builder b) {
+    this.dtype = b.dtype;
+    this.form = b.form;
+    this.swizzle = b.swizzle;
+    this.rows = b.rows;
+    this.cols = b.cols;
+    this.rowStride = b.rowStride();
+    this.alignment = b.alignment;
+    this.atomRows = b.atomRows();
+    this.atomCols = b.atomCols();
+    this.atomOrder = b.atomOrder;
+    this.stages = b.stages;
   }
 
   /**
-   * A tile; throws {@link InvalidDescriptionException} with every {@link #check problem} found.
+   * A description of a tile to check or build: {@code rows x cols} elements of {@code dtype}, one
+   * atom, one stage, rows {@code cols} apart, 128-byte aligned, the swizzle on the row-major offset,
+   * until told otherwise.
+   */
+  public static Builder builder(DType dtype, Swizzle swizzle, int rows, int cols) {
+    return new Builder(dtype, swizzle, rows, cols);
+  }
+
+  /** This tile's description, to change some of it. */
+  public Builder toBuilder() {
+    return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
+        .atom(atomRows, atomCols, atomOrder).stages(stages);
+  }
+
+  /**
+   * A one-atom, one-stage tile; throws {@link InvalidDescriptionException} with every problem found.
    *
    * @param alignment bytes the base address is aligned to
    */
@@ -59,12 +95,11 @@ public final class TileLayout implements Layout {
     return of(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
   }
 
-  /** A tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
+  /** A one-atom, one-stage tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
   public static TileLayout of(SwizzleForm form,
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    InvalidDescriptionException.throwIfAny(
-        check(form, dtype, swizzle, rows, cols, rowStride, alignment));
-    return new TileLayout(dtype, form, swizzle, rows, cols, rowStride, alignment);
+    return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
+        .build();
   }
 
   /** The swizzle's atom: {@code 2^B} rows of {@code 2^(M+|S|)} elements, 128-byte aligned. */
@@ -72,79 +107,198 @@ public final class TileLayout implements Layout {
     return of(dtype, swizzle, swizzle.atomRows(), swizzle.atomCols(), swizzle.atomCols(), 128);
   }
 
-  /** Every reason the description is not a valid tile; empty if it is one. */
+  /** Every reason the one-atom description is not a valid tile; empty if it is one. */
   public static List<Problem> check(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    return check(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+    return builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment).check();
   }
 
-  /** Every reason the description is not a valid tile in the given form; empty if it is one. */
-  public static List<Problem> check(SwizzleForm form,
-      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    Objects.requireNonNull(form, "form");
-    Objects.requireNonNull(dtype, "dtype");
-    Objects.requireNonNull(swizzle, "swizzle");
-    List<Problem> problems = new ArrayList<>();
-    if (rows <= 0) {
-      problems.add(new Problem(Parameter.ROWS, "rows must be positive, not " + rows + "."));
+  /** A tile's description: what {@link #check} validates and {@link #build} makes. Mutable. */
+  public static final class Builder {
+    private final DType dtype;
+    private final Swizzle swizzle;
+    private final int rows;
+    private final int cols;
+    private SwizzleForm form = SwizzleForm.OFFSET;
+    private int rowStride;
+    private int alignment = 128;
+    private int atomRows;
+    private int atomCols;
+    private Order atomOrder = Order.COL_MAJOR;
+    private int stages = 1;
+
+    private Builder(DType dtype, Swizzle swizzle, int rows, int cols) {
+      this.dtype = Objects.requireNonNull(dtype, "dtype");
+      this.swizzle = Objects.requireNonNull(swizzle, "swizzle");
+      this.rows = rows;
+      this.cols = cols;
     }
-    if (cols <= 0) {
-      problems.add(new Problem(Parameter.COLS, "cols must be positive, not " + cols + "."));
+
+    public Builder form(SwizzleForm form) {
+      this.form = Objects.requireNonNull(form, "form");
+      return this;
     }
-    if (rowStride < cols) {
-      problems.add(new Problem(Parameter.ROW_STRIDE,
-          "rowStride " + rowStride + " is less than cols " + cols + ", so rows would overlap."));
+
+    /** Elements between row starts; 0 (the default) is {@code cols}. */
+    public Builder rowStride(int rowStride) {
+      this.rowStride = rowStride;
+      return this;
     }
-    if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
-      problems.add(new Problem(Parameter.ALIGNMENT,
-          "alignment must be a power of two of at least " + dtype.bytes() + " bytes (one "
-              + dtype + "), not " + alignment + "."));
+
+    public Builder alignment(int alignment) {
+      this.alignment = alignment;
+      return this;
     }
-    if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
-      problems.add(new Problem(Parameter.SHIFT, "the row form reads its B = " + swizzle.bits()
-          + " bits from the row, so shift must be at least bits, not " + swizzle.shift() + "."));
+
+    /** The swizzle atom and how atoms are numbered; 0 rows or cols is the whole tile's. */
+    public Builder atom(int atomRows, int atomCols, Order atomOrder) {
+      this.atomRows = atomRows;
+      this.atomCols = atomCols;
+      this.atomOrder = Objects.requireNonNull(atomOrder, "atomOrder");
+      return this;
     }
-    if (!problems.isEmpty()) {
+
+    public Builder stages(int stages) {
+      this.stages = stages;
+      return this;
+    }
+
+    private int rowStride() {
+      return rowStride == 0 ? cols : rowStride;
+    }
+
+    private int atomRows() {
+      return atomRows == 0 ? rows : atomRows;
+    }
+
+    private int atomCols() {
+      return atomCols == 0 ? cols : atomCols;
+    }
+
+    /** Every reason the description is not a valid tile; empty if it is one. */
+    public List<Problem> check() {
+      List<Problem> problems = new ArrayList<>();
+      if (rows <= 0) {
+        problems.add(new Problem(Parameter.ROWS, "rows must be positive, not " + rows + "."));
+      }
+      if (cols <= 0) {
+        problems.add(new Problem(Parameter.COLS, "cols must be positive, not " + cols + "."));
+      }
+      if (rowStride() < cols) {
+        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride " + rowStride()
+            + " is less than cols " + cols + ", so rows would overlap."));
+      }
+      if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
+        problems.add(new Problem(Parameter.ALIGNMENT,
+            "alignment must be a power of two of at least " + dtype.bytes() + " bytes (one "
+                + dtype + "), not " + alignment + "."));
+      }
+      if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
+        problems.add(new Problem(Parameter.SHIFT, "the row form reads its B = " + swizzle.bits()
+            + " bits from the row, so shift must be at least bits, not " + swizzle.shift() + "."));
+      }
+      if (stages < 1) {
+        problems.add(new Problem(Parameter.STAGES, "stages must be at least 1, not " + stages
+            + "."));
+      }
+      if (rows > 0 && (atomRows() <= 0 || rows % atomRows() != 0)) {
+        problems.add(new Problem(Parameter.ATOM_ROWS, "atomRows must be a positive divisor of the"
+            + " tile's " + rows + " rows, not " + atomRows() + "."));
+      }
+      if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
+        problems.add(new Problem(Parameter.ATOM_COLS, "atomCols must be a positive divisor of the"
+            + " tile's " + cols + " cols, not " + atomCols() + "."));
+      }
+      if (!problems.isEmpty()) {
+        return problems;
+      }
+      if (rowStride() != cols && atomCols() != cols) {
+        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride pads whole rows, but the tile's"
+            + " rows are " + (cols / atomCols()) + " atoms of " + atomCols() + " columns, which are"
+            + " stored densely; pad with atoms as wide as the tile (atomCols = " + cols + "), or"
+            + " drop rowStride."));
+        return problems;
+      }
+      long stageBytes = (long) rows * rowStride() * dtype.bytes();
+      long extentBytes = (stages - 1) * stageBytes
+          + ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
+      if (extentBytes > MAX_SHARED_BYTES) {
+        boolean oneStageFits = ((long) (rows - 1) * rowStride() + cols) * dtype.bytes()
+            <= MAX_SHARED_BYTES;
+        problems.add(new Problem(oneStageFits ? Parameter.STAGES : Parameter.ROWS,
+            "the " + rows + " x " + cols + " " + dtype + " tile"
+                + (stages > 1 ? " in " + stages + " stages" : "") + " spans " + extentBytes
+                + " bytes, more than the " + MAX_SHARED_BYTES + " bytes (227 KB) of shared memory a"
+                + " thread block can have."));
+        return problems;
+      }
+      if (stages > 1 && stageBytes % alignment != 0) {
+        problems.add(new Problem(Parameter.STAGES, "stage 1 would start " + stageBytes
+            + " bytes after stage 0, which is not a multiple of the tile's " + alignment
+            + "-byte alignment, so the stages would not share one layout of banks; use one stage"
+            + " or a smaller alignment."));
+        return problems;
+      }
+      new TileLayout(this).closureProblem().ifPresent(problems::add);
       return problems;
     }
-    long extentBytes = ((long) (rows - 1) * rowStride + cols) * dtype.bytes();
-    if (extentBytes > MAX_SHARED_BYTES) {
-      problems.add(new Problem(Parameter.ROWS,
-          "the " + rows + " x " + cols + " " + dtype + " tile spans " + extentBytes
-              + " bytes, more than the " + MAX_SHARED_BYTES + " bytes (227 KB) of shared memory a"
-              + " thread block can have."));
-      return problems;
+
+    /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
+    public TileLayout build() {
+      InvalidDescriptionException.throwIfAny(check());
+      return new TileLayout(this);
     }
-    TileLayout tile = new TileLayout(dtype, form, swizzle, rows, cols, rowStride, alignment);
-    tile.closureProblem().ifPresent(problems::add);
-    return problems;
   }
 
   /**
-   * A problem if the swizzle moves some element of the tile outside it, naming the first such element
+   * A problem if the swizzle moves some element of an atom outside it, naming the first such element
    * in row-major order and the parameter that would have to change.
    */
   private Optional<Problem> closureProblem() {
+    int stride = atomRowStride();
+    long period = swizzlePeriod();
+    if (!isOneAtom() && form == SwizzleForm.OFFSET && stride == atomCols
+        && ((long) atomRows * atomCols) % period != 0) {
+      // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
+      // the atom would be half dead and the atoms would not repeat one pattern.
+      return Optional.of(new Problem(
+          Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS,
+          swizzle + " reads and writes offset bits 0.." + Long.numberOfTrailingZeros(period / 2)
+              + ", a pattern of " + period + " elements, past the " + atomShape() + " atom's "
+              + atomRows * atomCols + " elements: give the atom a multiple of " + period
+              + " elements" + (period % atomCols == 0 ? " (atomRows = " + period / atomCols + ")"
+                  : "") + ", or use a swizzle of fewer bits."));
+    }
     if (closedByStructure()) {
       return Optional.empty();
     }
-    for (int row = 0; row < rows; row++) {
-      for (int col = 0; col < cols; col++) {
-        int image = offset(row, col);
-        int imageRow = image / rowStride;
-        int imageCol = image % rowStride;
-        if (imageRow < rows && imageCol < cols) {
+    for (int row = 0; row < atomRows; row++) {
+      for (int col = 0; col < atomCols; col++) {
+        int image = atomOffset(row, col);
+        int imageRow = image / stride;
+        int imageCol = image % stride;
+        if (imageRow < atomRows && imageCol < atomCols) {
           continue;
         }
-        // Rows whose stride is a whole number of atom rows stay whole; otherwise the row length is
-        // at fault, else whichever side the witness falls off.
-        Parameter blamed = rowStride % swizzle.atomCols() != 0
-            ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
-            : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
+        if (isOneAtom()) {
+          // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
+          // length is at fault, else whichever side the witness falls off.
+          Parameter blamed = rowStride % swizzle.atomCols() != 0
+              ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
+              : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
+          return Optional.of(new Problem(blamed,
+              swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
+                  + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
+                  + ", col " + imageCol + "), outside the tile."));
+        }
+        // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
+        // period: more rows would hold it, unless its row length is no power of two.
+        Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
+            : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
         return Optional.of(new Problem(blamed,
-            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row " + row
-                + ", col " + col + ") to offset " + image + ", which is (row " + imageRow + ", col "
-                + imageCol + "), outside the tile."));
+            swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
+                + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
+                + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
       }
     }
     return Optional.empty();
@@ -152,29 +306,38 @@ public final class TileLayout implements Layout {
 
   /**
    * A sufficient condition for closure read from the masks, so that most tiles skip the element loop:
-   * the swizzle only rewrites bits below a power of two that the tile's extent is a multiple of.
+   * the swizzle only rewrites bits below a power of two that the atom's extent is a multiple of.
    */
   private boolean closedByStructure() {
-    if (readsNoBitOfTheTile()) {
+    if (readsNoBitOfTheAtom()) {
       return true;
     }
     if (form == SwizzleForm.ROW) {
-      return cols % (1 << (swizzle.base() + swizzle.bits())) == 0;
+      return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
     }
-    int touched = swizzle.yyyMask() | swizzle.zzzMask();
-    long block = Integer.highestOneBit(touched) * 2L;
-    return rowStride == cols && ((long) rows * cols) % block == 0;
+    long block = swizzlePeriod();
+    return atomRowStride() == atomCols && ((long) atomRows * atomCols) % block == 0;
   }
 
-  /** Whether the swizzle leaves every offset of the tile as it is: it reads only bits all of them lack. */
-  private boolean readsNoBitOfTheTile() {
+  /**
+   * The elements after which the offset-form swizzle repeats: twice the highest bit it reads or
+   * writes; 1 for the identity.
+   */
+  private long swizzlePeriod() {
+    int touched = swizzle.yyyMask() | swizzle.zzzMask();
+    return touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+  }
+
+  /** Whether the swizzle leaves every offset of an atom as it is: it reads only bits all of them lack. */
+  private boolean readsNoBitOfTheAtom() {
     if (swizzle.isIdentity()) {
       return true;
     }
     if (form == SwizzleForm.ROW) {
-      return (rows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
+      return (atomRows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
     }
-    int offsetBits = 32 - Integer.numberOfLeadingZeros(extentElements() - 1);
+    int atomExtent = (atomRows - 1) * atomRowStride() + atomCols;
+    int offsetBits = 32 - Integer.numberOfLeadingZeros(atomExtent - 1);
     return Integer.numberOfTrailingZeros(swizzle.yyyMask()) >= offsetBits;
   }
 
@@ -184,10 +347,11 @@ public final class TileLayout implements Layout {
    * condition read from the masks; {@code false} means "look element by element".
    */
   public boolean keepsRunsWhole(int elements) {
-    if (Integer.bitCount(elements) != 1 || rowStride % elements != 0) {
+    if (Integer.bitCount(elements) != 1 || atomRowStride() % elements != 0
+        || atomCols % elements != 0) {
       return false;
     }
-    if (readsNoBitOfTheTile()) {
+    if (readsNoBitOfTheAtom()) {
       return true;
     }
     int low = elements - 1;
@@ -201,7 +365,7 @@ public final class TileLayout implements Layout {
     return dtype;
   }
 
-  /** What the swizzle acts on: the row-major offset, or each row. */
+  /** What the swizzle acts on: the atom's row-major offset, or each row of the atom. */
   public SwizzleForm form() {
     return form;
   }
@@ -216,7 +380,7 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The value XORed into a column of {@code row} in the row form:
+   * The value XORed into a column of {@code row} (of the atom) in the row form:
    * {@code ((row >> (S - B)) & (2^B - 1)) << M}.
    */
   public int rowXor(int row) {
@@ -243,36 +407,110 @@ public final class TileLayout implements Layout {
     return alignment;
   }
 
-  /** Elements from the first to one past the last: {@code (rows - 1) * rowStride + cols}. */
-  public int extentElements() {
+  /** Rows of the swizzle atom. */
+  public int atomRows() {
+    return atomRows;
+  }
+
+  /** Columns of the swizzle atom. */
+  public int atomCols() {
+    return atomCols;
+  }
+
+  /** How atoms are numbered over the tile: down the rows first (COL_MAJOR) or across. */
+  public Order atomOrder() {
+    return atomOrder;
+  }
+
+  /** Pipeline stages stored one after another. */
+  public int stages() {
+    return stages;
+  }
+
+  /** Whether the whole tile is one atom: the swizzled row-major tile. */
+  public boolean isOneAtom() {
+    return atomRows == rows && atomCols == cols;
+  }
+
+  /** Elements between an atom's row starts: {@code rowStride} for atoms as wide as the tile, else {@code atomCols}. */
+  public int atomRowStride() {
+    return atomCols == cols ? rowStride : atomCols;
+  }
+
+  /** Elements from one atom's start to the next: {@code atomRows * atomRowStride}. */
+  public int atomElements() {
+    return atomRows * atomRowStride();
+  }
+
+  /** Atoms down the tile's rows. */
+  public int atomsDown() {
+    return rows / atomRows;
+  }
+
+  /** Atoms across the tile's columns. */
+  public int atomsAcross() {
+    return cols / atomCols;
+  }
+
+  /** The number of the atom at (atomRow, atomCol) of the tile's grid of atoms, in {@link #atomOrder}. */
+  public int atomNumber(int atomRow, int atomCol) {
+    return atomOrder == Order.COL_MAJOR
+        ? atomRow + atomCol * atomsDown()
+        : atomRow * atomsAcross() + atomCol;
+  }
+
+  /** {@code "8 x 64"}. */
+  public String atomShape() {
+    return atomRows + " x " + atomCols;
+  }
+
+  /** Elements from one stage's start to the next: {@code rows * rowStride}. */
+  public int stageElements() {
+    return rows * rowStride;
+  }
+
+  /** Elements from the first element of one stage to one past its last. */
+  public int stageExtentElements() {
     return (rows - 1) * rowStride + cols;
   }
 
-  /** Bytes from the first element to one past the last. */
+  /** Elements from the first element of stage 0 to one past the last of the last stage. */
+  public int extentElements() {
+    return (stages - 1) * stageElements() + stageExtentElements();
+  }
+
+  /** Bytes from the first element to one past the last, every stage. */
   public int extentBytes() {
     return extentElements() * dtype.bytes();
   }
 
-  /** The unswizzled row-major offset of (row, col). */
-  public int linearOffset(int row, int col) {
-    return row * rowStride + col;
-  }
-
-  /** The element offset where (row, col) is stored: {@code swizzle(row * rowStride + col)}. */
+  /** The element offset where (row, col) of stage 0 is stored. */
   @Override
   public int offset(int row, int col) {
+    return atomNumber(row / atomRows, col / atomCols) * atomElements()
+        + atomOffset(row % atomRows, col % atomCols);
+  }
+
+  /** The element offset where (row, col) of {@code stage} is stored. */
+  public int offset(int row, int col, int stage) {
+    return stage * stageElements() + offset(row, col);
+  }
+
+  /** The element offset of (row, col) of an atom from the atom's start. */
+  public int atomOffset(int row, int col) {
     return form == SwizzleForm.ROW
-        ? row * rowStride + (col ^ rowXor(row))
-        : swizzle.apply(linearOffset(row, col));
+        ? row * atomRowStride() + (col ^ rowXor(row))
+        : swizzle.apply(row * atomRowStride() + col);
   }
 
   /**
-   * The swizzle as a map of row-major offsets, also past the tile: {@code offset(o / rowStride,
-   * o % rowStride)} for the row form.
+   * The atom's swizzle as a map of its row-major offsets, also past the atom: {@code atomOffset(o /
+   * atomRowStride, o % atomRowStride)} for the row form. For a one-atom tile, of the tile's row-major
+   * offsets.
    */
   public int swizzle(int linearOffset) {
     return form == SwizzleForm.ROW
-        ? offset(linearOffset / rowStride, linearOffset % rowStride)
+        ? atomOffset(linearOffset / atomRowStride(), linearOffset % atomRowStride())
         : swizzle.apply(linearOffset);
   }
 
@@ -281,39 +519,48 @@ public final class TileLayout implements Layout {
     return form == SwizzleForm.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
   }
 
-  /** The row stored at an element offset: the inverse of {@link #offset}. */
-  public int row(int offset) {
-    return form == SwizzleForm.ROW ? offset / rowStride : swizzle.applyInverse(offset) / rowStride;
+  /** The stage stored at an element offset. */
+  public int stage(int offset) {
+    return offset / stageElements();
   }
 
-  /** The column stored at an element offset: the inverse of {@link #offset}. */
+  /** The row stored at an element offset: with {@link #col} and {@link #stage}, the inverse of {@link #offset}. */
+  public int row(int offset) {
+    int inStage = offset % stageElements();
+    int atom = inStage / atomElements();
+    int atomRow = atomOrder == Order.COL_MAJOR ? atom % atomsDown() : atom / atomsAcross();
+    return atomRow * atomRows + unswizzle(inStage % atomElements()) / atomRowStride();
+  }
+
+  /** The column stored at an element offset: with {@link #row} and {@link #stage}, the inverse of {@link #offset}. */
   public int col(int offset) {
-    return form == SwizzleForm.ROW
-        ? (offset % rowStride) ^ rowXor(offset / rowStride)
-        : swizzle.applyInverse(offset) % rowStride;
+    int inStage = offset % stageElements();
+    int atom = inStage / atomElements();
+    int atomCol = atomOrder == Order.COL_MAJOR ? atom / atomsDown() : atom % atomsAcross();
+    return atomCol * atomCols + unswizzle(inStage % atomElements()) % atomRowStride();
   }
 
   /**
-   * The same tile in the offset form, if one swizzle of the row-major offset equals it: always for
-   * the offset form; for the row form when {@code rowStride} is a power of two {@code 2^R}, where it
-   * is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
+   * The same tile in the offset form, if one swizzle of the atom's row-major offset equals it: always
+   * for the offset form; for the row form when {@code atomRowStride} is a power of two {@code 2^R},
+   * where it is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
     if (form == SwizzleForm.OFFSET) {
       return Optional.of(this);
     }
     if (swizzle.isIdentity()) {
-      return Optional.of(new TileLayout(dtype, SwizzleForm.OFFSET, swizzle, rows, cols, rowStride,
-          alignment));
+      return Optional.of(toBuilder().form(SwizzleForm.OFFSET).build());
     }
-    if (Integer.bitCount(rowStride) != 1) {
+    int stride = atomRowStride();
+    if (Integer.bitCount(stride) != 1) {
       return Optional.empty();
     }
-    int log2Stride = Integer.numberOfTrailingZeros(rowStride);
+    int log2Stride = Integer.numberOfTrailingZeros(stride);
     Swizzle equivalent = Swizzle.of(swizzle.bits(), swizzle.base(),
         swizzle.shift() + log2Stride - swizzle.base() - swizzle.bits());
-    return Optional.of(new TileLayout(dtype, SwizzleForm.OFFSET, equivalent, rows, cols, rowStride,
-        alignment));
+    return Optional.of(builder(dtype, equivalent, rows, cols).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages).build());
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
@@ -329,7 +576,10 @@ public final class TileLayout implements Layout {
     return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.bytes()));
   }
 
-  /** The TMA mode that writes exactly this swizzle, if one does. */
+  /**
+   * The TMA mode whose byte pattern is this tile's swizzle, if one is. Whether TMA can fill the tile
+   * in that mode also depends on its rows and atoms: see {@code TmaFill}.
+   */
   public Optional<TmaSwizzle> tmaSwizzle() {
     return byteSwizzle().flatMap(TmaSwizzle::of);
   }
@@ -343,18 +593,28 @@ public final class TileLayout implements Layout {
         && rows == that.rows
         && cols == that.cols
         && rowStride == that.rowStride
-        && alignment == that.alignment;
+        && alignment == that.alignment
+        && atomRows == that.atomRows
+        && atomCols == that.atomCols
+        && atomOrder == that.atomOrder
+        && stages == that.stages;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(dtype, form, swizzle, rows, cols, rowStride, alignment);
+    return Objects.hash(dtype, form, swizzle, rows, cols, rowStride, alignment, atomRows, atomCols,
+        atomOrder, stages);
   }
 
-  /** {@code "128 x 64 HALF, row stride 64, Swizzle<3,3,3>, 128-byte aligned"}. */
+  /**
+   * {@code "128 x 64 HALF, row stride 64, Swizzle<3,3,3>, 128-byte aligned"}; a tile of several atoms
+   * names them ({@code "Swizzle<3,3,3> on 8 x 64 atoms, column-major"}), several stages their number.
+   */
   @Override
   public String toString() {
-    return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzleName() + ", "
-        + alignment + "-byte aligned";
+    return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzleName()
+        + (isOneAtom() ? "" : " on " + atomShape() + " atoms, "
+            + (atomOrder == Order.COL_MAJOR ? "column-major" : "row-major"))
+        + (stages > 1 ? ", " + stages + " stages" : "") + ", " + alignment + "-byte aligned";
   }
 }

@@ -22,18 +22,10 @@ public final class ExhaustiveSearch {
 
   /** The cheapest tile on which every access is acceptable; no alternatives are looked for. */
   public Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
-    Optional<TileLayout> closest = Optional.empty();
-    int closestDegree = Integer.MAX_VALUE;
-    Optional<TileLayout> closestWithFewerBits = Optional.empty();
-    int closestWithFewerBitsDegree = Integer.MAX_VALUE;
-    int bits = 0;
+    RunnersUp runnersUp = new RunnersUp(geometry);
     for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
-      if (candidate.swizzle().bits() > bits) {
-        bits = candidate.swizzle().bits();
-        closestWithFewerBits = closest;
-        closestWithFewerBitsDegree = closestDegree;
-      }
-      Optional<TileLayout> tile = geometry.with(candidate.form(), candidate.swizzle());
+      runnersUp.enter(candidate);
+      Optional<TileLayout> tile = geometry.with(candidate);
       if (tile.isEmpty() || accesses.stream().anyMatch(a -> !a.check(tile.get()).isEmpty())) {
         continue;
       }
@@ -45,16 +37,10 @@ public final class ExhaustiveSearch {
         worst = Math.max(worst, report.degree());
       }
       if (acceptable) {
-        return new Solution(tile, closestWithFewerBits,
-            closestWithFewerBits.isPresent() ? closestWithFewerBitsDegree : 0, List.of(),
-            SwizzleFamily.describe());
+        return runnersUp.found(tile.get());
       }
-      if (worst < closestDegree) {
-        closest = tile;
-        closestDegree = worst;
-      }
+      runnersUp.reject(tile.get(), worst);
     }
-    return new Solution(Optional.empty(), closest, closest.isPresent() ? closestDegree : 0,
-        List.of(), SwizzleFamily.describe());
+    return runnersUp.nothingFound();
   }
 }

@@ -1,8 +1,10 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,13 +21,15 @@ import java.util.Optional;
  * @param alternatives when none is found, changes that would work, in words (padding the rows,
  *     another vector width); empty otherwise
  * @param family the family searched, in words
+ * @param geometry what was searched for: the tile's geometry, its atom declared or free
  */
 public record Solution(
     Optional<TileLayout> layout,
     Optional<TileLayout> closest,
     int closestDegree,
     List<String> alternatives,
-    String family) {
+    String family,
+    TileGeometry geometry) {
 
   public Solution {
     alternatives = List.copyOf(alternatives);
@@ -38,7 +42,12 @@ public record Solution(
 
   /** The same verdict without the alternatives, to compare searches that do not look for them. */
   public Solution withoutAlternatives() {
-    return new Solution(layout, closest, closestDegree, List.of(), family);
+    return new Solution(layout, closest, closestDegree, List.of(), family, geometry);
+  }
+
+  /** The same verdict for another layout found, such as the chosen one with the alignment it needs. */
+  public Solution withLayout(TileLayout found) {
+    return new Solution(Optional.of(found), closest, closestDegree, alternatives, family, geometry);
   }
 
   /**
@@ -62,23 +71,52 @@ public record Solution(
             .append(article(closestDegree)).append(' ').append(closestDegree)
             .append("-way conflict."),
         () -> why.append(" (no swizzle with fewer bits fits the tile)."));
-    TileGeometry geometry = TileGeometry.of(chosen);
+    int unitBase = geometry.unitBase();
     why.append(' ').append(chosen.swizzleName());
-    if (SwizzleFamily.isCanonical(chosen.swizzle(), geometry.unitBase())) {
+    if (SwizzleFamily.isCanonical(chosen.swizzle(), unitBase)) {
       why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
     } else {
       why.append(" comes first among the ").append(bits).append("-bit swizzles that work (no")
-          .append(" canonical atom Swizzle<").append(bits).append(',').append(geometry.unitBase())
+          .append(" canonical atom Swizzle<").append(bits).append(',').append(unitBase)
           .append(",3> does; then the row form, positive shift, smallest S, smallest M)");
+    }
+    if (chosen.atomsAcross() > 1) {
+      why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
+          .append(chosen.atomCols() * chosen.elementBytes()).append("-byte rows) in ")
+          .append(chosen.atomsAcross()).append(" column blocks, numbered ")
+          .append(chosen.atomOrder() == Order.COL_MAJOR
+              ? "down the rows first as CuTe's tile_to_shape does"
+              : "across the columns first");
+      if (geometry.atomCols() == 0) {
+        why.append(" (wider atoms come first, but no swizzle of whole ")
+            .append(chosen.cols() * chosen.elementBytes()).append("-byte rows")
+            .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
+            .append(" serves every access)");
+      }
     }
     if (chosen.form() == SwizzleForm.ROW) {
       why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
           .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
           .append("-element atom repeats along each row");
     }
-    Optional<TmaSwizzle> mode = chosen.tmaSwizzle();
-    if (mode.isPresent() && mode.get() != TmaSwizzle.NONE) {
-      why.append("; TMA can write it with ").append(mode.get().cudaName());
+    Optional<TmaSwizzle> mode = chosen.tmaSwizzle().filter(m -> m != TmaSwizzle.NONE);
+    TileLayout.Builder aligned = chosen.toBuilder().alignment(Math.max(chosen.alignment(),
+        mode.map(TmaSwizzle::alignmentBytes).orElse(chosen.alignment())));
+    Optional<TmaFill> fill = mode.isPresent() && aligned.check().isEmpty()
+        ? TmaFill.find(aligned.build())
+        : Optional.empty();
+    if (fill.isPresent()) {
+      TmaFill tma = fill.get();
+      why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")
+          .append(tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes")
+          .append(" of ").append(tma.boxRows()).append(" x ").append(tma.boxCols());
+      if (chosen.cols() > tma.boxCols()) {
+        why.append(" (a box row spans at most ").append(TmaFill.spanBytes(tma.mode()))
+            .append(" bytes)");
+      }
+      if (chosen.alignment() < tma.mode().alignmentBytes()) {
+        why.append(" from a ").append(tma.mode().alignmentBytes()).append("-byte aligned base");
+      }
     }
     return why.append('.').toString();
   }

@@ -7,36 +7,53 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The swizzles a solver chooses from, in the order of cost, cheapest first:
+ * The layouts a solver chooses from, in the order of cost, cheapest first:
  *
  * <ul>
  *   <li>the offset form: {@code Swizzle<B,M,S>} with {@code B <= 5}, {@code M <= 7},
- *       {@code B <= |S| <= 12} (and the identity);
+ *       {@code B <= |S| <= 12} (and the identity), on an atom as wide as the tile or, when the atom
+ *       is not declared, on atoms of {@code 2^k} columns spanning 16 to 128 bytes, tiled in column
+ *       blocks (CuTe's {@code tile_to_shape}); a narrower atom has the fewest rows that hold a whole
+ *       period of the swizzle;
  *   <li>when the row stride is not a power of two, the row form ({@link SwizzleForm#ROW}) with
- *       {@code B <= 5}, {@code M <= 7}, {@code B <= S <= 12}; with a power-of-two stride every
- *       member of it is already an offset-form swizzle.
+ *       {@code B <= 5}, {@code M <= 7}, {@code B <= S <= 12} on atoms as wide as the tile; with a
+ *       power-of-two stride every member of it is already an offset-form swizzle.
  * </ul>
  *
- * <p>Cost: fewest bits; then CuTe's canonical atom ({@code M} moving 16-byte units, {@code S = 3});
- * then the row form, which keeps every row in place, over the offset form, whose XOR on a row
- * stride that is not a power of two mixes rows and columns; then a positive shift; then the smallest {@code |S|}; then the smallest
- * {@code M}. A TMA access, when declared, admits only the engine's patterns, so whatever is chosen
- * is one of them.
+ * <p>Cost: wider atoms first (atoms as wide as the tile, the plain swizzled tile, before any column
+ * blocks), so that column blocks are chosen only where whole rows cannot serve, as for TMA boxes;
+ * then fewest bits; then CuTe's canonical atom ({@code M} moving 16-byte units, {@code S = 3});
+ * then the row form, which keeps every row in place, over
+ * the offset form, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
+ * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A TMA access, when
+ * declared, admits only layouts the engine can fill, so whatever is chosen is one of them.
  */
 public final class SwizzleFamily {
   static final int MAX_BITS = 5;
   static final int MAX_BASE = 7;
   static final int MAX_SHIFT = 12;
+  /** The widest atom narrower than the tile: one 128-byte line of banks, TMA's widest box row. */
+  static final int MAX_ATOM_BYTES = 128;
+  /** The narrowest atom: one 16-byte unit. */
+  static final int MIN_ATOM_BYTES = 16;
 
   private SwizzleFamily() {}
 
-  /** One member: a swizzle and what it acts on. */
-  public record Candidate(SwizzleForm form, Swizzle swizzle) {}
+  /**
+   * One member: a swizzle, what it acts on, and its atom.
+   *
+   * @param atomRows rows of the atom
+   * @param atomCols columns of the atom
+   */
+  public record Candidate(SwizzleForm form, Swizzle swizzle, int atomRows, int atomCols) {}
 
   /** The members for a geometry, cheapest first. */
   public static List<Candidate> ordered(TileGeometry geometry) {
+    List<Integer> widths = atomWidths(geometry);
     List<Candidate> candidates = new ArrayList<>();
-    candidates.add(new Candidate(SwizzleForm.OFFSET, Swizzle.IDENTITY));
+    int identityCols = geometry.atomCols() != 0 ? geometry.atomCols() : geometry.cols();
+    candidates.add(new Candidate(SwizzleForm.OFFSET, Swizzle.IDENTITY,
+        atomRows(geometry, Swizzle.IDENTITY, identityCols), identityCols));
     for (int bits = 1; bits <= MAX_BITS; bits++) {
       for (int base = 0; base <= MAX_BASE; base++) {
         for (int shift = -MAX_SHIFT; shift <= MAX_SHIFT; shift++) {
@@ -44,21 +61,68 @@ public final class SwizzleFamily {
             continue;
           }
           Swizzle swizzle = Swizzle.of(bits, base, shift);
-          candidates.add(new Candidate(SwizzleForm.OFFSET, swizzle));
-          if (shift > 0 && !geometry.rowStrideIsPowerOfTwo()) {
-            candidates.add(new Candidate(SwizzleForm.ROW, swizzle));
+          for (int width : widths) {
+            int rows = atomRows(geometry, swizzle, width);
+            if (rows == 0) {
+              continue;
+            }
+            candidates.add(new Candidate(SwizzleForm.OFFSET, swizzle, rows, width));
+            if (shift > 0 && width == geometry.cols() && !geometry.rowStrideIsPowerOfTwo()) {
+              candidates.add(new Candidate(SwizzleForm.ROW, swizzle, rows, width));
+            }
           }
         }
       }
     }
     int unitBase = geometry.unitBase();
-    candidates.sort(Comparator.<Candidate>comparingInt(c -> c.swizzle().bits())
+    candidates.sort(Comparator.<Candidate>comparingInt(c -> -c.atomCols())
+        .thenComparingInt(c -> c.swizzle().bits())
         .thenComparingInt(c -> isCanonical(c.swizzle(), unitBase) ? 0 : 1)
         .thenComparingInt(c -> c.form() == SwizzleForm.ROW ? 0 : 1)
         .thenComparingInt(c -> c.swizzle().shift() < 0 ? 1 : 0)
         .thenComparingInt(c -> Math.abs(c.swizzle().shift()))
         .thenComparingInt(c -> c.swizzle().base()));
     return candidates;
+  }
+
+  /**
+   * The atom widths to try: the declared one; else the whole row, then every power of two below it
+   * that divides it and spans 16 to 128 bytes.
+   */
+  private static List<Integer> atomWidths(TileGeometry geometry) {
+    if (geometry.atomCols() != 0) {
+      return List.of(geometry.atomCols());
+    }
+    List<Integer> widths = new ArrayList<>();
+    widths.add(geometry.cols());
+    int elementBytes = geometry.dtype().bytes();
+    for (int width = Integer.highestOneBit(Math.max(1, geometry.cols() - 1)); width >= 1;
+        width /= 2) {
+      long bytes = (long) width * elementBytes;
+      if (width < geometry.cols() && geometry.cols() % width == 0 && bytes >= MIN_ATOM_BYTES
+          && bytes <= MAX_ATOM_BYTES) {
+        widths.add(width);
+      }
+    }
+    return widths;
+  }
+
+  /**
+   * The atom's rows for a swizzle on atoms {@code width} wide: the declared rows; the tile's for an
+   * atom as wide as the tile; else the fewest rows that hold a whole period of the swizzle (more rows
+   * give the same layout when atoms are numbered down the rows). 0 when they do not divide the tile.
+   */
+  private static int atomRows(TileGeometry geometry, Swizzle swizzle, int width) {
+    if (geometry.atomRows() != 0) {
+      return geometry.atomRows();
+    }
+    if (width == geometry.cols()) {
+      return geometry.rows();
+    }
+    int touched = swizzle.yyyMask() | swizzle.zzzMask();
+    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+    long rows = Math.max(1, period / width);
+    return rows <= geometry.rows() && geometry.rows() % rows == 0 ? (int) rows : 0;
   }
 
   /** CuTe's canonical atoms: {@code Swizzle<B, log2(16 / element bytes), 3>}. */
@@ -69,6 +133,7 @@ public final class SwizzleFamily {
   /** The family in words. */
   public static String describe() {
     return "Swizzle<B,M,S> with B <= " + MAX_BITS + ", M <= " + MAX_BASE + ", B <= |S| <= "
-        + MAX_SHIFT + ", on the row-major offset or within each row";
+        + MAX_SHIFT + ", on the row-major offset of whole rows or of 16- to 128-byte column blocks,"
+        + " or within each row";
   }
 }

@@ -51,7 +51,7 @@ public final class SwizzleSolver {
     return solution.found()
         ? solution
         : new Solution(solution.layout(), solution.closest(), solution.closestDegree(),
-            alternatives(geometry, accesses), solution.family());
+            alternatives(geometry, accesses), solution.family(), geometry);
   }
 
   private Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
@@ -60,22 +60,14 @@ public final class SwizzleSolver {
     for (AccessPattern access : accesses) {
       phases.add(new AccessPhases(access, access.instructions(plain)));
     }
-    Optional<TileLayout> closest = Optional.empty();
-    int closestDegree = Integer.MAX_VALUE;
-    Optional<TileLayout> closestWithFewerBits = Optional.empty();
-    int closestWithFewerBitsDegree = Integer.MAX_VALUE;
-    int bits = 0;
+    RunnersUp runnersUp = new RunnersUp(geometry);
     for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
-      if (candidate.swizzle().bits() > bits) {
-        bits = candidate.swizzle().bits();
-        closestWithFewerBits = closest;
-        closestWithFewerBitsDegree = closestDegree;
-      }
-      Optional<TileLayout> tile = geometry.with(candidate.form(), candidate.swizzle());
+      runnersUp.enter(candidate);
+      Optional<TileLayout> tile = geometry.with(candidate);
       if (tile.isEmpty() || accesses.stream().anyMatch(a -> !a.check(tile.get()).isEmpty())) {
         continue;
       }
-      Verdict verdict = new Verdict(closestDegree);
+      Verdict verdict = new Verdict(runnersUp.toBeat());
       for (AccessPhases access : phases) {
         access.costKillers(tile.get(), verdict);
       }
@@ -86,15 +78,11 @@ public final class SwizzleSolver {
         continue;
       }
       if (verdict.acceptable) {
-        return new Solution(tile, closestWithFewerBits,
-            closestWithFewerBits.isPresent() ? closestWithFewerBitsDegree : 0, List.of(),
-            SwizzleFamily.describe());
+        return runnersUp.found(tile.get());
       }
-      closest = tile;
-      closestDegree = verdict.worst;
+      runnersUp.reject(tile.get(), verdict.worst);
     }
-    return new Solution(Optional.empty(), closest, closest.isPresent() ? closestDegree : 0,
-        List.of(), SwizzleFamily.describe());
+    return runnersUp.nothingFound();
   }
 
   /** What one candidate has shown so far. */

@@ -1,50 +1,86 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.Problem;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A tile before its swizzle is chosen: what a solver is given.
+ * A tile before its swizzle is chosen: what a solver is given. The atom may be fixed (as declared) or
+ * left to the solver (0 rows or cols), which then tries the whole tile and column blocks.
  *
  * @param dtype the element type
  * @param rows rows of the tile
  * @param cols elements per row
  * @param rowStride elements from one row's start to the next
  * @param alignment bytes the base address is aligned to
+ * @param atomRows rows of the swizzle atom, or 0 for the solver to choose
+ * @param atomCols columns of the swizzle atom, or 0 for the solver to choose
+ * @param atomOrder how atoms are numbered over the tile
  */
-public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int alignment) {
+public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int alignment,
+    int atomRows, int atomCols, Order atomOrder) {
 
-  /** The geometry of a tile, its swizzle set aside. */
+  public TileGeometry {
+    Objects.requireNonNull(dtype, "dtype");
+    Objects.requireNonNull(atomOrder, "atomOrder");
+  }
+
+  /** A geometry whose atom the solver chooses, numbered column-major as CuTe's tile_to_shape does. */
+  public TileGeometry(DType dtype, int rows, int cols, int rowStride, int alignment) {
+    this(dtype, rows, cols, rowStride, alignment, 0, 0, Order.COL_MAJOR);
+  }
+
+  /**
+   * The geometry of a tile, its swizzle set aside: its atom stays fixed when it has several, and is
+   * left to the solver when it is the whole tile.
+   */
   public static TileGeometry of(TileLayout layout) {
-    return new TileGeometry(layout.dtype(), layout.rows(), layout.cols(), layout.rowStride(),
-        layout.alignment());
+    return layout.isOneAtom()
+        ? new TileGeometry(layout.dtype(), layout.rows(), layout.cols(), layout.rowStride(),
+            layout.alignment())
+        : new TileGeometry(layout.dtype(), layout.rows(), layout.cols(), layout.rowStride(),
+            layout.alignment(), layout.atomRows(), layout.atomCols(), layout.atomOrder());
   }
 
   /** Every reason the geometry is not a tile; empty if it is one. */
   public List<Problem> check() {
-    return TileLayout.check(dtype, Swizzle.IDENTITY, rows, cols, rowStride, alignment);
+    return builder(Swizzle.IDENTITY, atomRows, atomCols).check();
   }
 
-  /** The tile without a swizzle. */
+  /** The tile without a swizzle, on the declared atom or else as one atom. */
   public TileLayout plain() {
-    return TileLayout.of(dtype, Swizzle.IDENTITY, rows, cols, rowStride, alignment);
+    return builder(Swizzle.IDENTITY, atomRows, atomCols).build();
   }
 
-  /** The tile with a swizzle in a form, if the swizzle maps it onto itself. */
-  public Optional<TileLayout> with(SwizzleForm form, Swizzle swizzle) {
-    return TileLayout.check(form, dtype, swizzle, rows, cols, rowStride, alignment).isEmpty()
-        ? Optional.of(TileLayout.of(form, dtype, swizzle, rows, cols, rowStride, alignment))
-        : Optional.empty();
+  /** The tile of a member of the family, if its swizzle maps each atom onto itself. */
+  public Optional<TileLayout> with(Candidate candidate) {
+    TileLayout.Builder builder =
+        builder(candidate.swizzle(), candidate.atomRows(), candidate.atomCols())
+            .form(candidate.form());
+    return builder.check().isEmpty() ? Optional.of(builder.build()) : Optional.empty();
+  }
+
+  private TileLayout.Builder builder(Swizzle swizzle, int atomRows, int atomCols) {
+    return TileLayout.builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment)
+        .atom(atomRows, atomCols, atomOrder);
   }
 
   /** The same geometry with another row stride (padding). */
   public TileGeometry withRowStride(int newRowStride) {
-    return new TileGeometry(dtype, rows, cols, newRowStride, alignment);
+    return new TileGeometry(dtype, rows, cols, newRowStride, alignment, atomRows, atomCols,
+        atomOrder);
+  }
+
+  /** The same geometry with another alignment. */
+  public TileGeometry withAlignment(int newAlignment) {
+    return new TileGeometry(dtype, rows, cols, rowStride, newAlignment, atomRows, atomCols,
+        atomOrder);
   }
 
   /** Whether the row stride is a power of two, where the row form adds nothing to the offset form. */

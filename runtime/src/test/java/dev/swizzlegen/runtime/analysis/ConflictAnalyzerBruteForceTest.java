@@ -99,9 +99,13 @@ class ConflictAnalyzerBruteForceTest {
     int rowStride = random.nextInt(4) == 0 && (bits == 0 || form == SwizzleForm.ROW)
         ? cols + 4 * random.nextInt(1, 5)
         : cols;
-    if (!TileLayout.check(form, dtype, swizzle, rows, cols, rowStride, 128).isEmpty()) {
-      return null;
-    }
-    return TileLayout.of(form, dtype, swizzle, rows, cols, rowStride, 128);
+    // One tile in two is made of several atoms, numbered either way, in one to three stages.
+    boolean atoms = rowStride == cols && random.nextBoolean();
+    int atomRows = atoms ? rows >> random.nextInt(3) : rows;
+    int atomCols = atoms ? Math.max(1, cols >> random.nextInt(3)) : cols;
+    Order atomOrder = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
+    TileLayout.Builder tile = TileLayout.builder(dtype, swizzle, rows, cols).form(form)
+        .rowStride(rowStride).atom(atomRows, atomCols, atomOrder).stages(1 + random.nextInt(3));
+    return tile.check().isEmpty() ? tile.build() : null;
   }
 }

@@ -86,14 +86,14 @@ class RowFormTest {
 
   @Test
   void rowFormNeedsItsBitsFromTheRow() {
-    assertEquals(Parameter.SHIFT, TileLayout.check(SwizzleForm.ROW, DType.HALF,
-        Swizzle.overlapping(3, 3, 2), 8, 64, 64, 128).get(0).parameter());
+    assertEquals(Parameter.SHIFT, TileLayout.builder(DType.HALF,
+        Swizzle.overlapping(3, 3, 2), 8, 64).form(SwizzleForm.ROW).check().get(0).parameter());
   }
 
   @Test
   void rowFormThatLeavesTheRowIsRejected() {
     // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72.
-    assertEquals(Parameter.COLS, TileLayout.check(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3),
-        8, 72, 72, 128).get(0).parameter());
+    assertEquals(Parameter.COLS, TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
+        .form(SwizzleForm.ROW).check().get(0).parameter());
   }
 }

@@ -34,19 +34,30 @@ class SwizzleSolverTest {
     int compared = 0;
     int found = 0;
     int rowForms = 0;
-    while (compared < 120) {
+    int columnBlocks = 0;
+    while (compared < 160) {
       DType dtype = TYPES[random.nextInt(TYPES.length)];
       int rows = 8 << random.nextInt(3);
       int vectorElements = 16 / dtype.bytes();
       int cols = vectorElements * (random.nextBoolean() ? 1 << random.nextInt(4) : random.nextInt(1, 13));
       int rowStride = random.nextInt(5) == 0 ? cols + 4 / Math.min(4, dtype.bytes()) * random.nextInt(1, 4) : cols;
-      TileGeometry geometry = new TileGeometry(dtype, rows, cols, rowStride, 128);
+      // One geometry in four declares its atoms; one in six is filled by TMA.
+      boolean declaredAtoms = rowStride == cols && random.nextInt(4) == 0;
+      boolean tma = rowStride == cols && random.nextInt(6) == 0;
+      TileGeometry geometry = declaredAtoms
+          ? new TileGeometry(dtype, rows, cols, rowStride, tma ? 1024 : 128,
+              rows >> random.nextInt(2), cols >> random.nextInt(2),
+              random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR)
+          : new TileGeometry(dtype, rows, cols, rowStride, tma ? 1024 : 128);
       if (!geometry.check().isEmpty()) {
         continue;
       }
       List<AccessPattern> accesses = new ArrayList<>();
       for (int i = random.nextInt(1, 4); i > 0; i--) {
         accesses.add(randomAccess(random));
+      }
+      if (tma) {
+        accesses.add(TmaAccess.of(Op.STORE));
       }
       TileLayout plain = geometry.plain();
       if (accesses.stream().anyMatch(a -> !a.check(plain).isEmpty())) {
@@ -59,9 +70,11 @@ class SwizzleSolverTest {
       compared++;
       found += actual.found() ? 1 : 0;
       rowForms += actual.layout().filter(t -> t.form() == SwizzleForm.ROW).isPresent() ? 1 : 0;
+      columnBlocks += actual.layout().filter(t -> t.atomsAcross() > 1).isPresent() ? 1 : 0;
     }
-    assertTrue(found > 30 && found < 115, "a mix of solvable and unsolvable cases: " + found);
+    assertTrue(found > 40 && found < 155, "a mix of solvable and unsolvable cases: " + found);
     assertTrue(rowForms > 0, "some answers swizzle within rows: " + rowForms);
+    assertTrue(columnBlocks > 0, "some answers are column blocks of atoms: " + columnBlocks);
   }
 
   private static AccessPattern randomAccess(SplittableRandom random) {
@@ -193,12 +206,51 @@ class SwizzleSolverTest {
     assertEquals(TmaSwizzle.SWIZZLE_64B, narrowTile.tmaSwizzle().orElseThrow());
   }
 
+  /**
+   * Issue 11: TMA boxes span at most 128 bytes, so a TMA-filled 128 x 128 half operand gets CuTe's
+   * layout, Swizzle<3,3,3> on 8 x 64 atoms in column blocks; without TMA, whole rows come first.
+   */
+  @Test
+  void aTmaOperandWiderThan128BytesIsColumnBlocksOfCanonicalAtoms() {
+    TileGeometry operand = new TileGeometry(DType.HALF, 128, 128, 128, 1024);
+    Solution solution = solver.solve(operand,
+        List.of(TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false)));
+    TileLayout tile = solution.layout().orElseThrow();
+    assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
+    assertEquals(8, tile.atomRows());
+    assertEquals(64, tile.atomCols());
+    assertEquals(Order.COL_MAJOR, tile.atomOrder());
+    assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
+    // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them.
+    assertEquals("3 XOR bits are the fewest that make every access acceptable (no swizzle with"
+        + " fewer bits fits the tile). Swizzle<3,3,3> is CuTe's canonical 3-bit atom, here on 8 x 64 atoms (128-byte rows) in 2 column blocks, numbered"
+        + " down the rows first as CuTe's tile_to_shape does (wider atoms come first, but no swizzle"
+        + " of whole 256-byte rows serves every access); TMA can fill it with"
+        + " CU_TENSOR_MAP_SWIZZLE_128B in 2 boxes of 128 x 64 (a box row spans at most 128 bytes).",
+        solution.why());
+    assertEquals(exhaustive.search(operand,
+        List.of(TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false))), solution);
+    TileLayout withoutTma = derived(operand, MatrixAccess.ldmatrix(4, false));
+    assertTrue(withoutTma.isOneAtom());
+    assertEquals(Swizzle.of(3, 3, 4), withoutTma.swizzle());
+  }
+
+  @Test
+  void declaredAtomsAreKept() {
+    TileGeometry mnMajor = new TileGeometry(DType.HALF, 64, 128, 128, 1024, 8, 64, Order.ROW_MAJOR);
+    TileLayout tile = derived(mnMajor, TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, true));
+    assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
+    assertEquals(Order.ROW_MAJOR, tile.atomOrder());
+    assertEquals(64, tile.atomCols());
+  }
+
   @Test
   void whySaysHowManyBitsAndWhatFewerLeave() {
     Solution solution = solver.solve(new TileGeometry(DType.HALF, 128, 64, 64, 128),
         List.of(MatrixAccess.ldmatrix(4, false)));
     assertEquals("3 XOR bits are the fewest that make every access acceptable: the mildest swizzle"
         + " with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's"
-        + " canonical 3-bit atom; TMA can write it with CU_TENSOR_MAP_SWIZZLE_128B.", solution.why());
+        + " canonical 3-bit atom; TMA can fill it with CU_TENSOR_MAP_SWIZZLE_128B in one box of"
+        + " 128 x 64 from a 1024-byte aligned base.", solution.why());
   }
 }

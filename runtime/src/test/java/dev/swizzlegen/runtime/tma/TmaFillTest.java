@@ -1,0 +1,133 @@
+package dev.swizzlegen.runtime.tma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TmaFillTest {
+
+  private static TileLayout.Builder tile(DType dtype, Swizzle swizzle, int rows, int cols) {
+    return TileLayout.builder(dtype, swizzle, rows, cols).alignment(1024);
+  }
+
+  /**
+   * The engine's writes, simulated: element (i, j) of a box written at byte {@code start} lands at
+   * {@code start + mode((i * boxCols + j) * elementBytes)}. Every element of the tile is written
+   * exactly once, where the tile's layout has it.
+   */
+  private static void assertFillsExactly(TileLayout tile, TmaFill fill) {
+    int elementBytes = tile.elementBytes();
+    int[] writes = new int[tile.rows() * tile.cols()];
+    for (TmaBox box : fill.boxes()) {
+      int start = box.offset() * elementBytes;
+      assertEquals(0, start % TmaFill.boxAlignmentBytes(fill.mode()), tile + " box " + box);
+      for (int i = 0; i < fill.boxRows(); i++) {
+        for (int j = 0; j < fill.boxCols(); j++) {
+          int row = box.row() + i;
+          int col = box.col() + j;
+          writes[row * tile.cols() + col]++;
+          int lands = start + fill.mode().byteSwizzle().apply((i * fill.boxCols() + j) * elementBytes);
+          assertEquals(tile.byteOffset(row, col), lands, tile + " (" + row + ", " + col + ")");
+        }
+      }
+    }
+    for (int count : writes) {
+      assertEquals(1, count, tile + ": an element is not written exactly once");
+    }
+    assertTrue(fill.boxRows() <= TmaFill.MAX_BOX_ELEMENTS && fill.boxCols() <= TmaFill.MAX_BOX_ELEMENTS);
+    assertTrue(fill.boxCols() * elementBytes <= TmaFill.spanBytes(fill.mode()));
+  }
+
+  @Test
+  void columnBlocksOf128ByteAtomsAreOneBoxEach() {
+    TileLayout operand = tile(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+        .atom(8, 64, Order.COL_MAJOR).build();
+    TmaFill fill = TmaFill.of(operand);
+    assertEquals(TmaSwizzle.SWIZZLE_128B, fill.mode());
+    assertEquals(128, fill.boxRows());
+    assertEquals(64, fill.boxCols());
+    assertEquals(List.of(new TmaBox(0, 0, 0), new TmaBox(0, 64, 8192)), fill.boxes());
+    assertFillsExactly(operand, fill);
+  }
+
+  @Test
+  void rowMajorAtomsAreOneBoxPerAtom() {
+    // An MN-major operand: K = 64 rows, MN = 128 contiguous columns, atoms numbered across first.
+    TileLayout operand = tile(DType.HALF, Swizzle.of(3, 3, 3), 64, 128)
+        .atom(8, 64, Order.ROW_MAJOR).build();
+    TmaFill fill = TmaFill.of(operand);
+    assertEquals(8, fill.boxRows());
+    assertEquals(16, fill.boxes().size());
+    assertFillsExactly(operand, fill);
+  }
+
+  @Test
+  void everyModeFillsItsCanonicalAtomsInEveryType() {
+    for (DType dtype : List.of(DType.HALF, DType.BF16, DType.FLOAT, DType.TF32, DType.FP8_E4M3,
+        DType.INT8)) {
+      int unit = 16 / dtype.bytes();
+      int unitBase = Integer.numberOfTrailingZeros(unit);
+      for (int bits = 1; bits <= 3; bits++) {
+        int atomCols = unit << bits;
+        TileLayout tile = tile(dtype, Swizzle.of(bits, unitBase, 3), 64, atomCols * 2)
+            .atom(8, atomCols, Order.COL_MAJOR).stages(2).build();
+        TmaFill fill = TmaFill.of(tile);
+        assertEquals(TmaSwizzle.values()[bits], fill.mode(), tile.toString());
+        assertEquals(2, fill.boxes().size(), tile.toString());
+        assertFillsExactly(tile, fill);
+      }
+    }
+  }
+
+  @Test
+  void wholeRowsWiderThanTheSpanCannotBeFilledAndTheProblemSaysWhichAtomWould() {
+    TileLayout wide = tile(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).build();
+    List<Problem> problems = TmaFill.check(wide);
+    assertEquals(1, problems.size());
+    assertEquals(Parameter.KIND, problems.get(0).parameter());
+    assertEquals("TMA cannot fill the tile with CU_TENSOR_MAP_SWIZZLE_128B: boxes are at most 64"
+        + " elements wide, and none lands where the tile's layout puts its elements (a 128 x 64 box"
+        + " at (row 0, col 0) would put (row 1, col 0) at byte 144, where the tile has it at byte"
+        + " 288). Rows of 256 bytes are wider than one box: declare the tile as column blocks of"
+        + " 64-element atoms (atomCols = 64), as CuTe's tile_to_shape builds it, so that each"
+        + " column block is filled by its own boxes.", problems.get(0).message());
+  }
+
+  /** Issue 12: a 2 x 64 half tile with Swizzle<1,3,3> has the 32-byte mode's bytes, not its rows. */
+  @Test
+  void the32ByteModeCannotWrite128ByteRows() {
+    TileLayout tile = tile(DType.HALF, Swizzle.of(1, 3, 3), 2, 64).build();
+    assertEquals(TmaSwizzle.SWIZZLE_32B, tile.tmaSwizzle().orElseThrow());
+    assertTrue(TmaFill.find(tile).isEmpty());
+  }
+
+  @Test
+  void paddingAndTooLittleAlignmentAreProblemsOnTheirAttributes() {
+    TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
+        .build();
+    assertEquals(Parameter.ROW_STRIDE, TmaFill.check(padded).get(0).parameter());
+    TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
+    assertEquals(Parameter.ALIGNMENT, TmaFill.check(loose).get(0).parameter());
+    TileLayout notTma = tile(DType.HALF, Swizzle.of(3, 3, 4), 64, 128).build();
+    assertEquals(Parameter.KIND, TmaFill.check(notTma).get(0).parameter());
+  }
+
+  @Test
+  void withoutASwizzleABoxRowIsUpTo256Elements() {
+    TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 32, 512).build();
+    TmaFill fill = TmaFill.of(plain);
+    assertEquals(TmaSwizzle.NONE, fill.mode());
+    assertEquals(256, fill.boxCols());
+    assertEquals(1, fill.boxRows());
+    assertFillsExactly(plain, fill);
+  }
+}
