@@ -15,7 +15,8 @@ import javax.annotation.processing.Generated;
 /**
  * Shared-memory index math for {@link GemmA}: a 128 x 64 tile of HALF elements (2 bytes),
  * row stride 64, base address aligned to 128 bytes, swizzled by {@code Swizzle<3,3,3>}
- * on element offsets (Swizzle&lt;3,4,3&gt; on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B).
+ * on element offsets (Swizzle&lt;3,4,3&gt; on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B from a
+ * 1024-byte aligned base).
  *
  * <pre>
  *   offset bits  ...YYYZZZxxx
@@ -60,6 +61,26 @@ public final class GemmASwizzle {
    * Elements from the start of one row to the start of the next.
    */
   public static final int ROW_STRIDE = 64;
+
+  /**
+   * Rows of the swizzle atom.
+   */
+  public static final int ATOM_ROWS = 128;
+
+  /**
+   * Columns of the swizzle atom.
+   */
+  public static final int ATOM_COLS = 64;
+
+  /**
+   * Pipeline stages stored one after another.
+   */
+  public static final int STAGES = 1;
+
+  /**
+   * Elements from one stage's start to the next.
+   */
+  public static final int STAGE_ELEMENTS = 8192;
 
   /**
    * B: the width of the XOR masks.
@@ -119,17 +140,31 @@ public final class GemmASwizzle {
   }
 
   /**
-   * {@code Swizzle<3,3,3>}: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
+   * The element offset where (row, col) of a pipeline stage is stored.
+   */
+  public static int offset(int row, int col, int stage) {
+    return stage * STAGE_ELEMENTS + offset(row, col);
+  }
+
+  /**
+   * Swizzle&lt;3,3,3&gt;: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
    */
   public static int swizzle(int offset) {
     return offset ^ ((offset & 0x1c0) >>> 3);
   }
 
   /**
-   * The inverse of {@link #swizzle}: the swizzle is its own inverse.
+   * The inverse of swizzle: the swizzle is its own inverse.
    */
   public static int unswizzle(int offset) {
     return offset ^ ((offset & 0x1c0) >>> 3);
+  }
+
+  /**
+   * The pipeline stage stored at an element offset.
+   */
+  public static int stage(int offset) {
+    return offset / STAGE_ELEMENTS;
   }
 
   /**

@@ -2,8 +2,8 @@
 //
 // A 128 x 64 tile of HALF elements (2 bytes), row stride 64, 16384 bytes,
 // base address aligned to 128 bytes.
-// Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode
-// CU_TENSOR_MAP_SWIZZLE_128B).
+// Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B
+// from a 1024-byte aligned base).
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
@@ -23,13 +23,22 @@ struct GemmA {
   static constexpr uint32_t kRowStride = 64;
   static constexpr uint32_t kElementBytes = 2;
   static constexpr uint32_t kAlignmentBytes = 128;
+  static constexpr uint32_t kAtomRows = 128;
+  static constexpr uint32_t kAtomCols = 64;
+  static constexpr uint32_t kStages = 1;
+  static constexpr uint32_t kStageElements = 8192;
   static constexpr int kBits = 3;
   static constexpr int kBase = 3;
   static constexpr int kShift = 3;
 
-  // Element offset where (row, col) is stored: the swizzled row-major offset.
+  // The element offset where (row, col) is stored: the swizzled row-major offset.
   __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
     return swizzle(row * kRowStride + col);
+  }
+
+  // The element offset where (row, col) of a pipeline stage is stored.
+  __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+    return stage * kStageElements + offset(row, col);
   }
 
   // Swizzle<3,3,3>: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
@@ -42,12 +51,17 @@ struct GemmA {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
 
-  // Row stored at an element offset.
+  // The pipeline stage stored at an element offset.
+  __host__ __device__ __forceinline__ static constexpr uint32_t stage(uint32_t offset) {
+    return offset / kStageElements;
+  }
+
+  // The row stored at an element offset.
   __host__ __device__ __forceinline__ static constexpr uint32_t row(uint32_t offset) {
     return unswizzle(offset) / kRowStride;
   }
 
-  // Column stored at an element offset.
+  // The column stored at an element offset.
   __host__ __device__ __forceinline__ static constexpr uint32_t col(uint32_t offset) {
     return unswizzle(offset) % kRowStride;
   }

@@ -77,6 +77,36 @@ public @interface SwizzledTile {
   int rowStride() default 0;
 
   /**
+   * Rows of the swizzle atom: the row-major {@code atomRows x atomCols} block to which {@code bits},
+   * {@code base} and {@code shift} apply, repeated over the tile (CuTe's {@code tile_to_shape}).
+   * Must divide {@link #rows()}. Omitted (0): the whole tile's rows, or, when the swizzle is derived,
+   * the solver's choice.
+   */
+  int atomRows() default 0;
+
+  /**
+   * Columns of the swizzle atom; must divide {@link #cols()}. A 128 x 128 {@code HALF} operand of
+   * {@code 8 x 64} atoms is two 128 x 64 column blocks, each filled by one TMA box. Omitted (0): the
+   * whole tile's columns, or, when the swizzle is derived, the solver's choice.
+   */
+  int atomCols() default 0;
+
+  /**
+   * How atoms are numbered over the tile: {@link Order#COL_MAJOR} (the default, CuTe's
+   * {@code tile_to_shape}) down the rows first, so that each column block is contiguous;
+   * {@link Order#ROW_MAJOR} across the columns first, as for Hopper MN-major operands declared with
+   * K as {@code rows} and the contiguous M or N dimension as {@code cols}.
+   */
+  Order atomOrder() default Order.COL_MAJOR;
+
+  /**
+   * Pipeline stages stored one after another, {@code rows x rowStride} elements apart (CuTe's third
+   * mode of {@code tile_to_shape(atom, Shape<rows, cols, stages>)}). Every stage's base keeps the
+   * tile's {@link #alignment()}.
+   */
+  int stages() default 1;
+
+  /**
    * The warp instructions that touch the tile, each proven free of bank conflicts (up to its
    * {@link Access#maxWays()}). Omitted: 16-byte row-vector stores (the global-to-shared copy) and
    * ldmatrix-style 8-row x 16-byte loads, where the element type and geometry allow them. An explicit

@@ -29,11 +29,31 @@ public final class GeneratedTiles {
       List<AccessPattern> accesses) {
     /** The helper's {@code offset(row, col)}, called. */
     public int offset(int row, int col) {
+      return call("offset", row, col);
+    }
+
+    /** The helper's {@code offset(row, col, stage)}, called. */
+    public int offset(int row, int col, int stage) {
+      return call("offset", row, col, stage);
+    }
+
+    /** The helper's {@code row}, {@code col} or {@code stage} of an offset, called. */
+    public int inverse(String function, int offset) {
+      return call(function, offset);
+    }
+
+    private int call(String function, int... args) {
       try {
-        Method offset = helper.getMethod("offset", int.class, int.class);
-        return (Integer) offset.invoke(null, row, col);
+        Class<?>[] types = new Class<?>[args.length];
+        Object[] boxed = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+          types[i] = int.class;
+          boxed[i] = args[i];
+        }
+        Method method = helper.getMethod(function, types);
+        return (Integer) method.invoke(null, boxed);
       } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(helper.getName() + ".offset", e);
+        throw new IllegalStateException(helper.getName() + "." + function, e);
       }
     }
   }

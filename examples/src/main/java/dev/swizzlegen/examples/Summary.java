@@ -1,5 +1,6 @@
 package dev.swizzlegen.examples;
 
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -9,7 +10,7 @@ import dev.swizzlegen.runtime.raster.TrafficEstimator.Choice;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,12 +31,17 @@ public final class Summary {
     System.out.printf("swizzlegen: %d tiles, %d generated files in %s%n%n", tiles.size(), files.size(),
         generated);
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("tile (Java helper)", "swizzle", "shape", "dtype", "CUDA header", "TMA mode"));
+    rows.add(List.of("tile (Java helper)", "swizzle", "shape", "atoms", "stages", "dtype",
+        "CUDA header", "TMA mode (boxes)"));
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
       rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
-          layout.dtype().toString(), tile.cudaHeader(),
-          layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse("-")));
+          layout.isOneAtom() ? "-" : layout.atomShape() + (layout.atomOrder() == Order.COL_MAJOR
+              ? " col-major" : " row-major"),
+          Integer.toString(layout.stages()), layout.dtype().toString(), tile.cudaHeader(),
+          TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
+              + fill.boxes().size() + " x " + fill.boxRows() + " x " + fill.boxCols() + ")")
+              .orElse("-")));
     }
     printTable(rows);
 

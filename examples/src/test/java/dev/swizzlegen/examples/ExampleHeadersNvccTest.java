@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,14 +24,9 @@ class ExampleHeadersNvccTest {
     assertTrue(tiles.size() >= 11, "found only " + tiles.size() + " generated helpers");
     List<HeaderCheck.Header> headers = new ArrayList<>();
     for (GeneratedTiles.Tile tile : tiles) {
-      int rows = tile.layout().rows();
-      int cols = tile.layout().cols();
-      int[] offsets = new int[rows * cols];
-      for (int row = 0; row < rows; row++) {
-        for (int col = 0; col < cols; col++) {
-          offsets[row * cols + col] = tile.offset(row, col);
-        }
-      }
+      TileLayout layout = tile.layout();
+      int[] offsets = HeaderCheck.expectedOffsets(layout.rows(), layout.cols(), layout.stages(),
+          tile::offset);
       headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(), offsets));
     }
     HeaderCheck.verify(nvcc, GENERATED, Path.of("target", "nvcc-work", "examples"), headers,

@@ -53,6 +53,21 @@ final class AccessReader {
     return accesses;
   }
 
+  /** Whether the tile declares a TMA access. */
+  boolean declaresTma(AnnotationValues tile) {
+    if (!tile.isExplicit("access")) {
+      return false;
+    }
+    for (AnnotationValue item : tile.arrayValue("access")) {
+      if (item.getValue() instanceof AnnotationMirror mirror
+          && new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class)
+              == AccessKind.TMA) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private Optional<DeclaredAccess> readOne(AnnotationValues values, Layout layout,
       AnnotationValue item, TileErrors errors) {
     AccessKind kind = values.enumValue("kind", AccessKind.class);

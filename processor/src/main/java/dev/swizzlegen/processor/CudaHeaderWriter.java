@@ -2,13 +2,13 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.swizzle.XorTerm;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Writes {@code swizzlegen/<name>.cuh}: a struct of {@code static constexpr} constants and
@@ -27,7 +27,8 @@ final class CudaHeaderWriter {
     out.append("//\n");
     out.append("// A ").append(layout.shape()).append(" tile of ").append(layout.dtype())
         .append(" elements (").append(layout.elementBytes()).append(" bytes), row stride ")
-        .append(layout.rowStride()).append(", ").append(layout.extentBytes()).append(" bytes,\n");
+        .append(layout.rowStride()).append(", ").append(layout.extentBytes()).append(" bytes")
+        .append(layout.stages() > 1 ? " in " + layout.stages() + " stages" : "").append(",\n");
     out.append("// base address aligned to ").append(layout.alignment()).append(" bytes.\n");
     for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(layout) + ".",
         96)) {
@@ -38,6 +39,23 @@ final class CudaHeaderWriter {
       out.append("//   ").append(line).append('\n');
     }
     out.append("//\n");
+    List<String> atomMap = SwizzleText.atomMap(layout);
+    if (!atomMap.isEmpty()) {
+      for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {
+        out.append("// ").append(line).append('\n');
+      }
+      for (String line : atomMap.subList(1, atomMap.size())) {
+        out.append("//   ").append(line).append('\n');
+      }
+      out.append("//\n");
+    }
+    if (layout.stages() > 1) {
+      out.append("// ").append(layout.stages()).append(" pipeline stages, ")
+          .append(layout.stageElements()).append(" elements (")
+          .append(layout.stageElements() * layout.elementBytes())
+          .append(" bytes) apart: offset(row, col, stage).\n");
+      out.append("//\n");
+    }
     tile.derivation().ifPresent(why -> {
       out.append("// Derived by swizzlegen (bits, base and shift omitted):\n");
       for (String line : SwizzleText.wrap(why, 94)) {
@@ -69,6 +87,13 @@ final class CudaHeaderWriter {
     constant(out, "uint32_t", "kRowStride", layout.rowStride());
     constant(out, "uint32_t", "kElementBytes", layout.elementBytes());
     constant(out, "uint32_t", "kAlignmentBytes", layout.alignment());
+    constant(out, "uint32_t", "kAtomRows", layout.atomRows());
+    constant(out, "uint32_t", "kAtomCols", layout.atomCols());
+    if (!layout.isOneAtom()) {
+      constant(out, "uint32_t", "kAtomElements", layout.atomElements());
+    }
+    constant(out, "uint32_t", "kStages", layout.stages());
+    constant(out, "uint32_t", "kStageElements", layout.stageElements());
     constant(out, "int", "kBits", swizzle.bits());
     constant(out, "int", "kBase", swizzle.base());
     constant(out, "int", "kShift", swizzle.shift());
@@ -76,30 +101,8 @@ final class CudaHeaderWriter {
         + " swizzle mode (cuTensorMapEncodeTiled).\n  static constexpr CUtensorMapSwizzle kTmaSwizzle = ")
         .append(mode.cudaName()).append(";\n"));
     out.append('\n');
-    if (layout.form() == SwizzleForm.ROW) {
-      function(out, "Value XORed into the columns of a row: " + SwizzleText.rowXorFormula(layout) + ".",
-          "row_xor(uint32_t row)", SwizzleText.rowXorExpression(layout, "row", true));
-      function(out, "Element offset where (row, col) is stored: the row stays, the column is XORed.",
-          "offset(uint32_t row, uint32_t col)", "row * kRowStride + (col ^ row_xor(row))");
-      function(out, "Swizzle of a row-major offset: its column XORed by row_xor of its row.",
-          "swizzle(uint32_t linear)", "offset(linear / kRowStride, linear % kRowStride)");
-      function(out, "The inverse of swizzle, which is its own inverse: the row is never changed.",
-          "unswizzle(uint32_t offset)", "swizzle(offset)");
-      function(out, "Row stored at an element offset.", "row(uint32_t offset)",
-          "offset / kRowStride");
-      function(out, "Column stored at an element offset.", "col(uint32_t offset)",
-          "(offset % kRowStride) ^ row_xor(offset / kRowStride)");
-    } else {
-      function(out, "Element offset where (row, col) is stored: the swizzled row-major offset.",
-          "offset(uint32_t row, uint32_t col)", "swizzle(row * kRowStride + col)");
-      function(out, swizzle + ": " + swizzle.maskSummary() + ".", "swizzle(uint32_t offset)",
-          xorExpression(swizzle.terms()));
-      function(out, "The inverse of swizzle: " + swizzle.inverseSummary() + ".",
-          "unswizzle(uint32_t offset)", xorExpression(swizzle.inverseTerms()));
-      function(out, "Row stored at an element offset.", "row(uint32_t offset)",
-          "unswizzle(offset) / kRowStride");
-      function(out, "Column stored at an element offset.", "col(uint32_t offset)",
-          "unswizzle(offset) % kRowStride");
+    for (TileFunctions.Function function : TileFunctions.of(layout, true)) {
+      function(out, function);
     }
     out.setLength(out.length() - 1);
     out.append("};\n\n");
@@ -111,7 +114,7 @@ final class CudaHeaderWriter {
   /** The TMA mode to encode, for a tile with a TMA access. */
   private static Optional<TmaSwizzle> tmaMode(TileSpec tile) {
     return tile.accesses().stream().anyMatch(a -> a.pattern().kind() == AccessKind.TMA)
-        ? tile.layout().tmaSwizzle()
+        ? TmaFill.find(tile.layout()).map(TmaFill::mode)
         : Optional.empty();
   }
 
@@ -120,21 +123,13 @@ final class CudaHeaderWriter {
         .append(value).append(";\n");
   }
 
-  private static void function(StringBuilder out, String comment, String signature, String body) {
-    out.append("  // ").append(comment).append('\n');
-    out.append("  ").append(FUNCTION).append(' ').append(signature).append(" {\n");
-    out.append("    return ").append(body).append(";\n");
+  private static void function(StringBuilder out, TileFunctions.Function function) {
+    out.append("  // ").append(function.comment()).append('\n');
+    out.append("  ").append(FUNCTION).append(' ').append(function.name()).append('(')
+        .append(function.parameters().stream().map(p -> "uint32_t " + p)
+            .collect(Collectors.joining(", ")))
+        .append(") {\n");
+    out.append("    return ").append(function.body()).append(";\n");
     out.append("  }\n\n");
-  }
-
-  /** {@code offset ^ ((offset & 0x1c0u) >> 3)}; {@code offset} alone for no terms. */
-  private static String xorExpression(List<XorTerm> terms) {
-    StringBuilder expression = new StringBuilder("offset");
-    for (XorTerm term : terms) {
-      String shift = term.shift() >= 0 ? " >> " + term.shift() : " << " + -term.shift();
-      expression.append(" ^ ((offset & ").append(Swizzle.hex(term.mask())).append("u)")
-          .append(shift).append(')');
-    }
-    return expression.toString();
   }
 }

@@ -60,6 +60,16 @@ final class JavaHelperWriter {
     helper.addField(intConstant("COLS", layout.cols(), "Elements per row, the contiguous dimension."));
     helper.addField(intConstant("ROW_STRIDE", layout.rowStride(),
         "Elements from the start of one row to the start of the next."));
+    helper.addField(intConstant("ATOM_ROWS", layout.atomRows(), "Rows of the swizzle atom."));
+    helper.addField(intConstant("ATOM_COLS", layout.atomCols(), "Columns of the swizzle atom."));
+    if (!layout.isOneAtom()) {
+      helper.addField(intConstant("ATOM_ELEMENTS", layout.atomElements(),
+          "Elements from one atom's start to the next."));
+    }
+    helper.addField(intConstant("STAGES", layout.stages(),
+        "Pipeline stages stored one after another."));
+    helper.addField(intConstant("STAGE_ELEMENTS", layout.stageElements(),
+        "Elements from one stage's start to the next."));
     helper.addField(intConstant("BITS", swizzle.bits(), "B: the width of the XOR masks."));
     helper.addField(intConstant("BASE", swizzle.base(), "M: the low offset bits kept constant."));
     helper.addField(intConstant("SHIFT", swizzle.shift(),
@@ -99,10 +109,9 @@ final class JavaHelperWriter {
         .build());
 
     helper.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    if (layout.form() == SwizzleForm.ROW) {
-      addRowFormMethods(helper, layout);
-    } else {
-      addOffsetFormMethods(helper, swizzle);
+    for (TileFunctions.Function function : TileFunctions.of(layout, false)) {
+      helper.addMethod(function(function.name(), html(function.comment()), function.body(),
+          function.parameters().toArray(String[]::new)));
     }
     helper.addMethod(function("bank", "The bank (0..31) of (row, col)'s first byte, for a base address"
         + " in bank 0: 32 banks of 4 bytes.", "offset(row, col) * ELEMENT_BYTES / 4 % 32", "row",
@@ -116,37 +125,6 @@ final class JavaHelperWriter {
         .build();
     return new GeneratedFile(GeneratedFile.Kind.JAVA_SOURCE, tile.helper().canonicalName(),
         file.toString());
-  }
-
-  private static void addOffsetFormMethods(TypeSpec.Builder helper, Swizzle swizzle) {
-    helper.addMethod(function("offset", "The element offset where (row, col) is stored: the swizzled"
-        + " row-major offset.", "swizzle(row * ROW_STRIDE + col)", "row", "col"));
-    helper.addMethod(function("swizzle", "{@code " + swizzle + "}: " + swizzle.maskSummary() + ".",
-        xorExpression(swizzle.terms()), "offset"));
-    helper.addMethod(function("unswizzle", "The inverse of {@link #swizzle}: "
-        + swizzle.inverseSummary() + ".", xorExpression(swizzle.inverseTerms()), "offset"));
-    helper.addMethod(function("row", "The row stored at an element offset.",
-        "unswizzle(offset) / ROW_STRIDE", "offset"));
-    helper.addMethod(function("col", "The column stored at an element offset.",
-        "unswizzle(offset) % ROW_STRIDE", "offset"));
-  }
-
-  /** The row form: rows stay in place and only columns are XORed, by a value read from the row. */
-  private static void addRowFormMethods(TypeSpec.Builder helper, TileLayout layout) {
-    helper.addMethod(function("rowXor", "The value XORed into the columns of {@code row}: "
-            + html(SwizzleText.rowXorFormula(layout)) + ".",
-        SwizzleText.rowXorExpression(layout, "row", false), "row"));
-    helper.addMethod(function("offset", "The element offset where (row, col) is stored: the row"
-        + " stays, the column is XORed.", "row * ROW_STRIDE + (col ^ rowXor(row))", "row", "col"));
-    helper.addMethod(function("swizzle", "The swizzle of a row-major offset: its column XORed by"
-        + " {@link #rowXor} of its row.", "offset(offset / ROW_STRIDE, offset % ROW_STRIDE)",
-        "offset"));
-    helper.addMethod(function("unswizzle", "The inverse of {@link #swizzle}, which is its own"
-        + " inverse: the row it reads is never changed.", "swizzle(offset)", "offset"));
-    helper.addMethod(function("row", "The row stored at an element offset.",
-        "offset / ROW_STRIDE", "offset"));
-    helper.addMethod(function("col", "The column stored at an element offset.",
-        "(offset % ROW_STRIDE) ^ rowXor(offset / ROW_STRIDE)", "offset"));
   }
 
   /** {@code public static int name(int p...) { return expression; }} with its Javadoc. */
@@ -178,6 +156,23 @@ final class JavaHelperWriter {
       doc.add("  $L\n", html(line));
     }
     doc.add("</pre>\n");
+    List<String> atomMap = SwizzleText.atomMap(layout);
+    if (!atomMap.isEmpty()) {
+      doc.add("\n<p>");
+      for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {
+        doc.add("$L\n", html(line));
+      }
+      doc.add("<pre>\n");
+      for (String line : atomMap.subList(1, atomMap.size())) {
+        doc.add("  $L\n", html(line));
+      }
+      doc.add("</pre>\n");
+    }
+    if (layout.stages() > 1) {
+      doc.add("\n<p>$L pipeline stages, $L elements ($L bytes) apart: {@link #offset(int, int,"
+          + " int)}.\n", layout.stages(), layout.stageElements(),
+          layout.stageElements() * layout.elementBytes());
+    }
     tile.derivation().ifPresent(why -> {
       doc.add("\n<p>");
       for (String line : SwizzleText.wrap(
@@ -191,7 +186,7 @@ final class JavaHelperWriter {
               + " is\noutput bit i, column j input bit j, bit 0 first, of $L.\n<pre>\n",
           layout.form() == SwizzleForm.ROW
               ? "{@code row * " + atomCols + " + col % " + atomCols + "} (one pattern of the row)"
-              : "the row-major offset");
+              : layout.isOneAtom() ? "the row-major offset" : "the row-major offset within an atom");
       for (String row : swizzle.matrix(swizzle.atomBits()).rows()) {
         doc.add("  $L\n", row);
       }
@@ -258,30 +253,43 @@ final class JavaHelperWriter {
         .build();
   }
 
-  /** {@code TileLayout.of([SwizzleForm.ROW, ]DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128)}. */
+  /**
+   * {@code TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128)} for a one-atom,
+   * one-stage tile in the offset form; else the builder with what differs from its defaults:
+   * {@code TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+   * .atom(8, 64, Order.COL_MAJOR).stages(3).build()}.
+   */
   private static CodeBlock layoutExpression(TileLayout layout) {
-    CodeBlock arguments = CodeBlock.of("$T.$L, $L, $L, $L, $L, $L", DType.class,
-        layout.dtype().name(), swizzleExpression(layout.swizzle()), layout.rows(), layout.cols(),
-        layout.rowStride(), layout.alignment());
-    return layout.form() == SwizzleForm.ROW
-        ? CodeBlock.of("$T.of($T.ROW, $L)", TileLayout.class, SwizzleForm.class, arguments)
-        : CodeBlock.of("$T.of($L)", TileLayout.class, arguments);
+    if (layout.form() == SwizzleForm.OFFSET && layout.isOneAtom() && layout.stages() == 1) {
+      return CodeBlock.of("$T.of($T.$L, $L, $L, $L, $L, $L)", TileLayout.class, DType.class,
+          layout.dtype().name(), swizzleExpression(layout.swizzle()), layout.rows(), layout.cols(),
+          layout.rowStride(), layout.alignment());
+    }
+    CodeBlock.Builder builder = CodeBlock.builder().add("$T.builder($T.$L, $L, $L, $L)",
+        TileLayout.class, DType.class, layout.dtype().name(), swizzleExpression(layout.swizzle()),
+        layout.rows(), layout.cols());
+    if (layout.form() != SwizzleForm.OFFSET) {
+      builder.add("\n.form($T.$L)", SwizzleForm.class, layout.form().name());
+    }
+    if (layout.rowStride() != layout.cols()) {
+      builder.add("\n.rowStride($L)", layout.rowStride());
+    }
+    if (layout.alignment() != 128) {
+      builder.add("\n.alignment($L)", layout.alignment());
+    }
+    if (!layout.isOneAtom()) {
+      builder.add("\n.atom($L, $L, $T.$L)", layout.atomRows(), layout.atomCols(), Order.class,
+          layout.atomOrder().name());
+    }
+    if (layout.stages() != 1) {
+      builder.add("\n.stages($L)", layout.stages());
+    }
+    return builder.add("\n.build()").build();
   }
 
   private static CodeBlock swizzleExpression(Swizzle swizzle) {
     String factory = swizzle.masksOverlap() ? "overlapping" : "of";
     return CodeBlock.of("$T.$L($L, $L, $L)", Swizzle.class, factory, swizzle.bits(), swizzle.base(),
         swizzle.shift());
-  }
-
-  /** {@code offset ^ ((offset & 0x1c0) >>> 3)}; {@code offset} alone for no terms. */
-  private static String xorExpression(List<XorTerm> terms) {
-    StringBuilder expression = new StringBuilder("offset");
-    for (XorTerm term : terms) {
-      String shift = term.shift() >= 0 ? " >>> " + term.shift() : " << " + -term.shift();
-      expression.append(" ^ ((offset & ").append(Swizzle.hex(term.mask())).append(')')
-          .append(shift).append(')');
-    }
-    return expression.toString();
   }
 }

@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,16 @@ final class ReportWriter {
     root.put("cols", layout.cols());
     root.put("rowStride", layout.rowStride());
     root.put("alignment", layout.alignment());
+    Map<String, Object> atom = new LinkedHashMap<>();
+    atom.put("rows", layout.atomRows());
+    atom.put("cols", layout.atomCols());
+    atom.put("order", layout.atomOrder().name());
+    atom.put("elements", layout.atomElements());
+    atom.put("down", layout.atomsDown());
+    atom.put("across", layout.atomsAcross());
+    root.put("atom", atom);
+    root.put("stages", layout.stages());
+    root.put("stageElements", layout.stageElements());
     root.put("extentBytes", layout.extentBytes());
     Map<String, Object> swizzleJson = new LinkedHashMap<>();
     swizzleJson.put("bits", swizzle.bits());
@@ -44,7 +55,8 @@ final class ReportWriter {
     swizzleJson.put("form", layout.form().name());
     swizzleJson.put("elements", layout.swizzleName());
     swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
-    swizzleJson.put("tmaMode", layout.tmaSwizzle().map(TmaSwizzle::cudaName).orElse(null));
+    swizzleJson.put("tmaMode",
+        TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName()).orElse(null));
     swizzleJson.put("derived", tile.derivation().isPresent());
     tile.derivation().ifPresent(why -> swizzleJson.put("why", why));
     root.put("swizzle", swizzleJson);

@@ -3,8 +3,11 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.annotations.Order;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The words and expressions both writers use to describe a tile's swizzle, in either
@@ -50,8 +53,144 @@ final class SwizzleText {
           + (1 << (swizzle.base() + swizzle.bits())) + "-element pattern repeated along the row,"
           + " rows " + layout.rowStride() + " elements apart";
     }
-    return "on element offsets (" + layout.byteSwizzle().orElseThrow() + " on bytes"
-        + layout.tmaSwizzle().map(mode -> ", TMA mode " + mode.cudaName()).orElse("") + ")";
+    String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
+    return "on element offsets" + atoms + " (" + layout.byteSwizzle().orElseThrow() + " on bytes"
+        + TmaFill.findWhenAligned(layout).map(fill -> ", TMA mode " + fill.mode().cudaName()
+            + (layout.alignment() < fill.mode().alignmentBytes()
+                ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
+            .orElse("") + ")";
+  }
+
+  /** A generated constant: {@code kAtomCols} in CUDA, {@code ATOM_COLS} in Java, from {@code "AtomCols"}. */
+  static String constant(String name, boolean cuda) {
+    return cuda ? "k" + name : name.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+  }
+
+  /** A generated function: {@code atom_start} in CUDA, {@code atomStart} in Java, from {@code "atomStart"}. */
+  static String function(String name, boolean cuda) {
+    return cuda ? name.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT) : name;
+  }
+
+  /** The constant holding the elements between an atom's row starts. */
+  private static String atomRowStride(TileLayout layout, boolean cuda) {
+    return constant(layout.atomCols() == layout.cols() ? "RowStride" : "AtomCols", cuda);
+  }
+
+  /**
+   * The element offset of the first element of the atom holding (row, col), for a tile of several
+   * atoms: {@code ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements} when
+   * atoms are numbered down the rows first.
+   */
+  static String atomStartExpression(TileLayout layout, boolean cuda) {
+    String atomRow = "row / " + constant("AtomRows", cuda);
+    String atomCol = "col / " + constant("AtomCols", cuda);
+    String number = layout.atomOrder() == Order.COL_MAJOR
+        ? "(" + atomCol + ") * " + atomsDown(cuda) + " + " + atomRow
+        : "(" + atomRow + ") * " + atomsAcross(cuda) + " + " + atomCol;
+    return "(" + number + ") * " + constant("AtomElements", cuda);
+  }
+
+  /** Atoms down the rows, as constants: {@code (kRows / kAtomRows)}. */
+  private static String atomsDown(boolean cuda) {
+    return "(" + constant("Rows", cuda) + " / " + constant("AtomRows", cuda) + ")";
+  }
+
+  /** Atoms across the columns, as constants: {@code (kCols / kAtomCols)}. */
+  private static String atomsAcross(boolean cuda) {
+    return "(" + constant("Cols", cuda) + " / " + constant("AtomCols", cuda) + ")";
+  }
+
+  /**
+   * offset(row, col) of a tile of several atoms: the atom's start plus the swizzled row-major offset
+   * within the atom.
+   */
+  static String atomOffsetExpression(TileLayout layout, boolean cuda) {
+    return function("atomStart", cuda) + "(row, col) + swizzle((row % "
+        + constant("AtomRows", cuda) + ") * " + atomRowStride(layout, cuda) + " + col % "
+        + constant("AtomCols", cuda) + ")";
+  }
+
+  /**
+   * row(offset) or col(offset) of a tile of several atoms, for an offset in any stage: the atom's
+   * place in the grid of atoms, plus the row or column within the atom, unswizzled.
+   */
+  static String atomInverseExpression(TileLayout layout, boolean row, boolean cuda) {
+    String atom = "offset / " + constant("AtomElements", cuda);
+    boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
+    String place;
+    if (row) {
+      place = colMajor
+          ? atom + " % " + atomsDown(cuda)
+          : atom + " / " + atomsAcross(cuda) + " % " + atomsDown(cuda);
+    } else {
+      place = colMajor
+          ? atom + " / " + atomsDown(cuda) + " % " + atomsAcross(cuda)
+          : atom + " % " + atomsAcross(cuda);
+    }
+    String within = "unswizzle(offset % " + constant("AtomElements", cuda) + ")"
+        + (row ? " / " : " % ") + atomRowStride(layout, cuda);
+    return "(" + place + ") * " + constant(row ? "AtomRows" : "AtomCols", cuda) + " + " + within;
+  }
+
+  /**
+   * The atom and its place in the tile, for comments: the atom's shape and numbering, then a map of
+   * atom numbers by row and column block (cut to its corners when large); empty for a one-atom tile.
+   */
+  static List<String> atomMap(TileLayout layout) {
+    if (layout.isOneAtom()) {
+      return List.of();
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add(layout.swizzleName() + " on " + layout.atomShape() + " atoms of "
+        + layout.atomElements() + " elements (" + layout.atomElements() * layout.elementBytes()
+        + " bytes), " + layout.atomsDown() + " down x " + layout.atomsAcross() + " across, numbered "
+        + (layout.atomOrder() == Order.COL_MAJOR
+            ? "down the rows first (column-major, CuTe's tile_to_shape):"
+            : "across the columns first (row-major):"));
+    List<Integer> shownRows = corners(layout.atomsDown());
+    List<Integer> shownCols = corners(layout.atomsAcross());
+    int labelWidth = ("rows " + (layout.rows() - layout.atomRows()) + ".." + (layout.rows() - 1))
+        .length();
+    StringBuilder header = new StringBuilder(" ".repeat(labelWidth));
+    List<String> colLabels = new ArrayList<>();
+    for (int j : shownCols) {
+      colLabels.add(j < 0 ? "..." : "cols " + j * layout.atomCols() + ".."
+          + ((j + 1) * layout.atomCols() - 1));
+    }
+    int cellWidth = colLabels.stream().mapToInt(String::length).max().orElse(3) + 2;
+    for (String label : colLabels) {
+      header.append(pad(label, cellWidth));
+    }
+    lines.add(header.toString());
+    for (int i : shownRows) {
+      StringBuilder line = new StringBuilder(i < 0 ? pad("...", -labelWidth)
+          : pad("rows " + i * layout.atomRows() + ".." + ((i + 1) * layout.atomRows() - 1),
+              -labelWidth));
+      for (int j : shownCols) {
+        line.append(pad(i < 0 || j < 0 ? "..." : String.valueOf(layout.atomNumber(i, j)),
+            cellWidth));
+      }
+      lines.add(line.toString().stripTrailing());
+    }
+    return lines;
+  }
+
+  /** 0..n-1, or its first three and last one with -1 for the elided middle when n is above 5. */
+  private static List<Integer> corners(int n) {
+    List<Integer> shown = new ArrayList<>();
+    if (n <= 5) {
+      for (int i = 0; i < n; i++) {
+        shown.add(i);
+      }
+      return shown;
+    }
+    return List.of(0, 1, 2, -1, n - 1);
+  }
+
+  /** {@code text} right-aligned in {@code width} characters, or left-aligned for a negative width. */
+  private static String pad(String text, int width) {
+    return width < 0 ? String.format(Locale.ROOT, "%-" + -width + "s", text)
+        : String.format(Locale.ROOT, "%" + width + "s", text);
   }
 
   /** Words of {@code text} in lines of at most {@code width} characters. */

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
@@ -57,17 +58,38 @@ final class TileReader {
       return Optional.empty();
     }
 
-    int rows = values.isExplicit("rows") ? values.intValue("rows") : swizzle.get().atomRows();
-    int cols = values.isExplicit("cols") ? values.intValue("cols") : swizzle.get().atomCols();
+    // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
+    int atomRows = values.isExplicit("atomRows") ? values.intValue("atomRows") : 0;
+    int atomCols = values.isExplicit("atomCols") ? values.intValue("atomCols") : 0;
+    int rows = values.isExplicit("rows") ? values.intValue("rows")
+        : atomRows != 0 ? atomRows : swizzle.get().atomRows();
+    int cols = values.isExplicit("cols") ? values.intValue("cols")
+        : atomCols != 0 ? atomCols : swizzle.get().atomCols();
     int rowStride = values.isExplicit("rowStride") ? values.intValue("rowStride") : cols;
-    int alignment = values.intValue("alignment");
-    List<Problem> layoutProblems =
-        TileLayout.check(dtype, swizzle.get(), rows, cols, rowStride, alignment);
+    TileLayout.Builder description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
+        .rowStride(rowStride)
+        .alignment(values.intValue("alignment"))
+        .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
+        .stages(values.intValue("stages"));
+    List<Problem> layoutProblems = description.check();
     addAll(errors, layoutProblems);
     if (!layoutProblems.isEmpty()) {
       return Optional.empty();
     }
-    TileLayout layout = TileLayout.of(dtype, swizzle.get(), rows, cols, rowStride, alignment);
+    TileLayout layout = description.build();
+    boolean tmaAlignment = !derived && !values.isExplicit("alignment")
+        && accessReader.declaresTma(values);
+    Optional<TmaSwizzle> mode = layout.tmaSwizzle();
+    if (tmaAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
+      // TMA writes its mode's pattern from a base aligned to the pattern's repeat.
+      description.alignment(mode.get().alignmentBytes());
+      layoutProblems = description.check();
+      addAll(errors, layoutProblems);
+      if (!layoutProblems.isEmpty()) {
+        return Optional.empty();
+      }
+      layout = description.build();
+    }
 
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
@@ -81,7 +103,8 @@ final class TileReader {
       if (errors.count() > 0) {
         return Optional.empty();
       }
-      Optional<Solution> solution = derive(layout, accesses, values.isExplicit("alignment"), errors);
+      Optional<Solution> solution = derive(layout, atomRows, atomCols, accesses,
+          values.isExplicit("alignment"), errors);
       if (solution.isEmpty()) {
         return Optional.empty();
       }
@@ -109,15 +132,15 @@ final class TileReader {
    * alignment the solver may use the engine's largest repeat, and the tile then asks for the
    * alignment of the mode chosen.
    */
-  private Optional<Solution> derive(TileLayout plain, List<DeclaredAccess> accesses,
-      boolean alignmentGiven, TileErrors errors) {
+  private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
+      List<DeclaredAccess> accesses, boolean alignmentGiven, TileErrors errors) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
     boolean tma = patterns.stream().anyMatch(p -> p.kind() == AccessKind.TMA);
-    TileGeometry geometry = TileGeometry.of(plain);
+    TileGeometry geometry = new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
+        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder());
     if (tma && !alignmentGiven) {
-      geometry = new TileGeometry(geometry.dtype(), geometry.rows(), geometry.cols(),
-          geometry.rowStride(), Math.max(geometry.alignment(),
-              TmaSwizzle.SWIZZLE_128B.alignmentBytes()));
+      geometry = geometry.withAlignment(
+          Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()));
     }
     Solution solution = solver.solve(geometry, patterns);
     if (!solution.found()) {
@@ -126,14 +149,19 @@ final class TileReader {
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();
+    TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages());
     if (tma && !alignmentGiven) {
-      int needed = Math.max(plain.alignment(),
-          chosen.tmaSwizzle().orElseThrow().alignmentBytes());
-      chosen = TileLayout.of(chosen.form(), chosen.dtype(), chosen.swizzle(), chosen.rows(),
-          chosen.cols(), chosen.rowStride(), needed);
+      staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
-    return Optional.of(new Solution(Optional.of(chosen), solution.closest(),
-        solution.closestDegree(), solution.alternatives(), solution.family()));
+    List<Problem> problems = staged.check();
+    if (!problems.isEmpty()) {
+      for (Problem problem : problems) {
+        errors.onTileAttribute(problem.parameter().attributeName(), "with the derived "
+            + chosen.swizzleName() + ", " + problem.message());
+      }
+      return Optional.empty();
+    }
+    return Optional.of(solution.withLayout(staged.build()));
   }
 
   private static Optional<Swizzle> readSwizzle(

@@ -122,7 +122,7 @@ class ConflictDiagnosticsTest {
             + " 4-way bank conflict: 4 wavefronts per instruction where 1 would do")
         .inFile(source).onLineContaining("threads = {32, 1}");
     assertThat(compilation).hadErrorContaining("no XOR swizzle (Swizzle<B,M,S> with B <= 5, M <= 7,"
-        + " B <= |S| <= 12, on the row-major offset or within each row) makes every declared access"
+        + " B <= |S| <= 12, on the row-major offset of whole rows or of 16- to 128-byte column blocks, or within each row) makes every declared access"
         + " of the tile conflict-free; the mildest, Swizzle<3,2,3>, still leaves a 4-way conflict;"
         + " what would work: 4-byte vectors for 16-byte vector store, threads coalesced, with"
         + " Swizzle<5,0,5>; or 16-byte vectors for 4-byte vector load, threads 32 x 1 row-major,"

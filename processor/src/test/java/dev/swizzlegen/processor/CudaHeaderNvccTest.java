@@ -28,14 +28,9 @@ class CudaHeaderNvccTest {
       Files.createDirectories(header.getParent());
       Files.writeString(header, generated.text(tile.header()));
       Generated.Helper helper = generated.helper(tile.helper());
-      int rows = helper.intConstant("ROWS");
-      int cols = helper.intConstant("COLS");
-      int[] offsets = new int[rows * cols];
-      for (int row = 0; row < rows; row++) {
-        for (int col = 0; col < cols; col++) {
-          offsets[row * cols + col] = helper.call("offset", row, col);
-        }
-      }
+      int[] offsets = HeaderCheck.expectedOffsets(helper.intConstant("ROWS"),
+          helper.intConstant("COLS"), helper.intConstant("STAGES"),
+          (row, col, stage) -> helper.call("offset", row, col, stage));
       headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets));
     }
     HeaderCheck.verify(nvcc, includeDir, work, headers, "processor-corpus");

@@ -38,6 +38,10 @@ class GeneratedHelperTest {
       assertEquals(layout.swizzle().shift(), helper.intConstant("SHIFT"), tile.type());
       assertEquals(layout.elementBytes(), helper.intConstant("ELEMENT_BYTES"), tile.type());
       assertEquals(layout.alignment(), helper.intConstant("ALIGNMENT"), tile.type());
+      assertEquals(layout.atomRows(), helper.intConstant("ATOM_ROWS"), tile.type());
+      assertEquals(layout.atomCols(), helper.intConstant("ATOM_COLS"), tile.type());
+      assertEquals(layout.stages(), helper.intConstant("STAGES"), tile.type());
+      assertEquals(layout.stageElements(), helper.intConstant("STAGE_ELEMENTS"), tile.type());
     }
   }
 
@@ -54,6 +58,13 @@ class GeneratedHelperTest {
           assertEquals(row, helper.call("row", offset), at);
           assertEquals(col, helper.call("col", offset), at);
           assertEquals(layout.bank(row, col), helper.call("bank", row, col), at);
+          for (int stage = 0; stage < layout.stages(); stage++) {
+            int staged = helper.call("offset", row, col, stage);
+            assertEquals(layout.offset(row, col, stage), staged, at + " stage " + stage);
+            assertEquals(stage, helper.call("stage", staged), at + " stage " + stage);
+            assertEquals(row, helper.call("row", staged), at + " stage " + stage);
+            assertEquals(col, helper.call("col", staged), at + " stage " + stage);
+          }
         }
       }
     }

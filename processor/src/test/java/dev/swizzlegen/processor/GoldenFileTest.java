@@ -27,7 +27,28 @@ class GoldenFileTest {
         /** The A operand of an SM80 GEMM: 128 rows of K = 64 halves. */
         @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF, rows = 128, cols = 64)
         public interface GemmA {}
+        """), JavaFileObjects.forSourceString("com.acme.StagedB", """
+        package com.acme;
+
+        import dev.swizzlegen.annotations.*;
+
+        /** A Hopper B operand: 3 stages of 128 x 128 halves, two 128 x 64 column blocks of atoms. */
+        @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF, rows = 128, cols = 128,
+            atomRows = 8, atomCols = 64, stages = 3,
+            access = {@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})
+        public interface StagedB {}
         """));
+  }
+
+  /** A tile of several atoms in several stages: the atom map, atom_start and the staged offsets. */
+  @Test
+  void atomTiledStagedHeader() throws IOException {
+    assertGolden("staged_b.cuh", generated.text("swizzlegen/staged_b.cuh"));
+  }
+
+  @Test
+  void atomTiledStagedHelper() throws IOException {
+    assertGolden("StagedBSwizzle.java", generated.text("com.acme.StagedBSwizzle"));
   }
 
   @Test

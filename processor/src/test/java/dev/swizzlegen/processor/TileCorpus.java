@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -128,7 +129,39 @@ final class TileCorpus {
       simple("DerivedTmaStage",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {"
               + "@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})",
-          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)));
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)),
+      // Atoms and stages (CuTe's tile_to_shape).
+      simple("ColumnBlocks",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 128, atomRows = 8,"
+              + " atomCols = 64)",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128)
+              .atom(8, 64, Order.COL_MAJOR).build()),
+      simple("MnMajorStaged",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.BF16, rows = 16, cols = 96, atomRows = 8,"
+              + " atomCols = 32, atomOrder = Order.ROW_MAJOR, stages = 3, access = {"
+              + "@Access(kind = AccessKind.LDMATRIX, matrices = 2, trans = true)})",
+          TileLayout.builder(DType.BF16, Swizzle.of(2, 3, 3), 16, 96)
+              .atom(8, 32, Order.ROW_MAJOR).stages(3).build()),
+      simple("StagedPadded",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 16, cols = 64,"
+              + " rowStride = 72, stages = 2, alignment = 16)",
+          TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72).alignment(16)
+              .stages(2).build()),
+      simple("StagedRowForm",
+          "@SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, stages = 2, access = {"
+              + ROW_WRITE + ", " + COLUMN_READ + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).form(SwizzleForm.ROW)
+              .stages(2).build()),
+      simple("DerivedTmaColumnBlocks",
+          "@SwizzledTile(dtype = DType.HALF, rows = 128, cols = 128, stages = 2, access = {"
+              + "@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+              .atom(8, 64, Order.COL_MAJOR).stages(2).build()),
+      simple("ExplicitTmaAlignment",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.FLOAT, rows = 16, cols = 64, atomRows = 8,"
+              + " atomCols = 16, access = @Access(kind = AccessKind.TMA, op = Op.STORE))",
+          TileLayout.builder(DType.FLOAT, Swizzle.of(2, 2, 3), 16, 64).alignment(512)
+              .atom(8, 16, Order.COL_MAJOR).build()));
 
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,

@@ -64,6 +64,55 @@ class ValidationTest {
   }
 
   @Test
+  void atomRowsNotDividingTheRows() {
+    assertOneErrorOnLine("atomRows must be a positive divisor of the tile's 128 rows, not 48.",
+        "atomRows = 48", "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128",
+        "atomRows = 48", "atomCols = 64");
+  }
+
+  @Test
+  void atomColsNotDividingTheCols() {
+    assertOneErrorOnLine("atomCols must be a positive divisor of the tile's 128 cols, not 48.",
+        "atomCols = 48", "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128",
+        "atomRows = 8", "atomCols = 48");
+  }
+
+  @Test
+  void masksPastTheAtom() {
+    assertOneErrorOnLine("Swizzle<3,3,3> reads and writes offset bits 0..8, a pattern of 512"
+        + " elements, past the 4 x 64 atom's 256 elements", "atomRows = 4",
+        "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128", "atomRows = 4",
+        "atomCols = 64");
+  }
+
+  @Test
+  void noStages() {
+    assertOneErrorOnLine("stages must be at least 1, not 0.", "stages = 0",
+        "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 64", "stages = 0");
+  }
+
+  @Test
+  void stagesPast227Kilobytes() {
+    assertOneErrorOnLine("the 128 x 128 HALF tile in 8 stages spans 262144 bytes", "stages = 8",
+        "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128", "atomRows = 8",
+        "atomCols = 64", "stages = 8");
+  }
+
+  @Test
+  void paddingAcrossSeveralAtoms() {
+    assertOneErrorOnLine("rowStride pads whole rows, but the tile's rows are 2 atoms of 64 columns",
+        "rowStride = 136", "bits = 3", "dtype = DType.HALF", "rows = 8", "cols = 128",
+        "rowStride = 136", "atomCols = 64");
+  }
+
+  @Test
+  void tmaOnRowsWiderThanABox() {
+    assertOneErrorOnLine("declare the tile as column blocks of 64-element atoms (atomCols = 64)",
+        "kind = AccessKind.TMA", "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128",
+        "access = @Access(kind = AccessKind.TMA, op = Op.STORE)");
+  }
+
+  @Test
   void zeroRows() {
     assertOneErrorOnLine("rows must be positive, not 0.", "rows = 0",
         "bits = 3", "base = 3", "dtype = DType.HALF", "rows = 0");

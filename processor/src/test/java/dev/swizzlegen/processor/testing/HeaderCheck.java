@@ -23,11 +23,31 @@ public final class HeaderCheck {
    *
    * @param include the path to {@code #include}, such as {@code swizzlegen/gemm_a.cuh}
    * @param cudaType the struct, such as {@code swizzlegen::GemmA}
-   * @param expectedOffsets the Java helper's {@code offset(row, col)} for every (row, col), row-major
+   * @param expectedOffsets the Java helper's {@code offset(row, col, stage)} for every stage, then
+   *     every (row, col), row-major
    */
   public record Header(String include, String cudaType, int[] expectedOffsets) {}
 
+  /** A tile's offset function, as the Java helper gives it. */
+  @FunctionalInterface
+  public interface StagedOffset {
+    int offset(int row, int col, int stage);
+  }
+
   private HeaderCheck() {}
+
+  /** The offsets a header must print: every stage, then every (row, col) row-major. */
+  public static int[] expectedOffsets(int rows, int cols, int stages, StagedOffset offset) {
+    int[] offsets = new int[stages * rows * cols];
+    for (int stage = 0; stage < stages; stage++) {
+      for (int row = 0; row < rows; row++) {
+        for (int col = 0; col < cols; col++) {
+          offsets[(stage * rows + row) * cols + col] = offset.offset(row, col, stage);
+        }
+      }
+    }
+    return offsets;
+  }
 
   /**
    * Compiles and runs the program in {@code workDir}, headers found under {@code includeDir}, and
@@ -48,7 +68,7 @@ public final class HeaderCheck {
         int[] actual = new int[values.length];
         for (int i = 0; i < values.length; i++) {
           assertFalse(values[i].endsWith("!"),
-              header.cudaType() + ": row/col/unswizzle do not invert offset at element " + i);
+              header.cudaType() + ": stage/row/col/unswizzle do not invert offset at element " + i);
           actual[i] = Integer.parseInt(values[i]);
         }
         assertArrayEquals(header.expectedOffsets(), actual,
@@ -89,21 +109,27 @@ public final class HeaderCheck {
         __global__ void touch_every_function(uint32_t* out) {
           const uint32_t row = threadIdx.x % Tile::kRows;
           const uint32_t col = threadIdx.y % Tile::kCols;
-          const uint32_t offset = Tile::offset(row, col);
-          out[threadIdx.y * blockDim.x + threadIdx.x] =
-              offset ^ Tile::row(offset) ^ Tile::col(offset) ^ Tile::unswizzle(Tile::swizzle(offset));
+          const uint32_t stage = blockIdx.x % Tile::kStages;
+          const uint32_t offset = Tile::offset(row, col, stage);
+          out[threadIdx.y * blockDim.x + threadIdx.x] = offset ^ Tile::stage(offset)
+              ^ Tile::row(offset) ^ Tile::col(offset) ^ Tile::unswizzle(Tile::swizzle(offset));
         }
 
-        // Host: every offset, row-major; a trailing '!' marks an element whose inverse is wrong.
+        // Host: every offset of every stage, row-major; a trailing '!' marks an element whose
+        // inverse is wrong.
         template <class Tile>
         void print_offsets(const char* name) {
+          static_assert(Tile::kStages >= 1, "a tile has stages");
           std::printf("tile %s", name);
-          for (uint32_t row = 0; row < Tile::kRows; ++row) {
-            for (uint32_t col = 0; col < Tile::kCols; ++col) {
-              const uint32_t offset = Tile::offset(row, col);
-              const bool inverse = Tile::row(offset) == row && Tile::col(offset) == col
-                  && Tile::unswizzle(Tile::swizzle(offset)) == offset;
-              std::printf(inverse ? " %u" : " %u!", offset);
+          for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+            for (uint32_t row = 0; row < Tile::kRows; ++row) {
+              for (uint32_t col = 0; col < Tile::kCols; ++col) {
+                const uint32_t offset = Tile::offset(row, col, stage);
+                const bool inverse = Tile::stage(offset) == stage && Tile::row(offset) == row
+                    && Tile::col(offset) == col && Tile::unswizzle(Tile::swizzle(offset)) == offset
+                    && Tile::offset(row, col) + stage * Tile::kStageElements == offset;
+                std::printf(inverse ? " %u" : " %u!", offset);
+              }
             }
           }
           std::printf("\\n");

@@ -212,6 +212,12 @@ public final class TileLayout implements Layout {
       if (!problems.isEmpty()) {
         return problems;
       }
+      if (form == SwizzleForm.ROW && (atomRows() != rows || atomCols() != cols)) {
+        problems.add(new Problem(atomRows() != rows ? Parameter.ATOM_ROWS : Parameter.ATOM_COLS,
+            "the row form swizzles within each row of a one-atom tile; it does not combine with"
+                + " atoms of " + atomRows() + " x " + atomCols() + "."));
+        return problems;
+      }
       if (rowStride() != cols && atomCols() != cols) {
         problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride pads whole rows, but the tile's"
             + " rows are " + (cols / atomCols()) + " atoms of " + atomCols() + " columns, which are"

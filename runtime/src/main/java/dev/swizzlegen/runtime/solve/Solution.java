@@ -99,12 +99,8 @@ public record Solution(
           .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
           .append("-element atom repeats along each row");
     }
-    Optional<TmaSwizzle> mode = chosen.tmaSwizzle().filter(m -> m != TmaSwizzle.NONE);
-    TileLayout.Builder aligned = chosen.toBuilder().alignment(Math.max(chosen.alignment(),
-        mode.map(TmaSwizzle::alignmentBytes).orElse(chosen.alignment())));
-    Optional<TmaFill> fill = mode.isPresent() && aligned.check().isEmpty()
-        ? TmaFill.find(aligned.build())
-        : Optional.empty();
+    Optional<TmaFill> fill =
+        TmaFill.findWhenAligned(chosen).filter(tma -> tma.mode() != TmaSwizzle.NONE);
     if (fill.isPresent()) {
       TmaFill tma = fill.get();
       why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")

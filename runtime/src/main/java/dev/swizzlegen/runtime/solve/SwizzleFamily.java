@@ -16,7 +16,7 @@ import java.util.List;
  *       blocks (CuTe's {@code tile_to_shape}); a narrower atom has the fewest rows that hold a whole
  *       period of the swizzle;
  *   <li>when the row stride is not a power of two, the row form ({@link SwizzleForm#ROW}) with
- *       {@code B <= 5}, {@code M <= 7}, {@code B <= S <= 12} on atoms as wide as the tile; with a
+ *       {@code B <= 5}, {@code M <= 7}, {@code B <= S <= 12} on a one-atom tile; with a
  *       power-of-two stride every member of it is already an offset-form swizzle.
  * </ul>
  *
@@ -67,7 +67,8 @@ public final class SwizzleFamily {
               continue;
             }
             candidates.add(new Candidate(SwizzleForm.OFFSET, swizzle, rows, width));
-            if (shift > 0 && width == geometry.cols() && !geometry.rowStrideIsPowerOfTwo()) {
+            if (shift > 0 && width == geometry.cols() && rows == geometry.rows()
+                && !geometry.rowStrideIsPowerOfTwo()) {
               candidates.add(new Candidate(SwizzleForm.ROW, swizzle, rows, width));
             }
           }

@@ -52,6 +52,19 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     return plan(tile, new ArrayList<>());
   }
 
+  /**
+   * How TMA would fill the tile if its base (and every stage's) were aligned to the mode's repeat:
+   * whether the tile's layout is one TMA can write at all, whatever alignment it declares.
+   */
+  public static Optional<TmaFill> findWhenAligned(TileLayout tile) {
+    Optional<TmaSwizzle> mode = tile.tmaSwizzle();
+    if (mode.isEmpty() || tile.alignment() >= mode.get().alignmentBytes()) {
+      return find(tile);
+    }
+    TileLayout.Builder aligned = tile.toBuilder().alignment(mode.get().alignmentBytes());
+    return aligned.check().isEmpty() ? find(aligned.build()) : Optional.empty();
+  }
+
   /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
   public static List<Problem> check(TileLayout tile) {
     List<Problem> problems = new ArrayList<>();
