@@ -12,7 +12,7 @@ import java.util.List;
  * instruction it takes to cover the tile, phase by phase.
  */
 public sealed interface AccessPattern
-    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess {
+    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess, WgmmaAccess {
 
   AccessKind kind();
 
@@ -33,7 +33,7 @@ public sealed interface AccessPattern
 
   /**
    * Every instruction a warp issues to cover the tile once. Requires {@link #check} to be empty. Empty
-   * for accesses that do not go through the load/store unit (TMA).
+   * for accesses that do not go through the load/store unit (TMA, wgmma).
    */
   List<Instruction> instructions(Layout layout);
 }
