@@ -62,7 +62,7 @@ public final class WgmmaAccess implements AccessPattern {
 
   @Override
   public String description() {
-    return "wgmma read of a " + (major == Major.K ? "K" : "MN") + "-major operand";
+    return "wgmma read of " + (major == Major.K ? "a K" : "an MN") + "-major operand";
   }
 
   @Override
@@ -71,6 +71,14 @@ public final class WgmmaAccess implements AccessPattern {
       return List.of(new Problem(Parameter.KIND, "wgmma reads XOR-swizzled tiles only."));
     }
     return WgmmaOperand.check(tile, major);
+  }
+
+  @Override
+  public List<Problem> checkGeometry(Layout plain) {
+    if (!(plain instanceof TileLayout tile)) {
+      return check(plain);
+    }
+    return WgmmaOperand.checkGeometry(tile, major);
   }
 
   @Override

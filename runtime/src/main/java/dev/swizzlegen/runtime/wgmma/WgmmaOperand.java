@@ -191,7 +191,13 @@ public final class WgmmaOperand {
         + kSlices() + " K slices of " + instructionK();
   }
 
-  private static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
+  /**
+   * The reasons wgmma cannot read a tile of this geometry as an operand of this major, whatever its
+   * swizzle: its type, its major, its K and its M or N. For a tile whose swizzle is still to be
+   * chosen; {@link #check} finds these and the rest.
+   */
+  public static List<Problem> checkGeometry(TileLayout tile, Major major) {
+    List<Problem> problems = new ArrayList<>();
     DType dtype = tile.dtype();
     int elementBytes = tile.elementBytes();
     boolean kMajor = major == Major.K;
@@ -200,13 +206,47 @@ public final class WgmmaOperand {
           + " INT8 and UINT8 operands, not " + dtype
           + (dtype == DType.FLOAT ? " (a float tile is read as TF32: declare dtype = TF32)" : "")
           + "."));
-      return Optional.empty();
+      return problems;
     }
     if (!kMajor && elementBytes != 2) {
       problems.add(new Problem(Parameter.MAJOR, "wgmma transposes only 16-bit operands (HALF, BF16),"
           + " so a " + dtype + " operand must be K-major: rows M or N, cols K."));
+      return problems;
+    }
+    int instructionK = INSTRUCTION_K_BYTES / elementBytes;
+    int kExtent = kMajor ? tile.cols() : tile.rows();
+    if (kExtent % instructionK != 0) {
+      problems.add(new Problem(kMajor ? Parameter.COLS : Parameter.ROWS, "one wgmma reads "
+          + instructionK + " " + dtype + " of K (32 bytes), so the tile's K, its "
+          + (kMajor ? "cols" : "rows") + ", must be a multiple of " + instructionK + ", not "
+          + kExtent + "."));
+    }
+    // The finest M or N any mode reads: 8 rows (K-major), one 16-byte unit (MN-major, no swizzle).
+    mnStepProblem(tile, major, kMajor ? 8 : 16 / elementBytes, "").ifPresent(problems::add);
+    return problems;
+  }
+
+  private static Optional<Problem> mnStepProblem(TileLayout tile, Major major, int mnStep,
+      String mode) {
+    boolean kMajor = major == Major.K;
+    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    if (mnExtent % mnStep == 0) {
       return Optional.empty();
     }
+    return Optional.of(new Problem(kMajor ? Parameter.ROWS : Parameter.COLS, "wgmma reads M and N "
+        + (kMajor ? "in groups of 8 rows" : "in rows of " + mnStep + " " + tile.dtype() + mode)
+        + ", so the tile's M or N, its " + (kMajor ? "rows" : "cols") + ", must be a multiple of "
+        + mnStep + ", not " + mnExtent + "."));
+  }
+
+  private static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
+    problems.addAll(checkGeometry(tile, major));
+    if (!problems.isEmpty()) {
+      return Optional.empty();
+    }
+    DType dtype = tile.dtype();
+    int elementBytes = tile.elementBytes();
+    boolean kMajor = major == Major.K;
     Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
     if (pattern.isEmpty()) {
       int unitBase = 4 - Integer.numberOfTrailingZeros(elementBytes);
@@ -224,22 +264,10 @@ public final class WgmmaOperand {
           + " alignment must be at least " + swizzle.alignmentBytes() + ", not " + tile.alignment()
           + "."));
     }
-    int instructionK = INSTRUCTION_K_BYTES / elementBytes;
-    int kExtent = kMajor ? tile.cols() : tile.rows();
-    if (kExtent % instructionK != 0) {
-      problems.add(new Problem(kMajor ? Parameter.COLS : Parameter.ROWS, "one wgmma reads "
-          + instructionK + " " + dtype + " of K (32 bytes), so the tile's K, its "
-          + (kMajor ? "cols" : "rows") + ", must be a multiple of " + instructionK + ", not "
-          + kExtent + "."));
-    }
-    int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
     int mnExtent = kMajor ? tile.rows() : tile.cols();
-    if (mnExtent % mnStep != 0) {
-      problems.add(new Problem(kMajor ? Parameter.ROWS : Parameter.COLS, "wgmma reads M and N "
-          + (kMajor ? "in groups of 8 rows" : "in rows of " + swizzle.description() + ", "
-              + mnStep + " " + dtype) + ", so the tile's M or N, its " + (kMajor ? "rows" : "cols")
-          + ", must be a multiple of " + mnStep + ", not " + mnExtent + "."));
-    }
+    int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
+    mnStepProblem(tile, major, mnStep, ", one row of " + swizzle.description())
+        .ifPresent(problems::add);
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
@@ -267,7 +295,7 @@ public final class WgmmaOperand {
       stride = distance(tile, 8, 0);
       strideMeans = "groups of 8 rows of K";
     }
-    String reading = "wgmma cannot read the tile as a " + (kMajor ? "K" : "MN") + "-major operand"
+    String reading = "wgmma cannot read the tile as " + (kMajor ? "a K" : "an MN") + "-major operand"
         + " with " + swizzle.description();
     for (int[] offset : new int[][] {{leading, 0}, {stride, 1}}) {
       if (offset[0] < 0 || offset[0] > MatrixDescriptor.ADDRESS_MASK || offset[0] % 16 != 0) {
