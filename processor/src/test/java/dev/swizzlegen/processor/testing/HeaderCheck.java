@@ -55,6 +55,15 @@ public final class HeaderCheck {
    */
   public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
       String checkName) {
+    verify(nvcc, includeDir, workDir, headers, checkName, "the Java helpers");
+  }
+
+  /**
+   * As {@link #verify(Nvcc, Path, Path, List, String)}, the expected offsets coming from
+   * {@code expectedFrom} (in words, for the record: "CuTe's layouts").
+   */
+  public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
+      String checkName, String expectedFrom) {
     try {
       Files.createDirectories(workDir);
       Path source = workDir.resolve("header_check.cu");
@@ -72,11 +81,11 @@ public final class HeaderCheck {
           actual[i] = Integer.parseInt(values[i]);
         }
         assertArrayEquals(header.expectedOffsets(), actual,
-            header.cudaType() + " from " + header.include() + " differs from its Java helper");
+            header.cudaType() + " from " + header.include() + " differs from " + expectedFrom);
       }
       assertEquals(headers.size(), printed.size());
       nvcc.record(checkName, headers.size() + " headers compiled with " + Nvcc.STRICT_FLAGS
-          + " and their host offsets equal the Java helpers");
+          + " and their host offsets, every stage, equal " + expectedFrom);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -21,8 +21,8 @@ import java.util.Optional;
  * mode's repeat (256, 512 or 1024 bytes; 128 bytes without a swizzle). A box has at most 256 elements
  * in each dimension, an inner dimension of a multiple of 16 bytes and, with a swizzle, of at most the
  * mode's span (32, 64 or 128 bytes). A tile can be filled when boxes that obey these rules put every
- * element exactly where the tile's layout has it: the widest boxes that fit, then the tallest that
- * work, are chosen. A tile of 128-byte-wide atoms in column blocks (CuTe's {@code tile_to_shape} of
+ * element exactly where the tile's layout has it: the widest boxes that work, then the tallest, are
+ * chosen. A tile of 128-byte-wide atoms in column blocks (CuTe's {@code tile_to_shape} of
  * {@code Swizzle<3,4,3>} on bytes) is one box per column block; a tile whose atoms are numbered
  * across the row is one box per atom.
  *
@@ -108,8 +108,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
-    int boxCols = widestBoxCols(tile, mode);
-    if (boxCols == 0) {
+    List<Integer> widths = boxWidths(tile, mode);
+    if (widths.isEmpty()) {
       problems.add(new Problem(Parameter.COLS, "a TMA box row must be a multiple of 16 bytes"
           + (mode == TmaSwizzle.NONE ? "" : " and at most " + spanBytes(mode) + " bytes with "
               + mode.cudaName()) + ", and no such width divides rows of " + tile.cols() + " "
@@ -117,43 +117,47 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       return Optional.empty();
     }
     String firstMismatch = null;
-    for (int boxRows = Math.min(tile.rows(), MAX_BOX_ELEMENTS); boxRows >= 1; boxRows--) {
-      if (tile.rows() % boxRows != 0) {
-        continue;
-      }
-      Optional<String> mismatch = mismatch(tile, mode, boxRows, boxCols);
-      if (mismatch.isEmpty()) {
-        return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
-      }
-      if (firstMismatch == null) {
-        firstMismatch = mismatch.get();
+    for (int boxCols : widths) {
+      for (int boxRows = Math.min(tile.rows(), MAX_BOX_ELEMENTS); boxRows >= 1; boxRows--) {
+        if (tile.rows() % boxRows != 0) {
+          continue;
+        }
+        Optional<String> mismatch = mismatch(tile, mode, boxRows, boxCols);
+        if (mismatch.isEmpty()) {
+          return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
+        }
+        if (firstMismatch == null) {
+          firstMismatch = mismatch.get();
+        }
       }
     }
-    String hint = tile.isOneAtom() && tile.cols() > boxCols
+    int widest = widths.get(0);
+    String hint = tile.isOneAtom() && tile.cols() > widest
         ? " Rows of " + tile.cols() * elementBytes + " bytes are wider than one box: declare the"
-            + " tile as column blocks of " + boxCols + "-element atoms (atomCols = " + boxCols
+            + " tile as column blocks of " + widest + "-element atoms (atomCols = " + widest
             + "), as CuTe's tile_to_shape builds it, so that each column block is filled by its own"
             + " boxes."
         : "";
     problems.add(new Problem(Parameter.KIND, "TMA cannot fill the tile with " + mode.cudaName()
-        + ": boxes are at most " + boxCols + " elements wide, and none lands where the tile's"
+        + ": boxes are at most " + widest + " elements wide, and none lands where the tile's"
         + " layout puts its elements (" + firstMismatch + ")." + hint));
     return Optional.empty();
   }
 
   /**
-   * The widest box row that divides the tile's row, is a whole number of 16-byte units, has at most
-   * 256 elements and, with a swizzle, spans at most the mode's span; 0 when none does.
+   * The box rows to try, widest first: those that divide the tile's row, are a whole number of
+   * 16-byte units, have at most 256 elements and, with a swizzle, span at most the mode's span.
    */
-  private static int widestBoxCols(TileLayout tile, TmaSwizzle mode) {
+  private static List<Integer> boxWidths(TileLayout tile, TmaSwizzle mode) {
     int elementBytes = tile.elementBytes();
     int limit = Math.min(MAX_BOX_ELEMENTS, spanBytes(mode) / elementBytes);
+    List<Integer> widths = new ArrayList<>();
     for (int boxCols = Math.min(limit, tile.cols()); boxCols >= 1; boxCols--) {
       if (tile.cols() % boxCols == 0 && boxCols * elementBytes % 16 == 0) {
-        return boxCols;
+        widths.add(boxCols);
       }
     }
-    return 0;
+    return widths;
   }
 
   /** The first element that boxes of this size would put elsewhere than the tile does, in words. */
