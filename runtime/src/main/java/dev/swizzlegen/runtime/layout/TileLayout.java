@@ -249,6 +249,11 @@ public final class TileLayout implements Layout {
       return problems;
     }
 
+    /** The tile, if the description has no {@link #check problem}. */
+    public Optional<TileLayout> tryBuild() {
+      return check().isEmpty() ? Optional.of(new TileLayout(this)) : Optional.empty();
+    }
+
     /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
     public TileLayout build() {
       InvalidDescriptionException.throwIfAny(check());
@@ -321,8 +326,23 @@ public final class TileLayout implements Layout {
     if (form == SwizzleForm.ROW) {
       return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
     }
-    long block = swizzlePeriod();
-    return atomRowStride() == atomCols && ((long) atomRows * atomCols) % block == 0;
+    if (atomRowStride() != atomCols) {
+      return false;
+    }
+    long elements = (long) atomRows * atomCols;
+    if (elements % swizzlePeriod() == 0) {
+      return true;
+    }
+    if (Long.bitCount(elements) != 1) {
+      return false;
+    }
+    // A dense atom of 2^n elements: f flips the bits shiftr(o & yyy, S), and for offsets below 2^n
+    // those are at most shiftr(yyy & (2^n - 1), S); the atom is closed exactly when all stay below
+    // 2^n (a reachable flip at or above bit n moves some offset out, the one with only its YYY bit).
+    int inAtom = swizzle.yyyMask() & (int) (elements - 1);
+    int shift = swizzle.shift();
+    long flipped = shift >= 0 ? inAtom >>> shift : (long) inAtom << -shift;
+    return flipped < elements;
   }
 
   /**

@@ -61,8 +61,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     if (mode.isEmpty() || tile.alignment() >= mode.get().alignmentBytes()) {
       return find(tile);
     }
-    TileLayout.Builder aligned = tile.toBuilder().alignment(mode.get().alignmentBytes());
-    return aligned.check().isEmpty() ? find(aligned.build()) : Optional.empty();
+    return tile.toBuilder().alignment(mode.get().alignmentBytes()).tryBuild()
+        .flatMap(TmaFill::find);
   }
 
   /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
