@@ -283,34 +283,41 @@ public final class TileLayout implements Layout {
     if (closedByStructure()) {
       return Optional.empty();
     }
-    for (int row = 0; row < atomRows; row++) {
-      for (int col = 0; col < atomCols; col++) {
-        int image = atomOffset(row, col);
-        int imageRow = image / stride;
-        int imageCol = image % stride;
-        if (imageRow < atomRows && imageCol < atomCols) {
-          continue;
-        }
-        if (isOneAtom()) {
-          // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
-          // length is at fault, else whichever side the witness falls off.
-          Parameter blamed = rowStride % swizzle.atomCols() != 0
-              ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
-              : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
-          return Optional.of(new Problem(blamed,
-              swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
-                  + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
-                  + ", col " + imageCol + "), outside the tile."));
-        }
-        // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
-        // period: more rows would hold it, unless its row length is no power of two.
-        Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
-            : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
-        return Optional.of(new Problem(blamed,
-            swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
-                + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
-                + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
+    // In a dense atom in the offset form, f changes only ZZZ bits, all below 2^z: offsets in whole
+    // blocks of 2^z stay in their block, so only the last, partial block can leave the atom.
+    int first = 0;
+    if (form == SwizzleForm.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
+      long block = Integer.highestOneBit(swizzle.zzzMask()) * 2L;
+      first = (int) ((long) atomRows * atomCols / block * block);
+    }
+    for (int linear = first; linear < atomRows * atomCols; linear++) {
+      int row = linear / atomCols;
+      int col = linear % atomCols;
+      int image = atomOffset(row, col);
+      int imageRow = image / stride;
+      int imageCol = image % stride;
+      if (imageRow < atomRows && imageCol < atomCols) {
+        continue;
       }
+      if (isOneAtom()) {
+        // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
+        // length is at fault, else whichever side the witness falls off.
+        Parameter blamed = rowStride % swizzle.atomCols() != 0
+            ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
+            : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
+        return Optional.of(new Problem(blamed,
+            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
+                + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
+                + ", col " + imageCol + "), outside the tile."));
+      }
+      // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
+      // period: more rows would hold it, unless its row length is no power of two.
+      Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
+          : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
+      return Optional.of(new Problem(blamed,
+          swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
+              + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
+              + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
     }
     return Optional.empty();
   }
