@@ -6,6 +6,7 @@ import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
+import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.solve.ExhaustiveSearch;
@@ -42,14 +43,19 @@ public final class SolverBenchmark {
         + " runs after warm-up; exhaustive: one run");
     System.out.println();
     System.out.printf(Locale.ROOT, "| %-12s | %-48s | %-30s | %9s | %13s | %7s | %5s |%n",
-        "tile (half)", "accesses", "swizzle", "solver ms", "exhaustive ms", "speedup", "equal");
+        "tile (half)", "accesses", "swizzle (atoms)", "solver ms", "exhaustive ms", "speedup", "equal");
     System.out.println("|--------------|--------------------------------------------------|"
         + "--------------------------------|-----------|---------------|---------|-------|");
+    // A TMA stage read by ldmatrix: wider than 128 bytes, it needs column blocks of atoms.
+    List<AccessPattern> tmaStage = List.of(TmaAccess.of(Op.STORE).withLabel("TMA load"),
+        MatrixAccess.ldmatrix(4, false).withLabel("ldmatrix.x4"));
     double worst = 0;
     for (int[] shape : new int[][] {{32, 32}, {64, 64}, {128, 128}, {256, 256}, {64, 192}}) {
-      TileGeometry geometry = new TileGeometry(DType.HALF, shape[0], shape[1], shape[1], 128);
-      for (int count = 1; count <= all.size(); count++) {
-        List<AccessPattern> accesses = all.subList(0, count);
+      for (int count = 1; count <= all.size() + 1; count++) {
+        boolean tma = count > all.size();
+        List<AccessPattern> accesses = tma ? tmaStage : all.subList(0, count);
+        TileGeometry geometry =
+            new TileGeometry(DType.HALF, shape[0], shape[1], shape[1], tma ? 1024 : 128);
         for (int warmUp = 0; warmUp < 3; warmUp++) {
           solver.solve(geometry, accesses);
         }
@@ -68,7 +74,8 @@ public final class SolverBenchmark {
         double exhaustiveMs = (System.nanoTime() - start) / 1e6;
         List<String> labels = new ArrayList<>();
         accesses.forEach(a -> labels.add(a.label()));
-        String chosen = solution.layout().map(t -> t.swizzleName())
+        String chosen = solution.layout().map(t -> t.swizzleName()
+                + (t.isOneAtom() ? "" : " on " + t.atomShape()))
             .orElse("none (" + solution.closestDegree() + "-way)");
         System.out.printf(Locale.ROOT, "| %-12s | %-48s | %-30s | %9.2f | %13.1f | %6.0fx | %5s |%n",
             shape[0] + " x " + shape[1], String.join(", ", labels), chosen, solverMs, exhaustiveMs,

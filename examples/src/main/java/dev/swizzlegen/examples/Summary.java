@@ -44,7 +44,8 @@ public final class Summary {
               ? " col-major" : " row-major"),
           Integer.toString(layout.stages()), layout.dtype().toString(), tile.cudaHeader(),
           TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
-              + fill.boxes().size() + " x " + fill.boxRows() + " x " + fill.boxCols() + ")")
+              + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")
+              + fill.boxRows() + "x" + fill.boxCols() + ")")
               .orElse("-"), wgmma(tile)));
     }
     printTable(rows);

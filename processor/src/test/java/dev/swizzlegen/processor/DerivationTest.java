@@ -3,11 +3,15 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +84,44 @@ class DerivationTest {
     assertThat(header).contains(
         "static constexpr CUtensorMapSwizzle kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_64B;");
     assertThat(header).contains("#include <cuda.h>");
+  }
+
+  /**
+   * Issue 11: a 128 x 128 half tile filled by TMA gets CuTe's layout, two column blocks of
+   * Swizzle<3,3,3> on 8 x 64 atoms, not one swizzle over 256-byte rows, and every file says why.
+   */
+  @Test
+  void aTmaTileWiderThanABoxRowIsDerivedAsColumnBlocksOfCanonicalAtoms() {
+    Generated generated = Generated.of(source("WideStage", "@SwizzledTile(dtype = DType.HALF,"
+        + " rows = 128, cols = 128, stages = 2, access = {@Access(kind = AccessKind.TMA,"
+        + " op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})"));
+    TileLayout layout = (TileLayout) generated.helper("derived.WideStageSwizzle").constant("LAYOUT");
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+        .atom(8, 64, Order.COL_MAJOR).stages(2).build(), layout);
+    String header = generated.text("swizzlegen/wide_stage.cuh");
+    assertThat(header).contains("kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;");
+    assertThat(header.replace("\n//   ", " ")).contains("here on 8 x 64 atoms (128-byte rows) in 2"
+        + " column blocks, numbered down the rows first as CuTe's tile_to_shape does (wider atoms"
+        + " come first, but no swizzle of whole 256-byte rows serves every access); TMA can fill it"
+        + " with CU_TENSOR_MAP_SWIZZLE_128B in 2 boxes of 128 x 64 (a box row spans at most 128"
+        + " bytes).");
+    // Without TMA the whole rows serve: one swizzle of the 256-byte rows, as before.
+    Generated plain = Generated.of(source("WideLdmatrix", "@SwizzledTile(dtype = DType.HALF,"
+        + " rows = 128, cols = 128, access = @Access(kind = AccessKind.LDMATRIX))"));
+    TileLayout rows = (TileLayout) plain.helper("derived.WideLdmatrixSwizzle").constant("LAYOUT");
+    assertTrue(rows.isOneAtom());
+    assertEquals(Swizzle.of(3, 3, 4), rows.swizzle());
+  }
+
+  @Test
+  void declaredAtomsAreKeptWhenTheSwizzleIsDerived() {
+    Generated generated = Generated.of(source("MnMajor", "@SwizzledTile(dtype = DType.HALF,"
+        + " rows = 64, cols = 128, atomRows = 8, atomCols = 64, atomOrder = Order.ROW_MAJOR,"
+        + " access = {@Access(kind = AccessKind.TMA, op = Op.STORE),"
+        + " @Access(kind = AccessKind.LDMATRIX, trans = true)})"));
+    TileLayout layout = (TileLayout) generated.helper("derived.MnMajorSwizzle").constant("LAYOUT");
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
+        .atom(8, 64, Order.ROW_MAJOR).build(), layout);
   }
 
   @Test

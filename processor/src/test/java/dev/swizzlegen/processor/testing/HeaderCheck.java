@@ -86,6 +86,15 @@ public final class HeaderCheck {
    */
   public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
       String checkName) {
+    verify(nvcc, includeDir, workDir, headers, checkName, "the Java helpers");
+  }
+
+  /**
+   * As {@link #verify(Nvcc, Path, Path, List, String)}, the expected offsets coming from
+   * {@code expectedFrom} (in words, for the record: "CuTe's layouts").
+   */
+  public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
+      String checkName, String expectedFrom) {
     try {
       Files.createDirectories(workDir);
       Path source = workDir.resolve("header_check.cu");
@@ -107,7 +116,7 @@ public final class HeaderCheck {
           actual[i] = Integer.parseInt(values[i]);
         }
         assertArrayEquals(header.expectedOffsets(), actual,
-            header.cudaType() + " from " + header.include() + " differs from its Java helper");
+            header.cudaType() + " from " + header.include() + " differs from " + expectedFrom);
         if (header.tma().isPresent()) {
           assertEquals(expectedTma(header.tma().get(), header.layout()), List.of(tma.get(header.cudaType())),
               header.cudaType() + ": TMA boxes differ from the model's");
@@ -122,7 +131,7 @@ public final class HeaderCheck {
       assertEquals(headers.size(), printed.size());
       assertEquals(hopper, tma.size() + wgmma.size());
       nvcc.record(checkName, headers.size() + " headers compiled with " + Nvcc.STRICT_FLAGS
-          + " and their host offsets equal the Java helpers" + (hopper == 0 ? ""
+          + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
                   + " descriptors equal the model's"));
     } catch (IOException e) {

@@ -249,6 +249,11 @@ public final class TileLayout implements Layout {
       return problems;
     }
 
+    /** The tile, if the description has no {@link #check problem}. */
+    public Optional<TileLayout> tryBuild() {
+      return check().isEmpty() ? Optional.of(new TileLayout(this)) : Optional.empty();
+    }
+
     /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
     public TileLayout build() {
       InvalidDescriptionException.throwIfAny(check());
@@ -278,34 +283,41 @@ public final class TileLayout implements Layout {
     if (closedByStructure()) {
       return Optional.empty();
     }
-    for (int row = 0; row < atomRows; row++) {
-      for (int col = 0; col < atomCols; col++) {
-        int image = atomOffset(row, col);
-        int imageRow = image / stride;
-        int imageCol = image % stride;
-        if (imageRow < atomRows && imageCol < atomCols) {
-          continue;
-        }
-        if (isOneAtom()) {
-          // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
-          // length is at fault, else whichever side the witness falls off.
-          Parameter blamed = rowStride % swizzle.atomCols() != 0
-              ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
-              : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
-          return Optional.of(new Problem(blamed,
-              swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
-                  + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
-                  + ", col " + imageCol + "), outside the tile."));
-        }
-        // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
-        // period: more rows would hold it, unless its row length is no power of two.
-        Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
-            : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
-        return Optional.of(new Problem(blamed,
-            swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
-                + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
-                + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
+    // In a dense atom in the offset form, f changes only ZZZ bits, all below 2^z: offsets in whole
+    // blocks of 2^z stay in their block, so only the last, partial block can leave the atom.
+    int first = 0;
+    if (form == SwizzleForm.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
+      long block = Integer.highestOneBit(swizzle.zzzMask()) * 2L;
+      first = (int) ((long) atomRows * atomCols / block * block);
+    }
+    for (int linear = first; linear < atomRows * atomCols; linear++) {
+      int row = linear / atomCols;
+      int col = linear % atomCols;
+      int image = atomOffset(row, col);
+      int imageRow = image / stride;
+      int imageCol = image % stride;
+      if (imageRow < atomRows && imageCol < atomCols) {
+        continue;
       }
+      if (isOneAtom()) {
+        // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
+        // length is at fault, else whichever side the witness falls off.
+        Parameter blamed = rowStride % swizzle.atomCols() != 0
+            ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
+            : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
+        return Optional.of(new Problem(blamed,
+            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
+                + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
+                + ", col " + imageCol + "), outside the tile."));
+      }
+      // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
+      // period: more rows would hold it, unless its row length is no power of two.
+      Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
+          : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
+      return Optional.of(new Problem(blamed,
+          swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
+              + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
+              + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
     }
     return Optional.empty();
   }
@@ -321,8 +333,23 @@ public final class TileLayout implements Layout {
     if (form == SwizzleForm.ROW) {
       return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
     }
-    long block = swizzlePeriod();
-    return atomRowStride() == atomCols && ((long) atomRows * atomCols) % block == 0;
+    if (atomRowStride() != atomCols) {
+      return false;
+    }
+    long elements = (long) atomRows * atomCols;
+    if (elements % swizzlePeriod() == 0) {
+      return true;
+    }
+    if (Long.bitCount(elements) != 1) {
+      return false;
+    }
+    // A dense atom of 2^n elements: f flips the bits shiftr(o & yyy, S), and for offsets below 2^n
+    // those are at most shiftr(yyy & (2^n - 1), S); the atom is closed exactly when all stay below
+    // 2^n (a reachable flip at or above bit n moves some offset out, the one with only its YYY bit).
+    int inAtom = swizzle.yyyMask() & (int) (elements - 1);
+    int shift = swizzle.shift();
+    long flipped = shift >= 0 ? inAtom >>> shift : (long) inAtom << -shift;
+    return flipped < elements;
   }
 
   /**

@@ -5,6 +5,8 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The layouts a solver chooses from, in the order of cost, cheapest first:
@@ -49,41 +51,59 @@ public final class SwizzleFamily {
 
   /** The members for a geometry, cheapest first. */
   public static List<Candidate> ordered(TileGeometry geometry) {
-    List<Integer> widths = atomWidths(geometry);
     List<Candidate> candidates = new ArrayList<>();
-    int identityCols = geometry.atomCols() != 0 ? geometry.atomCols() : geometry.cols();
-    candidates.add(new Candidate(SwizzleForm.OFFSET, Swizzle.IDENTITY,
-        atomRows(geometry, Swizzle.IDENTITY, identityCols), identityCols));
-    for (int bits = 1; bits <= MAX_BITS; bits++) {
-      for (int base = 0; base <= MAX_BASE; base++) {
-        for (int shift = -MAX_SHIFT; shift <= MAX_SHIFT; shift++) {
-          if (Math.abs(shift) < bits) {
-            continue;
-          }
-          Swizzle swizzle = Swizzle.of(bits, base, shift);
-          for (int width : widths) {
-            int rows = atomRows(geometry, swizzle, width);
-            if (rows == 0) {
+    // Width first in the cost order: each width's members in the swizzles' own order.
+    for (int width : atomWidths(geometry)) {
+      boolean wholeRow = width == geometry.cols();
+      boolean rowForm = wholeRow && !geometry.rowStrideIsPowerOfTwo();
+      for (Candidate member : bySwizzleCost(geometry.unitBase(), rowForm)) {
+        if (member.swizzle().isIdentity() && width != identityWidth(geometry)) {
+          continue;
+        }
+        int rows = atomRows(geometry, member.swizzle(), width);
+        if (rows == 0 || (member.form() == SwizzleForm.ROW && rows != geometry.rows())) {
+          continue;
+        }
+        candidates.add(new Candidate(member.form(), member.swizzle(), rows, width));
+      }
+    }
+    return candidates;
+  }
+
+  /** The identity is one member: on the declared atom, else the whole tile. */
+  private static int identityWidth(TileGeometry geometry) {
+    return geometry.atomCols() != 0 ? geometry.atomCols() : geometry.cols();
+  }
+
+  /** Every swizzle (and its row form, when asked for) in cost order, atoms aside; computed once. */
+  private static final Map<List<Object>, List<Candidate>> BY_SWIZZLE_COST = new ConcurrentHashMap<>();
+
+  private static List<Candidate> bySwizzleCost(int unitBase, boolean rowForm) {
+    return BY_SWIZZLE_COST.computeIfAbsent(List.of(unitBase, rowForm), key -> {
+      List<Candidate> members = new ArrayList<>();
+      members.add(new Candidate(SwizzleForm.OFFSET, Swizzle.IDENTITY, 0, 0));
+      for (int bits = 1; bits <= MAX_BITS; bits++) {
+        for (int base = 0; base <= MAX_BASE; base++) {
+          for (int shift = -MAX_SHIFT; shift <= MAX_SHIFT; shift++) {
+            if (Math.abs(shift) < bits) {
               continue;
             }
-            candidates.add(new Candidate(SwizzleForm.OFFSET, swizzle, rows, width));
-            if (shift > 0 && width == geometry.cols() && rows == geometry.rows()
-                && !geometry.rowStrideIsPowerOfTwo()) {
-              candidates.add(new Candidate(SwizzleForm.ROW, swizzle, rows, width));
+            Swizzle swizzle = Swizzle.of(bits, base, shift);
+            members.add(new Candidate(SwizzleForm.OFFSET, swizzle, 0, 0));
+            if (shift > 0 && rowForm) {
+              members.add(new Candidate(SwizzleForm.ROW, swizzle, 0, 0));
             }
           }
         }
       }
-    }
-    int unitBase = geometry.unitBase();
-    candidates.sort(Comparator.<Candidate>comparingInt(c -> -c.atomCols())
-        .thenComparingInt(c -> c.swizzle().bits())
-        .thenComparingInt(c -> isCanonical(c.swizzle(), unitBase) ? 0 : 1)
-        .thenComparingInt(c -> c.form() == SwizzleForm.ROW ? 0 : 1)
-        .thenComparingInt(c -> c.swizzle().shift() < 0 ? 1 : 0)
-        .thenComparingInt(c -> Math.abs(c.swizzle().shift()))
-        .thenComparingInt(c -> c.swizzle().base()));
-    return candidates;
+      members.sort(Comparator.<Candidate>comparingInt(c -> c.swizzle().bits())
+          .thenComparingInt(c -> isCanonical(c.swizzle(), unitBase) ? 0 : 1)
+          .thenComparingInt(c -> c.form() == SwizzleForm.ROW ? 0 : 1)
+          .thenComparingInt(c -> c.swizzle().shift() < 0 ? 1 : 0)
+          .thenComparingInt(c -> Math.abs(c.swizzle().shift()))
+          .thenComparingInt(c -> c.swizzle().base()));
+      return List.copyOf(members);
+    });
   }
 
   /**

@@ -60,10 +60,8 @@ public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int a
 
   /** The tile of a member of the family, if its swizzle maps each atom onto itself. */
   public Optional<TileLayout> with(Candidate candidate) {
-    TileLayout.Builder builder =
-        builder(candidate.swizzle(), candidate.atomRows(), candidate.atomCols())
-            .form(candidate.form());
-    return builder.check().isEmpty() ? Optional.of(builder.build()) : Optional.empty();
+    return builder(candidate.swizzle(), candidate.atomRows(), candidate.atomCols())
+        .form(candidate.form()).tryBuild();
   }
 
   private TileLayout.Builder builder(Swizzle swizzle, int atomRows, int atomCols) {

@@ -61,8 +61,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     if (mode.isEmpty() || tile.alignment() >= mode.get().alignmentBytes()) {
       return find(tile);
     }
-    TileLayout.Builder aligned = tile.toBuilder().alignment(mode.get().alignmentBytes());
-    return aligned.check().isEmpty() ? find(aligned.build()) : Optional.empty();
+    return tile.toBuilder().alignment(mode.get().alignmentBytes()).tryBuild()
+        .flatMap(TmaFill::find);
   }
 
   /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
@@ -117,38 +117,36 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       return Optional.empty();
     }
     String firstMismatch = null;
-    for (int width : widths) {
+    for (int boxCols : widths) {
       for (int boxRows = Math.min(tile.rows(), MAX_BOX_ELEMENTS); boxRows >= 1; boxRows--) {
         if (tile.rows() % boxRows != 0) {
           continue;
         }
-        Optional<String> mismatch = mismatch(tile, mode, boxRows, width);
+        Optional<String> mismatch = mismatch(tile, mode, boxRows, boxCols);
         if (mismatch.isEmpty()) {
-          return Optional.of(new TmaFill(mode, boxRows, width, boxes(tile, boxRows, width)));
+          return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
         }
         if (firstMismatch == null) {
           firstMismatch = mismatch.get();
         }
       }
     }
-    int boxCols = widths.get(0);
-    String hint = tile.isOneAtom() && tile.cols() > boxCols
+    int widest = widths.get(0);
+    String hint = tile.isOneAtom() && tile.cols() > widest
         ? " Rows of " + tile.cols() * elementBytes + " bytes are wider than one box: declare the"
-            + " tile as column blocks of " + boxCols + "-element atoms (atomCols = " + boxCols
+            + " tile as column blocks of " + widest + "-element atoms (atomCols = " + widest
             + "), as CuTe's tile_to_shape builds it, so that each column block is filled by its own"
             + " boxes."
         : "";
     problems.add(new Problem(Parameter.KIND, "TMA cannot fill the tile with " + mode.cudaName()
-        + ": boxes are at most " + boxCols + " elements wide, and none lands where the tile's"
+        + ": boxes are at most " + widest + " elements wide, and none lands where the tile's"
         + " layout puts its elements (" + firstMismatch + ")." + hint));
     return Optional.empty();
   }
 
   /**
-   * The box rows that divide the tile's row, are a whole number of 16-byte units, have at most 256
-   * elements and, with a swizzle, span at most the mode's span: widest first. The widest that lands
-   * every element is taken; narrower ones serve tiles whose atoms are narrower than a box could be,
-   * such as the 16-byte core matrices of a wgmma operand without a swizzle.
+   * The box rows to try, widest first: those that divide the tile's row, are a whole number of
+   * 16-byte units, have at most 256 elements and, with a swizzle, span at most the mode's span.
    */
   private static List<Integer> boxWidths(TileLayout tile, TmaSwizzle mode) {
     int elementBytes = tile.elementBytes();

@@ -105,6 +105,37 @@ class AtomTilingTest {
     }
   }
 
+  /** The law behind the closure shortcut: a tile is valid exactly when no element leaves it. */
+  @Test
+  void closureIsExactlyEveryElementStayingInTheTile() {
+    int closed = 0;
+    int open = 0;
+    for (int bits = 1; bits <= 3; bits++) {
+      for (int base = 0; base <= 4; base++) {
+        for (int shift = -6; shift <= 6; shift++) {
+          if (shift == 0) {
+            continue;
+          }
+          Swizzle swizzle = Swizzle.overlapping(bits, base, shift);
+          for (int rows = 1; rows <= 32; rows *= 2) {
+            for (int cols = 2; cols <= 64; cols += cols < 8 ? 2 : 8) {
+              boolean stays = true;
+              for (int offset = 0; offset < rows * cols && stays; offset++) {
+                stays = swizzle.apply(offset) < rows * cols;
+              }
+              boolean valid = TileLayout.builder(DType.INT8, swizzle, rows, cols).alignment(1)
+                  .check().isEmpty();
+              assertEquals(stays, valid, swizzle + " on " + rows + " x " + cols);
+              closed += stays ? 1 : 0;
+              open += stays ? 0 : 1;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(closed > 100 && open > 100, closed + " closed, " + open + " open");
+  }
+
   private static TileLayout tiled(Swizzle swizzle, int rows, int cols, int atomRows, int atomCols,
       Order order, int stages) {
     return TileLayout.builder(DType.HALF, swizzle, rows, cols).atom(atomRows, atomCols, order)
