@@ -1,7 +1,9 @@
 package dev.swizzlegen.examples;
 
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
@@ -11,12 +13,14 @@ import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The main job: prints what the processor generated while compiling this module, one line a tile,
+ * The main job: prints what the processor generated while compiling this module, one line a tile
+ * (with its TMA fill and how wgmma reads it),
  * the bank-conflict verdict of every access it proved, the threadblock rasterizers, the traffic
  * estimator's table for seed 003's GEMM on an H100, then every generated file.
  */
@@ -32,7 +36,7 @@ public final class Summary {
         generated);
     List<List<String>> rows = new ArrayList<>();
     rows.add(List.of("tile (Java helper)", "swizzle", "shape", "atoms", "stages", "dtype",
-        "CUDA header", "TMA mode (boxes)"));
+        "CUDA header", "TMA mode (boxes)", "wgmma operand"));
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
       rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
@@ -42,7 +46,7 @@ public final class Summary {
           TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
               + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")
               + fill.boxRows() + "x" + fill.boxCols() + ")")
-              .orElse("-")));
+              .orElse("-"), wgmma(tile)));
     }
     printTable(rows);
 
@@ -70,6 +74,27 @@ public final class Summary {
     for (String file : files) {
       System.out.printf("  %s%n", file);
     }
+  }
+
+  /**
+   * How wgmma reads the tile: the declared major, mode and K slices ({@code K-major SWIZZLE_128B, 4 x
+   * k16}); for a tile with no WGMMA access, the majors it could be read as ({@code could: K, MN}).
+   */
+  private static String wgmma(GeneratedTiles.Tile tile) {
+    for (AccessPattern access : tile.accesses()) {
+      if (access instanceof WgmmaAccess declared) {
+        WgmmaOperand operand = WgmmaOperand.of(tile.layout(), declared.major());
+        return declared.major() + "-major " + operand.swizzle() + ", " + operand.kSlices() + " x k"
+            + operand.instructionK();
+      }
+    }
+    List<String> majors = new ArrayList<>();
+    for (Major major : Major.values()) {
+      if (WgmmaOperand.find(tile.layout(), major).isPresent()) {
+        majors.add(major.name());
+      }
+    }
+    return majors.isEmpty() ? "-" : "could: " + String.join(", ", majors);
   }
 
   /** Seed 003's sizes: M = N = K = 1024, 2048, 4096, and the narrow M = N = 1024, K = 128. */

@@ -4,18 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -233,6 +236,34 @@ class SwizzleSolverTest {
     TileLayout withoutTma = derived(operand, MatrixAccess.ldmatrix(4, false));
     assertTrue(withoutTma.isOneAtom());
     assertEquals(Swizzle.of(3, 3, 4), withoutTma.swizzle());
+  }
+
+  /**
+   * Issue 12: a wgmma operand gets a layout wgmma reads, for 128-byte K-major rows of halves the
+   * 128-byte swizzle, for 32-byte rows the 32-byte one, and for 64-byte MN-major rows the 64-byte one;
+   * exactly what the exhaustive search finds.
+   */
+  @Test
+  void aWgmmaOperandGetsAModeWgmmaReads() {
+    record Expected(TileGeometry geometry, Major major, TmaSwizzle mode) {}
+    for (Expected expected : List.of(
+        new Expected(new TileGeometry(DType.HALF, 64, 64, 64, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B),
+        new Expected(new TileGeometry(DType.HALF, 128, 128, 128, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B),
+        new Expected(new TileGeometry(DType.BF16, 64, 16, 16, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_32B),
+        new Expected(new TileGeometry(DType.HALF, 32, 32, 32, 1024), Major.MN,
+            TmaSwizzle.SWIZZLE_64B),
+        new Expected(new TileGeometry(DType.FP8_E4M3, 64, 128, 128, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B))) {
+      List<AccessPattern> accesses = List.of(TmaAccess.of(Op.STORE), WgmmaAccess.of(expected.major()));
+      Solution solution = solver.solve(expected.geometry(), accesses);
+      TileLayout tile = solution.layout().orElseThrow();
+      assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected.toString());
+      assertTrue(WgmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
+      assertEquals(exhaustive.search(expected.geometry(), accesses), solution, tile.toString());
+    }
   }
 
   @Test
