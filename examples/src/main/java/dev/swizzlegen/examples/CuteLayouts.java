@@ -3,6 +3,7 @@ package dev.swizzlegen.examples;
 import dev.swizzlegen.annotations.Access;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
@@ -12,6 +13,10 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * atoms), each declared with the annotation and proven for the accesses its kernel makes. Every one
  * equals the layout CuTe itself computes, on every element, in the Java helper and the nvcc-compiled
  * header ({@code CuteLayoutsTest}, against {@code cute-real-layouts.txt}).
+ *
+ * <p>The Hopper operands also declare the wgmma read ({@code @Access(kind = AccessKind.WGMMA)}),
+ * so their headers carry the matrix descriptors; FP8 MN-major has none, as wgmma transposes only
+ * 16-bit types.
  *
  * <p>K-major operands are declared as CuTe indexes them: rows = M (or N), cols = K. MN-major
  * operands are declared with K as {@code rows} and the contiguous M or N dimension as {@code cols},
@@ -64,6 +69,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw128Half128x64", bits = 3, dtype = DType.HALF, rows = 128, cols = 64,
       atomRows = 8, atomCols = 64, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw128Half128x64 {}
 
@@ -71,6 +77,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw64Half128x32", bits = 2, shift = 3, dtype = DType.HALF, rows = 128,
       cols = 32, atomRows = 8, atomCols = 32, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw64Half128x32 {}
 
@@ -78,6 +85,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw32Half64x16", bits = 1, shift = 3, dtype = DType.HALF, rows = 64,
       cols = 16, atomRows = 8, atomCols = 16, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw32Half64x16 {}
 
@@ -85,6 +93,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw128Half128x128", bits = 3, dtype = DType.HALF, rows = 128,
       cols = 128, atomRows = 8, atomCols = 64, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw128Half128x128 {}
 
@@ -92,6 +101,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw128Fp8128x128", bits = 3, dtype = DType.FP8_E4M3, rows = 128,
       cols = 128, atomRows = 8, atomCols = 128, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw128Fp8128x128 {}
 
@@ -99,6 +109,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw128Fp8128x256", bits = 3, dtype = DType.FP8_E4M3, rows = 128,
       cols = 256, atomRows = 8, atomCols = 128, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4)})
   public interface Sm90KSw128Fp8128x256 {}
 
@@ -109,6 +120,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90KSw128Tf3264x32", bits = 3, dtype = DType.TF32, rows = 64, cols = 32,
       atomRows = 8, atomCols = 32, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA),
           @Access(bytes = 4, threads = {8, 4}, label = "m16n8k8 fragment load")})
   public interface Sm90KSw128Tf3264x32 {}
 
@@ -120,6 +132,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90MnSw128Half128x64", bits = 3, dtype = DType.HALF, rows = 64, cols = 128,
       atomRows = 8, atomCols = 64, atomOrder = Order.ROW_MAJOR, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4, trans = true)})
   public interface Sm90MnSw128Half128x64 {}
 
@@ -127,6 +140,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90MnSw128Half64x64", bits = 3, dtype = DType.HALF, rows = 64, cols = 64,
       atomRows = 8, atomCols = 64, atomOrder = Order.ROW_MAJOR, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4, trans = true)})
   public interface Sm90MnSw128Half64x64 {}
 
@@ -134,6 +148,7 @@ public final class CuteLayouts {
   @SwizzledTile(name = "Sm90MnSw64Half64x64", bits = 2, shift = 3, dtype = DType.HALF, rows = 64,
       cols = 64, atomRows = 8, atomCols = 32, atomOrder = Order.ROW_MAJOR, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN),
           @Access(kind = AccessKind.LDMATRIX, matrices = 4, trans = true)})
   public interface Sm90MnSw64Half64x64 {}
 
