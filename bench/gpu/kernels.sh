@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds and measures examples/kernels on the GPU (run on the device machine, from the repository root).
+#
+#   here:    mvn -B -q -DskipTests package            # writes examples/target/kernels (needs the JDK)
+#   device:  bench/gpu/kernels.sh examples/target/kernels bench/results
+#
+# Builds every program against the generated headers (nvcc, sm_90; the Hopper kernel sm_90a) and links
+# the GEMMs with cuBLAS; records ptxas's resource report and the SASS opcodes of every kernel; then
+#   mma_peak     the mma.sync limit of the device (TFLOPS, mma per SM per clock)
+#   smem_bench   ldmatrix.x4 and 16-byte column reads: generated header, hand-written, unswizzled
+#   transpose    32 x 32 float tiles, swizzled, padded, plain, naive; a copy's bandwidth beside them
+#   ampere_gemm  every launch of gemm-launches.txt checked against cuBLAS (and fp64 samples), timed
+#                twice (median of 20, L2 flushed); then the launches of gemm-profiled.txt under
+#                Nsight Compute (L2 hit rate, DRAM bytes read and written; caches flushed)
+# and writes kernels-h100-*.csv/txt under the output folder, the tables last on standard output.
+# Exit status: 1 if any check fails.
+set -euo pipefail
+gen="${1:-examples/target/kernels}"
+out="${2:-bench/results}"
+here="$(cd "$(dirname "$0")" && pwd)"
+src="$here/../../examples/kernels"
+mkdir -p "$out"
+work="$(mktemp -d)"
+status=0
+
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.sm,power.limit --format=csv,noheader
+  nvcc --version | tail -2
+  ncu --version | tail -1
+} | tee "$out/kernels-h100-device.txt"
+
+# cuBLAS: the toolkit's, else the pip wheel's (nvidia-cublas).
+cublas=(-lcublas)
+if ! echo '#include <cublas_v2.h>' | nvcc -x cu -E - -o /dev/null 2>/dev/null; then
+  dir="$(python3 -c 'import nvidia.cublas as c; print(list(c.__path__)[0])')"
+  lib="$(ls "$dir"/lib/libcublas.so* | head -1)"
+  cublas=(-I"$dir/include" -L"$dir/lib" "-l:$(basename "$lib")" -Xlinker "-rpath=$dir/lib")
+fi
+echo "cuBLAS: ${cublas[*]}" | tee -a "$out/kernels-h100-device.txt"
+
+flags=(-std=c++17 -O3 -Xptxas -v -I "$gen/include" -I "$src")
+sm90=(-gencode=arch=compute_90,code=sm_90)
+build() {  # name, arch flags, sources..., then extra link flags after --
+  local name="$1"; shift
+  local arch="$1"; shift
+  nvcc "${flags[@]}" $arch -o "$work/$name" "$@" > "$work/$name.ptxas" 2>&1 || { cat "$work/$name.ptxas"; return 1; }
+}
+build mma_peak "${sm90[*]}" "$src/mma_peak.cu" &
+build smem_bench "${sm90[*]}" "$src/smem_bench.cu" &
+build transpose "${sm90[*]}" "$src/transpose.cu" &
+build ampere_gemm "${sm90[*]}" "$src/ampere_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
+wait_all() { local failed=0; for job in $(jobs -p); do wait "$job" || failed=1; done; return $failed; }
+wait_all
+programs=(mma_peak smem_bench transpose ampere_gemm)
+for p in "${programs[@]}"; do
+  grep -E "Compiling entry|Used|spill" "$work/$p.ptxas" | sed "s/^/$p: /"
+  cuobjdump -sass "$work/$p" > "$work/$p.sass"
+done > "$out/kernels-h100-ptxas.txt"
+python3 "$here/kernels_report.py" sass "$out/kernels-h100-sass.txt" $(for p in "${programs[@]}"; do echo "$work/$p.sass"; done)
+
+"$work/mma_peak" | tee "$out/kernels-h100-mma-peak.txt"
+"$work/smem_bench" | tee "$out/kernels-h100-smem.txt" || status=1
+"$work/transpose" 8192 | tee "$out/kernels-h100-transpose.txt" || status=1
+"$work/ampere_gemm" info | tee "$out/kernels-h100-gemm-info.txt"
+"$work/ampere_gemm" run "$gen/gemm-launches.txt" 20 | tee "$out/kernels-h100-gemm-run.txt" || status=1
+
+metrics="lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
+ncu --metrics "$metrics" --cache-control all --clock-control none \
+    --export "$work/gemm-ncu" --force-overwrite \
+    "$work/ampere_gemm" profile "$gen/gemm-launches.txt" $(cat "$gen/gemm-profiled.txt") \
+    > "$work/ncu-log.txt" 2>&1 || { cat "$work/ncu-log.txt"; exit 3; }
+grep "^profiled," "$work/ncu-log.txt" > "$out/kernels-h100-gemm-profiled.txt"
+ncu --import "$work/gemm-ncu.ncu-rep" --csv --page raw --print-units base > "$out/kernels-h100-gemm-ncu.csv"
+
+python3 "$here/kernels_report.py" merge "$gen/gemm-predictions.csv" "$out/kernels-h100-gemm-run.txt" \
+    "$out/kernels-h100-gemm-profiled.txt" "$out/kernels-h100-gemm-ncu.csv" "$out/kernels-h100-gemm.csv"
+python3 "$here/kernels_report.py" summary "$out"
+exit "$status"
