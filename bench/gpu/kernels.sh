@@ -20,7 +20,8 @@ out="${2:-bench/results}"
 here="$(cd "$(dirname "$0")" && pwd)"
 src="$here/../../examples/kernels"
 mkdir -p "$out"
-work="$(mktemp -d)"
+work="${KERNELS_WORK:-$(mktemp -d)}"  # KERNELS_WORK: keep the binaries there
+mkdir -p "$work"
 status=0
 
 {
@@ -60,9 +61,19 @@ python3 "$here/kernels_report.py" sass "$out/kernels-h100-sass.txt" $(for p in "
 
 "$work/mma_peak" | tee "$out/kernels-h100-mma-peak.txt"
 "$work/smem_bench" | tee "$out/kernels-h100-smem.txt" || status=1
+# The same reads under Nsight Compute: shared-memory wavefronts (128 bytes each) per SM per cycle.
+ncu --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__cycles_elapsed.avg,smsp__inst_executed_op_ldsm.sum,smsp__inst_executed_op_shared_ld.sum \
+    --clock-control none --csv --print-units base "$work/smem_bench" profile > "$work/smem-ncu.txt" 2>&1 \
+    || { cat "$work/smem-ncu.txt"; exit 3; }
+grep -E '^"' "$work/smem-ncu.txt" > "$out/kernels-h100-smem-ncu.csv"
 "$work/transpose" 8192 | tee "$out/kernels-h100-transpose.txt" || status=1
 "$work/ampere_gemm" info | tee "$out/kernels-h100-gemm-info.txt"
-"$work/ampere_gemm" run "$gen/gemm-launches.txt" 20 | tee "$out/kernels-h100-gemm-run.txt" || status=1
+# The SM clock, power and throttle reasons every 100 ms while the GEMMs are timed.
+nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active \
+    --format=csv,noheader -lms 100 > "$out/kernels-h100-gemm-clocks.txt" 2>&1 &
+smi=$!
+"$work/ampere_gemm" run "$gen/gemm-launches.txt" 5 | tee "$out/kernels-h100-gemm-run.txt" || status=1
+kill "$smi" 2>/dev/null || true
 
 metrics="lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 ncu --metrics "$metrics" --cache-control all --clock-control none \

@@ -114,7 +114,7 @@ def profiles(profiled_path, ncu_path):
     return result
 
 
-MERGED = ["id", "m", "n", "k", "kernel", "variant", "order", "tile_size", "recommended", "ms", "ms_repeat",
+MERGED = ["id", "m", "n", "k", "kernel", "variant", "order", "tile_size", "recommended", "ms", "round_spread",
           "tflops", "cublas_tflops", "ratio_to_cublas", "max_rel_vs_cublas", "norm_rel_vs_cublas",
           "max_rel_vs_fp64_sampled", "check", "predicted_mb", "l2_hit_pct", "dram_read_mb", "dram_write_mb",
           "ncu_kernels"]
@@ -145,6 +145,30 @@ def table(rows):
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
 
 
+def smem_wavefronts(path, sms):
+    """Per (read, layout) of smem_bench, under ncu: wavefronts per SM per cycle and per instruction."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    kernels = collections.OrderedDict()
+    for r in rows:
+        kernels.setdefault((r["ID"], r["Kernel Name"]), {})[r["Metric Name"]] = number(r["Metric Value"])
+    result = {}
+    for (_, name), m in kernels.items():
+        found = re.search(r"stream<[^:]*::(\w+), (\d)>", name)
+        if not found:
+            continue
+        layout = {"Generated": "generated", "ByHand": "by_hand", "Plain": "plain"}[found.group(1)]
+        read = ["ldmatrix.x4", "lds128_column"][int(found.group(2))]
+        instructions = m["smsp__inst_executed_op_ldsm.sum"] or m["smsp__inst_executed_op_shared_ld.sum"]
+        wavefronts = m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"]
+        result[(read, layout)] = ("%.3f" % (wavefronts / sms / m["sm__cycles_elapsed.avg"]),
+                                  "%.2f" % (wavefronts / instructions))
+    return result
+
+
+
 def summary(results):
     def lines(name, prefix):
         path = os.path.join(results, name)
@@ -157,8 +181,12 @@ def summary(results):
     print("\nmma.sync limit (m16n8k16 f32 += f16 x f16, registers only): %s TFLOPS" % (limit[0][1] if limit else "?"))
     smem = lines("kernels-h100-smem.txt", "smem,")
     if smem:
-        print("\nshared-memory reads, bytes per clock per SM (of 128):")
-        table([["read", "layout", "addresses", "B/clk/SM", "of 128"]] + [[r[1], r[2], r[3], r[4], r[6]] for r in smem[1:]])
+        device = lines("kernels-h100-smem.txt", "device,")[0]
+        sms = int(next(field for field in device if field.endswith(" SMs")).split()[0])
+        waves = smem_wavefronts(os.path.join(results, "kernels-h100-smem-ncu.csv"), sms)
+        print("\nshared-memory reads, bytes per clock per SM (of 128), clock64; wavefronts per clock per SM, ncu:")
+        table([["read", "layout", "B/clk/SM", "of 128", "wavefronts/clk", "wavefronts/instr"]]
+              + [[r[1], r[2], r[3], r[5]] + list(waves.get((r[1], r[2]), ("", ""))) for r in smem[1:]])
     tr = lines("kernels-h100-transpose.txt", "transpose,")
     if tr:
         print("\ntranspose 8192 x 8192 floats:")

@@ -29,43 +29,53 @@
 
 namespace {
 
-constexpr int kBlockM = 128, kBlockN = 256, kBlockK = 64, kStages = 4;
-constexpr int kWarpM = 64, kWarpN = 64, kWarpsN = kBlockN / kWarpN;
-constexpr int kWarps = (kBlockM / kWarpM) * kWarpsN, kThreads = kWarps * 32;
+// Every warp computes 64 x 64 outputs as 4 x 8 mma tiles of m16n8k16.
+constexpr int kWarpM = 64, kWarpN = 64;
 constexpr int kMmaM = 16, kMmaN = 8, kMmaK = 16;
-constexpr int kFragsM = kWarpM / kMmaM, kFragsN = kWarpN / kMmaN;  // 4 x 8 mma tiles a warp
+constexpr int kFragsM = kWarpM / kMmaM, kFragsN = kWarpN / kMmaN;
 
+// A variant: the tiles of A's stages (block M x K), B's stages (block N x K) and a warp's epilogue
+// (64 x 64), and the blocks an SM is to hold. The block tile, K step, stages and warps follow from the
+// tiles.
 struct Swizzled {
   using A = swizzlegen::AmpereA;
   using B = swizzlegen::AmpereB;
   using C = swizzlegen::AmpereC;
+  static constexpr int kBlocksPerSm = 1;
 };
 struct Plain {
   using A = swizzlegen::AmpereAPlain;
   using B = swizzlegen::AmpereBPlain;
   using C = swizzlegen::AmperePlainC;
+  static constexpr int kBlocksPerSm = 1;
 };
 struct Padded {
   using A = swizzlegen::AmpereAPadded;
   using B = swizzlegen::AmpereBPadded;
   using C = swizzlegen::AmperePaddedC;
+  static constexpr int kBlocksPerSm = 1;
 };
 
-// The variant's shared memory: A's stages, then B's; the epilogue reuses it, a tile a warp.
 template <class V>
-constexpr size_t smem_bytes() {
+struct Config {
   using A = typename V::A;
   using B = typename V::B;
   using C = typename V::C;
-  static_assert(A::kRows == kBlockM && A::kCols == kBlockK && A::kStages == kStages, "A's tile");
-  static_assert(B::kRows == kBlockN && B::kCols == kBlockK && B::kStages == kStages, "B's tile");
+  static constexpr int kBlockM = A::kRows, kBlockN = B::kRows, kBlockK = A::kCols, kStages = A::kStages;
+  static constexpr int kWarpsN = kBlockN / kWarpN, kWarps = (kBlockM / kWarpM) * kWarpsN;
+  static constexpr int kThreads = kWarps * 32;
+  static_assert(kBlockM % kWarpM == 0 && kBlockN % kWarpN == 0 && kBlockK % kMmaK == 0, "block tile");
+  static_assert(B::kCols == kBlockK && B::kStages == kStages, "A and B step K together");
   static_assert(C::kRows == kWarpM && C::kCols == kWarpN && C::kStages == 1, "C's tile");
   static_assert(A::kElementBytes == 2 && B::kElementBytes == 2 && C::kElementBytes == 2, "halves");
   static_assert((A::kStages * A::kStageElements * 2) % B::kAlignmentBytes == 0, "B's base alignment");
-  constexpr size_t ab = (A::kStages * A::kStageElements + B::kStages * B::kStageElements) * 2;
-  constexpr size_t c = size_t(kWarps) * C::kStageElements * 2;
-  return ab > c ? ab : c;
-}
+  static_assert(kBlockK * 2 / 16 == 8 && kThreads % 8 == 0, "a row of K is 8 16-byte copies");
+
+  // A's stages, then B's; the epilogue reuses them, a tile a warp.
+  static constexpr size_t kSmemBytes =
+      std::max(size_t(A::kStages * A::kStageElements + B::kStages * B::kStageElements) * 2,
+               size_t(kWarps) * C::kStageElements * 2);
+};
 
 __device__ __forceinline__ uint32_t smem_address(const void* p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
@@ -120,12 +130,14 @@ struct RowStep {
 };
 
 template <class V>
-__global__ void __launch_bounds__(kThreads, 1)
+__global__ void __launch_bounds__(Config<V>::kThreads, V::kBlocksPerSm)
     ampere_gemm(const half* __restrict__ a, const half* __restrict__ b, half* __restrict__ c, int m,
                 int n, int k, uint32_t grid_x, uint32_t grid_y, int order, uint32_t tile_size) {
   using TileA = typename V::A;
   using TileB = typename V::B;
   using TileC = typename V::C;
+  constexpr int kBlockM = Config<V>::kBlockM, kBlockN = Config<V>::kBlockN, kBlockK = Config<V>::kBlockK;
+  constexpr int kStages = Config<V>::kStages, kThreads = Config<V>::kThreads, kWarpsN = Config<V>::kWarpsN;
   const uint2 tile = gemm::block_tile(order, tile_size);
   if (tile.x >= grid_x || tile.y >= grid_y) return;  // CUTLASS_IDENTITY's idle blocks
 
@@ -260,25 +272,34 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class V>
 void configure() {
-  CHECK(cudaFuncSetAttribute(ampere_gemm<V>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_bytes<V>())));
+  CHECK(cudaFuncSetAttribute(ampere_gemm<V>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             int(Config<V>::kSmemBytes)));
 }
 
 template <class V>
 void launch(const gemm::Launch& l, const half* a, const half* b, half* c) {
-  const uint32_t grid_x = (l.n + kBlockN - 1) / kBlockN, grid_y = (l.m + kBlockM - 1) / kBlockM;
+  using Cfg = Config<V>;
+  if (l.k % Cfg::kBlockK != 0 || l.n % 8 != 0) {
+    std::fprintf(stderr, "%s: K must be a multiple of %d and N of 8\n", l.id.c_str(), Cfg::kBlockK);
+    std::exit(2);
+  }
+  const uint32_t grid_x = (l.n + Cfg::kBlockN - 1) / Cfg::kBlockN, grid_y = (l.m + Cfg::kBlockM - 1) / Cfg::kBlockM;
   const gemm::Order order = gemm::parse_order(l.order);
-  ampere_gemm<V><<<gemm::launch_grid(order, grid_x, grid_y, l.tile_size), kThreads, smem_bytes<V>()>>>(
+  ampere_gemm<V><<<gemm::launch_grid(order, grid_x, grid_y, l.tile_size), Cfg::kThreads, Cfg::kSmemBytes>>>(
       a, b, c, l.m, l.n, l.k, grid_x, grid_y, order, l.tile_size);
 }
 
 template <class V>
 void print_info(const char* variant) {
+  using Cfg = Config<V>;
   cudaFuncAttributes attributes{};
   CHECK(cudaFuncGetAttributes(&attributes, ampere_gemm<V>));
   int blocks = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ampere_gemm<V>, kThreads, smem_bytes<V>()));
-  std::printf("kernel,ampere,%s,%d threads,%d registers,%zu bytes local,%zu bytes shared,%d blocks/SM\n",
-              variant, kThreads, attributes.numRegs, attributes.localSizeBytes, smem_bytes<V>(), blocks);
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ampere_gemm<V>, Cfg::kThreads, Cfg::kSmemBytes));
+  std::printf("kernel,ampere,%s,%dx%dx%d blocks,%d stages,%d threads,%d registers,%zu bytes local,"
+              "%zu bytes shared,%d blocks/SM\n",
+              variant, Cfg::kBlockM, Cfg::kBlockN, Cfg::kBlockK, Cfg::kStages, Cfg::kThreads, attributes.numRegs,
+              attributes.localSizeBytes, Cfg::kSmemBytes, blocks);
 }
 
 }  // namespace
@@ -288,10 +309,6 @@ int main(int argc, char** argv) {
   configure<Plain>();
   configure<Padded>();
   auto run = [](const gemm::Launch& l, gemm::Problem& p) {
-    if (l.k % kBlockK != 0 || l.n % 8 != 0) {
-      std::fprintf(stderr, "%s: K must be a multiple of %d and N of 8\n", l.id.c_str(), kBlockK);
-      std::exit(2);
-    }
     if (l.variant == "swizzled") launch<Swizzled>(l, p.a, p.b, p.c);
     else if (l.variant == "plain") launch<Plain>(l, p.a, p.b, p.c);
     else if (l.variant == "padded") launch<Padded>(l, p.a, p.b, p.c);

@@ -146,17 +146,33 @@ inline bool agrees(const harness::Agreement& a) {
   return a.not_finite == 0 && a.max_rel() < 5e-3 && a.norm_rel() < 1e-3;
 }
 
+// The comparison itself, checked once: a copy of the reference with one element moved by 1 and one
+// poisoned must differ by about 1 and count one unwritten element.
+inline bool compare_self_test(Problem& p) {
+  CHECK(cudaMemcpy(p.c, p.ref, p.c_elements() * sizeof(half), cudaMemcpyDeviceToDevice));
+  half moved;
+  CHECK(cudaMemcpy(&moved, p.c + 7, sizeof(half), cudaMemcpyDeviceToHost));
+  moved = __float2half(__half2float(moved) + 1.0f);
+  CHECK(cudaMemcpy(p.c + 7, &moved, sizeof(half), cudaMemcpyHostToDevice));
+  harness::poison(p.c + p.c_elements() - 1, 1);
+  const harness::Agreement a = harness::compare(p.c, p.ref, p.c_elements());
+  const bool ok = a.not_finite == 1 && a.max_abs_diff > 0.9 && a.max_abs_diff < 1.1;
+  std::printf("self-test,compare,one element moved by 1: max_abs_diff=%.3f, one poisoned: not_finite=%llu,%s\n",
+              a.max_abs_diff, a.not_finite, ok ? "ok" : "WRONG");
+  return ok;
+}
+
 inline void print_result_header() {
-  std::printf("result,id,m,n,k,kernel,variant,order,tile_size,ms,ms_repeat,tflops,cublas_tflops,"
+  std::printf("result,id,m,n,k,kernel,variant,order,tile_size,ms,round_spread,tflops,cublas_tflops,"
               "ratio_to_cublas,max_rel_vs_cublas,norm_rel_vs_cublas,max_rel_vs_fp64_sampled,check\n");
 }
 
-inline void print_result(const Launch& l, double ms, double ms_repeat, double cublas_ms,
+inline void print_result(const Launch& l, double ms, double spread, double cublas_ms, double ratio,
                          const harness::Agreement& vs_cublas, double vs_fp64, bool ok) {
   const double t = tflops(l.m, l.n, l.k, ms), tc = tflops(l.m, l.n, l.k, cublas_ms);
-  std::printf("result,%s,%d,%d,%d,%s,%s,%s,%u,%.4f,%.4f,%.1f,%.1f,%.3f,%.2e,%.2e,%.2e,%s\n",
+  std::printf("result,%s,%d,%d,%d,%s,%s,%s,%u,%.4f,%.3f,%.1f,%.1f,%.3f,%.2e,%.2e,%.2e,%s\n",
               l.id.c_str(), l.m, l.n, l.k, l.kernel.c_str(), l.variant.c_str(), l.order.c_str(),
-              l.tile_size, ms, ms_repeat, t, tc, t / tc, vs_cublas.max_rel(), vs_cublas.norm_rel(),
+              l.tile_size, ms, spread, t, tc, ratio, vs_cublas.max_rel(), vs_cublas.norm_rel(),
               vs_fp64, ok ? "ok" : "WRONG");
 }
 
@@ -164,7 +180,11 @@ inline void print_result(const Launch& l, double ms, double ms_repeat, double cu
 
 namespace gemm {
 
-// The programs' main: "info", "run <launches> <reps>" (check then time every launch of the list, twice)
+// Timing rounds per launch.
+constexpr int kRounds = 8;
+
+// The programs' main: "info", "run <launches> <reps>" (check, then time every launch of the list in
+// kRounds rounds of `reps` runs each; the median of the rounds' medians, and their spread)
 // or "profile <launches> [id...]" (one launch each, for Nsight Compute). `run_kernel(launch, problem)`
 // launches one of the program's own kernels on the problem's operands into problem.c; `info()` prints
 // the kernels' resources. Returns the exit status: 1 if any result disagrees.
@@ -222,7 +242,7 @@ int drive(int argc, char** argv, const char* program, const std::string& kernel_
     reference::cublas_destroy(handle);
     return 0;
   }
-  const int reps = argc > 3 ? std::atoi(argv[3]) : 20;
+  const int reps = argc > 3 ? std::atoi(argv[3]) : 5;
   harness::Timer timer(device);
   print_result_header();
   int wrong = 0;
@@ -241,11 +261,12 @@ int drive(int argc, char** argv, const char* program, const std::string& kernel_
     CHECK_LAUNCH();
     const harness::Agreement ref_written = harness::compare(p.ref, p.ref, p.c_elements());
     const double ref_fp64 = p.spot_check_fp64(p.ref);
-    std::printf("reference,%dx%dx%d,cublas,not_finite=%llu,max_rel_vs_fp64_sampled=%.2e\n", shape.m,
-                shape.n, shape.k, ref_written.not_finite, ref_fp64);
+    std::printf("reference,%dx%dx%d,cublas,not_finite=%llu,max_abs=%.3f,max_rel_vs_fp64_sampled=%.2e\n",
+                shape.m, shape.n, shape.k, ref_written.not_finite, ref_written.max_abs_ref, ref_fp64);
     if (ref_written.not_finite != 0) ++wrong;
+    if (first == 0 && !compare_self_test(p)) ++wrong;
     std::vector<harness::Agreement> agreement(last - first);
-    std::vector<double> fp64(last - first), ms(last - first), ms_repeat(last - first);
+    std::vector<double> fp64(last - first), ms(last - first), spread(last - first), ratio_to_cublas(last - first);
     for (size_t i = first; i < last; ++i) {
       const Launch& l = launches[i];
       if (l.kernel == "cublas") {
@@ -259,23 +280,44 @@ int drive(int argc, char** argv, const char* program, const std::string& kernel_
       agreement[i - first] = harness::compare(p.c, p.ref, p.c_elements());
       fp64[i - first] = p.spot_check_fp64(p.c);
     }
-    for (int pass = 0; pass < 2; ++pass) {
+    // Rounds over every launch of the problem, so that clock and temperature drift falls on all of
+    // them alike: each round times each launch (median of `reps`, L2 flushed before each run).
+    std::vector<std::vector<double>> rounds(last - first);
+    for (int round = 0; round < kRounds; ++round) {
       for (size_t i = first; i < last; ++i) {
         const Launch& l = launches[i];
-        const double t = timer.median_ms([&] { launch_one(l, p, p.c); }, reps);
-        (pass == 0 ? ms : ms_repeat)[i - first] = t;
+        rounds[i - first].push_back(timer.median_ms([&] { launch_one(l, p, p.c); }, reps, 1));
       }
     }
-    double cublas_ms = 0;
+    size_t cublas_index = last;
     for (size_t i = first; i < last; ++i)
-      if (launches[i].kernel == "cublas") cublas_ms = ms[i - first];
-    if (cublas_ms == 0) cublas_ms = timer.median_ms([&] { launch_one(cublas, p, p.c); }, reps);
+      if (launches[i].kernel == "cublas") cublas_index = i;
+    if (cublas_index == last) {
+      std::fprintf(stderr, "%dx%dx%d: the launch list has no cuBLAS launch to compare with\n", shape.m, shape.n, shape.k);
+      std::exit(2);
+    }
+    for (size_t i = first; i < last; ++i) {
+      const std::vector<double>& r = rounds[i - first];
+      std::printf("rounds,%s", launches[i].id.c_str());
+      for (double t : r) std::printf(",%.4f", t);
+      std::printf("\n");
+      // cuBLAS's time over this launch's in the same round: drift cancels in the ratio.
+      std::vector<double> ratio;
+      for (size_t round = 0; round < r.size(); ++round) ratio.push_back(rounds[cublas_index - first][round] / r[round]);
+      std::vector<double> sorted = r;
+      std::sort(sorted.begin(), sorted.end());
+      std::sort(ratio.begin(), ratio.end());
+      ms[i - first] = sorted[sorted.size() / 2];
+      spread[i - first] = (sorted.back() - sorted.front()) / ms[i - first];
+      ratio_to_cublas[i - first] = ratio[ratio.size() / 2];
+    }
+    double cublas_ms = ms[cublas_index - first];
     for (size_t i = first; i < last; ++i) {
       const Launch& l = launches[i];
       const bool ok = l.kernel == "cublas" ? agreement[i - first].not_finite == 0 && fp64[i - first] < 5e-3
                                            : agrees(agreement[i - first]) && fp64[i - first] < 5e-3;
       if (!ok) ++wrong;
-      print_result(l, ms[i - first], ms_repeat[i - first], cublas_ms, agreement[i - first],
+      print_result(l, ms[i - first], spread[i - first], cublas_ms, ratio_to_cublas[i - first], agreement[i - first],
                    fp64[i - first], ok);
     }
     std::fflush(stdout);

@@ -1,19 +1,23 @@
 // Shared-memory throughput: a 64 x 64 half tile read over and over by every warp of a 512-thread
 // block, one block an SM, in bytes per clock per SM (clock64 around the loop) against the 128 B/clk/SM
-// the SM's shared memory serves.
+// (one 128-byte wavefront a clock) the SM's shared memory serves.
 //
 //   reads     ldmatrix.x4 (lanes 0-15 rows 0-15 at one 16-byte column, lanes 16-31 the next column:
 //             CUTLASS's A-operand load) or a 16-byte column read (lane i reads row i of one
 //             16-byte column, ld.shared.v4)
 //   layouts   generated   swizzlegen::StreamTile::offset (Swizzle<3,3,3> on 8 x 64 atoms)
-//             by hand     the same swizzle written in this file: row * 64 + (col ^ ((row & 7) << 3))
+//             by_hand     the same swizzle written in this file: row * 64 + (col ^ ((row & 7) << 3))
 //             plain       swizzlegen::StreamTilePlain::offset (unswizzled: both reads 8-way)
-//   addresses hoisted     each lane computes its 16 addresses once, before the loop
-//             in loop     the rows move with the iteration, so offset() runs in the loop
 //
-// Declared, with their accesses proven, in SmemBenchTiles.java.
+// Every read's address is computed in the loop through the layout's offset(), on rows that move by a
+// step the compiler cannot see (a kernel argument): a loop that re-read addresses computed once would
+// let ptxas merge the loads of unrolled iterations (it did: the "hoisted" loop of an earlier version
+// read half the bytes it claimed). Declared, with their accesses proven, in SmemBenchTiles.java.
 //
 //   nvcc -std=c++17 -O3 -gencode=arch=compute_90,code=sm_90 -I <include> smem_bench.cu -o smem_bench
+//   smem_bench [profile]     profile: each kernel once, for Nsight Compute
+#include <string>
+
 #include "common.cuh"
 #include "swizzlegen/stream_tile.cuh"
 #include "swizzlegen/stream_tile_plain.cuh"
@@ -25,19 +29,19 @@ constexpr double kBytesPerRead = 512;  // 32 lanes x 16 bytes, either read
 
 struct Generated {
   static constexpr const char* kName = "generated";
-  __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
+  __host__ __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
     return swizzlegen::StreamTile::offset(row, col);
   }
 };
 struct ByHand {
   static constexpr const char* kName = "by_hand";
-  __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
+  __host__ __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
     return row * 64 + (col ^ ((row & 7) << 3));
   }
 };
 struct Plain {
   static constexpr const char* kName = "plain";
-  __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
+  __host__ __device__ __forceinline__ static uint32_t offset(uint32_t row, uint32_t col) {
     return swizzlegen::StreamTilePlain::offset(row, col);
   }
 };
@@ -45,17 +49,21 @@ struct Plain {
 static_assert(swizzlegen::StreamTile::kRows == kRows && swizzlegen::StreamTile::kCols == kCols, "tile");
 static_assert(swizzlegen::StreamTilePlain::kRows == kRows && swizzlegen::StreamTilePlain::kCols == kCols, "tile");
 
-// The element of read p (0..15) that lane `lane` addresses; `shift` moves the rows (mod 64).
-template <bool kLdmatrix>
+enum Read { kLdmatrix, kColumn };
+constexpr const char* kReadNames[] = {"ldmatrix.x4", "lds128_column"};
+
+// The element of read p (0..15) that lane `lane` addresses, its rows moved down by `shift` (a
+// multiple of 16, so that every read stays whole: 8-row matrices on 8-row boundaries).
+template <Read kRead>
 __device__ __forceinline__ uint2 position(int p, int lane, uint32_t shift) {
-  if (kLdmatrix) return make_uint2((((p / 4) * 16 + shift) % kRows) + lane % 16, (p % 4) * 16 + (lane / 16) * 8);
-  return make_uint2((((p / 8) * 32 + shift) % kRows) + lane, (p % 8) * 8);
+  if (kRead == kLdmatrix) return make_uint2(((p / 4) * 16 + shift) % kRows + lane % 16, (p % 4) * 16 + (lane / 16) * 8);
+  return make_uint2(((p / 8) * 32 + shift) % kRows + lane, (p % 8) * 8);
 }
 
-template <bool kLdmatrix>
+template <Read kRead>
 __device__ __forceinline__ void read(uint32_t address, uint32_t& x0, uint32_t& x1) {
   uint32_t r0, r1, r2, r3;
-  if (kLdmatrix)
+  if (kRead == kLdmatrix)
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
                  : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(address));
   else
@@ -65,9 +73,9 @@ __device__ __forceinline__ void read(uint32_t address, uint32_t& x0, uint32_t& x
   x1 ^= r2 ^ r3;
 }
 
-template <class Layout, bool kLdmatrix, bool kInLoop>
+template <class Layout, Read kRead>
 __global__ void __launch_bounds__(kThreads, 1)
-    stream(uint32_t* sink, unsigned long long* cycles, uint32_t* sm_ids, int iterations) {
+    stream(uint32_t* sink, unsigned long long* cycles, uint32_t* sm_ids, int iterations, uint32_t row_step) {
   __shared__ __align__(1024) half tile[kRows * kCols];
   for (int i = threadIdx.x; i < kRows * kCols; i += kThreads)
     tile[Layout::offset(i / kCols, i % kCols)] = __float2half(float(i % 251));
@@ -76,26 +84,13 @@ __global__ void __launch_bounds__(kThreads, 1)
   const int lane = threadIdx.x % 32;
   uint32_t x0 = 0, x1 = 0;
   const unsigned long long start = clock64();
-  if (kInLoop) {
-    for (int it = 0; it < iterations; ++it) {
-      // Rows move by 16 each iteration (a multiple of the warp's footprint, so the reads stay whole).
-      const uint32_t shift = uint32_t(it) * 16u + (threadIdx.x / 32) * 16u;
-#pragma unroll
-      for (int p = 0; p < kReads; ++p) {
-        const uint2 e = position<kLdmatrix>(p, lane, shift);
-        read<kLdmatrix>(base + 2 * Layout::offset(e.x % kRows, e.y), x0, x1);
-      }
-    }
-  } else {
-    uint32_t address[kReads];
+  for (int it = 0; it < iterations; ++it) {
+    const uint32_t shift = uint32_t(it) * row_step + (threadIdx.x / 32) * 16u;
 #pragma unroll
     for (int p = 0; p < kReads; ++p) {
-      const uint2 e = position<kLdmatrix>(p, lane, (threadIdx.x / 32) * 16u);
-      address[p] = base + 2 * Layout::offset(e.x % kRows, e.y);
+      const uint2 e = position<kRead>(p, lane, shift);
+      read<kRead>(base + 2 * Layout::offset(e.x, e.y), x0, x1);
     }
-    for (int it = 0; it < iterations; ++it)
-#pragma unroll
-      for (int p = 0; p < kReads; ++p) read<kLdmatrix>(address[p], x0, x1);
   }
   __syncthreads();
   const unsigned long long stop = clock64();
@@ -108,9 +103,10 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
 }
 
-// The XOR of every word a warp read, computed on the host for the same layout: the device read
-// exactly the tile's words (checks the addresses, not only the speed).
-template <class Layout, bool kLdmatrix, bool kInLoop>
+// Timed runs of each kernel: 10 (1 under Nsight Compute: "smem_bench profile").
+int g_reps = 10;
+
+template <class Layout, Read kRead>
 void run(const harness::Device& device, harness::Timer& timer) {
   const int blocks = device.sms();
   uint32_t *sink = nullptr, *sm_ids = nullptr;
@@ -118,8 +114,9 @@ void run(const harness::Device& device, harness::Timer& timer) {
   CHECK(cudaMalloc(&sink, sizeof(uint32_t) * blocks * kThreads));
   CHECK(cudaMalloc(&sm_ids, sizeof(uint32_t) * blocks));
   CHECK(cudaMalloc(&cycles, sizeof(unsigned long long) * blocks));
-  auto kernel = stream<Layout, kLdmatrix, kInLoop>;
-  const double ms = timer.median_ms([&] { kernel<<<blocks, kThreads>>>(sink, cycles, sm_ids, kIterations); }, 10);
+  auto kernel = stream<Layout, kRead>;
+  const double ms = timer.median_ms([&] { kernel<<<blocks, kThreads>>>(sink, cycles, sm_ids, kIterations, 16u); },
+                                    g_reps, g_reps > 1 ? 2 : 0);
   std::vector<unsigned long long> c(blocks);
   std::vector<uint32_t> ids(blocks);
   CHECK(cudaMemcpy(c.data(), cycles, sizeof(unsigned long long) * blocks, cudaMemcpyDeviceToHost));
@@ -131,33 +128,25 @@ void run(const harness::Device& device, harness::Timer& timer) {
   const double median_rate = bytes / double(c[c.size() / 2]);
   const double slowest_rate = bytes / double(c.back());
   const double bandwidth = bytes * blocks / (ms * 1e-3) / 1e12;
-  std::printf("smem,%s,%s,%s,%.2f,%.2f,%.1f%%,%.3f,%s\n", kLdmatrix ? "ldmatrix.x4" : "lds128_column",
-              Layout::kName, kInLoop ? "in_loop" : "hoisted", median_rate, slowest_rate,
-              100.0 * median_rate / 128.0, bandwidth, one_per_sm ? "one block an SM" : "SHARED SMs");
+  std::printf("smem,%s,%s,%.2f,%.2f,%.1f%%,%.3f,%s\n", kReadNames[kRead], Layout::kName, median_rate,
+              slowest_rate, 100.0 * median_rate / 128.0, bandwidth, one_per_sm ? "one block an SM" : "SHARED SMs");
   CHECK(cudaFree(sink));
   CHECK(cudaFree(sm_ids));
   CHECK(cudaFree(cycles));
 }
 
-template <bool kLdmatrix, bool kInLoop>
-void run_layouts(const harness::Device& device, harness::Timer& timer) {
-  run<Generated, kLdmatrix, kInLoop>(device, timer);
-  run<ByHand, kLdmatrix, kInLoop>(device, timer);
-  run<Plain, kLdmatrix, kInLoop>(device, timer);
-}
-
 // The generated swizzle and the hand-written one are the same function (else the comparison means
-// nothing): checked on every element on the host.
+// nothing): checked on every element.
 bool same_swizzle() {
   for (uint32_t row = 0; row < kRows; ++row)
     for (uint32_t col = 0; col < kCols; ++col)
-      if (swizzlegen::StreamTile::offset(row, col) != row * 64 + (col ^ ((row & 7) << 3))) return false;
+      if (Generated::offset(row, col) != ByHand::offset(row, col)) return false;
   return true;
 }
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const harness::Device device = harness::Device::get();
   device.print("smem_bench");
   if (!same_swizzle()) {
@@ -166,11 +155,17 @@ int main() {
   }
   std::printf("check,smem_bench,the hand-written swizzle equals StreamTile::offset on every element\n");
   harness::Timer timer(device);
-  std::printf("smem,read,layout,addresses,bytes_per_clk_per_sm,slowest_sm_bytes_per_clk,of_128,"
-              "tb_per_s,placement\n");
-  run_layouts<true, false>(device, timer);
-  run_layouts<true, true>(device, timer);
-  run_layouts<false, false>(device, timer);
-  run_layouts<false, true>(device, timer);
+  const bool profile = argc > 1 && std::string(argv[1]) == "profile";
+  if (profile) g_reps = 1;
+  std::printf("smem,read,layout,bytes_per_clk_per_sm,slowest_sm_bytes_per_clk,of_128,tb_per_s,placement\n");
+  // Twice, to show the noise; once under Nsight Compute.
+  for (int pass = 0; pass < (profile ? 1 : 2); ++pass) {
+    run<Generated, kLdmatrix>(device, timer);
+    run<ByHand, kLdmatrix>(device, timer);
+    run<Plain, kLdmatrix>(device, timer);
+    run<Generated, kColumn>(device, timer);
+    run<ByHand, kColumn>(device, timer);
+    run<Plain, kColumn>(device, timer);
+  }
   return 0;
 }
