@@ -2,11 +2,13 @@
 package com.acme;
 
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -55,6 +57,7 @@ import javax.annotation.processing.Generated;
  * <ul>
  *   <li>TMA load into the tile: no load/store-unit instructions
  *   <li>ldmatrix.x4: conflict-free, 4 wavefronts per instruction
+ *   <li>wgmma read of a K-major operand: no load/store-unit instructions
  * </ul>
  *
  * <p>CUDA twin: {@code swizzlegen::StagedB} in {@code #include "swizzlegen/staged_b.cuh"}.
@@ -150,7 +153,8 @@ public final class StagedBSwizzle {
    */
   public static final List<AccessPattern> ACCESSES = List.of(
       TmaAccess.of(Op.STORE),
-      MatrixAccess.ldmatrix(4, false));
+      MatrixAccess.ldmatrix(4, false),
+      WgmmaAccess.of(Major.K));
 
   private StagedBSwizzle() {
   }

@@ -11,6 +11,10 @@
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
 //   default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction
+//
+// Hopper (sm_90):
+//   No wgmma reads it as declared. wgmma reads the 128-byte swizzle from a base aligned to 1024
+//   bytes, so the tile's alignment must be at least 1024, not 128.
 #pragma once
 
 #include <cstdint>

@@ -22,10 +22,18 @@
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   TMA load into the tile: no load/store-unit instructions
 //   ldmatrix.x4: conflict-free, 4 wavefronts per instruction
+//   wgmma read of a K-major operand: no load/store-unit instructions
+//
+// Hopper (sm_90):
+//   TMA fills a stage with 2 boxes of 128 x 64 elements, CU_TENSOR_MAP_SWIZZLE_128B:
+//   encode_tma_tensor_map() and tma_box_*() below.
+//   wgmma (sm_90a) reads it as a K-major operand with the 128-byte swizzle: 8 K slices of 16
+//   (k16), LBO 16, SBO 1024 bytes: wgmma_desc() below.
 #pragma once
 
 #include <cstdint>
-#include <cuda.h>  // CUtensorMapSwizzle
+#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types
+#include <cuda_runtime_api.h>  // cudaGetDriverEntryPoint: no -lcuda needed
 
 namespace swizzlegen {
 
@@ -43,8 +51,6 @@ struct StagedB {
   static constexpr int kBits = 3;
   static constexpr int kBase = 3;
   static constexpr int kShift = 3;
-  // Encode the tensor map that fills this tile with this swizzle mode (cuTensorMapEncodeTiled).
-  static constexpr CUtensorMapSwizzle kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;
 
   // The element offset where the atom holding (row, col) starts: atoms numbered down the rows first.
   __host__ __device__ __forceinline__ static constexpr uint32_t atom_start(uint32_t row, uint32_t col) {
@@ -84,6 +90,91 @@ struct StagedB {
   // The column stored at an element offset: its atom's, plus the one within the atom.
   __host__ __device__ __forceinline__ static constexpr uint32_t col(uint32_t offset) {
     return (offset / kAtomElements / (kRows / kAtomRows) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
+  }
+
+  // TMA (cp.async.bulk.tensor, sm_90): a stage is filled by kTmaBoxes boxes of kTmaBoxRows x
+  // kTmaBoxCols elements; box i copies the tile's block from (tma_box_row(i), tma_box_col(i)) to
+  // element tma_box_offset(i) of the stage. Together they write kTmaStageBytes, the mbarrier's
+  // transaction bytes.
+  static constexpr CUtensorMapSwizzle kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+  static constexpr CUtensorMapDataType kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  static constexpr uint32_t kTmaBoxRows = 128;
+  static constexpr uint32_t kTmaBoxCols = 64;
+  static constexpr uint32_t kTmaBoxes = 2;
+  static constexpr uint32_t kTmaStageBytes = 32768;
+
+  // The tile row of box i's first element: boxes by tile row, then column.
+  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_row(uint32_t box) {
+    return box / (kCols / kTmaBoxCols) * kTmaBoxRows;
+  }
+  // The tile column of box i's first element.
+  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_col(uint32_t box) {
+    return box % (kCols / kTmaBoxCols) * kTmaBoxCols;
+  }
+  // The element offset in a stage where box i is written: offset() of its first element.
+  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_offset(uint32_t box) {
+    return offset(tma_box_row(box), tma_box_col(box));
+  }
+
+  // Encodes the tensor map of a row-major global matrix of global_rows x global_cols elements,
+  // rows row_pitch_bytes apart (a multiple of 16), from which TMA fills this tile: the tile's
+  // data type, box and swizzle mode. Load box i of the block at (row, col) of the matrix with
+  // coordinates {col + tma_box_col(i), row + tma_box_row(i)} into the stage's address plus
+  // tma_box_offset(i) * kElementBytes. Host only; reaches the driver through the runtime's
+  // entry point, so the program needs no -lcuda.
+  static inline CUresult encode_tma_tensor_map(CUtensorMap* map, const void* global_address,
+                                               uint64_t global_rows, uint64_t global_cols,
+                                               uint64_t row_pitch_bytes) {
+    using Encode = CUresult(CUDAAPI*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*,
+                                      const cuuint64_t*, const cuuint64_t*, const cuuint32_t*,
+                                      const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                      CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+    void* entry = nullptr;
+    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+#if CUDART_VERSION >= 12050
+    const cudaError_t status = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &entry,
+                                                                12000, cudaEnableDefault, &found);
+#else
+    const cudaError_t status =
+        cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &entry, cudaEnableDefault, &found);
+#endif
+    if (status != cudaSuccess || found != cudaDriverEntryPointSuccess || entry == nullptr) {
+      return CUDA_ERROR_NOT_FOUND;
+    }
+    const cuuint64_t global_dims[2] = {global_cols, global_rows};
+    const cuuint64_t global_strides[1] = {row_pitch_bytes};
+    const cuuint32_t box_dims[2] = {kTmaBoxCols, kTmaBoxRows};
+    const cuuint32_t element_strides[2] = {1, 1};
+    return reinterpret_cast<Encode>(entry)(
+        map, kTmaDataType, 2, const_cast<void*>(global_address), global_dims, global_strides,
+        box_dims, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, kTmaSwizzle,
+        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  }
+
+  // wgmma (sm_90a): a K-major f16 operand with the 128-byte swizzle. One instruction reads kWgmmaK
+  // of K (k16); kWgmmaKSlices of them span the tile's K. Pass kWgmmaTranspose as the instruction's
+  // imm-trans.
+  static constexpr uint32_t kWgmmaK = 16;
+  static constexpr uint32_t kWgmmaKSlices = 8;
+  static constexpr uint32_t kWgmmaMnStep = 8;
+  static constexpr uint32_t kWgmmaTranspose = 0;
+  static constexpr uint32_t kWgmmaLeadingByteOffset = 16;
+  static constexpr uint32_t kWgmmaStrideByteOffset = 1024;
+  static constexpr uint32_t kWgmmaBaseOffset = 0;
+  // 0 no swizzle, 1 the 128-byte, 2 the 64-byte, 3 the 32-byte swizzle.
+  static constexpr uint32_t kWgmmaLayoutType = 1;
+  // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 | base offset << 49
+  // | layout type << 62.
+  static constexpr uint64_t kWgmmaDescriptor = 0x4000004000010000ull;
+
+  // The wgmma matrix descriptor of K slice k_slice (K from k_slice * kWgmmaK) of the operand whose M
+  // or N starts at mn (a multiple of kWgmmaMnStep), in stage `stage` of this tile at shared-memory
+  // address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the
+  // slice's first element, offset(mn, k_slice * kWgmmaK, stage).
+  __host__ __device__ __forceinline__ static constexpr uint64_t wgmma_desc(
+      uint32_t smem_address, uint32_t k_slice = 0, uint32_t mn = 0, uint32_t stage = 0) {
+    return kWgmmaDescriptor
+        | ((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3FFFFu) >> 4;
   }
 };
 

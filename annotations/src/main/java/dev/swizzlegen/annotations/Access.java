@@ -64,6 +64,13 @@ public @interface Access {
    */
   boolean trans() default false;
 
+  /**
+   * {@link AccessKind#WGMMA} only: which dimension of the operand is contiguous in the tile's
+   * {@code cols}. {@link Major#K}: rows are M (or N), cols are K. {@link Major#MN}: rows are K, cols
+   * are M (or N); wgmma transposes only 16-bit operands.
+   */
+  Major major() default Major.K;
+
   /** The conflict degree tolerated: 1 demands conflict-free, 2 accepts a 2-way conflict, and so on. */
   int maxWays() default 1;
 

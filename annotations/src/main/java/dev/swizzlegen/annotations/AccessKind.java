@@ -23,5 +23,12 @@ public enum AccessKind {
    * The tile is written or read by the bulk tensor copy engine ({@code cp.async.bulk.tensor}); its
    * swizzle must be exactly one of the hardware's {@code CU_TENSOR_MAP_SWIZZLE_*} patterns.
    */
-  TMA
+  TMA,
+  /**
+   * The tile is an operand of {@code wgmma.mma_async} (sm_90a): the tensor cores read it through a
+   * shared-memory matrix descriptor, so its layout must be the canonical layout of one of the
+   * descriptor's modes (no swizzle, 32-, 64- or 128-byte swizzle) for the declared
+   * {@link Access#major()}. Not a bank access: nothing is costed, the layout is checked.
+   */
+  WGMMA
 }

@@ -146,7 +146,7 @@ class CuteLayoutsTest {
     for (Map.Entry<String, Declared> entry : DECLARED.entrySet()) {
       GeneratedTiles.Tile tile = tiles.get(entry.getValue().cudaType());
       headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(),
-          expected(entry.getKey(), tile.layout())));
+          expected(entry.getKey(), tile.layout()), tile.layout(), tile.accesses()));
     }
     HeaderCheck.verify(nvcc, GENERATED, Path.of("target", "nvcc-work", "cute-layouts"), headers,
         "examples-cute-layouts", "CuTe's layouts (cute-real-layouts.txt)");

@@ -27,7 +27,8 @@ class ExampleHeadersNvccTest {
       TileLayout layout = tile.layout();
       int[] offsets = HeaderCheck.expectedOffsets(layout.rows(), layout.cols(), layout.stages(),
           tile::offset);
-      headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(), offsets));
+      headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(), offsets, layout,
+          tile.accesses()));
     }
     HeaderCheck.verify(nvcc, GENERATED, Path.of("target", "nvcc-work", "examples"), headers,
         "examples-headers");

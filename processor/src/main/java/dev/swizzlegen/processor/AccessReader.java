@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.Parameter;
@@ -10,6 +11,7 @@ import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +34,8 @@ final class AccessReader {
       AccessKind.LDMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
       AccessKind.STMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
-      AccessKind.TMA, Set.of("kind", "op", "label"));
+      AccessKind.TMA, Set.of("kind", "op", "label"),
+      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"));
 
   private final Elements elements;
 
@@ -40,40 +43,61 @@ final class AccessReader {
     this.elements = elements;
   }
 
-  /** The declared accesses, each checked against the layout; errors go to {@code errors}. */
-  List<DeclaredAccess> read(AnnotationValues tile, Layout layout, TileErrors errors) {
+  /**
+   * The declared accesses, each checked against the layout (only for what no swizzle changes, when
+   * the swizzle is still to be derived and {@code layout} is the plain tile); errors go to
+   * {@code errors}.
+   */
+  List<DeclaredAccess> read(AnnotationValues tile, Layout layout, boolean swizzleDerived,
+      TileErrors errors) {
     List<DeclaredAccess> accesses = new ArrayList<>();
+    boolean wgmma = false;
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
       }
       AnnotationValues values = new AnnotationValues(mirror, elements);
-      readOne(values, layout, item, errors).ifPresent(accesses::add);
+      if (values.enumValue("kind", AccessKind.class) == AccessKind.WGMMA) {
+        if (wgmma) {
+          errors.onAccess(values, "kind", "the tile is already declared a wgmma operand; one"
+              + " WGMMA access per tile, of its one major.");
+          continue;
+        }
+        wgmma = true;
+      }
+      readOne(values, layout, swizzleDerived, item, errors).ifPresent(accesses::add);
     }
     return accesses;
   }
 
-  /** Whether the tile declares a TMA access. */
-  boolean declaresTma(AnnotationValues tile) {
+  /**
+   * Whether the tile declares an access by the copy engine or the tensor cores (TMA, WGMMA), which
+   * read its swizzle's pattern from a base aligned to the pattern's repeat.
+   */
+  boolean declaresPatternAlignedAccess(AnnotationValues tile) {
     if (!tile.isExplicit("access")) {
       return false;
     }
     for (AnnotationValue item : tile.arrayValue("access")) {
-      if (item.getValue() instanceof AnnotationMirror mirror
-          && new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class)
-              == AccessKind.TMA) {
+      if (item.getValue() instanceof AnnotationMirror mirror && isPatternAligned(
+          new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class))) {
         return true;
       }
     }
     return false;
   }
 
+  /** TMA and WGMMA: the accesses that read a swizzle's pattern from an aligned base. */
+  static boolean isPatternAligned(AccessKind kind) {
+    return kind == AccessKind.TMA || kind == AccessKind.WGMMA;
+  }
+
   private Optional<DeclaredAccess> readOne(AnnotationValues values, Layout layout,
-      AnnotationValue item, TileErrors errors) {
+      boolean swizzleDerived, AnnotationValue item, TileErrors errors) {
     AccessKind kind = values.enumValue("kind", AccessKind.class);
     int errorsBefore = errors.count();
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
-        "trans", "maxWays", "label")) {
+        "trans", "major", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
         errors.onAccess(values, attribute, attribute + " does not apply to a " + kind
             + " access.");
@@ -95,11 +119,12 @@ final class AccessReader {
       case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, errors);
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
       case TMA -> TmaAccess.of(op).withLabel(label);
+      case WGMMA -> readWgmma(values, op, label, errors);
     };
     if (pattern == null || errors.count() > errorsBefore) {
       return Optional.empty();
     }
-    List<Problem> problems = pattern.check(layout);
+    List<Problem> problems = swizzleDerived ? pattern.checkGeometry(layout) : pattern.check(layout);
     for (Problem problem : problems) {
       if (problem.parameter().ofAccess()) {
         errors.onAccess(values, problem.parameter().attributeName(),
@@ -136,6 +161,16 @@ final class AccessReader {
     }
     return VectorAccess.grid(op, bytes, rows, cols, order)
         .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
+  }
+
+  private static AccessPattern readWgmma(AnnotationValues values, Op op, String label,
+      TileErrors errors) {
+    if (values.isExplicit("op") && op != Op.LOAD) {
+      errors.onAccess(values, "op", "wgmma only reads its operands from shared memory; op must be"
+          + " LOAD or omitted.");
+      return null;
+    }
+    return WgmmaAccess.of(values.enumValue("major", Major.class)).withLabel(label);
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,

@@ -1,13 +1,9 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -73,12 +69,11 @@ final class CudaHeaderWriter {
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.append("//   no access declared\n");
     }
-    Optional<TmaSwizzle> tmaMode = tmaMode(tile);
+    HopperHeaderText hopper = HopperHeaderText.of(tile);
+    out.append("//\n").append(hopper.comment());
     out.append("#pragma once\n\n");
     out.append("#include <cstdint>\n");
-    if (tmaMode.isPresent()) {
-      out.append("#include <cuda.h>  // CUtensorMapSwizzle\n");
-    }
+    out.append(hopper.includes());
     out.append('\n');
     out.append("namespace ").append(tile.cudaNamespace()).append(" {\n\n");
     out.append("struct ").append(tile.name()).append(" {\n");
@@ -97,25 +92,16 @@ final class CudaHeaderWriter {
     constant(out, "int", "kBits", swizzle.bits());
     constant(out, "int", "kBase", swizzle.base());
     constant(out, "int", "kShift", swizzle.shift());
-    tmaMode.ifPresent(mode -> out.append("  // Encode the tensor map that fills this tile with this"
-        + " swizzle mode (cuTensorMapEncodeTiled).\n  static constexpr CUtensorMapSwizzle kTmaSwizzle = ")
-        .append(mode.cudaName()).append(";\n"));
     out.append('\n');
     for (TileFunctions.Function function : TileFunctions.of(layout, true)) {
       function(out, function);
     }
     out.setLength(out.length() - 1);
+    out.append(hopper.members());
     out.append("};\n\n");
     out.append("}  // namespace ").append(tile.cudaNamespace()).append('\n');
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         out.toString());
-  }
-
-  /** The TMA mode to encode, for a tile with a TMA access. */
-  private static Optional<TmaSwizzle> tmaMode(TileSpec tile) {
-    return tile.accesses().stream().anyMatch(a -> a.pattern().kind() == AccessKind.TMA)
-        ? TmaFill.find(tile.layout()).map(TmaFill::mode)
-        : Optional.empty();
   }
 
   private static void constant(StringBuilder out, String type, String name, int value) {

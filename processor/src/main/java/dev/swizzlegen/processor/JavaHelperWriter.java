@@ -11,12 +11,14 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.TmaAccess;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.analysis.AccessReport;
@@ -229,6 +231,8 @@ final class JavaHelperWriter {
           matrix.trans());
     } else if (access instanceof MmaAccumulatorAccess) {
       expression.add("$T.of($T.$L)", MmaAccumulatorAccess.class, Op.class, access.op());
+    } else if (access instanceof WgmmaAccess wgmma) {
+      expression.add("$T.of($T.$L)", WgmmaAccess.class, Major.class, wgmma.major());
     } else {
       expression.add("$T.of($T.$L)", TmaAccess.class, Op.class, access.op());
     }

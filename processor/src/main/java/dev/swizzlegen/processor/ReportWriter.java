@@ -1,5 +1,7 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.analysis.AccessReport;
@@ -9,10 +11,13 @@ import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -71,6 +76,9 @@ final class ReportWriter {
       accesses.add(access);
     }
     root.put("accesses", accesses);
+    HopperHeaderText hopper = HopperHeaderText.of(tile);
+    root.put("tma", hopper.tmaFill().map(fill -> tma(fill, layout)).orElse(null));
+    root.put("wgmma", wgmma(tile));
     root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
         Json.write(root));
@@ -98,6 +106,55 @@ final class ReportWriter {
     json.put("conflictFree", report.conflictFree());
     json.put("acceptable", report.acceptable());
     json.put("witness", report.witness().map(ReportWriter::witness).orElse(null));
+    return json;
+  }
+
+  /** The boxes that fill one stage, for a tile with a TMA access. */
+  private static Map<String, Object> tma(TmaFill fill, TileLayout layout) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("mode", fill.mode().cudaName());
+    json.put("dataType", HopperHeaderText.tensorMapDataType(layout.dtype()));
+    json.put("boxRows", fill.boxRows());
+    json.put("boxCols", fill.boxCols());
+    List<Object> boxes = new ArrayList<>();
+    for (TmaBox box : fill.boxes()) {
+      Map<String, Object> boxJson = new LinkedHashMap<>();
+      boxJson.put("row", box.row());
+      boxJson.put("col", box.col());
+      boxJson.put("offset", box.offset());
+      boxes.add(boxJson);
+    }
+    json.put("boxes", boxes);
+    return json;
+  }
+
+  /** The declared wgmma major, and for each major whether wgmma reads the tile so, how, or why not. */
+  private static Map<String, Object> wgmma(TileSpec tile) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
+    Map<Major, List<Problem>> problems = HopperHeaderText.wgmmaProblems(tile.layout());
+    for (Major major : Major.values()) {
+      Map<String, Object> majorJson = new LinkedHashMap<>();
+      majorJson.put("operand", problems.get(major).isEmpty());
+      if (problems.get(major).isEmpty()) {
+        WgmmaOperand operand = WgmmaOperand.of(tile.layout(), major);
+        majorJson.put("ptxType", WgmmaOperand.ptxType(tile.layout().dtype()).orElseThrow());
+        majorJson.put("swizzle", operand.swizzle().name());
+        majorJson.put("layoutType", operand.swizzle().code());
+        majorJson.put("instructionK", operand.instructionK());
+        majorJson.put("kSlices", operand.kSlices());
+        majorJson.put("mnStep", operand.mnStep());
+        majorJson.put("transpose", operand.transpose());
+        majorJson.put("leadingByteOffset", operand.leadingByteOffset());
+        majorJson.put("strideByteOffset", operand.strideByteOffset());
+        majorJson.put("baseOffset", 0);
+        majorJson.put("descriptorWithoutStart",
+            String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
+      } else {
+        majorJson.put("why", problems.get(major).get(0).message());
+      }
+      json.put(major.name(), majorJson);
+    }
     return json;
   }
 

@@ -1,7 +1,6 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
@@ -77,11 +76,11 @@ final class TileReader {
       return Optional.empty();
     }
     TileLayout layout = description.build();
-    boolean tmaAlignment = !derived && !values.isExplicit("alignment")
-        && accessReader.declaresTma(values);
+    boolean patternAlignment = !derived && !values.isExplicit("alignment")
+        && accessReader.declaresPatternAlignedAccess(values);
     Optional<TmaSwizzle> mode = layout.tmaSwizzle();
-    if (tmaAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
-      // TMA writes its mode's pattern from a base aligned to the pattern's repeat.
+    if (patternAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
+      // TMA writes, and wgmma reads, its mode's pattern from a base aligned to the pattern's repeat.
       description.alignment(mode.get().alignmentBytes());
       layoutProblems = description.check();
       addAll(errors, layoutProblems);
@@ -95,7 +94,7 @@ final class TileReader {
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
     List<DeclaredAccess> accesses = values.isExplicit("access")
-        ? accessReader.read(values, layout, errors)
+        ? accessReader.read(values, layout, derived, errors)
         : AccessReader.defaults(layout, skippedDefaults);
 
     Optional<String> derivation = Optional.empty();
@@ -128,17 +127,17 @@ final class TileReader {
 
   /**
    * The solver's tile for the geometry and accesses, or an error on the annotation saying that the
-   * family has none, the mildest it has, and what would work. With a TMA access and no explicit
-   * alignment the solver may use the engine's largest repeat, and the tile then asks for the
+   * family has none, the mildest it has, and what would work. With a TMA or WGMMA access and no
+   * explicit alignment the solver may use the engines' largest repeat, and the tile then asks for the
    * alignment of the mode chosen.
    */
   private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
       List<DeclaredAccess> accesses, boolean alignmentGiven, TileErrors errors) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
-    boolean tma = patterns.stream().anyMatch(p -> p.kind() == AccessKind.TMA);
+    boolean patternAligned = patterns.stream().anyMatch(p -> AccessReader.isPatternAligned(p.kind()));
     TileGeometry geometry = new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
         plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder());
-    if (tma && !alignmentGiven) {
+    if (patternAligned && !alignmentGiven) {
       geometry = geometry.withAlignment(
           Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()));
     }
@@ -150,7 +149,7 @@ final class TileReader {
     }
     TileLayout chosen = solution.layout().get();
     TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages());
-    if (tma && !alignmentGiven) {
+    if (patternAligned && !alignmentGiven) {
       staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
     List<Problem> problems = staged.check();

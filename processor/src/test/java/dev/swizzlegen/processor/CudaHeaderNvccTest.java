@@ -2,6 +2,8 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every header the processor tests generate compiles under {@code nvcc -std=c++17 -Werror
  * all-warnings} for the oldest supported architecture, sm_80 and sm_90, and on the host gives the
- * offsets of its Java helper for the whole tile.
+ * offsets of its Java helper for the whole tile, and the TMA boxes and wgmma descriptors of the model.
  */
 class CudaHeaderNvccTest {
 
@@ -31,8 +33,14 @@ class CudaHeaderNvccTest {
       int[] offsets = HeaderCheck.expectedOffsets(helper.intConstant("ROWS"),
           helper.intConstant("COLS"), helper.intConstant("STAGES"),
           (row, col, stage) -> helper.call("offset", row, col, stage));
-      headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets));
+      headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets,
+          (TileLayout) helper.constant("LAYOUT"), accesses(helper)));
     }
     HeaderCheck.verify(nvcc, includeDir, work, headers, "processor-corpus");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<AccessPattern> accesses(Generated.Helper helper) {
+    return (List<AccessPattern>) helper.constant("ACCESSES");
   }
 }

@@ -35,12 +35,16 @@ class GoldenFileTest {
         /** A Hopper B operand: 3 stages of 128 x 128 halves, two 128 x 64 column blocks of atoms. */
         @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF, rows = 128, cols = 128,
             atomRows = 8, atomCols = 64, stages = 3,
-            access = {@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})
+            access = {@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX),
+                @Access(kind = AccessKind.WGMMA)})
         public interface StagedB {}
         """));
   }
 
-  /** A tile of several atoms in several stages: the atom map, atom_start and the staged offsets. */
+  /**
+   * A tile of several atoms in several stages: the atom map, atom_start and the staged offsets; its
+   * TMA boxes and tensor map, and its wgmma descriptors.
+   */
   @Test
   void atomTiledStagedHeader() throws IOException {
     assertGolden("staged_b.cuh", generated.text("swizzlegen/staged_b.cuh"));

@@ -37,6 +37,8 @@ final class TileCorpus {
   private TileCorpus() {}
 
   static final String ROW_WRITE = "@Access(op = Op.STORE, bytes = 16)";
+  static final String TMA = "@Access(kind = AccessKind.TMA, op = Op.STORE)";
+  static final String WGMMA = "@Access(kind = AccessKind.WGMMA)";
   /** Seed 001's column read: each phase 8 lanes down one 16-byte column. */
   static final String COLUMN_READ = "@Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR)";
   /** Seed 001's 4-row x 2-column access: each phase 4 rows x 2 vectors. */
@@ -161,7 +163,47 @@ final class TileCorpus {
           "@SwizzledTile(bits = 2, shift = 3, dtype = DType.FLOAT, rows = 16, cols = 64, atomRows = 8,"
               + " atomCols = 16, access = @Access(kind = AccessKind.TMA, op = Op.STORE))",
           TileLayout.builder(DType.FLOAT, Swizzle.of(2, 2, 3), 16, 64).alignment(512)
-              .atom(8, 16, Order.COL_MAJOR).build()));
+              .atom(8, 16, Order.COL_MAJOR).build()),
+      // Hopper operands: TMA boxes and wgmma descriptors, every mode, both majors.
+      simple("HopperKMajorA",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 128, cols = 128, atomRows = 8,"
+              + " atomCols = 64, stages = 2, access = {" + TMA + ", " + WGMMA + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+              .atom(8, 64, Order.COL_MAJOR).stages(2).build()),
+      simple("HopperMnMajorB",
+          "@SwizzledTile(bits = 3, dtype = DType.BF16, rows = 32, cols = 128, atomRows = 8,"
+              + " atomCols = 64, atomOrder = Order.ROW_MAJOR, stages = 2, access = {" + TMA + ", "
+              + "@Access(kind = AccessKind.WGMMA, major = Major.MN)})",
+          TileLayout.builder(DType.BF16, Swizzle.of(3, 3, 3), 32, 128).alignment(1024)
+              .atom(8, 64, Order.ROW_MAJOR).stages(2).build()),
+      simple("HopperCoreMatrices",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 64, cols = 32, atomRows = 8,"
+              + " atomCols = 8, access = {" + TMA + ", " + WGMMA + "})",
+          TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 32).atom(8, 8, Order.COL_MAJOR)
+              .build()),
+      simple("HopperMnCoreMatrices",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 16, cols = 64, atomRows = 8,"
+              + " atomCols = 8, atomOrder = Order.ROW_MAJOR, access = {" + TMA + ", "
+              + "@Access(kind = AccessKind.WGMMA, major = Major.MN)})",
+          TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).atom(8, 8, Order.ROW_MAJOR)
+              .build()),
+      simple("HopperFp8B",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.FP8_E4M3, rows = 64, cols = 128, atomRows = 8,"
+              + " atomCols = 64, stages = 3, access = {" + TMA + ", " + WGMMA + "})",
+          TileLayout.builder(DType.FP8_E4M3, Swizzle.of(2, 4, 3), 64, 128).alignment(512)
+              .atom(8, 64, Order.COL_MAJOR).stages(3).build()),
+      simple("HopperTf32A",
+          "@SwizzledTile(bits = 1, shift = 3, dtype = DType.TF32, rows = 64, cols = 16, atomRows = 8,"
+              + " atomCols = 8, access = {" + TMA + ", " + WGMMA + "})",
+          TileLayout.builder(DType.TF32, Swizzle.of(1, 2, 3), 64, 16).alignment(256)
+              .atom(8, 8, Order.COL_MAJOR).build()),
+      simple("DerivedWgmmaOperand",
+          "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {" + TMA + ", " + WGMMA
+              + "})",
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)),
+      simple("DerivedNarrowWgmmaOperand",
+          "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 16, access = " + WGMMA + ")",
+          TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)));
 
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,

@@ -26,7 +26,8 @@ public enum Parameter {
   ROWS_AS_ONE("rowsAsOne", true),
   MATRICES("matrices", true),
   TRANS("trans", true),
-  MAX_WAYS("maxWays", true);
+  MAX_WAYS("maxWays", true),
+  MAJOR("major", true);
 
   private final String attributeName;
   private final boolean ofAccess;

@@ -4,29 +4,60 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaBox;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Proves generated CUDA headers against their Java helpers: one program includes every header,
  * instantiates a kernel per struct (so device code is built for every architecture), and on the host
- * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's.
+ * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
+ * a tile with a TMA access, its boxes, and for one with a WGMMA access, its wgmma descriptor of every
+ * stage, K slice and first M or N, which must equal the model's ({@link TmaFill},
+ * {@link WgmmaOperand}). The tensor-map helper is linked without {@code -lcuda}.
  */
 public final class HeaderCheck {
+  /** The shared-memory address the wgmma descriptors are built for: past 64 KB, 4096-byte aligned. */
+  static final int SMEM_ADDRESS = 0x21000;
+
   /**
-   * One generated header and the offsets its Java helper gives.
+   * One generated header and what its Java helper says.
    *
    * @param include the path to {@code #include}, such as {@code swizzlegen/gemm_a.cuh}
    * @param cudaType the struct, such as {@code swizzlegen::GemmA}
    * @param expectedOffsets the Java helper's {@code offset(row, col, stage)} for every stage, then
    *     every (row, col), row-major
+   * @param layout the helper's {@code LAYOUT}
+   * @param accesses the helper's {@code ACCESSES}
    */
-  public record Header(String include, String cudaType, int[] expectedOffsets) {}
+  public record Header(String include, String cudaType, int[] expectedOffsets, TileLayout layout,
+      List<AccessPattern> accesses) {
+    /** The boxes the header must give, for a tile with a TMA access. */
+    Optional<TmaFill> tma() {
+      return accesses.stream().anyMatch(a -> a.kind() == AccessKind.TMA)
+          ? Optional.of(TmaFill.of(layout))
+          : Optional.empty();
+    }
+
+    /** The operand whose descriptors the header must give, for a tile with a WGMMA access. */
+    Optional<WgmmaOperand> wgmma() {
+      return accesses.stream().filter(WgmmaAccess.class::isInstance).findFirst()
+          .map(a -> WgmmaOperand.of(layout, ((WgmmaAccess) a).major()));
+    }
+  }
 
   /** A tile's offset function, as the Java helper gives it. */
   @FunctionalInterface
@@ -70,7 +101,11 @@ public final class HeaderCheck {
       Files.writeString(source, program(headers));
       Path binary = workDir.resolve("header_check");
       nvcc.compile(source, binary, List.of(includeDir));
-      Map<String, String[]> printed = parse(nvcc.execute(binary));
+      String output = nvcc.execute(binary);
+      Map<String, String[]> printed = parse(output, "tile");
+      Map<String, String[]> tma = parse(output, "tma");
+      Map<String, String[]> wgmma = parse(output, "wgmma");
+      int hopper = 0;
       for (Header header : headers) {
         String[] values = printed.get(header.cudaType());
         assertFalse(values == null, "no output for " + header.cudaType());
@@ -82,20 +117,69 @@ public final class HeaderCheck {
         }
         assertArrayEquals(header.expectedOffsets(), actual,
             header.cudaType() + " from " + header.include() + " differs from " + expectedFrom);
+        if (header.tma().isPresent()) {
+          assertEquals(expectedTma(header.tma().get(), header.layout()), List.of(tma.get(header.cudaType())),
+              header.cudaType() + ": TMA boxes differ from the model's");
+          hopper++;
+        }
+        if (header.wgmma().isPresent()) {
+          assertEquals(expectedWgmma(header.wgmma().get()), List.of(wgmma.get(header.cudaType())),
+              header.cudaType() + ": wgmma descriptors differ from the model's");
+          hopper++;
+        }
       }
       assertEquals(headers.size(), printed.size());
+      assertEquals(hopper, tma.size() + wgmma.size());
       nvcc.record(checkName, headers.size() + " headers compiled with " + Nvcc.STRICT_FLAGS
-          + " and their host offsets, every stage, equal " + expectedFrom);
+          + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
+              : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
+                  + " descriptors equal the model's"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static Map<String, String[]> parse(String output) {
+  /** {@code kTmaBoxRows kTmaBoxCols kTmaBoxes kTmaStageBytes kTmaSwizzle}, then each box's row, col, offset. */
+  private static List<String> expectedTma(TmaFill fill, TileLayout layout) {
+    List<String> words = new ArrayList<>(List.of(Integer.toString(fill.boxRows()),
+        Integer.toString(fill.boxCols()), Integer.toString(fill.boxes().size()),
+        Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()),
+        Integer.toString(fill.mode().ordinal())));
+    for (TmaBox box : fill.boxes()) {
+      words.add(Integer.toString(box.row()));
+      words.add(Integer.toString(box.col()));
+      words.add(Integer.toString(box.offset()));
+    }
+    return words;
+  }
+
+  /**
+   * The wgmma constants, then {@code wgmma_desc(SMEM_ADDRESS, k_slice, mn, stage)} for every stage,
+   * K slice and first M or N, as unsigned decimals.
+   */
+  private static List<String> expectedWgmma(WgmmaOperand operand) {
+    List<String> words = new ArrayList<>();
+    for (long value : new long[] {operand.instructionK(), operand.kSlices(), operand.mnStep(),
+        operand.transpose(), operand.leadingByteOffset(), operand.strideByteOffset(),
+        operand.swizzle().code(), operand.descriptorWithoutStart()}) {
+      words.add(Long.toUnsignedString(value));
+    }
+    for (int stage = 0; stage < operand.tile().stages(); stage++) {
+      for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
+        for (int mn = 0; mn < operand.mnExtent(); mn += operand.mnStep()) {
+          words.add(Long.toUnsignedString(
+              operand.descriptor(SMEM_ADDRESS, kSlice, mn, stage).encode()));
+        }
+      }
+    }
+    return words;
+  }
+
+  private static Map<String, String[]> parse(String output, String kind) {
     Map<String, String[]> printed = new HashMap<>();
     for (String line : output.split("\n")) {
       String[] words = line.trim().split(" ");
-      if (words.length >= 2 && words[0].equals("tile")) {
+      if (words.length >= 2 && words[0].equals(kind)) {
         String[] values = new String[words.length - 2];
         System.arraycopy(words, 2, values, 0, values.length);
         printed.put(words[1], values);
@@ -144,18 +228,80 @@ public final class HeaderCheck {
           std::printf("\\n");
         }
 
+        // TMA: the boxes, and the tensor-map helper linked without -lcuda.
+        template <class Tile>
+        __global__ void touch_tma(uint32_t* out) {
+          const uint32_t box = threadIdx.x % Tile::kTmaBoxes;
+          out[threadIdx.x] = Tile::tma_box_offset(box) ^ Tile::tma_box_row(box) ^ Tile::tma_box_col(box);
+        }
+
+        template <class Tile>
+        int print_tma(const char* name) {
+          std::printf("tma %s %u %u %u %u %d", name, Tile::kTmaBoxRows, Tile::kTmaBoxCols,
+                      Tile::kTmaBoxes, Tile::kTmaStageBytes, static_cast<int>(Tile::kTmaSwizzle));
+          for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box) {
+            std::printf(" %u %u %u", Tile::tma_box_row(box), Tile::tma_box_col(box),
+                        Tile::tma_box_offset(box));
+          }
+          std::printf("\\n");
+          // Called, so that it is compiled and linked (without -lcuda): with no matrix it must fail,
+          // with CUDA_ERROR_NOT_FOUND where there is no driver.
+          CUtensorMap map;
+          return Tile::encode_tma_tensor_map(&map, nullptr, 0, 0, 0) == CUDA_SUCCESS ? 1 : 0;
+        }
+
+        // wgmma: the descriptor of every stage, K slice and first M or N.
+        template <class Tile>
+        __global__ void touch_wgmma(uint32_t* out) {
+          const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
+                                                 0, blockIdx.x % Tile::kStages);
+          out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32);
+        }
+
+        template <class Tile>
+        void print_wgmma(const char* name, uint32_t smem_address) {
+          std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
+                      Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
+                      Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
+                      static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
+          const uint32_t mn_extent = Tile::kWgmmaTranspose == 0 ? Tile::kRows : Tile::kCols;
+          for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+            for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
+              for (uint32_t mn = 0; mn < mn_extent; mn += Tile::kWgmmaMnStep) {
+                std::printf(" %llu", static_cast<unsigned long long>(
+                                         Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
+              }
+            }
+          }
+          std::printf("\\n");
+        }
+
         int main() {
         """);
     cu.append("  using Kernel = void (*)(uint32_t*);\n");
     cu.append("  const Kernel kernels[] = {\n");
     for (Header header : headers) {
       cu.append("      touch_every_function<").append(header.cudaType()).append(">,\n");
+      if (header.tma().isPresent()) {
+        cu.append("      touch_tma<").append(header.cudaType()).append(">,\n");
+      }
+      if (header.wgmma().isPresent()) {
+        cu.append("      touch_wgmma<").append(header.cudaType()).append(">,\n");
+      }
     }
     cu.append("  };\n");
     cu.append("  for (Kernel kernel : kernels) {\n    if (kernel == nullptr) return 1;\n  }\n");
     for (Header header : headers) {
       cu.append("  print_offsets<").append(header.cudaType()).append(">(\"")
           .append(header.cudaType()).append("\");\n");
+      if (header.tma().isPresent()) {
+        cu.append("  if (print_tma<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\") != 0) return 1;\n");
+      }
+      if (header.wgmma().isPresent()) {
+        cu.append("  print_wgmma<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
+      }
     }
     cu.append("  return 0;\n}\n");
     return cu.toString();

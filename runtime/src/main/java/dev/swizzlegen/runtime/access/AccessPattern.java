@@ -12,7 +12,7 @@ import java.util.List;
  * instruction it takes to cover the tile, phase by phase.
  */
 public sealed interface AccessPattern
-    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess {
+    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess, WgmmaAccess {
 
   AccessKind kind();
 
@@ -32,8 +32,17 @@ public sealed interface AccessPattern
   List<Problem> check(Layout layout);
 
   /**
+   * The reasons of {@link #check} that no swizzle removes, for a tile whose swizzle is still to be
+   * chosen, checked on the unswizzled tile: all of them, unless the access needs a swizzle to run at
+   * all (wgmma reads only its canonical layouts).
+   */
+  default List<Problem> checkGeometry(Layout plain) {
+    return check(plain);
+  }
+
+  /**
    * Every instruction a warp issues to cover the tile once. Requires {@link #check} to be empty. Empty
-   * for accesses that do not go through the load/store unit (TMA).
+   * for accesses that do not go through the load/store unit (TMA, wgmma).
    */
   List<Instruction> instructions(Layout layout);
 }

@@ -165,7 +165,8 @@ public final class SwizzleSolver {
   /** Changes that would make every access acceptable when no swizzle of the family does. */
   private List<String> alternatives(TileGeometry geometry, List<AccessPattern> accesses) {
     List<String> alternatives = new ArrayList<>();
-    if (accesses.stream().noneMatch(a -> a.kind() == AccessKind.TMA)) {
+    if (accesses.stream().noneMatch(a -> a.kind() == AccessKind.TMA || a.kind() == AccessKind.WGMMA)) {
+      // The copy engine and the tensor cores read no padded rows.
       int limit = geometry.cols() + 128 / geometry.dtype().bytes();
       for (int rowStride = geometry.cols() + 1; rowStride <= limit; rowStride++) {
         TileGeometry padded = geometry.withRowStride(rowStride);

@@ -19,13 +19,13 @@ public enum TmaSwizzle {
   SWIZZLE_128B("CU_TENSOR_MAP_SWIZZLE_128B", 3, 1024);
 
   private final String cudaName;
-  private final int bits;
   private final int alignmentBytes;
+  private final Swizzle byteSwizzle;
 
   TmaSwizzle(String cudaName, int bits, int alignmentBytes) {
     this.cudaName = cudaName;
-    this.bits = bits;
     this.alignmentBytes = alignmentBytes;
+    this.byteSwizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, 4, 3);
   }
 
   /** The {@code CUtensorMapSwizzle} enumerator. */
@@ -35,7 +35,7 @@ public enum TmaSwizzle {
 
   /** The byte-level swizzle the engine applies. */
   public Swizzle byteSwizzle() {
-    return bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, 4, 3);
+    return byteSwizzle;
   }
 
   /** The alignment the tile's base needs for the pattern to line up with its offsets. */

@@ -1,0 +1,204 @@
+package dev.swizzlegen.bench;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The Hopper suite: the tiles of {@link HopperTiles} (through the helpers the processor generated for
+ * them), paired into GEMMs. On the GPU ({@code bench/gpu/hopper.sh}) each GEMM loads its A and B tiles,
+ * every stage, with TMA through the generated tensor-map helper and boxes, checks that every element
+ * lands where {@code offset()} says, and multiplies them with wgmma through the generated descriptors,
+ * one instruction per K slice and stage, against a host reference.
+ */
+public final class HopperSuite {
+  private HopperSuite() {}
+
+  /**
+   * One tile of the suite.
+   *
+   * @param name its name in the results, such as {@code sw128_half_a}
+   * @param layout the helper's {@code LAYOUT}
+   * @param accesses the helper's {@code ACCESSES}
+   * @param cudaType the generated struct
+   * @param header the generated header
+   */
+  public record SuiteTile(String name, TileLayout layout, List<AccessPattern> accesses,
+      String cudaType, String header) {
+    public SuiteTile {
+      accesses = List.copyOf(accesses);
+    }
+
+    /** The major its WGMMA access declares. */
+    public Major major() {
+      return accesses.stream().filter(WgmmaAccess.class::isInstance)
+          .map(a -> ((WgmmaAccess) a).major()).findFirst()
+          .orElseThrow(() -> new IllegalStateException(name + " declares no WGMMA access"));
+    }
+
+    /** How wgmma reads it. */
+    public WgmmaOperand operand() {
+      return WgmmaOperand.of(layout, major());
+    }
+
+    /** How TMA fills one stage of it. */
+    public TmaFill fill() {
+      return TmaFill.of(layout);
+    }
+
+    /** The tile's global matrix: K-major, its rows by the stages' K; MN-major, the stages' K rows. */
+    public int globalRows() {
+      return major() == Major.K ? layout.rows() : layout.rows() * layout.stages();
+    }
+
+    public int globalCols() {
+      return major() == Major.K ? layout.cols() * layout.stages() : layout.cols();
+    }
+
+    /** The C++ element type the host writes: {@code __half}, {@code __nv_fp8_e4m3}. */
+    public String cppType() {
+      return switch (layout.dtype()) {
+        case HALF -> "__half";
+        case BF16 -> "__nv_bfloat16";
+        case TF32 -> "float";
+        case FP8_E4M3 -> "__nv_fp8_e4m3";
+        case FP8_E5M2 -> "__nv_fp8_e5m2";
+        case INT8 -> "int8_t";
+        default -> throw new IllegalStateException(layout.dtype() + " is no wgmma operand type");
+      };
+    }
+  }
+
+  /**
+   * One GEMM: {@code D (M x N) = A (M x K) * B (K x N)}, K the stages' K; wgmma m64nNkK, one
+   * warpgroup for every 64 rows of M.
+   *
+   * @param name its name, such as {@code sw128_half}
+   */
+  public record Gemm(String name, SuiteTile a, SuiteTile b) {
+    public Gemm {
+      WgmmaOperand left = a.operand();
+      WgmmaOperand right = b.operand();
+      if (left.kExtent() != right.kExtent() || a.layout().stages() != b.layout().stages()
+          || left.instructionK() != right.instructionK() || left.mnExtent() % 64 != 0
+          || right.mnExtent() % 8 != 0 || right.mnExtent() > WgmmaOperand.MAX_MN
+          || isInteger(a.layout().dtype()) != isInteger(b.layout().dtype())) {
+        throw new IllegalArgumentException(name + ": " + a.name() + " and " + b.name()
+            + " are no A and B of one wgmma GEMM");
+      }
+    }
+
+    public int m() {
+      return a.operand().mnExtent();
+    }
+
+    public int n() {
+      return b.operand().mnExtent();
+    }
+
+    /** K over every stage. */
+    public int k() {
+      return a.operand().kExtent() * a.layout().stages();
+    }
+
+    /** {@code "m64n128k16"}. */
+    public String instruction() {
+      return "m64n" + n() + "k" + a.operand().instructionK();
+    }
+
+    /** Whether the product accumulates integers (s32) rather than floats (f32). */
+    public boolean integer() {
+      return isInteger(a.layout().dtype());
+    }
+
+    /** The PTX types of {@code wgmma.mma_async}: {@code .f32.f16.f16}. */
+    public String ptxTypes() {
+      return "." + (integer() ? "s32" : "f32") + "." + WgmmaOperand.ptxType(a.layout().dtype())
+          .orElseThrow() + "." + WgmmaOperand.ptxType(b.layout().dtype()).orElseThrow();
+    }
+  }
+
+  private static boolean isInteger(DType dtype) {
+    return dtype == DType.INT8 || dtype == DType.UINT8;
+  }
+
+  /** The GEMMs: name, A, B (types of {@link HopperTiles}). */
+  private static final List<List<String>> PAIRS = List.of(
+      List.of("sw128_half", "Sw128HalfA", "Sw128HalfB"),
+      List.of("sw128_half_blocks", "Sw128HalfBlocksA", "Sw128HalfBlocksB"),
+      List.of("sw64_bf16", "Sw64Bf16A", "Sw64Bf16B"),
+      List.of("sw32_half", "Sw32HalfA", "Sw32HalfB"),
+      List.of("no_swizzle_half", "NoSwizzleHalfA", "NoSwizzleHalfB"),
+      List.of("mn_sw128_half", "MnSw128HalfA", "MnSw128HalfB"),
+      List.of("mn_sw64_bf16", "MnSw64Bf16A", "MnSw64Bf16B"),
+      List.of("mn_sw32_half", "MnSw32HalfA", "MnSw32HalfB"),
+      List.of("mn_no_swizzle_half", "MnNoSwizzleHalfA", "Sw64HalfB"),
+      List.of("sw128_fp8_e4m3", "Sw128Fp8A", "Sw128Fp8B"),
+      List.of("sw64_fp8_e5m2", "Sw64Fp8A", "Sw64Fp8B"),
+      List.of("sw128_tf32", "Sw128Tf32A", "Sw128Tf32B"),
+      List.of("sw32_tf32", "Sw32Tf32A", "Sw32Tf32B"),
+      List.of("sw32_int8", "Sw32Int8A", "Sw32Int8B"));
+
+  /** Every GEMM of the suite, in a stable order. */
+  public static List<Gemm> gemms() {
+    List<Gemm> gemms = new ArrayList<>();
+    for (List<String> pair : PAIRS) {
+      gemms.add(new Gemm(pair.get(0), tile(pair.get(1)), tile(pair.get(2))));
+    }
+    return List.copyOf(gemms);
+  }
+
+  /** Every tile of the suite, each once, in the order of {@link #gemms()} (A, then B). */
+  public static List<SuiteTile> tiles() {
+    List<SuiteTile> tiles = new ArrayList<>();
+    for (Gemm gemm : gemms()) {
+      tiles.add(gemm.a());
+      tiles.add(gemm.b());
+    }
+    return List.copyOf(tiles);
+  }
+
+  /** The columns of the results table that say how a tile is declared, in order. */
+  public static final List<String> DECLARED_COLUMNS = List.of("tile", "gemm", "role", "dtype",
+      "major", "mode", "rows", "cols", "atom", "atom_order", "stages", "alignment", "boxes", "box",
+      "instruction", "k_slices", "lbo", "sbo", "descriptor");
+
+  /** A tile's declared columns, as the results table has them. */
+  public static List<String> declared(Gemm gemm, SuiteTile tile) {
+    TileLayout layout = tile.layout();
+    WgmmaOperand operand = tile.operand();
+    TmaFill fill = tile.fill();
+    return List.of(tile.name(), gemm.name(), tile == gemm.a() ? "A" : "B", layout.dtype().name(),
+        tile.major().name(), operand.swizzle().name(), Integer.toString(layout.rows()),
+        Integer.toString(layout.cols()), layout.atomRows() + "x" + layout.atomCols(),
+        layout.atomOrder().name(), Integer.toString(layout.stages()),
+        Integer.toString(layout.alignment()), Integer.toString(fill.boxes().size()),
+        fill.boxRows() + "x" + fill.boxCols(), gemm.instruction(),
+        Integer.toString(operand.kSlices()), Integer.toString(operand.leadingByteOffset()),
+        Integer.toString(operand.strideByteOffset()),
+        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
+  }
+
+  /** A tile from the helper the processor generated for {@code HopperTiles.<type>}. */
+  @SuppressWarnings("unchecked")
+  private static SuiteTile tile(String type) {
+    try {
+      Class<?> helper = Class.forName(HopperTiles.class.getPackageName() + ".HopperTiles_" + type
+          + "Swizzle");
+      return new SuiteTile(CalibrationSuite.snakeCase(type),
+          (TileLayout) helper.getField("LAYOUT").get(null),
+          (List<AccessPattern>) helper.getField("ACCESSES").get(null),
+          (String) helper.getField("CUDA_TYPE").get(null),
+          (String) helper.getField("CUDA_HEADER").get(null));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
+    }
+  }
+}

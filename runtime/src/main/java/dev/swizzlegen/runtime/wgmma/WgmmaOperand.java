@@ -1,0 +1,365 @@
+package dev.swizzlegen.runtime.wgmma;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A tile read by {@code wgmma.mma_async} (sm_90a) as an A or B operand, through the shared-memory
+ * matrix descriptors of its K slices.
+ *
+ * <p>One wgmma instruction reads 32 bytes of K ({@link #instructionK()}: 16 HALF or BF16, 8 TF32,
+ * 32 FP8 or 8-bit integers) of up to 256 rows of M or N; the tile's K is {@link #kSlices()} such
+ * slices. A {@link Major#K} operand is declared with M (or N) as its rows and K as its cols; a
+ * {@link Major#MN} operand with K as its rows and M (or N) as its cols. The descriptor of the slice
+ * {@code kSlice} from M (or N) {@code mn} in stage {@code stage} starts at the element the tile puts
+ * first in that slice, {@code offset(mn, kSlice * K)} (K-major) or {@code offset(kSlice * K, mn)}
+ * (MN-major), and holds the tile's fixed byte offsets: for K-major, SBO from one group of 8 rows to the
+ * next (and, without a swizzle, LBO from one 16-byte column of core matrices to the next); for
+ * MN-major, SBO and LBO between groups of 8 rows of K and between rows of the swizzle along M or N
+ * (swapped without a swizzle, as the PTX ISA has it).
+ *
+ * <p>A tile is an operand when those descriptors, read the way the hardware reads them
+ * ({@link MatrixDescriptor#address}), address exactly the elements the tile's {@code offset} gives:
+ * for every K slice, from every M (or N) that is a multiple of {@link #mnStep()}, up to 256 M or N
+ * on. That is checked element by element, so what this class accepts, wgmma reads as declared.
+ */
+public final class WgmmaOperand {
+  /** The bytes of K one wgmma instruction reads (dense). */
+  public static final int INSTRUCTION_K_BYTES = 32;
+  /** The most M or N one wgmma instruction reads ({@code n256}). */
+  public static final int MAX_MN = 256;
+
+  private final TileLayout tile;
+  private final Major major;
+  private final WgmmaSwizzle swizzle;
+  private final int leadingByteOffset;
+  private final int strideByteOffset;
+
+  private WgmmaOperand(TileLayout tile, Major major, WgmmaSwizzle swizzle, int leadingByteOffset,
+      int strideByteOffset) {
+    this.tile = tile;
+    this.major = major;
+    this.swizzle = swizzle;
+    this.leadingByteOffset = leadingByteOffset;
+    this.strideByteOffset = strideByteOffset;
+  }
+
+  /** The operand; throws {@link InvalidDescriptionException} when wgmma cannot read the tile so. */
+  public static WgmmaOperand of(TileLayout tile, Major major) {
+    List<Problem> problems = new ArrayList<>();
+    Optional<WgmmaOperand> operand = plan(tile, major, problems);
+    InvalidDescriptionException.throwIfAny(problems);
+    return operand.orElseThrow();
+  }
+
+  /** The operand, if wgmma can read the tile as one of this major. */
+  public static Optional<WgmmaOperand> find(TileLayout tile, Major major) {
+    return plan(tile, major, new ArrayList<>());
+  }
+
+  /** Every reason wgmma cannot read the tile as an operand of this major; empty when it can. */
+  public static List<Problem> check(TileLayout tile, Major major) {
+    List<Problem> problems = new ArrayList<>();
+    plan(tile, major, problems);
+    return problems;
+  }
+
+  /** The PTX type wgmma reads elements of {@code dtype} as, if it reads them: {@code "f16"}. */
+  public static Optional<String> ptxType(DType dtype) {
+    return switch (dtype) {
+      case HALF -> Optional.of("f16");
+      case BF16 -> Optional.of("bf16");
+      case TF32 -> Optional.of("tf32");
+      case FP8_E4M3 -> Optional.of("e4m3");
+      case FP8_E5M2 -> Optional.of("e5m2");
+      case INT8 -> Optional.of("s8");
+      case UINT8 -> Optional.of("u8");
+      default -> Optional.empty();
+    };
+  }
+
+  public TileLayout tile() {
+    return tile;
+  }
+
+  public Major major() {
+    return major;
+  }
+
+  /** The descriptor's layout type: the tile's byte pattern. */
+  public WgmmaSwizzle swizzle() {
+    return swizzle;
+  }
+
+  /**
+   * LBO in bytes; 0 where the tile has one block of M or N (MN-major), and for a K-major swizzled
+   * operand, which does not use it, 16 (one unit), as CUTLASS sets it.
+   */
+  public int leadingByteOffset() {
+    return leadingByteOffset;
+  }
+
+  /** SBO in bytes; 0 where the tile has one group of 8 rows of M or N, or one 16-byte column. */
+  public int strideByteOffset() {
+    return strideByteOffset;
+  }
+
+  /** Elements of K one instruction reads: 16 for 16-bit types, 8 for TF32, 32 for 8-bit types. */
+  public int instructionK() {
+    return INSTRUCTION_K_BYTES / tile.elementBytes();
+  }
+
+  /** The tile's K: its cols (K-major) or rows (MN-major). */
+  public int kExtent() {
+    return major == Major.K ? tile.cols() : tile.rows();
+  }
+
+  /** The tile's M or N: its rows (K-major) or cols (MN-major). */
+  public int mnExtent() {
+    return major == Major.K ? tile.rows() : tile.cols();
+  }
+
+  /** Instructions along the tile's K: {@code kExtent / instructionK}. */
+  public int kSlices() {
+    return kExtent() / instructionK();
+  }
+
+  /**
+   * The M (or N) an operand may start from is a multiple of this: 8 rows (K-major), or one row of
+   * the swizzle, 16 to 128 bytes of M or N (MN-major).
+   */
+  public int mnStep() {
+    return major == Major.K ? 8 : swizzle.rowUnits() * 16 / tile.elementBytes();
+  }
+
+  /** The instruction's {@code imm-trans-a} / {@code imm-trans-b}: 0 K-major, 1 MN-major. */
+  public int transpose() {
+    return major == Major.K ? 0 : 1;
+  }
+
+  /** The tile row of element ({@code mn}, {@code k}) of K slice {@code kSlice}; mn counts from the tile's first. */
+  public int row(int kSlice, int mn, int k) {
+    return major == Major.K ? mn : kSlice * instructionK() + k;
+  }
+
+  /** The tile column of element ({@code mn}, {@code k}) of K slice {@code kSlice}. */
+  public int col(int kSlice, int mn, int k) {
+    return major == Major.K ? kSlice * instructionK() + k : mn;
+  }
+
+  /**
+   * Bytes from the tile's base to the first element of K slice {@code kSlice} from M (or N)
+   * {@code mn} in {@code stage}: the descriptor's start address, less the tile's address.
+   */
+  public int startByteOffset(int kSlice, int mn, int stage) {
+    if (kSlice < 0 || kSlice >= kSlices() || mn < 0 || mn >= mnExtent() || mn % mnStep() != 0
+        || stage < 0 || stage >= tile.stages()) {
+      throw new IllegalArgumentException("k slice " + kSlice + " of " + kSlices() + ", M or N " + mn
+          + " (a multiple of " + mnStep() + " below " + mnExtent() + "), stage " + stage + " of "
+          + tile.stages());
+    }
+    return stage * tile.stageElements() * tile.elementBytes()
+        + tile.byteOffset(row(kSlice, mn, 0), col(kSlice, mn, 0));
+  }
+
+  /**
+   * The descriptor of K slice {@code kSlice} from M (or N) {@code mn} in {@code stage}, for the tile
+   * at shared-memory byte address {@code smemAddress} (aligned to the tile's alignment).
+   */
+  public MatrixDescriptor descriptor(int smemAddress, int kSlice, int mn, int stage) {
+    return new MatrixDescriptor(smemAddress + startByteOffset(kSlice, mn, stage), leadingByteOffset,
+        strideByteOffset, 0, swizzle);
+  }
+
+  /** Every field of every descriptor but the start address. */
+  public long descriptorWithoutStart() {
+    return descriptor(0, 0, 0, 0).encodeWithoutStart();
+  }
+
+  /** {@code "K-major operand, the 128-byte swizzle, 4 K slices of 16"}. */
+  @Override
+  public String toString() {
+    return (major == Major.K ? "K-major" : "MN-major") + " operand, " + swizzle.description() + ", "
+        + kSlices() + " K slices of " + instructionK();
+  }
+
+  /**
+   * The reasons wgmma cannot read a tile of this geometry as an operand of this major, whatever its
+   * swizzle: its type, its major, its K and its M or N. For a tile whose swizzle is still to be
+   * chosen; {@link #check} finds these and the rest.
+   */
+  public static List<Problem> checkGeometry(TileLayout tile, Major major) {
+    List<Problem> problems = new ArrayList<>();
+    DType dtype = tile.dtype();
+    int elementBytes = tile.elementBytes();
+    boolean kMajor = major == Major.K;
+    if (ptxType(dtype).isEmpty()) {
+      problems.add(new Problem(Parameter.DTYPE, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2,"
+          + " INT8 and UINT8 operands, not " + dtype
+          + (dtype == DType.FLOAT ? " (a float tile is read as TF32: declare dtype = TF32)" : "")
+          + "."));
+      return problems;
+    }
+    if (!kMajor && elementBytes != 2) {
+      problems.add(new Problem(Parameter.MAJOR, "wgmma transposes only 16-bit operands (HALF, BF16),"
+          + " so a " + dtype + " operand must be K-major: rows M or N, cols K."));
+      return problems;
+    }
+    int instructionK = INSTRUCTION_K_BYTES / elementBytes;
+    int kExtent = kMajor ? tile.cols() : tile.rows();
+    if (kExtent % instructionK != 0) {
+      problems.add(new Problem(kMajor ? Parameter.COLS : Parameter.ROWS, "one wgmma reads "
+          + instructionK + " " + dtype + " of K (32 bytes), so the tile's K, its "
+          + (kMajor ? "cols" : "rows") + ", must be a multiple of " + instructionK + ", not "
+          + kExtent + "."));
+    }
+    // The finest M or N any mode reads: 8 rows (K-major), one 16-byte unit (MN-major, no swizzle).
+    mnStepProblem(tile, major, kMajor ? 8 : 16 / elementBytes, "").ifPresent(problems::add);
+    return problems;
+  }
+
+  private static Optional<Problem> mnStepProblem(TileLayout tile, Major major, int mnStep,
+      String mode) {
+    boolean kMajor = major == Major.K;
+    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    if (mnExtent % mnStep == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new Problem(kMajor ? Parameter.ROWS : Parameter.COLS, "wgmma reads M and N "
+        + (kMajor ? "in groups of 8 rows" : "in rows of " + mnStep + " " + tile.dtype() + mode)
+        + ", so the tile's M or N, its " + (kMajor ? "rows" : "cols") + ", must be a multiple of "
+        + mnStep + ", not " + mnExtent + "."));
+  }
+
+  private static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
+    problems.addAll(checkGeometry(tile, major));
+    if (!problems.isEmpty()) {
+      return Optional.empty();
+    }
+    DType dtype = tile.dtype();
+    int elementBytes = tile.elementBytes();
+    boolean kMajor = major == Major.K;
+    Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
+    if (pattern.isEmpty()) {
+      int unitBase = 4 - Integer.numberOfTrailingZeros(elementBytes);
+      problems.add(new Problem(Parameter.KIND, "wgmma reads no swizzle or Swizzle<1|2|3,4,3> on"
+          + " bytes (the 32-, 64- and 128-byte swizzles), which on " + dtype + " is Swizzle<1|2|3,"
+          + unitBase + ",3>; " + tile.swizzleName() + " is "
+          + tile.byteSwizzle().map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte"
+              + " offset") + "."));
+      return Optional.empty();
+    }
+    WgmmaSwizzle swizzle = WgmmaSwizzle.of(pattern.get());
+    if (tile.alignment() < swizzle.alignmentBytes()) {
+      problems.add(new Problem(Parameter.ALIGNMENT, "wgmma reads " + swizzle.description()
+          + " from a base aligned to " + swizzle.alignmentBytes() + " bytes, so the tile's"
+          + " alignment must be at least " + swizzle.alignmentBytes() + ", not " + tile.alignment()
+          + "."));
+    }
+    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
+    mnStepProblem(tile, major, mnStep, ", one row of " + swizzle.description())
+        .ifPresent(problems::add);
+    if (!problems.isEmpty()) {
+      return Optional.empty();
+    }
+    // The byte offsets between the canonical layout's groups, read off the tile; 0 where the tile
+    // has one group only (no instruction reads past it), and for the unused LBO of a K-major
+    // swizzled operand one 16-byte unit, as CUTLASS sets it.
+    int unitElements = 16 / elementBytes;
+    int leading;
+    int stride;
+    String leadingMeans;
+    String strideMeans;
+    if (kMajor) {
+      stride = mnExtent > 8 ? distance(tile, 8, 0) : 0;
+      strideMeans = "groups of 8 rows";
+      leading = swizzle == WgmmaSwizzle.NONE ? distance(tile, 0, unitElements) : 16;
+      leadingMeans = "16-byte columns of core matrices";
+    } else if (swizzle == WgmmaSwizzle.NONE) {
+      stride = mnExtent > unitElements ? distance(tile, 0, unitElements) : 0;
+      strideMeans = "16-byte columns of M or N";
+      leading = distance(tile, 8, 0);
+      leadingMeans = "groups of 8 rows of K";
+    } else {
+      leading = mnExtent > mnStep ? distance(tile, 0, mnStep) : 0;
+      leadingMeans = swizzle.rowUnits() * 16 + "-byte blocks of M or N";
+      stride = distance(tile, 8, 0);
+      strideMeans = "groups of 8 rows of K";
+    }
+    String reading = "wgmma cannot read the tile as " + (kMajor ? "a K" : "an MN") + "-major operand"
+        + " with " + swizzle.description();
+    for (int[] offset : new int[][] {{leading, 0}, {stride, 1}}) {
+      if (offset[0] < 0 || offset[0] > MatrixDescriptor.ADDRESS_MASK || offset[0] % 16 != 0) {
+        problems.add(new Problem(Parameter.KIND, reading + ": its " + (offset[1] == 0 ? leadingMeans
+            : strideMeans) + " are " + offset[0] + " bytes apart, and a descriptor holds multiples"
+            + " of 16 bytes from 0 to 256 KB."));
+        return Optional.empty();
+      }
+    }
+    WgmmaOperand operand = new WgmmaOperand(tile, major, swizzle, leading, stride);
+    Optional<String> mismatch = operand.mismatch();
+    if (mismatch.isPresent()) {
+      problems.add(new Problem(Parameter.KIND, reading + ": " + mismatch.get() + "."
+          + operand.hint()));
+      return Optional.empty();
+    }
+    return Optional.of(operand);
+  }
+
+  /** Bytes from (0, 0) to (row, col) of stage 0. */
+  private static int distance(TileLayout tile, int row, int col) {
+    return tile.byteOffset(row, col) - tile.byteOffset(0, 0);
+  }
+
+  /**
+   * The first element some descriptor would read from elsewhere than the tile has it, in words: every
+   * K slice, from every M (or N) that is a multiple of {@link #mnStep()}, up to {@link #MAX_MN} on.
+   */
+  private Optional<String> mismatch() {
+    int elementBytes = tile.elementBytes();
+    for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
+      for (int first = 0; first < mnExtent(); first += mnStep()) {
+        MatrixDescriptor descriptor = descriptor(0, kSlice, first, 0);
+        int last = Math.min(mnExtent(), first + MAX_MN);
+        for (int mn = first; mn < last; mn++) {
+          for (int k = 0; k < instructionK(); k++) {
+            int read = descriptor.address(major, elementBytes, mn - first, k);
+            int row = row(kSlice, mn, k);
+            int col = col(kSlice, mn, k);
+            int expected = tile.byteOffset(row, col);
+            if (read != expected) {
+              return Optional.of("the descriptor of K slice " + kSlice + " from " + first
+                  + " (LBO " + leadingByteOffset + ", SBO " + strideByteOffset + " bytes) would read"
+                  + " (row " + row + ", col " + col + ") from byte " + read + ", where the tile has"
+                  + " it at byte " + expected);
+            }
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What declaration would be an operand, where a simple one would. */
+  private String hint() {
+    int rowBytes = swizzle.rowUnits() * 16;
+    int rowElements = rowBytes / tile.elementBytes();
+    if (tile.atomCols() != rowElements) {
+      return " With " + swizzle.description() + " wgmma reads " + (swizzle == WgmmaSwizzle.NONE
+          ? "8 x 16-byte core matrices of 128 contiguous bytes: declare atoms of 8 x " + rowElements
+              + " (atomRows = 8, atomCols = " + rowElements + ")"
+          : "rows of " + rowBytes + " bytes: declare atoms of 8 x " + rowElements + " (atomRows = 8,"
+              + " atomCols = " + rowElements + ")") + ", as CuTe's GMMA layout atoms are.";
+    }
+    return "";
+  }
+}

@@ -1,0 +1,209 @@
+package dev.swizzlegen.runtime.wgmma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which tiles wgmma reads, and the law that its descriptors read exactly the tile's elements. */
+class WgmmaOperandTest {
+  private static final List<DType> OPERAND_TYPES = List.of(DType.HALF, DType.BF16, DType.TF32,
+      DType.FP8_E4M3, DType.FP8_E5M2, DType.INT8, DType.UINT8);
+
+  /**
+   * Every canonical operand: each mode, each operand type, K-major with 1 to 3 column blocks and MN-major
+   * (16-bit types) with 1 to 3 blocks of M or N, numbered across or down, 1 to 3 stages.
+   */
+  private static List<TileLayout> canonicalOperands(Major major) {
+    List<TileLayout> tiles = new ArrayList<>();
+    for (DType dtype : OPERAND_TYPES) {
+      if (major == Major.MN && dtype.bytes() != 2) {
+        continue;
+      }
+      int unit = 16 / dtype.bytes();
+      for (int bits = 0; bits <= 3; bits++) {
+        int atomCols = unit << bits;
+        for (int blocks = 1; blocks <= 3; blocks++) {
+          for (int groups : new int[] {1, 2, 8, 16}) {
+            int stages = 1 + (blocks + groups) % 3;
+            if (major == Major.K) {
+              int cols = atomCols * blocks;
+              if (cols % (32 / dtype.bytes()) == 0) {
+                tiles.add(WgmmaTiles.kMajor(dtype, bits, 8 * groups, cols, atomCols, stages));
+              }
+            } else if (groups >= 2) {
+              tiles.add(WgmmaTiles.mnMajor(dtype, bits, 8 * groups, atomCols * blocks, atomCols,
+                  stages));
+              tiles.add(TileLayout.builder(dtype, WgmmaTiles.modeSwizzle(dtype, bits), 8 * groups,
+                      atomCols * blocks).alignment(WgmmaTiles.alignment(bits))
+                  .atom(8, atomCols, Order.COL_MAJOR).stages(stages).build());
+            }
+          }
+        }
+      }
+    }
+    return tiles;
+  }
+
+  /**
+   * The law: for every stage, K slice and first M (or N), the descriptor, encoded into its 64 bits and
+   * decoded, read the way the hardware reads it from a tile at a non-zero shared-memory address,
+   * addresses exactly the element the tile's offset gives; and the K slices from M (or N) 0 read every
+   * element of every stage once.
+   */
+  @Test
+  void descriptorsReadExactlyTheTilesElementsOnEveryCanonicalOperand() {
+    int operands = 0;
+    for (Major major : Major.values()) {
+      for (TileLayout tile : canonicalOperands(major)) {
+        WgmmaOperand operand = WgmmaOperand.of(tile, major);
+        int smem = 3 * 1024 * 8;
+        int elementBytes = tile.elementBytes();
+        int[] reads = new int[tile.stages() * tile.stageElements()];
+        for (int stage = 0; stage < tile.stages(); stage++) {
+          for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
+            for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
+              MatrixDescriptor descriptor = MatrixDescriptor.decode(
+                  operand.descriptor(smem, kSlice, first, stage).encode());
+              int last = Math.min(operand.mnExtent(), first + WgmmaOperand.MAX_MN);
+              for (int mn = first; mn < last; mn++) {
+                for (int k = 0; k < operand.instructionK(); k++) {
+                  int row = operand.row(kSlice, mn, k);
+                  int col = operand.col(kSlice, mn, k);
+                  int expected = smem + tile.offset(row, col, stage) * elementBytes;
+                  int read = descriptor.address(major, elementBytes, mn - first, k);
+                  if (read != expected) {
+                    assertEquals(expected, read, tile + " " + operand + ": stage " + stage
+                        + ", slice " + kSlice + " from " + first + ", (" + row + ", " + col + ")");
+                  }
+                  if (first == 0) {
+                    reads[tile.offset(row, col, stage)]++;
+                  }
+                }
+              }
+            }
+          }
+        }
+        for (int count : reads) {
+          if (count != 1) {
+            assertEquals(1, count, tile + ": an element is not read exactly once");
+          }
+        }
+        operands++;
+      }
+    }
+    assertTrue(operands > 150, operands + " operands");
+  }
+
+  /** What TMA fills (the same byte patterns), wgmma reads: every canonical operand is both. */
+  @Test
+  void everyCanonicalOperandIsOneTmaCanFill() {
+    for (Major major : Major.values()) {
+      for (TileLayout tile : canonicalOperands(major)) {
+        TmaFill fill = TmaFill.of(tile);
+        assertEquals(WgmmaOperand.of(tile, major).swizzle().tmaMode(), fill.mode(), tile.toString());
+      }
+    }
+  }
+
+  @Test
+  void theInstructionsShapeFollowsTheType() {
+    TileLayout half = WgmmaTiles.kMajor(DType.HALF, 3, 64, 128, 64, 1);
+    WgmmaOperand operand = WgmmaOperand.of(half, Major.K);
+    assertEquals(16, operand.instructionK());
+    assertEquals(8, operand.kSlices());
+    assertEquals(8, operand.mnStep());
+    assertEquals(0, operand.transpose());
+    assertEquals(8, WgmmaOperand.of(WgmmaTiles.kMajor(DType.TF32, 3, 64, 32, 32, 1), Major.K)
+        .instructionK());
+    assertEquals(32, WgmmaOperand.of(WgmmaTiles.kMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1),
+        Major.K).instructionK());
+    WgmmaOperand transposed = WgmmaOperand.of(WgmmaTiles.mnMajor(DType.BF16, 1, 32, 64, 16, 2),
+        Major.MN);
+    assertEquals(16, transposed.mnStep());
+    assertEquals(2, transposed.kSlices());
+    assertEquals(1, transposed.transpose());
+  }
+
+  @Test
+  void the128ByteOperandsDescriptorIsCutlasssConstant() {
+    // K-major, 128-byte swizzle, LBO 1 unit, SBO 64 units (1024 bytes): 0x4000004000010000.
+    WgmmaOperand operand = WgmmaOperand.of(WgmmaTiles.kMajor(DType.HALF, 3, 64, 64, 64, 1), Major.K);
+    assertEquals(0x4000004000010000L, operand.descriptorWithoutStart());
+    assertEquals(0x4000004000010000L | (0x8000 >> 4) | 2,
+        operand.descriptor(0x8000, 1, 0, 0).encode());
+  }
+
+  private static Problem onlyProblem(TileLayout tile, Major major) {
+    List<Problem> problems = WgmmaOperand.check(tile, major);
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(WgmmaOperand.find(tile, major).isEmpty());
+    return problems.get(0);
+  }
+
+  @Test
+  void typesWgmmaDoesNotReadAreProblemsOnDtype() {
+    TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.of(3, 2, 3), 64, 32).alignment(1024)
+        .build();
+    Problem problem = onlyProblem(floats, Major.K);
+    assertEquals(Parameter.DTYPE, problem.parameter());
+    assertTrue(problem.message().contains("declare dtype = TF32"), problem.message());
+  }
+
+  @Test
+  void onlySixteenBitOperandsAreMnMajor() {
+    TileLayout tf32 = WgmmaTiles.mnMajor(DType.TF32, 3, 16, 64, 32, 1);
+    assertEquals(Parameter.MAJOR, onlyProblem(tf32, Major.MN).parameter());
+    TileLayout fp8 = WgmmaTiles.mnMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1);
+    assertEquals(Parameter.MAJOR, onlyProblem(fp8, Major.MN).parameter());
+  }
+
+  @Test
+  void rowsWiderThanTheSwizzleAreNotAnOperandAndTheHintSaysWhichAtomIs() {
+    // One atom of 256-byte rows: the 128-byte mode's bytes, not its rows.
+    TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
+        .build();
+    Problem problem = onlyProblem(wide, Major.K);
+    assertEquals(Parameter.KIND, problem.parameter());
+    assertEquals("wgmma cannot read the tile as a K-major operand with the 128-byte swizzle: the"
+        + " descriptor of K slice 0 from 0 (LBO 16, SBO 2048 bytes) would read (row 1, col 0) from"
+        + " byte 144, where the tile has it at byte 288. With the 128-byte swizzle wgmma reads rows"
+        + " of 128 bytes: declare atoms of 8 x 64 (atomRows = 8, atomCols = 64), as CuTe's GMMA"
+        + " layout atoms are.", problem.message());
+  }
+
+  @Test
+  void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
+    TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
+    Problem problem = onlyProblem(plain, Major.K);
+    assertTrue(problem.message().contains("declare atoms of 8 x 8 (atomRows = 8, atomCols = 8)"),
+        problem.message());
+  }
+
+  @Test
+  void paddedRowsLooseAlignmentAndShortKAreProblemsOnTheirAttributes() {
+    TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
+    assertEquals(Parameter.ALIGNMENT, onlyProblem(loose, Major.K).parameter());
+    TileLayout shortK = WgmmaTiles.kMajor(DType.HALF, 0, 64, 8, 8, 1);
+    assertEquals(Parameter.COLS, onlyProblem(shortK, Major.K).parameter());
+    TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
+        .build();
+    assertEquals(Parameter.ROWS, onlyProblem(fewRows, Major.K).parameter());
+    TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
+        .build();
+    assertEquals(Parameter.KIND, onlyProblem(padded, Major.K).parameter());
+    TileLayout notAMode = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
+        .alignment(1024).build();
+    assertEquals(Parameter.KIND, onlyProblem(notAMode, Major.K).parameter());
+  }
+}
