@@ -9,9 +9,10 @@
 #   mma_peak     the mma.sync limit of the device (TFLOPS, mma per SM per clock)
 #   smem_bench   ldmatrix.x4 and 16-byte column reads: generated header, hand-written, unswizzled
 #   transpose    32 x 32 float tiles, swizzled, padded, plain, naive; a copy's bandwidth beside them
-#   ampere_gemm  every launch of gemm-launches.txt checked against cuBLAS (and fp64 samples), timed
-#                twice (median of 20, L2 flushed); then the launches of gemm-profiled.txt under
-#                Nsight Compute (L2 hit rate, DRAM bytes read and written; caches flushed)
+#   ampere_gemm  every launch of gemm-launches.txt for it checked against cuBLAS (and fp64 samples),
+#   hopper_gemm  timed in 8 interleaved rounds of 5 (L2 flushed before each), cuBLAS in every round;
+#                then the launches of gemm-profiled.txt under Nsight Compute (L2 hit rate, DRAM bytes
+#                read and written; caches flushed); nvidia-smi logs the clock meanwhile
 # and writes kernels-h100-*.csv/txt under the output folder, the tables last on standard output.
 # Exit status: 1 if any check fails.
 set -euo pipefail
@@ -50,9 +51,10 @@ build mma_peak "${sm90[*]}" "$src/mma_peak.cu" &
 build smem_bench "${sm90[*]}" "$src/smem_bench.cu" &
 build transpose "${sm90[*]}" "$src/transpose.cu" &
 build ampere_gemm "${sm90[*]}" "$src/ampere_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
+build hopper_gemm "-gencode=arch=compute_90a,code=sm_90a" "$src/hopper_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
 wait_all() { local failed=0; for job in $(jobs -p); do wait "$job" || failed=1; done; return $failed; }
 wait_all
-programs=(mma_peak smem_bench transpose ampere_gemm)
+programs=(mma_peak smem_bench transpose ampere_gemm hopper_gemm)
 for p in "${programs[@]}"; do
   grep -E "Compiling entry|Used|spill" "$work/$p.ptxas" | sed "s/^/$p: /"
   cuobjdump -sass "$work/$p" > "$work/$p.sass"
@@ -68,22 +70,31 @@ ncu --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__cycles_el
 grep -E '^"' "$work/smem-ncu.txt" > "$out/kernels-h100-smem-ncu.csv"
 "$work/transpose" 8192 | tee "$out/kernels-h100-transpose.txt" || status=1
 "$work/ampere_gemm" info | tee "$out/kernels-h100-gemm-info.txt"
+"$work/hopper_gemm" info | grep "^kernel," | tee -a "$out/kernels-h100-gemm-info.txt"
+
 # The SM clock, power and throttle reasons every 100 ms while the GEMMs are timed.
 nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active \
     --format=csv,noheader -lms 100 > "$out/kernels-h100-gemm-clocks.txt" 2>&1 &
 smi=$!
-"$work/ampere_gemm" run "$gen/gemm-launches.txt" 5 | tee "$out/kernels-h100-gemm-run.txt" || status=1
+for gemm in ampere hopper; do
+  "$work/${gemm}_gemm" run "$gen/gemm-launches.txt" 5 | tee "$out/kernels-h100-$gemm-run.txt" || status=1
+done
 kill "$smi" 2>/dev/null || true
 
 metrics="lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
-ncu --metrics "$metrics" --cache-control all --clock-control none \
-    --export "$work/gemm-ncu" --force-overwrite \
-    "$work/ampere_gemm" profile "$gen/gemm-launches.txt" $(cat "$gen/gemm-profiled.txt") \
-    > "$work/ncu-log.txt" 2>&1 || { cat "$work/ncu-log.txt"; exit 3; }
-grep "^profiled," "$work/ncu-log.txt" > "$out/kernels-h100-gemm-profiled.txt"
-ncu --import "$work/gemm-ncu.ncu-rep" --csv --page raw --print-units base > "$out/kernels-h100-gemm-ncu.csv"
+merge_inputs=()
+for gemm in ampere hopper; do
+  ids=$(grep -E -- "-($gemm|cublas)" "$gen/gemm-profiled.txt" || true)
+  ncu --metrics "$metrics" --cache-control all --clock-control none \
+      --export "$work/$gemm-ncu" --force-overwrite \
+      "$work/${gemm}_gemm" profile "$gen/gemm-launches.txt" $ids \
+      > "$work/$gemm-ncu-log.txt" 2>&1 || { cat "$work/$gemm-ncu-log.txt"; exit 3; }
+  grep "^profiled," "$work/$gemm-ncu-log.txt" > "$out/kernels-h100-$gemm-profiled.txt"
+  ncu --import "$work/$gemm-ncu.ncu-rep" --csv --page raw --print-units base > "$out/kernels-h100-$gemm-ncu.csv"
+  merge_inputs+=("$gemm" "$out/kernels-h100-$gemm-run.txt" "$out/kernels-h100-$gemm-profiled.txt" \
+                 "$out/kernels-h100-$gemm-ncu.csv")
+done
 
-python3 "$here/kernels_report.py" merge "$gen/gemm-predictions.csv" "$out/kernels-h100-gemm-run.txt" \
-    "$out/kernels-h100-gemm-profiled.txt" "$out/kernels-h100-gemm-ncu.csv" "$out/kernels-h100-gemm.csv"
+python3 "$here/kernels_report.py" merge "$gen/gemm-predictions.csv" "$out/kernels-h100-gemm.csv" "${merge_inputs[@]}"
 python3 "$here/kernels_report.py" summary "$out"
 exit "$status"

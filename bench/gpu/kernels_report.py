@@ -5,9 +5,9 @@ usage:
   kernels_report.py sass <out.txt> <program.sass>...
       per kernel of every cuobjdump -sass dump: instructions, and the opcodes that say which path it
       took (HMMA, LDSM, LDGSTS, LDS/STS, HGMMA, UTMALDG, local memory LDL/STL)
-  kernels_report.py merge <gemm-predictions.csv> <gemm-run.txt> <gemm-profiled.txt> <gemm-ncu.csv> <out.csv>
-      one row per GEMM launch: times, TFLOPS, ratio to cuBLAS, checks, the estimator's prediction and,
-      for the profiled launches, L2 hit rate and DRAM bytes
+  kernels_report.py merge <gemm-predictions.csv> <out.csv> (<program> <run.txt> <profiled.txt> <ncu.csv>)...
+      one row per GEMM launch of each program: times, TFLOPS, ratio to cuBLAS, checks, the estimator's
+      prediction and, for the profiled launches, L2 hit rate and DRAM bytes
   kernels_report.py summary <results-dir>
       the tables of the README, from the files above
 """
@@ -114,28 +114,31 @@ def profiles(profiled_path, ncu_path):
     return result
 
 
-MERGED = ["id", "m", "n", "k", "kernel", "variant", "order", "tile_size", "recommended", "ms", "round_spread",
-          "tflops", "cublas_tflops", "ratio_to_cublas", "max_rel_vs_cublas", "norm_rel_vs_cublas",
+MERGED = ["program", "id", "m", "n", "k", "kernel", "variant", "order", "tile_size", "recommended", "ms",
+          "round_spread", "tflops", "cublas_tflops", "ratio_to_cublas", "max_rel_vs_cublas", "norm_rel_vs_cublas",
           "max_rel_vs_fp64_sampled", "check", "predicted_mb", "l2_hit_pct", "dram_read_mb", "dram_write_mb",
           "ncu_kernels"]
 
 
-def merge(predictions_path, run_path, profiled_path, ncu_path, out_path):
+def merge(predictions_path, out_path, *programs):
+    """programs: (name, run output, profiled ids, ncu raw CSV) for each GEMM program."""
     with open(predictions_path, newline="") as f:
         predictions = {r["id"]: r for r in csv.DictReader(f)}
-    measured = profiles(profiled_path, ncu_path)
     with open(out_path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(MERGED)
-        for r in read_results(run_path):
-            p = predictions.get(r["id"])
-            m = measured.get(r["id"], {})
-            w.writerow([r[c] for c in MERGED[:8]]
-                       + [p["recommended"] if p else ""]
-                       + [r[c] for c in MERGED[9:18]]
-                       + ["%.1f" % (int(p["predicted_bytes"]) / 1e6) if p else "",
-                          "%.1f" % m["l2_hit_pct"] if m else "", "%.1f" % m["dram_read_mb"] if m else "",
-                          "%.1f" % m["dram_write_mb"] if m else "", m.get("ncu_kernels", "")])
+        for i in range(0, len(programs), 4):
+            program, run_path, profiled_path, ncu_path = programs[i:i + 4]
+            measured = profiles(profiled_path, ncu_path)
+            for r in read_results(run_path):
+                p = predictions.get(r["id"])
+                m = measured.get(r["id"], {})
+                w.writerow([program] + [r[c] for c in MERGED[1:9]]
+                           + [p["recommended"] if p else ""]
+                           + [r[c] for c in MERGED[10:19]]
+                           + ["%.1f" % (int(p["predicted_bytes"]) / 1e6) if p else "",
+                              "%.1f" % m["l2_hit_pct"] if m else "", "%.1f" % m["dram_read_mb"] if m else "",
+                              "%.1f" % m["dram_write_mb"] if m else "", m.get("ncu_kernels", "")])
     print("merged %s" % out_path)
 
 
@@ -201,29 +204,49 @@ def summary(results):
         shape = "%sx%sx%s" % (r["m"], r["n"], r["k"])
         if shape not in shapes:
             shapes.append(shape)
-    rows = [["M x N x K", "cuBLAS", "swizzled", "of cuBLAS", "padded", "plain", "swizzled/plain",
-             "rec. order", "fastest order", "rec./fastest"]]
+
+    def shape_of(r):
+        return "%sx%sx%s" % (r["m"], r["n"], r["k"])
+
+    def recommended(kernel, variant, shape):
+        found = [r for r in gemm if r["kernel"] == kernel and r["variant"] == variant
+                 and shape_of(r) == shape and r["recommended"] == "true"]
+        return found[0] if found else None
+
+    rows = [["M x N x K", "cuBLAS", "Hopper", "of cuBLAS", "Ampere-style", "of cuBLAS", "padded", "plain",
+             "swizzled/plain", "rec. order", "fastest (Ampere)", "rec./fastest", "fastest (Hopper)", "rec./fastest"]]
     for shape in shapes:
-        these = [r for r in gemm if "%sx%sx%s" % (r["m"], r["n"], r["k"]) == shape]
-        rec = {r["variant"]: r for r in these if r["recommended"] == "true"}
-        swz = [r for r in these if r["variant"] == "swizzled"]
-        if not rec or not swz:
+        s = recommended("ampere", "swizzled", shape)
+        h = recommended("hopper", "swizzled", shape)
+        if not s:
             continue
-        fastest = max(swz, key=lambda r: float(r["tflops"]))
-        s = rec["swizzled"]
-        rows.append([shape, s["cublas_tflops"], s["tflops"], s["ratio_to_cublas"], rec["padded"]["tflops"],
-                     rec["plain"]["tflops"], "%.2f" % (float(s["tflops"]) / float(rec["plain"]["tflops"])),
-                     "%s t%s" % (s["order"], s["tile_size"]), "%s t%s" % (fastest["order"], fastest["tile_size"]),
-                     "%.3f" % (float(s["tflops"]) / float(fastest["tflops"]))])
-    print("\nGEMM, FP16 in, FP32 accumulate, TFLOPS (Ampere-style kernel in the estimator's order):")
+        row = [shape, s["cublas_tflops"]]
+        row += [h["tflops"], h["ratio_to_cublas"]] if h else ["", ""]
+        row += [s["tflops"], s["ratio_to_cublas"], recommended("ampere", "padded", shape)["tflops"],
+                recommended("ampere", "plain", shape)["tflops"],
+                "%.2f" % (float(s["tflops"]) / float(recommended("ampere", "plain", shape)["tflops"])),
+                "%s t%s" % (s["order"], s["tile_size"])]
+        for kernel, rec in (("ampere", s), ("hopper", h)):
+            swz = [r for r in gemm if r["kernel"] == kernel and r["variant"] == "swizzled" and shape_of(r) == shape]
+            if not swz or not rec:
+                row += ["", ""]
+                continue
+            fastest = max(swz, key=lambda r: float(r["tflops"]))
+            row += ["%s t%s" % (fastest["order"], fastest["tile_size"]),
+                    "%.3f" % (float(rec["tflops"]) / float(fastest["tflops"]))]
+        rows.append(row)
+    print("\nGEMM, FP16 in, FP32 accumulate, TFLOPS (each kernel in the estimator's order; ratios to cuBLAS"
+          " per round, same program):")
     table(rows)
     profiled = [r for r in gemm if r["l2_hit_pct"]]
     if profiled:
         print("\nper order (Nsight Compute):")
-        table([["launch", "TFLOPS", "L2 hit %", "DRAM read MB", "predicted MB"]]
-              + [[r["id"], r["tflops"], r["l2_hit_pct"], r["dram_read_mb"], r["predicted_mb"]] for r in profiled])
-    wrong = [r["id"] for r in gemm if r["check"] != "ok"]
-    print("\nGEMM checks: %d launches, %s" % (len(gemm), "all agree with cuBLAS" if not wrong else "WRONG: " + " ".join(wrong)))
+        table([["program", "launch", "TFLOPS", "L2 hit %", "DRAM read MB", "predicted MB"]]
+              + [[r["program"], r["id"], r["tflops"], r["l2_hit_pct"], r["dram_read_mb"], r["predicted_mb"]]
+                 for r in profiled])
+    wrong = [r["program"] + ":" + r["id"] for r in gemm if r["check"] != "ok"]
+    print("\nGEMM checks: %d launches, %s" % (len(gemm), "all agree with cuBLAS" if not wrong
+                                                       else "WRONG: " + " ".join(wrong)))
 
 
 if __name__ == "__main__":
@@ -231,7 +254,7 @@ if __name__ == "__main__":
     if command == "sass":
         sass(sys.argv[2], sys.argv[3:])
     elif command == "merge":
-        merge(*sys.argv[2:7])
+        merge(*sys.argv[2:])
     elif command == "summary":
         summary(sys.argv[2])
     else:

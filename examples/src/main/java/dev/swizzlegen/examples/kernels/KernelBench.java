@@ -13,20 +13,21 @@ import java.util.List;
  *
  * <p>Per problem: cuBLAS; the Ampere-style kernel's three variants (swizzled, unswizzled, padded) in
  * the recommended order; the swizzled kernel in row-major order and in every generated order at the
- * estimator's best tile size for that order; and, where the grid outgrows a wave, {@code STRIPS} at
- * tile sizes 1 to 32, to see the fastest order on the GPU.
+ * estimator's best tile size for that order; where the grid outgrows a wave, {@code STRIPS} at tile
+ * sizes 1 to 32, to see the fastest order on the GPU; and the Hopper kernel (same block tile) in the
+ * recommended order, in row-major order and in every order at its best tile size.
  */
 public final class KernelBench {
   private KernelBench() {}
 
-  /** The Ampere-style kernel's block tile (ampere_gemm.cu), FP16 operands. */
+  /** The block tile of both kernels (ampere_gemm.cu, hopper_gemm.cu), FP16 operands. */
   static final int BLOCK_M = 128;
   static final int BLOCK_N = 256;
   static final int ELEMENT_BYTES = 2;
 
   /**
-   * The machine of the predictions: an H100 SXM's 132 SMs, one block of the kernel an SM (192 KB of
-   * shared memory and 256 threads of up to 255 registers), and one 25 MB L2 partition kept between
+   * The machine of the predictions: an H100 SXM's 132 SMs, one block of either kernel an SM (192 KB of
+   * shared memory), and one 25 MB L2 partition kept between
    * waves (the model whose ranking agreed best with the H100 in {@code bench/results/raster-h100.csv}).
    */
   static final TrafficEstimator.Machine MACHINE = new TrafficEstimator.Machine(132, 1, 25L << 20);
@@ -95,9 +96,9 @@ public final class KernelBench {
   }
 
   /**
-   * One launch: {@code kernel} is {@code cublas} or {@code ampere}; {@code variant} is the tiles
-   * ({@code swizzled}, {@code plain}, {@code padded}; {@code -} for cuBLAS); {@code order} is
-   * {@code ROW_MAJOR} or a rasterizer's name.
+   * One launch: {@code kernel} is {@code cublas}, {@code ampere} or {@code hopper}; {@code variant}
+   * is the tiles ({@code swizzled}, {@code plain}, {@code padded}; {@code -} for cuBLAS);
+   * {@code order} is {@code ROW_MAJOR} or a rasterizer's name.
    */
   public record Launch(String id, Shape shape, String kernel, String variant, String order,
       int tileSize) {
@@ -133,6 +134,11 @@ public final class KernelBench {
           these.add(launch(shape, "ampere", "swizzled", "STRIPS", tileSize));
         }
       }
+      these.add(launch(shape, "hopper", "swizzled", r.order().name(), r.tileSize()));
+      these.add(launch(shape, "hopper", "swizzled", "ROW_MAJOR", 1));
+      for (TrafficEstimator.Choice choice : bestPerOrder(shape)) {
+        these.add(launch(shape, "hopper", "swizzled", choice.rasterizer().name(), choice.tileSize()));
+      }
       for (Launch l : these) {
         if (launches.stream().noneMatch(other -> other.id().equals(l.id()))) {
           launches.add(l);
@@ -142,7 +148,10 @@ public final class KernelBench {
     return launches;
   }
 
-  /** The launches Nsight Compute profiles: every launch of {@link #PROFILED} but the unswizzled ones. */
+  /**
+   * The launches Nsight Compute profiles: every launch of {@link #PROFILED} but the unswizzled and
+   * padded ones.
+   */
   public static List<Launch> profiled() {
     return launches().stream()
         .filter(l -> PROFILED.contains(l.shape()))
