@@ -53,11 +53,12 @@ enum Read { kLdmatrix, kColumn };
 constexpr const char* kReadNames[] = {"ldmatrix.x4", "lds128_column"};
 
 // The element of read p (0..15) that lane `lane` addresses, its rows moved down by `shift` (a
-// multiple of 16, so that every read stays whole: 8-row matrices on 8-row boundaries).
+// multiple of 16, so that every read stays whole: 8-row matrices, and phases of 8 lanes, on 8-row
+// boundaries), wrapping around the tile's 64 rows.
 template <Read kRead>
-__device__ __forceinline__ uint2 position(int p, int lane, uint32_t shift) {
-  if (kRead == kLdmatrix) return make_uint2(((p / 4) * 16 + shift) % kRows + lane % 16, (p % 4) * 16 + (lane / 16) * 8);
-  return make_uint2(((p / 8) * 32 + shift) % kRows + lane, (p % 8) * 8);
+__host__ __device__ __forceinline__ uint2 position(int p, int lane, uint32_t shift) {
+  if (kRead == kLdmatrix) return make_uint2(((p / 4) * 16 + shift + lane % 16) % kRows, (p % 4) * 16 + (lane / 16) * 8);
+  return make_uint2(((p / 8) * 32 + shift + lane) % kRows, (p % 8) * 8);
 }
 
 template <Read kRead>
@@ -144,6 +145,22 @@ bool same_swizzle() {
   return true;
 }
 
+// Every address a kernel forms is inside the tile, and each 8 lanes (a matrix of ldmatrix, a phase of
+// the 16-byte read) address 8 consecutive rows from a multiple of 8 at one 16-byte column: the reads
+// the tiles' accesses declare.
+template <Read kRead>
+bool positions_inside() {
+  for (uint32_t shift = 0; shift < 2 * kRows; shift += 16)
+    for (int p = 0; p < kReads; ++p)
+      for (int lane = 0; lane < 32; ++lane) {
+        const uint2 e = position<kRead>(p, lane, shift), first = position<kRead>(p, lane - lane % 8, shift);
+        if (e.x >= uint32_t(kRows) || e.y >= uint32_t(kCols) || e.y % 8 != 0 || first.x % 8 != 0 ||
+            e.x != first.x + lane % 8 || e.y != first.y)
+          return false;
+      }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,6 +171,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf("check,smem_bench,the hand-written swizzle equals StreamTile::offset on every element\n");
+  if (!positions_inside<kLdmatrix>() || !positions_inside<kColumn>()) {
+    std::printf("check,smem_bench,WRONG: a read leaves the tile or is not 8 whole rows a phase\n");
+    return 1;
+  }
   harness::Timer timer(device);
   const bool profile = argc > 1 && std::string(argv[1]) == "profile";
   if (profile) g_reps = 1;
