@@ -67,9 +67,15 @@ int main() {
       const double mmas = double(blocks) * warps * kIterations * kChains;
       const double tflops = mmas * kFlopsPerMma / (ms * 1e-3) / 1e12;
       const unsigned long long longest = *std::max_element(c.begin(), c.end());
-      // A block's mma over its own cycles, times the blocks an SM holds at once.
+      // A block's mma over its own cycles, times the blocks an SM holds at once; only where all of an
+      // SM's blocks are resident together (else they run one after another and the sum means nothing).
+      int resident = 0;
+      CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, mma_chains, threads, 0));
       const double per_sm_clock = double(warps) * kIterations * kChains * blocks_per_sm / double(longest);
-      std::printf("mma_peak,%d,%d,%.1f,%.3f\n", warps, blocks, tflops, per_sm_clock);
+      if (resident >= blocks_per_sm)
+        std::printf("mma_peak,%d,%d,%.1f,%.3f\n", warps, blocks, tflops, per_sm_clock);
+      else
+        std::printf("mma_peak,%d,%d,%.1f,-\n", warps, blocks, tflops);
       best = std::max(best, tflops);
       CHECK(cudaFree(sink));
       CHECK(cudaFree(cycles));
