@@ -95,6 +95,16 @@ for gemm in ampere hopper; do
                  "$out/kernels-h100-$gemm-ncu.csv")
 done
 
+# Why each kernel runs as fast as it does: at 4096^3 in the estimator's order, Nsight Compute's speed of
+# light, compute, scheduler, warp-state and memory sections (SM clock, tensor pipe, eligible warps).
+for gemm in ampere hopper; do
+  id=$(awk -F, -v p="^4096x4096x4096-$gemm-swizzled-" '$4 == "true" && $1 ~ p {print $1}' "$gen/gemm-predictions.csv")
+  ncu --section SpeedOfLight --section ComputeWorkloadAnalysis --section SchedulerStats \
+      --section WarpStateStats --section MemoryWorkloadAnalysis -k "regex:${gemm}_gemm" \
+      --cache-control all --clock-control none "$work/${gemm}_gemm" profile "$gen/gemm-launches.txt" $id \
+      > "$out/kernels-h100-$gemm-sections.txt" 2>&1 || { cat "$out/kernels-h100-$gemm-sections.txt"; exit 3; }
+done
+
 python3 "$here/kernels_report.py" merge "$gen/gemm-predictions.csv" "$out/kernels-h100-gemm.csv" "${merge_inputs[@]}"
 python3 "$here/kernels_report.py" summary "$out"
 exit "$status"
