@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.processor.testing.ResultsTable;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -36,6 +36,7 @@ final class TileFunctions {
     String stageElements = SwizzleText.constant("StageElements", cuda);
     String rowXor = SwizzleText.function("rowXor", cuda);
     boolean rowForm = layout.form() == SwizzleForm.ROW;
+    boolean stacked = !rowForm && stacksAtomsDownTheRows(layout);
     if (rowForm) {
       functions.add(new Function(rowXor, "The value XORed into the columns of a row: "
           + SwizzleText.rowXorFormula(layout) + ".", List.of("row"),
@@ -52,9 +53,17 @@ final class TileFunctions {
           + " the atom holding (row, col) starts: atoms numbered " + (layout.atomOrder()
               == Order.COL_MAJOR ? "down the rows first" : "across the columns first") + ".",
           List.of("row", "col"), SwizzleText.atomStartExpression(layout, cuda)));
-      functions.add(new Function("offset", "The element offset where (row, col) is stored: its"
-          + " atom's start plus the swizzled row-major offset within the atom.",
-          List.of("row", "col"), SwizzleText.atomOffsetExpression(layout, cuda)));
+      if (stacked) {
+        functions.add(new Function("offset", "The element offset where (row, col) is stored: the"
+            + " atoms are whole rows stacked down the tile and the swizzle moves no bit past an atom,"
+            + " so this is the swizzled row-major offset (its atom's start plus the swizzled offset"
+            + " within the atom, in fewer instructions).", List.of("row", "col"),
+            "swizzle(row * " + rowStride + " + col)"));
+      } else {
+        functions.add(new Function("offset", "The element offset where (row, col) is stored: its"
+            + " atom's start plus the swizzled row-major offset within the atom.",
+            List.of("row", "col"), SwizzleText.atomOffsetExpression(layout, cuda)));
+      }
     }
     functions.add(new Function("offset", "The element offset where (row, col) of a pipeline stage"
         + " is stored.", List.of("row", "col", "stage"),
@@ -66,8 +75,9 @@ final class TileFunctions {
       functions.add(new Function("unswizzle", "The inverse of swizzle, which is its own inverse:"
           + " the row it reads is never changed.", List.of("offset"), "swizzle(offset)"));
     } else {
-      functions.add(new Function("swizzle", swizzle + (layout.isOneAtom() ? "" : " of an offset"
-          + " within an atom") + ": " + swizzle.maskSummary() + ".", List.of("offset"),
+      functions.add(new Function("swizzle", swizzle + (layout.isOneAtom() ? ""
+          : stacked ? " of an offset within a stage, atom by atom" : " of an offset within an atom")
+          + ": " + swizzle.maskSummary() + ".", List.of("offset"),
           xorExpression(swizzle.terms(), cuda)));
       functions.add(new Function("unswizzle", "The inverse of swizzle: "
           + swizzle.inverseSummary() + ".", List.of("offset"),
@@ -84,7 +94,7 @@ final class TileFunctions {
       row = inStageTerm + " / " + rowStride;
       col = "(" + inStageTerm + " % " + rowStride + ") ^ " + rowXor + "(" + inStageTerm + " / "
           + rowStride + ")";
-    } else if (layout.isOneAtom()) {
+    } else if (layout.isOneAtom() || stacked) {
       row = "unswizzle(" + inStage + ") / " + rowStride;
       col = "unswizzle(" + inStage + ") % " + rowStride;
     } else {
@@ -97,6 +107,26 @@ final class TileFunctions {
     functions.add(new Function("col", "The column stored at an element offset" + within + ".",
         List.of("offset"), col));
     return functions;
+  }
+
+  /**
+   * Whether the tile's atoms are whole rows stacked down it (one column of atoms) of a power-of-two
+   * number of elements, and the swizzle reads and writes only bits inside an atom: then an atom's
+   * start is a multiple of its size that the swizzle leaves alone, and {@code atomStart(row, col) +
+   * swizzle(inner)} is {@code swizzle(row * rowStride + col)}.
+   */
+  static boolean stacksAtomsDownTheRows(TileLayout layout) {
+    int atomElements = layout.atomElements();
+    if (layout.isOneAtom() || layout.atomCols() != layout.cols() || Integer.bitCount(atomElements) != 1) {
+      return false;
+    }
+    for (XorTerm term : layout.swizzle().terms()) {
+      long written = term.shift() >= 0 ? (long) term.mask() >>> term.shift() : (long) term.mask() << -term.shift();
+      if (term.mask() >= atomElements || written >= atomElements) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

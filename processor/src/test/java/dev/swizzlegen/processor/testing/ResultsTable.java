@@ -1,4 +1,4 @@
-package dev.swizzlegen.bench;
+package dev.swizzlegen.processor.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,11 +7,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A committed results CSV (no quoted cells) as rows keyed by the header's column names. */
-final class ResultsTable {
+/**
+ * A committed results CSV (no quoted cells) as rows keyed by the header's column names: the GPU
+ * results the bench and examples guard tests re-check.
+ */
+public final class ResultsTable {
   private ResultsTable() {}
 
-  static List<Map<String, String>> read(Path csv) throws IOException {
+  public static List<Map<String, String>> read(Path csv) throws IOException {
     List<String> lines = Files.readAllLines(csv);
     String[] header = lines.get(0).split(",");
     return lines.subList(1, lines.size()).stream().map(line -> {

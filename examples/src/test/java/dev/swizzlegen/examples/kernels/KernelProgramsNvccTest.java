@@ -1,0 +1,54 @@
+package dev.swizzlegen.examples.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.swizzlegen.processor.testing.Nvcc;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every program of {@code examples/kernels} compiles under strict nvcc against the headers the
+ * processor generates now (sm_90; the Hopper GEMM, which uses wgmma and setmaxnreg, sm_90a), so that a
+ * run on the GPU never fails on what could have been caught here. Compiled only ({@code -c}): the
+ * GEMMs link with {@code cublas_ref.cu}, whose cuBLAS headers and library only the GPU machine has.
+ */
+class KernelProgramsNvccTest {
+  private static final Path KERNELS = Path.of("kernels");
+
+  @Test
+  void everyKernelProgramCompilesAgainstTheGeneratedHeaders() throws IOException {
+    Nvcc nvcc = Nvcc.requireOrSkip("examples: kernels under nvcc");
+    Path out = Path.of("target", "nvcc-work", "kernels");
+    KernelBenchGenerator.main(new String[] {"target/generated-sources/annotations", KERNELS.toString(),
+        out.toString()});
+    List<String> compiled = new ArrayList<>();
+    for (Path source : programs()) {
+      String name = source.getFileName().toString().replace(".cu", "");
+      String arch = name.startsWith("hopper") ? "90a" : "90";
+      Path object = out.resolve(name + ".o");
+      nvcc.compile(source, object, List.of(out.resolve("include"), KERNELS), List.of(arch),
+          List.of("-c"));
+      Files.deleteIfExists(object);
+      compiled.add(name + " (sm_" + arch + ")");
+    }
+    assertEquals(List.of("ampere_gemm", "hopper_gemm", "mma_peak", "smem_bench", "transpose"),
+        compiled.stream().map(c -> c.substring(0, c.indexOf(' '))).toList());
+    nvcc.record("examples-kernels", String.join(", ", compiled) + " compiled with "
+        + Nvcc.STRICT_FLAGS + " against the generated headers");
+  }
+
+  /** The programs: every {@code .cu} but the cuBLAS reference, by name. */
+  private static List<Path> programs() throws IOException {
+    try (Stream<Path> files = Files.list(KERNELS)) {
+      return files.filter(f -> f.toString().endsWith(".cu"))
+          .filter(f -> !f.getFileName().toString().equals("cublas_ref.cu"))
+          .sorted()
+          .toList();
+    }
+  }
+}
