@@ -173,7 +173,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     files.add(javaHelperWriter.write(tile, reports));
     files.add(cudaHeaderWriter.write(tile, reports));
     files.add(reportWriter.write(tile, reports));
-    files.addAll(bankMapWriter.write(tile, reports));
+    bankMapWriter.write(tile, reports).ifPresent(files::add);
     for (GeneratedFile file : files) {
       write(file, type, "tile", report);
       if (report.hasErrors()) {
