@@ -45,14 +45,19 @@ final class Generated {
    * leave none.
    */
   static List<String> filesWrittenByJavac(JavaFileObject... sources) {
+    return filesWrittenByJavac(List.of(), sources);
+  }
+
+  /** As {@link #filesWrittenByJavac(JavaFileObject...)}, with javac options such as {@code -A...}. */
+  static List<String> filesWrittenByJavac(List<String> options, JavaFileObject... sources) {
     try {
       Path out = Files.createTempDirectory("swizzlegen-javac");
       Path sourceOutput = Files.createDirectories(out.resolve("generated"));
       Path classOutput = Files.createDirectories(out.resolve("classes"));
       JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
       JavaCompiler.CompilationTask task = compiler.getTask(Writer.nullWriter(), null, diagnostic -> {},
-          List.of("-classpath", System.getProperty("java.class.path"), "-s", sourceOutput.toString(),
-              "-d", classOutput.toString()),
+          Stream.concat(Stream.of("-classpath", System.getProperty("java.class.path"), "-s",
+              sourceOutput.toString(), "-d", classOutput.toString()), options.stream()).toList(),
           null, List.of(sources));
       task.setProcessors(List.of(new SwizzlegenProcessor()));
       task.call();

@@ -167,6 +167,37 @@ class ValidationTest {
   }
 
   @Test
+  void nameWithADoubleUnderscoreIsReserved() {
+    assertOneErrorOnLine("name \"Gemm__A\" is reserved to the C++ implementation",
+        "name = \"Gemm__A\"", "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"Gemm__A\"");
+  }
+
+  @Test
+  void nameStartingWithAnUnderscoreAndACapitalIsReserved() {
+    assertOneErrorOnLine("name \"_GemmA\" is reserved to the C++ implementation",
+        "name = \"_GemmA\"", "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"_GemmA\"");
+  }
+
+  @Test
+  void typeNameThatWouldBeAReservedStructIsAnErrorOnTheAnnotation() {
+    // Outer._Inner would be the struct Outer__Inner: a double underscore.
+    JavaFileObject source = JavaFileObjects.forSourceString("bad.Outer", """
+        package bad;
+        import dev.swizzlegen.annotations.*;
+        interface Outer {
+          @SwizzledTile(bits = 3, base = 3, dtype = DType.HALF)
+          interface _Inner {}
+        }
+        """);
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("the generated names come from the type's name, but"
+        + " name \"Outer__Inner\" is reserved to the C++ implementation")
+        .inFile(source).onLineContaining("@SwizzledTile(");
+    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
+  }
+
+  @Test
   void nameThatIsAKeyword() {
     assertOneErrorOnLine("name \"struct\" is a C++ or Java keyword.", "name = \"struct\"",
         "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"struct\"");
@@ -238,6 +269,30 @@ class ValidationTest {
         Generated.compile(List.of("-Aswizzlegen.namespace=acme.kernels"), source);
     assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=acme.kernels is not a C++ namespace");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void namespaceStdIsAnErrorAndWritesNothing() {
+    JavaFileObject source = tile("Fine", "bits = 3", "base = 3", "dtype = DType.HALF");
+    for (String namespace : List.of("std", "std::kernels")) {
+      List<String> options = List.of("-Aswizzlegen.namespace=" + namespace);
+      Compilation compilation = Generated.compile(options, source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=" + namespace
+          + " would declare the generated structs in namespace std, which is undefined behaviour");
+      assertThat(Generated.filesWrittenByJavac(options, source)).isEmpty();
+    }
+  }
+
+  @Test
+  void reservedNamespacesAreErrors() {
+    JavaFileObject source = tile("Fine", "bits = 3", "base = 3", "dtype = DType.HALF");
+    for (String namespace : List.of("std2", "posix", "_acme", "acme::__detail", "acme::_Detail")) {
+      Compilation compilation =
+          Generated.compile(List.of("-Aswizzlegen.namespace=" + namespace), source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=" + namespace);
+    }
   }
 
   @Test
