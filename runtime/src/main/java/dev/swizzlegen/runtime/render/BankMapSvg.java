@@ -82,13 +82,15 @@ public final class BankMapSvg {
         int word = line * banks + bank;
         int x = LEFT + bank * CELL_WIDTH;
         int row = rowAtWord[word];
-        words.append("<use href=\"#").append(row < 0 ? "empty" : "row" + row % HUES.length)
-            .append("\" x=\"").append(x).append("\" y=\"").append(y).append("\"/>");
-        if (row >= 0) {
-          text(words, x + 3, y + 9, row + "," + colAtWord[word]);
-        } else {
-          words.append('\n');
+        if (row < 0) {
+          words.append("<use href=\"#empty\" x=\"").append(x).append("\" y=\"").append(y)
+              .append("\"/>\n");
+          continue;
         }
+        words.append("<use href=\"#row").append(row % HUES.length).append("\" x=\"").append(x)
+            .append("\" y=\"").append(y).append("\"/><text x=\"").append(x + 3).append("\" y=\"")
+            .append(y + 9).append("\">").append(row).append(',').append(colAtWord[word])
+            .append("</text>\n");
       }
     }
     words.append("</g>\n");
