@@ -64,6 +64,14 @@ class ValidationTest {
   }
 
   @Test
+  void masksPast31BitsOnBytes() {
+    // Found by RandomDeclarationTest: valid on elements, but the header and TMA work on bytes.
+    assertOneErrorOnLine("Swizzle<5,20,5> on INT32 elements is Swizzle<5,22,5> on bytes, which"
+        + " reaches past the 31 bits of a byte offset", "@SwizzledTile(", "bits = 5", "base = 20",
+        "dtype = DType.INT32", "rows = 1", "cols = 48", "access = {}");
+  }
+
+  @Test
   void atomRowsNotDividingTheRows() {
     assertOneErrorOnLine("atomRows must be a positive divisor of the tile's 128 rows, not 48.",
         "atomRows = 48", "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128",
