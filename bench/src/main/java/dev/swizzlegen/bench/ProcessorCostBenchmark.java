@@ -2,6 +2,8 @@ package dev.swizzlegen.bench;
 
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
+import dev.swizzlegen.processor.testing.FilerRecording;
+import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,9 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -44,7 +44,8 @@ import javax.tools.ToolProvider;
  *       {@code process()}, javac's file creation included; the rest of the difference is javac
  *       compiling the generated helpers and running the extra rounds. "javac's floor" is what a
  *       processor that writes the very same files and computes nothing ({@link ReplayProcessor})
- *       adds to plain javac: javac's own cost of those files.
+ *       adds to plain javac: javac's own cost of those files; "helpers only" the same for the Java
+ *       helpers alone, without the headers, reports and pictures.
  *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
  *       the library, as the {@code javac} command does, with default heap settings.
  * </ul>
@@ -76,7 +77,7 @@ public final class ProcessorCostBenchmark {
 
   /** One row of the table: a library compiled both ways. */
   private record Row(int tiles, boolean derived, Figures plain, Figures replay,
-      Figures withProcessor, Figures plainCold, Figures withProcessorCold) {
+      Figures replayHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
     }
@@ -89,7 +90,7 @@ public final class ProcessorCostBenchmark {
   /**
    * Without arguments: the whole benchmark, printed, for libraries of 250, 500, 1000 and 2000 tiles;
    * with tile counts as arguments, for those (1000 must be one). {@code measure
-   * <plain|replay|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
+   * <plain|replay|replay-helpers|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
    * benchmark's child).
    */
   public static void main(String[] args) throws Exception {
@@ -104,11 +105,12 @@ public final class ProcessorCostBenchmark {
         + "; peak: resident set of a fresh JVM running javac once (default heap settings)");
     System.out.println();
     System.out.printf(Locale.ROOT,
-        "| %-22s | %11s | %15s | %10s | %8s | %12s | %13s | %10s | %10s | %10s |%n",
+        "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %10s | %10s | %10s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "javac's floor", "cold over", "peak plain", "peak with");
-    System.out.println("|------------------------|-------------|-----------------|------------|"
-        + "----------|--------------|---------------|------------|------------|------------|");
+        "javac's floor", "helpers only", "cold over", "peak plain", "peak with");
+    System.out.println("|-------------------------|-------------|-----------------|------------|"
+        + "----------|--------------|---------------|--------------|------------|------------|"
+        + "------------|");
     List<Row> rows = new ArrayList<>();
     int[] sizes = args.length == 0
         ? new int[] {250, 500, 1000, 2000}
@@ -142,15 +144,17 @@ public final class ProcessorCostBenchmark {
     TileLibrary.write(sources, tiles, derived);
     Figures plain = child("plain", sources, WARM_UPS, RUNS);
     Figures replay = child("replay", sources, WARM_UPS, RUNS);
+    Figures replayHelpers = child("replay-helpers", sources, WARM_UPS, RUNS);
     Figures withProcessor = child("processor", sources, WARM_UPS, RUNS);
     Figures plainCold = child("plain", sources, 0, 1);
     Figures withProcessorCold = child("processor", sources, 0, 1);
-    Row row = new Row(tiles, derived, plain, replay, withProcessor, plainCold, withProcessorCold);
-    System.out.printf(Locale.ROOT, "| %-22s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
-            + " | %11.2f s | %8.2f s | %10s | %10s |%n",
+    Row row = new Row(tiles, derived, plain, replay, replayHelpers, withProcessor,
+        plainCold, withProcessorCold);
+    System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
+            + " | %11.2f s | %10.2f s | %8.2f s | %10s | %10s |%n",
         tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
         withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
-        replay.medianWall() - plain.medianWall(),
+        replay.medianWall() - plain.medianWall(), replayHelpers.medianWall() - plain.medianWall(),
         withProcessorCold.medianWall() - plainCold.medianWall(),
         megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()));
     return row;
@@ -204,17 +208,18 @@ public final class ProcessorCostBenchmark {
       files = walk.filter(file -> file.toString().endsWith(".java")).sorted().toList();
     }
     // The tiles need the annotations; their helpers, the runtime.
-    String classpath = codeSource(DType.class) + java.io.File.pathSeparator + codeSource(TileLayout.class);
+    String classpath = Locations.codeSource(DType.class) + java.io.File.pathSeparator
+        + Locations.codeSource(TileLayout.class);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    Map<String, List<ReplayProcessor.File>> recorded = new HashMap<>();
-    if (mode.equals("replay")) {
-      compile(javac, files, classpath, sources,
-          ReplayProcessor.record(new SwizzlegenProcessor(), recorded));
+    FilerRecording recording = new FilerRecording();
+    if (mode.startsWith("replay")) {
+      compile(javac, files, classpath, sources, recording.wrap(new SwizzlegenProcessor()));
     }
     for (int run = 0; run < warmUps + runs; run++) {
       Processor processor = switch (mode) {
         case "plain" -> null;
-        case "replay" -> new ReplayProcessor(recorded);
+        case "replay" -> new ReplayProcessor(recording.files(), false);
+        case "replay-helpers" -> new ReplayProcessor(recording.files(), true);
         default -> new SwizzlegenProcessor();
       };
       TimedProcessor timed = processor == null ? null : new TimedProcessor(processor);
@@ -257,7 +262,7 @@ public final class ProcessorCostBenchmark {
       }
       return wall;
     } finally {
-      deleteRecursively(out);
+      Locations.deleteRecursively(out);
     }
   }
 
@@ -265,14 +270,6 @@ public final class ProcessorCostBenchmark {
   private static long allocatedBytes() {
     return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
         .getCurrentThreadAllocatedBytes();
-  }
-
-  private static String codeSource(Class<?> type) {
-    try {
-      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** {@code VmHWM} from {@code /proc/self/status}, in bytes; -1 elsewhere than Linux. */
@@ -290,14 +287,6 @@ public final class ProcessorCostBenchmark {
       return -1;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void deleteRecursively(Path directory) throws IOException {
-    try (Stream<Path> walk = Files.walk(directory)) {
-      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
     }
   }
 
