@@ -8,6 +8,8 @@ import dev.swizzlegen.processor.RandomDeclarations.Declaration;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -181,7 +183,10 @@ class RandomDeclarationTest {
         Files.createDirectories(include.resolve(header).getParent());
         Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets));
+        @SuppressWarnings("unchecked")
+        List<AccessPattern> accesses = (List<AccessPattern>) helper.getField("ACCESSES").get(null);
+        headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
+            (TileLayout) helper.getField("LAYOUT").get(null), accesses));
       }
     }
     assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);
