@@ -2,31 +2,37 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.render.BankMapSvg;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Writes {@code swizzlegen/<name>-bank-map-<i>.svg} for every access that goes through the banks: the
- * runtime's {@link BankMapSvg} picture of the tile with that access's worst phase drawn on it.
+ * Writes {@code swizzlegen/<name>-bank-map.svg}: the runtime's {@link BankMapSvg} picture of the tile
+ * with a panel for every access that goes through the banks, its worst phase drawn on it. One file per
+ * tile, whatever its accesses: javac checks every file a processor creates against every file created
+ * before, so each file costs more the more there are, and a file per access would leave stale pictures
+ * behind when a tile loses an access in an incremental build.
  */
 final class BankMapWriter {
 
-  /** The picture's path for the access at {@code index}, or null for an access with no instructions. */
+  /**
+   * The panel of the access at {@code index}: {@code swizzlegen/<name>-bank-map.svg#access-<index>},
+   * or null for an access with no instructions.
+   */
   static String path(TileSpec tile, AccessReport report, int index) {
-    return report.instructions() == 0 ? null : tile.outputStem() + "-bank-map-" + index + ".svg";
+    return report.instructions() == 0 ? null : picturePath(tile) + "#access-" + index;
   }
 
-  List<GeneratedFile> write(TileSpec tile, List<AccessReport> reports) {
-    List<GeneratedFile> files = new ArrayList<>();
-    for (int i = 0; i < reports.size(); i++) {
-      String path = path(tile, reports.get(i), i);
-      if (path != null) {
-        String title = "tile " + tile.name() + " (" + tile.layout() + "): "
-            + reports.get(i).access().label();
-        files.add(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, path,
-            BankMapSvg.render(title, tile.layout(), reports.get(i))));
-      }
+  private static String picturePath(TileSpec tile) {
+    return tile.outputStem() + "-bank-map.svg";
+  }
+
+  /** The tile's picture, or empty when no access goes through the banks. */
+  Optional<GeneratedFile> write(TileSpec tile, List<AccessReport> reports) {
+    if (reports.stream().allMatch(report -> report.instructions() == 0)) {
+      return Optional.empty();
     }
-    return files;
+    String title = "tile " + tile.name() + " (" + tile.layout() + ")";
+    return Optional.of(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, picturePath(tile),
+        BankMapSvg.of(tile.layout()).render(title, reports)));
   }
 }

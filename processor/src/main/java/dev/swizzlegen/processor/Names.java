@@ -48,14 +48,35 @@ final class Names {
     return Optional.empty();
   }
 
-  /** Why {@code namespace} is not a C++ namespace such as {@code a::b}, or empty if it is one. */
+  /**
+   * Why the generated structs cannot be declared in {@code namespace} (such as {@code a::b}), or empty
+   * if they can: each part a C++ identifier (not reserved), and the outermost part not one the
+   * standard keeps to itself: {@code std} (declaring anything in it is undefined behaviour),
+   * {@code std} followed by digits and {@code posix} (reserved for future standardization), or a name
+   * starting with an underscore (reserved in the global namespace).
+   */
   static Optional<String> namespaceProblem(String namespace) {
-    for (String part : namespace.split("::", -1)) {
+    String[] parts = namespace.split("::", -1);
+    for (String part : parts) {
       Optional<String> problem = identifierProblem(part);
       if (problem.isPresent()) {
         return Optional.of("-Aswizzlegen.namespace=" + namespace + " is not a C++ namespace: "
             + problem.get());
       }
+    }
+    String outermost = parts[0];
+    if (outermost.equals("std")) {
+      return Optional.of("-Aswizzlegen.namespace=" + namespace + " would declare the generated"
+          + " structs in namespace std, which is undefined behaviour in C++; choose a namespace of"
+          + " your own.");
+    }
+    if (outermost.matches("std[0-9]+") || outermost.equals("posix")) {
+      return Optional.of("-Aswizzlegen.namespace=" + namespace + ": the namespace " + outermost
+          + " is reserved for future C++ standardization; choose a namespace of your own.");
+    }
+    if (outermost.startsWith("_")) {
+      return Optional.of("-Aswizzlegen.namespace=" + namespace + ": \"" + outermost + "\" starts"
+          + " with an underscore, which C++ reserves for the implementation in the global namespace.");
     }
     return Optional.empty();
   }

@@ -173,7 +173,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     files.add(javaHelperWriter.write(tile, reports));
     files.add(cudaHeaderWriter.write(tile, reports));
     files.add(reportWriter.write(tile, reports));
-    files.addAll(bankMapWriter.write(tile, reports));
+    bankMapWriter.write(tile, reports).ifPresent(files::add);
     for (GeneratedFile file : files) {
       write(file, type, "tile", report);
       if (report.hasErrors()) {
@@ -233,7 +233,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
             filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
       };
       try (Writer writer = target.openWriter()) {
-        writer.write(file.content());
+        // In pieces: Writer.write(String) copies the whole text into a new char[] first.
+        String content = file.content();
+        char[] piece = new char[8192];
+        for (int start = 0; start < content.length(); start += piece.length) {
+          int end = Math.min(content.length(), start + piece.length);
+          content.getChars(start, end, piece, 0);
+          writer.write(piece, 0, end - start);
+        }
       }
     } catch (IOException e) {
       report.error(subject + " " + originating.getSimpleName() + ": could not write " + file.name() + ": "

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,8 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import javax.tools.JavaFileObject;
@@ -40,29 +45,77 @@ final class Generated {
   }
 
   /**
+   * A compilation by the system javac into real directories.
+   *
+   * @param success whether javac reported success
+   * @param diagnostics everything javac said
+   */
+  record JavacRun(boolean success, List<Diagnostic<? extends JavaFileObject>> diagnostics) {
+    /** The errors, one line each: {@code file:line: message}. */
+    List<String> errors() {
+      return diagnostics.stream()
+          .filter(diagnostic -> diagnostic.getKind() == Diagnostic.Kind.ERROR)
+          .map(diagnostic -> (diagnostic.getSource() == null ? "" : diagnostic.getSource().getName())
+              + ":" + diagnostic.getLineNumber() + ": " + diagnostic.getMessage(Locale.ROOT))
+          .toList();
+    }
+  }
+
+  /**
+   * Runs the system javac with {@code processor} (or none, when null) on {@code sources}, classes into
+   * {@code classOutput} (also on the class path, after the tests' own, as an incremental build has it)
+   * and generated files into {@code sourceOutput}.
+   */
+  static JavacRun runJavac(Path classOutput, Path sourceOutput, List<String> options,
+      Processor processor, List<? extends JavaFileObject> sources) {
+    try {
+      Files.createDirectories(classOutput);
+      Files.createDirectories(sourceOutput);
+      DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+      JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+      List<String> allOptions = Stream.concat(Stream.of("-classpath",
+              System.getProperty("java.class.path") + File.pathSeparator + classOutput,
+              "-s", sourceOutput.toString(), "-d", classOutput.toString()), options.stream())
+          .toList();
+      JavaCompiler.CompilationTask task = compiler.getTask(Writer.nullWriter(), null, diagnostics,
+          allOptions, null, sources);
+      task.setProcessors(processor == null ? List.of() : List.of(processor));
+      boolean success = task.call();
+      return new JavacRun(success, diagnostics.getDiagnostics());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Every file under {@code directory} but class files, relative to it, sorted. */
+  static List<String> filesUnder(Path directory) {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return files.filter(Files::isRegularFile)
+          .filter(file -> !file.toString().endsWith(".class"))
+          .map(file -> directory.relativize(file).toString())
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Runs the system javac with the processor into real directories and lists every non-class file it
    * wrote: compile-testing hides generated files of a failed compilation, and a tile with errors must
    * leave none.
    */
   static List<String> filesWrittenByJavac(JavaFileObject... sources) {
+    return filesWrittenByJavac(List.of(), sources);
+  }
+
+  /** As {@link #filesWrittenByJavac(JavaFileObject...)}, with javac options such as {@code -A...}. */
+  static List<String> filesWrittenByJavac(List<String> options, JavaFileObject... sources) {
     try {
       Path out = Files.createTempDirectory("swizzlegen-javac");
-      Path sourceOutput = Files.createDirectories(out.resolve("generated"));
-      Path classOutput = Files.createDirectories(out.resolve("classes"));
-      JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-      JavaCompiler.CompilationTask task = compiler.getTask(Writer.nullWriter(), null, diagnostic -> {},
-          List.of("-classpath", System.getProperty("java.class.path"), "-s", sourceOutput.toString(),
-              "-d", classOutput.toString()),
-          null, List.of(sources));
-      task.setProcessors(List.of(new SwizzlegenProcessor()));
-      task.call();
-      try (Stream<Path> files = Files.walk(out)) {
-        return files.filter(Files::isRegularFile)
-            .filter(file -> !file.toString().endsWith(".class"))
-            .map(file -> out.relativize(file).toString())
-            .sorted()
-            .toList();
-      }
+      runJavac(out.resolve("classes"), out.resolve("generated"), options, new SwizzlegenProcessor(),
+          List.of(sources));
+      return filesUnder(out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

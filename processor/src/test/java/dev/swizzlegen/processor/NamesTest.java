@@ -39,4 +39,19 @@ class NamesTest {
     assertTrue(Names.namespaceProblem("acme::").isPresent());
     assertTrue(Names.namespaceProblem("acme.kernels").isPresent());
   }
+
+  @Test
+  void namespacesTheStandardKeepsAreRejected() {
+    assertTrue(Names.namespaceProblem("std").orElseThrow().contains("undefined behaviour"));
+    assertTrue(Names.namespaceProblem("std::swizzlegen").orElseThrow().contains("namespace std"));
+    assertTrue(Names.namespaceProblem("std1").orElseThrow().contains("future C++ standardization"));
+    assertTrue(Names.namespaceProblem("posix").orElseThrow().contains("future C++ standardization"));
+    assertTrue(Names.namespaceProblem("_acme").orElseThrow().contains("underscore"));
+    assertTrue(Names.namespaceProblem("acme::__detail").orElseThrow().contains("reserved"));
+    assertTrue(Names.namespaceProblem("acme::_Detail").orElseThrow().contains("reserved"));
+    // Only the outermost namespace is the standard's: these are the user's own.
+    assertTrue(Names.namespaceProblem("acme::std").isEmpty());
+    assertTrue(Names.namespaceProblem("acme::_detail").isEmpty());
+    assertTrue(Names.namespaceProblem("standard").isEmpty());
+  }
 }

@@ -64,6 +64,14 @@ class ValidationTest {
   }
 
   @Test
+  void masksPast31BitsOnBytes() {
+    // Found by RandomDeclarationTest: valid on elements, but the header and TMA work on bytes.
+    assertOneErrorOnLine("Swizzle<5,20,5> on INT32 elements is Swizzle<5,22,5> on bytes, which"
+        + " reaches past the 31 bits of a byte offset", "@SwizzledTile(", "bits = 5", "base = 20",
+        "dtype = DType.INT32", "rows = 1", "cols = 48", "access = {}");
+  }
+
+  @Test
   void atomRowsNotDividingTheRows() {
     assertOneErrorOnLine("atomRows must be a positive divisor of the tile's 128 rows, not 48.",
         "atomRows = 48", "bits = 3", "dtype = DType.HALF", "rows = 128", "cols = 128",
@@ -167,6 +175,37 @@ class ValidationTest {
   }
 
   @Test
+  void nameWithADoubleUnderscoreIsReserved() {
+    assertOneErrorOnLine("name \"Gemm__A\" is reserved to the C++ implementation",
+        "name = \"Gemm__A\"", "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"Gemm__A\"");
+  }
+
+  @Test
+  void nameStartingWithAnUnderscoreAndACapitalIsReserved() {
+    assertOneErrorOnLine("name \"_GemmA\" is reserved to the C++ implementation",
+        "name = \"_GemmA\"", "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"_GemmA\"");
+  }
+
+  @Test
+  void typeNameThatWouldBeAReservedStructIsAnErrorOnTheAnnotation() {
+    // Outer._Inner would be the struct Outer__Inner: a double underscore.
+    JavaFileObject source = JavaFileObjects.forSourceString("bad.Outer", """
+        package bad;
+        import dev.swizzlegen.annotations.*;
+        interface Outer {
+          @SwizzledTile(bits = 3, base = 3, dtype = DType.HALF)
+          interface _Inner {}
+        }
+        """);
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("the generated names come from the type's name, but"
+        + " name \"Outer__Inner\" is reserved to the C++ implementation")
+        .inFile(source).onLineContaining("@SwizzledTile(");
+    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
+  }
+
+  @Test
   void nameThatIsAKeyword() {
     assertOneErrorOnLine("name \"struct\" is a C++ or Java keyword.", "name = \"struct\"",
         "bits = 3", "base = 3", "dtype = DType.HALF", "name = \"struct\"");
@@ -212,8 +251,7 @@ class ValidationTest {
         .inFile(second).onLineContaining("name = \"Shared\"");
     assertThat(Generated.filesWrittenByJavac(first, second))
         .containsExactly("generated/a/SharedSwizzle.java", "generated/swizzlegen/shared.cuh",
-            "generated/swizzlegen/shared.json", "generated/swizzlegen/shared-bank-map-0.svg",
-            "generated/swizzlegen/shared-bank-map-1.svg");
+            "generated/swizzlegen/shared.json", "generated/swizzlegen/shared-bank-map.svg");
   }
 
   @Test
@@ -229,8 +267,7 @@ class ValidationTest {
     assertThat(compilation).hadErrorCount(1);
     assertThat(Generated.filesWrittenByJavac(bad, good))
         .containsExactly("generated/good/GoodSwizzle.java", "generated/swizzlegen/good.cuh",
-            "generated/swizzlegen/good.json", "generated/swizzlegen/good-bank-map-0.svg",
-            "generated/swizzlegen/good-bank-map-1.svg");
+            "generated/swizzlegen/good.json", "generated/swizzlegen/good-bank-map.svg");
   }
 
   @Test
@@ -240,6 +277,30 @@ class ValidationTest {
         Generated.compile(List.of("-Aswizzlegen.namespace=acme.kernels"), source);
     assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=acme.kernels is not a C++ namespace");
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void namespaceStdIsAnErrorAndWritesNothing() {
+    JavaFileObject source = tile("Fine", "bits = 3", "base = 3", "dtype = DType.HALF");
+    for (String namespace : List.of("std", "std::kernels")) {
+      List<String> options = List.of("-Aswizzlegen.namespace=" + namespace);
+      Compilation compilation = Generated.compile(options, source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=" + namespace
+          + " would declare the generated structs in namespace std, which is undefined behaviour");
+      assertThat(Generated.filesWrittenByJavac(options, source)).isEmpty();
+    }
+  }
+
+  @Test
+  void reservedNamespacesAreErrors() {
+    JavaFileObject source = tile("Fine", "bits = 3", "base = 3", "dtype = DType.HALF");
+    for (String namespace : List.of("std2", "posix", "_acme", "acme::__detail", "acme::_Detail")) {
+      Compilation compilation =
+          Generated.compile(List.of("-Aswizzlegen.namespace=" + namespace), source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=" + namespace);
+    }
   }
 
   @Test

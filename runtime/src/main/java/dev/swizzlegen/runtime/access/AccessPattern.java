@@ -4,6 +4,10 @@ import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
+import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.PhaseLanes;
+import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.List;
 
@@ -45,4 +49,26 @@ public sealed interface AccessPattern
    * for accesses that do not go through the load/store unit (TMA, wgmma).
    */
   List<Instruction> instructions(Layout layout);
+
+  /**
+   * Hands every phase of {@link #instructions} to {@code visitor}, in the same order and with the
+   * same lanes, without building them as objects: what the analyzer walks. Requires {@link #check}
+   * to be empty.
+   *
+   * @return the number of instructions, {@code instructions(layout).size()}
+   */
+  default int forEachPhase(Layout layout, PhaseVisitor visitor) {
+    List<Instruction> instructions = instructions(layout);
+    PhaseLanes lanes = new PhaseLanes();
+    for (int i = 0; i < instructions.size(); i++) {
+      for (Phase phase : instructions.get(i).phases()) {
+        lanes.clear();
+        for (LaneAccess lane : phase.lanes()) {
+          lanes.add(lane.lane(), lane.row(), lane.col(), lane.byteAddress(), lane.bytes());
+        }
+        visitor.phase(i, phase.index(), lanes);
+      }
+    }
+    return instructions.size();
+  }
 }

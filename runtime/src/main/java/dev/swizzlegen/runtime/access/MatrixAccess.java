@@ -5,8 +5,8 @@ import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
-import dev.swizzlegen.runtime.bank.LaneAccess;
-import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.PhaseLanes;
+import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,28 +129,30 @@ public final class MatrixAccess implements AccessPattern {
 
   @Override
   public List<Instruction> instructions(Layout layout) {
+    return PhaseWalks.instructions(this, layout);
+  }
+
+  @Override
+  public int forEachPhase(Layout layout, PhaseVisitor visitor) {
     int chunkElements = ROW_BYTES / layout.elementBytes();
     int chunks = layout.cols() / chunkElements;
-    List<Instruction> instructions = new ArrayList<>();
-    List<Phase> phases = new ArrayList<>();
+    PhaseLanes lanes = new PhaseLanes();
+    int matrix = 0;
     // Row blocks fastest, then 16-byte columns: an .x4 covers a 16 x 32-byte region when it can.
     for (int chunk = 0; chunk < chunks; chunk++) {
       for (int top = 0; top < layout.rows(); top += 8) {
-        int matrix = phases.size();
-        List<LaneAccess> lanes = new ArrayList<>(8);
+        int phase = matrix % matrices;
+        lanes.clear();
         for (int i = 0; i < 8; i++) {
           int row = top + i;
           int col = chunk * chunkElements;
-          lanes.add(new LaneAccess(matrix * 8 + i, row, col, layout.byteOffset(row, col), ROW_BYTES));
+          lanes.add(phase * 8 + i, row, col, layout.byteOffset(row, col), ROW_BYTES);
         }
-        phases.add(new Phase(matrix, lanes));
-        if (phases.size() == matrices) {
-          instructions.add(new Instruction(phases));
-          phases = new ArrayList<>();
-        }
+        visitor.phase(matrix / matrices, phase, lanes);
+        matrix++;
       }
     }
-    return instructions;
+    return matrix / matrices;
   }
 
   @Override

@@ -6,8 +6,8 @@ import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
-import dev.swizzlegen.runtime.bank.LaneAccess;
-import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.PhaseLanes;
+import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -92,27 +92,28 @@ public final class MmaAccumulatorAccess implements AccessPattern {
 
   @Override
   public List<Instruction> instructions(Layout layout) {
+    return PhaseWalks.instructions(this, layout);
+  }
+
+  @Override
+  public int forEachPhase(Layout layout, PhaseVisitor visitor) {
     int bytes = 2 * layout.elementBytes();
-    int perPhase = Vectors.lanesPerPhase(bytes);
-    List<Instruction> instructions = new ArrayList<>();
+    int[] rows = new int[32];
+    int[] cols = new int[32];
+    PhaseLanes lanes = new PhaseLanes();
+    int instruction = 0;
     for (int top = 0; top < layout.rows(); top += 16) {
       for (int left = 0; left < layout.cols(); left += 8) {
         for (int half = 0; half < 2; half++) {
-          List<Phase> phases = new ArrayList<>();
-          for (int start = 0; start < 32; start += perPhase) {
-            List<LaneAccess> lanes = new ArrayList<>(perPhase);
-            for (int lane = start; lane < start + perPhase; lane++) {
-              int row = top + lane / 4 + 8 * half;
-              int col = left + (lane % 4) * 2;
-              lanes.add(new LaneAccess(lane, row, col, layout.byteOffset(row, col), bytes));
-            }
-            phases.add(new Phase(phases.size(), lanes));
+          for (int lane = 0; lane < 32; lane++) {
+            rows[lane] = top + lane / 4 + 8 * half;
+            cols[lane] = left + (lane % 4) * 2;
           }
-          instructions.add(new Instruction(phases));
+          PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, 32, bytes, lanes, visitor);
         }
       }
     }
-    return instructions;
+    return instruction;
   }
 
   @Override

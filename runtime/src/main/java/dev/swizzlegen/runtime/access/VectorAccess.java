@@ -6,8 +6,8 @@ import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
-import dev.swizzlegen.runtime.bank.LaneAccess;
-import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.PhaseLanes;
+import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +38,14 @@ public final class VectorAccess implements AccessPattern {
    * @param order how lanes are numbered over the grid
    */
   public record ThreadGrid(int rows, int cols, Order order) {
-    /** The grid position (i, j) of a lane: {@code {i, j}}. */
-    int[] position(int lane) {
-      return order == Order.ROW_MAJOR
-          ? new int[] {lane / cols, lane % cols}
-          : new int[] {lane % rows, lane / rows};
+    /** The footprint row i of a lane at grid position (i, j). */
+    int line(int lane) {
+      return order == Order.ROW_MAJOR ? lane / cols : lane % rows;
+    }
+
+    /** The footprint vector j of a lane at grid position (i, j). */
+    int vector(int lane) {
+      return order == Order.ROW_MAJOR ? lane % cols : lane / rows;
     }
 
     @Override
@@ -188,21 +191,29 @@ public final class VectorAccess implements AccessPattern {
 
   @Override
   public List<Instruction> instructions(Layout layout) {
+    return PhaseWalks.instructions(this, layout);
+  }
+
+  @Override
+  public int forEachPhase(Layout layout, PhaseVisitor visitor) {
     int elements = bytes / layout.elementBytes();
-    List<int[]> laneCells = new ArrayList<>();
-    List<Instruction> instructions = new ArrayList<>();
+    int[] rows = new int[32];
+    int[] cols = new int[32];
+    PhaseLanes lanes = new PhaseLanes();
+    int instruction = 0;
     if (threads.isEmpty()) {
       int vectorsPerRow = layout.cols() / elements;
       int vectors = layout.rows() * vectorsPerRow;
       for (int first = 0; first < vectors; first += 32) {
-        laneCells.clear();
-        for (int lane = 0; lane < 32 && first + lane < vectors; lane++) {
+        int count = Math.min(32, vectors - first);
+        for (int lane = 0; lane < count; lane++) {
           int vector = first + lane;
-          laneCells.add(new int[] {vector / vectorsPerRow, (vector % vectorsPerRow) * elements});
+          rows[lane] = vector / vectorsPerRow;
+          cols[lane] = (vector % vectorsPerRow) * elements;
         }
-        instructions.add(instruction(layout, laneCells));
+        PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, count, bytes, lanes, visitor);
       }
-      return instructions;
+      return instruction;
     }
     ThreadGrid grid = threads.get();
     int lines = layout.rows() / rowsAsOne;
@@ -210,33 +221,16 @@ public final class VectorAccess implements AccessPattern {
     int footprintCols = grid.cols() * elements;
     for (int top = 0; top < lines; top += grid.rows()) {
       for (int left = 0; left < lineElements; left += footprintCols) {
-        laneCells.clear();
         for (int lane = 0; lane < 32; lane++) {
-          int[] position = grid.position(lane);
-          int line = top + position[0];
-          int inLine = left + position[1] * elements;
-          laneCells.add(new int[] {
-              line * rowsAsOne + inLine / layout.cols(), inLine % layout.cols()});
+          int line = top + grid.line(lane);
+          int inLine = left + grid.vector(lane) * elements;
+          rows[lane] = line * rowsAsOne + inLine / layout.cols();
+          cols[lane] = inLine % layout.cols();
         }
-        instructions.add(instruction(layout, laneCells));
+        PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, 32, bytes, lanes, visitor);
       }
     }
-    return instructions;
-  }
-
-  /** One instruction from the (row, col) of lanes 0, 1, ..., split into phases by width. */
-  private Instruction instruction(Layout layout, List<int[]> laneCells) {
-    int perPhase = Vectors.lanesPerPhase(bytes);
-    List<Phase> phases = new ArrayList<>();
-    for (int start = 0; start < laneCells.size(); start += perPhase) {
-      List<LaneAccess> lanes = new ArrayList<>(perPhase);
-      for (int lane = start; lane < Math.min(start + perPhase, laneCells.size()); lane++) {
-        int[] cell = laneCells.get(lane);
-        lanes.add(new LaneAccess(lane, cell[0], cell[1], layout.byteOffset(cell[0], cell[1]), bytes));
-      }
-      phases.add(new Phase(phases.size(), lanes));
-    }
-    return new Instruction(phases);
+    return instruction;
   }
 
   @Override

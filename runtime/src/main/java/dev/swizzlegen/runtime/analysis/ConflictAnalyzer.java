@@ -3,8 +3,6 @@ package dev.swizzlegen.runtime.analysis;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.bank.BankModel;
-import dev.swizzlegen.runtime.bank.Instruction;
-import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.bank.PhaseCost;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.List;
@@ -13,6 +11,10 @@ import java.util.Optional;
 /**
  * Counts the wavefronts an access takes over a whole tile, phase by phase, under a {@link BankModel},
  * and finds the worst phase.
+ *
+ * <p>Every phase of the tile is costed, whatever the layout: the phases are walked as primitive lanes
+ * ({@link AccessPattern#forEachPhase}) and counted without objects, and only a phase that becomes the
+ * worst so far is built as an object, for its witness.
  */
 public final class ConflictAnalyzer {
   private final BankModel banks;
@@ -35,22 +37,27 @@ public final class ConflictAnalyzer {
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(access.label() + ": " + problems.get(0));
     }
-    List<Instruction> instructions = access.instructions(layout);
-    long wavefronts = 0;
-    long ideal = 0;
+    Totals totals = new Totals();
+    int instructions = access.forEachPhase(layout, (instruction, phase, lanes) -> {
+      int wavefronts = lanes.wavefronts(banks);
+      totals.wavefronts += wavefronts;
+      totals.ideal++;
+      if (wavefronts > totals.degree) {
+        PhaseCost cost = banks.cost(lanes.toPhase(phase));
+        totals.degree = wavefronts;
+        totals.witness = Optional.of(
+            new Witness(instruction, phase, cost.bank(), cost.lanesInBank()));
+      }
+    });
+    return new AccessReport(access, instructions, totals.wavefronts, totals.ideal, totals.degree,
+        totals.witness);
+  }
+
+  /** The sums over the phases walked so far; the first phase of the worst cost is the witness. */
+  private static final class Totals {
+    long wavefronts;
+    long ideal;
     int degree = 1;
     Optional<Witness> witness = Optional.empty();
-    for (int i = 0; i < instructions.size(); i++) {
-      for (Phase phase : instructions.get(i).phases()) {
-        PhaseCost cost = banks.cost(phase);
-        wavefronts += cost.wavefronts();
-        ideal++;
-        if (cost.wavefronts() > degree) {
-          degree = cost.wavefronts();
-          witness = Optional.of(new Witness(i, phase.index(), cost.bank(), cost.lanesInBank()));
-        }
-      }
-    }
-    return new AccessReport(access, instructions.size(), wavefronts, ideal, degree, witness);
   }
 }

@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.bank;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.Map;
 public final class BankModel {
   /** The model of every NVIDIA GPU from Volta (sm_70) to Blackwell (sm_120). */
   public static final BankModel NVIDIA = new BankModel(32, 4);
+
+  /** {@link #wavefronts}' buffers, one set per thread. */
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
   private final int banks;
   private final int bankBytes;
@@ -72,23 +76,25 @@ public final class BankModel {
   }
 
   /**
-   * The wavefronts a phase costs, as {@link #cost} counts them, without the witness: for solvers that
-   * cost many phases. Lane {@code i} touches {@code bytes[i]} bytes from {@code byteAddresses[i]}.
+   * The wavefronts a phase costs, as {@link #cost} counts them, without the witness: for the analyzer
+   * and the solvers, which cost every phase of a tile. Lane {@code i} touches {@code bytes[i]} bytes
+   * from {@code byteAddresses[i]}. Allocates nothing: the words are sorted in a buffer kept per thread.
    */
   public int wavefronts(long[] byteAddresses, int[] bytes, int lanes) {
-    long[] words = new long[lanes * 4 + 4];
+    Scratch scratch = SCRATCH.get();
+    long[] words = scratch.words;
     int count = 0;
     for (int i = 0; i < lanes; i++) {
       long last = word(byteAddresses[i] + bytes[i] - 1);
       for (long w = word(byteAddresses[i]); w <= last; w++) {
         if (count == words.length) {
-          words = java.util.Arrays.copyOf(words, count * 2);
+          words = scratch.words = Arrays.copyOf(words, count * 2);
         }
         words[count++] = w;
       }
     }
-    java.util.Arrays.sort(words, 0, count);
-    int[] perBank = new int[banks];
+    Arrays.sort(words, 0, count);
+    int[] perBank = scratch.perBank(banks);
     int worst = 1;
     for (int i = 0; i < count; i++) {
       if (i > 0 && words[i] == words[i - 1]) {
@@ -98,6 +104,20 @@ public final class BankModel {
       worst = Math.max(worst, ++perBank[bank]);
     }
     return worst;
+  }
+
+  private static final class Scratch {
+    long[] words = new long[32 * 4 + 4];
+    int[] perBank = new int[32];
+
+    /** The per-bank counts, zeroed. */
+    int[] perBank(int banks) {
+      if (perBank.length < banks) {
+        perBank = new int[banks];
+      }
+      Arrays.fill(perBank, 0, banks, 0);
+      return perBank;
+    }
   }
 
   /** The bank of a byte address. */

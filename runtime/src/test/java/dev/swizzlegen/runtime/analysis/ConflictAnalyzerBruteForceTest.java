@@ -10,6 +10,8 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.RotatedLayout;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -21,13 +23,23 @@ class ConflictAnalyzerBruteForceTest {
   private static final DType[] TYPES = {DType.HALF, DType.FLOAT, DType.UINT8, DType.DOUBLE, DType.BF16};
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
 
+  /**
+   * Swizzled tiles, and one layout in four that repeats nowhere (seed 004's rotation with random
+   * steps, or a random permutation of the tile's 16-byte units): the analyzer walks every phase of
+   * any layout, so it must agree on those too.
+   */
   @Test
   void randomTilesAndAccessesAgreeWithBruteForce() {
     SplittableRandom random = new SplittableRandom(4);
     int compared = 0;
     int conflicting = 0;
-    while (compared < 600) {
-      TileLayout tile = randomTile(random);
+    int unswizzled = 0;
+    while (compared < 800) {
+      Layout tile = switch (random.nextInt(8)) {
+        case 0 -> randomRotation(random);
+        case 1 -> PermutedUnits.random(random);
+        default -> randomTile(random);
+      };
       if (tile == null) {
         continue;
       }
@@ -79,9 +91,54 @@ class ConflictAnalyzerBruteForceTest {
       report.witness().ifPresent(w -> assertEquals(report.degree(), w.lanes().size(), what));
       compared++;
       conflicting += report.conflictFree() ? 0 : 1;
+      unswizzled += tile instanceof TileLayout ? 0 : 1;
     }
-    assertTrue(conflicting > 100 && conflicting < 500,
+    assertTrue(unswizzled > 100, "layouts that no swizzle describes: " + unswizzled);
+    assertTrue(conflicting > compared / 8 && conflicting < compared * 7 / 8,
         "a fair mix of conflicting and clean cases: " + conflicting + " of " + compared);
+  }
+
+  /** Seed 004's rotation of 16-byte units with random rows, row length, steps and period. */
+  private static Layout randomRotation(SplittableRandom random) {
+    int units = 2 << random.nextInt(4);
+    return new RotatedLayout(DType.HALF, 16 << random.nextInt(3), units * 8, 8,
+        1 + random.nextInt(3), 1 + random.nextInt(units), 128);
+  }
+
+  /**
+   * A tile whose 16-byte units are stored in a random order: vectors of up to 16 bytes stay whole,
+   * and no two rows, atoms or instructions look alike.
+   */
+  private record PermutedUnits(DType dtype, int rows, int cols, int[] unitAt) implements Layout {
+    static PermutedUnits random(SplittableRandom random) {
+      DType dtype = random.nextBoolean() ? DType.HALF : DType.FLOAT;
+      int rows = 8 << random.nextInt(3);
+      int cols = (16 / dtype.bytes()) << random.nextInt(4);
+      int units = rows * cols * dtype.bytes() / 16;
+      int[] unitAt = new int[units];
+      for (int i = 0; i < units; i++) {
+        unitAt[i] = i;
+      }
+      for (int i = units - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        int swap = unitAt[i];
+        unitAt[i] = unitAt[j];
+        unitAt[j] = swap;
+      }
+      return new PermutedUnits(dtype, rows, cols, unitAt);
+    }
+
+    @Override
+    public int alignment() {
+      return 128;
+    }
+
+    @Override
+    public int offset(int row, int col) {
+      int unitElements = 16 / dtype.bytes();
+      int linear = row * cols + col;
+      return unitAt[linear / unitElements] * unitElements + linear % unitElements;
+    }
   }
 
   private static TileLayout randomTile(SplittableRandom random) {

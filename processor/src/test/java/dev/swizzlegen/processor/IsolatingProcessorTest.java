@@ -1,0 +1,119 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.processor.testing.FilerRecording;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Gradle may treat the processor as isolating (recompiling only the types that changed and deleting
+ * what they generated before): it says so in {@code META-INF/gradle/incremental.annotation.processors},
+ * and keeps the promise that makes it safe. Every file has exactly one originating element, the
+ * annotated type it was generated for, and what a type generates depends on that type alone.
+ */
+class IsolatingProcessorTest {
+  private static final String GRADLE_RESOURCE = "META-INF/gradle/incremental.annotation.processors";
+
+  @Test
+  void theProcessorJarDeclaresItselfIsolatingToGradle() throws IOException {
+    String declared = processorResource(GRADLE_RESOURCE);
+    assertEquals(SwizzlegenProcessor.class.getName() + ",isolating\n", declared);
+    // The class Gradle is told about is the one javac discovers.
+    assertThat(processorResource("META-INF/services/javax.annotation.processing.Processor").lines()
+        .toList()).containsExactly(SwizzlegenProcessor.class.getName());
+  }
+
+  @Test
+  void everyFileHasTheTypeItWasGeneratedForAsItsOneOriginatingElement(@TempDir Path out) {
+    FilerRecording recording = new FilerRecording();
+    Generated.JavacRun run = Generated.runJavac(out.resolve("classes"), out.resolve("generated"),
+        List.of(), recording.wrap(new SwizzlegenProcessor()), corpus());
+    assertTrue(run.success(), run.errors().toString());
+    Map<String, String> originOfFile = new HashMap<>();
+    for (FilerRecording.File file : recording.files()) {
+      assertThat(file.originatingElements()).hasSize(1);
+      originOfFile.put(onDisk(file), file.originatingElements().get(0));
+    }
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      String type = "corpus." + tile.type();
+      String stem = tile.header().substring(0, tile.header().length() - ".cuh".length());
+      assertEquals(type, originOfFile.get(tile.helper().replace('.', '/') + ".java"));
+      assertEquals(type, originOfFile.get(tile.header()));
+      assertEquals(type, originOfFile.get(stem + ".json"));
+    }
+    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      // The annotated type is the unit's top-level type or a type nested in it.
+      String unit = raster.source().getName().replaceAll(".*/(\\w+)\\.java", "corpus.$1");
+      String type = originOfFile.get(raster.header());
+      assertTrue(type.equals(unit) || type.startsWith(unit + "."), type + " in " + unit);
+      assertEquals(type, originOfFile.get(raster.javaClass().replace('.', '/') + ".java"));
+    }
+    // Nothing reaches the disk but through the Filer.
+    assertThat(Generated.filesUnder(out.resolve("generated")))
+        .containsExactlyElementsIn(originOfFile.keySet());
+  }
+
+  @Test
+  void whatATypeGeneratesDependsOnThatTypeAlone(@TempDir Path out) throws IOException {
+    Path together = out.resolve("together");
+    assertTrue(Generated.runJavac(together.resolve("classes"), together.resolve("generated"),
+        List.of(), new SwizzlegenProcessor(), corpus()).success());
+    Map<String, String> alone = new HashMap<>();
+    List<JavaFileObject> sources = corpus();
+    for (int i = 0; i < sources.size(); i++) {
+      Path single = out.resolve("alone-" + i);
+      assertTrue(Generated.runJavac(single.resolve("classes"), single.resolve("generated"),
+          List.of(), new SwizzlegenProcessor(), List.of(sources.get(i))).success());
+      for (String file : Generated.filesUnder(single.resolve("generated"))) {
+        alone.put(file, Files.readString(single.resolve("generated").resolve(file)));
+      }
+    }
+    List<String> files = Generated.filesUnder(together.resolve("generated"));
+    assertThat(alone.keySet()).containsExactlyElementsIn(files);
+    for (String file : files) {
+      assertEquals(Files.readString(together.resolve("generated").resolve(file)), alone.get(file),
+          file);
+    }
+  }
+
+  /** Every corpus tile and rasterizer, one compilation unit each. */
+  static List<JavaFileObject> corpus() {
+    List<JavaFileObject> sources = new ArrayList<>(List.of(TileCorpus.sources()));
+    Collections.addAll(sources, RasterCorpus.sources());
+    return sources;
+  }
+
+  /** The file's path under the source output. */
+  private static String onDisk(FilerRecording.File file) {
+    return file.javaSource() ? file.name().replace('.', '/') + ".java" : file.name();
+  }
+
+  /** The text of {@code name} in the processor's own classes (not another jar on the class path). */
+  private static String processorResource(String name) throws IOException {
+    URL classes = SwizzlegenProcessor.class.getProtectionDomain().getCodeSource().getLocation();
+    for (URL url : Collections.list(SwizzlegenProcessor.class.getClassLoader().getResources(name))) {
+      if (url.toString().startsWith(classes.toString())
+          || url.toString().startsWith("jar:" + classes)) {
+        try (InputStream in = url.openStream()) {
+          return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+      }
+    }
+    throw new AssertionError(name + " is not in " + classes);
+  }
+}

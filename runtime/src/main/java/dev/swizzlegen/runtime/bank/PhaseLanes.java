@@ -1,0 +1,62 @@
+package dev.swizzlegen.runtime.bank;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The lanes of one phase while an access is walked over a tile: primitive arrays reused from phase to
+ * phase, so that costing every phase of a tile allocates nothing per lane. A {@link PhaseVisitor}
+ * reads it during its call only; {@link #toPhase} copies it out when a phase must be kept (a witness,
+ * a picture).
+ */
+public final class PhaseLanes {
+  private int[] lanes = new int[32];
+  private int[] rows = new int[32];
+  private int[] cols = new int[32];
+  private long[] byteAddresses = new long[32];
+  private int[] bytes = new int[32];
+  private int count;
+
+  /** Empties the buffer for the next phase. */
+  public void clear() {
+    count = 0;
+  }
+
+  /** Appends a lane moving {@code bytes} bytes from {@code byteAddress}, element (row, col) first. */
+  public void add(int lane, int row, int col, long byteAddress, int bytes) {
+    if (count == lanes.length) {
+      int grown = count * 2;
+      lanes = Arrays.copyOf(lanes, grown);
+      rows = Arrays.copyOf(rows, grown);
+      cols = Arrays.copyOf(cols, grown);
+      byteAddresses = Arrays.copyOf(byteAddresses, grown);
+      this.bytes = Arrays.copyOf(this.bytes, grown);
+    }
+    lanes[count] = lane;
+    rows[count] = row;
+    cols[count] = col;
+    byteAddresses[count] = byteAddress;
+    this.bytes[count] = bytes;
+    count++;
+  }
+
+  /** Active lanes in the phase. */
+  public int count() {
+    return count;
+  }
+
+  /** The phase's wavefronts under {@code banks}: {@link BankModel#wavefronts} on these lanes. */
+  public int wavefronts(BankModel banks) {
+    return banks.wavefronts(byteAddresses, bytes, count);
+  }
+
+  /** The lanes as a {@link Phase} with its place {@code index} in the instruction. */
+  public Phase toPhase(int index) {
+    List<LaneAccess> copied = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      copied.add(new LaneAccess(lanes[i], rows[i], cols[i], byteAddresses[i], bytes[i]));
+    }
+    return new Phase(index, copied);
+  }
+}
