@@ -45,7 +45,9 @@ import javax.tools.ToolProvider;
  *       compiling the generated helpers and running the extra rounds. "javac's floor" is what a
  *       processor that writes the very same files and computes nothing ({@link ReplayProcessor})
  *       adds to plain javac: javac's own cost of those files; "helpers only" the same for the Java
- *       helpers alone, without the headers, reports and pictures.
+ *       helpers alone, without the headers, reports and pictures; "empty helpers" the same for one
+ *       empty class per tile named as its helper: what javac charges any processor that writes one
+ *       Java source per tile (SPEC section 8), whatever the source says.
  *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
  *       the library, as the {@code javac} command does, with default heap settings.
  * </ul>
@@ -77,7 +79,7 @@ public final class ProcessorCostBenchmark {
 
   /** One row of the table: a library compiled both ways. */
   private record Row(int tiles, boolean derived, Figures plain, Figures replay,
-      Figures replayHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold) {
+      Figures replayHelpers, Figures replayEmptyHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
     }
@@ -90,7 +92,7 @@ public final class ProcessorCostBenchmark {
   /**
    * Without arguments: the whole benchmark, printed, for libraries of 250, 500, 1000 and 2000 tiles;
    * with tile counts as arguments, for those (1000 must be one). {@code measure
-   * <plain|replay|replay-helpers|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
+   * <plain|replay|replay-helpers|replay-empty-helpers|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
    * benchmark's child).
    */
   public static void main(String[] args) throws Exception {
@@ -105,12 +107,12 @@ public final class ProcessorCostBenchmark {
         + "; peak: resident set of a fresh JVM running javac once (default heap settings)");
     System.out.println();
     System.out.printf(Locale.ROOT,
-        "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %10s | %10s | %10s |%n",
+        "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %13s | %10s | %10s | %10s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "javac's floor", "helpers only", "cold over", "peak plain", "peak with");
+        "javac's floor", "helpers only", "empty helpers", "cold over", "peak plain", "peak with");
     System.out.println("|-------------------------|-------------|-----------------|------------|"
-        + "----------|--------------|---------------|--------------|------------|------------|"
-        + "------------|");
+        + "----------|--------------|---------------|--------------|---------------|------------|"
+        + "------------|------------|");
     List<Row> rows = new ArrayList<>();
     int[] sizes = args.length == 0
         ? new int[] {250, 500, 1000, 2000}
@@ -129,6 +131,12 @@ public final class ProcessorCostBenchmark {
         thousand.overPlain() < TARGET_SECONDS_OVER_PLAIN ? "met" : "NOT met",
         megabytes(thousand.withProcessorCold().peakResidentBytes()), megabytes(TARGET_PEAK_BYTES),
         thousand.withProcessorCold().peakResidentBytes() < TARGET_PEAK_BYTES ? "met" : "NOT met");
+    double emptyHelpers = thousand.replayEmptyHelpers().medianWall() - thousand.plain().medianWall();
+    double floor = thousand.replay().medianWall() - thousand.plain().medianWall();
+    System.out.printf(Locale.ROOT, "1000 tiles: javac alone charges %.2f s for one empty class per"
+            + " tile (any processor that writes a Java helper per tile) and %.2f s for swizzlegen's"
+            + " files written without computing them; swizzlegen's own work is the remaining %.2f s%n",
+        emptyHelpers, floor, thousand.overPlain() - floor);
     Row smallest = rows.get(0);
     Row largest = rows.stream().filter(row -> !row.derived())
         .max(Comparator.comparingInt(Row::tiles)).orElseThrow();
@@ -145,16 +153,18 @@ public final class ProcessorCostBenchmark {
     Figures plain = child("plain", sources, WARM_UPS, RUNS);
     Figures replay = child("replay", sources, WARM_UPS, RUNS);
     Figures replayHelpers = child("replay-helpers", sources, WARM_UPS, RUNS);
+    Figures replayEmptyHelpers = child("replay-empty-helpers", sources, WARM_UPS, RUNS);
     Figures withProcessor = child("processor", sources, WARM_UPS, RUNS);
     Figures plainCold = child("plain", sources, 0, 1);
     Figures withProcessorCold = child("processor", sources, 0, 1);
-    Row row = new Row(tiles, derived, plain, replay, replayHelpers, withProcessor,
+    Row row = new Row(tiles, derived, plain, replay, replayHelpers, replayEmptyHelpers, withProcessor,
         plainCold, withProcessorCold);
     System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
-            + " | %11.2f s | %10.2f s | %8.2f s | %10s | %10s |%n",
+            + " | %11.2f s | %10.2f s | %11.2f s | %8.2f s | %10s | %10s |%n",
         tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
         withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
         replay.medianWall() - plain.medianWall(), replayHelpers.medianWall() - plain.medianWall(),
+        replayEmptyHelpers.medianWall() - plain.medianWall(),
         withProcessorCold.medianWall() - plainCold.medianWall(),
         megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()));
     return row;
@@ -218,8 +228,10 @@ public final class ProcessorCostBenchmark {
     for (int run = 0; run < warmUps + runs; run++) {
       Processor processor = switch (mode) {
         case "plain" -> null;
-        case "replay" -> new ReplayProcessor(recording.files(), false);
-        case "replay-helpers" -> new ReplayProcessor(recording.files(), true);
+        case "replay" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.ALL);
+        case "replay-helpers" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.HELPERS);
+        case "replay-empty-helpers" ->
+            new ReplayProcessor(recording.files(), ReplayProcessor.Replay.EMPTY_HELPERS);
         default -> new SwizzlegenProcessor();
       };
       TimedProcessor timed = processor == null ? null : new TimedProcessor(processor);

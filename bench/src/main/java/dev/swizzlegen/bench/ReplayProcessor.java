@@ -28,17 +28,35 @@ import javax.tools.StandardLocation;
  * processor that generates them can avoid.
  */
 final class ReplayProcessor extends AbstractProcessor {
+  /** Which of the recorded files to write. */
+  enum Replay {
+    /** Every file, as recorded. */
+    ALL,
+    /** The Java helpers alone: how much of the floor the other files are. */
+    HELPERS,
+    /**
+     * One empty class per tile, named as its helper: what javac charges any processor that writes
+     * one Java source per tile, whatever the source says (SPEC section 8 asks for one).
+     */
+    EMPTY_HELPERS
+  }
+
   private final Map<String, List<FilerRecording.File>> filesByTile = new HashMap<>();
 
   /**
    * @param recorded swizzlegen's files
-   * @param helpersOnly whether to write the Java helpers alone (how much of the floor the other
-   *     files are)
+   * @param replay which of them to write
    */
-  ReplayProcessor(List<FilerRecording.File> recorded, boolean helpersOnly) {
+  ReplayProcessor(List<FilerRecording.File> recorded, Replay replay) {
     for (FilerRecording.File file : recorded) {
-      if (helpersOnly && !file.javaSource()) {
+      if (replay != Replay.ALL && !file.javaSource()) {
         continue;
+      }
+      if (replay == Replay.EMPTY_HELPERS) {
+        int dot = file.name().lastIndexOf('.');
+        String packageLine = dot < 0 ? "" : "package " + file.name().substring(0, dot) + ";\n";
+        file = new FilerRecording.File(true, file.name(), file.originatingElements(),
+            packageLine + "final class " + file.name().substring(dot + 1) + " {}\n");
       }
       filesByTile.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
           .add(file);
