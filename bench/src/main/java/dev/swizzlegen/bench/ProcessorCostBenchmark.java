@@ -49,7 +49,8 @@ import javax.tools.ToolProvider;
  *       empty class per tile named as its helper: what javac charges any processor that writes one
  *       Java source per tile (SPEC section 8), whatever the source says.
  *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
- *       the library, as the {@code javac} command does, with default heap settings.
+ *       the library, as the {@code javac} command does, with default heap settings, and again with
+ *       the heap capped at 256 MB ({@code -Xmx256m}).
  * </ul>
  *
  * Targets (1000 tiles x 3 accesses): under 2 s over plain javac, under 512 MB peak, cost linear in
@@ -63,6 +64,8 @@ public final class ProcessorCostBenchmark {
   private static final double TARGET_SECONDS_OVER_PLAIN = 2.0;
   private static final long TARGET_PEAK_BYTES = 512L << 20;
   private static final double TARGET_DERIVED_MS_PER_TILE = 50;
+  /** The heap a user can give javac ({@code -J-Xmx256m}, {@code MAVEN_OPTS}) to bound its memory. */
+  private static final List<String> SMALL_HEAP = List.of("-Xmx256m");
 
   private ProcessorCostBenchmark() {}
 
@@ -79,7 +82,8 @@ public final class ProcessorCostBenchmark {
 
   /** One row of the table: a library compiled both ways. */
   private record Row(int tiles, boolean derived, Figures plain, Figures replay,
-      Figures replayHelpers, Figures replayEmptyHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold) {
+      Figures replayHelpers, Figures replayEmptyHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold,
+      Figures withProcessorSmallHeap) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
     }
@@ -104,15 +108,16 @@ public final class ProcessorCostBenchmark {
     System.out.println("java " + System.getProperty("java.version") + ", "
         + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name")
         + "; warm: javac in-process, " + WARM_UPS + " warm-up compilations, median of " + RUNS
-        + "; peak: resident set of a fresh JVM running javac once (default heap settings)");
+        + "; peak: resident set of a fresh JVM running javac once (default heap settings, and with"
+        + " -Xmx256m)");
     System.out.println();
     System.out.printf(Locale.ROOT,
-        "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %13s | %10s | %10s | %10s |%n",
+        "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %13s | %10s | %10s | %10s | %15s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "javac's floor", "helpers only", "empty helpers", "cold over", "peak plain", "peak with");
+        "javac's floor", "helpers only", "empty helpers", "cold over", "peak plain", "peak with", "with, -Xmx256m");
     System.out.println("|-------------------------|-------------|-----------------|------------|"
         + "----------|--------------|---------------|--------------|---------------|------------|"
-        + "------------|------------|");
+        + "------------|------------|-----------------|");
     List<Row> rows = new ArrayList<>();
     int[] sizes = args.length == 0
         ? new int[] {250, 500, 1000, 2000}
@@ -131,6 +136,14 @@ public final class ProcessorCostBenchmark {
         thousand.overPlain() < TARGET_SECONDS_OVER_PLAIN ? "met" : "NOT met",
         megabytes(thousand.withProcessorCold().peakResidentBytes()), megabytes(TARGET_PEAK_BYTES),
         thousand.withProcessorCold().peakResidentBytes() < TARGET_PEAK_BYTES ? "met" : "NOT met");
+    if (thousand.withProcessorSmallHeap() == null) {
+      System.out.println("1000 tiles with javac's heap capped at 256 MB (-Xmx256m): out of memory");
+    } else {
+      System.out.printf(Locale.ROOT, "1000 tiles with javac's heap capped at 256 MB (-Xmx256m): peak"
+              + " %s, cold run %.2f s over plain javac's cold run%n",
+          megabytes(thousand.withProcessorSmallHeap().peakResidentBytes()),
+          thousand.withProcessorSmallHeap().medianWall() - thousand.plainCold().medianWall());
+    }
     double emptyHelpers = thousand.replayEmptyHelpers().medianWall() - thousand.plain().medianWall();
     double floor = thousand.replay().medianWall() - thousand.plain().medianWall();
     System.out.printf(Locale.ROOT, "1000 tiles: javac alone charges %.2f s for one empty class per"
@@ -157,27 +170,50 @@ public final class ProcessorCostBenchmark {
     Figures withProcessor = child("processor", sources, WARM_UPS, RUNS);
     Figures plainCold = child("plain", sources, 0, 1);
     Figures withProcessorCold = child("processor", sources, 0, 1);
+    Figures withProcessorSmallHeap = smallHeap(sources);
     Row row = new Row(tiles, derived, plain, replay, replayHelpers, replayEmptyHelpers, withProcessor,
-        plainCold, withProcessorCold);
+        plainCold, withProcessorCold, withProcessorSmallHeap);
     System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
-            + " | %11.2f s | %10.2f s | %11.2f s | %8.2f s | %10s | %10s |%n",
+            + " | %11.2f s | %10.2f s | %11.2f s | %8.2f s | %10s | %10s | %15s |%n",
         tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
         withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
         replay.medianWall() - plain.medianWall(), replayHelpers.medianWall() - plain.medianWall(),
         replayEmptyHelpers.medianWall() - plain.medianWall(),
         withProcessorCold.medianWall() - plainCold.medianWall(),
-        megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()));
+        megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()),
+        withProcessorSmallHeap == null ? "out of memory"
+            : megabytes(withProcessorSmallHeap.peakResidentBytes()));
     return row;
+  }
+
+  /** swizzlegen's cold run with javac's heap capped at 256 MB; null where it runs out of memory. */
+  private static Figures smallHeap(Path sources) throws IOException {
+    try {
+      return child("processor", sources, 0, 1, SMALL_HEAP);
+    } catch (IllegalStateException e) {
+      if (e.getMessage().contains("OutOfMemoryError")) {
+        return null;
+      }
+      throw e;
+    }
   }
 
   /** Runs one configuration in a fresh JVM and reads its figures. */
   private static Figures child(String mode, Path sources, int warmUps, int runs)
       throws IOException {
+    return child(mode, sources, warmUps, runs, List.of());
+  }
+
+  /** Runs one configuration in a fresh JVM started with {@code jvmOptions} and reads its figures. */
+  private static Figures child(String mode, Path sources, int warmUps, int runs,
+      List<String> jvmOptions) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        ProcessorCostBenchmark.class.getName(), "measure", mode, sources.toString(), Integer.toString(warmUps), Integer.toString(runs))
-        .redirectErrorStream(true)
-        .start();
+    List<String> command = new ArrayList<>(List.of(java.toString()));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        ProcessorCostBenchmark.class.getName(), "measure", mode, sources.toString(),
+        Integer.toString(warmUps), Integer.toString(runs)));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     try {
       if (!process.waitFor(30, TimeUnit.MINUTES) || process.exitValue() != 0) {
