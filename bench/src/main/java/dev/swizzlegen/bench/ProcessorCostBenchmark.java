@@ -45,9 +45,9 @@ import javax.tools.ToolProvider;
  *       compiling the generated helpers and running the extra rounds. "javac's floor" is what a
  *       processor that writes the very same files and computes nothing ({@link ReplayProcessor})
  *       adds to plain javac: javac's own cost of those files; "helpers only" the same for the Java
- *       helpers alone, without the headers, reports and pictures; "empty helpers" the same for one
- *       empty class per tile named as its helper: what javac charges any processor that writes one
- *       Java source per tile (SPEC section 8), whatever the source says.
+ *       helpers alone, without the headers, reports and pictures; "empty files" the same for the same
+ *       files, empty (each helper an empty class): what javac charges any processor that writes the
+ *       files SPEC section 8 asks for, a Java class, a header, a report and a picture per tile.
  *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
  *       the library, as the {@code javac} command does, with default heap settings, and again with
  *       the heap capped at 256 MB ({@code -Xmx256m}).
@@ -82,7 +82,7 @@ public final class ProcessorCostBenchmark {
 
   /** One row of the table: a library compiled both ways. */
   private record Row(int tiles, boolean derived, Figures plain, Figures replay,
-      Figures replayHelpers, Figures replayEmptyHelpers, Figures withProcessor, Figures plainCold, Figures withProcessorCold,
+      Figures replayHelpers, Figures replayEmptyFiles, Figures withProcessor, Figures plainCold, Figures withProcessorCold,
       Figures withProcessorSmallHeap) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
@@ -96,7 +96,7 @@ public final class ProcessorCostBenchmark {
   /**
    * Without arguments: the whole benchmark, printed, for libraries of 250, 500, 1000 and 2000 tiles;
    * with tile counts as arguments, for those (1000 must be one). {@code measure
-   * <plain|replay|replay-helpers|replay-empty-helpers|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
+   * <plain|replay|replay-helpers|replay-empty-files|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
    * benchmark's child).
    */
   public static void main(String[] args) throws Exception {
@@ -114,7 +114,7 @@ public final class ProcessorCostBenchmark {
     System.out.printf(Locale.ROOT,
         "| %-23s | %11s | %15s | %10s | %8s | %12s | %13s | %12s | %13s | %10s | %10s | %10s | %15s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "javac's floor", "helpers only", "empty helpers", "cold over", "peak plain", "peak with", "with, -Xmx256m");
+        "javac's floor", "helpers only", "empty files", "cold over", "peak plain", "peak with", "with, -Xmx256m");
     System.out.println("|-------------------------|-------------|-----------------|------------|"
         + "----------|--------------|---------------|--------------|---------------|------------|"
         + "------------|------------|-----------------|");
@@ -144,12 +144,13 @@ public final class ProcessorCostBenchmark {
           megabytes(thousand.withProcessorSmallHeap().peakResidentBytes()),
           thousand.withProcessorSmallHeap().medianWall() - thousand.plainCold().medianWall());
     }
-    double emptyHelpers = thousand.replayEmptyHelpers().medianWall() - thousand.plain().medianWall();
+    double emptyFiles = thousand.replayEmptyFiles().medianWall() - thousand.plain().medianWall();
     double floor = thousand.replay().medianWall() - thousand.plain().medianWall();
-    System.out.printf(Locale.ROOT, "1000 tiles: javac alone charges %.2f s for one empty class per"
-            + " tile (any processor that writes a Java helper per tile) and %.2f s for swizzlegen's"
-            + " files written without computing them; swizzlegen's own work is the remaining %.2f s%n",
-        emptyHelpers, floor, thousand.overPlain() - floor);
+    System.out.printf(Locale.ROOT, "1000 tiles: javac alone charges %.2f s for SPEC section 8's four"
+            + " files per tile written empty (any processor that writes them) and %.2f s for"
+            + " swizzlegen's files written without computing them; swizzlegen's own work is the"
+            + " remaining %.2f s%n",
+        emptyFiles, floor, thousand.overPlain() - floor);
     Row smallest = rows.get(0);
     Row largest = rows.stream().filter(row -> !row.derived())
         .max(Comparator.comparingInt(Row::tiles)).orElseThrow();
@@ -166,19 +167,19 @@ public final class ProcessorCostBenchmark {
     Figures plain = child("plain", sources, WARM_UPS, RUNS);
     Figures replay = child("replay", sources, WARM_UPS, RUNS);
     Figures replayHelpers = child("replay-helpers", sources, WARM_UPS, RUNS);
-    Figures replayEmptyHelpers = child("replay-empty-helpers", sources, WARM_UPS, RUNS);
+    Figures replayEmptyFiles = child("replay-empty-files", sources, WARM_UPS, RUNS);
     Figures withProcessor = child("processor", sources, WARM_UPS, RUNS);
     Figures plainCold = child("plain", sources, 0, 1);
     Figures withProcessorCold = child("processor", sources, 0, 1);
     Figures withProcessorSmallHeap = smallHeap(sources);
-    Row row = new Row(tiles, derived, plain, replay, replayHelpers, replayEmptyHelpers, withProcessor,
+    Row row = new Row(tiles, derived, plain, replay, replayHelpers, replayEmptyFiles, withProcessor,
         plainCold, withProcessorCold, withProcessorSmallHeap);
     System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
             + " | %11.2f s | %10.2f s | %11.2f s | %8.2f s | %10s | %10s | %15s |%n",
         tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
         withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
         replay.medianWall() - plain.medianWall(), replayHelpers.medianWall() - plain.medianWall(),
-        replayEmptyHelpers.medianWall() - plain.medianWall(),
+        replayEmptyFiles.medianWall() - plain.medianWall(),
         withProcessorCold.medianWall() - plainCold.medianWall(),
         megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()),
         withProcessorSmallHeap == null ? "out of memory"
@@ -266,8 +267,8 @@ public final class ProcessorCostBenchmark {
         case "plain" -> null;
         case "replay" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.ALL);
         case "replay-helpers" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.HELPERS);
-        case "replay-empty-helpers" ->
-            new ReplayProcessor(recording.files(), ReplayProcessor.Replay.EMPTY_HELPERS);
+        case "replay-empty-files" ->
+            new ReplayProcessor(recording.files(), ReplayProcessor.Replay.EMPTY_FILES);
         default -> new SwizzlegenProcessor();
       };
       TimedProcessor timed = processor == null ? null : new TimedProcessor(processor);

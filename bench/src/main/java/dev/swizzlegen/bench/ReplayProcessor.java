@@ -35,10 +35,12 @@ final class ReplayProcessor extends AbstractProcessor {
     /** The Java helpers alone: how much of the floor the other files are. */
     HELPERS,
     /**
-     * One empty class per tile, named as its helper: what javac charges any processor that writes
-     * one Java source per tile, whatever the source says (SPEC section 8 asks for one).
+     * The same files, empty: each Java helper an empty class of its name, each header, report and
+     * picture an empty file. What javac charges any processor that writes the files SPEC section 8
+     * asks for (a Java class, a CUDA header, a JSON report and an SVG picture per tile), whatever
+     * they say.
      */
-    EMPTY_HELPERS
+    EMPTY_FILES
   }
 
   private final Map<String, List<FilerRecording.File>> filesByTile = new HashMap<>();
@@ -49,18 +51,23 @@ final class ReplayProcessor extends AbstractProcessor {
    */
   ReplayProcessor(List<FilerRecording.File> recorded, Replay replay) {
     for (FilerRecording.File file : recorded) {
-      if (replay != Replay.ALL && !file.javaSource()) {
+      if (replay == Replay.HELPERS && !file.javaSource()) {
         continue;
       }
-      if (replay == Replay.EMPTY_HELPERS) {
-        int dot = file.name().lastIndexOf('.');
-        String packageLine = dot < 0 ? "" : "package " + file.name().substring(0, dot) + ";\n";
-        file = new FilerRecording.File(true, file.name(), file.originatingElements(),
-            packageLine + "final class " + file.name().substring(dot + 1) + " {}\n");
+      if (replay == Replay.EMPTY_FILES) {
+        file = new FilerRecording.File(file.javaSource(), file.name(), file.originatingElements(),
+            file.javaSource() ? emptyClass(file.name()) : "");
       }
       filesByTile.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
           .add(file);
     }
+  }
+
+  /** An empty class of the qualified name {@code name}. */
+  private static String emptyClass(String name) {
+    int dot = name.lastIndexOf('.');
+    String packageLine = dot < 0 ? "" : "package " + name.substring(0, dot) + ";\n";
+    return packageLine + "final class " + name.substring(dot + 1) + " {}\n";
   }
 
   @Override
