@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 final class CudaHeaderWriter {
   private static final String FUNCTION = "__host__ __device__ __forceinline__ static constexpr uint32_t";
 
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     StringBuilder out = new StringBuilder();
@@ -69,7 +69,6 @@ final class CudaHeaderWriter {
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.append("//   no access declared\n");
     }
-    HopperHeaderText hopper = HopperHeaderText.of(tile);
     out.append("//\n").append(hopper.comment());
     out.append("#pragma once\n\n");
     out.append("#include <cstdint>\n");

@@ -37,7 +37,7 @@ final class HopperHeaderText {
         ? TmaFill.find(layout)
         : Optional.empty();
     this.declaredOperand = declaredMajor(tile).flatMap(major -> WgmmaOperand.find(layout, major));
-    this.wgmmaProblems = wgmmaProblems(layout);
+    this.wgmmaProblems = problemsByMajor(layout);
   }
 
   static HopperHeaderText of(TileSpec tile) {
@@ -48,6 +48,11 @@ final class HopperHeaderText {
   static Optional<Major> declaredMajor(TileSpec tile) {
     return tile.accesses().stream().map(DeclaredAccess::pattern)
         .filter(WgmmaAccess.class::isInstance).map(a -> ((WgmmaAccess) a).major()).findFirst();
+  }
+
+  /** Every major's problems for the tile: empty where wgmma reads it so. */
+  Map<Major, List<Problem>> wgmmaProblems() {
+    return wgmmaProblems;
   }
 
   /** The TMA fill the header gives, for a tile with a TMA access. */
@@ -97,8 +102,7 @@ final class HopperHeaderText {
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 
-  /** Every major's problems for the tile: empty where wgmma reads it so. */
-  static Map<Major, List<Problem>> wgmmaProblems(TileLayout layout) {
+  private static Map<Major, List<Problem>> problemsByMajor(TileLayout layout) {
     Map<Major, List<Problem>> problems = new LinkedHashMap<>();
     for (Major major : Major.values()) {
       problems.put(major, WgmmaOperand.check(layout, major));

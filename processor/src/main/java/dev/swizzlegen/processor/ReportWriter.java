@@ -27,7 +27,7 @@ import java.util.Map;
  */
 final class ReportWriter {
 
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     Map<String, Object> root = new LinkedHashMap<>();
@@ -76,9 +76,8 @@ final class ReportWriter {
       accesses.add(access);
     }
     root.put("accesses", accesses);
-    HopperHeaderText hopper = HopperHeaderText.of(tile);
     root.put("tma", hopper.tmaFill().map(fill -> tma(fill, layout)).orElse(null));
-    root.put("wgmma", wgmma(tile));
+    root.put("wgmma", wgmma(tile, hopper.wgmmaProblems()));
     root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
         Json.write(root));
@@ -129,10 +128,9 @@ final class ReportWriter {
   }
 
   /** The declared wgmma major, and for each major whether wgmma reads the tile so, how, or why not. */
-  private static Map<String, Object> wgmma(TileSpec tile) {
+  private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Problem>> problems) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
-    Map<Major, List<Problem>> problems = HopperHeaderText.wgmmaProblems(tile.layout());
     for (Major major : Major.values()) {
       Map<String, Object> majorJson = new LinkedHashMap<>();
       majorJson.put("operand", problems.get(major).isEmpty());

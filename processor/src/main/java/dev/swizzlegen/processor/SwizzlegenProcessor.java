@@ -171,8 +171,10 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
     List<GeneratedFile> files = new ArrayList<>();
     files.add(javaHelperWriter.write(tile, reports));
-    files.add(cudaHeaderWriter.write(tile, reports));
-    files.add(reportWriter.write(tile, reports));
+    // What the header and the report both state about TMA and wgmma, worked out once.
+    HopperHeaderText hopper = HopperHeaderText.of(tile);
+    files.add(cudaHeaderWriter.write(tile, reports, hopper));
+    files.add(reportWriter.write(tile, reports, hopper));
     bankMapWriter.write(tile, reports).ifPresent(files::add);
     for (GeneratedFile file : files) {
       write(file, type, "tile", report);
