@@ -64,7 +64,7 @@ public final class ProcessorCostBenchmark {
   private static final double TARGET_SECONDS_OVER_PLAIN = 2.0;
   private static final long TARGET_PEAK_BYTES = 512L << 20;
   private static final double TARGET_DERIVED_MS_PER_TILE = 50;
-  /** The heap a user can give javac ({@code -J-Xmx256m}, {@code MAVEN_OPTS}) to bound its memory. */
+  /** The heap a user can give javac ({@code -J-Xmx256m}, a forked compiler's maxmem) to bound it. */
   private static final List<String> SMALL_HEAP = List.of("-Xmx256m");
 
   private ProcessorCostBenchmark() {}
@@ -82,8 +82,8 @@ public final class ProcessorCostBenchmark {
 
   /** One row of the table: a library compiled both ways. */
   private record Row(int tiles, boolean derived, Figures plain, Figures replay,
-      Figures replayHelpers, Figures replayEmptyFiles, Figures withProcessor, Figures plainCold, Figures withProcessorCold,
-      Figures withProcessorSmallHeap) {
+      Figures replayHelpers, Figures replayEmptyFiles, Figures withProcessor, Figures plainCold,
+      Figures withProcessorCold, Figures withProcessorSmallHeap) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
     }
@@ -96,8 +96,8 @@ public final class ProcessorCostBenchmark {
   /**
    * Without arguments: the whole benchmark, printed, for libraries of 250, 500, 1000 and 2000 tiles;
    * with tile counts as arguments, for those (1000 must be one). {@code measure
-   * <plain|replay|replay-helpers|replay-empty-files|processor> <sources> <warm-ups> <runs>}: one configuration in this JVM (the
-   * benchmark's child).
+   * <plain|replay|replay-helpers|replay-empty-files|processor> <sources> <warm-ups> <runs>}: one
+   * configuration in this JVM (the benchmark's child).
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("measure")) {
