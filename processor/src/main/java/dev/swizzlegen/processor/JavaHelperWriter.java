@@ -112,7 +112,7 @@ final class JavaHelperWriter {
 
     helper.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (TileFunctions.Function function : TileFunctions.of(layout, false)) {
-      helper.addMethod(function(function.name(), html(function.comment()), function.body(),
+      helper.addMethod(function(function.name(), UserText.javadoc(function.comment()), function.body(),
           function.parameters().toArray(String[]::new)));
     }
     helper.addMethod(function("bank", "The bank (0..31) of (row, col)'s first byte, for a base address"
@@ -151,22 +151,22 @@ final class JavaHelperWriter {
         .add("row stride $L, base address aligned to $L bytes, swizzled by {@code $L}\n",
             layout.rowStride(), layout.alignment(), swizzle);
     for (String line : SwizzleText.wrap(SwizzleText.actsOn(layout) + ".", 96)) {
-      doc.add("$L\n", html(line));
+      doc.add("$L\n", UserText.javadoc(line));
     }
     doc.add("\n<pre>\n");
     for (String line : SwizzleText.diagram(layout)) {
-      doc.add("  $L\n", html(line));
+      doc.add("  $L\n", UserText.javadoc(line));
     }
     doc.add("</pre>\n");
     List<String> atomMap = SwizzleText.atomMap(layout);
     if (!atomMap.isEmpty()) {
       doc.add("\n<p>");
       for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {
-        doc.add("$L\n", html(line));
+        doc.add("$L\n", UserText.javadoc(line));
       }
       doc.add("<pre>\n");
       for (String line : atomMap.subList(1, atomMap.size())) {
-        doc.add("  $L\n", html(line));
+        doc.add("  $L\n", UserText.javadoc(line));
       }
       doc.add("</pre>\n");
     }
@@ -179,7 +179,7 @@ final class JavaHelperWriter {
       doc.add("\n<p>");
       for (String line : SwizzleText.wrap(
           "Derived by swizzlegen (bits, base and shift omitted): " + why, 96)) {
-        doc.add("$L\n", html(line));
+        doc.add("$L\n", UserText.javadoc(line));
       }
     });
     if (!swizzle.isIdentity()) {
@@ -196,10 +196,10 @@ final class JavaHelperWriter {
     }
     doc.add("\n<p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):\n<ul>\n");
     for (AccessReport report : reports) {
-      doc.add("  <li>$L\n", html(report.summary()));
+      doc.add("  <li>$L\n", UserText.javadoc(report.summary()));
     }
     for (String skipped : tile.skippedDefaults()) {
-      doc.add("  <li>$L\n", html(skipped));
+      doc.add("  <li>$L\n", UserText.javadoc(skipped));
     }
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
       doc.add("  <li>no access declared\n");
@@ -240,14 +240,10 @@ final class JavaHelperWriter {
       expression.add(".withMaxWays($L)", access.maxWays());
     }
     if (!access.label().equals(access.description())) {
-      expression.add(".withLabel($S)", access.label());
+      // Not $S: JavaPoet writes non-ASCII characters raw, bidirectional controls included.
+      expression.add(".withLabel($L)", UserText.javaLiteral(access.label()));
     }
     return expression.build();
-  }
-
-  /** Text for Javadoc HTML: {@code <}, {@code >} and {@code &} escaped. */
-  private static String html(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   private static FieldSpec intConstant(String name, int value, String javadoc) {

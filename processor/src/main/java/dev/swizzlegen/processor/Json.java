@@ -73,7 +73,9 @@ final class Json {
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
         default -> {
-          if (c < 0x20) {
+          // Non-ASCII as escapes too: the file is ASCII whatever encoding javac writes it in, and
+          // a label's bidirectional controls stay visible.
+          if (c < 0x20 || c > 0x7e) {
             out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
           } else {
             out.append(c);

@@ -41,14 +41,19 @@ final class ValidationReport {
     return List.copyOf(items);
   }
 
+  /**
+   * Prints every message; labels in them are user text, so control and bidirectional characters are
+   * written visibly ({@link UserText#message}).
+   */
   void printTo(Messager messager) {
     for (Item item : items) {
+      String message = UserText.message(item.message());
       if (item.value() != null) {
-        messager.printMessage(item.kind(), item.message(), item.element(), item.annotation(), item.value());
+        messager.printMessage(item.kind(), message, item.element(), item.annotation(), item.value());
       } else if (item.annotation() != null) {
-        messager.printMessage(item.kind(), item.message(), item.element(), item.annotation());
+        messager.printMessage(item.kind(), message, item.element(), item.annotation());
       } else {
-        messager.printMessage(item.kind(), item.message(), item.element());
+        messager.printMessage(item.kind(), message, item.element());
       }
     }
   }

@@ -97,6 +97,10 @@ final class TileCorpus {
           "corpus.AccumulatorTileSwizzle", "swizzlegen::AccumulatorTile",
           "swizzlegen/accumulator_tile.cuh",
           TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)),
+      // Labels are free text (SPEC section 8): escaped in every file, so nvcc -Werror, g++ and NVRTC
+      // see only comments, and the helper only Javadoc and literals.
+      simple("Labelled", LabelTest.annotation(),
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 16, 64, 64, 128)),
       // Seed 001's cases, derived (bits, base and shift omitted): its elements are 16-byte vectors,
       // 8 halves, so each of its M grows by 3.
       simple("Seed001ColumnRead",

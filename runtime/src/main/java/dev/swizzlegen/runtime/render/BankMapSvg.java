@@ -8,6 +8,7 @@ import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -222,7 +223,38 @@ public final class BankMapSvg {
         .append(size).append("\">").append(content).append("</text>\n");
   }
 
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  /**
+   * Text for the picture's XML, in ASCII whatever encoding it is written in: markup characters as
+   * entities, other non-ASCII characters as character references, and what XML 1.0 forbids or a
+   * viewer would not show (control characters, bidirectional and other format characters, unpaired
+   * surrogates, U+FFFE and U+FFFF) in the visible notation <code>&#92;u202e</code>: a label is user text.
+   */
+  static String escape(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 16);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      int type = Character.getType(c);
+      boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1));
+      if (c == '&') {
+        out.append("&amp;");
+      } else if (c == '<') {
+        out.append("&lt;");
+      } else if (c == '>') {
+        out.append("&gt;");
+      } else if (c >= 0x20 && c < 0x7f) {
+        out.append(c);
+      } else if (pair) {
+        out.append("&#x").append(Integer.toHexString(text.codePointAt(i))).append(';');
+        i++;
+      } else if (type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE
+          || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+          || c == 0xFFFE || c == 0xFFFF) {
+        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        out.append("&#x").append(Integer.toHexString(c)).append(';');
+      }
+    }
+    return out.toString();
   }
 }
