@@ -188,12 +188,6 @@ class ConflictDiagnosticsTest {
   }
 
   @Test
-  void labelsMustBeOneLine() {
-    assertAccessError("label must be one line of text without \"*/\"", "label = \"a */ b\"",
-        "@Access(label = \"a */ b\")");
-  }
-
-  @Test
   void tmaNeedsAHardwarePattern() {
     JavaFileObject source = JavaFileObjects.forSourceString("gemm.Staged", """
         package gemm;
