@@ -17,7 +17,25 @@
 //   bytes, so the tile's alignment must be at least 1024, not 128.
 #pragma once
 
+#if defined(__CUDACC_RTC__)
+// NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
+// used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#else
 #include <cstdint>
+#endif
+
+// Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
+// JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
+// swizzlegen header; define it before including one to choose other qualifiers.
+#ifndef SWIZZLEGEN_HOST_DEVICE
+#  if defined(__CUDACC__)
+#    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
+#  else
+#    define SWIZZLEGEN_HOST_DEVICE inline
+#  endif
+#endif
 
 namespace swizzlegen {
 
@@ -36,37 +54,37 @@ struct GemmA {
   static constexpr int kShift = 3;
 
   // The element offset where (row, col) is stored: the swizzled row-major offset.
-  __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col) {
     return swizzle(row * kRowStride + col);
   }
 
   // The element offset where (row, col) of a pipeline stage is stored.
-  __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 
   // Swizzle<3,3,3>: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
-  __host__ __device__ __forceinline__ static constexpr uint32_t swizzle(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t swizzle(uint32_t offset) {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
 
   // The inverse of swizzle: the swizzle is its own inverse.
-  __host__ __device__ __forceinline__ static constexpr uint32_t unswizzle(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t unswizzle(uint32_t offset) {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
 
   // The pipeline stage stored at an element offset.
-  __host__ __device__ __forceinline__ static constexpr uint32_t stage(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t stage(uint32_t offset) {
     return offset / kStageElements;
   }
 
   // The row stored at an element offset.
-  __host__ __device__ __forceinline__ static constexpr uint32_t row(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
     return unswizzle(offset) / kRowStride;
   }
 
   // The column stored at an element offset.
-  __host__ __device__ __forceinline__ static constexpr uint32_t col(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
     return unswizzle(offset) % kRowStride;
   }
 };

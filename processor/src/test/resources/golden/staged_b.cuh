@@ -31,9 +31,27 @@
 //   (k16), LBO 16, SBO 1024 bytes: wgmma_desc() below.
 #pragma once
 
+#if defined(__CUDACC_RTC__)
+// NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
+// used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#else
 #include <cstdint>
 #include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types
 #include <cuda_runtime_api.h>  // cudaGetDriverEntryPoint: no -lcuda needed
+#endif
+
+// Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
+// JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
+// swizzlegen header; define it before including one to choose other qualifiers.
+#ifndef SWIZZLEGEN_HOST_DEVICE
+#  if defined(__CUDACC__)
+#    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
+#  else
+#    define SWIZZLEGEN_HOST_DEVICE inline
+#  endif
+#endif
 
 namespace swizzlegen {
 
@@ -53,42 +71,42 @@ struct StagedB {
   static constexpr int kShift = 3;
 
   // The element offset where the atom holding (row, col) starts: atoms numbered down the rows first.
-  __host__ __device__ __forceinline__ static constexpr uint32_t atom_start(uint32_t row, uint32_t col) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t atom_start(uint32_t row, uint32_t col) {
     return ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements;
   }
 
   // The element offset where (row, col) is stored: its atom's start plus the swizzled row-major offset within the atom.
-  __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col) {
     return atom_start(row, col) + swizzle((row % kAtomRows) * kAtomCols + col % kAtomCols);
   }
 
   // The element offset where (row, col) of a pipeline stage is stored.
-  __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 
   // Swizzle<3,3,3> of an offset within an atom: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
-  __host__ __device__ __forceinline__ static constexpr uint32_t swizzle(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t swizzle(uint32_t offset) {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
 
   // The inverse of swizzle: the swizzle is its own inverse.
-  __host__ __device__ __forceinline__ static constexpr uint32_t unswizzle(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t unswizzle(uint32_t offset) {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
 
   // The pipeline stage stored at an element offset.
-  __host__ __device__ __forceinline__ static constexpr uint32_t stage(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t stage(uint32_t offset) {
     return offset / kStageElements;
   }
 
   // The row stored at an element offset: its atom's, plus the one within the atom.
-  __host__ __device__ __forceinline__ static constexpr uint32_t row(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
     return (offset / kAtomElements % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
   }
 
   // The column stored at an element offset: its atom's, plus the one within the atom.
-  __host__ __device__ __forceinline__ static constexpr uint32_t col(uint32_t offset) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
     return (offset / kAtomElements / (kRows / kAtomRows) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
   }
 
@@ -96,25 +114,29 @@ struct StagedB {
   // kTmaBoxCols elements; box i copies the tile's block from (tma_box_row(i), tma_box_col(i)) to
   // element tma_box_offset(i) of the stage. Together they write kTmaStageBytes, the mbarrier's
   // transaction bytes.
-  static constexpr CUtensorMapSwizzle kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;
-  static constexpr CUtensorMapDataType kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
   static constexpr uint32_t kTmaBoxRows = 128;
   static constexpr uint32_t kTmaBoxCols = 64;
   static constexpr uint32_t kTmaBoxes = 2;
   static constexpr uint32_t kTmaStageBytes = 32768;
 
   // The tile row of box i's first element: boxes by tile row, then column.
-  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_row(uint32_t box) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_row(uint32_t box) {
     return box / (kCols / kTmaBoxCols) * kTmaBoxRows;
   }
   // The tile column of box i's first element.
-  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_col(uint32_t box) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_col(uint32_t box) {
     return box % (kCols / kTmaBoxCols) * kTmaBoxCols;
   }
   // The element offset in a stage where box i is written: offset() of its first element.
-  __host__ __device__ __forceinline__ static constexpr uint32_t tma_box_offset(uint32_t box) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_offset(uint32_t box) {
     return offset(tma_box_row(box), tma_box_col(box));
   }
+
+#if !defined(__CUDACC_RTC__)
+  // Host only (<cuda.h>, which NVRTC lacks): the tensor map's swizzle mode and data type, and its
+  // encoder.
+  static constexpr CUtensorMapSwizzle kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+  static constexpr CUtensorMapDataType kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
 
   // Encodes the tensor map of a row-major global matrix of global_rows x global_cols elements,
   // rows row_pitch_bytes apart (a multiple of 16), from which TMA fills this tile: the tile's
@@ -150,6 +172,7 @@ struct StagedB {
         box_dims, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, kTmaSwizzle,
         CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   }
+#endif
 
   // wgmma (sm_90a): a K-major f16 operand with the 128-byte swizzle. One instruction reads kWgmmaK
   // of K (k16); kWgmmaKSlices of them span the tile's K. Pass kWgmmaTranspose as the instruction's
@@ -171,7 +194,7 @@ struct StagedB {
   // or N starts at mn (a multiple of kWgmmaMnStep), in stage `stage` of this tile at shared-memory
   // address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the
   // slice's first element, offset(mn, k_slice * kWgmmaK, stage).
-  __host__ __device__ __forceinline__ static constexpr uint64_t wgmma_desc(
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint64_t wgmma_desc(
       uint32_t smem_address, uint32_t k_slice = 0, uint32_t mn = 0, uint32_t stage = 0) {
     return kWgmmaDescriptor
         | ((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3FFFFu) >> 4;

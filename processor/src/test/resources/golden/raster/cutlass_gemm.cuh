@@ -17,8 +17,26 @@
 //           if (tile.x >= grid_x) return;  // an idle block, as in CUTLASS's kernels
 #pragma once
 
+#if defined(__CUDACC_RTC__)
+// NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
+// used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#else
 #include <cstdint>
 #include <vector_types.h>  // uint2, dim3
+#endif
+
+// Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
+// JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
+// swizzlegen header; define it before including one to choose other qualifiers.
+#ifndef SWIZZLEGEN_HOST_DEVICE
+#  if defined(__CUDACC__)
+#    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
+#  else
+#    define SWIZZLEGEN_HOST_DEVICE inline
+#  endif
+#endif
 
 namespace swizzlegen {
 
@@ -26,16 +44,14 @@ struct CutlassGemm {
   static constexpr uint32_t kTileSize = 8;
 
   // The grid to launch for grid_x x grid_y tiles: (grid_y * tile_size) x ceil(grid_x / tile_size).
-  __host__ __device__ __forceinline__ static dim3 launch_grid(uint32_t grid_x, uint32_t grid_y,
-                                                              uint32_t tile_size = kTileSize) {
+  SWIZZLEGEN_HOST_DEVICE static dim3 launch_grid(uint32_t grid_x, uint32_t grid_y,
+                                                 uint32_t tile_size = kTileSize) {
     return dim3(grid_y * tile_size, (grid_x + tile_size - 1) / tile_size);
   }
 
   // The tile of the block_idx-th block of a launch_grid() launch.
-  __host__ __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t block_idx,
-                                                                   uint32_t /*grid_x*/,
-                                                                   uint32_t grid_y,
-                                                                   uint32_t tile_size) {
+  SWIZZLEGEN_HOST_DEVICE static uint2 get_swizzle_idx(uint32_t block_idx, uint32_t /*grid_x*/,
+                                                      uint32_t grid_y, uint32_t tile_size) {
     // Launched as launch_grid(): gridDim.x = grid_y * tile_size. With tile_size = 2^log_tile,
     // / and % are CUTLASS's m = bx >> log_tile, n = (by << log_tile) + (bx & (tile_size - 1)).
     const uint32_t launch_x = grid_y * tile_size;
@@ -45,12 +61,14 @@ struct CutlassGemm {
     return {by * tile_size + bx % tile_size, bx / tile_size};
   }
 
+#if defined(__CUDACC__)
   // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.
   // The launch covers gridDim.y * tile_size columns; blocks past the real grid_x are idle.
   __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {
     return get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.y * tile_size,
                            gridDim.x / tile_size, tile_size);
   }
+#endif
 };
 
 }  // namespace swizzlegen

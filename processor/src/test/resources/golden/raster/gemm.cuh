@@ -14,8 +14,26 @@
 //           // this block computes C's rows tile.y * BM.. and columns tile.x * BN..
 #pragma once
 
+#if defined(__CUDACC_RTC__)
+// NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
+// used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#else
 #include <cstdint>
 #include <vector_types.h>  // uint2, dim3
+#endif
+
+// Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
+// JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
+// swizzlegen header; define it before including one to choose other qualifiers.
+#ifndef SWIZZLEGEN_HOST_DEVICE
+#  if defined(__CUDACC__)
+#    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
+#  else
+#    define SWIZZLEGEN_HOST_DEVICE inline
+#  endif
+#endif
 
 namespace swizzlegen {
 
@@ -23,15 +41,14 @@ struct Gemm {
   static constexpr uint32_t kTileSize = 4;
 
   // The grid to launch for grid_x x grid_y tiles: the tiles' grid.
-  __host__ __device__ __forceinline__ static dim3 launch_grid(uint32_t grid_x, uint32_t grid_y,
-                                                              uint32_t /*tile_size*/ = kTileSize) {
+  SWIZZLEGEN_HOST_DEVICE static dim3 launch_grid(uint32_t grid_x, uint32_t grid_y,
+                                                 uint32_t /*tile_size*/ = kTileSize) {
     return dim3(grid_x, grid_y);
   }
 
   // The tile of the block_idx-th block of a launch_grid() launch.
-  __host__ __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t block_idx,
-                                                                   uint32_t grid_x, uint32_t grid_y,
-                                                                   uint32_t tile_size) {
+  SWIZZLEGEN_HOST_DEVICE static uint2 get_swizzle_idx(uint32_t block_idx, uint32_t grid_x,
+                                                      uint32_t grid_y, uint32_t tile_size) {
     const uint32_t strip_blocks = tile_size * grid_y;  // blocks in a full strip
     const uint32_t strip = block_idx / strip_blocks;
     const uint32_t in_strip = block_idx % strip_blocks;
@@ -41,10 +58,12 @@ struct Gemm {
     return {strip * tile_size + in_strip % width, in_strip / width};
   }
 
+#if defined(__CUDACC__)
   // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.
   __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {
     return get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y, tile_size);
   }
+#endif
 };
 
 }  // namespace swizzlegen

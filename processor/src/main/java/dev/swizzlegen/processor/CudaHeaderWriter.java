@@ -9,10 +9,10 @@ import java.util.stream.Collectors;
 /**
  * Writes {@code swizzlegen/<name>.cuh}: a struct of {@code static constexpr} constants and
  * {@code __host__ __device__} offset functions, the same arithmetic as CuTe's {@code Swizzle} with the
- * constants folded in.
+ * constants folded in; after its {@link CudaPreamble}, so that host-only C++ and NVRTC include it too.
  */
 final class CudaHeaderWriter {
-  private static final String FUNCTION = "__host__ __device__ __forceinline__ static constexpr uint32_t";
+  private static final String FUNCTION = CudaPreamble.HOST_DEVICE + " static constexpr uint32_t";
 
   GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
     TileLayout layout = tile.layout();
@@ -72,10 +72,7 @@ final class CudaHeaderWriter {
       out.append("//   no access declared\n");
     }
     out.append("//\n").append(hopper.comment());
-    out.append("#pragma once\n\n");
-    out.append("#include <cstdint>\n");
-    out.append(hopper.includes());
-    out.append('\n');
+    CudaPreamble.write(out, hopper.includes());
     out.append("namespace ").append(tile.cudaNamespace()).append(" {\n\n");
     out.append("struct ").append(tile.name()).append(" {\n");
     constant(out, "uint32_t", "kRows", layout.rows());

@@ -23,7 +23,7 @@ import java.util.Optional;
  * model's; this class only spells it in CUDA.
  */
 final class HopperHeaderText {
-  private static final String FUNCTION = "__host__ __device__ __forceinline__ static constexpr";
+  private static final String FUNCTION = CudaPreamble.HOST_DEVICE + " static constexpr";
 
   private final TileSpec tile;
   private final Optional<TmaFill> tmaFill;
@@ -120,7 +120,7 @@ final class HopperHeaderText {
     return major == Major.K ? "K-major" : "MN-major";
   }
 
-  /** The includes the members need. */
+  /** The host-only includes the members need: left out under NVRTC, as the members that need them. */
   String includes() {
     return tmaFill.isPresent()
         ? "#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types\n"
@@ -143,10 +143,6 @@ final class HopperHeaderText {
         + " kTmaBoxRows x kTmaBoxCols elements; box i copies the tile's block from (tma_box_row(i),"
         + " tma_box_col(i)) to element tma_box_offset(i) of the stage. Together they write"
         + " kTmaStageBytes, the mbarrier's transaction bytes.");
-    out.append("  static constexpr CUtensorMapSwizzle kTmaSwizzle = ").append(fill.mode().cudaName())
-        .append(";\n");
-    out.append("  static constexpr CUtensorMapDataType kTmaDataType = ")
-        .append(tensorMapDataType(layout.dtype())).append(";\n");
     constant(out, "uint32_t", "kTmaBoxRows", Integer.toString(fill.boxRows()));
     constant(out, "uint32_t", "kTmaBoxCols", Integer.toString(fill.boxCols()));
     constant(out, "uint32_t", "kTmaBoxes", Integer.toString(fill.boxes().size()));
@@ -160,6 +156,14 @@ final class HopperHeaderText {
     function(out, "uint32_t", "tma_box_offset", "The element offset in a stage where box i is"
         + " written: offset() of its first element.", "uint32_t box",
         "offset(tma_box_row(box), tma_box_col(box))");
+    out.append('\n');
+    out.append(CudaPreamble.HOST_ONLY).append('\n');
+    memberComment(out, "Host only (<cuda.h>, which NVRTC lacks): the tensor map's swizzle mode and"
+        + " data type, and its encoder.");
+    out.append("  static constexpr CUtensorMapSwizzle kTmaSwizzle = ").append(fill.mode().cudaName())
+        .append(";\n");
+    out.append("  static constexpr CUtensorMapDataType kTmaDataType = ")
+        .append(tensorMapDataType(layout.dtype())).append(";\n");
     out.append('\n');
     out.append("""
           // Encodes the tensor map of a row-major global matrix of global_rows x global_cols elements,
@@ -196,6 +200,7 @@ final class HopperHeaderText {
                 box_dims, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, kTmaSwizzle,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
           }
+        #endif
         """);
   }
 

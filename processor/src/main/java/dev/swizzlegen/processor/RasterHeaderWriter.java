@@ -8,10 +8,12 @@ import java.util.List;
  * Writes the rasterizer's {@code swizzlegen/<name>.cuh}: a struct with the default tile size, the
  * launch grid, the pure {@code __host__ __device__ get_swizzle_idx(block_idx, grid_x, grid_y,
  * tile_size)} (the model's {@link Rasterizer#cudaBody}) and seed 003's {@code __device__
- * get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim}.
+ * get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim} and so is compiled by
+ * the CUDA compilers only; all after its {@link CudaPreamble}, so that host-only C++ and NVRTC include
+ * it too.
  */
 final class RasterHeaderWriter {
-  private static final String HOST_DEVICE = "__host__ __device__ __forceinline__ static";
+  private static final String HOST_DEVICE = CudaPreamble.HOST_DEVICE + " static";
   private static final int WIDTH = 100;
 
   GeneratedFile write(RasterSpec raster) {
@@ -38,9 +40,7 @@ final class RasterHeaderWriter {
     if (cutlass) {
       out.append("//           if (tile.x >= grid_x) return;  // an idle block, as in CUTLASS's kernels\n");
     }
-    out.append("#pragma once\n\n");
-    out.append("#include <cstdint>\n");
-    out.append("#include <vector_types.h>  // uint2, dim3\n\n");
+    CudaPreamble.write(out, "#include <vector_types.h>  // uint2, dim3\n");
     out.append("namespace ").append(raster.cudaNamespace()).append(" {\n\n");
     out.append("struct ").append(raster.name()).append(" {\n");
     out.append("  static constexpr uint32_t kTileSize = ").append(raster.tileSize()).append(";\n\n");
@@ -59,6 +59,7 @@ final class RasterHeaderWriter {
     }
     out.append("  }\n\n");
 
+    out.append(CudaPreamble.DEVICE_ONLY).append('\n');
     out.append("  // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.\n");
     if (cutlass) {
       out.append("  // The launch covers gridDim.y * tile_size columns; blocks past the real grid_x are idle.\n");
@@ -66,6 +67,7 @@ final class RasterHeaderWriter {
     out.append("  __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {\n");
     wrapped(out, "    return get_swizzle_idx(", rasterizer.cudaDeviceArguments(), ");");
     out.append("  }\n");
+    out.append("#endif\n");
     out.append("};\n\n");
     out.append("}  // namespace ").append(raster.cudaNamespace()).append('\n');
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, raster.headerPath(),

@@ -1,7 +1,12 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.RasterCheck;
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
 
@@ -56,5 +61,23 @@ final class RasterCorpus {
 
   static JavaFileObject[] sources() {
     return CASES.stream().map(Case::source).toArray(JavaFileObject[]::new);
+  }
+
+  /**
+   * Generates every case, writes its header under {@code includeDir}, and returns what each header
+   * must give: its Java twin's rasterizer and default tile size.
+   */
+  static List<RasterCheck.Raster> writeHeaders(Path includeDir) throws IOException {
+    Generated generated = Generated.of(sources());
+    List<RasterCheck.Raster> rasters = new ArrayList<>();
+    for (Case raster : CASES) {
+      Path header = includeDir.resolve(raster.header());
+      Files.createDirectories(header.getParent());
+      Files.writeString(header, generated.text(raster.header()));
+      Generated.Helper twin = generated.helper(raster.javaClass());
+      rasters.add(new RasterCheck.Raster(raster.header(), raster.cudaType(),
+          (Rasterizer) twin.constant("RASTERIZER"), twin.intConstant("TILE_SIZE")));
+    }
+    return rasters;
   }
 }

@@ -86,7 +86,7 @@ class RasterGenerationTest {
           + raster.tileSize() + ":");
       assertThat(header).contains("struct " + struct + " {");
       assertThat(header).contains("static constexpr uint32_t kTileSize = " + raster.tileSize() + ";");
-      assertThat(header).contains("__host__ __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t block_idx,");
+      assertThat(header).contains("SWIZZLEGEN_HOST_DEVICE static uint2 get_swizzle_idx(uint32_t block_idx,");
       assertThat(header).contains(
           "__device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize)");
       assertThat(header).contains(raster.rasterizer().cudaBody().lines().findFirst().orElseThrow());

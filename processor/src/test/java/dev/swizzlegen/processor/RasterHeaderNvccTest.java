@@ -2,12 +2,8 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.processor.testing.RasterCheck;
-import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,18 +16,9 @@ class RasterHeaderNvccTest {
   @Test
   void everyCorpusRasterizerCompilesIsABijectionAndEqualsItsJavaTwin() throws IOException {
     Nvcc nvcc = Nvcc.requireOrSkip("processor: rasterizer headers under nvcc");
-    Generated generated = Generated.of(RasterCorpus.sources());
     Path work = Path.of("target", "nvcc-work", "processor-rasters");
     Path includeDir = work.resolve("include");
-    List<RasterCheck.Raster> rasters = new ArrayList<>();
-    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
-      Path header = includeDir.resolve(raster.header());
-      Files.createDirectories(header.getParent());
-      Files.writeString(header, generated.text(raster.header()));
-      Generated.Helper twin = generated.helper(raster.javaClass());
-      rasters.add(new RasterCheck.Raster(raster.header(), raster.cudaType(),
-          (Rasterizer) twin.constant("RASTERIZER"), twin.intConstant("TILE_SIZE")));
-    }
-    RasterCheck.verify(nvcc, includeDir, work, rasters, 64, 16, "processor-rasters");
+    RasterCheck.verify(nvcc, includeDir, work, RasterCorpus.writeHeaders(includeDir), 64, 16,
+        "processor-rasters");
   }
 }

@@ -3,9 +3,15 @@ package dev.swizzlegen.processor;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.processor.testing.HeaderCheck;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
 
@@ -216,5 +222,28 @@ final class TileCorpus {
 
   static JavaFileObject[] sources() {
     return CASES.stream().map(Case::source).toArray(JavaFileObject[]::new);
+  }
+
+  /**
+   * Generates every case, writes its header under {@code includeDir}, and returns what each header
+   * must give: its Java helper's offsets, layout and accesses.
+   */
+  static List<HeaderCheck.Header> writeHeaders(Path includeDir) throws IOException {
+    Generated generated = Generated.of(sources());
+    List<HeaderCheck.Header> headers = new ArrayList<>();
+    for (Case tile : CASES) {
+      Path header = includeDir.resolve(tile.header());
+      Files.createDirectories(header.getParent());
+      Files.writeString(header, generated.text(tile.header()));
+      Generated.Helper helper = generated.helper(tile.helper());
+      int[] offsets = HeaderCheck.expectedOffsets(helper.intConstant("ROWS"),
+          helper.intConstant("COLS"), helper.intConstant("STAGES"),
+          (row, col, stage) -> helper.call("offset", row, col, stage));
+      @SuppressWarnings("unchecked")
+      List<AccessPattern> accesses = (List<AccessPattern>) helper.constant("ACCESSES");
+      headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets,
+          (TileLayout) helper.constant("LAYOUT"), accesses));
+    }
+    return headers;
   }
 }

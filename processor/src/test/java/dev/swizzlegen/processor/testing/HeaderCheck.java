@@ -27,7 +27,9 @@ import java.util.Optional;
  * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
  * a tile with a TMA access, its boxes, and for one with a WGMMA access, its wgmma descriptor of every
  * stage, K slice and first M or N, which must equal the model's ({@link TmaFill},
- * {@link WgmmaOperand}). The tensor-map helper is linked without {@code -lcuda}.
+ * {@link WgmmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
+ * {@code static_assert}ed too: the functions are {@code constexpr} on the host. The kernels are
+ * {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx}) builds the same program.
  */
 public final class HeaderCheck {
   /** The shared-memory address the wgmma descriptors are built for: past 64 KB, 4096-byte aligned. */
@@ -46,14 +48,14 @@ public final class HeaderCheck {
   public record Header(String include, String cudaType, int[] expectedOffsets, TileLayout layout,
       List<AccessPattern> accesses) {
     /** The boxes the header must give, for a tile with a TMA access. */
-    Optional<TmaFill> tma() {
+    public Optional<TmaFill> tma() {
       return accesses.stream().anyMatch(a -> a.kind() == AccessKind.TMA)
           ? Optional.of(TmaFill.of(layout))
           : Optional.empty();
     }
 
     /** The operand whose descriptors the header must give, for a tile with a WGMMA access. */
-    Optional<WgmmaOperand> wgmma() {
+    public Optional<WgmmaOperand> wgmma() {
       return accesses.stream().filter(WgmmaAccess.class::isInstance).findFirst()
           .map(a -> WgmmaOperand.of(layout, ((WgmmaAccess) a).major()));
     }
@@ -84,24 +86,24 @@ public final class HeaderCheck {
    * Compiles and runs the program in {@code workDir}, headers found under {@code includeDir}, and
    * asserts every offset; records the check as {@code checkName}.
    */
-  public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
-      String checkName) {
-    verify(nvcc, includeDir, workDir, headers, checkName, "the Java helpers");
+  public static void verify(CheckCompiler compiler, Path includeDir, Path workDir,
+      List<Header> headers, String checkName) {
+    verify(compiler, includeDir, workDir, headers, checkName, "the Java helpers");
   }
 
   /**
-   * As {@link #verify(Nvcc, Path, Path, List, String)}, the expected offsets coming from
+   * As {@link #verify(CheckCompiler, Path, Path, List, String)}, the expected offsets coming from
    * {@code expectedFrom} (in words, for the record: "CuTe's layouts").
    */
-  public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Header> headers,
-      String checkName, String expectedFrom) {
+  public static void verify(CheckCompiler compiler, Path includeDir, Path workDir,
+      List<Header> headers, String checkName, String expectedFrom) {
     try {
       Files.createDirectories(workDir);
-      Path source = workDir.resolve("header_check.cu");
+      Path source = workDir.resolve("header_check" + compiler.sourceExtension());
       Files.writeString(source, program(headers));
       Path binary = workDir.resolve("header_check");
-      nvcc.compile(source, binary, List.of(includeDir));
-      String output = nvcc.execute(binary);
+      compiler.build(source, binary, List.of(includeDir), List.of());
+      String output = compiler.execute(binary);
       Map<String, String[]> printed = parse(output, "tile");
       Map<String, String[]> tma = parse(output, "tma");
       Map<String, String[]> wgmma = parse(output, "wgmma");
@@ -130,7 +132,7 @@ public final class HeaderCheck {
       }
       assertEquals(headers.size(), printed.size());
       assertEquals(hopper, tma.size() + wgmma.size());
-      nvcc.record(checkName, headers.size() + " headers compiled with " + Nvcc.STRICT_FLAGS
+      compiler.record(checkName, headers.size() + " headers compiled with " + compiler.strictFlags()
           + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
                   + " descriptors equal the model's"));
@@ -189,6 +191,8 @@ public final class HeaderCheck {
   }
 
   static String program(List<Header> headers) {
+    boolean tma = headers.stream().anyMatch(header -> header.tma().isPresent());
+    boolean wgmma = headers.stream().anyMatch(header -> header.wgmma().isPresent());
     StringBuilder cu = new StringBuilder();
     cu.append("// Written by swizzlegen's tests: every generated header, compiled and run.\n");
     cu.append("#include <cstdint>\n#include <cstdio>\n\n");
@@ -197,6 +201,7 @@ public final class HeaderCheck {
     }
     cu.append("""
 
+        #if defined(__CUDACC__)
         // Device code for every tile, built for every architecture nvcc is given.
         template <class Tile>
         __global__ void touch_every_function(uint32_t* out) {
@@ -207,6 +212,7 @@ public final class HeaderCheck {
           out[threadIdx.y * blockDim.x + threadIdx.x] = offset ^ Tile::stage(offset)
               ^ Tile::row(offset) ^ Tile::col(offset) ^ Tile::unswizzle(Tile::swizzle(offset));
         }
+        #endif
 
         // Host: every offset of every stage, row-major; a trailing '!' marks an element whose
         // inverse is wrong.
@@ -227,57 +233,73 @@ public final class HeaderCheck {
           }
           std::printf("\\n");
         }
+        """);
+    if (tma) {
+      cu.append("""
 
-        // TMA: the boxes, and the tensor-map helper linked without -lcuda.
-        template <class Tile>
-        __global__ void touch_tma(uint32_t* out) {
-          const uint32_t box = threadIdx.x % Tile::kTmaBoxes;
-          out[threadIdx.x] = Tile::tma_box_offset(box) ^ Tile::tma_box_row(box) ^ Tile::tma_box_col(box);
-        }
-
-        template <class Tile>
-        int print_tma(const char* name) {
-          std::printf("tma %s %u %u %u %u %d", name, Tile::kTmaBoxRows, Tile::kTmaBoxCols,
-                      Tile::kTmaBoxes, Tile::kTmaStageBytes, static_cast<int>(Tile::kTmaSwizzle));
-          for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box) {
-            std::printf(" %u %u %u", Tile::tma_box_row(box), Tile::tma_box_col(box),
-                        Tile::tma_box_offset(box));
+          #if defined(__CUDACC__)
+          // TMA: the boxes, and the tensor-map helper linked without -lcuda.
+          template <class Tile>
+          __global__ void touch_tma(uint32_t* out) {
+            const uint32_t box = threadIdx.x % Tile::kTmaBoxes;
+            out[threadIdx.x] = Tile::tma_box_offset(box) ^ Tile::tma_box_row(box) ^ Tile::tma_box_col(box);
           }
-          std::printf("\\n");
-          // Called, so that it is compiled and linked (without -lcuda): with no matrix it must fail,
-          // with CUDA_ERROR_NOT_FOUND where there is no driver.
-          CUtensorMap map;
-          return Tile::encode_tma_tensor_map(&map, nullptr, 0, 0, 0) == CUDA_SUCCESS ? 1 : 0;
-        }
+          #endif
 
-        // wgmma: the descriptor of every stage, K slice and first M or N.
-        template <class Tile>
-        __global__ void touch_wgmma(uint32_t* out) {
-          const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
-                                                 0, blockIdx.x % Tile::kStages);
-          out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32);
-        }
+          template <class Tile>
+          int print_tma(const char* name) {
+            std::printf("tma %s %u %u %u %u %d", name, Tile::kTmaBoxRows, Tile::kTmaBoxCols,
+                        Tile::kTmaBoxes, Tile::kTmaStageBytes, static_cast<int>(Tile::kTmaSwizzle));
+            for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box) {
+              std::printf(" %u %u %u", Tile::tma_box_row(box), Tile::tma_box_col(box),
+                          Tile::tma_box_offset(box));
+            }
+            std::printf("\\n");
+            // Called, so that it is compiled and linked (without -lcuda): with no matrix it must fail,
+            // with CUDA_ERROR_NOT_FOUND where there is no driver.
+            CUtensorMap map;
+            return Tile::encode_tma_tensor_map(&map, nullptr, 0, 0, 0) == CUDA_SUCCESS ? 1 : 0;
+          }
+          """);
+    }
+    if (wgmma) {
+      cu.append("""
 
-        template <class Tile>
-        void print_wgmma(const char* name, uint32_t smem_address) {
-          std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
-                      Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
-                      Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
-                      static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
-          const uint32_t mn_extent = Tile::kWgmmaTranspose == 0 ? Tile::kRows : Tile::kCols;
-          for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-            for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
-              for (uint32_t mn = 0; mn < mn_extent; mn += Tile::kWgmmaMnStep) {
-                std::printf(" %llu", static_cast<unsigned long long>(
-                                         Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
+          #if defined(__CUDACC__)
+          // wgmma: the descriptor of every stage, K slice and first M or N.
+          template <class Tile>
+          __global__ void touch_wgmma(uint32_t* out) {
+            const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
+                                                   0, blockIdx.x % Tile::kStages);
+            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32);
+          }
+          #endif
+
+          template <class Tile>
+          void print_wgmma(const char* name, uint32_t smem_address) {
+            std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
+                        Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
+                        Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
+                        static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
+            const uint32_t mn_extent = Tile::kWgmmaTranspose == 0 ? Tile::kRows : Tile::kCols;
+            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+              for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
+                for (uint32_t mn = 0; mn < mn_extent; mn += Tile::kWgmmaMnStep) {
+                  std::printf(" %llu", static_cast<unsigned long long>(
+                                           Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
+                }
               }
             }
+            std::printf("\\n");
           }
-          std::printf("\\n");
-        }
-
-        int main() {
-        """);
+          """);
+    }
+    cu.append("\n// constexpr on the host: some offsets, as the Java helpers give them.\n");
+    for (Header header : headers) {
+      constexprOffsets(cu, header);
+    }
+    cu.append("\nint main() {\n");
+    cu.append("#if defined(__CUDACC__)\n");
     cu.append("  using Kernel = void (*)(uint32_t*);\n");
     cu.append("  const Kernel kernels[] = {\n");
     for (Header header : headers) {
@@ -291,6 +313,7 @@ public final class HeaderCheck {
     }
     cu.append("  };\n");
     cu.append("  for (Kernel kernel : kernels) {\n    if (kernel == nullptr) return 1;\n  }\n");
+    cu.append("#endif\n");
     for (Header header : headers) {
       cu.append("  print_offsets<").append(header.cudaType()).append(">(\"")
           .append(header.cudaType()).append("\");\n");
@@ -305,5 +328,26 @@ public final class HeaderCheck {
     }
     cu.append("  return 0;\n}\n");
     return cu.toString();
+  }
+
+  /**
+   * {@code static_assert}s of a header's {@code offset(row, col, stage)} at the first, a middle and
+   * the last element, against the expected offsets.
+   */
+  public static void constexprOffsets(StringBuilder cu, Header header) {
+    int rows = header.layout().rows();
+    int cols = header.layout().cols();
+    int stages = header.layout().stages();
+    int[][] elements = {{0, 0, 0}, {rows / 2, cols / 2 + 1, stages / 2}, {rows - 1, cols - 1, stages - 1}};
+    for (int[] element : elements) {
+      int row = element[0];
+      int col = Math.min(element[1], cols - 1);
+      int stage = element[2];
+      int expected = header.expectedOffsets()[(stage * rows + row) * cols + col];
+      cu.append("static_assert(").append(header.cudaType()).append("::offset(").append(row)
+          .append(", ").append(col).append(", ").append(stage).append(") == ").append(expected)
+          .append("u, \"").append(header.cudaType()).append("::offset(").append(row).append(", ")
+          .append(col).append(", ").append(stage).append(")\");\n");
+    }
   }
 }

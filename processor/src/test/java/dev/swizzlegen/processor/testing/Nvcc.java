@@ -9,7 +9,7 @@ import java.util.List;
  * elsewhere the test is skipped with a message on standard error. Every check that ran leaves a line
  * under {@code target/nvcc-checks/}, which {@code .ci/run} requires.
  */
-public final class Nvcc {
+public final class Nvcc implements CheckCompiler {
   /** The flags every generated header must compile cleanly under. */
   public static final List<String> STRICT_FLAGS = List.of(
       "-std=c++17", "-Werror", "all-warnings", "-Xcompiler", "-Wall,-Wextra,-Werror");
@@ -96,12 +96,30 @@ public final class Nvcc {
     Tool.run(command, source.getParent());
   }
 
+  @Override
+  public String sourceExtension() {
+    return ".cu";
+  }
+
+  @Override
+  public List<String> strictFlags() {
+    return STRICT_FLAGS;
+  }
+
+  /** {@link #compile(Path, Path, List, List, List)} for every {@link #architectures() architecture}. */
+  @Override
+  public void build(Path source, Path binary, List<Path> includeDirs, List<String> moreFlags) {
+    compile(source, binary, includeDirs, architectures, moreFlags);
+  }
+
   /** Runs a program built by {@link #compile} and returns its standard output. */
+  @Override
   public String execute(Path binary) {
     return Tool.run(List.of(binary.toAbsolutePath().toString()), binary.getParent());
   }
 
   /** Writes {@code target/nvcc-checks/<name>.txt}, one line saying that the check ran and what it proved. */
+  @Override
   public void record(String name, String line) {
     Tool.record("nvcc-checks", name,
         line + " [nvcc " + executable + ", sm_" + String.join(", sm_", architectures) + "]");

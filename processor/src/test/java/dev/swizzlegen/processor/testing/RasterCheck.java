@@ -23,8 +23,9 @@ import java.util.stream.IntStream;
 /**
  * Proves generated rasterizer headers against the Java model: one program includes every header,
  * instantiates a kernel per struct that calls every function (so device code is built for every
- * architecture), and on the host walks every grid up to {@code maxGrid x maxGrid} and every tile size
- * up to {@code maxTileSize}: it checks that the launch's blocks map one to one onto the tiles (idle
+ * architecture; {@code __CUDACC__} code, so that a host-only compiler builds the rest), and on the
+ * host walks every grid up to {@code maxGrid x maxGrid} and every tile size up to
+ * {@code maxTileSize}: it checks that the launch's blocks map one to one onto the tiles (idle
  * blocks past the last column aside) and prints, per grid, a 64-bit FNV-1a hash of every launch grid
  * and every block's tile, which must equal the hash of the Java rasterizer's.
  */
@@ -48,18 +49,19 @@ public final class RasterCheck {
    * Compiles and runs the program in {@code workDir}, headers found under {@code includeDir}, asserts
    * every grid's hash and bijection, and records the check as {@code checkName}.
    */
-  public static void verify(Nvcc nvcc, Path includeDir, Path workDir, List<Raster> rasters,
-      int maxGrid, int maxTileSize, String checkName) {
+  public static void verify(CheckCompiler compiler, Path includeDir, Path workDir,
+      List<Raster> rasters, int maxGrid, int maxTileSize, String checkName) {
     try {
       Files.createDirectories(workDir);
-      Path source = workDir.resolve("raster_check.cu");
+      Path source = workDir.resolve("raster_check" + compiler.sourceExtension());
       Files.writeString(source, program(rasters, maxGrid, maxTileSize));
       Path binary = workDir.resolve("raster_check");
       // -O2: the host walks every block of every grid, tens of millions of calls per header.
-      nvcc.compile(source, binary, List.of(includeDir), nvcc.architectures(), List.of("-O2"));
+      compiler.build(source, binary, List.of(includeDir), List.of("-O2"));
       // The program runs while Java computes the same hashes.
       ExecutorService runner = Executors.newSingleThreadExecutor();
-      CompletableFuture<String> run = CompletableFuture.supplyAsync(() -> nvcc.execute(binary), runner);
+      CompletableFuture<String> run =
+          CompletableFuture.supplyAsync(() -> compiler.execute(binary), runner);
       Map<Rasterizer, long[][]> hashes = new EnumMap<>(Rasterizer.class);
       String output;
       try {
@@ -112,7 +114,8 @@ public final class RasterCheck {
           }
         }
       }
-      nvcc.record(checkName, rasters.size() + " rasterizer headers compiled with " + Nvcc.STRICT_FLAGS
+      compiler.record(checkName, rasters.size() + " rasterizer headers compiled with "
+          + compiler.strictFlags()
           + "; on every grid up to " + maxGrid + " x " + maxGrid + " and tile size up to " + maxTileSize
           + " their host get_swizzle_idx is a bijection and equals the Java rasterizer");
     } catch (IOException e) {
@@ -158,6 +161,7 @@ public final class RasterCheck {
     }
     cu.append("\nconstexpr uint32_t kMaxGrid = ").append(maxGrid).append(";\n\n");
     cu.append("""
+        #if defined(__CUDACC__)
         // Device code for every struct and function, built for every architecture nvcc is given.
         template <class Raster>
         __global__ void touch_every_function(uint2* out, uint32_t grid_x, uint32_t grid_y) {
@@ -167,6 +171,7 @@ public final class RasterCheck {
           out[blockIdx.y * gridDim.x + blockIdx.x] =
               uint2{device.x ^ pure.x ^ launch.x, device.y ^ pure.y ^ launch.y};
         }
+        #endif
 
         constexpr uint64_t kFnvPrime = 0x100000001b3ull;
 
@@ -210,6 +215,7 @@ public final class RasterCheck {
 
         int main() {
         """);
+    cu.append("#if defined(__CUDACC__)\n");
     cu.append("  using Kernel = void (*)(uint2*, uint32_t, uint32_t);\n");
     cu.append("  const Kernel kernels[] = {\n");
     for (Raster raster : rasters) {
@@ -217,6 +223,7 @@ public final class RasterCheck {
     }
     cu.append("  };\n");
     cu.append("  for (Kernel kernel : kernels) {\n    if (kernel == nullptr) return 1;\n  }\n");
+    cu.append("#endif\n");
     for (Raster raster : rasters) {
       cu.append("  print_hashes<").append(raster.cudaType()).append(">(\"").append(raster.cudaType())
           .append("\", ").append(raster.rasterizer().usesTileSize() ? maxTileSize : 1).append(");\n");

@@ -26,14 +26,21 @@ public final class Tool {
   public static Path requireOrSkip(String executable, String check) {
     Optional<Path> found = locate(executable);
     if (found.isEmpty()) {
-      if ("true".equals(System.getenv("CI"))) {
-        fail("CI=true but " + executable + " is not on the PATH: the check '" + check
-            + "' must run in CI.");
-      }
-      System.err.println("SKIPPED (no " + executable + " on the PATH): " + check);
-      Assumptions.abort(executable + " is not on the PATH: skipped " + check);
+      missing(executable + " is not on the PATH", check);
     }
     return found.get();
+  }
+
+  /**
+   * Fails the test in CI and skips it visibly elsewhere: {@code why} (such as "nvcc is not on the
+   * PATH") keeps the check {@code check} from running.
+   */
+  public static void missing(String why, String check) {
+    if ("true".equals(System.getenv("CI"))) {
+      fail("CI=true but " + why + ": the check '" + check + "' must run in CI.");
+    }
+    System.err.println("SKIPPED (" + why + "): " + check);
+    Assumptions.abort(why + ": skipped " + check);
   }
 
   private static Optional<Path> locate(String executable) {
