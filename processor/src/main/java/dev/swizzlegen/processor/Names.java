@@ -1,6 +1,9 @@
 package dev.swizzlegen.processor;
 
+import com.palantir.javapoet.ClassName;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.Set;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
@@ -11,7 +14,9 @@ import javax.lang.model.element.TypeElement;
 final class Names {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-  /** C++17 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
+  /**
+   * C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as.
+   */
   private static final Set<String> KEYWORDS = Set.of(
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
       "catch", "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast",
@@ -22,6 +27,7 @@ final class Names {
       "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
       "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
       "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      "char8_t", "concept", "consteval", "constinit", "co_await", "co_return", "co_yield", "requires",
       "abstract", "assert", "byte", "extends", "final", "finally", "implements", "import",
       "instanceof", "interface", "native", "package", "strictfp", "super", "synchronized", "throws",
       "transient", "var", "yield", "record", "sealed", "permits");
@@ -30,7 +36,8 @@ final class Names {
 
   /**
    * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: an identifier of
-   * ASCII letters, digits and underscores, not a keyword, not reserved to the C++ implementation.
+   * ASCII letters, digits and underscores, not a keyword, not reserved to the C++ implementation, and
+   * not a name the generated headers declare, use or include ({@link ReservedNames}).
    */
   static Optional<String> identifierProblem(String name) {
     if (!IDENTIFIER.matcher(name).matches()) {
@@ -44,6 +51,35 @@ final class Names {
         && Character.isUpperCase(name.charAt(1)))) {
       return Optional.of("name \"" + name + "\" is reserved to the C++ implementation (it contains"
           + " a double underscore or starts with an underscore and a capital).");
+    }
+    return ReservedNames.collision(name);
+  }
+
+  /**
+   * Why {@code name} cannot name a struct declared in {@code namespace} (and its Java twin), or empty
+   * if it can: {@link #identifierProblem}, or a part of the namespace, which the struct would hide
+   * from code in the namespace ({@code swizzlegen::GemmA} inside {@code namespace swizzlegen} would
+   * look in a struct {@code swizzlegen}).
+   */
+  static Optional<String> nameProblem(String name, String namespace) {
+    Optional<String> problem = identifierProblem(name);
+    if (problem.isEmpty() && List.of(namespace.split("::")).contains(name)) {
+      return Optional.of("name \"" + name + "\" is a part of the generated structs' namespace "
+          + namespace + ", which a struct of that name would hide from code in the namespace.");
+    }
+    return problem;
+  }
+
+  /**
+   * Why {@code name}'s Java class ({@code <name>Swizzle}, {@code <name>Raster}) cannot be generated,
+   * or empty if it can: the sources being compiled declare a type of its name already (the annotated
+   * type itself, say), and javac would reject the generated file as a duplicate class.
+   */
+  static Optional<String> javaClassProblem(String name, ClassName javaClass,
+      Predicate<String> sourceTypes) {
+    if (sourceTypes.test(javaClass.canonicalName())) {
+      return Optional.of("name \"" + name + "\" would generate the Java class "
+          + javaClass.canonicalName() + ", which the sources already declare.");
     }
     return Optional.empty();
   }

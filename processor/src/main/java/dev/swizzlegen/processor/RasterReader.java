@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.annotations.RasterOrder;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.Optional;
+import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
@@ -14,10 +15,13 @@ import javax.lang.model.util.Elements;
 final class RasterReader {
   private final Elements elements;
   private final String cudaNamespace;
+  /** Whether a qualified name is a type declared in the sources being compiled. */
+  private final Predicate<String> sourceTypes;
 
-  RasterReader(Elements elements, String cudaNamespace) {
+  RasterReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
     this.elements = elements;
     this.cudaNamespace = cudaNamespace;
+    this.sourceTypes = sourceTypes;
   }
 
   /** The rasterizer, or empty with its errors added to {@code report}. */
@@ -29,11 +33,16 @@ final class RasterReader {
 
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
-    Optional<String> nameProblem = Names.identifierProblem(name);
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace);
+    if (nameProblem.isEmpty()) {
+      nameProblem = Names.javaClassProblem(name, ClassName.get(packageName, name + "Raster"),
+          sourceTypes);
+    }
     if (nameProblem.isPresent()) {
       if (override.isEmpty()) {
         error(report, type, values, "name", "the generated names come from the type's name, but "
-            + nameProblem.get() + " Set name to a C++ identifier.");
+            + nameProblem.get() + " Set name to choose the generated names.");
       } else {
         error(report, type, values, "name", nameProblem.get());
       }
@@ -41,7 +50,6 @@ final class RasterReader {
     if (tileSizeProblem.isPresent() || nameProblem.isPresent()) {
       return Optional.empty();
     }
-    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
     return Optional.of(new RasterSpec(
         type,
         values.mirror(),

@@ -15,6 +15,7 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.PackageElement;
@@ -30,12 +31,15 @@ import javax.lang.model.util.Elements;
 final class TileReader {
   private final Elements elements;
   private final String cudaNamespace;
+  /** Whether a qualified name is a type declared in the sources being compiled. */
+  private final Predicate<String> sourceTypes;
   private final AccessReader accessReader;
   private final SwizzleSolver solver = SwizzleSolver.nvidia();
 
-  TileReader(Elements elements, String cudaNamespace) {
+  TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
     this.elements = elements;
     this.cudaNamespace = cudaNamespace;
+    this.sourceTypes = sourceTypes;
     this.accessReader = new AccessReader(elements);
   }
 
@@ -198,15 +202,18 @@ final class TileReader {
     return values.isExplicit(attribute) && values.intValue(attribute) != SwizzledTile.DERIVE;
   }
 
-  private static Optional<String> readName(
-      TypeElement type, AnnotationValues values, TileErrors errors) {
+  private Optional<String> readName(TypeElement type, AnnotationValues values, TileErrors errors) {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
-    Optional<String> problem = Names.identifierProblem(name);
+    Optional<String> problem = Names.nameProblem(name, cudaNamespace);
+    if (problem.isEmpty()) {
+      problem = Names.javaClassProblem(name, ClassName.get(
+          packageOf(type).getQualifiedName().toString(), name + "Swizzle"), sourceTypes);
+    }
     if (problem.isPresent()) {
       if (override.isEmpty()) {
         errors.onTile("the generated names come from the type's name, but " + problem.get()
-            + " Set name to a C++ identifier.");
+            + " Set name to choose the generated names.");
       } else {
         errors.onTileAttribute("name", problem.get());
       }

@@ -1,0 +1,115 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ReservedNames} cannot drift from the writers: every identifier in the code of every header
+ * the tests generate (tiles of every kind, TMA and wgmma included, rasterizers of every order) is a
+ * name no struct and no namespace part can take, except the struct's own name and its namespace.
+ */
+class ReservedNamesTest {
+  private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");
+  /** The preprocessor's own words, which are not names in the program. */
+  private static final Set<String> PREPROCESSOR = Set.of("define", "defined", "ifndef", "endif");
+
+  /** The identifiers of a header's code: comments, string literals and #include lines left out. */
+  static Set<String> identifiers(String header) {
+    Set<String> identifiers = new TreeSet<>();
+    for (String line : header.split("\n")) {
+      String code = line.strip();
+      if (code.startsWith("#include") || code.startsWith("#pragma")) {
+        continue;
+      }
+      code = code.replaceAll("//.*", "").replaceAll("/\\*.*?\\*/", "").replaceAll("\"[^\"]*\"", "");
+      Matcher matcher = IDENTIFIER.matcher(code);
+      while (matcher.find()) {
+        identifiers.add(matcher.group());
+      }
+    }
+    return identifiers;
+  }
+
+  @Test
+  void everyIdentifierOfEveryGeneratedHeaderIsReserved() {
+    Generated tiles = Generated.of(TileCorpus.sources());
+    Generated rasters = Generated.of(RasterCorpus.sources());
+    List<String> unreserved = new ArrayList<>();
+    int checked = 0;
+    for (TileCorpus.Case tile : TileCorpus.CASES) {
+      checked += unreserved(tiles.text(tile.header()), tile.cudaType(), unreserved);
+    }
+    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      checked += unreserved(rasters.text(raster.header()), raster.cudaType(), unreserved);
+    }
+    assertThat(unreserved).isEmpty();
+    assertTrue(checked > 150, "only " + checked + " identifiers");
+  }
+
+  /** Adds the identifiers of {@code header} a struct could take; returns how many were checked. */
+  private static int unreserved(String header, String cudaType, List<String> unreserved) {
+    Set<String> own = Set.of(cudaType.split("::"));
+    int checked = 0;
+    for (String identifier : identifiers(header)) {
+      if (own.contains(identifier) || PREPROCESSOR.contains(identifier)) {
+        continue;
+      }
+      checked++;
+      if (Names.identifierProblem(identifier).isEmpty()) {
+        unreserved.add(identifier + " (in " + cudaType + "'s header)");
+      }
+    }
+    return checked;
+  }
+
+  @Test
+  void everyKindOfCollisionIsNamed() {
+    assertThat(Names.identifierProblem("offset").orElseThrow())
+        .contains("would collide with offset in the generated headers");
+    assertThat(Names.identifierProblem("kTmaBoxes").orElseThrow()).contains("generated headers");
+    assertThat(Names.identifierProblem("get_swizzle_idx").orElseThrow()).contains("generated headers");
+    for (String library : List.of("uint32_t", "uint64_t", "int32_t", "size_t", "NULL", "dim3", "uint2",
+        "uint3", "float4", "double4_32a", "half", "blockIdx", "threadIdx", "warpSize", "INT32_MAX",
+        "UINT64_C", "cuuint32_t")) {
+      assertThat(Names.identifierProblem(library).orElseThrow()).contains("a type, macro or built-in");
+    }
+    for (String cuda : List.of("cudaError_t", "cudaGetDriverEntryPoint", "cuTensorMapEncodeTiled",
+        "CUresult", "CUtensorMap", "CU_TENSOR_MAP_SWIZZLE_128B", "CUDAAPI", "CUDART_VERSION")) {
+      assertThat(Names.identifierProblem(cuda).orElseThrow()).contains("CUDA toolkit's C API");
+    }
+    assertThat(Names.identifierProblem("SWIZZLEGEN_HOST_DEVICE").orElseThrow())
+        .contains("prefix of the generated headers' macros");
+    for (String keyword : List.of("co_await", "requires", "char8_t", "struct")) {
+      assertThat(Names.identifierProblem(keyword).orElseThrow()).contains("keyword");
+    }
+    // Names that merely look alike are the user's.
+    for (String fine : List.of("GemmA", "Offset", "Cube", "CudaTile", "Uint32Tile", "Half", "Dim3Tile",
+        "cute_tile", "float5", "SwizzlegenTile")) {
+      assertTrue(Names.identifierProblem(fine).isEmpty(), fine);
+    }
+  }
+
+  @Test
+  void aStructCannotTakeAPartOfItsNamespace() {
+    assertThat(Names.nameProblem("swizzlegen", "swizzlegen").orElseThrow())
+        .contains("a part of the generated structs' namespace swizzlegen");
+    assertThat(Names.nameProblem("kernels", "acme::kernels").orElseThrow()).contains("acme::kernels");
+    assertTrue(Names.nameProblem("GemmA", "acme::kernels").isEmpty());
+  }
+
+  @Test
+  void namespacePartsCannotBeReservedNames() {
+    assertThat(Names.namespaceProblem("acme::dim3").orElseThrow()).contains("is not a C++ namespace");
+    assertThat(Names.namespaceProblem("uint32_t").orElseThrow()).contains("a type, macro or built-in");
+    assertThat(Names.namespaceProblem("acme::offset").orElseThrow()).contains("generated headers");
+    assertTrue(Names.namespaceProblem("acme::kernels").isEmpty());
+  }
+}
