@@ -74,6 +74,10 @@ public @interface Access {
   /** The conflict degree tolerated: 1 demands conflict-free, 2 accepts a 2-way conflict, and so on. */
   int maxWays() default 1;
 
-  /** A name for this access in messages and reports. Empty: one is made from the attributes. */
+  /**
+   * A name for this access in messages and reports. Any text: every generated file escapes it for its
+   * language (C++ and Java comments, JSON, SVG), so that it shows but never changes their meaning.
+   * Empty: one is made from the attributes.
+   */
   String label() default "";
 }

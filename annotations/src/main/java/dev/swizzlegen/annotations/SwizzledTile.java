@@ -126,8 +126,12 @@ public @interface SwizzledTile {
 
   /**
    * Overrides the generated names: the CUDA struct, the header's file name stem (in snake_case) and
-   * the Java helper ({@code <name>Swizzle}). Must be a C++ and Java identifier. Empty: the annotated
-   * type's simple name.
+   * the Java helper ({@code <name>Swizzle}). Must be a C++ and Java identifier that collides with
+   * nothing of the generated headers: not a keyword, not a name they declare ({@code offset},
+   * {@code row}, {@code kRows}, ...), use or include ({@code uint32_t}, {@code dim3}, {@code NULL},
+   * {@code blockIdx}, the CUDA API's {@code cu...} names), nor a part of the namespace; its helper
+   * must not be a class the sources declare. Empty: the annotated type's simple name (the enclosing
+   * types' names joined by underscores for a nested type), under the same rules.
    */
   String name() default "";
 }

@@ -37,7 +37,9 @@ public @interface ThreadblockSwizzle {
 
   /**
    * Overrides the generated names: the CUDA struct and the stem of the header file name. Must be a
-   * C++ and Java identifier. Empty: the annotated type's simple name.
+   * C++ and Java identifier that collides with nothing of the generated headers (as
+   * {@link SwizzledTile#name}: not {@code get_swizzle_idx}, {@code uint2}, {@code dim3}, ...). Empty:
+   * the annotated type's simple name.
    */
   String name() default "";
 }
