@@ -8,12 +8,15 @@ import java.io.IOException;
 import java.io.Writer;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.Messager;
@@ -22,8 +25,10 @@ import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
@@ -31,27 +36,31 @@ import javax.tools.StandardLocation;
 /**
  * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
  * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
- * write its Java helper, CUDA header, JSON report and bank maps, or nothing if it has errors; for every
- * {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and Java twin, or nothing if
- * it has errors.
+ * write its Java helper and CUDA header (and, on request, its JSON report and bank map), or nothing if
+ * it has errors; for every {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and
+ * Java twin, or nothing if it has errors.
  *
- * <p>Options: {@code -Aswizzlegen.namespace=a::b} (default {@code swizzlegen}), the C++ namespace of
- * the generated structs; {@code -Aswizzlegen.conflicts=warning} (default {@code error}) reports bank
- * conflicts as warnings and generates the files anyway.
+ * <p>An annotation whose attributes javac cannot attribute yet (a constant of a class another round
+ * generates, such as another tile's helper) is deferred to the next round, by name, as Dagger defers
+ * elements; one still unresolved when processing is over is an error on its attribute. The options
+ * are {@link ProcessorOptions}'.
  */
 @AutoService(Processor.class)
 public final class SwizzlegenProcessor extends AbstractProcessor {
-  static final String NAMESPACE_OPTION = "swizzlegen.namespace";
-  static final String CONFLICTS_OPTION = "swizzlegen.conflicts";
-
   /**
    * Header path to what owns it, across rounds: a tile's qualified name, or a rasterizer's
    * {@link #rasterOwner}.
    */
   private final Map<String, String> headerOwners = new HashMap<>();
 
+  /** Qualified names of the types whose tile, or rasterizer, waits for a later round. */
+  private final Set<String> deferredTiles = new TreeSet<>();
+  private final Set<String> deferredRasters = new TreeSet<>();
+
   private Messager messager;
   private Filer filer;
+  private Elements elements;
+  private ProcessorOptions options;
   private TileReader reader;
   private JavaHelperWriter javaHelperWriter;
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
@@ -61,30 +70,23 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private RasterReader rasterReader;
   private final RasterHeaderWriter rasterHeaderWriter = new RasterHeaderWriter();
   private RasterJavaWriter rasterJavaWriter;
-  private boolean optionsValid;
 
   @Override
   public synchronized void init(ProcessingEnvironment processingEnv) {
     super.init(processingEnv);
     messager = processingEnv.getMessager();
     filer = processingEnv.getFiler();
-    String namespace = processingEnv.getOptions().getOrDefault(NAMESPACE_OPTION, "swizzlegen");
-    Optional<String> namespaceProblem = Names.namespaceProblem(namespace);
-    namespaceProblem.ifPresent(problem -> messager.printMessage(Diagnostic.Kind.ERROR, problem));
-    String conflicts = processingEnv.getOptions().getOrDefault(CONFLICTS_OPTION, "error");
-    boolean conflictsValid = conflicts.equals("error") || conflicts.equals("warning");
-    if (!conflictsValid) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "-A" + CONFLICTS_OPTION + "=" + conflicts
-          + " is neither error nor warning.");
+    elements = processingEnv.getElementUtils();
+    options = ProcessorOptions.read(processingEnv.getOptions());
+    for (String problem : options.problems()) {
+      messager.printMessage(Diagnostic.Kind.ERROR, problem);
     }
-    optionsValid = namespaceProblem.isEmpty() && conflictsValid;
-    conflictChecker = new ConflictChecker(
-        conflicts.equals("warning") ? Diagnostic.Kind.WARNING : Diagnostic.Kind.ERROR);
-    reader = new TileReader(processingEnv.getElementUtils(), namespace);
+    conflictChecker = new ConflictChecker(options.conflictKind());
+    reader = new TileReader(elements, options.namespace());
     boolean generatedAvailable =
-        processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        elements.getTypeElement("javax.annotation.processing.Generated") != null;
     javaHelperWriter = new JavaHelperWriter(generatedAvailable);
-    rasterReader = new RasterReader(processingEnv.getElementUtils(), namespace);
+    rasterReader = new RasterReader(elements, options.namespace());
     rasterJavaWriter = new RasterJavaWriter(generatedAvailable);
   }
 
@@ -95,7 +97,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(NAMESPACE_OPTION, CONFLICTS_OPTION);
+    return ProcessorOptions.NAMES;
   }
 
   @Override
@@ -105,27 +107,24 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    if (!optionsValid) {
+    if (!options.valid()) {
       return false;
     }
-    for (TypeElement tile : annotatedTypes(round, SwizzledTile.class)) {
-      ValidationReport report = new ValidationReport();
-      try {
-        processTile(tile, report);
-      } catch (AnnotationValues.Malformed javacReportsIt) {
-        // An attribute javac could not attribute: javac's own error says where; add nothing.
-      } catch (RuntimeException bug) {
-        report.error("swizzlegen failed on tile " + tile.getSimpleName() + " (" + bug
-            + "); this is a bug in swizzlegen, please report it with this annotation.", tile, null, null);
-      }
-      report.printTo(messager);
+    for (List<TypeElement> group : byTopLevelType(
+        typesToProcess(round, SwizzledTile.class, deferredTiles))) {
+      processTiles(group, round);
     }
-    for (TypeElement raster : annotatedTypes(round, ThreadblockSwizzle.class)) {
+    for (TypeElement raster : typesToProcess(round, ThreadblockSwizzle.class, deferredRasters)) {
       ValidationReport report = new ValidationReport();
       try {
         processRaster(raster, report);
-      } catch (AnnotationValues.Malformed javacReportsIt) {
-        // An attribute javac could not attribute: javac's own error says where; add nothing.
+      } catch (AnnotationValues.Malformed notYet) {
+        report = new ValidationReport();   // what was found before it is found again later
+        if (round.processingOver()) {
+          unresolved(raster, notYet, round, ThreadblockSwizzle.class, "rasterizer", report);
+        } else {
+          deferredRasters.add(raster.getQualifiedName().toString());
+        }
       } catch (RuntimeException bug) {
         report.error("swizzlegen failed on rasterizer " + raster.getSimpleName() + " (" + bug
             + "); this is a bug in swizzlegen, please report it with this annotation.", raster, null,
@@ -134,6 +133,46 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       report.printTo(messager);
     }
     return false;
+  }
+
+  /**
+   * This round's types carrying {@code annotation}, and the ones deferred from earlier rounds (looked
+   * up again by name: a round's elements are not the next round's), by qualified name; empties
+   * {@code deferred}, which the round fills again.
+   */
+  private List<TypeElement> typesToProcess(RoundEnvironment round,
+      Class<? extends Annotation> annotation, Set<String> deferred) {
+    Map<String, TypeElement> types = new TreeMap<>();
+    for (TypeElement type : annotatedTypes(round, annotation)) {
+      types.put(type.getQualifiedName().toString(), type);
+    }
+    for (String name : deferred) {
+      TypeElement type = elements.getTypeElement(name);
+      if (type != null) {
+        types.putIfAbsent(name, type);
+      }
+    }
+    deferred.clear();
+    return new ArrayList<>(types.values());
+  }
+
+  /**
+   * An annotation with an attribute javac could not attribute when processing is over (until then,
+   * such a type waits for the round that generates what it refers to): an error on that attribute,
+   * unless javac has already reported an error of its own that stops the build (a value of the wrong
+   * type: javac's message says it).
+   */
+  private void unresolved(TypeElement type, AnnotationValues.Malformed attribute,
+      RoundEnvironment round, Class<? extends Annotation> annotation, String subject,
+      ValidationReport report) {
+    if (round.errorRaised()) {
+      return;
+    }
+    AnnotationMirror mirror = findAnnotation(type, annotation);
+    report.error(subject + " " + type.getSimpleName() + ": the value of " + attribute.attribute()
+            + " could not be resolved in any round of annotation processing, so nothing was generated"
+            + " for it; give " + attribute.attribute() + " a constant javac can evaluate.",
+        type, mirror, new AnnotationValues(mirror, elements).location(attribute.attribute()));
   }
 
   /** The types carrying {@code annotation} in this round, by qualified name. */
@@ -149,38 +188,152 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     return types;
   }
 
-  private void processTile(TypeElement type, ValidationReport report) {
+  /** A tile that passed every check: what its files are written from. */
+  private record ProvenTile(TileSpec spec, List<AccessReport> reports, ValidationReport report) {}
+
+  /** The tiles grouped by the top-level type they are or are nested in, in order. */
+  private static Collection<List<TypeElement>> byTopLevelType(List<TypeElement> tiles) {
+    Map<String, List<TypeElement>> groups = new TreeMap<>();
+    for (TypeElement tile : tiles) {
+      groups.computeIfAbsent(Names.topLevelType(tile).getQualifiedName().toString(),
+          topLevel -> new ArrayList<>()).add(tile);
+    }
+    return groups.values();
+  }
+
+  /**
+   * The tiles of one top-level type: each is validated and proven; the helpers of the nested ones
+   * share one source, so the whole group waits for a later round while any of its annotations cannot
+   * be read yet. Then each tile's diagnostics are printed and every tile without errors gets its
+   * files.
+   */
+  private void processTiles(List<TypeElement> group, RoundEnvironment round) {
+    List<ProvenTile> proven = new ArrayList<>();
+    List<ValidationReport> reports = new ArrayList<>();
+    for (TypeElement tile : group) {
+      ValidationReport report = new ValidationReport();
+      reports.add(report);
+      try {
+        prove(tile, report).ifPresent(proven::add);
+      } catch (AnnotationValues.Malformed notYet) {
+        if (!round.processingOver()) {
+          // What was found so far is found again in the round that can read the whole group.
+          group.forEach(type -> deferredTiles.add(type.getQualifiedName().toString()));
+          return;
+        }
+        report = new ValidationReport();
+        reports.set(reports.size() - 1, report);
+        unresolved(tile, notYet, round, SwizzledTile.class, "tile", report);
+      } catch (RuntimeException bug) {
+        report.error("swizzlegen failed on tile " + tile.getSimpleName() + " (" + bug
+            + "); this is a bug in swizzlegen, please report it with this annotation.", tile, null, null);
+      }
+    }
+    List<ProvenTile> nested = new ArrayList<>();
+    Map<String, TileSpec> nestedHelpers = new HashMap<>();
+    for (ProvenTile tile : proven) {
+      if (!ownsItsNames(tile.spec(), nestedHelpers, tile.report())) {
+        continue;
+      }
+      if (tile.spec().helper().enclosingClassName() == null) {
+        writeTile(tile, javaHelperWriter.write(tile.spec(), tile.reports()));
+      } else {
+        nested.add(tile);
+      }
+    }
+    if (!nested.isEmpty()) {
+      TypeElement topLevel = Names.topLevelType(nested.get(0).spec().type());
+      GeneratedFile helpers = javaHelperWriter.write(
+          nested.get(0).spec().helper().enclosingClassName(), topLevel,
+          nested.stream().map(ProvenTile::spec).toList(),
+          nested.stream().map(ProvenTile::reports).toList());
+      ValidationReport holder = new ValidationReport();
+      write(helpers, topLevel, "tiles of", holder);
+      holder.printTo(messager);
+      if (!holder.hasErrors()) {
+        for (ProvenTile tile : nested) {
+          writeTile(tile, null);
+        }
+      }
+    }
+    reports.forEach(report -> report.printTo(messager));
+  }
+
+  /** Reads, validates and proves one tile; empty, with the errors in {@code report}, if it fails. */
+  private Optional<ProvenTile> prove(TypeElement type, ValidationReport report) {
     AnnotationMirror mirror = findAnnotation(type, SwizzledTile.class);
     AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
     TileErrors errors = new TileErrors(type, values, report);
     Optional<TileSpec> read = reader.read(type, values, errors);
     if (read.isEmpty() || report.hasErrors()) {
-      return;
+      return Optional.empty();
     }
-    TileSpec tile = read.get();
-    List<AccessReport> reports = conflictChecker.check(tile, errors);
+    List<AccessReport> reports = conflictChecker.check(read.get(), errors);
     if (report.hasErrors()) {
-      return;
+      return Optional.empty();
     }
+    return Optional.of(new ProvenTile(read.get(), reports, report));
+  }
+
+  /**
+   * Whether the tile's header is its own across the build and its nested helper's name its own in
+   * its top-level type's {@code <TopLevel>Swizzles}; else an error on {@code name}.
+   */
+  private boolean ownsItsNames(TileSpec tile, Map<String, TileSpec> nestedHelpers,
+      ValidationReport report) {
+    TypeElement type = tile.type();
+    AnnotationValue name = new AnnotationValues(tile.annotation(), elements).location("name");
     String owner = headerOwners.putIfAbsent(tile.headerPath(), type.getQualifiedName().toString());
     if (owner != null && !owner.contentEquals(type.getQualifiedName())) {
       report.error("tile " + type.getSimpleName() + ": its header " + tile.headerPath()
               + " is already generated for " + owner + "; set name to tell them apart.",
-          type, mirror, values.location("name"));
-      return;
+          type, tile.annotation(), name);
+      return false;
     }
+    if (tile.helper().enclosingClassName() != null) {
+      TileSpec other = nestedHelpers.putIfAbsent(tile.helper().simpleName(), tile);
+      if (other != null) {
+        headerOwners.remove(tile.headerPath());
+        report.error("tile " + type.getSimpleName() + ": its Java helper " + tile.helper()
+                + " is already generated for " + other.type().getQualifiedName()
+                + "; set name to tell them apart.", type, tile.annotation(), name);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Writes a proven tile's files: its own helper source ({@code helper}; null for a nested tile,
+   * whose helper its top-level type's source holds), its header and the reports asked for; then the
+   * summary note, if asked for.
+   */
+  private void writeTile(ProvenTile proven, GeneratedFile helper) {
+    TileSpec tile = proven.spec();
+    List<AccessReport> reports = proven.reports();
+    ValidationReport report = proven.report();
     List<GeneratedFile> files = new ArrayList<>();
-    files.add(javaHelperWriter.write(tile, reports));
-    // What the header and the report both state about TMA and wgmma, worked out once.
+    if (helper != null) {
+      files.add(helper);
+    }
+    // What the header, the report and the summary state about TMA and wgmma, worked out once.
     HopperHeaderText hopper = HopperHeaderText.of(tile);
     files.add(cudaHeaderWriter.write(tile, reports, hopper));
-    files.add(reportWriter.write(tile, reports, hopper));
-    bankMapWriter.write(tile, reports).ifPresent(files::add);
+    Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
+        ? bankMapWriter.write(tile, reports)
+        : Optional.empty();
+    if (options.writes(ProcessorOptions.Report.JSON)) {
+      files.add(reportWriter.write(tile, reports, hopper, bankMap.isPresent()));
+    }
+    bankMap.ifPresent(files::add);
     for (GeneratedFile file : files) {
-      write(file, type, "tile", report);
+      write(file, tile.type(), "tile", report);
       if (report.hasErrors()) {
         return;
       }
+    }
+    if (options.summary()) {
+      report.add(Diagnostic.Kind.NOTE, TileSummary.of(tile, reports, hopper), tile.type(), null, null);
     }
   }
 
@@ -206,6 +359,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (report.hasErrors()) {
         return;
       }
+    }
+    if (options.summary()) {
+      report.add(Diagnostic.Kind.NOTE, TileSummary.of(raster), type, null, null);
     }
   }
 
