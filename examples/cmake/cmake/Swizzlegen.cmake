@@ -1,13 +1,16 @@
 # swizzlegen for CMake: the CUDA headers of Java tile declarations, generated as part of the build.
 #
 #   include(Swizzlegen)
-#   swizzlegen_generate_headers(<target> JAVA_SOURCES <files...> [NAMESPACE <a::b>])
+#   swizzlegen_generate_headers(<target> JAVA_SOURCES <files...> [NAMESPACE <a::b>]
+#                               [REPORTS <json,svg|json|svg|NONE>])
 #   target_link_libraries(<your CUDA target> PRIVATE <target>)
 #
 # runs javac with the swizzlegen processor on the declarations (-proc:only: annotation processing
 # alone, no classes), before anything that links <target> is compiled and again whenever a
 # declaration changes, and makes <target> an INTERFACE library whose include directory holds
-# swizzlegen/<name>.cuh. A declaration with an error (a bank conflict, a bad attribute) fails the
+# swizzlegen/<name>.cuh, and beside each header its JSON report and bank-map picture
+# (swizzlegen/<name>.json, swizzlegen/<name>-bank-map.svg; REPORTS chooses, NONE writes neither).
+# A declaration with an error (a bank conflict, a bad attribute) fails the
 # build with javac's message on the attribute.
 #
 # The processor comes from SWIZZLEGEN_PROCESSOR_PATH (a list of jars or class directories: the
@@ -47,7 +50,10 @@ function(_swizzlegen_path out)
 endfunction()
 
 function(swizzlegen_generate_headers target)
-  cmake_parse_arguments(ARG "" "NAMESPACE" "JAVA_SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAMESPACE;REPORTS" "JAVA_SOURCES" ${ARGN})
+  if(NOT DEFINED ARG_REPORTS)
+    set(ARG_REPORTS "json,svg")
+  endif()
   if(NOT ARG_JAVA_SOURCES)
     message(FATAL_ERROR "swizzlegen_generate_headers(${target}): no JAVA_SOURCES")
   endif()
@@ -72,6 +78,9 @@ function(swizzlegen_generate_headers target)
   set(options)
   if(ARG_NAMESPACE)
     list(APPEND options "-Aswizzlegen.namespace=${ARG_NAMESPACE}")
+  endif()
+  if(NOT ARG_REPORTS STREQUAL "NONE")
+    list(APPEND options "-Aswizzlegen.reports=${ARG_REPORTS}")
   endif()
 
   set(out "${CMAKE_CURRENT_BINARY_DIR}/${target}")

@@ -80,7 +80,7 @@ public final class CalibrationSuite {
   /** A tile from the helper the processor generated for {@code CalibrationTiles.<type>}. */
   private static SuiteTile fromHelper(Class<?> type) {
     try {
-      Class<?> helper = Class.forName(type.getPackageName() + ".CalibrationTiles_"
+      Class<?> helper = Class.forName(type.getPackageName() + ".CalibrationTilesSwizzles$"
           + type.getSimpleName() + "Swizzle");
       Method offset = helper.getMethod("offset", int.class, int.class);
       List<AccessPattern> accesses = new ArrayList<>();

@@ -190,8 +190,8 @@ public final class HopperSuite {
   @SuppressWarnings("unchecked")
   private static SuiteTile tile(String type) {
     try {
-      Class<?> helper = Class.forName(HopperTiles.class.getPackageName() + ".HopperTiles_" + type
-          + "Swizzle");
+      Class<?> helper = Class.forName(HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$"
+          + type + "Swizzle");
       return new SuiteTile(CalibrationSuite.snakeCase(type),
           (TileLayout) helper.getField("LAYOUT").get(null),
           (List<AccessPattern>) helper.getField("ACCESSES").get(null),

@@ -32,13 +32,10 @@ final class ReplayProcessor extends AbstractProcessor {
   enum Replay {
     /** Every file, as recorded. */
     ALL,
-    /** The Java helpers alone: how much of the floor the other files are. */
-    HELPERS,
     /**
-     * The same files, empty: each Java helper an empty class of its name, each header, report and
-     * picture an empty file. What javac charges any processor that writes the files SPEC section 8
-     * asks for (a Java class, a CUDA header, a JSON report and an SVG picture per tile), whatever
-     * they say.
+     * The same files, empty: each Java helper an empty class of its name, each other file empty.
+     * What javac charges any processor that writes the files SPEC section 8 asks for (a Java class
+     * and a CUDA header per tile), whatever they say.
      */
     EMPTY_FILES
   }
@@ -51,9 +48,6 @@ final class ReplayProcessor extends AbstractProcessor {
    */
   ReplayProcessor(List<FilerRecording.File> recorded, Replay replay) {
     for (FilerRecording.File file : recorded) {
-      if (replay == Replay.HELPERS && !file.javaSource()) {
-        continue;
-      }
       if (replay == Replay.EMPTY_FILES) {
         file = new FilerRecording.File(file.javaSource(), file.name(), file.originatingElements(),
             file.javaSource() ? emptyClass(file.name()) : "");

@@ -9,12 +9,16 @@ import java.util.List;
 
 /**
  * A large kernel library's tiles, as source files: {@code count} annotated types in package
- * {@code library}, each a tile with three accesses, for the processor cost benchmark. The shapes,
- * element types and accesses cycle through what GEMM and attention kernels declare (operand tiles read
- * by ldmatrix, accumulator tiles written by mma, tiles read down their columns), 32 to 256 rows, and
- * every one is conflict-free, so that the library compiles.
+ * {@code library}, {@value #TILES_PER_FILE} to a file as the nested types of one class (as a
+ * kernel's tiles are declared together), each a tile with three accesses, for the processor cost
+ * benchmark. The shapes, element types and accesses cycle through what GEMM and attention kernels
+ * declare (operand tiles read by ldmatrix, accumulator tiles written by mma, tiles read down their
+ * columns), 32 to 256 rows, and every one is conflict-free, so that the library compiles.
  */
 public final class TileLibrary {
+  /** Tiles declared in one source file. */
+  public static final int TILES_PER_FILE = 100;
+
   private static final String ROW_WRITE = "@Access(op = Op.STORE, bytes = 16)";
   private static final String COLUMN_READ =
       "@Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR)";
@@ -40,25 +44,31 @@ public final class TileLibrary {
   private TileLibrary() {}
 
   /**
-   * Writes {@code count} tiles under {@code directory/library} and returns their files. With
-   * {@code derived}, bits, base and shift are omitted: the processor derives every swizzle.
+   * Writes {@code count} tiles under {@code directory/library}, {@value #TILES_PER_FILE} to a file,
+   * and returns the files. With {@code derived}, bits, base and shift are omitted: the processor
+   * derives every swizzle.
    */
   public static List<Path> write(Path directory, int count, boolean derived) {
     try {
       Path packageDirectory = Files.createDirectories(directory.resolve("library"));
       List<Path> files = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        Template template = TEMPLATES.get(i % TEMPLATES.size());
-        int rows = ROWS[(i / TEMPLATES.size()) % ROWS.length];
-        String name = "Tile" + i;
-        String swizzle = derived ? "" : template.swizzle() + ", ";
-        String source = "package library;\n\n"
+      for (int first = 0; first < count; first += TILES_PER_FILE) {
+        String kernel = "Kernel" + first / TILES_PER_FILE;
+        StringBuilder source = new StringBuilder("package library;\n\n"
             + "import dev.swizzlegen.annotations.*;\n\n"
-            + "@SwizzledTile(" + swizzle + "dtype = DType." + template.dtype() + ", rows = " + rows
-            + ", cols = " + template.cols() + ", access = {\n    "
-            + String.join(",\n    ", template.accesses()) + "})\n"
-            + "interface " + name + " {}\n";
-        Path file = packageDirectory.resolve(name + ".java");
+            + "final class " + kernel + " {\n");
+        for (int i = first; i < Math.min(count, first + TILES_PER_FILE); i++) {
+          Template template = TEMPLATES.get(i % TEMPLATES.size());
+          int rows = ROWS[(i / TEMPLATES.size()) % ROWS.length];
+          String swizzle = derived ? "" : template.swizzle() + ", ";
+          source.append("  @SwizzledTile(").append(swizzle).append("dtype = DType.")
+              .append(template.dtype()).append(", rows = ").append(rows).append(", cols = ")
+              .append(template.cols()).append(", access = {\n      ")
+              .append(String.join(",\n      ", template.accesses())).append("})\n")
+              .append("  interface Tile").append(i).append(" {}\n\n");
+        }
+        source.append("}\n");
+        Path file = packageDirectory.resolve(kernel + ".java");
         Files.writeString(file, source);
         files.add(file);
       }

@@ -8,12 +8,14 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * The tiles the processor generated in this module, found from its generated sources: each
- * {@code <Name>Swizzle.java} helper, loaded, with its layout, CUDA header and struct.
+ * {@code <Name>Swizzle.java} helper and each helper nested in a {@code <Type>Swizzles.java} (the
+ * tiles nested in a type), loaded, with its layout, CUDA header and struct.
  */
 public final class GeneratedTiles {
   /**
@@ -66,16 +68,23 @@ public final class GeneratedTiles {
     try (Stream<Path> files = Files.walk(generatedSources)) {
       for (Path file : files.sorted().toList()) {
         String relative = generatedSources.relativize(file).toString().replace('\\', '/');
-        if (!relative.endsWith("Swizzle.java")) {
+        boolean holder = relative.endsWith("Swizzles.java");
+        if (!holder && !relative.endsWith("Swizzle.java")) {
           continue;
         }
         String className = relative.substring(0, relative.length() - ".java".length()).replace('/', '.');
-        Class<?> helper = Class.forName(className);
-        tiles.add(new Tile(helper,
-            (TileLayout) helper.getField("LAYOUT").get(null),
-            (String) helper.getField("CUDA_HEADER").get(null),
-            (String) helper.getField("CUDA_TYPE").get(null),
-            accesses(helper.getField("ACCESSES").get(null))));
+        // A top-level tile's helper, or the source holding the helpers of the tiles nested in a type.
+        List<Class<?>> helpers = holder
+            ? List.of(Class.forName(className).getDeclaredClasses())
+            : List.of(Class.forName(className));
+        for (Class<?> helper : helpers.stream()
+            .sorted(Comparator.comparing(Class::getName)).toList()) {
+          tiles.add(new Tile(helper,
+              (TileLayout) helper.getField("LAYOUT").get(null),
+              (String) helper.getField("CUDA_HEADER").get(null),
+              (String) helper.getField("CUDA_TYPE").get(null),
+              accesses(helper.getField("ACCESSES").get(null))));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -12,16 +12,25 @@ import javax.lang.model.util.Elements;
 
 /**
  * The attributes of one annotation mirror, by name: the values written in source and the defaults,
- * typed. A value of the wrong type means javac has already reported the source as erroneous; it throws
- * {@link Malformed}, and the caller skips the element without adding a message of its own.
+ * typed. A value not of its type is one javac could not attribute: a reference to what a later round
+ * generates, or an error javac reports itself; it throws {@link Malformed}, and the caller defers the
+ * element.
  */
 final class AnnotationValues {
-  /** An attribute whose value is not of its declared type: javac reports it itself. */
+  /** An attribute whose value is not (yet) of its declared type. */
   static final class Malformed extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    private final String attribute;
+
     Malformed(String attribute) {
       super(attribute, null, false, false);
+      this.attribute = attribute;
+    }
+
+    /** The attribute's name. */
+    String attribute() {
+      return attribute;
     }
   }
 

@@ -55,6 +55,11 @@ final class HopperHeaderText {
     return wgmmaProblems;
   }
 
+  /** How wgmma reads the tile, for a tile with a WGMMA access it can read. */
+  Optional<WgmmaOperand> declaredOperand() {
+    return declaredOperand;
+  }
+
   /** The TMA fill the header gives, for a tile with a TMA access. */
   Optional<TmaFill> tmaFill() {
     return tmaFill;

@@ -145,12 +145,30 @@ final class Names {
    * enclosing types' names joined, so that nested types stay distinct.
    */
   static String typeName(TypeElement type) {
+    return pathBelow(null, type);
+  }
+
+  /**
+   * The names of the types from below {@code ancestor} (null: from the top-level type) down to
+   * {@code type}, joined by underscores: {@code pathBelow(Kernel, Kernel.Attention.Q) ->
+   * Attention_Q}.
+   */
+  static String pathBelow(TypeElement ancestor, TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
     for (Element enclosing = type.getEnclosingElement();
-        enclosing != null && enclosing.getKind() != ElementKind.PACKAGE;
+        enclosing != null && enclosing.getKind() != ElementKind.PACKAGE && !enclosing.equals(ancestor);
         enclosing = enclosing.getEnclosingElement()) {
       name.insert(0, enclosing.getSimpleName() + "_");
     }
     return name.toString();
+  }
+
+  /** The top-level type that {@code type} is, or is nested in. */
+  static TypeElement topLevelType(TypeElement type) {
+    TypeElement topLevel = type;
+    while (topLevel.getEnclosingElement() instanceof TypeElement enclosing) {
+      topLevel = enclosing;
+    }
+    return topLevel;
   }
 }

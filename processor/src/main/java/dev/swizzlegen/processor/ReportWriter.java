@@ -27,7 +27,12 @@ import java.util.Map;
  */
 final class ReportWriter {
 
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
+  /**
+   * The report; {@code withBankMap} says whether the bank-map picture is written beside it, which
+   * each access then links to.
+   */
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
+      boolean withBankMap) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     Map<String, Object> root = new LinkedHashMap<>();
@@ -72,7 +77,7 @@ final class ReportWriter {
     List<Object> accesses = new ArrayList<>();
     for (int i = 0; i < reports.size(); i++) {
       Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
-      access.put("bankMap", BankMapWriter.path(tile, reports.get(i), i));
+      access.put("bankMap", withBankMap ? BankMapWriter.path(tile, reports.get(i), i) : null);
       accesses.add(access);
     }
     root.put("accesses", accesses);

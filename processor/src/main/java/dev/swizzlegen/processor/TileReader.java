@@ -115,13 +115,12 @@ final class TileReader {
       derivation = Optional.of(solution.get().why());
     }
 
-    String packageName = packageOf(type).getQualifiedName().toString();
     return Optional.of(new TileSpec(
         type,
         values.mirror(),
         name.get(),
         cudaNamespace,
-        ClassName.get(packageName, name.get() + "Swizzle"),
+        helperName(type, values.stringValue("name"), name.get()),
         "swizzlegen/" + Names.snakeCase(name.get()),
         layout,
         accesses,
@@ -207,8 +206,9 @@ final class TileReader {
     String name = override.isEmpty() ? Names.typeName(type) : override;
     Optional<String> problem = Names.nameProblem(name, cudaNamespace);
     if (problem.isEmpty()) {
-      problem = Names.javaClassProblem(name, ClassName.get(
-          packageOf(type).getQualifiedName().toString(), name + "Swizzle"), sourceTypes);
+      // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
+      problem = Names.javaClassProblem(name,
+          helperName(type, override, name).topLevelClassName(), sourceTypes);
     }
     if (problem.isPresent()) {
       if (override.isEmpty()) {
@@ -220,6 +220,29 @@ final class TileReader {
       return Optional.empty();
     }
     return Optional.of(name);
+  }
+
+  /**
+   * The Java helper: {@code <name>Swizzle} beside a top-level tile; for a tile nested in a top-level
+   * type {@code Kernel}, a class nested in {@code KernelSwizzles}, the one source that holds the
+   * helpers of all the tiles nested in {@code Kernel} (javac charges every generated source file a
+   * lookup, a check against every earlier file and a compilation unit in each round, which a library
+   * of many tiles feels), named {@code <name>Swizzle} with the given name, else after the type's path
+   * below the top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   */
+  private ClassName helperName(TypeElement type, String override, String name) {
+    String packageName = packageOf(type).getQualifiedName().toString();
+    TypeElement topLevel = Names.topLevelType(type);
+    if (topLevel.equals(type)) {
+      return ClassName.get(packageName, name + "Swizzle");
+    }
+    String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
+    return ClassName.get(packageName, holderName(topLevel), javaName + "Swizzle");
+  }
+
+  /** {@code KernelSwizzles}: the source holding the helpers of the tiles nested in {@code Kernel}. */
+  static String holderName(TypeElement topLevel) {
+    return topLevel.getSimpleName() + "Swizzles";
   }
 
   private PackageElement packageOf(TypeElement type) {

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -43,11 +44,14 @@ final class ValidationReport {
 
   /**
    * Prints every message; labels in them are user text, so control and bidirectional characters are
-   * written visibly ({@link UserText#message}).
+   * written visibly ({@link UserText#message}): an error or a warning is one line, a note (the
+   * summary) one or more, each escaping its own user text ({@link TileSummary}).
    */
   void printTo(Messager messager) {
     for (Item item : items) {
-      String message = UserText.message(item.message());
+      String message = item.kind() == Diagnostic.Kind.NOTE
+          ? item.message().lines().map(UserText::message).collect(Collectors.joining("\n"))
+          : UserText.message(item.message());
       if (item.value() != null) {
         messager.printMessage(item.kind(), message, item.element(), item.annotation(), item.value());
       } else if (item.annotation() != null) {

@@ -43,7 +43,7 @@ class ConflictDiagnosticsTest {
   @Test
   void theSameTileWithThreeBitsCompiles() {
     JavaFileObject source = operand("bits = 3", "@Access(kind = AccessKind.LDMATRIX, matrices = 4)");
-    Generated generated = Generated.of(source);
+    Generated generated = Generated.of(Generated.REPORTS, source);
     assertThat(generated.compilation()).succeededWithoutWarnings();
     assertThat(generated.text("swizzlegen/operand.json")).contains("\"conflictFree\": true");
   }
@@ -99,7 +99,7 @@ class ConflictDiagnosticsTest {
 
   @Test
   void anExplicitlyEmptyAccessListChecksNothing() {
-    Generated generated = Generated.of(operand("bits = 0"));
+    Generated generated = Generated.of(Generated.REPORTS, operand("bits = 0"));
     assertThat(generated.compilation()).succeededWithoutWarnings();
     assertThat(generated.text("swizzlegen/operand.json")).contains("\"accesses\": []");
   }
@@ -221,7 +221,7 @@ class ConflictDiagnosticsTest {
 
   @Test
   void tmaOnItsPatternCompilesAndTheReportNamesTheMode() {
-    Generated generated = Generated.of(JavaFileObjects.forSourceString("gemm.Staged", """
+    Generated generated = Generated.of(Generated.REPORTS, JavaFileObjects.forSourceString("gemm.Staged", """
         package gemm;
         import dev.swizzlegen.annotations.*;
         @SwizzledTile(rows = 64, cols = 64, dtype = DType.HALF, bits = 3, alignment = 1024,

@@ -32,7 +32,7 @@ class DerivationTest {
   void everyGeneratedFileSaysWhichSwizzleWasChosenAndWhy() {
     JavaFileObject tile = source("Operand", "@SwizzledTile(dtype = DType.HALF, rows = 128,"
         + " cols = 64,\n    access = @Access(kind = AccessKind.LDMATRIX))");
-    Generated generated = Generated.of(tile);
+    Generated generated = Generated.of(Generated.REPORTS, tile);
     String why = "3 XOR bits are the fewest that make every access acceptable: the mildest swizzle"
         + " with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict.";
     assertThat(generated.text("derived.OperandSwizzle").replace("\n * ", " ")).contains(
@@ -49,7 +49,7 @@ class DerivationTest {
 
   @Test
   void anExplicitTileSaysNothingOfDerivation() {
-    Generated generated = Generated.of(source("Explicit",
+    Generated generated = Generated.of(Generated.REPORTS, source("Explicit",
         "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 128, cols = 64)"));
     assertThat(generated.text("swizzlegen/explicit.cuh")).doesNotContain("Derived");
     assertThat(generated.text("swizzlegen/explicit.json")).contains("\"derived\": false");

@@ -36,6 +36,9 @@ final class Generated {
     this.loader = new GeneratedClassLoader(compilation);
   }
 
+  /** The option that asks for every report: the JSON report and the bank-map picture. */
+  static final List<String> REPORTS = List.of("-Aswizzlegen.reports=json,svg");
+
   static Compilation compile(List<String> options, JavaFileObject... sources) {
     return javac().withProcessors(new SwizzlegenProcessor()).withOptions(options).compile(sources);
   }

@@ -18,7 +18,7 @@ class GoldenFileTest {
 
   @BeforeAll
   static void compile() {
-    generated = Generated.of(JavaFileObjects.forSourceString("com.acme.GemmA", """
+    generated = Generated.of(Generated.REPORTS, JavaFileObjects.forSourceString("com.acme.GemmA", """
         package com.acme;
 
         import dev.swizzlegen.annotations.DType;

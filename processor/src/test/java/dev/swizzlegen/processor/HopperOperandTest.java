@@ -94,7 +94,7 @@ class HopperOperandTest {
 
   @Test
   void anExplicitSwizzleGetsItsPatternsAlignmentAndTheHeaderItsDescriptor() {
-    Generated generated = Generated.of(tile("""
+    Generated generated = Generated.of(Generated.REPORTS, tile("""
         @SwizzledTile(bits = 2, shift = 3, dtype = DType.BF16, rows = 64, cols = 64, atomRows = 8,
             atomCols = 32, access = @Access(kind = AccessKind.WGMMA))"""));
     assertThat(generated.compilation()).succeededWithoutWarnings();
@@ -137,14 +137,14 @@ class HopperOperandTest {
 
   @Test
   void everyHeaderSaysWhetherWgmmaCouldReadTheTile() {
-    Generated readable = Generated.of(tile("""
+    Generated readable = Generated.of(Generated.REPORTS, tile("""
         @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, alignment = 1024)"""));
     assertThat(unwrapped(readable.text("swizzlegen/operand.cuh"))).contains("wgmma (sm_90a) could"
         + " read it as a K-major operand (rows M or N, cols K) with the 128-byte swizzle, or as an"
         + " MN-major operand (rows K, cols M or N) with the 128-byte swizzle; declare @Access(kind ="
         + " AccessKind.WGMMA, major = ...) for its descriptors.");
     assertThat(readable.text("swizzlegen/operand.json")).contains("\"operand\": true");
-    Generated floats = Generated.of(tile("""
+    Generated floats = Generated.of(Generated.REPORTS, tile("""
         @SwizzledTile(bits = 3, dtype = DType.FLOAT, rows = 32, cols = 32)"""));
     assertThat(unwrapped(floats.text("swizzlegen/operand.cuh"))).contains("No wgmma reads it as declared."
         + " wgmma reads HALF, BF16, TF32");
@@ -154,7 +154,7 @@ class HopperOperandTest {
   /** Issue 12: the 32-byte mode has Swizzle<1,3,3>'s bytes on halves, but cannot write 128-byte rows. */
   @Test
   void aModeIsNamedOnlyWhereTmaCanFillTheTileInIt() {
-    Generated generated = Generated.of(tile("""
+    Generated generated = Generated.of(Generated.REPORTS, tile("""
         @SwizzledTile(bits = 1, base = 3, shift = 3, dtype = DType.HALF, rows = 2, cols = 64)"""));
     String header = generated.text("swizzlegen/operand.cuh");
     assertThat(header).contains("Swizzle<1,3,3> on element offsets (Swizzle<1,4,3> on bytes).");

@@ -41,7 +41,7 @@ class IncrementalCompilationTest {
     Path generated = out.resolve("generated");
     List<JavaFileObject> all = new ArrayList<>(IsolatingProcessorTest.corpus());
     all.add(KERNEL);
-    Generated.JavacRun full = Generated.runJavac(classes, generated, List.of(),
+    Generated.JavacRun full = Generated.runJavac(classes, generated, Generated.REPORTS,
         new SwizzlegenProcessor(), all);
     assertTrue(full.success(), full.errors().toString());
     Map<String, String> afterFullBuild = contents(generated);
@@ -49,7 +49,7 @@ class IncrementalCompilationTest {
     // The kernel and two of the tiles it uses changed; a rasterizer too.
     List<JavaFileObject> changed = List.of(source("GemmA"), source("Sw128Half"), KERNEL,
         RasterCorpus.CASES.get(0).source());
-    Generated.JavacRun again = Generated.runJavac(classes, generated, List.of(),
+    Generated.JavacRun again = Generated.runJavac(classes, generated, Generated.REPORTS,
         new SwizzlegenProcessor(), changed);
     assertTrue(again.success(), again.errors().toString());
     assertEquals(afterFullBuild, contents(generated));
@@ -63,11 +63,11 @@ class IncrementalCompilationTest {
         + " access = {" + TileCorpus.ROW_WRITE + ", " + TileCorpus.COLUMN_READ + "})";
     String oneAccess = "@SwizzledTile(bits = 3, base = 3, dtype = DType.HALF, rows = 64, cols = 64,"
         + " access = " + TileCorpus.COLUMN_READ + ")";
-    assertTrue(Generated.runJavac(classes, generated, List.of(), new SwizzlegenProcessor(),
+    assertTrue(Generated.runJavac(classes, generated, Generated.REPORTS, new SwizzlegenProcessor(),
         List.of(tile("Operand", twoAccesses), tile("Other", oneAccess))).success());
     List<String> before = Generated.filesUnder(generated);
 
-    assertTrue(Generated.runJavac(classes, generated, List.of(), new SwizzlegenProcessor(),
+    assertTrue(Generated.runJavac(classes, generated, Generated.REPORTS, new SwizzlegenProcessor(),
         List.of(tile("Operand", oneAccess))).success());
     assertEquals(before, Generated.filesUnder(generated));
     // The one picture now has one panel; the report one access.
@@ -79,7 +79,7 @@ class IncrementalCompilationTest {
 
     // A clean build of the edited sources leaves exactly the same files.
     Path clean = out.resolve("clean");
-    assertTrue(Generated.runJavac(clean.resolve("classes"), clean.resolve("generated"), List.of(),
+    assertTrue(Generated.runJavac(clean.resolve("classes"), clean.resolve("generated"), Generated.REPORTS,
         new SwizzlegenProcessor(),
         List.of(tile("Operand", oneAccess), tile("Other", oneAccess))).success());
     assertEquals(contents(clean.resolve("generated")), contents(generated));

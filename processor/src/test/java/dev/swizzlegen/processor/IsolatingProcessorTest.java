@@ -42,7 +42,7 @@ class IsolatingProcessorTest {
   void everyFileHasTheTypeItWasGeneratedForAsItsOneOriginatingElement(@TempDir Path out) {
     FilerRecording recording = new FilerRecording();
     Generated.JavacRun run = Generated.runJavac(out.resolve("classes"), out.resolve("generated"),
-        List.of(), recording.wrap(new SwizzlegenProcessor()), corpus());
+        Generated.REPORTS, recording.wrap(new SwizzlegenProcessor()), corpus());
     assertTrue(run.success(), run.errors().toString());
     Map<String, String> originOfFile = new HashMap<>();
     for (FilerRecording.File file : recording.files()) {
@@ -72,13 +72,13 @@ class IsolatingProcessorTest {
   void whatATypeGeneratesDependsOnThatTypeAlone(@TempDir Path out) throws IOException {
     Path together = out.resolve("together");
     assertTrue(Generated.runJavac(together.resolve("classes"), together.resolve("generated"),
-        List.of(), new SwizzlegenProcessor(), corpus()).success());
+        Generated.REPORTS, new SwizzlegenProcessor(), corpus()).success());
     Map<String, String> alone = new HashMap<>();
     List<JavaFileObject> sources = corpus();
     for (int i = 0; i < sources.size(); i++) {
       Path single = out.resolve("alone-" + i);
       assertTrue(Generated.runJavac(single.resolve("classes"), single.resolve("generated"),
-          List.of(), new SwizzlegenProcessor(), List.of(sources.get(i))).success());
+          Generated.REPORTS, new SwizzlegenProcessor(), List.of(sources.get(i))).success());
       for (String file : Generated.filesUnder(single.resolve("generated"))) {
         alone.put(file, Files.readString(single.resolve("generated").resolve(file)));
       }

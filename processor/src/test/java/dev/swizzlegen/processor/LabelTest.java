@@ -120,6 +120,17 @@ class LabelTest {
   }
 
   @Test
+  void labelsInTheSummaryNoteStayOnTheirLine() {
+    Compilation compilation = Generated.compile(List.of("-Aswizzlegen.summary"), source());
+    String note = compilation.notes().stream().map(n -> n.getMessage(null))
+        .filter(message -> message.startsWith("swizzlegen: tile Labelled")).findFirst().orElseThrow();
+    // A line per access, and the tile's: a label's line break does not add one.
+    assertEquals(1 + LABELS.size(), note.lines().count(), note);
+    assertThat(note).contains("two\\u000alines\\u000d\\u0009and a tab \\: conflict-free");
+    assertFalse(note.contains("\u202e"), note);
+  }
+
+  @Test
   void labelsInErrorsShowLineBreaksAndBidirectionalControls() {
     // An unswizzled column read: a conflict, reported with its label.
     JavaFileObject source = JavaFileObjects.forSourceString("p.Conflicted", """

@@ -69,7 +69,8 @@ class RandomDeclarationTest {
       try {
         // javac reports 100 errors at most unless told otherwise.
         Generated.JavacRun run = Generated.runJavac(out.resolve("classes"),
-            out.resolve("generated"), List.of("-Xmaxerrs", "100000"), new SwizzlegenProcessor(),
+            out.resolve("generated"), List.of("-Xmaxerrs", "100000", "-Aswizzlegen.reports=json,svg"),
+            new SwizzlegenProcessor(),
             batch.stream().map(Declaration::source).toList());
         run.diagnostics().stream()
             .filter(diagnostic -> diagnostic.getKind() == Diagnostic.Kind.ERROR)

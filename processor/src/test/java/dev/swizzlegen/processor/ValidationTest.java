@@ -66,9 +66,36 @@ class ValidationTest {
   @Test
   void masksPast31BitsOnBytes() {
     // Found by RandomDeclarationTest: valid on elements, but the header and TMA work on bytes.
-    assertOneErrorOnLine("Swizzle<5,20,5> on INT32 elements is Swizzle<5,22,5> on bytes, which"
-        + " reaches past the 31 bits of a byte offset", "@SwizzledTile(", "bits = 5", "base = 20",
+    assertOneErrorOnLine("Swizzle<5,20,5> on INT32 elements (4 bytes) is Swizzle<5,22,5> on bytes,"
+        + " which reaches past the 31 bits of a byte offset", "base = 20", "bits = 5", "base = 20",
         "dtype = DType.INT32", "rows = 1", "cols = 48", "access = {}");
+  }
+
+  @Test
+  void identityPast31BitsOnBytes() {
+    // Issue 18: bits = 0 skipped the byte check, and the byte form escaped as "a bug in swizzlegen".
+    assertOneErrorOnLine("Swizzle<0,31,0> on HALF elements (2 bytes) is Swizzle<0,32,0> on bytes,"
+        + " which reaches past the 31 bits of a byte offset", "base = 31", "dtype = DType.HALF",
+        "bits = 0", "base = 31", "rows = 8", "cols = 8", "access = {}");
+    assertOneErrorOnLine("Swizzle<0,30,0> on FLOAT elements (4 bytes) is Swizzle<0,32,0> on bytes",
+        "base = 30", "dtype = DType.FLOAT", "bits = 0", "base = 30", "rows = 8", "cols = 8",
+        "access = {}");
+    assertOneErrorOnLine("Swizzle<0,1,30> on TF32 elements (4 bytes) is Swizzle<0,3,30> on bytes",
+        "base = 1", "dtype = DType.TF32", "bits = 0", "base = 1", "shift = 30", "rows = 8",
+        "cols = 8", "access = {}");
+  }
+
+  @Test
+  void identityPast31BitsOnBytesHidesNoOtherError() {
+    JavaFileObject source = tile("Bad", "dtype = DType.HALF", "bits = 0", "base = 31", "rows = 8",
+        "cols = 8", "stages = 0", "access = {}");
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).hadErrorContaining("Swizzle<0,32,0> on bytes").inFile(source)
+        .onLineContaining("base = 31");
+    assertThat(compilation).hadErrorContaining("stages must be at least 1").inFile(source)
+        .onLineContaining("stages = 0");
+    assertThat(compilation).hadErrorCount(2);
+    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
   }
 
   @Test
@@ -249,7 +276,7 @@ class ValidationTest {
     assertThat(compilation)
         .hadErrorContaining("tile Second: its header swizzlegen/shared.cuh is already generated for a.First")
         .inFile(second).onLineContaining("name = \"Shared\"");
-    assertThat(Generated.filesWrittenByJavac(first, second))
+    assertThat(Generated.filesWrittenByJavac(Generated.REPORTS, first, second))
         .containsExactly("generated/a/SharedSwizzle.java", "generated/swizzlegen/shared.cuh",
             "generated/swizzlegen/shared.json", "generated/swizzlegen/shared-bank-map.svg");
   }
@@ -265,7 +292,7 @@ class ValidationTest {
         """);
     Compilation compilation = Generated.compile(bad, good);
     assertThat(compilation).hadErrorCount(1);
-    assertThat(Generated.filesWrittenByJavac(bad, good))
+    assertThat(Generated.filesWrittenByJavac(Generated.REPORTS, bad, good))
         .containsExactly("generated/good/GoodSwizzle.java", "generated/swizzlegen/good.cuh",
             "generated/swizzlegen/good.json", "generated/swizzlegen/good-bank-map.svg");
   }

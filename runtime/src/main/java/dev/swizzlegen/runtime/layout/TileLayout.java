@@ -209,13 +209,16 @@ public final class TileLayout implements Layout {
         problems.add(new Problem(Parameter.ATOM_COLS, "atomCols must be a positive divisor of the"
             + " tile's " + cols + " cols, not " + atomCols() + "."));
       }
-      if (form == SwizzleForm.OFFSET && swizzle.bits() > 0) {
-        // The header, the report and TMA work on byte offsets: the swizzle must fit there too.
+      if (form == SwizzleForm.OFFSET) {
+        // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
+        // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
+        // adds to base, so base is blamed.
         int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.bytes());
         if (!Swizzle.check(swizzle.bits(), byteBase, swizzle.shift(), true).isEmpty()) {
-          problems.add(new Problem(Parameter.SHIFT, swizzle + " on " + dtype + " elements is"
-              + " Swizzle<" + swizzle.bits() + "," + byteBase + "," + swizzle.shift() + "> on bytes,"
-              + " which reaches past the 31 bits of a byte offset; lower base or shift."));
+          problems.add(new Problem(Parameter.BASE, swizzle + " on " + dtype + " elements ("
+              + dtype.bytes() + " bytes) is Swizzle<" + swizzle.bits() + "," + byteBase + ","
+              + swizzle.shift() + "> on bytes, which reaches past the 31 bits of a byte offset"
+              + " (bits + base + |shift| on bytes must be at most 31); lower base or shift."));
         }
       }
       if (!problems.isEmpty()) {

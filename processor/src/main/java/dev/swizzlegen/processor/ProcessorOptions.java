@@ -1,0 +1,134 @@
+package dev.swizzlegen.processor;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.tools.Diagnostic;
+
+/**
+ * The {@code -Aswizzlegen.*} options, read once: typed values, or one problem per option whose value
+ * is missing, empty or malformed. javac hands an option given as {@code -Akey} (no value) as
+ * {@code null} and {@code -Akey=} as an empty string; neither may reach the code that uses it.
+ *
+ * <ul>
+ *   <li>{@code swizzlegen.namespace=a::b}: the C++ namespace of the generated structs (default
+ *       {@code swizzlegen});
+ *   <li>{@code swizzlegen.conflicts=error|warning}: how bank conflicts are reported (default
+ *       {@code error});
+ *   <li>{@code swizzlegen.reports=json,svg}: the per-tile reports to write beside the helper and the
+ *       header, the JSON report and the bank-map picture (default none: they cost build time and disk
+ *       in large libraries);
+ *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
+ *       was derived, the TMA boxes, the wgmma read and every access's verdict.
+ * </ul>
+ */
+record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,
+    boolean summary, List<String> problems) {
+  static final String NAMESPACE = "swizzlegen.namespace";
+  static final String CONFLICTS = "swizzlegen.conflicts";
+  static final String REPORTS = "swizzlegen.reports";
+  static final String SUMMARY = "swizzlegen.summary";
+
+  /** The options swizzlegen reads, for {@code getSupportedOptions}. */
+  static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY);
+
+  /** A report written on request, by its name in {@code -Aswizzlegen.reports}. */
+  enum Report {
+    JSON,
+    SVG;
+
+    String optionName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Reads the options javac was given; {@link #problems} is empty when all are usable. */
+  static ProcessorOptions read(Map<String, String> options) {
+    List<String> problems = new ArrayList<>();
+    String namespace = "swizzlegen";
+    if (options.containsKey(NAMESPACE)) {
+      Optional<String> value = value(options, NAMESPACE, "a C++ namespace such as acme::kernels",
+          problems);
+      if (value.isPresent()) {
+        Optional<String> problem = Names.namespaceProblem(value.get());
+        problem.ifPresent(problems::add);
+        namespace = problem.isEmpty() ? value.get() : namespace;
+      }
+    }
+    Diagnostic.Kind conflictKind = Diagnostic.Kind.ERROR;
+    if (options.containsKey(CONFLICTS)) {
+      Optional<String> value = value(options, CONFLICTS, "error or warning", problems);
+      if (value.isPresent()) {
+        switch (value.get()) {
+          case "error" -> conflictKind = Diagnostic.Kind.ERROR;
+          case "warning" -> conflictKind = Diagnostic.Kind.WARNING;
+          default -> problems.add(option(CONFLICTS, value.get()) + " is neither error nor warning.");
+        }
+      }
+    }
+    Set<Report> reports = EnumSet.noneOf(Report.class);
+    if (options.containsKey(REPORTS)) {
+      Optional<String> value = value(options, REPORTS, "json, svg or json,svg", problems);
+      if (value.isPresent()) {
+        for (String name : value.get().split(",", -1)) {
+          Optional<Report> report = report(name.trim());
+          if (report.isEmpty()) {
+            problems.add(option(REPORTS, value.get()) + ": \"" + name.trim() + "\" is not a report;"
+                + " the reports are json and svg, separated by commas.");
+            break;
+          }
+          reports.add(report.get());
+        }
+      }
+    }
+    boolean summary = false;
+    if (options.containsKey(SUMMARY)) {
+      String value = options.get(SUMMARY);
+      if (value == null || value.equals("true")) {
+        summary = true;
+      } else if (!value.equals("false")) {
+        problems.add(option(SUMMARY, value) + " is neither true nor false (-A" + SUMMARY
+            + " alone turns the summary on).");
+      }
+    }
+    return new ProcessorOptions(namespace, conflictKind, Set.copyOf(reports), summary,
+        List.copyOf(problems));
+  }
+
+  boolean valid() {
+    return problems.isEmpty();
+  }
+
+  boolean writes(Report report) {
+    return reports.contains(report);
+  }
+
+  /** The option's value, or empty after adding a problem when it is missing or blank. */
+  private static Optional<String> value(Map<String, String> options, String name, String expected,
+      List<String> problems) {
+    String value = options.get(name);
+    if (value == null || value.isBlank()) {
+      problems.add("-A" + name + (value == null ? "" : "=" + value) + " has no value; give it one: -A"
+          + name + "=<" + expected + ">.");
+      return Optional.empty();
+    }
+    return Optional.of(value);
+  }
+
+  private static Optional<Report> report(String name) {
+    for (Report report : Report.values()) {
+      if (report.optionName().equals(name)) {
+        return Optional.of(report);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String option(String name, String value) {
+    return "-A" + name + "=" + value;
+  }
+}

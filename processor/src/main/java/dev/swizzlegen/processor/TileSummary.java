@@ -1,0 +1,62 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.List;
+
+/**
+ * The build-time summary ({@code -Aswizzlegen.summary}): one javac note per tile and rasterizer, on
+ * its type, saying what was generated and what was proven: the layout, what was derived and why, the
+ * TMA boxes, how wgmma reads it, and every access's verdict. Every sentence comes from the model or
+ * from what the header already says; nothing is worked out again here.
+ */
+final class TileSummary {
+  private TileSummary() {}
+
+  /** The note of a tile that generated its files. */
+  static String of(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
+    TileLayout layout = tile.layout();
+    StringBuilder note = new StringBuilder("swizzlegen: tile ").append(tile.name()).append(": ")
+        .append(layout).append(" -> ").append(tile.headerPath()).append(", ")
+        .append(tile.helper().canonicalName());
+    tile.derivation().ifPresent(why -> line(note, "derived: " + why));
+    hopper.tmaFill().ifPresent(fill -> line(note, tma(fill)));
+    hopper.declaredOperand().ifPresent(operand -> line(note, wgmma(operand)));
+    for (AccessReport report : reports) {
+      line(note, report.summary());
+    }
+    for (String skipped : tile.skippedDefaults()) {
+      line(note, skipped);
+    }
+    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+      line(note, "no access declared");
+    }
+    return note.toString();
+  }
+
+  /** The note of a rasterizer that generated its files. */
+  static String of(RasterSpec raster) {
+    return "swizzlegen: rasterizer " + raster.name() + ": " + raster.rasterizer() + ", tile size "
+        + raster.tileSize() + " -> " + raster.headerPath() + ", " + raster.javaClass().canonicalName();
+  }
+
+  private static String tma(TmaFill fill) {
+    int boxes = fill.boxes().size();
+    return "TMA: " + boxes + (boxes == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x "
+        + fill.boxCols() + " elements per stage, " + fill.mode().cudaName();
+  }
+
+  private static String wgmma(WgmmaOperand operand) {
+    return "wgmma: " + HopperHeaderText.majorWords(operand.major()) + ", "
+        + operand.swizzle().description() + ", " + operand.kSlices() + " K slice"
+        + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK() + ", LBO "
+        + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset() + " bytes";
+  }
+
+  /** A line of the note; its text may hold a label, user text, whose line breaks stay visible. */
+  private static void line(StringBuilder note, String text) {
+    note.append("\n  ").append(UserText.message(text));
+  }
+}
