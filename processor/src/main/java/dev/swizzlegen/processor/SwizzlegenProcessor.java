@@ -87,7 +87,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     elements = processingEnv.getElementUtils();
     options = ProcessorOptions.read(processingEnv.getOptions());
     for (String problem : options.problems()) {
-      messager.printMessage(Diagnostic.Kind.ERROR, problem);
+      // An option's value is user text, as a label is.
+      messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
     }
     conflictChecker = new ConflictChecker(options.conflictKind());
     reader = new TileReader(elements, options.namespace(), sourceTypes::contains);

@@ -148,4 +148,14 @@ class LabelTest {
     assertThat(message).contains("column\\u000aread\\u202e has an 8-way bank conflict");
     assertFalse(message.contains("\n") || message.contains("\u202e"), message);
   }
+
+  @Test
+  void optionValuesInErrorsShowLineBreaksAndBidirectionalControls() {
+    Compilation compilation = Generated.compile(List.of("-Aswizzlegen.namespace=acme\n\u202ekernels"),
+        source());
+    assertThat(compilation).failed();
+    String message = compilation.errors().get(0).getMessage(null);
+    assertThat(message).contains("acme\\u000a\\u202ekernels");
+    assertFalse(message.contains("\n") || message.contains("\u202e"), message);
+  }
 }
