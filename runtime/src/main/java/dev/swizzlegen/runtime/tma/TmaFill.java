@@ -132,16 +132,54 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       }
     }
     int widest = widths.get(0);
-    String hint = tile.isOneAtom() && tile.cols() > widest
-        ? " Rows of " + tile.cols() * elementBytes + " bytes are wider than one box: declare the"
-            + " tile as column blocks of " + widest + "-element atoms (atomCols = " + widest
-            + "), as CuTe's tile_to_shape builds it, so that each column block is filled by its own"
-            + " boxes."
-        : "";
+    String hint = tile.isOneAtom() && tile.cols() > widest ? columnBlocksHint(tile, widest) : "";
     problems.add(new Problem(Parameter.KIND, "TMA cannot fill the tile with " + mode.cudaName()
         + ": boxes are at most " + widest + " elements wide, and none lands where the tile's"
         + " layout puts its elements (" + firstMismatch + ")." + hint));
     return Optional.empty();
+  }
+
+  /**
+   * For a one-atom tile wider than a box: the column blocks of atoms as wide as a box, as attributes
+   * each checked to give a tile TMA fills. The atom as tall as the tile where that works; else as
+   * many rows as hold whole periods of the swizzle (CuTe's 8 rows), with the tile's rows rounded up
+   * to a multiple of them where they do not divide it.
+   */
+  private static String columnBlocksHint(TileLayout tile, int widest) {
+    String rowsWider = " Rows of " + tile.cols() * tile.elementBytes() + " bytes are wider than"
+        + " one box: declare the tile as column blocks of ";
+    String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
+        + " own boxes.";
+    if (fills(tile.rows(), tile, 0, widest)) {
+      return rowsWider + widest + "-element atoms (atomCols = " + widest + ")" + why;
+    }
+    int touched = tile.swizzle().yyyMask() | tile.swizzle().zzzMask();
+    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+    long step = period / Math.min(period, Integer.lowestOneBit(widest));
+    if (step > MAX_BOX_ELEMENTS) {
+      return "";
+    }
+    int atomRows = (int) step;
+    String atoms = atomRows + " x " + widest + " atoms";
+    if (tile.rows() % atomRows == 0 && fills(tile.rows(), tile, atomRows, widest)) {
+      return rowsWider + atoms + " (atomRows = " + atomRows + ", atomCols = " + widest + ")" + why;
+    }
+    int paddedRows = (tile.rows() + atomRows - 1) / atomRows * atomRows;
+    if (fills(paddedRows, tile, atomRows, widest)) {
+      return rowsWider + atoms + why.substring(0, why.length() - 1) + "; " + atomRows
+          + " rows do not divide the tile's " + tile.rows() + ", so make rows a multiple of "
+          + atomRows + " (rows = " + paddedRows + ", atomRows = " + atomRows + ", atomCols = "
+          + widest + ").";
+    }
+    return "";
+  }
+
+  /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
+  private static boolean fills(int rows, TileLayout tile, int atomRows, int atomCols) {
+    return TileLayout.builder(tile.dtype(), tile.swizzle(), rows, tile.cols()).form(tile.form())
+        .rowStride(tile.rowStride()).alignment(tile.alignment())
+        .atom(atomRows, atomCols, tile.atomOrder()).stages(tile.stages()).tryBuild()
+        .flatMap(TmaFill::find).isPresent();
   }
 
   /**
