@@ -207,25 +207,29 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     for (int top = 0; top < tile.rows(); top += boxRows) {
       for (int left = 0; left < tile.cols(); left += boxCols) {
         int start = tile.byteOffset(top, left);
-        String box = "a " + boxRows + " x " + boxCols + " box at (row " + top + ", col " + left
-            + ")";
         if (start % alignment != 0) {
-          return Optional.of(box + " would start at byte " + start + ", not a multiple of the "
-              + alignment + " bytes the engine needs");
+          return Optional.of(box(boxRows, boxCols, top, left) + " would start at byte " + start
+              + ", not a multiple of the " + alignment + " bytes the engine needs");
         }
         for (int i = 0; i < boxRows; i++) {
           for (int j = 0; j < boxCols; j++) {
             int written = start + pattern.apply((i * boxCols + j) * elementBytes);
             int expected = tile.byteOffset(top + i, left + j);
             if (written != expected) {
-              return Optional.of(box + " would put (row " + (top + i) + ", col " + (left + j)
-                  + ") at byte " + written + ", where the tile has it at byte " + expected);
+              return Optional.of(box(boxRows, boxCols, top, left) + " would put (row " + (top + i)
+                  + ", col " + (left + j) + ") at byte " + written + ", where the tile has it at"
+                  + " byte " + expected);
             }
           }
         }
       }
     }
     return Optional.empty();
+  }
+
+  /** {@code "a 8 x 64 box at (row 8, col 0)"}, made only for a message. */
+  private static String box(int boxRows, int boxCols, int top, int left) {
+    return "a " + boxRows + " x " + boxCols + " box at (row " + top + ", col " + left + ")";
   }
 
   private static List<TmaBox> boxes(TileLayout tile, int boxRows, int boxCols) {
