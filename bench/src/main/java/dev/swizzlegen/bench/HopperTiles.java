@@ -19,8 +19,10 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * The Hopper suite's operand tiles, declared with the real annotations: each filled by TMA and read by
  * wgmma, as a Hopper GEMM's A and B operands are. K-major operands have M (or N) rows and K cols, in
  * CuTe's column blocks of 8-row atoms; MN-major operands have K rows and M (or N) cols, atoms
- * numbered across first (CuTe's GMMA MN atoms tiled to the shape) or down. Every mode (no swizzle, 32,
- * 64 and 128 bytes), HALF, BF16, FP8, TF32 and INT8, one or several TMA boxes, two or three stages.
+ * numbered across first (CuTe's GMMA MN atoms tiled to the shape by a plain tile_to_shape) or down
+ * (K atoms first: CUTLASS's sm90 mainloop, tile_to_shape with Step<_2,_1,_3>). Every mode (no
+ * swizzle, 32, 64 and 128 bytes), HALF, BF16, FP8, TF32 and INT8, one or several TMA boxes, two or
+ * three stages.
  * {@link HopperSuite} pairs them into GEMMs.
  */
 public final class HopperTiles {

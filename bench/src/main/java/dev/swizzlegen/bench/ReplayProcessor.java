@@ -6,11 +6,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.RoundEnvironment;
@@ -40,7 +40,7 @@ final class ReplayProcessor extends AbstractProcessor {
     EMPTY_FILES
   }
 
-  private final Map<String, List<FilerRecording.File>> filesByTile = new HashMap<>();
+  private final Map<String, List<FilerRecording.File>> filesByOrigin = new HashMap<>();
 
   /**
    * @param recorded swizzlegen's files
@@ -52,7 +52,7 @@ final class ReplayProcessor extends AbstractProcessor {
         file = new FilerRecording.File(file.javaSource(), file.name(), file.originatingElements(),
             file.javaSource() ? emptyClass(file.name()) : "");
       }
-      filesByTile.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
+      filesByOrigin.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
           .add(file);
     }
   }
@@ -76,19 +76,26 @@ final class ReplayProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    List<TypeElement> tiles = new ArrayList<>();
+    // Each file's originating element: a tile, or the top-level type whose nested tiles' helpers
+    // share one source.
+    Map<String, TypeElement> origins = new TreeMap<>();
     for (Element element : round.getElementsAnnotatedWith(SwizzledTile.class)) {
-      tiles.add((TypeElement) element);
+      TypeElement tile = (TypeElement) element;
+      origins.put(tile.getQualifiedName().toString(), tile);
+      TypeElement topLevel = tile;
+      while (topLevel.getEnclosingElement() instanceof TypeElement enclosing) {
+        topLevel = enclosing;
+      }
+      origins.put(topLevel.getQualifiedName().toString(), topLevel);
     }
-    tiles.sort(Comparator.comparing(tile -> tile.getQualifiedName().toString()));
     Filer filer = processingEnv.getFiler();
-    for (TypeElement tile : tiles) {
+    for (TypeElement origin : origins.values()) {
       for (FilerRecording.File file
-          : filesByTile.getOrDefault(tile.getQualifiedName().toString(), List.of())) {
+          : filesByOrigin.getOrDefault(origin.getQualifiedName().toString(), List.of())) {
         try {
           FileObject target = file.javaSource()
-              ? filer.createSourceFile(file.name(), tile)
-              : filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), tile);
+              ? filer.createSourceFile(file.name(), origin)
+              : filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), origin);
           try (Writer writer = target.openWriter()) {
             writer.write(file.content());
           }

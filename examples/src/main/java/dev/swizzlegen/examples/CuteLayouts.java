@@ -19,9 +19,16 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * 16-bit types.
  *
  * <p>K-major operands are declared as CuTe indexes them: rows = M (or N), cols = K. MN-major
- * operands are declared with K as {@code rows} and the contiguous M or N dimension as {@code cols},
- * their atoms numbered across the columns first ({@code atomOrder = Order.ROW_MAJOR}): CuTe's
- * {@code (MN, K)} element is the tile's {@code (K, MN)}.
+ * operands are declared with K as {@code rows} and the contiguous M or N dimension as {@code cols}:
+ * CuTe's {@code (MN, K)} element is the tile's {@code (K, MN)}. The atom order then says which of
+ * CuTe's expressions the tile is. A plain {@code tile_to_shape(Layout_MN_SW128_Atom, (MN, K))}
+ * numbers the MN atoms first, across the tile's columns: {@code atomOrder = Order.ROW_MAJOR} (the
+ * golden file's {@code sm90_MN_*} layouts). CUTLASS's sm90 mainloop, FlashAttention-3 and FlashMLA
+ * number the K atoms first ({@code Step<_2,_1,_3>}, or a K-major buffer read MN-major), down the
+ * tile's rows: {@code atomOrder = Order.COL_MAJOR}, the default ({@code CutlassSm90Mn*},
+ * {@code Fa3Vt*}, checked against {@code cutlass-sm90-mn-major.txt}). The two orders are different
+ * layouts as soon as the tile has more than one atom across: following the wrong one on CUTLASS's
+ * operand silently gives another layout.
  */
 public final class CuteLayouts {
   private CuteLayouts() {}
@@ -126,8 +133,10 @@ public final class CuteLayouts {
 
   /**
    * MN-major wgmma operand: {@code Layout_MN_SW128_Atom<half_t>} ({@code Swizzle<3,3,3> o
-   * (64 MN, 8 K):(1, 64)}) tiled to (M, K) = 128 x 64: declared as 64 K rows of 128 contiguous M, its
-   * 8 x 64 atoms numbered across first; read transposed by ldmatrix.
+   * (64 MN, 8 K):(1, 64)}) tiled to (M, K) = 128 x 64 by a plain {@code tile_to_shape}, MN atoms
+   * first: declared as 64 K rows of 128 contiguous M, its 8 x 64 atoms numbered across first
+   * ({@code ROW_MAJOR}; CUTLASS's sm90 mainloop numbers them down, see
+   * {@link CutlassSm90MnASw128Half128x64x3}); read transposed by ldmatrix.
    */
   @SwizzledTile(name = "Sm90MnSw128Half128x64", bits = 3, dtype = DType.HALF, rows = 64, cols = 128,
       atomRows = 8, atomCols = 64, atomOrder = Order.ROW_MAJOR, access = {
@@ -157,6 +166,55 @@ public final class CuteLayouts {
       cols = 128, atomRows = 8, atomCols = 128, atomOrder = Order.ROW_MAJOR,
       access = @Access(kind = AccessKind.TMA, op = Op.STORE))
   public interface Sm90MnSw128Fp8128x128 {}
+
+  /**
+   * CUTLASS's sm90 mainloop, MN-major A (M contiguous) of a 128 x 128 x 64 half GEMM tile, 3 stages:
+   * {@code tile_to_shape(Layout_MN_SW128_Atom<half_t>, (M, K, 3) = (128, 64, 3), Step<_2,_1,_3>)}, its
+   * K atoms numbered first: 64 K rows of 128 contiguous M in 8 x 64 atoms down the rows first (each
+   * 64-wide column block of M contiguous, one TMA box of 64 x 64).
+   */
+  @SwizzledTile(name = "CutlassSm90MnASw128Half128x64x3", bits = 3, dtype = DType.HALF, rows = 64,
+      cols = 128, atomRows = 8, atomCols = 64, atomOrder = Order.COL_MAJOR, stages = 3, access = {
+          @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN),
+          @Access(kind = AccessKind.LDMATRIX, matrices = 4, trans = true)})
+  public interface CutlassSm90MnASw128Half128x64x3 {}
+
+  /**
+   * CUTLASS's sm90 mainloop, MN-major B (N contiguous) of N = 96: {@code ss_smem_selector} picks
+   * {@code Layout_MN_SW64_Atom<half_t>} (96 is no multiple of 64), tiled to (96, 64, 3) with
+   * {@code Step<_2,_1,_3>}: 64 K rows of 96 N in 8 x 32 atoms, three column blocks.
+   */
+  @SwizzledTile(name = "CutlassSm90MnBSw64Half96x64x3", bits = 2, shift = 3, dtype = DType.HALF,
+      rows = 64, cols = 96, atomRows = 8, atomCols = 32, atomOrder = Order.COL_MAJOR, stages = 3,
+      access = {
+          @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN),
+          @Access(kind = AccessKind.LDMATRIX, matrices = 4, trans = true)})
+  public interface CutlassSm90MnBSw64Half96x64x3 {}
+
+  /**
+   * CUTLASS's sm90 mainloop, MN-major BF16 B of N = 48: {@code Layout_MN_SW32_Atom<bfloat16_t>}
+   * tiled to (48, 64, 2) with {@code Step<_2,_1,_3>}: 64 K rows of 48 N in 8 x 16 atoms.
+   */
+  @SwizzledTile(name = "CutlassSm90MnBSw32Bf1648x64x2", bits = 1, shift = 3, dtype = DType.BF16,
+      rows = 64, cols = 48, atomRows = 8, atomCols = 16, atomOrder = Order.COL_MAJOR, stages = 2,
+      access = {
+          @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN)})
+  public interface CutlassSm90MnBSw32Bf1648x64x2 {}
+
+  /**
+   * FlashAttention-3's forward V for P V, V MN-major (head dim contiguous): {@code SmemLayoutVt =
+   * tile_to_shape(ss_smem_selector<MN, half_t, 128, kBlockN>, (hdim_v, kBlockN, kStages),
+   * Step<_2,_1,_3>)} with head dim 128, kBlockN = 128, 2 stages: 128 K rows (keys) of 128 head-dim
+   * columns in 8 x 64 atoms down the rows first.
+   */
+  @SwizzledTile(name = "Fa3VtSw128HalfHd128N128x2", bits = 3, dtype = DType.HALF, rows = 128,
+      cols = 128, atomRows = 8, atomCols = 64, atomOrder = Order.COL_MAJOR, stages = 2, access = {
+          @Access(kind = AccessKind.TMA, op = Op.STORE),
+          @Access(kind = AccessKind.WGMMA, major = Major.MN)})
+  public interface Fa3VtSw128HalfHd128N128x2 {}
 
   /** The sm80 multistage mainloop: {@code tile_to_shape(Swizzle<3,3,3> o 8x64, 128x64x3)}. */
   @SwizzledTile(name = "Sm80Half128x64x3Stages", bits = 3, dtype = DType.HALF, rows = 128,

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,13 +36,21 @@ final class AnnotationValues {
   }
 
   private final AnnotationMirror mirror;
-  private final Map<? extends ExecutableElement, ? extends AnnotationValue> explicit;
-  private final Map<? extends ExecutableElement, ? extends AnnotationValue> withDefaults;
+  private final Map<String, AnnotationValue> explicit;
+  private final Map<String, AnnotationValue> withDefaults;
 
   AnnotationValues(AnnotationMirror mirror, Elements elements) {
     this.mirror = mirror;
-    this.explicit = mirror.getElementValues();
-    this.withDefaults = elements.getElementValuesWithDefaults(mirror);
+    this.explicit = byName(mirror.getElementValues());
+    this.withDefaults = byName(elements.getElementValuesWithDefaults(mirror));
+  }
+
+  /** The values by attribute name, each name turned into a string once. */
+  private static Map<String, AnnotationValue> byName(
+      Map<? extends ExecutableElement, ? extends AnnotationValue> values) {
+    Map<String, AnnotationValue> byName = new HashMap<>();
+    values.forEach((attribute, value) -> byName.put(attribute.getSimpleName().toString(), value));
+    return byName;
   }
 
   AnnotationMirror mirror() {
@@ -50,7 +59,7 @@ final class AnnotationValues {
 
   /** The value written in source for {@code name}, if it was written. */
   Optional<AnnotationValue> explicit(String name) {
-    return find(explicit, name);
+    return Optional.ofNullable(explicit.get(name));
   }
 
   boolean isExplicit(String name) {
@@ -59,7 +68,11 @@ final class AnnotationValues {
 
   /** The value written in source, or else the default. */
   AnnotationValue value(String name) {
-    return find(withDefaults, name).orElseThrow(() -> new Malformed(name));
+    AnnotationValue value = withDefaults.get(name);
+    if (value == null) {
+      throw new Malformed(name);
+    }
+    return value;
   }
 
   /** The value to point a message at: the one written in source, or null for a default. */
@@ -110,15 +123,5 @@ final class AnnotationValues {
       throw new Malformed(name);
     }
     return type.cast(value);
-  }
-
-  private static Optional<AnnotationValue> find(
-      Map<? extends ExecutableElement, ? extends AnnotationValue> values, String name) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry : values.entrySet()) {
-      if (entry.getKey().getSimpleName().contentEquals(name)) {
-        return Optional.of(entry.getValue());
-      }
-    }
-    return Optional.empty();
   }
 }

@@ -8,7 +8,6 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.solve.TileGeometry;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,40 +62,74 @@ final class ConflictChecker {
 
   private String fix(TileSpec tile) {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
-    Solution solution = solver.solve(TileGeometry.of(tile.layout()), patterns);
+    TileLayout declared = tile.layout();
+    // The search derivation would make, the tile's atom kept where it has several.
+    TileGeometry geometry =
+        TileReader.searchAligned(TileGeometry.of(declared), patterns, tile.alignmentGiven());
+    Solution solution = solver.solve(geometry, patterns);
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
     if (solution.found()) {
-      TileLayout fixed = solution.layout().get();
-      return fixed.form() == SwizzleForm.ROW
-          ? fixed.swizzleName() + " makes every " + which + " access of the tile conflict-free"
-              + maxWaysNote(patterns) + "; omit bits, base and shift to have swizzlegen derive it."
-          : attributes(fixed.swizzle()) + " makes every " + which
-              + " access of the tile conflict-free" + maxWaysNote(patterns) + ".";
+      return suggestion(solution.layout().get(), declared, which, patterns) + ".";
     }
-    return nothingWorks(solution, which);
+    return nothingWorks(solution, which, declared, patterns);
   }
 
-  /** The verdict when the family has nothing: the mildest, and what would work. */
-  static String nothingWorks(Solution solution, String which) {
+  /**
+   * A layout that makes every access acceptable, as attributes to paste over {@code from}'s:
+   * {@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8)
+   * makes every declared access of the tile conflict-free"}.
+   */
+  private static String suggestion(TileLayout found, TileLayout from, String which,
+      List<AccessPattern> patterns) {
+    String works = " makes every " + which + " access of the tile conflict-free"
+        + maxWaysNote(patterns);
+    if (found.form() == SwizzleForm.ROW) {
+      return found.swizzleName() + works + "; omit bits, base and shift to have swizzlegen derive it";
+    }
+    boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
+    return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
+        + " atoms" : "") + " (" + found.attributesFrom(from) + ")" + works;
+  }
+
+  /**
+   * The verdict when the family has nothing: the mildest; where a declared atom limited the search,
+   * what a free atom gives; and what would work.
+   *
+   * @param from the tile as declared, its swizzle aside: what a suggestion's attributes change
+   */
+  static String nothingWorks(Solution solution, String which, TileLayout from,
+      List<AccessPattern> patterns) {
     String closest = solution.closest()
         .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
             + Solution.article(solution.closestDegree()) + " " + solution.closestDegree()
             + "-way conflict")
         .orElse("");
+    String verdict = "no XOR swizzle (" + solution.family() + ") makes every " + which
+        + " access of the tile conflict-free" + closest;
+    Optional<Solution> free = solution.freeAtom();
+    String limited = "; the search was limited to the declared " + declaredAtom(solution.geometry());
+    if (free.isPresent() && free.get().found()) {
+      return verdict + limited + ": with the atom free, as derivation leaves it when atomRows and"
+          + " atomCols are omitted, " + suggestion(free.get().layout().get(), from, which, patterns)
+          + ".";
+    }
     String instead = solution.alternatives().isEmpty()
         ? "; neither padding the rows nor another width for one vector access would either"
         : "; what would work: " + String.join("; or ", solution.alternatives());
-    return "no XOR swizzle (" + solution.family() + ") makes every " + which + " access of the"
-        + " tile conflict-free" + closest + instead + ".";
+    return verdict + (free.isPresent()
+        ? limited + ", but with the atom free none works either" : "") + instead + ".";
+  }
+
+  /** {@code "8 x 32 atom"}, or the declared side of an atom declared by one side. */
+  private static String declaredAtom(TileGeometry geometry) {
+    return geometry.atomRows() != 0 && geometry.atomCols() != 0
+        ? geometry.atomRows() + " x " + geometry.atomCols() + " atom"
+        : geometry.atomCols() != 0 ? geometry.atomCols() + "-column atom"
+        : geometry.atomRows() + "-row atom";
   }
 
   private static String maxWaysNote(List<AccessPattern> patterns) {
     return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
   }
-
-  private static String attributes(Swizzle sw) {
-    return sw + " (bits = " + sw.bits() + ", base = " + sw.base() + ", shift = " + sw.shift() + ")";
-  }
-
 }

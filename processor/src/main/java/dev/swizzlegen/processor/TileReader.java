@@ -123,6 +123,7 @@ final class TileReader {
         helperName(type, values.stringValue("name"), name.get()),
         "swizzlegen/" + Names.snakeCase(name.get()),
         layout,
+        values.isExplicit("alignment"),
         accesses,
         skippedDefaults,
         derivation));
@@ -138,16 +139,14 @@ final class TileReader {
       List<DeclaredAccess> accesses, boolean alignmentGiven, TileErrors errors) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
     boolean patternAligned = patterns.stream().anyMatch(p -> AccessReader.isPatternAligned(p.kind()));
-    TileGeometry geometry = new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
-        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder());
-    if (patternAligned && !alignmentGiven) {
-      geometry = geometry.withAlignment(
-          Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()));
-    }
+    TileGeometry geometry = searchAligned(new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
+        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder()), patterns,
+        alignmentGiven);
     Solution solution = solver.solve(geometry, patterns);
     if (!solution.found()) {
       errors.onTile("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
-          solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared"));
+          solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
+          plain, patterns));
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();
@@ -164,6 +163,19 @@ final class TileReader {
       return Optional.empty();
     }
     return Optional.of(solution.withLayout(staged.build()));
+  }
+
+  /**
+   * The geometry a search uses: with a TMA or WGMMA access and no explicit alignment, the solver may
+   * use the engines' largest repeat, since the tile then asks for the alignment of the mode chosen.
+   */
+  static TileGeometry searchAligned(TileGeometry geometry, List<AccessPattern> accesses,
+      boolean alignmentGiven) {
+    boolean patternAligned = accesses.stream().anyMatch(p -> AccessReader.isPatternAligned(p.kind()));
+    return patternAligned && !alignmentGiven
+        ? geometry.withAlignment(
+            Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
+        : geometry;
   }
 
   private static Optional<Swizzle> readSwizzle(

@@ -17,6 +17,8 @@ import javax.lang.model.element.TypeElement;
  * @param helper the generated Java helper class
  * @param outputStem the generated non-Java files' path without extension: {@code swizzlegen/gemm_a}
  * @param layout the tile
+ * @param alignmentGiven whether {@code alignment} was written (else a TMA or WGMMA tile takes its
+ *     mode's repeat, and a search for another swizzle may use the engines' largest)
  * @param accesses the accesses to prove: the declared ones, or the defaults
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
@@ -30,6 +32,7 @@ record TileSpec(
     ClassName helper,
     String outputStem,
     TileLayout layout,
+    boolean alignmentGiven,
     List<DeclaredAccess> accesses,
     List<String> skippedDefaults,
     Optional<String> derivation) {

@@ -129,6 +129,87 @@ class ConflictDiagnosticsTest {
         + " with Swizzle<3,2,3>.");
   }
 
+  /**
+   * A float epilogue tile: m16n8 accumulators stored, 16-byte vectors read down the columns; no
+   * swizzle on 8 x 32 atoms serves both, Swizzle<1,2,3> on 8 x 8 atoms does.
+   */
+  private static JavaFileObject epilogue(String attributes) {
+    return JavaFileObjects.forSourceString("epi.Epilogue", "package epi;\n\n"
+        + "import dev.swizzlegen.annotations.*;\n\n"
+        + "@SwizzledTile(dtype = DType.FLOAT, rows = 64, cols = 64"
+        + (attributes.isEmpty() ? "" : ", " + attributes) + ",\n"
+        + "    access = {\n"
+        + "        @Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),\n"
+        + "        @Access(bytes = 16, threads = {32, 1}, label = \"16-byte column read\")})\n"
+        + "interface Epilogue {}\n");
+  }
+
+  private static final String FREE_ATOM_SUGGESTION = "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,"
+      + " base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile"
+      + " conflict-free.";
+
+  /** The suggested attributes, applied, compile: every access of the suggested layout is proven. */
+  private static void assertTheSuggestionCompiles() {
+    Generated fixed = Generated.of(Generated.REPORTS, epilogue("bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8"));
+    assertThat(fixed.compilation()).succeededWithoutWarnings();
+    assertThat(fixed.text("swizzlegen/epilogue.json")).doesNotContain("\"conflictFree\": false");
+  }
+
+  /**
+   * Issue 18.6: with the atom declared the search is limited to it, and the message says so and
+   * names what derivation finds on a free atom, as attributes that compile.
+   */
+  @Test
+  void aDeclaredAtomLimitsTheSearchAndTheMessageNamesWhatAFreeAtomFinds() {
+    JavaFileObject source = epilogue("bits = 3, atomRows = 8, atomCols = 32");
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Epilogue: m16n8 accumulator fragment store has"
+            + " a 2-way bank conflict: 4 wavefronts per instruction where 2 would do; in phase 0 of"
+            + " instruction 0, lanes 0, 6 touch (row 0, col 0), (row 1, col 4), distinct words all in"
+            + " bank 0; no XOR swizzle (Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the"
+            + " row-major offset of the declared 8 x 32 atoms) makes every declared access of the"
+            + " tile conflict-free; the mildest, Swizzle<2,2,3>, still leaves a 2-way conflict; the"
+            + " search was limited to the declared 8 x 32 atom: with the atom free, as derivation"
+            + " leaves it when atomRows and atomCols are omitted, " + FREE_ATOM_SUGGESTION)
+        .inFile(source).onLineContaining("MMA_ACCUMULATOR");
+    assertTheSuggestionCompiles();
+  }
+
+  @Test
+  void aFailedDerivationOnADeclaredAtomNamesWhatAFreeAtomFinds() {
+    Compilation compilation = Generated.compile(epilogue("atomRows = 8, atomCols = 32"));
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Epilogue: bits, base and shift are omitted, but"
+        + " no XOR swizzle (Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major"
+        + " offset of the declared 8 x 32 atoms) makes every declared access of the tile"
+        + " conflict-free; the mildest, Swizzle<2,2,3>, still leaves a 2-way conflict; the search"
+        + " was limited to the declared 8 x 32 atom: with the atom free, as derivation leaves it"
+        + " when atomRows and atomCols are omitted, " + FREE_ATOM_SUGGESTION);
+    // What derivation finds with atomRows and atomCols omitted: the message's layout.
+    Generated derived = Generated.of(epilogue(""));
+    assertThat(derived.compilation()).succeededWithoutWarnings();
+    assertThat(derived.text("swizzlegen/epilogue.cuh"))
+        .contains("Swizzle<1,2,3> is CuTe's canonical 1-bit atom, here on 8 x 8 atoms");
+  }
+
+  /**
+   * A one-atom tile's search is free, and may find column blocks: the suggestion then names the atom
+   * too (it used to give bits, base and shift alone, which on the one-atom tile conflict again).
+   */
+  @Test
+  void aSuggestionOnColumnBlocksNamesTheirAtom() {
+    Compilation compilation = Generated.compile(epilogue("bits = 3"));
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Epilogue: 16-byte column read has a 2-way bank"
+        + " conflict: 8 wavefronts per instruction where 4 would do; in phase 0 of instruction 0,"
+        + " lanes 0, 4 touch (row 0, col 0), (row 4, col 0), distinct words all in bank 0; "
+        + FREE_ATOM_SUGGESTION);
+    assertTheSuggestionCompiles();
+    // The swizzle alone, on the one-atom tile, is what the old message suggested: it conflicts.
+    assertThat(Generated.compile(epilogue("bits = 1, base = 2, shift = 3"))).failed();
+  }
+
   @Test
   void theLabelNamesTheAccess() {
     JavaFileObject source = operand("bits = 0",

@@ -81,8 +81,13 @@ public final class TileLayout implements Layout {
 
   /** This tile's description, to change some of it. */
   public Builder toBuilder() {
-    return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
-        .atom(atomRows, atomCols, atomOrder).stages(stages);
+    return toBuilder(swizzle);
+  }
+
+  /** This tile's description with another swizzle (in the same form), to change some of it. */
+  public Builder toBuilder(Swizzle newSwizzle) {
+    return builder(dtype, newSwizzle, rows, cols).form(form).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
   }
 
   /**
@@ -231,10 +236,17 @@ public final class TileLayout implements Layout {
         return problems;
       }
       if (rowStride() != cols && atomCols() != cols) {
+        // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
+        List<Problem> wideAtoms = new Builder(dtype, swizzle, rows, cols).form(form)
+            .rowStride(rowStride).alignment(alignment).atom(atomRows, cols, atomOrder)
+            .stages(stages).check();
+        String why = wideAtoms.isEmpty() ? "" : wideAtoms.get(0).message();
         problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride pads whole rows, but the tile's"
             + " rows are " + (cols / atomCols()) + " atoms of " + atomCols() + " columns, which are"
-            + " stored densely; pad with atoms as wide as the tile (atomCols = " + cols + "), or"
-            + " drop rowStride."));
+            + " stored densely; " + (wideAtoms.isEmpty()
+                ? "pad with atoms as wide as the tile (atomCols = " + cols + "), or drop rowStride."
+                : "drop rowStride (atoms as wide as the tile would not take the padding either: "
+                    + why.substring(0, why.length() - 1) + ").")));
         return problems;
       }
       long stageBytes = (long) rows * rowStride() * dtype.bytes();
@@ -288,9 +300,7 @@ public final class TileLayout implements Layout {
           Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS,
           swizzle + " reads and writes offset bits 0.." + Long.numberOfTrailingZeros(period / 2)
               + ", a pattern of " + period + " elements, past the " + atomShape() + " atom's "
-              + atomRows * atomCols + " elements: give the atom a multiple of " + period
-              + " elements" + (period % atomCols == 0 ? " (atomRows = " + period / atomCols + ")"
-                  : "") + ", or use a swizzle of fewer bits."));
+              + atomRows * atomCols + " elements: " + wholePeriodsAdvice(period) + "."));
     }
     if (closedByStructure()) {
       return Optional.empty();
@@ -332,6 +342,49 @@ public final class TileLayout implements Layout {
               + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
     }
     return Optional.empty();
+  }
+
+  /**
+   * How to give each of several dense atoms whole periods of the swizzle, as attributes that pass
+   * this check: the fewest rows of {@code atomCols} that hold a multiple of {@code period} elements
+   * (CuTe's 8-row atoms for its canonical swizzles), when they divide the tile's rows; else that
+   * many rows with the tile's rows rounded up to a multiple of them, or a swizzle of fewer bits.
+   */
+  private String wholePeriodsAdvice(long period) {
+    // atomRows * atomCols is a multiple of the power of two `period` exactly when atomRows is a
+    // multiple of period / gcd(period, atomCols).
+    long step = period / Math.min(period, Integer.lowestOneBit(atomCols));
+    String advice = "give the atom a multiple of " + period + " elements";
+    if (step <= rows && valid(described(rows, swizzle).atom((int) step, atomCols, atomOrder))) {
+      return advice + " (atomRows = " + step + "), or use a swizzle of fewer bits";
+    }
+    long paddedRows = (rows + step - 1) / step * step;
+    if (paddedRows <= Integer.MAX_VALUE
+        && valid(described((int) paddedRows, swizzle).atom((int) step, atomCols, atomOrder))) {
+      advice += ", which takes a multiple of " + step + " rows of " + atomCols + " elements, and "
+          + step + " does not divide the tile's " + rows + " rows: make rows a multiple of " + step
+          + " (rows = " + paddedRows + ", atomRows = " + step + ")";
+    }
+    // A swizzle of fewer bits has a shorter period: the first that fits the atoms as declared.
+    for (int bits = swizzle.bits() - 1; bits >= 1; bits--) {
+      if (Swizzle.check(bits, swizzle.base(), swizzle.shift(), false).isEmpty()
+          && valid(described(rows, Swizzle.of(bits, swizzle.base(), swizzle.shift())))) {
+        return advice + ", or use a swizzle of fewer bits, such as "
+            + Swizzle.of(bits, swizzle.base(), swizzle.shift()) + " (bits = " + bits + ", base = "
+            + swizzle.base() + ", shift = " + swizzle.shift() + ")";
+      }
+    }
+    return advice + ", or use a swizzle of fewer bits";
+  }
+
+  /** This tile's description with another row count and swizzle, to try a suggestion on. */
+  private Builder described(int newRows, Swizzle newSwizzle) {
+    return new Builder(dtype, newSwizzle, newRows, cols).form(form).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+  }
+
+  private static boolean valid(Builder description) {
+    return description.check().isEmpty();
   }
 
   /**
@@ -507,6 +560,29 @@ public final class TileLayout implements Layout {
   /** {@code "8 x 64"}. */
   public String atomShape() {
     return atomRows + " x " + atomCols;
+  }
+
+  /**
+   * The {@code @SwizzledTile} attributes that make {@code from} this tile, as a kernel author pastes
+   * them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom, its order and
+   * the row stride where they differ from {@code from}'s ({@code ", atomRows = 8, atomCols = 8"}).
+   * For a tile in the {@link SwizzleForm#OFFSET offset form}, which an annotation declares.
+   */
+  public String attributesFrom(TileLayout from) {
+    StringBuilder attributes = new StringBuilder()
+        .append("bits = ").append(swizzle.bits())
+        .append(", base = ").append(swizzle.base())
+        .append(", shift = ").append(swizzle.shift());
+    if (atomRows != from.atomRows || atomCols != from.atomCols) {
+      attributes.append(", atomRows = ").append(atomRows).append(", atomCols = ").append(atomCols);
+    }
+    if (!isOneAtom() && atomOrder != from.atomOrder) {
+      attributes.append(", atomOrder = Order.").append(atomOrder);
+    }
+    if (rowStride != from.rowStride) {
+      attributes.append(", rowStride = ").append(rowStride);
+    }
+    return attributes.toString();
   }
 
   /** Elements from one stage's start to the next: {@code rows * rowStride}. */

@@ -20,8 +20,21 @@ public final class ExhaustiveSearch {
     this.analyzer = analyzer;
   }
 
-  /** The cheapest tile on which every access is acceptable; no alternatives are looked for. */
+  /**
+   * The cheapest tile on which every access is acceptable; no alternatives are looked for. When a
+   * declared atom has none, the same search on a free atom is part of the verdict.
+   */
   public Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
+    Solution solution = searchOn(geometry, accesses);
+    if (solution.found()) {
+      return solution;
+    }
+    return geometry.freeAtomFor(accesses)
+        .map(free -> solution.withFreeAtom(searchOn(free, accesses)))
+        .orElse(solution);
+  }
+
+  private Solution searchOn(TileGeometry geometry, List<AccessPattern> accesses) {
     RunnersUp runnersUp = new RunnersUp(geometry);
     for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
       runnersUp.enter(candidate);

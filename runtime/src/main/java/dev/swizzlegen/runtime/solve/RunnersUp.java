@@ -62,13 +62,13 @@ final class RunnersUp {
   /** The verdict when {@code tile} is the first on which every access is acceptable. */
   Solution found(TileLayout tile) {
     return new Solution(Optional.of(tile), withFewerBits,
-        withFewerBits.isPresent() ? withFewerBitsDegree : 0, List.of(), SwizzleFamily.describe(),
+        withFewerBits.isPresent() ? withFewerBitsDegree : 0, List.of(), SwizzleFamily.describe(geometry),
         geometry);
   }
 
   /** The verdict when no candidate makes every access acceptable. */
   Solution nothingFound() {
     return new Solution(Optional.empty(), mildest, mildest.isPresent() ? mildestDegree : 0,
-        List.of(), SwizzleFamily.describe(), geometry);
+        List.of(), SwizzleFamily.describe(geometry), geometry);
   }
 }

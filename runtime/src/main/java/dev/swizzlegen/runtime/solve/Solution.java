@@ -22,6 +22,9 @@ import java.util.Optional;
  *     another vector width); empty otherwise
  * @param family the family searched, in words
  * @param geometry what was searched for: the tile's geometry, its atom declared or free
+ * @param freeAtom when the search kept a declared atom and found nothing, the verdict of the same
+ *     search with the atom left free, as derivation leaves it when atomRows and atomCols are omitted
+ *     (its own {@code freeAtom} empty); empty when something was found or the atom was free
  */
 public record Solution(
     Optional<TileLayout> layout,
@@ -29,10 +32,17 @@ public record Solution(
     int closestDegree,
     List<String> alternatives,
     String family,
-    TileGeometry geometry) {
+    TileGeometry geometry,
+    Optional<Solution> freeAtom) {
 
   public Solution {
     alternatives = List.copyOf(alternatives);
+  }
+
+  /** A verdict without a search on a free atom. */
+  public Solution(Optional<TileLayout> layout, Optional<TileLayout> closest, int closestDegree,
+      List<String> alternatives, String family, TileGeometry geometry) {
+    this(layout, closest, closestDegree, alternatives, family, geometry, Optional.empty());
   }
 
   /** Whether the family has a tile on which every access is acceptable. */
@@ -42,12 +52,25 @@ public record Solution(
 
   /** The same verdict without the alternatives, to compare searches that do not look for them. */
   public Solution withoutAlternatives() {
-    return new Solution(layout, closest, closestDegree, List.of(), family, geometry);
+    return new Solution(layout, closest, closestDegree, List.of(), family, geometry,
+        freeAtom.map(Solution::withoutAlternatives));
   }
 
   /** The same verdict for another layout found, such as the chosen one with the alignment it needs. */
   public Solution withLayout(TileLayout found) {
-    return new Solution(Optional.of(found), closest, closestDegree, alternatives, family, geometry);
+    return new Solution(Optional.of(found), closest, closestDegree, alternatives, family, geometry,
+        freeAtom);
+  }
+
+  /** The same verdict with what the search finds on a free atom. */
+  public Solution withFreeAtom(Solution free) {
+    return new Solution(layout, closest, closestDegree, alternatives, family, geometry,
+        Optional.of(free));
+  }
+
+  /** The same verdict with changes that would work instead. */
+  public Solution withAlternatives(List<String> changes) {
+    return new Solution(layout, closest, closestDegree, changes, family, geometry, freeAtom);
   }
 
   /**

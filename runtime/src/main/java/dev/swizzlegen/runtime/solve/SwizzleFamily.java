@@ -151,10 +151,18 @@ public final class SwizzleFamily {
     return swizzle.bits() > 0 && swizzle.base() == unitBase && swizzle.shift() == 3;
   }
 
-  /** The family in words. */
-  public static String describe() {
-    return "Swizzle<B,M,S> with B <= " + MAX_BITS + ", M <= " + MAX_BASE + ", B <= |S| <= "
-        + MAX_SHIFT + ", on the row-major offset of whole rows or of 16- to 128-byte column blocks,"
-        + " or within each row";
+  /** The family searched for a geometry, in words: on its declared atom, or on atoms it chooses. */
+  public static String describe(TileGeometry geometry) {
+    String swizzles = "Swizzle<B,M,S> with B <= " + MAX_BITS + ", M <= " + MAX_BASE
+        + ", B <= |S| <= " + MAX_SHIFT + ", on the row-major offset of ";
+    if (geometry.atomCols() != 0) {
+      return swizzles + "the declared " + (geometry.atomRows() != 0
+          ? geometry.atomRows() + " x " + geometry.atomCols() + " atoms"
+          : geometry.atomCols() + "-column atoms");
+    }
+    return geometry.atomRows() != 0
+        ? swizzles + "the declared " + geometry.atomRows() + "-row atoms of whole rows or of 16- to"
+            + " 128-byte column blocks"
+        : swizzles + "whole rows or of 16- to 128-byte column blocks, or within each row";
   }
 }

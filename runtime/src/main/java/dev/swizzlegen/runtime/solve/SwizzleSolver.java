@@ -43,15 +43,21 @@ public final class SwizzleSolver {
 
   /**
    * The cheapest tile of this geometry on which every access is acceptable, or the verdict that the
-   * family has none, with the mildest it has and what would work instead. Each access must run on
-   * the plain tile ({@link AccessPattern#check} of {@link TileGeometry#plain} empty).
+   * family has none, with the mildest it has, what would work instead and, when a declared atom
+   * limited the search, what the search finds on a free atom. Each access must run on the plain tile
+   * ({@link AccessPattern#check} of {@link TileGeometry#plain} empty).
    */
   public Solution solve(TileGeometry geometry, List<AccessPattern> accesses) {
     Solution solution = search(geometry, accesses);
-    return solution.found()
-        ? solution
-        : new Solution(solution.layout(), solution.closest(), solution.closestDegree(),
-            alternatives(geometry, accesses), solution.family(), geometry);
+    if (solution.found()) {
+      return solution;
+    }
+    Optional<TileGeometry> free = geometry.freeAtomFor(accesses);
+    if (free.isPresent()) {
+      // The declared atom limited the search: say what a free atom, as derivation has it, finds.
+      solution = solution.withFreeAtom(search(free.get(), accesses));
+    }
+    return solution.withAlternatives(alternatives(geometry, accesses));
   }
 
   private Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
@@ -172,8 +178,9 @@ public final class SwizzleSolver {
         TileGeometry padded = geometry.withRowStride(rowStride);
         if (padded.check().isEmpty() && runsOnPlain(padded, accesses)
             && acceptable(padded.plain(), accesses)) {
-          alternatives.add("padding each row to rowStride = " + rowStride + " ("
-              + (rowStride - geometry.cols()) + " more elements), with no swizzle");
+          alternatives.add("padding each row by " + (rowStride - geometry.cols())
+              + " elements, with no swizzle (" + padded.plain().attributesFrom(geometry.plain())
+              + ")");
           break;
         }
       }
@@ -193,8 +200,10 @@ public final class SwizzleSolver {
         }
         Optional<TileLayout> found = search(geometry, changed).layout();
         if (found.isPresent()) {
+          TileLayout tile = found.get();
+          boolean atomChosen = !geometry.atomDeclared() && !tile.isOneAtom();
           alternatives.add(width + "-byte vectors for " + vector.label() + ", with "
-              + found.get().swizzleName());
+              + tile.swizzleName() + (atomChosen ? " on " + tile.atomShape() + " atoms" : ""));
           break;
         }
       }

@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.solve;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -38,14 +39,41 @@ public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int a
 
   /**
    * The geometry of a tile, its swizzle set aside: its atom stays fixed when it has several, and is
-   * left to the solver when it is the whole tile.
+   * left to the solver when it is the whole tile (as derivation leaves it when atomRows and atomCols
+   * are omitted); its atom order stays.
    */
   public static TileGeometry of(TileLayout layout) {
-    return layout.isOneAtom()
-        ? new TileGeometry(layout.dtype(), layout.rows(), layout.cols(), layout.rowStride(),
-            layout.alignment())
-        : new TileGeometry(layout.dtype(), layout.rows(), layout.cols(), layout.rowStride(),
-            layout.alignment(), layout.atomRows(), layout.atomCols(), layout.atomOrder());
+    TileGeometry geometry = new TileGeometry(layout.dtype(), layout.rows(), layout.cols(),
+        layout.rowStride(), layout.alignment(), layout.atomRows(), layout.atomCols(),
+        layout.atomOrder());
+    return layout.isOneAtom() ? geometry.withFreeAtom() : geometry;
+  }
+
+  /** Whether the atom is declared (fixed, in rows or columns or both) rather than the solver's. */
+  public boolean atomDeclared() {
+    return atomRows != 0 || atomCols != 0;
+  }
+
+  /** The same geometry with its atom left to the solver, its order kept: what derivation searches. */
+  public TileGeometry withFreeAtom() {
+    return new TileGeometry(dtype, rows, cols, rowStride, alignment, 0, 0, atomOrder);
+  }
+
+  /**
+   * Where a search that kept the declared atom found nothing, the geometry to search again with the
+   * atom free: present when the atom is declared and every access runs on the free plain tile.
+   */
+  Optional<TileGeometry> freeAtomFor(List<AccessPattern> accesses) {
+    if (!atomDeclared()) {
+      return Optional.empty();
+    }
+    TileGeometry free = withFreeAtom();
+    if (!free.check().isEmpty()) {
+      return Optional.empty();
+    }
+    TileLayout plain = free.plain();
+    return accesses.stream().allMatch(a -> a.check(plain).isEmpty())
+        ? Optional.of(free) : Optional.empty();
   }
 
   /** Every reason the geometry is not a tile; empty if it is one. */

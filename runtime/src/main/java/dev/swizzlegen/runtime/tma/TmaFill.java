@@ -132,16 +132,54 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       }
     }
     int widest = widths.get(0);
-    String hint = tile.isOneAtom() && tile.cols() > widest
-        ? " Rows of " + tile.cols() * elementBytes + " bytes are wider than one box: declare the"
-            + " tile as column blocks of " + widest + "-element atoms (atomCols = " + widest
-            + "), as CuTe's tile_to_shape builds it, so that each column block is filled by its own"
-            + " boxes."
-        : "";
+    String hint = tile.isOneAtom() && tile.cols() > widest ? columnBlocksHint(tile, widest) : "";
     problems.add(new Problem(Parameter.KIND, "TMA cannot fill the tile with " + mode.cudaName()
         + ": boxes are at most " + widest + " elements wide, and none lands where the tile's"
         + " layout puts its elements (" + firstMismatch + ")." + hint));
     return Optional.empty();
+  }
+
+  /**
+   * For a one-atom tile wider than a box: the column blocks of atoms as wide as a box, as attributes
+   * each checked to give a tile TMA fills. The atom as tall as the tile where that works; else as
+   * many rows as hold whole periods of the swizzle (CuTe's 8 rows), with the tile's rows rounded up
+   * to a multiple of them where they do not divide it.
+   */
+  private static String columnBlocksHint(TileLayout tile, int widest) {
+    String rowsWider = " Rows of " + tile.cols() * tile.elementBytes() + " bytes are wider than"
+        + " one box: declare the tile as column blocks of ";
+    String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
+        + " own boxes.";
+    if (fills(tile.rows(), tile, 0, widest)) {
+      return rowsWider + widest + "-element atoms (atomCols = " + widest + ")" + why;
+    }
+    int touched = tile.swizzle().yyyMask() | tile.swizzle().zzzMask();
+    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+    long step = period / Math.min(period, Integer.lowestOneBit(widest));
+    if (step > MAX_BOX_ELEMENTS) {
+      return "";
+    }
+    int atomRows = (int) step;
+    String atoms = atomRows + " x " + widest + " atoms";
+    if (tile.rows() % atomRows == 0 && fills(tile.rows(), tile, atomRows, widest)) {
+      return rowsWider + atoms + " (atomRows = " + atomRows + ", atomCols = " + widest + ")" + why;
+    }
+    int paddedRows = (tile.rows() + atomRows - 1) / atomRows * atomRows;
+    if (fills(paddedRows, tile, atomRows, widest)) {
+      return rowsWider + atoms + why.substring(0, why.length() - 1) + "; " + atomRows
+          + " rows do not divide the tile's " + tile.rows() + ", so make rows a multiple of "
+          + atomRows + " (rows = " + paddedRows + ", atomRows = " + atomRows + ", atomCols = "
+          + widest + ").";
+    }
+    return "";
+  }
+
+  /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
+  private static boolean fills(int rows, TileLayout tile, int atomRows, int atomCols) {
+    return TileLayout.builder(tile.dtype(), tile.swizzle(), rows, tile.cols()).form(tile.form())
+        .rowStride(tile.rowStride()).alignment(tile.alignment())
+        .atom(atomRows, atomCols, tile.atomOrder()).stages(tile.stages()).tryBuild()
+        .flatMap(TmaFill::find).isPresent();
   }
 
   /**
@@ -169,25 +207,29 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     for (int top = 0; top < tile.rows(); top += boxRows) {
       for (int left = 0; left < tile.cols(); left += boxCols) {
         int start = tile.byteOffset(top, left);
-        String box = "a " + boxRows + " x " + boxCols + " box at (row " + top + ", col " + left
-            + ")";
         if (start % alignment != 0) {
-          return Optional.of(box + " would start at byte " + start + ", not a multiple of the "
-              + alignment + " bytes the engine needs");
+          return Optional.of(box(boxRows, boxCols, top, left) + " would start at byte " + start
+              + ", not a multiple of the " + alignment + " bytes the engine needs");
         }
         for (int i = 0; i < boxRows; i++) {
           for (int j = 0; j < boxCols; j++) {
             int written = start + pattern.apply((i * boxCols + j) * elementBytes);
             int expected = tile.byteOffset(top + i, left + j);
             if (written != expected) {
-              return Optional.of(box + " would put (row " + (top + i) + ", col " + (left + j)
-                  + ") at byte " + written + ", where the tile has it at byte " + expected);
+              return Optional.of(box(boxRows, boxCols, top, left) + " would put (row " + (top + i)
+                  + ", col " + (left + j) + ") at byte " + written + ", where the tile has it at"
+                  + " byte " + expected);
             }
           }
         }
       }
     }
     return Optional.empty();
+  }
+
+  /** {@code "a 8 x 64 box at (row 8, col 0)"}, made only for a message. */
+  private static String box(int boxRows, int boxCols, int top, int left) {
+    return "a " + boxRows + " x " + boxCols + " box at (row " + top + ", col " + left + ")";
   }
 
   private static List<TmaBox> boxes(TileLayout tile, int boxRows, int boxCols) {

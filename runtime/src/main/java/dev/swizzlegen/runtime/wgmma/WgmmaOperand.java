@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.List;
@@ -349,17 +350,49 @@ public final class WgmmaOperand {
     return Optional.empty();
   }
 
-  /** What declaration would be an operand, where a simple one would. */
+  /**
+   * What declaration would be an operand, where a simple one would: the mode's atoms of 8 rows, as
+   * CuTe's GMMA layout atoms are; where those do not fit the tile (a K-major K that is no multiple of
+   * the mode's row), the widest narrower mode whose atoms do, as CUTLASS's {@code ss_smem_selector}
+   * picks. Each suggestion is checked to give a tile wgmma reads.
+   */
   private String hint() {
     int rowBytes = swizzle.rowUnits() * 16;
     int rowElements = rowBytes / tile.elementBytes();
-    if (tile.atomCols() != rowElements) {
-      return " With " + swizzle.description() + " wgmma reads " + (swizzle == WgmmaSwizzle.NONE
-          ? "8 x 16-byte core matrices of 128 contiguous bytes: declare atoms of 8 x " + rowElements
-              + " (atomRows = 8, atomCols = " + rowElements + ")"
-          : "rows of " + rowBytes + " bytes: declare atoms of 8 x " + rowElements + " (atomRows = 8,"
-              + " atomCols = " + rowElements + ")") + ", as CuTe's GMMA layout atoms are.";
+    if (tile.atomCols() == rowElements) {
+      return "";
     }
-    return "";
+    String reads = " With " + swizzle.description() + " wgmma reads " + (swizzle == WgmmaSwizzle.NONE
+        ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
+    Optional<TileLayout> atoms = readable(swizzle, tile.swizzle());
+    if (atoms.isPresent()) {
+      return reads + ": declare atoms of 8 x " + rowElements + " (atomRows = 8, atomCols = "
+          + rowElements + "), as CuTe's GMMA layout atoms are.";
+    }
+    int unitBase = 4 - Integer.numberOfTrailingZeros(tile.elementBytes());
+    for (WgmmaSwizzle narrower : new WgmmaSwizzle[] {WgmmaSwizzle.SWIZZLE_64B,
+        WgmmaSwizzle.SWIZZLE_32B, WgmmaSwizzle.NONE}) {
+      if (narrower.rowUnits() >= swizzle.rowUnits()) {
+        continue;
+      }
+      int bits = Integer.numberOfTrailingZeros(narrower.rowUnits());
+      Optional<TileLayout> fits = readable(narrower,
+          bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, unitBase, 3));
+      if (fits.isPresent()) {
+        TileLayout declared = fits.get();
+        return reads + ", and atoms of 8 x " + rowElements + " do not fit the tile's "
+            + tile.rows() + " x " + tile.cols() + ": use " + narrower.description()
+            + " on atoms of " + declared.atomShape() + " (" + declared.attributesFrom(tile)
+            + "), as CUTLASS's ss_smem_selector picks for such a tile.";
+      }
+    }
+    return reads + ".";
+  }
+
+  /** The tile on atoms of 8 rows of {@code mode}'s row with {@code elements} swizzle, if wgmma reads it. */
+  private Optional<TileLayout> readable(WgmmaSwizzle mode, Swizzle elements) {
+    int atomCols = mode.rowUnits() * 16 / tile.elementBytes();
+    return tile.toBuilder(elements).atom(8, atomCols, tile.atomOrder()).tryBuild()
+        .filter(candidate -> find(candidate, major).isPresent());
   }
 }

@@ -38,6 +38,7 @@ class SwizzleSolverTest {
     int found = 0;
     int rowForms = 0;
     int columnBlocks = 0;
+    int freeAtoms = 0;
     while (compared < 160) {
       DType dtype = TYPES[random.nextInt(TYPES.length)];
       int rows = 8 << random.nextInt(3);
@@ -70,6 +71,10 @@ class SwizzleSolverTest {
       Solution actual = solver.solve(geometry, accesses);
       assertEquals(expected, actual.withoutAlternatives(), geometry + " " + accesses);
       assertEquals(actual.found(), actual.alternatives().isEmpty() && actual.found());
+      // What a solver suggests is proven: every access is acceptable on it, also on a free atom.
+      actual.layout().ifPresent(tile -> assertAcceptable(tile, accesses));
+      actual.freeAtom().flatMap(Solution::layout).ifPresent(tile -> assertAcceptable(tile, accesses));
+      freeAtoms += actual.freeAtom().flatMap(Solution::layout).isPresent() ? 1 : 0;
       compared++;
       found += actual.found() ? 1 : 0;
       rowForms += actual.layout().filter(t -> t.form() == SwizzleForm.ROW).isPresent() ? 1 : 0;
@@ -78,6 +83,48 @@ class SwizzleSolverTest {
     assertTrue(found > 40 && found < 155, "a mix of solvable and unsolvable cases: " + found);
     assertTrue(rowForms > 0, "some answers swizzle within rows: " + rowForms);
     assertTrue(columnBlocks > 0, "some answers are column blocks of atoms: " + columnBlocks);
+    assertTrue(freeAtoms > 0, "some declared atoms limit the search: " + freeAtoms);
+  }
+
+  private void assertAcceptable(TileLayout tile, List<AccessPattern> accesses) {
+    for (AccessPattern access : accesses) {
+      assertTrue(access.check(tile).isEmpty(), tile + " " + access);
+      assertTrue(analyzer.analyze(tile, access).acceptable(), tile + " " + access);
+    }
+  }
+
+  /**
+   * Issue 18.6: a float epilogue tile declared on 8 x 32 atoms, stored as m16n8 accumulators and
+   * read down its columns with 16-byte vectors: no swizzle of the declared atom serves both, and the
+   * verdict says what a free atom, as derivation has it, finds: Swizzle<1,2,3> on 8 x 8 atoms, which
+   * is proven conflict-free for both.
+   */
+  @Test
+  void aDeclaredAtomThatLimitsTheSearchCarriesWhatAFreeAtomFinds() {
+    TileGeometry declared = new TileGeometry(DType.FLOAT, 64, 64, 64, 128, 8, 32, Order.COL_MAJOR);
+    List<AccessPattern> accesses = List.of(MmaAccumulatorAccess.of(Op.STORE),
+        VectorAccess.grid(Op.LOAD, 16, 32, 1, Order.ROW_MAJOR));
+    Solution solution = solver.solve(declared, accesses);
+    assertTrue(solution.layout().isEmpty());
+    assertTrue(solution.family().endsWith("on the row-major offset of the declared 8 x 32 atoms"),
+        solution.family());
+    assertEquals(exhaustive.search(declared, accesses), solution.withoutAlternatives());
+    Solution free = solution.freeAtom().orElseThrow();
+    assertEquals(declared.withFreeAtom(), free.geometry());
+    assertTrue(free.freeAtom().isEmpty());
+    TileLayout found = free.layout().orElseThrow();
+    assertEquals(Swizzle.of(1, 2, 3), found.swizzle());
+    assertEquals("8 x 8", found.atomShape());
+    for (AccessPattern access : accesses) {
+      assertTrue(analyzer.analyze(found, access).conflictFree(), access.label());
+    }
+    TileLayout plain = declared.plain();
+    assertEquals("bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8",
+        found.attributesFrom(plain));
+    // Found on the declared atom, or with a free atom to begin with: no second search.
+    assertTrue(solver.solve(declared.withFreeAtom(), accesses).freeAtom().isEmpty());
+    assertTrue(solver.solve(declared, List.of(MmaAccumulatorAccess.of(Op.STORE))).freeAtom()
+        .isEmpty());
   }
 
   private static AccessPattern randomAccess(SplittableRandom random) {

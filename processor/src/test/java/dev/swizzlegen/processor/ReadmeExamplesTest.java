@@ -1,0 +1,96 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's Java examples compile with the processor, so that they cannot drift from the
+ * annotations: a block with {@code import} lines is a compilation unit and compiles exactly as
+ * pasted; a block that declares a type without imports is a fragment of a section that has already
+ * named the package, and compiles after {@code import dev.swizzlegen.annotations.*;}. Blocks of
+ * statements (no type declared) are not compiled.
+ */
+class ReadmeExamplesTest {
+  private static final Path README = Path.of("..", "README.md");
+  private static final Pattern JAVA_BLOCK = Pattern.compile("(?m)^```java\\n(.*?)^```$", Pattern.DOTALL);
+  private static final Pattern TYPE_DECLARATION =
+      Pattern.compile("(?m)^(?:public\\s+)?(?:final\\s+)?(?:interface|class|record|enum)\\s+(\\w+)");
+
+  /** One ```java block of the README, with the line it starts on. */
+  private record Block(int line, String code) {
+    boolean declaresAType() {
+      return TYPE_DECLARATION.matcher(code).find();
+    }
+
+    boolean isCompilationUnit() {
+      return code.lines().anyMatch(line -> line.startsWith("import "));
+    }
+
+    String firstType() {
+      Matcher type = TYPE_DECLARATION.matcher(code);
+      return type.find() ? type.group(1) : "ReadmeBlock" + line;
+    }
+  }
+
+  private static List<Block> javaBlocks() throws IOException {
+    String readme = Files.readString(README, StandardCharsets.UTF_8);
+    List<Block> blocks = new ArrayList<>();
+    Matcher block = JAVA_BLOCK.matcher(readme);
+    while (block.find()) {
+      int line = (int) readme.substring(0, block.start()).chars().filter(c -> c == '\n').count() + 1;
+      blocks.add(new Block(line, block.group(1)));
+    }
+    return blocks;
+  }
+
+  @Test
+  void everyCompilationUnitCompilesAsPasted() throws IOException {
+    int compiled = 0;
+    for (Block block : javaBlocks()) {
+      if (!block.isCompilationUnit()) {
+        continue;
+      }
+      Compilation compilation =
+          Generated.compile(JavaFileObjects.forSourceString(block.firstType(), block.code()));
+      assertWithMessage("README.md line " + block.line()).that(compilation.errors()).isEmpty();
+      compiled++;
+    }
+    // The first annotation example (Maven section) and the rasterizer's.
+    assertThat(compiled).isAtLeast(2);
+  }
+
+  @Test
+  void everyFragmentThatDeclaresATypeCompilesWithTheAnnotationsImported() throws IOException {
+    int compiled = 0;
+    for (Block block : javaBlocks()) {
+      if (block.isCompilationUnit() || !block.declaresAType()) {
+        continue;
+      }
+      String unit = "import dev.swizzlegen.annotations.*;\n\n" + block.code();
+      Compilation compilation =
+          Generated.compile(JavaFileObjects.forSourceString(block.firstType(), unit));
+      assertWithMessage("README.md line " + block.line()).that(compilation.errors()).isEmpty();
+      compiled++;
+    }
+    assertThat(compiled).isAtLeast(3);
+  }
+
+  @Test
+  void theFirstAnnotationExampleIsACompilationUnit() throws IOException {
+    Block first = javaBlocks().stream().filter(Block::declaresAType).findFirst().orElseThrow();
+    assertThat(first.isCompilationUnit()).isTrue();
+    assertThat(first.firstType()).isEqualTo("GemmA");
+  }
+}
