@@ -3,8 +3,8 @@ package dev.swizzlegen.processor;
 import com.palantir.javapoet.ClassName;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -14,9 +14,7 @@ import javax.lang.model.element.TypeElement;
 final class Names {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-  /**
-   * C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as.
-   */
+  /** C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
   private static final Set<String> KEYWORDS = Set.of(
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
       "catch", "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast",
