@@ -143,10 +143,10 @@ public final class StagedBSwizzle {
    * The same tile as a runtime object, for host-side analysis and rendering.
    */
   public static final TileLayout LAYOUT = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
-  .alignment(1024)
-  .atom(8, 64, Order.COL_MAJOR)
-  .stages(3)
-  .build();
+      .alignment(1024)
+      .atom(8, 64, Order.COL_MAJOR)
+      .stages(3)
+      .build();
 
   /**
    * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.

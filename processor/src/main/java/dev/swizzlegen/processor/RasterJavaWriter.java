@@ -1,17 +1,11 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.AnnotationSpec;
-import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
-import com.palantir.javapoet.JavaFile;
-import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TileCoord;
-import javax.lang.model.element.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Writes {@code <Name>Raster}: the Java twin of the rasterizer's CUDA header. Its functions are the
@@ -20,8 +14,6 @@ import javax.lang.model.element.Modifier;
  */
 final class RasterJavaWriter {
   private static final String GENERATOR = SwizzlegenProcessor.class.getName();
-  private static final ClassName GENERATED =
-      ClassName.get("javax.annotation.processing", "Generated");
 
   private final boolean generatedAnnotationAvailable;
 
@@ -32,97 +24,78 @@ final class RasterJavaWriter {
 
   GeneratedFile write(RasterSpec raster) {
     Rasterizer rasterizer = raster.rasterizer();
-    TypeSpec.Builder type = TypeSpec.classBuilder(raster.javaClass())
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .addOriginatingElement(raster.type())
-        .addJavadoc(CodeBlock.builder()
-            .add("Threadblock rasterizer for {@link $T}: {@code $L}, default tile size $L:\n",
-                ClassName.get(raster.type()), rasterizer, raster.tileSize())
-            .add("$L\n", String.join("\n", RasterHeaderWriter.wrap(rasterizer.summary() + ".", 96)))
-            .add("\n<p>A grid of {@code gridX x gridY} output tiles ({@code gridX = ceil(N / BN)} columns,\n")
-            .add("{@code gridY = ceil(M / BM)} rows); {@code blockIdx} is a block's place in the launch,\n")
-            .add("{@code blockIdx.y * gridDim.x + blockIdx.x}; a {@link $T} is seed 003's {@code uint2}:\n",
-                TileCoord.class)
-            .add("{@code x} the column, {@code y} the row. Every block of {@link #launchGrid} gets a\n")
-            .add("different tile and every tile a block$L.\n",
-                rasterizer == Rasterizer.CUTLASS_IDENTITY
-                    ? ", except the idle blocks of the last strip, whose {@code x} is {@code gridX} or more"
-                    : "")
-            .add("\n<p>CUDA twin: {@code $L::get_swizzle_idx} in {@code #include \"$L\"}.\n",
-                raster.cudaType(), raster.headerPath())
-            .build());
+    String name = raster.javaClass().simpleName();
+    String rasterType = raster.type().getQualifiedName().toString();
+    String packageName = raster.javaClass().packageName();
+    String relativeType = packageName.isEmpty() ? rasterType
+        : rasterType.substring(packageName.length() + 1);
+    JavaSource source = new JavaSource(packageName,
+        Set.of(name, Names.topLevelType(raster.type()).getSimpleName().toString()));
+    String coord = source.type(TileCoord.class);
+    String grid = source.type(LaunchGrid.class);
+    List<String> doc = new ArrayList<>();
+    doc.add("Threadblock rasterizer for {@link " + relativeType + "}: {@code " + rasterizer
+        + "}, default tile size " + raster.tileSize() + ":");
+    doc.addAll(RasterHeaderWriter.wrap(rasterizer.summary() + ".", 96));
+    doc.add("");
+    doc.add("<p>A grid of {@code gridX x gridY} output tiles ({@code gridX = ceil(N / BN)} columns,");
+    doc.add("{@code gridY = ceil(M / BM)} rows); {@code blockIdx} is a block's place in the launch,");
+    doc.add("{@code blockIdx.y * gridDim.x + blockIdx.x}; a {@link " + coord + "} is seed 003's"
+        + " {@code uint2}:");
+    doc.add("{@code x} the column, {@code y} the row. Every block of {@link #launchGrid} gets a");
+    doc.add("different tile and every tile a block" + (rasterizer == Rasterizer.CUTLASS_IDENTITY
+        ? ", except the idle blocks of the last strip, whose {@code x} is {@code gridX} or more"
+        : "") + ".");
+    doc.add("");
+    doc.add("<p>CUDA twin: {@code " + raster.cudaType() + "::get_swizzle_idx} in {@code #include \""
+        + raster.headerPath() + "\"}.");
+    source.javadoc(doc);
     if (generatedAnnotationAvailable) {
-      type.addAnnotation(AnnotationSpec.builder(GENERATED)
-          .addMember("value", "$S", GENERATOR)
-          .build());
+      source.line("@" + source.type(javax.annotation.processing.Generated.class) + "(\"" + GENERATOR
+          + "\")");
     }
-    type.addField(FieldSpec.builder(Rasterizer.class, "RASTERIZER",
-            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("The order, as a runtime object (for {@code TrafficEstimator}, say).\n")
-        .initializer("$T.$L", Rasterizer.class, rasterizer.name())
-        .build());
-    type.addField(FieldSpec.builder(TypeName.INT, "TILE_SIZE",
-            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("The default tile size, {@code kTileSize} in CUDA$L.\n",
-            rasterizer.usesTileSize() ? "" : " (" + rasterizer + " ignores it)")
-        .initializer("$L", raster.tileSize())
-        .build());
-    type.addField(FieldSpec.builder(String.class, "CUDA_HEADER",
-            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("The CUDA twin's header, relative to the generated sources: {@code #include $S}.\n",
-            raster.headerPath())
-        .initializer("$S", raster.headerPath())
-        .build());
-    type.addField(FieldSpec.builder(String.class, "CUDA_TYPE",
-            Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("The CUDA twin's struct.\n")
-        .initializer("$S", raster.cudaType())
-        .build());
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    type.addMethod(MethodSpec.methodBuilder("getSwizzleIdx")
-        .addJavadoc("The tile of the {@code blockIdx}-th block of a {@link #launchGrid} launch:\n"
-            + "{@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} in CUDA.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(TileCoord.class)
-        .addParameter(int.class, "blockIdx")
-        .addParameter(int.class, "gridX")
-        .addParameter(int.class, "gridY")
-        .addParameter(int.class, "tileSize")
-        .addStatement("return RASTERIZER.tile(blockIdx, gridX, gridY, tileSize)")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("getSwizzleIdx")
-        .addJavadoc("{@link #getSwizzleIdx(int, int, int, int)} with the default {@link #TILE_SIZE}.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(TileCoord.class)
-        .addParameter(int.class, "blockIdx")
-        .addParameter(int.class, "gridX")
-        .addParameter(int.class, "gridY")
-        .addStatement("return getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE)")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("launchGrid")
-        .addJavadoc("The grid to launch for {@code gridX x gridY} tiles: {@code launch_grid} in CUDA.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(LaunchGrid.class)
-        .addParameter(int.class, "gridX")
-        .addParameter(int.class, "gridY")
-        .addParameter(int.class, "tileSize")
-        .addStatement("return RASTERIZER.launchGrid(gridX, gridY, tileSize)")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("launchGrid")
-        .addJavadoc("{@link #launchGrid(int, int, int)} with the default {@link #TILE_SIZE}.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(LaunchGrid.class)
-        .addParameter(int.class, "gridX")
-        .addParameter(int.class, "gridY")
-        .addStatement("return launchGrid(gridX, gridY, TILE_SIZE)")
-        .build());
-
-    JavaFile file = JavaFile.builder(raster.javaClass().packageName(), type.build())
-        .addFileComment("Generated by swizzlegen from $L. Do not edit.", raster.type().getQualifiedName())
-        .indent("  ")
-        .skipJavaLangImports(true)
-        .build();
+    String string = source.type(String.class);
+    source.open("public final class " + name)
+        .javadoc("The order, as a runtime object (for {@code TrafficEstimator}, say).")
+        .line("public static final " + source.type(Rasterizer.class) + " RASTERIZER = "
+            + source.type(Rasterizer.class) + "." + rasterizer.name() + ";")
+        .blank()
+        .javadoc("The default tile size, {@code kTileSize} in CUDA"
+            + (rasterizer.usesTileSize() ? "" : " (" + rasterizer + " ignores it)") + ".")
+        .line("public static final int TILE_SIZE = " + raster.tileSize() + ";")
+        .blank()
+        .javadoc("The CUDA twin's header, relative to the generated sources: {@code #include \""
+            + raster.headerPath() + "\"}.")
+        .line("public static final " + string + " CUDA_HEADER = \"" + raster.headerPath() + "\";")
+        .blank()
+        .javadoc("The CUDA twin's struct.")
+        .line("public static final " + string + " CUDA_TYPE = \"" + raster.cudaType() + "\";")
+        .blank()
+        .line("private " + name + "() {").line("}")
+        .blank()
+        .javadoc(List.of("The tile of the {@code blockIdx}-th block of a {@link #launchGrid} launch:",
+            "{@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} in CUDA."))
+        .open("public static " + coord + " getSwizzleIdx(int blockIdx, int gridX, int gridY,"
+            + " int tileSize)")
+        .line("return RASTERIZER.tile(blockIdx, gridX, gridY, tileSize);")
+        .close()
+        .blank()
+        .javadoc("{@link #getSwizzleIdx(int, int, int, int)} with the default {@link #TILE_SIZE}.")
+        .open("public static " + coord + " getSwizzleIdx(int blockIdx, int gridX, int gridY)")
+        .line("return getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE);")
+        .close()
+        .blank()
+        .javadoc("The grid to launch for {@code gridX x gridY} tiles: {@code launch_grid} in CUDA.")
+        .open("public static " + grid + " launchGrid(int gridX, int gridY, int tileSize)")
+        .line("return RASTERIZER.launchGrid(gridX, gridY, tileSize);")
+        .close()
+        .blank()
+        .javadoc("{@link #launchGrid(int, int, int)} with the default {@link #TILE_SIZE}.")
+        .open("public static " + grid + " launchGrid(int gridX, int gridY)")
+        .line("return launchGrid(gridX, gridY, TILE_SIZE);")
+        .close()
+        .close();
     return new GeneratedFile(GeneratedFile.Kind.JAVA_SOURCE, raster.javaClass().canonicalName(),
-        file.toString());
+        source.file("Generated by swizzlegen from " + rasterType + ". Do not edit."));
   }
 }
