@@ -125,7 +125,7 @@ public final class GemmASwizzle {
   /**
    * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
    */
-  public static final List<AccessPattern> ACCESSES = List.of(
+  public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
       VectorAccess.coalesced(Op.STORE, 16).withLabel("default 16-byte row-vector store"),
       MatrixAccess.ldmatrix(4, false).withLabel("default ldmatrix.x4 load"));
 

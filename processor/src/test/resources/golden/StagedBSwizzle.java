@@ -151,7 +151,7 @@ public final class StagedBSwizzle {
   /**
    * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
    */
-  public static final List<AccessPattern> ACCESSES = List.of(
+  public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
       TmaAccess.of(Op.STORE),
       MatrixAccess.ldmatrix(4, false),
       WgmmaAccess.of(Major.K));

@@ -27,7 +27,7 @@ final class CudaHeaderWriter {
         .append(layout.rowStride()).append(", ").append(layout.extentBytes()).append(" bytes")
         .append(layout.stages() > 1 ? " in " + layout.stages() + " stages" : "").append(",\n");
     out.append("// base address aligned to ").append(layout.alignment()).append(" bytes.\n");
-    for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(layout) + ".",
+    for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(tile) + ".",
         96)) {
       out.append("// ").append(line).append('\n');
     }

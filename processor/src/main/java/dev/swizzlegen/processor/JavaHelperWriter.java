@@ -142,9 +142,9 @@ final class JavaHelperWriter {
     source.blank();
     source.javadoc("The accesses proven on this tile (the declared ones, or the defaults), for"
         + " {@link " + source.type(ConflictAnalyzer.class) + "}.");
-    String list = source.type(List.class);
-    StringBuilder accesses = new StringBuilder("public static final " + list + "<"
-        + source.type(AccessPattern.class) + "> ACCESSES = " + list + ".of(");
+    String access = source.type(AccessPattern.class);
+    StringBuilder accesses = new StringBuilder("public static final " + source.type(List.class)
+        + "<" + access + "> ACCESSES = " + access + ".listOf(");
     if (tile.accesses().isEmpty()) {
       source.line(accesses + ");");
     } else {
@@ -201,7 +201,7 @@ final class JavaHelperWriter {
         + " bytes),");
     doc.add("row stride " + layout.rowStride() + ", base address aligned to " + layout.alignment()
         + " bytes, swizzled by {@code " + swizzle + "}");
-    for (String line : SwizzleText.wrap(SwizzleText.actsOn(layout) + ".", 96)) {
+    for (String line : SwizzleText.wrap(SwizzleText.actsOn(tile) + ".", 96)) {
       doc.add(UserText.javadoc(line));
     }
     doc.add("");

@@ -66,7 +66,7 @@ final class ReportWriter {
     swizzleJson.put("elements", layout.swizzleName());
     swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
     swizzleJson.put("tmaMode",
-        TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName()).orElse(null));
+        tile.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null));
     swizzleJson.put("derived", tile.derivation().isPresent());
     tile.derivation().ifPresent(why -> swizzleJson.put("why", why));
     root.put("swizzle", swizzleJson);

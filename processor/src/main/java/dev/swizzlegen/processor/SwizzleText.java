@@ -3,7 +3,6 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.annotations.Order;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +45,8 @@ final class SwizzleText {
    * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or for the row form {@code "within each row: its 8 x
    * 64-element pattern repeated along the row, rows 192 elements apart"}.
    */
-  static String actsOn(TileLayout layout) {
+  static String actsOn(TileSpec tile) {
+    TileLayout layout = tile.layout();
     if (layout.form() == SwizzleForm.ROW) {
       Swizzle swizzle = layout.swizzle();
       return "within each row: its " + (1 << swizzle.shift()) + " x "
@@ -55,7 +55,7 @@ final class SwizzleText {
     }
     String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
     return "on element offsets" + atoms + " (" + layout.byteSwizzle().orElseThrow() + " on bytes"
-        + TmaFill.findWhenAligned(layout).map(fill -> ", TMA mode " + fill.mode().cudaName()
+        + tile.tmaWhenAligned().map(fill -> ", TMA mode " + fill.mode().cudaName()
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";

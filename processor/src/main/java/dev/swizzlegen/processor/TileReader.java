@@ -12,6 +12,7 @@ import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.solve.TileGeometry;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -126,6 +127,7 @@ final class TileReader {
         values.isExplicit("alignment"),
         accesses,
         skippedDefaults,
+        TmaFill.findWhenAligned(layout),
         derivation));
   }
 

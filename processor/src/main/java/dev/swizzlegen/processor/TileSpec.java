@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
@@ -21,6 +22,8 @@ import javax.lang.model.element.TypeElement;
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
  * @param accesses the accesses to prove: the declared ones, or the defaults
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
+ * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
+ *     TMA mode the generated files name, worked out once for all of them
  * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
  *     swizzle; empty for a tile that gave them
  */
@@ -35,6 +38,7 @@ record TileSpec(
     boolean alignmentGiven,
     List<DeclaredAccess> accesses,
     List<String> skippedDefaults,
+    Optional<TmaFill> tmaWhenAligned,
     Optional<String> derivation) {
 
   TileSpec {

@@ -18,6 +18,15 @@ import java.util.List;
 public sealed interface AccessPattern
     permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess, WgmmaAccess {
 
+  /**
+   * The accesses, in order, as an unmodifiable list: how a generated helper spells its
+   * {@code ACCESSES}. One method, neither overloaded nor generic, which javac resolves at a fraction of
+   * the cost of {@code List.of}'s twelve generic overloads: a library of a thousand helpers feels it.
+   */
+  static List<AccessPattern> listOf(AccessPattern... accesses) {
+    return List.of(accesses);
+  }
+
   AccessKind kind();
 
   /** Whether shared memory is read or written. */
