@@ -51,7 +51,9 @@ import javax.tools.ToolProvider;
  *       the same files empty (each helper an empty class): what javac charges any processor that
  *       writes a Java class and a header per tile.
  *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
- *       the library, as the {@code javac} command does, with default JVM settings.
+ *       the library, as the {@code javac} command does, with default JVM settings: plain, with a
+ *       processor that claims the annotations and writes nothing ("no-op": what annotation
+ *       processing alone costs, its rounds entering the library again), and with swizzlegen.
  * </ul>
  *
  * Targets: 1000 tiles under 3 s over plain javac with the default options; 2000 tiles under twice
@@ -84,7 +86,7 @@ public final class ProcessorCostBenchmark {
   /** One row of the table: a library compiled every way. */
   private record Row(int tiles, boolean derived, Figures plain, Figures withProcessor,
       Figures withReports, Figures replay, Figures replayEmptyFiles, Figures plainCold,
-      Figures withProcessorCold) {
+      Figures noOpCold, Figures withProcessorCold) {
     double overPlain() {
       return withProcessor.medianWall() - plain.medianWall();
     }
@@ -101,8 +103,8 @@ public final class ProcessorCostBenchmark {
   /**
    * Without arguments: the whole benchmark, printed, for libraries of 1000 and 2000 tiles and 200
    * derived tiles; with tile counts as arguments, for those (1000 and 2000 must be among them).
-   * {@code measure <plain|processor|processor-reports|replay|replay-empty-files> <sources> <warm-ups>
-   * <runs>}: one configuration in this JVM (the benchmark's child).
+   * {@code measure <plain|no-op|processor|processor-reports|replay|replay-empty-files> <sources>
+   * <warm-ups> <runs>}: one configuration in this JVM (the benchmark's child).
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("measure")) {
@@ -117,12 +119,13 @@ public final class ProcessorCostBenchmark {
         + TileLibrary.TILES_PER_FILE + " nested tiles per source file");
     System.out.println();
     System.out.printf(Locale.ROOT,
-        "| %-23s | %11s | %15s | %10s | %8s | %12s | %12s | %13s | %11s | %10s | %10s | %10s |%n",
+        "| %-23s | %11s | %15s | %10s | %8s | %12s | %12s | %13s | %11s | %10s | %12s | %10s | %10s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "with reports", "javac's floor", "empty files", "peak plain", "peak with", "peak ratio");
+        "with reports", "javac's floor", "empty files", "peak plain", "peak no-op", "peak with",
+        "peak ratio");
     System.out.println("|-------------------------|-------------|-----------------|------------|"
         + "----------|--------------|--------------|---------------|-------------|------------|"
-        + "------------|------------|");
+        + "--------------|------------|------------|");
     List<Row> rows = new ArrayList<>();
     int[] sizes = args.length == 0
         ? new int[] {1000, 2000}
@@ -170,17 +173,18 @@ public final class ProcessorCostBenchmark {
     Figures replay = child("replay", sources, WARM_UPS, RUNS);
     Figures replayEmptyFiles = child("replay-empty-files", sources, WARM_UPS, RUNS);
     Figures plainCold = child("plain", sources, 0, 1);
+    Figures noOpCold = child("no-op", sources, 0, 1);
     Figures withProcessorCold = child("processor", sources, 0, 1);
     Row row = new Row(tiles, derived, plain, withProcessor, withReports, replay, replayEmptyFiles,
-        plainCold, withProcessorCold);
+        plainCold, noOpCold, withProcessorCold);
     System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
-            + " | %10.2f s | %11.2f s | %9.2f s | %10s | %10s | %9.2fx |%n",
+            + " | %10.2f s | %11.2f s | %9.2f s | %10s | %12s | %10s | %9.2fx |%n",
         tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
         withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
         withReports.medianWall() - plain.medianWall(), replay.medianWall() - plain.medianWall(),
         replayEmptyFiles.medianWall() - plain.medianWall(),
-        megabytes(plainCold.peakResidentBytes()), megabytes(withProcessorCold.peakResidentBytes()),
-        row.peakRatio());
+        megabytes(plainCold.peakResidentBytes()), megabytes(noOpCold.peakResidentBytes()),
+        megabytes(withProcessorCold.peakResidentBytes()), row.peakRatio());
     return row;
   }
 
@@ -244,6 +248,7 @@ public final class ProcessorCostBenchmark {
     for (int run = 0; run < warmUps + runs; run++) {
       Processor processor = switch (mode) {
         case "plain" -> null;
+        case "no-op" -> new ReplayProcessor(List.of(), ReplayProcessor.Replay.ALL);
         case "replay" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.ALL);
         case "replay-empty-files" ->
             new ReplayProcessor(recording.files(), ReplayProcessor.Replay.EMPTY_FILES);
