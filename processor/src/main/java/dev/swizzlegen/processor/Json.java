@@ -62,27 +62,11 @@ final class Json {
     }
   }
 
+  /**
+   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac writes
+   * the file in, a label's bidirectional controls visible as escapes) is JSON's, quotes added.
+   */
   private static void quote(String text, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          // Non-ASCII as escapes too: the file is ASCII whatever encoding javac writes it in, and
-          // a label's bidirectional controls stay visible.
-          if (c < 0x20 || c > 0x7e) {
-            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
+    out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');
   }
 }

@@ -12,8 +12,8 @@ import java.util.Locale;
  * control character, every non-ASCII character (UTF-16 units) and so every bidirectional control,
  * which is therefore always visible and never reorders the text around it. Each language then guards
  * what its lexer does to that ASCII: javac's Unicode escapes and {@code *}{@code /} in Javadoc, the
- * backslash-newline and trigraphs of C++ {@code //} comments. JSON and SVG have their own escapers
- * ({@link Json}, the runtime's {@code BankMapSvg}).
+ * backslash-newline and trigraphs of C++ {@code //} comments; a JSON string is the same notation in
+ * quotes ({@link Json}). SVG has its own escaper, the runtime's {@code BankMapSvg}.
  */
 final class UserText {
   private UserText() {}
