@@ -26,7 +26,6 @@ import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
@@ -296,25 +295,29 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private boolean ownsItsNames(TileSpec tile, Map<String, TileSpec> nestedHelpers,
       ValidationReport report) {
     TypeElement type = tile.type();
-    AnnotationValue name = new AnnotationValues(tile.annotation(), elements).location("name");
     String owner = headerOwners.putIfAbsent(tile.headerPath(), type.getQualifiedName().toString());
     if (owner != null && !owner.contentEquals(type.getQualifiedName())) {
-      report.error("tile " + type.getSimpleName() + ": its header " + tile.headerPath()
-              + " is already generated for " + owner + "; set name to tell them apart.",
-          type, tile.annotation(), name);
+      nameError(tile, "its header " + tile.headerPath() + " is already generated for " + owner,
+          report);
       return false;
     }
     if (tile.helper().enclosingClassName() != null) {
       TileSpec other = nestedHelpers.putIfAbsent(tile.helper().simpleName(), tile);
       if (other != null) {
         headerOwners.remove(tile.headerPath());
-        report.error("tile " + type.getSimpleName() + ": its Java helper " + tile.helper()
-                + " is already generated for " + other.type().getQualifiedName()
-                + "; set name to tell them apart.", type, tile.annotation(), name);
+        nameError(tile, "its Java helper " + tile.helper() + " is already generated for "
+            + other.type().getQualifiedName(), report);
         return false;
       }
     }
     return true;
+  }
+
+  /** A name already taken, as an error on {@code name} (read only then: most tiles have none). */
+  private void nameError(TileSpec tile, String taken, ValidationReport report) {
+    report.error("tile " + tile.type().getSimpleName() + ": " + taken
+            + "; set name to tell them apart.", tile.type(), tile.annotation(),
+        new AnnotationValues(tile.annotation(), elements).location("name"));
   }
 
   /**
