@@ -46,12 +46,6 @@ final class JavaSource {
     return simple;
   }
 
-  /** Appends text as it is. */
-  JavaSource add(String text) {
-    body.append(text);
-    return this;
-  }
-
   /** Appends one line at the current depth. */
   JavaSource line(String text) {
     indent();
