@@ -229,7 +229,12 @@ final class TileCorpus {
    * must give: its Java helper's offsets, layout and accesses.
    */
   static List<HeaderCheck.Header> writeHeaders(Path includeDir) throws IOException {
-    Generated generated = Generated.of(sources());
+    return writeHeaders(Generated.of(sources()), includeDir);
+  }
+
+  /** As {@link #writeHeaders(Path)}, from a compilation of {@link #sources()} already made. */
+  static List<HeaderCheck.Header> writeHeaders(Generated generated, Path includeDir)
+      throws IOException {
     List<HeaderCheck.Header> headers = new ArrayList<>();
     for (Case tile : CASES) {
       Path header = includeDir.resolve(tile.header());

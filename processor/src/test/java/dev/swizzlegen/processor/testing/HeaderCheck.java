@@ -84,19 +84,21 @@ public final class HeaderCheck {
 
   /**
    * Compiles and runs the program in {@code workDir}, headers found under {@code includeDir}, and
-   * asserts every offset; records the check as {@code checkName}.
+   * asserts every offset; records the check as {@code checkName}. Returns the lines the program
+   * printed, by struct ({@code tile}, then {@code tma} and {@code wgmma} where the tile has them), for
+   * {@link Meaning}.
    */
-  public static void verify(CheckCompiler compiler, Path includeDir, Path workDir,
+  public static Map<String, List<String>> verify(CheckCompiler compiler, Path includeDir, Path workDir,
       List<Header> headers, String checkName) {
-    verify(compiler, includeDir, workDir, headers, checkName, "the Java helpers");
+    return verify(compiler, includeDir, workDir, headers, checkName, "the Java helpers");
   }
 
   /**
    * As {@link #verify(CheckCompiler, Path, Path, List, String)}, the expected offsets coming from
    * {@code expectedFrom} (in words, for the record: "CuTe's layouts").
    */
-  public static void verify(CheckCompiler compiler, Path includeDir, Path workDir,
-      List<Header> headers, String checkName, String expectedFrom) {
+  public static Map<String, List<String>> verify(CheckCompiler compiler, Path includeDir,
+      Path workDir, List<Header> headers, String checkName, String expectedFrom) {
     try {
       Files.createDirectories(workDir);
       Path source = workDir.resolve("header_check" + compiler.sourceExtension());
@@ -136,6 +138,14 @@ public final class HeaderCheck {
           + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
                   + " descriptors equal the model's"));
+      Map<String, List<String>> lines = new HashMap<>();
+      for (String line : output.split("\n")) {
+        String[] words = line.trim().split(" ");
+        if (words.length >= 2 && List.of("tile", "tma", "wgmma").contains(words[0])) {
+          lines.computeIfAbsent(words[1], type -> new ArrayList<>()).add(line.trim());
+        }
+      }
+      return lines;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
