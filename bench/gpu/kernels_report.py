@@ -9,7 +9,7 @@ usage:
       one row per GEMM launch of each program: times, TFLOPS, ratio to cuBLAS, checks, the estimator's
       prediction and, for the profiled launches, L2 hit rate and DRAM bytes
   kernels_report.py summary <results-dir>
-      the tables of the README, from the files above
+      the tables of docs/measurements.md, from the files above
 """
 import collections
 import csv

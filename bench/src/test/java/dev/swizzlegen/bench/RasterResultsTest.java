@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The guard of the committed H100 rasterizer table: its launches are the suite's, and its predictions
- * are what the current estimator says, so that the README's comparison of estimator and hardware stays
- * true; a change to either must be measured again ({@code bench/gpu/raster.sh}).
+ * are what the current estimator says, so that the comparison of estimator and hardware in
+ * docs/measurements.md stays true; a change to either must be measured again
+ * ({@code bench/gpu/raster.sh}).
  */
 class RasterResultsTest {
   private static final Path TABLE = Path.of("results", "raster-h100.csv");

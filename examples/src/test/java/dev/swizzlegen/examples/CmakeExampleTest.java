@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CMake example ({@code examples/cmake}) as its README tells a CMake user to run it: configure
+ * The CMake example ({@code examples/cmake}) as docs/build.md tells a CMake user to run it: configure
  * (pointing it at this build's processor), build (javac runs swizzlegen on the Java tile
  * declarations, nvcc compiles the .cu against the headers) and ctest, on a machine with nvcc and
  * no GPU.
