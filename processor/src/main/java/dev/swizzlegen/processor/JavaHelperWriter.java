@@ -6,6 +6,8 @@ import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
@@ -156,27 +158,32 @@ final class JavaHelperWriter {
     }
     source.blank();
     source.line("private " + name + "() {").line("}");
-    for (TileFunctions.Function function : TileFunctions.of(layout, false)) {
-      function(source, function.name(), UserText.javadoc(function.comment()), function.body(),
-          function.parameters());
+    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(layout));
+    functions.add(TileFunctions.bank(layout));
+    for (IndexFunction function : functions) {
+      function(source, function);
     }
-    function(source, "bank", "The bank (0..31) of (row, col)'s first byte, for a base address"
-        + " in bank 0: 32 banks of 4 bytes.", "offset(row, col) * ELEMENT_BYTES / 4 % 32",
-        List.of("row", "col"));
     source.close();
   }
 
-  /** {@code public static int name(int p...) { return expression; }} with its Javadoc. */
-  private static void function(JavaSource source, String name, String javadoc, String expression,
-      List<String> parameters) {
-    List<String> declared = new ArrayList<>(parameters.size());
-    for (String parameter : parameters) {
-      declared.add("int " + parameter);
+  /**
+   * {@code public static int name(int p...) { return expression; }}, its Javadoc the function's
+   * meaning and formula.
+   */
+  private static void function(JavaSource source, IndexFunction function) {
+    List<String> javadoc = new ArrayList<>();
+    for (String line : SwizzleText.wrap(function.meaning(), 96)) {
+      javadoc.add(UserText.javadoc(line));
+    }
+    String formula = function.formula(ExprPrinter.JAVA);
+    if (!formula.isEmpty()) {
+      javadoc.add("<pre>" + UserText.javadoc(formula) + "</pre>");
     }
     source.blank()
         .javadoc(javadoc)
-        .open("public static int " + name + "(" + String.join(", ", declared) + ")")
-        .line("return " + expression + ";")
+        .open("public static int " + function.name() + "("
+            + function.declaredParameters(ExprPrinter.JAVA) + ")")
+        .line("return " + function.body(ExprPrinter.JAVA) + ";")
         .close();
   }
 
@@ -206,7 +213,7 @@ final class JavaHelperWriter {
     }
     doc.add("");
     doc.add("<pre>");
-    for (String line : SwizzleText.diagram(layout)) {
+    for (String line : SwizzleText.diagram(layout, ExprPrinter.JAVA)) {
       doc.add("  " + UserText.javadoc(line));
     }
     doc.add("</pre>");
