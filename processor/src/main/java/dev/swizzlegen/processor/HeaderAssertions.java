@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -37,26 +38,32 @@ final class HeaderAssertions {
   }
 
   private void layout(TileLayout layout) {
+    List<String> places = List.of("the first element", "a middle element", "the last element");
     Set<List<Integer>> points = new LinkedHashSet<>();
     points.add(List.of(0, 0, 0));
     points.add(List.of(layout.rows() / 2, layout.cols() / 2, layout.stages() / 2));
     points.add(List.of(layout.rows() - 1, layout.cols() - 1, layout.stages() - 1));
+    int place = 0;
     for (List<Integer> point : points) {
       int row = point.get(0);
       int col = point.get(1);
       int stage = point.get(2);
       int offset = layout.offset(row, col, stage);
-      assertThat(call("offset", row, col, stage) + " == " + u(offset),
-          "offset(" + row + ", " + col + ", " + stage + ")");
+      String what = places.get(points.size() == places.size() ? place++ : place == 0 ? place++ : 2);
+      assertThat(call("offset", row, col, stage) + " == " + u(offset), "offset of " + what);
       assertThat(call("row", offset) + " == " + u(row) + " && " + call("col", offset) + " == "
           + u(col) + " && " + call("stage", offset) + " == " + u(stage),
-          "row, col and stage invert offset");
+          "row, col and stage invert offset at " + what);
     }
-    for (List<Integer> point : points) {
-      int linear = layout.form() == dev.swizzlegen.runtime.layout.SwizzleForm.ROW
-          || layout.isOneAtom()
-          ? point.get(0) * layout.rowStride() + point.get(1)
-          : point.get(0) % layout.atomRows() * layout.atomRowStride() + point.get(1) % layout.atomCols();
+    // The swizzle's domain: the row-major offsets of the tile, or of an atom of a tile of several.
+    boolean wholeTile = layout.form() == SwizzleForm.ROW || layout.isOneAtom();
+    int domainRows = wholeTile ? layout.rows() : layout.atomRows();
+    int domainCols = wholeTile ? layout.cols() : layout.atomCols();
+    int domainStride = wholeTile ? layout.rowStride() : layout.atomRowStride();
+    Set<Integer> linears = new LinkedHashSet<>(List.of(0,
+        domainRows / 2 * domainStride + domainCols / 2,
+        (domainRows - 1) * domainStride + domainCols - 1));
+    for (int linear : linears) {
       int swizzled = layout.swizzle(linear);
       assertThat(call("swizzle", linear) + " == " + u(swizzled) + " && "
           + call("unswizzle", swizzled) + " == " + u(linear), "unswizzle inverts swizzle");
@@ -112,7 +119,31 @@ final class HeaderAssertions {
     return value + "u";
   }
 
+  /**
+   * {@code static_assert(condition, "swizzlegen: what");}, broken before a {@code &&} or {@code |}
+   * where the line would pass 100 columns.
+   */
   private void assertThat(String condition, String what) {
-    lines.add("static_assert(" + condition + ", \"swizzlegen: " + what + "\");");
+    String message = "\"swizzlegen: " + what + "\");";
+    String indent = " ".repeat("static_assert(".length());
+    StringBuilder line = new StringBuilder("static_assert(");
+    String[] parts = condition.split("(?= && | \\| )");
+    for (int i = 0; i < parts.length; i++) {
+      String part = line.length() > indent.length() ? parts[i].strip() : parts[i];
+      String joiner = i == 0 ? "" : " ";
+      if (i > 0 && line.length() + joiner.length() + part.length() > 100) {
+        lines.add(line.toString());
+        line.setLength(0);
+        line.append(indent);
+        joiner = "";
+      }
+      line.append(joiner).append(part);
+    }
+    if (line.length() + 2 + message.length() > 100) {
+      lines.add(line + ",");
+      lines.add(indent + message);
+    } else {
+      lines.add(line + ", " + message);
+    }
   }
 }
