@@ -98,13 +98,29 @@ final class JavaHelperWriter {
   private void helper(JavaSource source, TileSpec tile, List<AccessReport> reports,
       boolean nested) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     String name = tile.helper().simpleName();
     source.javadoc(classJavadoc(source, tile, reports));
     if (!nested) {
       generated(source);
     }
     source.open("public " + (nested ? "static " : "") + "final class " + name);
+    constantsLayoutAndAccesses(source, tile);
+    source.line("private " + name + "() {").line("}");
+    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(layout));
+    functions.add(TileFunctions.bank(layout));
+    for (IndexFunction function : functions) {
+      function(source, function);
+    }
+    source.close();
+  }
+
+  /**
+   * The helper's data: its constants, {@code CUDA_HEADER} and {@code CUDA_TYPE}, {@code LAYOUT} and
+   * {@code ACCESSES}, each followed by a blank line.
+   */
+  private static void constantsLayoutAndAccesses(JavaSource source, TileSpec tile) {
+    TileLayout layout = tile.layout();
+    Swizzle swizzle = layout.swizzle();
     intConstant(source, "ROWS", layout.rows(), "Rows of the tile.");
     intConstant(source, "COLS", layout.cols(), "Elements per row, the contiguous dimension.");
     intConstant(source, "ROW_STRIDE", layout.rowStride(),
@@ -157,13 +173,6 @@ final class JavaHelperWriter {
       }
     }
     source.blank();
-    source.line("private " + name + "() {").line("}");
-    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(layout));
-    functions.add(TileFunctions.bank(layout));
-    for (IndexFunction function : functions) {
-      function(source, function);
-    }
-    source.close();
   }
 
   /**

@@ -80,7 +80,6 @@ public final class Template {
 
   /** The filled text, each line ending in a newline. */
   public String render() {
-    Set<String> used = new HashSet<>();
     StringBuilder out = new StringBuilder(4096);
     Deque<String> open = new ArrayDeque<>();
     int skipping = 0;
@@ -93,7 +92,6 @@ public final class Template {
           if (value == null) {
             throw new IllegalStateException(name + ": flag " + flag + " not set");
           }
-          used.add("#" + flag);
           open.push(flag);
           skipping += skipping > 0 || !value ? 1 : 0;
         } else {
@@ -110,7 +108,7 @@ public final class Template {
       }
       Matcher whole = LINE_SLOT.matcher(line);
       if (whole.matches()) {
-        String text = slot(whole.group(2), used);
+        String text = slot(whole.group(2));
         if (!text.isEmpty()) {
           for (String filled : text.split("\n", -1)) {
             out.append(filled.isEmpty() ? "" : whole.group(1)).append(filled).append('\n');
@@ -121,7 +119,7 @@ public final class Template {
       Matcher slot = SLOT.matcher(line);
       StringBuilder filled = new StringBuilder();
       while (slot.find()) {
-        String text = slot(slot.group(1), used);
+        String text = slot(slot.group(1));
         if (text.contains("\n")) {
           throw new IllegalStateException(name + ": slot " + slot.group(1) + " inside a line has"
               + " several lines");
@@ -158,12 +156,11 @@ public final class Template {
     return out.toString();
   }
 
-  private String slot(String slot, Set<String> used) {
+  private String slot(String slot) {
     String text = slots.get(slot);
     if (text == null) {
       throw new IllegalStateException(name + ": slot " + slot + " not set");
     }
-    used.add(slot);
     return text;
   }
 }
