@@ -188,9 +188,9 @@ public final class GemmASwizzle {
 
   /**
    * The bank (0..31) of (row, col)'s first byte, for a base address in bank 0: 32 banks of 4 bytes.
-   * <pre>bank(row, col) = offset(row, col) * 2 / 4 % 32</pre>
+   * <pre>bank(row, col) = (offset(row, col) * 2 / 4) % 32</pre>
    */
   public static int bank(int row, int col) {
-    return offset(row, col) * ELEMENT_BYTES / 4 % 32;
+    return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
   }
 }

@@ -209,25 +209,25 @@ public final class StagedBSwizzle {
 
   /**
    * The row stored at an element offset: its atom's, plus the one within the atom.
-   * <pre>row(offset) = (offset / 512 % (128 / 8)) * 8 + unswizzle(offset % 512) / 64</pre>
+   * <pre>row(offset) = ((offset / 512) % (128 / 8)) * 8 + unswizzle(offset % 512) / 64</pre>
    */
   public static int row(int offset) {
-    return (offset / ATOM_ELEMENTS % (ROWS / ATOM_ROWS)) * ATOM_ROWS + unswizzle(offset % ATOM_ELEMENTS) / ATOM_COLS;
+    return ((offset / ATOM_ELEMENTS) % (ROWS / ATOM_ROWS)) * ATOM_ROWS + unswizzle(offset % ATOM_ELEMENTS) / ATOM_COLS;
   }
 
   /**
    * The column stored at an element offset: its atom's, plus the one within the atom.
-   * <pre>col(offset) = (offset / 512 / (128 / 8) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64</pre>
+   * <pre>col(offset) = ((offset / 512 / (128 / 8)) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64</pre>
    */
   public static int col(int offset) {
-    return (offset / ATOM_ELEMENTS / (ROWS / ATOM_ROWS) % (COLS / ATOM_COLS)) * ATOM_COLS + unswizzle(offset % ATOM_ELEMENTS) % ATOM_COLS;
+    return ((offset / ATOM_ELEMENTS / (ROWS / ATOM_ROWS)) % (COLS / ATOM_COLS)) * ATOM_COLS + unswizzle(offset % ATOM_ELEMENTS) % ATOM_COLS;
   }
 
   /**
    * The bank (0..31) of (row, col)'s first byte, for a base address in bank 0: 32 banks of 4 bytes.
-   * <pre>bank(row, col) = offset(row, col) * 2 / 4 % 32</pre>
+   * <pre>bank(row, col) = (offset(row, col) * 2 / 4) % 32</pre>
    */
   public static int bank(int row, int col) {
-    return offset(row, col) * ELEMENT_BYTES / 4 % 32;
+    return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
   }
 }

@@ -151,15 +151,15 @@ struct StagedB {
   }
 
   // The row stored at an element offset: its atom's, plus the one within the atom.
-  //   row(offset) = (offset / 512 % (128 / 8)) * 8 + unswizzle(offset % 512) / 64
+  //   row(offset) = ((offset / 512) % (128 / 8)) * 8 + unswizzle(offset % 512) / 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
-    return (offset / kAtomElements % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
+    return ((offset / kAtomElements) % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
   }
 
   // The column stored at an element offset: its atom's, plus the one within the atom.
-  //   col(offset) = (offset / 512 / (128 / 8) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64
+  //   col(offset) = ((offset / 512 / (128 / 8)) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
-    return (offset / kAtomElements / (kRows / kAtomRows) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
+    return ((offset / kAtomElements / (kRows / kAtomRows)) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
   }
 
   // TMA (cp.async.bulk.tensor, sm_90): a stage is filled by kTmaBoxes boxes of kTmaBoxRows x

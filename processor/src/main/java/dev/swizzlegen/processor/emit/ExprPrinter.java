@@ -13,8 +13,8 @@ import java.util.Locale;
  * these operators) plus three rules for the reader, which also keep gcc's {@code -Wparentheses} quiet:
  * an operand of {@code & ^ |} that is another operator is parenthesized ({@code offset ^ ((offset &
  * 0x1c0u) >> 3)}); so is any operator under a shift ({@code (row >> 1) & 0x3u}); and a quotient or
- * remainder multiplied ({@code (col / kAtomCols) * kAtomElements}), where integer division's
- * truncation matters.
+ * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
+ * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
  */
 public final class ExprPrinter {
   /** Java: {@code ROW_STRIDE}, {@code atomStart}, {@code >>>}, {@code 0x1c0}. */
@@ -97,17 +97,15 @@ public final class ExprPrinter {
   /** Whether an operand {@code child} of {@code parent} is printed in parentheses. */
   static boolean needsParentheses(Op parent, Op child, boolean right) {
     if (child.precedence != parent.precedence) {
-      return child.precedence < parent.precedence
-          || parent.bitwise() || parent.shift()
-          || (parent == Op.MUL && (child == Op.DIV || child == Op.MOD));
+      return child.precedence < parent.precedence || parent.bitwise() || parent.shift();
     }
     if (right) {
       // Left-associative operators: a right operand of the same precedence is grouped, unless it is
       // the same associative operator (a + (b + c) is a + b + c).
       return child != parent || !parent.associative;
     }
-    // Left operands of the same precedence group by themselves; a * b of a quotient is shown.
-    return parent == Op.MUL && (child == Op.DIV || child == Op.MOD)
-        || parent.bitwise() && child != parent;
+    // Left operands of the same precedence group by themselves; a quotient or remainder under
+    // another of *, / and % is shown: (a / b) * c, (a % b) / c, (a / b) % c; a / b / c is not.
+    return (child == Op.DIV || child == Op.MOD) && child != parent;
   }
 }

@@ -60,7 +60,7 @@ class ExprPrinterTest {
     assertEquals("a - (b - c)", ExprPrinter.JAVA.print(a.minus(b.minus(c))));
     assertEquals("a + (b - c)", ExprPrinter.JAVA.print(a.plus(b.minus(c))));
     assertEquals("a + b + c", ExprPrinter.JAVA.print(a.plus(b.plus(c))));
-    assertEquals("a / b % c", ExprPrinter.JAVA.print(a.div(b).mod(c)));
+    assertEquals("a / b / c", ExprPrinter.JAVA.print(a.div(b).div(c)));
     assertEquals("a / (b % c)", ExprPrinter.JAVA.print(a.div(b.mod(c))));
     assertEquals("a ^ b ^ c", ExprPrinter.CUDA.print(a.xor(b).xor(c)));
   }
@@ -79,6 +79,8 @@ class ExprPrinterTest {
     assertEquals("(a / 8) * 64", ExprPrinter.JAVA.print(a.div(number(8)).times(number(64))));
     assertEquals("a * (b % 8)", ExprPrinter.JAVA.print(a.times(b.mod(number(8)))));
     assertEquals("a * 8 / 64", ExprPrinter.JAVA.print(a.times(number(8)).div(number(64))));
+    assertEquals("(a / b) % 8", ExprPrinter.JAVA.print(a.div(b).mod(number(8))));
+    assertEquals("(a % b) / 8", ExprPrinter.JAVA.print(a.mod(b).div(number(8))));
   }
 
   @Test
