@@ -134,6 +134,7 @@ public final class GemmASwizzle {
 
   /**
    * The element offset where (row, col) is stored: the swizzled row-major offset.
+   * <pre>offset(row, col) = swizzle(row * 64 + col)</pre>
    */
   public static int offset(int row, int col) {
     return swizzle(row * ROW_STRIDE + col);
@@ -141,6 +142,7 @@ public final class GemmASwizzle {
 
   /**
    * The element offset where (row, col) of a pipeline stage is stored.
+   * <pre>offset(row, col, stage) = stage * 8192 + offset(row, col)</pre>
    */
   public static int offset(int row, int col, int stage) {
     return stage * STAGE_ELEMENTS + offset(row, col);
@@ -162,20 +164,23 @@ public final class GemmASwizzle {
 
   /**
    * The pipeline stage stored at an element offset.
+   * <pre>stage(offset) = offset / 8192</pre>
    */
   public static int stage(int offset) {
     return offset / STAGE_ELEMENTS;
   }
 
   /**
-   * The row stored at an element offset.
+   * The row stored at an element offset: the unswizzled row-major offset's.
+   * <pre>row(offset) = unswizzle(offset) / 64</pre>
    */
   public static int row(int offset) {
     return unswizzle(offset) / ROW_STRIDE;
   }
 
   /**
-   * The column stored at an element offset.
+   * The column stored at an element offset: the unswizzled row-major offset's.
+   * <pre>col(offset) = unswizzle(offset) % 64</pre>
    */
   public static int col(int offset) {
     return unswizzle(offset) % ROW_STRIDE;
@@ -183,8 +188,9 @@ public final class GemmASwizzle {
 
   /**
    * The bank (0..31) of (row, col)'s first byte, for a base address in bank 0: 32 banks of 4 bytes.
+   * <pre>bank(row, col) = (offset(row, col) * 2 / 4) % 32</pre>
    */
   public static int bank(int row, int col) {
-    return offset(row, col) * ELEMENT_BYTES / 4 % 32;
+    return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
   }
 }

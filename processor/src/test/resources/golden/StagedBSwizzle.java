@@ -161,13 +161,16 @@ public final class StagedBSwizzle {
 
   /**
    * The element offset where the atom holding (row, col) starts: atoms numbered down the rows first.
+   * <pre>atomStart(row, col) = ((col / 64) * (128 / 8) + row / 8) * 512</pre>
    */
   public static int atomStart(int row, int col) {
     return ((col / ATOM_COLS) * (ROWS / ATOM_ROWS) + row / ATOM_ROWS) * ATOM_ELEMENTS;
   }
 
   /**
-   * The element offset where (row, col) is stored: its atom's start plus the swizzled row-major offset within the atom.
+   * The element offset where (row, col) is stored: its atom's start plus the swizzled row-major
+   * offset within the atom.
+   * <pre>offset(row, col) = atomStart(row, col) + swizzle((row % 8) * 64 + col % 64)</pre>
    */
   public static int offset(int row, int col) {
     return atomStart(row, col) + swizzle((row % ATOM_ROWS) * ATOM_COLS + col % ATOM_COLS);
@@ -175,13 +178,15 @@ public final class StagedBSwizzle {
 
   /**
    * The element offset where (row, col) of a pipeline stage is stored.
+   * <pre>offset(row, col, stage) = stage * 16384 + offset(row, col)</pre>
    */
   public static int offset(int row, int col, int stage) {
     return stage * STAGE_ELEMENTS + offset(row, col);
   }
 
   /**
-   * Swizzle&lt;3,3,3&gt; of an offset within an atom: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
+   * Swizzle&lt;3,3,3&gt; of an offset within an atom: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38
+   * (bits 3..5).
    */
   public static int swizzle(int offset) {
     return offset ^ ((offset & 0x1c0) >>> 3);
@@ -196,6 +201,7 @@ public final class StagedBSwizzle {
 
   /**
    * The pipeline stage stored at an element offset.
+   * <pre>stage(offset) = offset / 16384</pre>
    */
   public static int stage(int offset) {
     return offset / STAGE_ELEMENTS;
@@ -203,22 +209,25 @@ public final class StagedBSwizzle {
 
   /**
    * The row stored at an element offset: its atom's, plus the one within the atom.
+   * <pre>row(offset) = ((offset / 512) % (128 / 8)) * 8 + unswizzle(offset % 512) / 64</pre>
    */
   public static int row(int offset) {
-    return (offset / ATOM_ELEMENTS % (ROWS / ATOM_ROWS)) * ATOM_ROWS + unswizzle(offset % ATOM_ELEMENTS) / ATOM_COLS;
+    return ((offset / ATOM_ELEMENTS) % (ROWS / ATOM_ROWS)) * ATOM_ROWS + unswizzle(offset % ATOM_ELEMENTS) / ATOM_COLS;
   }
 
   /**
    * The column stored at an element offset: its atom's, plus the one within the atom.
+   * <pre>col(offset) = ((offset / 512 / (128 / 8)) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64</pre>
    */
   public static int col(int offset) {
-    return (offset / ATOM_ELEMENTS / (ROWS / ATOM_ROWS) % (COLS / ATOM_COLS)) * ATOM_COLS + unswizzle(offset % ATOM_ELEMENTS) % ATOM_COLS;
+    return ((offset / ATOM_ELEMENTS / (ROWS / ATOM_ROWS)) % (COLS / ATOM_COLS)) * ATOM_COLS + unswizzle(offset % ATOM_ELEMENTS) % ATOM_COLS;
   }
 
   /**
    * The bank (0..31) of (row, col)'s first byte, for a base address in bank 0: 32 banks of 4 bytes.
+   * <pre>bank(row, col) = (offset(row, col) * 2 / 4) % 32</pre>
    */
   public static int bank(int row, int col) {
-    return offset(row, col) * ELEMENT_BYTES / 4 % 32;
+    return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
   }
 }

@@ -54,11 +54,13 @@ struct GemmA {
   static constexpr int kShift = 3;
 
   // The element offset where (row, col) is stored: the swizzled row-major offset.
+  //   offset(row, col) = swizzle(row * 64 + col)
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col) {
     return swizzle(row * kRowStride + col);
   }
 
   // The element offset where (row, col) of a pipeline stage is stored.
+  //   offset(row, col, stage) = stage * 8192 + offset(row, col)
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
@@ -74,19 +76,39 @@ struct GemmA {
   }
 
   // The pipeline stage stored at an element offset.
+  //   stage(offset) = offset / 8192
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t stage(uint32_t offset) {
     return offset / kStageElements;
   }
 
-  // The row stored at an element offset.
+  // The row stored at an element offset: the unswizzled row-major offset's.
+  //   row(offset) = unswizzle(offset) / 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
     return unswizzle(offset) / kRowStride;
   }
 
-  // The column stored at an element offset.
+  // The column stored at an element offset: the unswizzled row-major offset's.
+  //   col(offset) = unswizzle(offset) % 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
     return unswizzle(offset) % kRowStride;
   }
 };
+
+// What swizzlegen proved of this tile, checked again by the compiler: values from its model.
+static_assert(GemmA::offset(0u, 0u, 0u) == 0u, "swizzlegen: offset of the first element");
+static_assert(GemmA::row(0u) == 0u && GemmA::col(0u) == 0u && GemmA::stage(0u) == 0u,
+              "swizzlegen: row, col and stage invert offset at the first element");
+static_assert(GemmA::offset(64u, 32u, 0u) == 4128u, "swizzlegen: offset of a middle element");
+static_assert(GemmA::row(4128u) == 64u && GemmA::col(4128u) == 32u && GemmA::stage(4128u) == 0u,
+              "swizzlegen: row, col and stage invert offset at a middle element");
+static_assert(GemmA::offset(127u, 63u, 0u) == 8135u, "swizzlegen: offset of the last element");
+static_assert(GemmA::row(8135u) == 127u && GemmA::col(8135u) == 63u && GemmA::stage(8135u) == 0u,
+              "swizzlegen: row, col and stage invert offset at the last element");
+static_assert(GemmA::swizzle(0u) == 0u && GemmA::unswizzle(0u) == 0u,
+              "swizzlegen: unswizzle inverts swizzle");
+static_assert(GemmA::swizzle(4128u) == 4128u && GemmA::unswizzle(4128u) == 4128u,
+              "swizzlegen: unswizzle inverts swizzle");
+static_assert(GemmA::swizzle(8191u) == 8135u && GemmA::unswizzle(8135u) == 8191u,
+              "swizzlegen: unswizzle inverts swizzle");
 
 }  // namespace swizzlegen

@@ -53,6 +53,50 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
+// The tensor-map encoder every swizzlegen header with a TMA access shares, whatever its namespace:
+// the first one included defines it. Host only (<cuda.h>, which NVRTC lacks); reaches the driver
+// through the runtime's entry point, so the program needs no -lcuda.
+#if !defined(__CUDACC_RTC__) && !defined(SWIZZLEGEN_ENCODE_TMA_2D_DEFINED)
+#define SWIZZLEGEN_ENCODE_TMA_2D_DEFINED
+namespace swizzlegen {
+namespace detail {
+
+// Encodes the tensor map of a row-major global matrix of global_rows x global_cols elements, rows
+// row_pitch_bytes apart (a multiple of 16), copied in boxes of box_rows x box_cols elements.
+inline CUresult encode_tma_2d(CUtensorMap* map, CUtensorMapDataType data_type,
+                              CUtensorMapSwizzle swizzle_mode, uint32_t box_rows, uint32_t box_cols,
+                              const void* global_address, uint64_t global_rows,
+                              uint64_t global_cols, uint64_t row_pitch_bytes) {
+  using Encode = CUresult(CUDAAPI*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*,
+                                    const cuuint64_t*, const cuuint64_t*, const cuuint32_t*,
+                                    const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                    CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  void* entry = nullptr;
+  cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+#if CUDART_VERSION >= 12050
+  const cudaError_t status = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &entry,
+                                                              12000, cudaEnableDefault, &found);
+#else
+  const cudaError_t status =
+      cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &entry, cudaEnableDefault, &found);
+#endif
+  if (status != cudaSuccess || found != cudaDriverEntryPointSuccess || entry == nullptr) {
+    return CUDA_ERROR_NOT_FOUND;
+  }
+  const cuuint64_t global_dims[2] = {global_cols, global_rows};
+  const cuuint64_t global_strides[1] = {row_pitch_bytes};
+  const cuuint32_t box_dims[2] = {box_cols, box_rows};
+  const cuuint32_t element_strides[2] = {1, 1};
+  return reinterpret_cast<Encode>(entry)(
+      map, data_type, 2, const_cast<void*>(global_address), global_dims, global_strides, box_dims,
+      element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle_mode,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+}  // namespace detail
+}  // namespace swizzlegen
+#endif
+
 namespace swizzlegen {
 
 struct StagedB {
@@ -71,21 +115,26 @@ struct StagedB {
   static constexpr int kShift = 3;
 
   // The element offset where the atom holding (row, col) starts: atoms numbered down the rows first.
+  //   atom_start(row, col) = ((col / 64) * (128 / 8) + row / 8) * 512
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t atom_start(uint32_t row, uint32_t col) {
     return ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements;
   }
 
-  // The element offset where (row, col) is stored: its atom's start plus the swizzled row-major offset within the atom.
+  // The element offset where (row, col) is stored: its atom's start plus the swizzled row-major
+  // offset within the atom.
+  //   offset(row, col) = atom_start(row, col) + swizzle((row % 8) * 64 + col % 64)
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col) {
     return atom_start(row, col) + swizzle((row % kAtomRows) * kAtomCols + col % kAtomCols);
   }
 
   // The element offset where (row, col) of a pipeline stage is stored.
+  //   offset(row, col, stage) = stage * 16384 + offset(row, col)
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 
-  // Swizzle<3,3,3> of an offset within an atom: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5).
+  // Swizzle<3,3,3> of an offset within an atom: YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38
+  // (bits 3..5).
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t swizzle(uint32_t offset) {
     return offset ^ ((offset & 0x1c0u) >> 3);
   }
@@ -96,18 +145,21 @@ struct StagedB {
   }
 
   // The pipeline stage stored at an element offset.
+  //   stage(offset) = offset / 16384
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t stage(uint32_t offset) {
     return offset / kStageElements;
   }
 
   // The row stored at an element offset: its atom's, plus the one within the atom.
+  //   row(offset) = ((offset / 512) % (128 / 8)) * 8 + unswizzle(offset % 512) / 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
-    return (offset / kAtomElements % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
+    return ((offset / kAtomElements) % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
   }
 
   // The column stored at an element offset: its atom's, plus the one within the atom.
+  //   col(offset) = ((offset / 512 / (128 / 8)) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
-    return (offset / kAtomElements / (kRows / kAtomRows) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
+    return ((offset / kAtomElements / (kRows / kAtomRows)) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
   }
 
   // TMA (cp.async.bulk.tensor, sm_90): a stage is filled by kTmaBoxes boxes of kTmaBoxRows x
@@ -120,13 +172,17 @@ struct StagedB {
   static constexpr uint32_t kTmaStageBytes = 32768;
 
   // The tile row of box i's first element: boxes by tile row, then column.
+  //   tma_box_row(box) = (box / (128 / 64)) * 128
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_row(uint32_t box) {
-    return box / (kCols / kTmaBoxCols) * kTmaBoxRows;
+    return (box / (kCols / kTmaBoxCols)) * kTmaBoxRows;
   }
+
   // The tile column of box i's first element.
+  //   tma_box_col(box) = (box % (128 / 64)) * 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_col(uint32_t box) {
-    return box % (kCols / kTmaBoxCols) * kTmaBoxCols;
+    return (box % (kCols / kTmaBoxCols)) * kTmaBoxCols;
   }
+
   // The element offset in a stage where box i is written: offset() of its first element.
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t tma_box_offset(uint32_t box) {
     return offset(tma_box_row(box), tma_box_col(box));
@@ -142,35 +198,13 @@ struct StagedB {
   // rows row_pitch_bytes apart (a multiple of 16), from which TMA fills this tile: the tile's
   // data type, box and swizzle mode. Load box i of the block at (row, col) of the matrix with
   // coordinates {col + tma_box_col(i), row + tma_box_row(i)} into the stage's address plus
-  // tma_box_offset(i) * kElementBytes. Host only; reaches the driver through the runtime's
-  // entry point, so the program needs no -lcuda.
+  // tma_box_offset(i) * kElementBytes. Host only; needs no -lcuda.
   static inline CUresult encode_tma_tensor_map(CUtensorMap* map, const void* global_address,
                                                uint64_t global_rows, uint64_t global_cols,
                                                uint64_t row_pitch_bytes) {
-    using Encode = CUresult(CUDAAPI*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*,
-                                      const cuuint64_t*, const cuuint64_t*, const cuuint32_t*,
-                                      const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
-                                      CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-    void* entry = nullptr;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-#if CUDART_VERSION >= 12050
-    const cudaError_t status = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &entry,
-                                                                12000, cudaEnableDefault, &found);
-#else
-    const cudaError_t status =
-        cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &entry, cudaEnableDefault, &found);
-#endif
-    if (status != cudaSuccess || found != cudaDriverEntryPointSuccess || entry == nullptr) {
-      return CUDA_ERROR_NOT_FOUND;
-    }
-    const cuuint64_t global_dims[2] = {global_cols, global_rows};
-    const cuuint64_t global_strides[1] = {row_pitch_bytes};
-    const cuuint32_t box_dims[2] = {kTmaBoxCols, kTmaBoxRows};
-    const cuuint32_t element_strides[2] = {1, 1};
-    return reinterpret_cast<Encode>(entry)(
-        map, kTmaDataType, 2, const_cast<void*>(global_address), global_dims, global_strides,
-        box_dims, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, kTmaSwizzle,
-        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return ::swizzlegen::detail::encode_tma_2d(map, kTmaDataType, kTmaSwizzle, kTmaBoxRows,
+                                               kTmaBoxCols, global_address, global_rows,
+                                               global_cols, row_pitch_bytes);
   }
 #endif
 
@@ -200,5 +234,43 @@ struct StagedB {
         | ((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3FFFFu) >> 4;
   }
 };
+
+// What swizzlegen proved of this tile, checked again by the compiler: values from its model.
+static_assert(StagedB::offset(0u, 0u, 0u) == 0u, "swizzlegen: offset of the first element");
+static_assert(StagedB::row(0u) == 0u && StagedB::col(0u) == 0u && StagedB::stage(0u) == 0u,
+              "swizzlegen: row, col and stage invert offset at the first element");
+static_assert(StagedB::offset(64u, 64u, 1u) == 28672u, "swizzlegen: offset of a middle element");
+static_assert(StagedB::row(28672u) == 64u && StagedB::col(28672u) == 64u
+              && StagedB::stage(28672u) == 1u,
+              "swizzlegen: row, col and stage invert offset at a middle element");
+static_assert(StagedB::offset(127u, 127u, 2u) == 49095u, "swizzlegen: offset of the last element");
+static_assert(StagedB::row(49095u) == 127u && StagedB::col(49095u) == 127u
+              && StagedB::stage(49095u) == 2u,
+              "swizzlegen: row, col and stage invert offset at the last element");
+static_assert(StagedB::swizzle(0u) == 0u && StagedB::unswizzle(0u) == 0u,
+              "swizzlegen: unswizzle inverts swizzle");
+static_assert(StagedB::swizzle(288u) == 256u && StagedB::unswizzle(256u) == 288u,
+              "swizzlegen: unswizzle inverts swizzle");
+static_assert(StagedB::swizzle(511u) == 455u && StagedB::unswizzle(455u) == 511u,
+              "swizzlegen: unswizzle inverts swizzle");
+static_assert(StagedB::kStageElements * StagedB::kElementBytes % StagedB::kAlignmentBytes == 0u,
+              "swizzlegen: every stage starts aligned");
+static_assert(StagedB::kTmaBoxRows <= 256u && StagedB::kTmaBoxCols <= 256u,
+              "swizzlegen: TMA box dimensions are at most 256");
+static_assert(StagedB::kTmaBoxCols * StagedB::kElementBytes <= 128u,
+              "swizzlegen: a TMA box row stays within CU_TENSOR_MAP_SWIZZLE_128B's 128 bytes");
+static_assert(StagedB::kTmaBoxes * StagedB::kTmaBoxRows * StagedB::kTmaBoxCols * StagedB::kElementBytes == StagedB::kTmaStageBytes,
+              "swizzlegen: the TMA boxes fill a stage");
+static_assert(StagedB::tma_box_row(0u) == 0u && StagedB::tma_box_col(0u) == 0u
+              && StagedB::tma_box_offset(0u) == 0u, "swizzlegen: TMA box 0");
+static_assert(StagedB::tma_box_row(1u) == 0u && StagedB::tma_box_col(1u) == 64u
+              && StagedB::tma_box_offset(1u) == 8192u, "swizzlegen: TMA box 1");
+static_assert(StagedB::kWgmmaDescriptor == ((uint64_t{StagedB::kWgmmaLeadingByteOffset} >> 4) << 16
+              | (uint64_t{StagedB::kWgmmaStrideByteOffset} >> 4) << 32
+              | uint64_t{StagedB::kWgmmaBaseOffset} << 49
+              | uint64_t{StagedB::kWgmmaLayoutType} << 62),
+              "swizzlegen: the wgmma descriptor is its fields");
+static_assert(StagedB::wgmma_desc(0u, 7u, 0u, 2u) == 0x4000004000011406ull,
+              "swizzlegen: the last K slice's descriptor");
 
 }  // namespace swizzlegen

@@ -26,6 +26,12 @@ final class CudaPreamble {
    * ending in a newline) after {@code <cstdint>}, left out under NVRTC.
    */
   static void write(StringBuilder out, String hostIncludes) {
+    out.append(text(hostIncludes));
+  }
+
+  /** The text {@link #write} appends. */
+  static String text(String hostIncludes) {
+    StringBuilder out = new StringBuilder(1024);
     out.append("""
         #pragma once
 
@@ -53,5 +59,6 @@ final class CudaPreamble {
         #endif
 
         """);
+    return out.toString();
   }
 }

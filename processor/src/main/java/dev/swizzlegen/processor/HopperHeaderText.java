@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -23,8 +24,6 @@ import java.util.Optional;
  * model's; this class only spells it in CUDA.
  */
 final class HopperHeaderText {
-  private static final String FUNCTION = CudaPreamble.HOST_DEVICE + " static constexpr";
-
   private final TileSpec tile;
   private final Optional<TmaFill> tmaFill;
   private final Optional<WgmmaOperand> declaredOperand;
@@ -125,7 +124,7 @@ final class HopperHeaderText {
     return major == Major.K ? "K-major" : "MN-major";
   }
 
-  /** The host-only includes the members need: left out under NVRTC, as the members that need them. */
+  /** The host-only includes the TMA members need: left out under NVRTC, as the members that need them. */
   String includes() {
     return tmaFill.isPresent()
         ? "#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types\n"
@@ -133,119 +132,51 @@ final class HopperHeaderText {
         : "";
   }
 
-  /** The struct's members for TMA and wgmma, after its index functions; empty when it has none. */
-  String members() {
-    StringBuilder out = new StringBuilder();
-    tmaFill.ifPresent(fill -> tmaMembers(out, fill));
-    declaredOperand.ifPresent(operand -> wgmmaMembers(out, operand));
-    return out.toString();
-  }
-
-  private void tmaMembers(StringBuilder out, TmaFill fill) {
+  /**
+   * Fills the header template's TMA and wgmma sections: set where the tile has the access and
+   * wgmma or TMA can serve it, each slot the model's value.
+   */
+  void fill(Template header) {
     TileLayout layout = tile.layout();
-    out.append('\n');
-    memberComment(out, "TMA (cp.async.bulk.tensor, sm_90): a stage is filled by kTmaBoxes boxes of"
-        + " kTmaBoxRows x kTmaBoxCols elements; box i copies the tile's block from (tma_box_row(i),"
-        + " tma_box_col(i)) to element tma_box_offset(i) of the stage. Together they write"
-        + " kTmaStageBytes, the mbarrier's transaction bytes.");
-    constant(out, "uint32_t", "kTmaBoxRows", Integer.toString(fill.boxRows()));
-    constant(out, "uint32_t", "kTmaBoxCols", Integer.toString(fill.boxCols()));
-    constant(out, "uint32_t", "kTmaBoxes", Integer.toString(fill.boxes().size()));
-    constant(out, "uint32_t", "kTmaStageBytes",
-        Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()));
-    out.append('\n');
-    function(out, "uint32_t", "tma_box_row", "The tile row of box i's first element: boxes by"
-        + " tile row, then column.", "uint32_t box", "box / (kCols / kTmaBoxCols) * kTmaBoxRows");
-    function(out, "uint32_t", "tma_box_col", "The tile column of box i's first element.",
-        "uint32_t box", "box % (kCols / kTmaBoxCols) * kTmaBoxCols");
-    function(out, "uint32_t", "tma_box_offset", "The element offset in a stage where box i is"
-        + " written: offset() of its first element.", "uint32_t box",
-        "offset(tma_box_row(box), tma_box_col(box))");
-    out.append('\n');
-    out.append(CudaPreamble.HOST_ONLY).append('\n');
-    memberComment(out, "Host only (<cuda.h>, which NVRTC lacks): the tensor map's swizzle mode and"
-        + " data type, and its encoder.");
-    out.append("  static constexpr CUtensorMapSwizzle kTmaSwizzle = ").append(fill.mode().cudaName())
-        .append(";\n");
-    out.append("  static constexpr CUtensorMapDataType kTmaDataType = ")
-        .append(tensorMapDataType(layout.dtype())).append(";\n");
-    out.append('\n');
-    out.append("""
-          // Encodes the tensor map of a row-major global matrix of global_rows x global_cols elements,
-          // rows row_pitch_bytes apart (a multiple of 16), from which TMA fills this tile: the tile's
-          // data type, box and swizzle mode. Load box i of the block at (row, col) of the matrix with
-          // coordinates {col + tma_box_col(i), row + tma_box_row(i)} into the stage's address plus
-          // tma_box_offset(i) * kElementBytes. Host only; reaches the driver through the runtime's
-          // entry point, so the program needs no -lcuda.
-          static inline CUresult encode_tma_tensor_map(CUtensorMap* map, const void* global_address,
-                                                       uint64_t global_rows, uint64_t global_cols,
-                                                       uint64_t row_pitch_bytes) {
-            using Encode = CUresult(CUDAAPI*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*,
-                                              const cuuint64_t*, const cuuint64_t*, const cuuint32_t*,
-                                              const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
-                                              CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-            void* entry = nullptr;
-            cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-        #if CUDART_VERSION >= 12050
-            const cudaError_t status = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &entry,
-                                                                        12000, cudaEnableDefault, &found);
-        #else
-            const cudaError_t status =
-                cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &entry, cudaEnableDefault, &found);
-        #endif
-            if (status != cudaSuccess || found != cudaDriverEntryPointSuccess || entry == nullptr) {
-              return CUDA_ERROR_NOT_FOUND;
-            }
-            const cuuint64_t global_dims[2] = {global_cols, global_rows};
-            const cuuint64_t global_strides[1] = {row_pitch_bytes};
-            const cuuint32_t box_dims[2] = {kTmaBoxCols, kTmaBoxRows};
-            const cuuint32_t element_strides[2] = {1, 1};
-            return reinterpret_cast<Encode>(entry)(
-                map, kTmaDataType, 2, const_cast<void*>(global_address), global_dims, global_strides,
-                box_dims, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, kTmaSwizzle,
-                CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-          }
-        #endif
-        """);
-  }
-
-  private void wgmmaMembers(StringBuilder out, WgmmaOperand operand) {
-    TileLayout layout = tile.layout();
-    boolean kMajor = operand.major() == Major.K;
-    out.append('\n');
-    memberComment(out, "wgmma (sm_90a): " + (kMajor ? "a " : "an ") + majorWords(operand.major())
-        + " " + WgmmaOperand.ptxType(layout.dtype()).orElseThrow() + " operand with "
-        + operand.swizzle().description() + ". One instruction reads kWgmmaK of K (k"
-        + operand.instructionK() + "); kWgmmaKSlices of them span the tile's K. Pass kWgmmaTranspose"
-        + " as the instruction's imm-trans" + (kMajor ? "" : " (16-bit types)") + ".");
-    constant(out, "uint32_t", "kWgmmaK", Integer.toString(operand.instructionK()));
-    constant(out, "uint32_t", "kWgmmaKSlices", Integer.toString(operand.kSlices()));
-    constant(out, "uint32_t", "kWgmmaMnStep", Integer.toString(operand.mnStep()));
-    constant(out, "uint32_t", "kWgmmaTranspose", Integer.toString(operand.transpose()));
-    constant(out, "uint32_t", "kWgmmaLeadingByteOffset",
-        Integer.toString(operand.leadingByteOffset()));
-    constant(out, "uint32_t", "kWgmmaStrideByteOffset",
-        Integer.toString(operand.strideByteOffset()));
-    constant(out, "uint32_t", "kWgmmaBaseOffset", "0");
-    out.append("  // 0 no swizzle, 1 the 128-byte, 2 the 64-byte, 3 the 32-byte swizzle.\n");
-    constant(out, "uint32_t", "kWgmmaLayoutType", Integer.toString(operand.swizzle().code()));
-    out.append("  // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 |"
-        + " base offset << 49\n  // | layout type << 62.\n");
-    constant(out, "uint64_t", "kWgmmaDescriptor",
-        String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()));
-    out.append('\n');
-    String first = kMajor ? "offset(mn, k_slice * kWgmmaK, stage)"
-        : "offset(k_slice * kWgmmaK, mn, stage)";
-    memberComment(out, "The wgmma matrix descriptor of K slice k_slice (K from k_slice * kWgmmaK)"
-        + " of the operand whose M or N starts at mn (a multiple of kWgmmaMnStep), in stage `stage`"
-        + " of this tile at shared-memory address smem_address (__cvta_generic_to_shared, aligned to"
-        + " kAlignmentBytes): its start is the slice's first element, " + first + ".");
-    out.append("  ").append(FUNCTION).append(" uint64_t wgmma_desc(\n")
-        .append("      uint32_t smem_address, uint32_t k_slice = 0, uint32_t mn = 0,")
-        .append(" uint32_t stage = 0) {\n");
-    out.append("    return kWgmmaDescriptor\n        | ((smem_address + ").append(first)
-        .append(" * kElementBytes) & 0x3FFFFu) >> 4;\n");
-    out.append("  }\n");
+    header.flag("tma", tmaFill.isPresent());
+    tmaFill.ifPresent(fill -> {
+      header.set("tmaBoxRows", Integer.toString(fill.boxRows()))
+          .set("tmaBoxCols", Integer.toString(fill.boxCols()))
+          .set("tmaBoxes", Integer.toString(fill.boxes().size()))
+          .set("tmaStageBytes",
+              Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()))
+          .set("tmaFunctions", CudaHeaderWriter.functions(
+              TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())))
+          .set("tmaSwizzle", fill.mode().cudaName())
+          .set("tmaDataType", tensorMapDataType(layout.dtype()));
+    });
+    header.flag("wgmma", declaredOperand.isPresent());
+    declaredOperand.ifPresent(operand -> {
+      boolean kMajor = operand.major() == Major.K;
+      String first = kMajor ? "offset(mn, k_slice * kWgmmaK, stage)"
+          : "offset(k_slice * kWgmmaK, mn, stage)";
+      header.set("wgmmaComment", memberComment("wgmma (sm_90a): " + (kMajor ? "a " : "an ")
+              + majorWords(operand.major()) + " " + WgmmaOperand.ptxType(layout.dtype()).orElseThrow()
+              + " operand with " + operand.swizzle().description() + ". One instruction reads kWgmmaK"
+              + " of K (k" + operand.instructionK() + "); kWgmmaKSlices of them span the tile's K."
+              + " Pass kWgmmaTranspose as the instruction's imm-trans"
+              + (kMajor ? "" : " (16-bit types)") + "."))
+          .set("wgmmaK", Integer.toString(operand.instructionK()))
+          .set("wgmmaKSlices", Integer.toString(operand.kSlices()))
+          .set("wgmmaMnStep", Integer.toString(operand.mnStep()))
+          .set("wgmmaTranspose", Integer.toString(operand.transpose()))
+          .set("wgmmaLeadingByteOffset", Integer.toString(operand.leadingByteOffset()))
+          .set("wgmmaStrideByteOffset", Integer.toString(operand.strideByteOffset()))
+          .set("wgmmaLayoutType", Integer.toString(operand.swizzle().code()))
+          .set("wgmmaDescriptor",
+              String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
+          .set("wgmmaDescComment", memberComment("The wgmma matrix descriptor of K slice k_slice (K"
+              + " from k_slice * kWgmmaK) of the operand whose M or N starts at mn (a multiple of"
+              + " kWgmmaMnStep), in stage `stage` of this tile at shared-memory address smem_address"
+              + " (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the slice's"
+              + " first element, " + first + "."))
+          .set("wgmmaStart", first);
+    });
   }
 
   /** The {@code CUtensorMapDataType} TMA copies elements of {@code dtype} as. */
@@ -261,24 +192,8 @@ final class HopperHeaderText {
     };
   }
 
-  private static void constant(StringBuilder out, String type, String name, String value) {
-    out.append("  static constexpr ").append(type).append(' ').append(name).append(" = ")
-        .append(value).append(";\n");
-  }
-
-  private static void function(StringBuilder out, String type, String name, String comment,
-      String parameters, String body) {
-    out.append("  // ").append(comment).append('\n');
-    out.append("  ").append(FUNCTION).append(' ').append(type).append(' ').append(name).append('(')
-        .append(parameters).append(") {\n");
-    out.append("    return ").append(body).append(";\n");
-    out.append("  }\n");
-  }
-
-  private static void memberComment(StringBuilder out, String text) {
-    for (String line : SwizzleText.wrap(text, 96)) {
-      out.append("  // ").append(line).append('\n');
-    }
+  private static List<String> memberComment(String text) {
+    return SwizzleText.wrap(text, 96).stream().map(line -> "// " + line).toList();
   }
 
   private static void wrapped(StringBuilder out, String text) {

@@ -6,6 +6,8 @@ import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
@@ -96,13 +98,29 @@ final class JavaHelperWriter {
   private void helper(JavaSource source, TileSpec tile, List<AccessReport> reports,
       boolean nested) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     String name = tile.helper().simpleName();
     source.javadoc(classJavadoc(source, tile, reports));
     if (!nested) {
       generated(source);
     }
     source.open("public " + (nested ? "static " : "") + "final class " + name);
+    constantsLayoutAndAccesses(source, tile);
+    source.line("private " + name + "() {").line("}");
+    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(layout));
+    functions.add(TileFunctions.bank(layout));
+    for (IndexFunction function : functions) {
+      function(source, function);
+    }
+    source.close();
+  }
+
+  /**
+   * The helper's data: its constants, {@code CUDA_HEADER} and {@code CUDA_TYPE}, {@code LAYOUT} and
+   * {@code ACCESSES}, each followed by a blank line.
+   */
+  private static void constantsLayoutAndAccesses(JavaSource source, TileSpec tile) {
+    TileLayout layout = tile.layout();
+    Swizzle swizzle = layout.swizzle();
     intConstant(source, "ROWS", layout.rows(), "Rows of the tile.");
     intConstant(source, "COLS", layout.cols(), "Elements per row, the contiguous dimension.");
     intConstant(source, "ROW_STRIDE", layout.rowStride(),
@@ -155,28 +173,26 @@ final class JavaHelperWriter {
       }
     }
     source.blank();
-    source.line("private " + name + "() {").line("}");
-    for (TileFunctions.Function function : TileFunctions.of(layout, false)) {
-      function(source, function.name(), UserText.javadoc(function.comment()), function.body(),
-          function.parameters());
-    }
-    function(source, "bank", "The bank (0..31) of (row, col)'s first byte, for a base address"
-        + " in bank 0: 32 banks of 4 bytes.", "offset(row, col) * ELEMENT_BYTES / 4 % 32",
-        List.of("row", "col"));
-    source.close();
   }
 
-  /** {@code public static int name(int p...) { return expression; }} with its Javadoc. */
-  private static void function(JavaSource source, String name, String javadoc, String expression,
-      List<String> parameters) {
-    List<String> declared = new ArrayList<>(parameters.size());
-    for (String parameter : parameters) {
-      declared.add("int " + parameter);
+  /**
+   * {@code public static int name(int p...) { return expression; }}, its Javadoc the function's
+   * meaning and formula.
+   */
+  private static void function(JavaSource source, IndexFunction function) {
+    List<String> javadoc = new ArrayList<>();
+    for (String line : SwizzleText.wrap(function.meaning(), 96)) {
+      javadoc.add(UserText.javadoc(line));
+    }
+    String formula = function.formula(ExprPrinter.JAVA);
+    if (!formula.isEmpty()) {
+      javadoc.add("<pre>" + UserText.javadoc(formula) + "</pre>");
     }
     source.blank()
         .javadoc(javadoc)
-        .open("public static int " + name + "(" + String.join(", ", declared) + ")")
-        .line("return " + expression + ";")
+        .open("public static int " + function.name() + "("
+            + function.declaredParameters(ExprPrinter.JAVA) + ")")
+        .line("return " + function.body(ExprPrinter.JAVA) + ";")
         .close();
   }
 
@@ -206,7 +222,7 @@ final class JavaHelperWriter {
     }
     doc.add("");
     doc.add("<pre>");
-    for (String line : SwizzleText.diagram(layout)) {
+    for (String line : SwizzleText.diagram(layout, ExprPrinter.JAVA)) {
       doc.add("  " + UserText.javadoc(line));
     }
     doc.add("</pre>");

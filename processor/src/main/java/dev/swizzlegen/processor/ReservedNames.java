@@ -27,7 +27,7 @@ final class ReservedNames {
       "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
       "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
 
-  /** The members {@link HopperHeaderText} adds for TMA and wgmma. */
+  /** The members the header template adds for TMA and wgmma ({@link HopperHeaderText}). */
   private static final List<String> HOPPER_MEMBERS = List.of(
       "kTmaSwizzle", "kTmaDataType", "kTmaBoxRows", "kTmaBoxCols", "kTmaBoxes", "kTmaStageBytes",
       "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
@@ -43,7 +43,14 @@ final class ReservedNames {
   private static final List<String> TILE_LOCALS = List.of(
       "linear", "box", "smem_address", "k_slice", "mn", "map", "global_address", "global_rows",
       "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
-      "global_strides", "box_dims", "element_strides");
+      "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
+      "box_cols");
+
+  /**
+   * What the TMA headers share whatever their namespace, {@code ::swizzlegen::detail::encode_tma_2d}:
+   * a struct {@code swizzlegen::detail} would be redeclared as a namespace.
+   */
+  private static final List<String> SHARED_HOST_NAMES = List.of("detail", "encode_tma_2d");
 
   /**
    * Types and names of the C++ and CUDA libraries the headers use or include, or that CUDA code
@@ -89,6 +96,7 @@ final class ReservedNames {
     names.addAll(HOPPER_MEMBERS);
     names.addAll(RASTER_MEMBERS);
     names.addAll(TILE_LOCALS);
+    names.addAll(SHARED_HOST_NAMES);
     // The rasterizers' parameters and locals, read off the model's CUDA, which the header copies.
     Pattern identifier = Pattern.compile("[A-Za-z_]\\w*");
     for (Rasterizer rasterizer : Rasterizer.values()) {

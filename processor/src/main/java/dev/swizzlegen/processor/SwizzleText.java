@@ -4,6 +4,8 @@ import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.IndexFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,31 +16,6 @@ import java.util.Locale;
  */
 final class SwizzleText {
   private SwizzleText() {}
-
-  /**
-   * The row-form XOR as an expression of {@code row}, constants folded:
-   * {@code ((row >>> 1) & 0x3) << 4} in Java, {@code ((row >> 1) & 0x3u) << 4} in CUDA.
-   */
-  static String rowXorExpression(TileLayout layout, String row, boolean cuda) {
-    String shiftRight = cuda ? ">>" : ">>>";
-    Swizzle swizzle = layout.swizzle();
-    if (swizzle.bits() == 0) {
-      return "0";
-    }
-    int rowShift = swizzle.shift() - swizzle.bits();
-    String shifted = rowShift == 0 ? row : "(" + row + " " + shiftRight + " " + rowShift + ")";
-    String masked = "(" + shifted + " & " + Swizzle.hex((1 << swizzle.bits()) - 1)
-        + (cuda ? "u" : "") + ")";
-    return swizzle.base() == 0 ? masked : masked + " << " + swizzle.base();
-  }
-
-  /** {@code ((row >> (S - B)) & (2^B - 1)) << M} with the numbers in, for comments. */
-  static String rowXorFormula(TileLayout layout) {
-    Swizzle swizzle = layout.swizzle();
-    return "((row >> " + (swizzle.shift() - swizzle.bits()) + ") & " + ((1 << swizzle.bits()) - 1)
-        + ") << " + swizzle.base() + " (Triton's vec = " + (1 << swizzle.base()) + ", perPhase = "
-        + (1 << (swizzle.shift() - swizzle.bits())) + ", maxPhase = " + (1 << swizzle.bits()) + ")";
-  }
 
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
@@ -59,77 +36,6 @@ final class SwizzleText {
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";
-  }
-
-  /** A generated constant: {@code kAtomCols} in CUDA, {@code ATOM_COLS} in Java, from {@code "AtomCols"}. */
-  static String constant(String name, boolean cuda) {
-    return cuda ? "k" + name : name.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
-  }
-
-  /** A generated function: {@code atom_start} in CUDA, {@code atomStart} in Java, from {@code "atomStart"}. */
-  static String function(String name, boolean cuda) {
-    return cuda ? name.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT) : name;
-  }
-
-  /** The constant holding the elements between an atom's row starts. */
-  private static String atomRowStride(TileLayout layout, boolean cuda) {
-    return constant(layout.atomCols() == layout.cols() ? "RowStride" : "AtomCols", cuda);
-  }
-
-  /**
-   * The element offset of the first element of the atom holding (row, col), for a tile of several
-   * atoms: {@code ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements} when
-   * atoms are numbered down the rows first.
-   */
-  static String atomStartExpression(TileLayout layout, boolean cuda) {
-    String atomRow = "row / " + constant("AtomRows", cuda);
-    String atomCol = "col / " + constant("AtomCols", cuda);
-    String number = layout.atomOrder() == Order.COL_MAJOR
-        ? "(" + atomCol + ") * " + atomsDown(cuda) + " + " + atomRow
-        : "(" + atomRow + ") * " + atomsAcross(cuda) + " + " + atomCol;
-    return "(" + number + ") * " + constant("AtomElements", cuda);
-  }
-
-  /** Atoms down the rows, as constants: {@code (kRows / kAtomRows)}. */
-  private static String atomsDown(boolean cuda) {
-    return "(" + constant("Rows", cuda) + " / " + constant("AtomRows", cuda) + ")";
-  }
-
-  /** Atoms across the columns, as constants: {@code (kCols / kAtomCols)}. */
-  private static String atomsAcross(boolean cuda) {
-    return "(" + constant("Cols", cuda) + " / " + constant("AtomCols", cuda) + ")";
-  }
-
-  /**
-   * offset(row, col) of a tile of several atoms: the atom's start plus the swizzled row-major offset
-   * within the atom.
-   */
-  static String atomOffsetExpression(TileLayout layout, boolean cuda) {
-    return function("atomStart", cuda) + "(row, col) + swizzle((row % "
-        + constant("AtomRows", cuda) + ") * " + atomRowStride(layout, cuda) + " + col % "
-        + constant("AtomCols", cuda) + ")";
-  }
-
-  /**
-   * row(offset) or col(offset) of a tile of several atoms, for an offset in any stage: the atom's
-   * place in the grid of atoms, plus the row or column within the atom, unswizzled.
-   */
-  static String atomInverseExpression(TileLayout layout, boolean row, boolean cuda) {
-    String atom = "offset / " + constant("AtomElements", cuda);
-    boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
-    String place;
-    if (row) {
-      place = colMajor
-          ? atom + " % " + atomsDown(cuda)
-          : atom + " / " + atomsAcross(cuda) + " % " + atomsDown(cuda);
-    } else {
-      place = colMajor
-          ? atom + " / " + atomsDown(cuda) + " % " + atomsAcross(cuda)
-          : atom + " % " + atomsAcross(cuda);
-    }
-    String within = "unswizzle(offset % " + constant("AtomElements", cuda) + ")"
-        + (row ? " / " : " % ") + atomRowStride(layout, cuda);
-    return "(" + place + ") * " + constant(row ? "AtomRows" : "AtomCols", cuda) + " + " + within;
   }
 
   /**
@@ -208,13 +114,22 @@ final class SwizzleText {
     return lines;
   }
 
-  /** The bit diagram and mask summary lines, or the row form's formula. */
-  static List<String> diagram(TileLayout layout) {
+  /**
+   * The bit diagram and mask summary lines, or the row form's functions with the tile's numbers in,
+   * printed from {@link TileFunctions}' expressions by {@code printer}.
+   */
+  static List<String> diagram(TileLayout layout, ExprPrinter printer) {
     Swizzle swizzle = layout.swizzle();
     if (layout.form() == SwizzleForm.ROW) {
-      return List.of(
-          "offset(row, col) = row * " + layout.rowStride() + " + (col ^ rowXor(row))",
-          "rowXor(row)      = " + rowXorFormula(layout));
+      List<String> lines = new ArrayList<>();
+      List<IndexFunction> functions = TileFunctions.of(layout);
+      // The row form's first two: rowXor(row), then offset(row, col); offset first.
+      for (IndexFunction function : List.of(functions.get(1), functions.get(0))) {
+        lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
+      }
+      int width = Math.max(lines.get(0).indexOf('='), lines.get(1).indexOf('='));
+      return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
+          width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
     }
     return List.of("offset bits  " + swizzle.bitDiagram(), swizzle.maskSummary());
   }

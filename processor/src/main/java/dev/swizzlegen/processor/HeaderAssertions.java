@@ -1,0 +1,149 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaBox;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed, checked
+ * again by every compiler that includes the header. Every expected value is the model's
+ * ({@link TileLayout}, {@link TmaFill}, {@link WgmmaOperand}), never the header's own arithmetic: the
+ * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse at
+ * the same places of the atom, TMA's box limits and first and last box, the wgmma descriptor's fields
+ * and its last K slice's descriptor.
+ */
+final class HeaderAssertions {
+  private final String type;
+  private final List<String> lines = new ArrayList<>();
+
+  private HeaderAssertions(String type) {
+    this.type = type;
+  }
+
+  /** The assertions, one a line, at namespace scope after the tile's struct. */
+  static List<String> of(TileSpec tile, HopperHeaderText hopper) {
+    HeaderAssertions assertions = new HeaderAssertions(tile.name());
+    TileLayout layout = tile.layout();
+    assertions.layout(layout);
+    hopper.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
+    hopper.declaredOperand().ifPresent(operand -> assertions.wgmma(layout, operand));
+    return assertions.lines;
+  }
+
+  private void layout(TileLayout layout) {
+    List<String> places = List.of("the first element", "a middle element", "the last element");
+    Set<List<Integer>> points = new LinkedHashSet<>();
+    points.add(List.of(0, 0, 0));
+    points.add(List.of(layout.rows() / 2, layout.cols() / 2, layout.stages() / 2));
+    points.add(List.of(layout.rows() - 1, layout.cols() - 1, layout.stages() - 1));
+    int place = 0;
+    for (List<Integer> point : points) {
+      int row = point.get(0);
+      int col = point.get(1);
+      int stage = point.get(2);
+      int offset = layout.offset(row, col, stage);
+      String what = places.get(points.size() == places.size() ? place++ : place == 0 ? place++ : 2);
+      assertThat(call("offset", row, col, stage) + " == " + u(offset), "offset of " + what);
+      assertThat(call("row", offset) + " == " + u(row) + " && " + call("col", offset) + " == "
+          + u(col) + " && " + call("stage", offset) + " == " + u(stage),
+          "row, col and stage invert offset at " + what);
+    }
+    // The swizzle's domain: the row-major offsets of the tile, or of an atom of a tile of several.
+    boolean wholeTile = layout.form() == SwizzleForm.ROW || layout.isOneAtom();
+    int domainRows = wholeTile ? layout.rows() : layout.atomRows();
+    int domainCols = wholeTile ? layout.cols() : layout.atomCols();
+    int domainStride = wholeTile ? layout.rowStride() : layout.atomRowStride();
+    Set<Integer> linears = new LinkedHashSet<>(List.of(0,
+        domainRows / 2 * domainStride + domainCols / 2,
+        (domainRows - 1) * domainStride + domainCols - 1));
+    for (int linear : linears) {
+      int swizzled = layout.swizzle(linear);
+      assertThat(call("swizzle", linear) + " == " + u(swizzled) + " && "
+          + call("unswizzle", swizzled) + " == " + u(linear), "unswizzle inverts swizzle");
+    }
+    if (layout.stages() > 1
+        && (long) layout.stageElements() * layout.elementBytes() % layout.alignment() == 0) {
+      assertThat(type + "::kStageElements * " + type + "::kElementBytes % " + type
+          + "::kAlignmentBytes == 0u", "every stage starts aligned");
+    }
+  }
+
+  private void tma(TileLayout layout, TmaFill fill) {
+    assertThat(type + "::kTmaBoxRows <= 256u && " + type + "::kTmaBoxCols <= 256u",
+        "TMA box dimensions are at most 256");
+    int span = TmaFill.spanBytes(fill.mode());
+    if (span != Integer.MAX_VALUE) {
+      assertThat(type + "::kTmaBoxCols * " + type + "::kElementBytes <= " + u(span),
+          "a TMA box row stays within " + fill.mode().cudaName() + "'s " + span + " bytes");
+    }
+    assertThat(type + "::kTmaBoxes * " + type + "::kTmaBoxRows * " + type + "::kTmaBoxCols * "
+        + type + "::kElementBytes == " + type + "::kTmaStageBytes", "the TMA boxes fill a stage");
+    List<TmaBox> boxes = fill.boxes();
+    for (int i : new LinkedHashSet<>(List.of(0, boxes.size() - 1))) {
+      TmaBox box = boxes.get(i);
+      assertThat(call("tma_box_row", i) + " == " + u(box.row()) + " && " + call("tma_box_col", i)
+          + " == " + u(box.col()) + " && " + call("tma_box_offset", i) + " == " + u(box.offset()),
+          "TMA box " + i);
+    }
+  }
+
+  private void wgmma(TileLayout layout, WgmmaOperand operand) {
+    assertThat(type + "::kWgmmaDescriptor == ((uint64_t{" + type
+        + "::kWgmmaLeadingByteOffset} >> 4) << 16 | (uint64_t{" + type
+        + "::kWgmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type
+        + "::kWgmmaBaseOffset} << 49 | uint64_t{" + type + "::kWgmmaLayoutType} << 62)",
+        "the wgmma descriptor is its fields");
+    int slice = operand.kSlices() - 1;
+    int stage = layout.stages() - 1;
+    long descriptor = operand.descriptor(0, slice, 0, stage).encode();
+    assertThat(type + "::wgmma_desc(0u, " + u(slice) + ", 0u, " + u(stage) + ") == "
+        + String.format(Locale.ROOT, "0x%016xull", descriptor), "the last K slice's descriptor");
+  }
+
+  private String call(String function, int... arguments) {
+    List<String> values = new ArrayList<>();
+    for (int argument : arguments) {
+      values.add(u(argument));
+    }
+    return type + "::" + function + "(" + String.join(", ", values) + ")";
+  }
+
+  private static String u(long value) {
+    return value + "u";
+  }
+
+  /**
+   * {@code static_assert(condition, "swizzlegen: what");}, broken before a {@code &&} or {@code |}
+   * where the line would pass 100 columns.
+   */
+  private void assertThat(String condition, String what) {
+    String message = "\"swizzlegen: " + what + "\");";
+    String indent = " ".repeat("static_assert(".length());
+    StringBuilder line = new StringBuilder("static_assert(");
+    String[] parts = condition.split("(?= && | \\| )");
+    for (int i = 0; i < parts.length; i++) {
+      String part = line.length() > indent.length() ? parts[i].strip() : parts[i];
+      String joiner = i == 0 ? "" : " ";
+      if (i > 0 && line.length() + joiner.length() + part.length() > 100) {
+        lines.add(line.toString());
+        line.setLength(0);
+        line.append(indent);
+        joiner = "";
+      }
+      line.append(joiner).append(part);
+    }
+    if (line.length() + 2 + message.length() > 100) {
+      lines.add(line + ",");
+      lines.add(indent + message);
+    } else {
+      lines.add(line + ", " + message);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package dev.swizzlegen.processor.emit;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One generated index function, {@code name(parameters...) = body}, on unsigned 32-bit values: the
+ * same tree printed as a Java method ({@code int}) and a CUDA member function ({@code uint32_t}). Its
+ * comment is {@link #meaning} and {@link #formula}, printed from {@link #body}: the comment cannot
+ * say other than the code does.
+ *
+ * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
+ * @param parameters the parameters' names, the same in both languages
+ * @param meaning one sentence: what the value is
+ * @param body the returned expression
+ */
+public record IndexFunction(String name, List<String> parameters, String meaning, Expr body) {
+  public IndexFunction {
+    parameters = List.copyOf(parameters);
+  }
+
+  /** {@code offset(row, col)} in the printer's language. */
+  public String call(ExprPrinter printer) {
+    return printer.function(name) + "(" + String.join(", ", parameters) + ")";
+  }
+
+  /** {@code uint32_t row, uint32_t col} or {@code int row, int col}. */
+  public String declaredParameters(ExprPrinter printer) {
+    String type = printer.cuda() ? "uint32_t " : "int ";
+    List<String> declared = new ArrayList<>();
+    for (String parameter : parameters) {
+      declared.add(type + parameter);
+    }
+    return String.join(", ", declared);
+  }
+
+  /** The returned expression, in the printer's language. */
+  public String body(ExprPrinter printer) {
+    return printer.print(body);
+  }
+
+  /**
+   * The function with the tile's numbers in, for its comment: {@code offset(row, col) =
+   * atom_start(row, col) + swizzle((row % 8) * 64 + col % 64)}; empty where the body names no
+   * constant, and so already says exactly that.
+   */
+  public String formula(ExprPrinter printer) {
+    return namesConstant(body) ? call(printer) + " = " + printer.withValues().print(body) : "";
+  }
+
+  private static boolean namesConstant(Expr expression) {
+    if (expression instanceof Expr.Constant) {
+      return true;
+    } else if (expression instanceof Expr.Binary binary) {
+      return namesConstant(binary.left()) || namesConstant(binary.right());
+    } else if (expression instanceof Expr.Call call) {
+      return call.arguments().stream().anyMatch(IndexFunction::namesConstant);
+    }
+    return false;
+  }
+
+  /**
+   * Evaluates functions that call each other ({@code offset} calls {@code swizzle}): {@code name} of
+   * {@code arguments} in unsigned 32-bit arithmetic, found by name and arity among {@code functions}.
+   */
+  public static long evaluate(List<IndexFunction> functions, String name, long... arguments) {
+    Map<String, IndexFunction> byName = new HashMap<>();
+    for (IndexFunction function : functions) {
+      byName.put(function.name() + "/" + function.parameters().size(), function);
+    }
+    List<Long> values = new ArrayList<>();
+    for (long argument : arguments) {
+      values.add(argument);
+    }
+    return evaluate(byName, name, values);
+  }
+
+  private static long evaluate(Map<String, IndexFunction> functions, String name,
+      List<Long> arguments) {
+    IndexFunction function = functions.get(name + "/" + arguments.size());
+    if (function == null) {
+      throw new IllegalArgumentException("no function " + name + "/" + arguments.size());
+    }
+    Map<String, Long> params = new HashMap<>();
+    for (int i = 0; i < arguments.size(); i++) {
+      params.put(function.parameters().get(i), arguments.get(i));
+    }
+    return function.body().evaluate(params, (called, values) -> evaluate(functions, called, values));
+  }
+}
