@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -65,10 +66,13 @@ final class CudaHeaderWriter {
     for (AccessReport report : reports) {
       out.append("//   ").append(UserText.cppComment(report.summary())).append('\n');
     }
+    for (Engine engine : tile.engines()) {
+      out.append("//   ").append(UserText.cppComment(engine.summary(layout))).append('\n');
+    }
     for (String skipped : tile.skippedDefaults()) {
       out.append("//   ").append(UserText.cppComment(skipped)).append('\n');
     }
-    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.append("//   no access declared\n");
     }
     out.append("//\n").append(hopper.comment());
