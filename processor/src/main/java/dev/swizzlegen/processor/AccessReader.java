@@ -173,7 +173,7 @@ final class AccessReader {
     Engine engine = switch (kind) {
       case TMA -> Tma.of(op).withLabel(label);
       case WGMMA -> readWgmma(values, op, label, errors);
-      default -> throw new IllegalArgumentException(kind + " is a warp access");
+      default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
     if (engine == null || errors.count() > errorsBefore) {
       return Optional.empty();

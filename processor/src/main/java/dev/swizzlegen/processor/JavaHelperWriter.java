@@ -323,9 +323,15 @@ final class JavaHelperWriter {
 
   /** The Java expression that rebuilds an engine, as the model's factories spell it. */
   private static String engineExpression(JavaSource source, Engine engine) {
-    String expression = engine instanceof Wgmma wgmma
-        ? source.type(Wgmma.class) + ".of(" + source.type(Major.class) + "." + wgmma.major() + ")"
-        : source.type(Tma.class) + ".of(" + source.type(Op.class) + "." + engine.op() + ")";
+    String expression;
+    if (engine instanceof Tma tma) {
+      expression = source.type(Tma.class) + ".of(" + source.type(Op.class) + "." + tma.op() + ")";
+    } else if (engine instanceof Wgmma wgmma) {
+      expression = source.type(Wgmma.class) + ".of(" + source.type(Major.class) + "."
+          + wgmma.major() + ")";
+    } else {
+      throw new IllegalStateException("no factory for " + engine.kind());
+    }
     return engine.label().equals(engine.description())
         ? expression
         : expression + ".withLabel(" + UserText.javaLiteral(engine.label()) + ")";

@@ -126,15 +126,17 @@ final class ReportWriter {
     json.put("kind", engine.kind().name());
     json.put("op", engine.op().name());
     Plan<?> plan;
-    if (engine instanceof Wgmma wgmma) {
+    if (engine instanceof Tma tma) {
+      Plan<TmaFill> fill = tma.plan(layout);
+      json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+      plan = fill;
+    } else if (engine instanceof Wgmma wgmma) {
       json.put("major", wgmma.major().name());
       Plan<WgmmaOperand> operand = wgmma.plan(layout);
       json.put("plan", operand.plan().map(ReportWriter::wgmmaPlan).orElse(null));
       plan = operand;
     } else {
-      Plan<TmaFill> fill = ((Tma) engine).plan(layout);
-      json.put("plan", fill.plan().map(tma -> tmaPlan(tma, layout)).orElse(null));
-      plan = fill;
+      throw new IllegalStateException("no report for " + engine.kind());
     }
     if (!plan.exists()) {
       json.put("violations", plan.violations().stream().map(Problem::message).toList());

@@ -1,9 +1,11 @@
 package dev.swizzlegen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
@@ -111,6 +113,36 @@ class EngineLawTest {
     }
     assertThat(plans).isGreaterThan(10);
     assertThat(violations).isGreaterThan(10);
+  }
+
+  /** A labelled engine keeps its label in ENGINES, in the header's and helper's lists and the report. */
+  @Test
+  void enginesKeepTheirLabels() {
+    Generated generated = Generated.of(Generated.REPORTS, JavaFileObjects.forSourceString(
+        "hopper.Labelled", """
+            package hopper;
+            import dev.swizzlegen.annotations.*;
+            @SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {
+                @Access(kind = AccessKind.TMA, op = Op.STORE, label = "A tiles in"),
+                @Access(kind = AccessKind.WGMMA, label = "A read by the MMA")})
+            interface Labelled {}
+            """));
+    assertThat(generated.compilation()).succeededWithoutWarnings();
+    @SuppressWarnings("unchecked")
+    List<Engine> engines = (List<Engine>) generated.helper("hopper.LabelledSwizzle")
+        .constant("ENGINES");
+    assertEquals(List.of(Tma.of(Op.STORE).withLabel("A tiles in"),
+        Wgmma.of(Major.K).withLabel("A read by the MMA")), engines);
+    String header = generated.text("swizzlegen/labelled.cuh");
+    assertThat(header).contains("//   A tiles in: the copy engine, not the banks: 1 box of 64 x 64"
+        + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B\n");
+    assertThat(header).contains("//   A read by the MMA: the tensor cores, not the banks: the"
+        + " 128-byte swizzle, 4 K slices of 16, LBO 16, SBO 1024 bytes\n");
+    assertThat(generated.text("hopper.LabelledSwizzle"))
+        .contains("<li>A tiles in: the copy engine, not the banks:");
+    String json = generated.text("swizzlegen/labelled.json");
+    assertThat(json).contains("\"accesses\": []");
+    assertThat(json).contains("\"label\": \"A read by the MMA\"");
   }
 
   private static int count(String text, String part) {
