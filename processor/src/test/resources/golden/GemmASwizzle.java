@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -123,11 +124,16 @@ public final class GemmASwizzle {
   public static final TileLayout LAYOUT = TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128);
 
   /**
-   * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
+   * The warp accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
    */
   public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
       VectorAccess.coalesced(Op.STORE, 16).withLabel("default 16-byte row-vector store"),
       MatrixAccess.ldmatrix(4, false).withLabel("default ldmatrix.x4 load"));
+
+  /**
+   * The engines that read or write this tile without warp instructions (TMA, wgmma), each with a plan for it: {@link Engine#plan}.
+   */
+  public static final List<Engine> ENGINES = Engine.listOf();
 
   private GemmASwizzle() {
   }

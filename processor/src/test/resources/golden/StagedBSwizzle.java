@@ -7,9 +7,10 @@ import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
-import dev.swizzlegen.runtime.access.TmaAccess;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -55,9 +56,9 @@ import javax.annotation.processing.Generated;
  *
  * <p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):
  * <ul>
- *   <li>TMA load into the tile: no load/store-unit instructions
  *   <li>ldmatrix.x4: conflict-free, 4 wavefronts per instruction
- *   <li>wgmma read of a K-major operand: no load/store-unit instructions
+ *   <li>TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B
+ *   <li>wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes
  * </ul>
  *
  * <p>CUDA twin: {@code swizzlegen::StagedB} in {@code #include "swizzlegen/staged_b.cuh"}.
@@ -149,12 +150,17 @@ public final class StagedBSwizzle {
       .build();
 
   /**
-   * The accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
+   * The warp accesses proven on this tile (the declared ones, or the defaults), for {@link ConflictAnalyzer}.
    */
   public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
-      TmaAccess.of(Op.STORE),
-      MatrixAccess.ldmatrix(4, false),
-      WgmmaAccess.of(Major.K));
+      MatrixAccess.ldmatrix(4, false));
+
+  /**
+   * The engines that read or write this tile without warp instructions (TMA, wgmma), each with a plan for it: {@link Engine#plan}.
+   */
+  public static final List<Engine> ENGINES = Engine.listOf(
+      Tma.of(Op.STORE),
+      Wgmma.of(Major.K));
 
   private StagedBSwizzle() {
   }

@@ -20,9 +20,9 @@
 // 3 pipeline stages, 16384 elements (32768 bytes) apart: offset(row, col, stage).
 //
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
-//   TMA load into the tile: no load/store-unit instructions
 //   ldmatrix.x4: conflict-free, 4 wavefronts per instruction
-//   wgmma read of a K-major operand: no load/store-unit instructions
+//   TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B
+//   wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes
 //
 // Hopper (sm_90):
 //   TMA fills a stage with 2 boxes of 128 x 64 elements, CU_TENSOR_MAP_SWIZZLE_128B:

@@ -2,8 +2,8 @@ package dev.swizzlegen.bench;
 
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -26,20 +26,20 @@ public final class HopperSuite {
    *
    * @param name its name in the results, such as {@code sw128_half_a}
    * @param layout the helper's {@code LAYOUT}
-   * @param accesses the helper's {@code ACCESSES}
+   * @param engines the helper's {@code ENGINES}
    * @param cudaType the generated struct
    * @param header the generated header
    */
-  public record SuiteTile(String name, TileLayout layout, List<AccessPattern> accesses,
+  public record SuiteTile(String name, TileLayout layout, List<Engine> engines,
       String cudaType, String header) {
     public SuiteTile {
-      accesses = List.copyOf(accesses);
+      engines = List.copyOf(engines);
     }
 
     /** The major its WGMMA access declares. */
     public Major major() {
-      return accesses.stream().filter(WgmmaAccess.class::isInstance)
-          .map(a -> ((WgmmaAccess) a).major()).findFirst()
+      return engines.stream().filter(Wgmma.class::isInstance)
+          .map(e -> ((Wgmma) e).major()).findFirst()
           .orElseThrow(() -> new IllegalStateException(name + " declares no WGMMA access"));
     }
 
@@ -194,7 +194,7 @@ public final class HopperSuite {
           + type + "Swizzle");
       return new SuiteTile(CalibrationSuite.snakeCase(type),
           (TileLayout) helper.getField("LAYOUT").get(null),
-          (List<AccessPattern>) helper.getField("ACCESSES").get(null),
+          (List<Engine>) helper.getField("ENGINES").get(null),
           (String) helper.getField("CUDA_TYPE").get(null),
           (String) helper.getField("CUDA_HEADER").get(null));
     } catch (ReflectiveOperationException e) {

@@ -6,9 +6,10 @@ import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
-import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.solve.ExhaustiveSearch;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -47,32 +48,34 @@ public final class SolverBenchmark {
     System.out.println("|--------------|--------------------------------------------------|"
         + "--------------------------------|-----------|---------------|---------|-------|");
     // A TMA stage read by ldmatrix: wider than 128 bytes, it needs column blocks of atoms.
-    List<AccessPattern> tmaStage = List.of(TmaAccess.of(Op.STORE).withLabel("TMA load"),
-        MatrixAccess.ldmatrix(4, false).withLabel("ldmatrix.x4"));
+    List<AccessPattern> tmaStage = List.of(MatrixAccess.ldmatrix(4, false).withLabel("ldmatrix.x4"));
+    List<Engine> tmaEngine = List.of(Tma.of(Op.STORE).withLabel("TMA load"));
     double worst = 0;
     for (int[] shape : new int[][] {{32, 32}, {64, 64}, {128, 128}, {256, 256}, {64, 192}}) {
       for (int count = 1; count <= all.size() + 1; count++) {
         boolean tma = count > all.size();
         List<AccessPattern> accesses = tma ? tmaStage : all.subList(0, count);
+        List<Engine> engines = tma ? tmaEngine : List.of();
         TileGeometry geometry =
             new TileGeometry(DType.HALF, shape[0], shape[1], shape[1], tma ? 1024 : 128);
         for (int warmUp = 0; warmUp < 3; warmUp++) {
-          solver.solve(geometry, accesses);
+          solver.solve(geometry, accesses, engines);
         }
         double[] times = new double[SOLVER_RUNS];
         Solution solution = null;
         for (int run = 0; run < SOLVER_RUNS; run++) {
           long start = System.nanoTime();
-          solution = solver.solve(geometry, accesses);
+          solution = solver.solve(geometry, accesses, engines);
           times[run] = (System.nanoTime() - start) / 1e6;
         }
         Arrays.sort(times);
         double solverMs = times[SOLVER_RUNS / 2];
         worst = Math.max(worst, solverMs);
         long start = System.nanoTime();
-        Solution reference = exhaustive.search(geometry, accesses);
+        Solution reference = exhaustive.search(geometry, accesses, engines);
         double exhaustiveMs = (System.nanoTime() - start) / 1e6;
         List<String> labels = new ArrayList<>();
+        engines.forEach(e -> labels.add(e.label()));
         accesses.forEach(a -> labels.add(a.label()));
         String chosen = solution.layout().map(t -> t.swizzleName()
                 + (t.isOneAtom() ? "" : " on " + t.atomShape()))

@@ -1,6 +1,7 @@
 package dev.swizzlegen.examples;
 
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,10 +26,11 @@ public final class GeneratedTiles {
    * @param layout its {@code LAYOUT}
    * @param cudaHeader its {@code CUDA_HEADER}, relative to the generated sources
    * @param cudaType its {@code CUDA_TYPE}
-   * @param accesses its {@code ACCESSES}, the accesses the processor proved
+   * @param accesses its {@code ACCESSES}, the warp accesses the processor proved
+   * @param engines its {@code ENGINES}, the engines (TMA, wgmma) the processor planned
    */
   public record Tile(Class<?> helper, TileLayout layout, String cudaHeader, String cudaType,
-      List<AccessPattern> accesses) {
+      List<AccessPattern> accesses, List<Engine> engines) {
     /** The helper's {@code offset(row, col)}, called. */
     public int offset(int row, int col) {
       return call("offset", row, col);
@@ -83,7 +85,8 @@ public final class GeneratedTiles {
               (TileLayout) helper.getField("LAYOUT").get(null),
               (String) helper.getField("CUDA_HEADER").get(null),
               (String) helper.getField("CUDA_TYPE").get(null),
-              accesses(helper.getField("ACCESSES").get(null))));
+              accesses(helper.getField("ACCESSES").get(null)),
+              engines(helper.getField("ENGINES").get(null))));
         }
       }
     } catch (IOException e) {
@@ -92,6 +95,14 @@ public final class GeneratedTiles {
       throw new IllegalStateException("a generated helper could not be read", e);
     }
     return tiles;
+  }
+
+  private static List<Engine> engines(Object value) {
+    List<Engine> engines = new ArrayList<>();
+    for (Object engine : (List<?>) value) {
+      engines.add((Engine) engine);
+    }
+    return List.copyOf(engines);
   }
 
   private static List<AccessPattern> accesses(Object value) {

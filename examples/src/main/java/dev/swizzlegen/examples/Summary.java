@@ -3,8 +3,9 @@ package dev.swizzlegen.examples;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TrafficEstimator;
@@ -57,6 +58,9 @@ public final class Summary {
       for (AccessPattern access : tile.accesses()) {
         System.out.printf("    %s%n", analyzer.analyze(tile.layout(), access).summary());
       }
+      for (Engine engine : tile.engines()) {
+        System.out.printf("    %s%n", engine.summary(tile.layout()));
+      }
     }
     List<GeneratedRasters.Raster> rasters = GeneratedRasters.find(generated);
     System.out.printf("%nthreadblock rasterizers: %d%n", rasters.size());
@@ -81,9 +85,9 @@ public final class Summary {
    * k16}); for a tile with no WGMMA access, the majors it could be read as ({@code could: K, MN}).
    */
   private static String wgmma(GeneratedTiles.Tile tile) {
-    for (AccessPattern access : tile.accesses()) {
-      if (access instanceof WgmmaAccess declared) {
-        WgmmaOperand operand = WgmmaOperand.of(tile.layout(), declared.major());
+    for (Engine engine : tile.engines()) {
+      if (engine instanceof Wgmma declared) {
+        WgmmaOperand operand = declared.plan(tile.layout()).orElseThrow();
         return declared.major() + "-major " + operand.swizzle() + ", " + operand.kSlices() + " x k"
             + operand.instructionK();
       }

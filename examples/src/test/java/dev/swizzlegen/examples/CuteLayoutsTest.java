@@ -10,6 +10,7 @@ import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.InputStream;
@@ -181,10 +182,13 @@ class CuteLayoutsTest {
     ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
     for (Declared declared : DECLARED) {
       GeneratedTiles.Tile tile = tiles.get(declared.cudaType());
-      assertTrue(!tile.accesses().isEmpty(), declared.cudaType());
+      assertTrue(!tile.accesses().isEmpty() || !tile.engines().isEmpty(), declared.cudaType());
       for (AccessPattern access : tile.accesses()) {
         assertTrue(analyzer.analyze(tile.layout(), access).acceptable(),
             declared.cudaType() + " " + access.label());
+      }
+      for (Engine engine : tile.engines()) {
+        assertTrue(engine.plan(tile.layout()).exists(), declared.cudaType() + " " + engine.label());
       }
     }
   }
@@ -196,7 +200,7 @@ class CuteLayoutsTest {
     for (Declared declared : DECLARED) {
       GeneratedTiles.Tile tile = tiles.get(declared.cudaType());
       headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(),
-          expected(declared, tile.layout()), tile.layout(), tile.accesses()));
+          expected(declared, tile.layout()), tile.layout(), tile.engines()));
     }
     HeaderCheck.verify(nvcc, GENERATED, Path.of("target", "nvcc-work", "cute-layouts"), headers,
         "examples-cute-layouts",

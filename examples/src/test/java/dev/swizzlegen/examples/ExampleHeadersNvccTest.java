@@ -28,7 +28,7 @@ class ExampleHeadersNvccTest {
       int[] offsets = HeaderCheck.expectedOffsets(layout.rows(), layout.cols(), layout.stages(),
           tile::offset);
       headers.add(new HeaderCheck.Header(tile.cudaHeader(), tile.cudaType(), offsets, layout,
-          tile.accesses()));
+          tile.engines()));
     }
     HeaderCheck.verify(nvcc, GENERATED, Path.of("target", "nvcc-work", "examples"), headers,
         "examples-headers");

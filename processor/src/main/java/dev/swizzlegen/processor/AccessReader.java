@@ -9,10 +9,12 @@ import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
-import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +25,22 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns each {@code @Access} of a tile into the model's {@link AccessPattern}, or into errors on the
- * {@code @Access} attribute at fault; supplies the default accesses when {@code access} is omitted.
+ * Turns each {@code @Access} of a tile into the model's warp {@link AccessPattern} or, for the kinds
+ * that declare an engine (TMA, WGMMA), its {@link Engine}, or into errors on the {@code @Access}
+ * attribute at fault; supplies the default accesses when {@code access} is omitted.
  */
 final class AccessReader {
+  /**
+   * What a tile's {@code access} declares: the warp accesses to cost and the engines to plan, each in
+   * the order declared.
+   */
+  record Declared(List<DeclaredAccess> accesses, List<Engine> engines) {
+    Declared {
+      accesses = List.copyOf(accesses);
+      engines = List.copyOf(engines);
+    }
+  }
+
   /** The attributes each kind reads; one given for another kind is an error rather than ignored. */
   private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
       AccessKind.VECTOR,
@@ -44,20 +58,22 @@ final class AccessReader {
   }
 
   /**
-   * The declared accesses, each checked against the layout (only for what no swizzle changes, when
-   * the swizzle is still to be derived and {@code layout} is the plain tile); errors go to
-   * {@code errors}.
+   * The declared accesses and engines, each checked against the layout (an engine only for what no
+   * swizzle changes, when the swizzle is still to be derived and {@code layout} is the plain tile);
+   * errors go to {@code errors}.
    */
-  List<DeclaredAccess> read(AnnotationValues tile, Layout layout, boolean swizzleDerived,
+  Declared read(AnnotationValues tile, TileLayout layout, boolean swizzleDerived,
       TileErrors errors) {
     List<DeclaredAccess> accesses = new ArrayList<>();
+    List<Engine> engines = new ArrayList<>();
     boolean wgmma = false;
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
       }
       AnnotationValues values = new AnnotationValues(mirror, elements);
-      if (values.enumValue("kind", AccessKind.class) == AccessKind.WGMMA) {
+      AccessKind kind = values.enumValue("kind", AccessKind.class);
+      if (kind == AccessKind.WGMMA) {
         if (wgmma) {
           errors.onAccess(values, "kind", "the tile is already declared a wgmma operand; one"
               + " WGMMA access per tile, of its one major.");
@@ -65,21 +81,28 @@ final class AccessReader {
         }
         wgmma = true;
       }
-      readOne(values, layout, swizzleDerived, item, errors).ifPresent(accesses::add);
+      int errorsBefore = errors.count();
+      checkAttributes(values, kind, errors);
+      if (isEngine(kind)) {
+        readEngine(values, kind, layout, swizzleDerived, errorsBefore, errors)
+            .ifPresent(engines::add);
+      } else {
+        readAccess(values, kind, layout, item, errorsBefore, errors).ifPresent(accesses::add);
+      }
     }
-    return accesses;
+    return new Declared(accesses, engines);
   }
 
   /**
-   * Whether the tile declares an access by the copy engine or the tensor cores (TMA, WGMMA), which
-   * read its swizzle's pattern from a base aligned to the pattern's repeat.
+   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA), which
+   * read or write its swizzle's pattern from a base aligned to the pattern's repeat.
    */
   boolean declaresPatternAlignedAccess(AnnotationValues tile) {
     if (!tile.isExplicit("access")) {
       return false;
     }
     for (AnnotationValue item : tile.arrayValue("access")) {
-      if (item.getValue() instanceof AnnotationMirror mirror && isPatternAligned(
+      if (item.getValue() instanceof AnnotationMirror mirror && isEngine(
           new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class))) {
         return true;
       }
@@ -87,15 +110,16 @@ final class AccessReader {
     return false;
   }
 
-  /** TMA and WGMMA: the accesses that read a swizzle's pattern from an aligned base. */
-  static boolean isPatternAligned(AccessKind kind) {
+  /**
+   * TMA and WGMMA: the kinds that declare an engine rather than a warp access. Every engine reads or
+   * writes a swizzle's pattern from a base aligned to the pattern's repeat.
+   */
+  static boolean isEngine(AccessKind kind) {
     return kind == AccessKind.TMA || kind == AccessKind.WGMMA;
   }
 
-  private Optional<DeclaredAccess> readOne(AnnotationValues values, Layout layout,
-      boolean swizzleDerived, AnnotationValue item, TileErrors errors) {
-    AccessKind kind = values.enumValue("kind", AccessKind.class);
-    int errorsBefore = errors.count();
+  /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
+  private static void checkAttributes(AnnotationValues values, AccessKind kind, TileErrors errors) {
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
         "trans", "major", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
@@ -108,6 +132,15 @@ final class AccessReader {
       errors.onAccess(values, "maxWays", "maxWays must be 1 (conflict-free) or more, not "
           + maxWays + ".");
     }
+  }
+
+  /**
+   * A warp access, checked against the layout (the plain tile, when the swizzle is derived); none
+   * when the {@code @Access} has errors since {@code errorsBefore}.
+   */
+  private static Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
+      Layout layout, AnnotationValue item, int errorsBefore, TileErrors errors) {
+    int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
     String label = values.stringValue("label");
@@ -115,25 +148,54 @@ final class AccessReader {
       case VECTOR -> readVector(values, item, op, maxWays, label, errors);
       case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, errors);
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
-      case TMA -> TmaAccess.of(op).withLabel(label);
-      case WGMMA -> readWgmma(values, op, label, errors);
+      default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
     if (pattern == null || errors.count() > errorsBefore) {
       return Optional.empty();
     }
-    List<Problem> problems = swizzleDerived ? pattern.checkGeometry(layout) : pattern.check(layout);
-    for (Problem problem : problems) {
-      if (problem.parameter().ofAccess()) {
-        errors.onAccess(values, problem.parameter().attributeName(),
-            pattern.label() + ": " + problem.message());
-      } else {
-        errors.onTileAttribute(problem.parameter().attributeName(),
-            pattern.label() + ": " + problem.message());
-      }
-    }
+    List<Problem> problems = pattern.check(layout);
+    report(values, pattern.label(), problems, errors);
     return problems.isEmpty()
         ? Optional.of(new DeclaredAccess(pattern, values.mirror(), item))
         : Optional.empty();
+  }
+
+  /**
+   * An engine, its plan checked against the layout: in full, or, when the swizzle is still to be
+   * derived and {@code layout} is the plain tile, only for what no swizzle changes (the solver then
+   * keeps only the swizzles it has a plan for); none when the {@code @Access} has errors since
+   * {@code errorsBefore}.
+   */
+  private static Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
+      TileLayout layout, boolean swizzleDerived, int errorsBefore, TileErrors errors) {
+    Op op = values.enumValue("op", Op.class);
+    String label = values.stringValue("label");
+    Engine engine = switch (kind) {
+      case TMA -> Tma.of(op).withLabel(label);
+      case WGMMA -> readWgmma(values, op, label, errors);
+      default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
+    };
+    if (engine == null || errors.count() > errorsBefore) {
+      return Optional.empty();
+    }
+    List<Problem> problems = swizzleDerived
+        ? engine.geometryViolations(layout)
+        : engine.plan(layout).violations();
+    report(values, engine.label(), problems, errors);
+    return problems.isEmpty() ? Optional.of(engine) : Optional.empty();
+  }
+
+  /** Each problem on the attribute at fault, named by the access's label. */
+  private static void report(AnnotationValues values, String label, List<Problem> problems,
+      TileErrors errors) {
+    for (Problem problem : problems) {
+      if (problem.parameter().ofAccess()) {
+        errors.onAccess(values, problem.parameter().attributeName(),
+            label + ": " + problem.message());
+      } else {
+        errors.onTileAttribute(problem.parameter().attributeName(), label + ": " + problem.message());
+      }
+    }
   }
 
   private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,
@@ -160,14 +222,14 @@ final class AccessReader {
         .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
   }
 
-  private static AccessPattern readWgmma(AnnotationValues values, Op op, String label,
+  private static Engine readWgmma(AnnotationValues values, Op op, String label,
       TileErrors errors) {
     if (values.isExplicit("op") && op != Op.LOAD) {
       errors.onAccess(values, "op", "wgmma only reads its operands from shared memory; op must be"
           + " LOAD or omitted.");
       return null;
     }
-    return WgmmaAccess.of(values.enumValue("major", Major.class)).withLabel(label);
+    return Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,

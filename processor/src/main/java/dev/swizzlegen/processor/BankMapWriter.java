@@ -14,21 +14,18 @@ import java.util.Optional;
  */
 final class BankMapWriter {
 
-  /**
-   * The panel of the access at {@code index}: {@code swizzlegen/<name>-bank-map.svg#access-<index>},
-   * or null for an access with no instructions.
-   */
-  static String path(TileSpec tile, AccessReport report, int index) {
-    return report.instructions() == 0 ? null : picturePath(tile) + "#access-" + index;
+  /** The panel of the access at {@code index}: {@code swizzlegen/<name>-bank-map.svg#access-<index>}. */
+  static String path(TileSpec tile, int index) {
+    return picturePath(tile) + "#access-" + index;
   }
 
   private static String picturePath(TileSpec tile) {
     return tile.outputStem() + "-bank-map.svg";
   }
 
-  /** The tile's picture, or empty when no access goes through the banks. */
+  /** The tile's picture, or empty when no warp access goes through the banks. */
   Optional<GeneratedFile> write(TileSpec tile, List<AccessReport> reports) {
-    if (reports.stream().allMatch(report -> report.instructions() == 0)) {
+    if (reports.isEmpty()) {
       return Optional.empty();
     }
     String title = "tile " + tile.name() + " (" + tile.layout() + ")";

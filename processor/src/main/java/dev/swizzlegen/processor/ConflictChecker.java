@@ -14,7 +14,8 @@ import java.util.Optional;
 import javax.tools.Diagnostic;
 
 /**
- * Proves every access of a tile within its {@code maxWays}, and reports each one that is not on its
+ * Proves every warp access of a tile within its {@code maxWays} (engines issue no warp instructions:
+ * they have plans, not costs), and reports each one that is not on its
  * {@code @Access}: the N-way degree, wavefronts against the ideal, a witness, and the cheapest swizzle
  * that would make every access of the tile conflict-free.
  */
@@ -65,8 +66,8 @@ final class ConflictChecker {
     TileLayout declared = tile.layout();
     // The search derivation would make, the tile's atom kept where it has several.
     TileGeometry geometry =
-        TileReader.searchAligned(TileGeometry.of(declared), patterns, tile.alignmentGiven());
-    Solution solution = solver.solve(geometry, patterns);
+        TileReader.searchAligned(TileGeometry.of(declared), tile.engines(), tile.alignmentGiven());
+    Solution solution = solver.solve(geometry, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
     if (solution.found()) {

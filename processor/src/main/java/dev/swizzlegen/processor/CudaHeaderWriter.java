@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.processor.emit.ExprPrinter;
@@ -101,10 +102,13 @@ final class CudaHeaderWriter {
     for (AccessReport report : reports) {
       out.add("//   " + UserText.cppComment(report.summary()));
     }
+    for (Engine engine : tile.engines()) {
+      out.add("//   " + UserText.cppComment(engine.summary(layout)));
+    }
     for (String skipped : tile.skippedDefaults()) {
       out.add("//   " + UserText.cppComment(skipped));
     }
-    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.add("//   no access declared");
     }
     return out;

@@ -1,11 +1,11 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.runtime.Problem;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -32,10 +32,8 @@ final class HopperHeaderText {
   private HopperHeaderText(TileSpec tile) {
     this.tile = tile;
     TileLayout layout = tile.layout();
-    this.tmaFill = tile.accesses().stream().anyMatch(a -> a.pattern().kind() == AccessKind.TMA)
-        ? TmaFill.find(layout)
-        : Optional.empty();
-    this.declaredOperand = declaredMajor(tile).flatMap(major -> WgmmaOperand.find(layout, major));
+    this.tmaFill = tile.engine(Tma.class).flatMap(tma -> tma.plan(layout).plan());
+    this.declaredOperand = tile.engine(Wgmma.class).flatMap(wgmma -> wgmma.plan(layout).plan());
     this.wgmmaProblems = problemsByMajor(layout);
   }
 
@@ -45,8 +43,7 @@ final class HopperHeaderText {
 
   /** The major of the tile's WGMMA access, if it declares one. */
   static Optional<Major> declaredMajor(TileSpec tile) {
-    return tile.accesses().stream().map(DeclaredAccess::pattern)
-        .filter(WgmmaAccess.class::isInstance).map(a -> ((WgmmaAccess) a).major()).findFirst();
+    return tile.engine(Wgmma.class).map(Wgmma::major);
   }
 
   /** Every major's problems for the tile: empty where wgmma reads it so. */

@@ -11,11 +11,12 @@ import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
-import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -115,8 +116,8 @@ final class JavaHelperWriter {
   }
 
   /**
-   * The helper's data: its constants, {@code CUDA_HEADER} and {@code CUDA_TYPE}, {@code LAYOUT} and
-   * {@code ACCESSES}, each followed by a blank line.
+   * The helper's data: its constants, {@code CUDA_HEADER} and {@code CUDA_TYPE}, {@code LAYOUT},
+   * {@code ACCESSES} and {@code ENGINES}, each followed by a blank line.
    */
   private static void constantsLayoutAndAccesses(JavaSource source, TileSpec tile) {
     TileLayout layout = tile.layout();
@@ -158,7 +159,7 @@ final class JavaHelperWriter {
       source.line("    " + layoutLines.get(i) + (i == layoutLines.size() - 1 ? ";" : ""));
     }
     source.blank();
-    source.javadoc("The accesses proven on this tile (the declared ones, or the defaults), for"
+    source.javadoc("The warp accesses proven on this tile (the declared ones, or the defaults), for"
         + " {@link " + source.type(ConflictAnalyzer.class) + "}.");
     String access = source.type(AccessPattern.class);
     StringBuilder accesses = new StringBuilder("public static final " + source.type(List.class)
@@ -171,6 +172,17 @@ final class JavaHelperWriter {
         source.line("    " + accessExpression(source, tile.accesses().get(i).pattern())
             + (i == tile.accesses().size() - 1 ? ");" : ","));
       }
+    }
+    source.blank();
+    source.javadoc("The engines that read or write this tile without warp instructions (TMA, wgmma),"
+        + " each with a plan for it: {@link " + source.type(Engine.class) + "#plan}.");
+    String engine = source.type(Engine.class);
+    String engines = "public static final " + source.type(List.class) + "<" + engine
+        + "> ENGINES = " + engine + ".listOf(";
+    source.line(engines + (tile.engines().isEmpty() ? ");" : ""));
+    for (int i = 0; i < tile.engines().size(); i++) {
+      source.line("    " + engineExpression(source, tile.engines().get(i))
+          + (i == tile.engines().size() - 1 ? ");" : ","));
     }
     source.blank();
   }
@@ -274,10 +286,13 @@ final class JavaHelperWriter {
     for (AccessReport report : reports) {
       doc.add("  <li>" + UserText.javadoc(report.summary()));
     }
+    for (Engine engine : tile.engines()) {
+      doc.add("  <li>" + UserText.javadoc(engine.summary(layout)));
+    }
     for (String skipped : tile.skippedDefaults()) {
       doc.add("  <li>" + UserText.javadoc(skipped));
     }
-    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
       doc.add("  <li>no access declared");
     }
     doc.add("</ul>");
@@ -309,14 +324,9 @@ final class JavaHelperWriter {
       expression.append(source.type(MatrixAccess.class)).append('.')
           .append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix").append('(')
           .append(matrix.matrices()).append(", ").append(matrix.trans()).append(')');
-    } else if (access instanceof MmaAccumulatorAccess) {
+    } else {
       expression.append(source.type(MmaAccumulatorAccess.class)).append(".of(").append(op)
           .append(')');
-    } else if (access instanceof WgmmaAccess wgmma) {
-      expression.append(source.type(WgmmaAccess.class)).append(".of(")
-          .append(source.type(Major.class)).append('.').append(wgmma.major()).append(')');
-    } else {
-      expression.append(source.type(TmaAccess.class)).append(".of(").append(op).append(')');
     }
     if (access.maxWays() != 1) {
       expression.append(".withMaxWays(").append(access.maxWays()).append(')');
@@ -325,6 +335,22 @@ final class JavaHelperWriter {
       expression.append(".withLabel(").append(UserText.javaLiteral(access.label())).append(')');
     }
     return expression.toString();
+  }
+
+  /** The Java expression that rebuilds an engine, as the model's factories spell it. */
+  private static String engineExpression(JavaSource source, Engine engine) {
+    String expression;
+    if (engine instanceof Tma tma) {
+      expression = source.type(Tma.class) + ".of(" + source.type(Op.class) + "." + tma.op() + ")";
+    } else if (engine instanceof Wgmma wgmma) {
+      expression = source.type(Wgmma.class) + ".of(" + source.type(Major.class) + "."
+          + wgmma.major() + ")";
+    } else {
+      throw new IllegalStateException("no factory for " + engine.kind());
+    }
+    return engine.label().equals(engine.description())
+        ? expression
+        : expression + ".withLabel(" + UserText.javaLiteral(engine.label()) + ")";
   }
 
   /**

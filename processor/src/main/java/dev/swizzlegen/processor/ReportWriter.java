@@ -3,14 +3,16 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.access.TmaAccess;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Plan;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -21,9 +23,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, and for every access the instructions,
- * wavefronts, ideal wavefronts and conflict degree the model computed, with the witness of any
- * conflict.
+ * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, for every warp access the
+ * instructions, wavefronts, ideal wavefronts and conflict degree the model computed, with the witness
+ * of any conflict, and for every engine (TMA, wgmma) its plan: boxes and mode, or descriptor fields.
  */
 final class ReportWriter {
 
@@ -76,20 +78,23 @@ final class ReportWriter {
     root.put("bankModel", bankModel);
     List<Object> accesses = new ArrayList<>();
     for (int i = 0; i < reports.size(); i++) {
-      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
-      access.put("bankMap", withBankMap ? BankMapWriter.path(tile, reports.get(i), i) : null);
+      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i));
+      access.put("bankMap", withBankMap ? BankMapWriter.path(tile, i) : null);
       accesses.add(access);
     }
     root.put("accesses", accesses);
-    root.put("tma", hopper.tmaFill().map(fill -> tma(fill, layout)).orElse(null));
+    List<Object> engines = new ArrayList<>();
+    for (Engine engine : tile.engines()) {
+      engines.add(engine(engine, layout));
+    }
+    root.put("engines", engines);
     root.put("wgmma", wgmma(tile, hopper.wgmmaProblems()));
     root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
         Json.write(root));
   }
 
-  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
-      TileLayout layout) {
+  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared) {
     AccessPattern pattern = report.access();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("label", pattern.label());
@@ -98,9 +103,6 @@ final class ReportWriter {
     json.put("op", pattern.op().name());
     json.put("default", declared.isDefault());
     json.put("maxWays", pattern.maxWays());
-    if (pattern instanceof TmaAccess) {
-      json.put("tmaMode", TmaAccess.mode(layout).map(TmaSwizzle::cudaName).orElse(null));
-    }
     json.put("instructions", report.instructions());
     json.put("wavefronts", report.wavefronts());
     json.put("idealWavefronts", report.idealWavefronts());
@@ -113,8 +115,37 @@ final class ReportWriter {
     return json;
   }
 
-  /** The boxes that fill one stage, for a tile with a TMA access. */
-  private static Map<String, Object> tma(TmaFill fill, TileLayout layout) {
+  /**
+   * An engine and its plan ({@code "plan"}), or, where it has none, the violations that prevent one
+   * ({@code "plan": null} and {@code "violations"}): never wavefronts, which it does not take.
+   */
+  private static Map<String, Object> engine(Engine engine, TileLayout layout) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("label", engine.label());
+    json.put("description", engine.description());
+    json.put("kind", engine.kind().name());
+    json.put("op", engine.op().name());
+    Plan<?> plan;
+    if (engine instanceof Tma tma) {
+      Plan<TmaFill> fill = tma.plan(layout);
+      json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+      plan = fill;
+    } else if (engine instanceof Wgmma wgmma) {
+      json.put("major", wgmma.major().name());
+      Plan<WgmmaOperand> operand = wgmma.plan(layout);
+      json.put("plan", operand.plan().map(ReportWriter::wgmmaPlan).orElse(null));
+      plan = operand;
+    } else {
+      throw new IllegalStateException("no report for " + engine.kind());
+    }
+    if (!plan.exists()) {
+      json.put("violations", plan.violations().stream().map(Problem::message).toList());
+    }
+    return json;
+  }
+
+  /** The boxes that fill one stage and their mode: a TMA engine's plan. */
+  private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("mode", fill.mode().cudaName());
     json.put("dataType", HopperHeaderText.tensorMapDataType(layout.dtype()));
@@ -140,24 +171,30 @@ final class ReportWriter {
       Map<String, Object> majorJson = new LinkedHashMap<>();
       majorJson.put("operand", problems.get(major).isEmpty());
       if (problems.get(major).isEmpty()) {
-        WgmmaOperand operand = WgmmaOperand.of(tile.layout(), major);
-        majorJson.put("ptxType", WgmmaOperand.ptxType(tile.layout().dtype()).orElseThrow());
-        majorJson.put("swizzle", operand.swizzle().name());
-        majorJson.put("layoutType", operand.swizzle().code());
-        majorJson.put("instructionK", operand.instructionK());
-        majorJson.put("kSlices", operand.kSlices());
-        majorJson.put("mnStep", operand.mnStep());
-        majorJson.put("transpose", operand.transpose());
-        majorJson.put("leadingByteOffset", operand.leadingByteOffset());
-        majorJson.put("strideByteOffset", operand.strideByteOffset());
-        majorJson.put("baseOffset", 0);
-        majorJson.put("descriptorWithoutStart",
-            String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
+        majorJson.putAll(wgmmaPlan(WgmmaOperand.of(tile.layout(), major)));
       } else {
         majorJson.put("why", problems.get(major).get(0).message());
       }
       json.put(major.name(), majorJson);
     }
+    return json;
+  }
+
+  /** The descriptor fields of every K slice: a wgmma engine's plan. */
+  private static Map<String, Object> wgmmaPlan(WgmmaOperand operand) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("ptxType", WgmmaOperand.ptxType(operand.tile().dtype()).orElseThrow());
+    json.put("swizzle", operand.swizzle().name());
+    json.put("layoutType", operand.swizzle().code());
+    json.put("instructionK", operand.instructionK());
+    json.put("kSlices", operand.kSlices());
+    json.put("mnStep", operand.mnStep());
+    json.put("transpose", operand.transpose());
+    json.put("leadingByteOffset", operand.leadingByteOffset());
+    json.put("strideByteOffset", operand.strideByteOffset());
+    json.put("baseOffset", 0);
+    json.put("descriptorWithoutStart",
+        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
     return json;
   }
 

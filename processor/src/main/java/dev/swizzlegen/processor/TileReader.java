@@ -6,6 +6,7 @@ import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -98,16 +99,18 @@ final class TileReader {
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
-    List<DeclaredAccess> accesses = values.isExplicit("access")
+    AccessReader.Declared declared = values.isExplicit("access")
         ? accessReader.read(values, layout, derived, errors)
-        : AccessReader.defaults(layout, skippedDefaults);
+        : new AccessReader.Declared(AccessReader.defaults(layout, skippedDefaults), List.of());
+    List<DeclaredAccess> accesses = declared.accesses();
+    List<Engine> engines = declared.engines();
 
     Optional<String> derivation = Optional.empty();
     if (derived) {
       if (errors.count() > 0) {
         return Optional.empty();
       }
-      Optional<Solution> solution = derive(layout, atomRows, atomCols, accesses,
+      Optional<Solution> solution = derive(layout, atomRows, atomCols, accesses, engines,
           values.isExplicit("alignment"), errors);
       if (solution.isEmpty()) {
         return Optional.empty();
@@ -126,25 +129,26 @@ final class TileReader {
         layout,
         values.isExplicit("alignment"),
         accesses,
+        engines,
         skippedDefaults,
         TmaFill.findWhenAligned(layout),
         derivation));
   }
 
   /**
-   * The solver's tile for the geometry and accesses, or an error on the annotation saying that the
-   * family has none, the mildest it has, and what would work. With a TMA or WGMMA access and no
-   * explicit alignment the solver may use the engines' largest repeat, and the tile then asks for the
-   * alignment of the mode chosen.
+   * The solver's tile for the geometry, accesses and engines, or an error on the annotation saying
+   * that the family has none, the mildest it has, and what would work. With an engine (TMA, wgmma)
+   * and no explicit alignment the solver may use the engines' largest repeat, and the tile then asks
+   * for the alignment of the mode chosen.
    */
   private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
-      List<DeclaredAccess> accesses, boolean alignmentGiven, TileErrors errors) {
+      List<DeclaredAccess> accesses, List<Engine> engines, boolean alignmentGiven,
+      TileErrors errors) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
-    boolean patternAligned = patterns.stream().anyMatch(p -> AccessReader.isPatternAligned(p.kind()));
     TileGeometry geometry = searchAligned(new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
-        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder()), patterns,
+        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder()), engines,
         alignmentGiven);
-    Solution solution = solver.solve(geometry, patterns);
+    Solution solution = solver.solve(geometry, patterns, engines);
     if (!solution.found()) {
       errors.onTile("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
           solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
@@ -153,7 +157,7 @@ final class TileReader {
     }
     TileLayout chosen = solution.layout().get();
     TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages());
-    if (patternAligned && !alignmentGiven) {
+    if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
     List<Problem> problems = staged.check();
@@ -168,13 +172,12 @@ final class TileReader {
   }
 
   /**
-   * The geometry a search uses: with a TMA or WGMMA access and no explicit alignment, the solver may
+   * The geometry a search uses: with an engine (TMA, wgmma) and no explicit alignment, the solver may
    * use the engines' largest repeat, since the tile then asks for the alignment of the mode chosen.
    */
-  static TileGeometry searchAligned(TileGeometry geometry, List<AccessPattern> accesses,
+  static TileGeometry searchAligned(TileGeometry geometry, List<Engine> engines,
       boolean alignmentGiven) {
-    boolean patternAligned = accesses.stream().anyMatch(p -> AccessReader.isPatternAligned(p.kind()));
-    return patternAligned && !alignmentGiven
+    return !engines.isEmpty() && !alignmentGiven
         ? geometry.withAlignment(
             Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
         : geometry;

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
@@ -20,7 +21,9 @@ import javax.lang.model.element.TypeElement;
  * @param layout the tile
  * @param alignmentGiven whether {@code alignment} was written (else a TMA or WGMMA tile takes its
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
- * @param accesses the accesses to prove: the declared ones, or the defaults
+ * @param accesses the warp accesses to prove free of bank conflicts: the declared ones, or the
+ *     defaults
+ * @param engines the declared engines (TMA, wgmma), each of which has a plan for the layout
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
  *     TMA mode the generated files name, worked out once for all of them
@@ -37,13 +40,20 @@ record TileSpec(
     TileLayout layout,
     boolean alignmentGiven,
     List<DeclaredAccess> accesses,
+    List<Engine> engines,
     List<String> skippedDefaults,
     Optional<TmaFill> tmaWhenAligned,
     Optional<String> derivation) {
 
   TileSpec {
     accesses = List.copyOf(accesses);
+    engines = List.copyOf(engines);
     skippedDefaults = List.copyOf(skippedDefaults);
+  }
+
+  /** The first declared engine of this kind ({@code Tma.class}, {@code Wgmma.class}), if any. */
+  <E extends Engine> Optional<E> engine(Class<E> kind) {
+    return engines.stream().filter(kind::isInstance).map(kind::cast).findFirst();
   }
 
   /** The CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}. */

@@ -30,7 +30,7 @@ final class TileSummary {
     for (String skipped : tile.skippedDefaults()) {
       line(note, skipped);
     }
-    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
       line(note, "no access declared");
     }
     return note.toString();

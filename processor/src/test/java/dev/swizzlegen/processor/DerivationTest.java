@@ -75,7 +75,7 @@ class DerivationTest {
   }
 
   @Test
-  void aTmaAccessGetsTheEnginesModeItsAlignmentAndTheHeaderNamesIt() {
+  void aTmaEngineGetsItsModeItsAlignmentAndTheHeaderNamesIt() {
     Generated generated = Generated.of(source("Stage", "@SwizzledTile(dtype = DType.HALF, rows = 64,"
         + " cols = 32, access = {@Access(kind = AccessKind.TMA, op = Op.STORE),"
         + " @Access(kind = AccessKind.LDMATRIX)})"));

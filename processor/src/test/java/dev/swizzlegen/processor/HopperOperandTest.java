@@ -84,7 +84,7 @@ class HopperOperandTest {
   }
 
   @Test
-  void oneWgmmaAccessPerTile() {
+  void oneWgmmaEnginePerTile() {
     assertError("the tile is already declared a wgmma operand; one WGMMA access per tile",
         "major = Major.MN", """
         @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, access = {

@@ -132,7 +132,7 @@ class OptionsAndRoundsTest {
       assertThat(compilation).hadNoteContaining("  TMA: 1 box of 128 x 64 elements per stage,"
           + " CU_TENSOR_MAP_SWIZZLE_128B\n");
       assertThat(compilation).hadNoteContaining("  wgmma: K-major, the 128-byte swizzle, 4 K slices"
-          + " of 16, LBO 16, SBO 1024 bytes\n");
+          + " of 16, LBO 16, SBO 1024 bytes");
     }
   }
 

@@ -9,7 +9,7 @@ import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.processor.testing.Meaning;
 import dev.swizzlegen.processor.testing.Nvcc;
-import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
@@ -190,9 +190,9 @@ class RandomDeclarationTest {
         Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         @SuppressWarnings("unchecked")
-        List<AccessPattern> accesses = (List<AccessPattern>) helper.getField("ACCESSES").get(null);
+        List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
         headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
-            (TileLayout) helper.getField("LAYOUT").get(null), accesses));
+            (TileLayout) helper.getField("LAYOUT").get(null), engines));
         helperTypes.add(helper);
       }
       assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);

@@ -4,7 +4,7 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -245,9 +245,9 @@ final class TileCorpus {
           helper.intConstant("COLS"), helper.intConstant("STAGES"),
           (row, col, stage) -> helper.call("offset", row, col, stage));
       @SuppressWarnings("unchecked")
-      List<AccessPattern> accesses = (List<AccessPattern>) helper.constant("ACCESSES");
+      List<Engine> engines = (List<Engine>) helper.constant("ENGINES");
       headers.add(new HeaderCheck.Header(tile.header(), tile.cudaType(), offsets,
-          (TileLayout) helper.constant("LAYOUT"), accesses));
+          (TileLayout) helper.constant("LAYOUT"), engines));
     }
     return headers;
   }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -43,21 +43,20 @@ public final class HeaderCheck {
    * @param expectedOffsets the Java helper's {@code offset(row, col, stage)} for every stage, then
    *     every (row, col), row-major
    * @param layout the helper's {@code LAYOUT}
-   * @param accesses the helper's {@code ACCESSES}
+   * @param engines the helper's {@code ENGINES}
    */
   public record Header(String include, String cudaType, int[] expectedOffsets, TileLayout layout,
-      List<AccessPattern> accesses) {
-    /** The boxes the header must give, for a tile with a TMA access. */
+      List<Engine> engines) {
+    /** The boxes the header must give, for a tile with a TMA engine: its plan. */
     public Optional<TmaFill> tma() {
-      return accesses.stream().anyMatch(a -> a.kind() == AccessKind.TMA)
-          ? Optional.of(TmaFill.of(layout))
-          : Optional.empty();
+      return engines.stream().filter(Tma.class::isInstance).findFirst()
+          .map(tma -> ((Tma) tma).plan(layout).orElseThrow());
     }
 
-    /** The operand whose descriptors the header must give, for a tile with a WGMMA access. */
+    /** The operand whose descriptors the header must give, for a tile with a wgmma engine: its plan. */
     public Optional<WgmmaOperand> wgmma() {
-      return accesses.stream().filter(WgmmaAccess.class::isInstance).findFirst()
-          .map(a -> WgmmaOperand.of(layout, ((WgmmaAccess) a).major()));
+      return engines.stream().filter(Wgmma.class::isInstance).findFirst()
+          .map(wgmma -> ((Wgmma) wgmma).plan(layout).orElseThrow());
     }
   }
 

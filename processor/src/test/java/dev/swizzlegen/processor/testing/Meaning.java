@@ -2,7 +2,7 @@ package dev.swizzlegen.processor.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -118,12 +118,12 @@ public final class Meaning {
         int stages = intField(helper, "STAGES");
         Method offset = method(helper, "offset", 3);
         @SuppressWarnings("unchecked")
-        List<AccessPattern> accesses = (List<AccessPattern>) helper.getField("ACCESSES").get(null);
+        List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
         headers.add(new HeaderCheck.Header((String) helper.getField("CUDA_HEADER").get(null),
             (String) helper.getField("CUDA_TYPE").get(null),
             HeaderCheck.expectedOffsets(rows, cols, stages,
                 (row, col, stage) -> call(offset, row, col, stage)),
-            (TileLayout) helper.getField("LAYOUT").get(null), accesses));
+            (TileLayout) helper.getField("LAYOUT").get(null), engines));
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(helper.getName(), e);
       }

@@ -13,10 +13,11 @@ import java.util.List;
 
 /**
  * One warp-level instruction applied across a whole tile: which bytes each lane touches in every
- * instruction it takes to cover the tile, phase by phase.
+ * instruction it takes to cover the tile, phase by phase, for the bank model to cost. Engines that
+ * read or write the tile without warp instructions (TMA, wgmma) are not accesses but requirements on
+ * the layout: {@link dev.swizzlegen.runtime.engine.Engine}.
  */
-public sealed interface AccessPattern
-    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, TmaAccess, WgmmaAccess {
+public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAccumulatorAccess {
 
   /**
    * The accesses, in order, as an unmodifiable list: how a generated helper spells its
@@ -45,17 +46,8 @@ public sealed interface AccessPattern
   List<Problem> check(Layout layout);
 
   /**
-   * The reasons of {@link #check} that no swizzle removes, for a tile whose swizzle is still to be
-   * chosen, checked on the unswizzled tile: all of them, unless the access needs a swizzle to run at
-   * all (wgmma reads only its canonical layouts).
-   */
-  default List<Problem> checkGeometry(Layout plain) {
-    return check(plain);
-  }
-
-  /**
-   * Every instruction a warp issues to cover the tile once. Requires {@link #check} to be empty. Empty
-   * for accesses that do not go through the load/store unit (TMA, wgmma).
+   * Every instruction a warp issues to cover the tile once, at least one. Requires {@link #check} to
+   * be empty.
    */
   List<Instruction> instructions(Layout layout);
 

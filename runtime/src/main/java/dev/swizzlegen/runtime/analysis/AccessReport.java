@@ -41,9 +41,6 @@ public record AccessReport(
    * {@code "ldmatrix.x4: 8-way conflict, 32 wavefronts per instruction (ideal 4)"}.
    */
   public String summary() {
-    if (instructions == 0) {
-      return access.label() + ": no load/store-unit instructions";
-    }
     String perInstruction = number(wavefrontsPerInstruction())
         + (wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts") + " per instruction";
     return conflictFree()

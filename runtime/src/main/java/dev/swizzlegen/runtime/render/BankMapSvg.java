@@ -104,16 +104,15 @@ public final class BankMapSvg {
   }
 
   /**
-   * The picture titled {@code title} with a panel for each of {@code reports} (accesses on this
-   * layout) that goes through the banks, in order; the panel of {@code reports.get(i)} is the view
-   * {@code #access-<i>}. Accesses with no instructions (TMA) have no panel.
+   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on this
+   * layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
    */
   public String render(String title, List<AccessReport> reports) {
     int banks = BANKS.banks();
     int width = LEFT + banks * CELL_WIDTH + 16;
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
-    int panels = (int) reports.stream().filter(report -> report.instructions() > 0).count();
+    int panels = reports.size();
     int height = titleHeight + panels * panelHeight;
     StringBuilder svg = new StringBuilder(words.length() + reports.size() * 8192);
     svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
@@ -130,9 +129,6 @@ public final class BankMapSvg {
     text(svg, 8, 18, 13, escape(title));
     int top = titleHeight;
     for (int i = 0; i < reports.size(); i++) {
-      if (reports.get(i).instructions() == 0) {
-        continue;
-      }
       svg.append("<view id=\"access-").append(i).append("\" viewBox=\"0 ").append(top).append(' ')
           .append(width).append(' ').append(panelHeight).append("\"/>\n");
       svg.append("<g transform=\"translate(0,").append(top).append(")\">\n");

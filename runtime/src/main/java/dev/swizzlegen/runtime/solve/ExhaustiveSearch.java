@@ -3,14 +3,15 @@ package dev.swizzlegen.runtime.solve;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The reference search: every member of the {@link SwizzleFamily}, cheapest first, each analysed in
- * full by the {@link ConflictAnalyzer}. Slow and obviously right; {@link SwizzleSolver} must return
+ * The reference search: every member of the {@link SwizzleFamily}, cheapest first, on which every
+ * engine has a plan, each analysed in full by the {@link ConflictAnalyzer}. Slow and obviously right; {@link SwizzleSolver} must return
  * exactly what it returns.
  */
 public final class ExhaustiveSearch {
@@ -21,25 +22,27 @@ public final class ExhaustiveSearch {
   }
 
   /**
-   * The cheapest tile on which every access is acceptable; no alternatives are looked for. When a
-   * declared atom has none, the same search on a free atom is part of the verdict.
+   * The cheapest tile on which every access is acceptable and every engine has a plan; no
+   * alternatives are looked for. When a declared atom has none, the same search on a free atom is
+   * part of the verdict.
    */
-  public Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
-    Solution solution = searchOn(geometry, accesses);
+  public Solution search(TileGeometry geometry, List<AccessPattern> accesses, List<Engine> engines) {
+    Solution solution = searchOn(geometry, accesses, engines);
     if (solution.found()) {
       return solution;
     }
-    return geometry.freeAtomFor(accesses)
-        .map(free -> solution.withFreeAtom(searchOn(free, accesses)))
+    return geometry.freeAtomFor(accesses, engines)
+        .map(free -> solution.withFreeAtom(searchOn(free, accesses, engines)))
         .orElse(solution);
   }
 
-  private Solution searchOn(TileGeometry geometry, List<AccessPattern> accesses) {
+  private Solution searchOn(TileGeometry geometry, List<AccessPattern> accesses,
+      List<Engine> engines) {
     RunnersUp runnersUp = new RunnersUp(geometry);
     for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
       runnersUp.enter(candidate);
       Optional<TileLayout> tile = geometry.with(candidate);
-      if (tile.isEmpty() || accesses.stream().anyMatch(a -> !a.check(tile.get()).isEmpty())) {
+      if (tile.isEmpty() || !TileGeometry.runs(tile.get(), accesses, engines)) {
         continue;
       }
       boolean acceptable = true;

@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * What a search over the {@link SwizzleFamily} found for a tile's geometry and accesses.
  *
- * @param layout the cheapest tile on which every access is acceptable (within its maxWays), if the
- *     family has one
+ * @param layout the cheapest tile on which every access is acceptable (within its maxWays) and every
+ *     engine has a plan, if the family has one
  * @param closest when {@code layout} is found, the mildest tile with fewer bits (empty when it has
  *     none, or none fits); when none is found, the mildest of the whole family (empty when the
  *     accesses run on none of it). Mildest: the smallest worst conflict over the accesses, the

@@ -27,8 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * then fewest bits; then CuTe's canonical atom ({@code M} moving 16-byte units, {@code S = 3});
  * then the row form, which keeps every row in place, over
  * the offset form, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
- * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A TMA access, when
- * declared, admits only layouts the engine can fill, so whatever is chosen is one of them.
+ * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A declared engine
+ * (TMA, wgmma) admits only the layouts it has a plan for, so whatever is chosen is one of them.
  */
 public final class SwizzleFamily {
   static final int MAX_BITS = 5;

@@ -1,12 +1,12 @@
 package dev.swizzlegen.runtime.solve;
 
-import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import java.util.ArrayList;
@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Chooses the cheapest swizzle that makes every access acceptable: exact over the
- * {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only faster.
+ * Chooses the cheapest swizzle that makes every access acceptable and gives every engine its plan:
+ * exact over the {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only
+ * faster. Warp accesses are costed; engines (TMA, wgmma) are requirements a candidate meets or not
+ * ({@link TileGeometry#runs}), never costed.
  *
  * <p>Which (row, col) each lane touches depends on the geometry and the access, never on the swizzle,
  * so every phase is enumerated once. Each candidate, cheapest first, is then costed phase by phase
@@ -42,25 +44,28 @@ public final class SwizzleSolver {
   }
 
   /**
-   * The cheapest tile of this geometry on which every access is acceptable, or the verdict that the
-   * family has none, with the mildest it has, what would work instead and, when a declared atom
-   * limited the search, what the search finds on a free atom. Each access must run on the plain tile
-   * ({@link AccessPattern#check} of {@link TileGeometry#plain} empty).
+   * The cheapest tile of this geometry on which every access is acceptable and every engine has a
+   * plan, or the verdict that the family has none, with the mildest it has, what would work instead
+   * and, when a declared atom limited the search, what the search finds on a free atom. Each access
+   * must run on the plain tile ({@link AccessPattern#check} of {@link TileGeometry#plain} empty), and
+   * nothing of each engine's plan but its swizzle may be missing there
+   * ({@link Engine#geometryViolations} empty).
    */
-  public Solution solve(TileGeometry geometry, List<AccessPattern> accesses) {
-    Solution solution = search(geometry, accesses);
+  public Solution solve(TileGeometry geometry, List<AccessPattern> accesses, List<Engine> engines) {
+    Solution solution = search(geometry, accesses, engines);
     if (solution.found()) {
       return solution;
     }
-    Optional<TileGeometry> free = geometry.freeAtomFor(accesses);
+    Optional<TileGeometry> free = geometry.freeAtomFor(accesses, engines);
     if (free.isPresent()) {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
-      solution = solution.withFreeAtom(search(free.get(), accesses));
+      solution = solution.withFreeAtom(search(free.get(), accesses, engines));
     }
-    return solution.withAlternatives(alternatives(geometry, accesses));
+    return solution.withAlternatives(alternatives(geometry, accesses, engines));
   }
 
-  private Solution search(TileGeometry geometry, List<AccessPattern> accesses) {
+  private Solution search(TileGeometry geometry, List<AccessPattern> accesses,
+      List<Engine> engines) {
     TileLayout plain = geometry.plain();
     List<AccessPhases> phases = new ArrayList<>();
     for (AccessPattern access : accesses) {
@@ -70,7 +75,7 @@ public final class SwizzleSolver {
     for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
       runnersUp.enter(candidate);
       Optional<TileLayout> tile = geometry.with(candidate);
-      if (tile.isEmpty() || accesses.stream().anyMatch(a -> !a.check(tile.get()).isEmpty())) {
+      if (tile.isEmpty() || !TileGeometry.runs(tile.get(), accesses, engines)) {
         continue;
       }
       Verdict verdict = new Verdict(runnersUp.toBeat());
@@ -169,14 +174,15 @@ public final class SwizzleSolver {
   }
 
   /** Changes that would make every access acceptable when no swizzle of the family does. */
-  private List<String> alternatives(TileGeometry geometry, List<AccessPattern> accesses) {
+  private List<String> alternatives(TileGeometry geometry, List<AccessPattern> accesses,
+      List<Engine> engines) {
     List<String> alternatives = new ArrayList<>();
-    if (accesses.stream().noneMatch(a -> a.kind() == AccessKind.TMA || a.kind() == AccessKind.WGMMA)) {
+    if (engines.isEmpty()) {
       // The copy engine and the tensor cores read no padded rows.
       int limit = geometry.cols() + 128 / geometry.dtype().bytes();
       for (int rowStride = geometry.cols() + 1; rowStride <= limit; rowStride++) {
         TileGeometry padded = geometry.withRowStride(rowStride);
-        if (padded.check().isEmpty() && runsOnPlain(padded, accesses)
+        if (padded.check().isEmpty() && runsOnPlain(padded, accesses, engines)
             && acceptable(padded.plain(), accesses)) {
           alternatives.add("padding each row by " + (rowStride - geometry.cols())
               + " elements, with no swizzle (" + padded.plain().attributesFrom(geometry.plain())
@@ -195,10 +201,10 @@ public final class SwizzleSolver {
         }
         List<AccessPattern> changed = new ArrayList<>(accesses);
         changed.set(i, vector.withBytes(width));
-        if (!runsOnPlain(geometry, changed)) {
+        if (!runsOnPlain(geometry, changed, engines)) {
           continue;
         }
-        Optional<TileLayout> found = search(geometry, changed).layout();
+        Optional<TileLayout> found = search(geometry, changed, engines).layout();
         if (found.isPresent()) {
           TileLayout tile = found.get();
           boolean atomChosen = !geometry.atomDeclared() && !tile.isOneAtom();
@@ -219,8 +225,8 @@ public final class SwizzleSolver {
     return verdict.acceptable;
   }
 
-  private static boolean runsOnPlain(TileGeometry geometry, List<AccessPattern> accesses) {
-    TileLayout plain = geometry.plain();
-    return accesses.stream().allMatch(a -> a.check(plain).isEmpty());
+  private static boolean runsOnPlain(TileGeometry geometry, List<AccessPattern> accesses,
+      List<Engine> engines) {
+    return TileGeometry.runs(geometry.plain(), accesses, engines);
   }
 }

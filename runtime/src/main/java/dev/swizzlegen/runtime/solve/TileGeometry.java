@@ -4,6 +4,7 @@ import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -61,9 +62,10 @@ public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int a
 
   /**
    * Where a search that kept the declared atom found nothing, the geometry to search again with the
-   * atom free: present when the atom is declared and every access runs on the free plain tile.
+   * atom free: present when the atom is declared and every access runs, and every engine has a plan,
+   * on the free plain tile.
    */
-  Optional<TileGeometry> freeAtomFor(List<AccessPattern> accesses) {
+  Optional<TileGeometry> freeAtomFor(List<AccessPattern> accesses, List<Engine> engines) {
     if (!atomDeclared()) {
       return Optional.empty();
     }
@@ -71,9 +73,26 @@ public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int a
     if (!free.check().isEmpty()) {
       return Optional.empty();
     }
-    TileLayout plain = free.plain();
-    return accesses.stream().allMatch(a -> a.check(plain).isEmpty())
-        ? Optional.of(free) : Optional.empty();
+    return runs(free.plain(), accesses, engines) ? Optional.of(free) : Optional.empty();
+  }
+
+  /**
+   * Whether a layout is one a search may choose: every access runs on it ({@link AccessPattern#check}
+   * empty), so that it can be costed, and every engine has a plan for it. The one place a search asks
+   * this, whatever the accesses and engines.
+   */
+  static boolean runs(TileLayout tile, List<AccessPattern> accesses, List<Engine> engines) {
+    for (AccessPattern access : accesses) {
+      if (!access.check(tile).isEmpty()) {
+        return false;
+      }
+    }
+    for (Engine engine : engines) {
+      if (!engine.plan(tile).exists()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Every reason the geometry is not a tile; empty if it is one. */

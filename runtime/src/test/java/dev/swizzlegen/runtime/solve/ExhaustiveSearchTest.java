@@ -20,7 +20,7 @@ class ExhaustiveSearchTest {
 
   @Test
   void ldmatrixOn128x64HalfNeedsSwizzle333() {
-    Solution solution = search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false)));
+    Solution solution = search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false)), List.of());
     assertEquals(Swizzle.of(3, 3, 3), solution.layout().orElseThrow().swizzle());
     assertEquals(Swizzle.of(2, 3, 3), solution.closest().orElseThrow().swizzle());
     assertEquals(2, solution.closestDegree());
@@ -29,21 +29,22 @@ class ExhaustiveSearchTest {
   @Test
   void toleratingTwoWaysNeedsOneBitLess() {
     Solution solution =
-        search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false).withMaxWays(2)));
+        search.search(HALF_128_X_64, List.of(MatrixAccess.ldmatrix(4, false).withMaxWays(2)),
+            List.of());
     assertEquals(Swizzle.of(2, 3, 3), solution.layout().orElseThrow().swizzle());
   }
 
   @Test
   void floatColumnsNeedFiveBits() {
     Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128),
-        List.of(VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)));
+        List.of(VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)), List.of());
     assertEquals(5, solution.layout().orElseThrow().swizzle().bits());
   }
 
   @Test
   void conflictFreeGeometryNeedsNoSwizzle() {
     Solution solution = search.search(new TileGeometry(DType.HALF, 64, 64, 64, 128),
-        List.of(VectorAccess.coalesced(Op.STORE, 16)));
+        List.of(VectorAccess.coalesced(Op.STORE, 16)), List.of());
     assertEquals(Swizzle.IDENTITY, solution.layout().orElseThrow().swizzle());
     assertTrue(solution.closest().isEmpty());
   }
@@ -57,7 +58,8 @@ class ExhaustiveSearchTest {
     List<AccessPattern> accesses = List.of(
         VectorAccess.coalesced(Op.STORE, 16),
         VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR));
-    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128), accesses);
+    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128), accesses,
+        List.of());
     assertTrue(solution.layout().isEmpty(), String.valueOf(solution));
     assertEquals(4, solution.closestDegree());
     assertEquals(3, solution.closest().orElseThrow().swizzle().bits());

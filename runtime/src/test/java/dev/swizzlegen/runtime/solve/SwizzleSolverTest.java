@@ -10,10 +10,11 @@ import dev.swizzlegen.annotations.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
-import dev.swizzlegen.runtime.access.TmaAccess;
-import dev.swizzlegen.runtime.access.WgmmaAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -60,20 +61,21 @@ class SwizzleSolverTest {
       for (int i = random.nextInt(1, 4); i > 0; i--) {
         accesses.add(randomAccess(random));
       }
-      if (tma) {
-        accesses.add(TmaAccess.of(Op.STORE));
-      }
+      List<Engine> engines = tma ? List.of(Tma.of(Op.STORE)) : List.of();
       TileLayout plain = geometry.plain();
-      if (accesses.stream().anyMatch(a -> !a.check(plain).isEmpty())) {
+      if (accesses.stream().anyMatch(a -> !a.check(plain).isEmpty())
+          || engines.stream().anyMatch(e -> !e.plan(plain).exists())) {
         continue;
       }
-      Solution expected = exhaustive.search(geometry, accesses);
-      Solution actual = solver.solve(geometry, accesses);
-      assertEquals(expected, actual.withoutAlternatives(), geometry + " " + accesses);
+      Solution expected = exhaustive.search(geometry, accesses, engines);
+      Solution actual = solver.solve(geometry, accesses, engines);
+      assertEquals(expected, actual.withoutAlternatives(), geometry + " " + accesses + " " + engines);
       assertEquals(actual.found(), actual.alternatives().isEmpty() && actual.found());
-      // What a solver suggests is proven: every access is acceptable on it, also on a free atom.
-      actual.layout().ifPresent(tile -> assertAcceptable(tile, accesses));
-      actual.freeAtom().flatMap(Solution::layout).ifPresent(tile -> assertAcceptable(tile, accesses));
+      // What a solver suggests is proven: every access is acceptable on it and every engine has its
+      // plan, also on a free atom.
+      actual.layout().ifPresent(tile -> assertAcceptable(tile, accesses, engines));
+      actual.freeAtom().flatMap(Solution::layout)
+          .ifPresent(tile -> assertAcceptable(tile, accesses, engines));
       freeAtoms += actual.freeAtom().flatMap(Solution::layout).isPresent() ? 1 : 0;
       compared++;
       found += actual.found() ? 1 : 0;
@@ -86,10 +88,14 @@ class SwizzleSolverTest {
     assertTrue(freeAtoms > 0, "some declared atoms limit the search: " + freeAtoms);
   }
 
-  private void assertAcceptable(TileLayout tile, List<AccessPattern> accesses) {
+  private void assertAcceptable(TileLayout tile, List<AccessPattern> accesses,
+      List<Engine> engines) {
     for (AccessPattern access : accesses) {
       assertTrue(access.check(tile).isEmpty(), tile + " " + access);
       assertTrue(analyzer.analyze(tile, access).acceptable(), tile + " " + access);
+    }
+    for (Engine engine : engines) {
+      assertTrue(engine.plan(tile).exists(), tile + " " + engine);
     }
   }
 
@@ -104,11 +110,11 @@ class SwizzleSolverTest {
     TileGeometry declared = new TileGeometry(DType.FLOAT, 64, 64, 64, 128, 8, 32, Order.COL_MAJOR);
     List<AccessPattern> accesses = List.of(MmaAccumulatorAccess.of(Op.STORE),
         VectorAccess.grid(Op.LOAD, 16, 32, 1, Order.ROW_MAJOR));
-    Solution solution = solver.solve(declared, accesses);
+    Solution solution = solver.solve(declared, accesses, List.of());
     assertTrue(solution.layout().isEmpty());
     assertTrue(solution.family().endsWith("on the row-major offset of the declared 8 x 32 atoms"),
         solution.family());
-    assertEquals(exhaustive.search(declared, accesses), solution.withoutAlternatives());
+    assertEquals(exhaustive.search(declared, accesses, List.of()), solution.withoutAlternatives());
     Solution free = solution.freeAtom().orElseThrow();
     assertEquals(declared.withFreeAtom(), free.geometry());
     assertTrue(free.freeAtom().isEmpty());
@@ -122,9 +128,9 @@ class SwizzleSolverTest {
     assertEquals("bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8",
         found.attributesFrom(plain));
     // Found on the declared atom, or with a free atom to begin with: no second search.
-    assertTrue(solver.solve(declared.withFreeAtom(), accesses).freeAtom().isEmpty());
-    assertTrue(solver.solve(declared, List.of(MmaAccumulatorAccess.of(Op.STORE))).freeAtom()
-        .isEmpty());
+    assertTrue(solver.solve(declared.withFreeAtom(), accesses, List.of()).freeAtom().isEmpty());
+    assertTrue(solver.solve(declared, List.of(MmaAccumulatorAccess.of(Op.STORE)), List.of())
+        .freeAtom().isEmpty());
   }
 
   private static AccessPattern randomAccess(SplittableRandom random) {
@@ -159,13 +165,23 @@ class SwizzleSolverTest {
 
   private static final VectorAccess ROW_WRITE = VectorAccess.coalesced(Op.STORE, 16);
 
+  private static final List<Engine> TMA = List.of(Tma.of(Op.STORE));
+
   private TileLayout derived(TileGeometry geometry, AccessPattern... accesses) {
-    Solution solution = solver.solve(geometry, List.of(accesses));
+    return derived(geometry, List.of(), accesses);
+  }
+
+  private TileLayout derived(TileGeometry geometry, List<Engine> engines,
+      AccessPattern... accesses) {
+    Solution solution = solver.solve(geometry, List.of(accesses), engines);
     TileLayout tile = solution.layout().orElseThrow(() -> new AssertionError(solution.toString()));
     for (AccessPattern access : accesses) {
       assertTrue(analyzer.analyze(tile, access).conflictFree(), tile + " " + access);
     }
-    assertEquals(exhaustive.search(geometry, List.of(accesses)), solution);
+    for (Engine engine : engines) {
+      assertTrue(engine.plan(tile).exists(), tile + " " + engine);
+    }
+    assertEquals(exhaustive.search(geometry, List.of(accesses), engines), solution);
     return tile;
   }
 
@@ -238,10 +254,10 @@ class SwizzleSolverTest {
     TileGeometry floats = new TileGeometry(DType.FLOAT, 32, 32, 32, 128);
     List<AccessPattern> accesses = List.of(VectorAccess.coalesced(Op.STORE, 16).withLabel("row write"),
         VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR).withLabel("column read"));
-    Solution solution = solver.solve(floats, accesses);
+    Solution solution = solver.solve(floats, accesses, List.of());
     assertTrue(solution.layout().isEmpty());
     assertEquals(4, solution.closestDegree());
-    assertEquals(exhaustive.search(floats, accesses), solution.withoutAlternatives());
+    assertEquals(exhaustive.search(floats, accesses, List.of()), solution.withoutAlternatives());
     assertEquals(List.of("4-byte vectors for row write, with Swizzle<5,0,5>",
         "16-byte vectors for column read, with Swizzle<3,2,3>"), solution.alternatives());
   }
@@ -249,10 +265,10 @@ class SwizzleSolverTest {
   @Test
   void tmaAccessGetsTheEnginesPatternAndCanonicalAtomsOtherwise() {
     TileGeometry stage = new TileGeometry(DType.HALF, 64, 64, 64, 1024);
-    TileLayout tile = derived(stage, TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false));
+    TileLayout tile = derived(stage, TMA, MatrixAccess.ldmatrix(4, false));
     assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
     TileGeometry narrow = new TileGeometry(DType.HALF, 64, 32, 32, 1024);
-    TileLayout narrowTile = derived(narrow, TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false));
+    TileLayout narrowTile = derived(narrow, TMA, MatrixAccess.ldmatrix(4, false));
     assertEquals(TmaSwizzle.SWIZZLE_64B, narrowTile.tmaSwizzle().orElseThrow());
   }
 
@@ -263,8 +279,7 @@ class SwizzleSolverTest {
   @Test
   void aTmaOperandWiderThan128BytesIsColumnBlocksOfCanonicalAtoms() {
     TileGeometry operand = new TileGeometry(DType.HALF, 128, 128, 128, 1024);
-    Solution solution = solver.solve(operand,
-        List.of(TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false)));
+    Solution solution = solver.solve(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA);
     TileLayout tile = solution.layout().orElseThrow();
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
     assertEquals(8, tile.atomRows());
@@ -278,8 +293,8 @@ class SwizzleSolverTest {
         + " of whole 256-byte rows serves every access); TMA can fill it with"
         + " CU_TENSOR_MAP_SWIZZLE_128B in 2 boxes of 128 x 64 (a box row spans at most 128 bytes).",
         solution.why());
-    assertEquals(exhaustive.search(operand,
-        List.of(TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, false))), solution);
+    assertEquals(exhaustive.search(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA),
+        solution);
     TileLayout withoutTma = derived(operand, MatrixAccess.ldmatrix(4, false));
     assertTrue(withoutTma.isOneAtom());
     assertEquals(Swizzle.of(3, 3, 4), withoutTma.swizzle());
@@ -304,19 +319,20 @@ class SwizzleSolverTest {
             TmaSwizzle.SWIZZLE_64B),
         new Expected(new TileGeometry(DType.FP8_E4M3, 64, 128, 128, 1024), Major.K,
             TmaSwizzle.SWIZZLE_128B))) {
-      List<AccessPattern> accesses = List.of(TmaAccess.of(Op.STORE), WgmmaAccess.of(expected.major()));
-      Solution solution = solver.solve(expected.geometry(), accesses);
+      List<Engine> engines = List.of(Tma.of(Op.STORE), Wgmma.of(expected.major()));
+      Solution solution = solver.solve(expected.geometry(), List.of(), engines);
       TileLayout tile = solution.layout().orElseThrow();
       assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected.toString());
       assertTrue(WgmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
-      assertEquals(exhaustive.search(expected.geometry(), accesses), solution, tile.toString());
+      assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
+          tile.toString());
     }
   }
 
   @Test
   void declaredAtomsAreKept() {
     TileGeometry mnMajor = new TileGeometry(DType.HALF, 64, 128, 128, 1024, 8, 64, Order.ROW_MAJOR);
-    TileLayout tile = derived(mnMajor, TmaAccess.of(Op.STORE), MatrixAccess.ldmatrix(4, true));
+    TileLayout tile = derived(mnMajor, TMA, MatrixAccess.ldmatrix(4, true));
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
     assertEquals(Order.ROW_MAJOR, tile.atomOrder());
     assertEquals(64, tile.atomCols());
@@ -325,7 +341,7 @@ class SwizzleSolverTest {
   @Test
   void whySaysHowManyBitsAndWhatFewerLeave() {
     Solution solution = solver.solve(new TileGeometry(DType.HALF, 128, 64, 64, 128),
-        List.of(MatrixAccess.ldmatrix(4, false)));
+        List.of(MatrixAccess.ldmatrix(4, false)), List.of());
     assertEquals("3 XOR bits are the fewest that make every access acceptable: the mildest swizzle"
         + " with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's"
         + " canonical 3-bit atom; TMA can fill it with CU_TENSOR_MAP_SWIZZLE_128B in one box of"

@@ -1,0 +1,61 @@
+package dev.swizzlegen.runtime.engine;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import java.util.List;
+
+/**
+ * A hardware engine that reads or writes the tile without the load/store unit: the bulk tensor copy
+ * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link Wgmma}). An engine
+ * issues no warp instructions, so the bank model has nothing to cost; it is a requirement on the
+ * layout, met when the engine has a {@link Plan} for it (the boxes, the descriptor fields), broken by
+ * the violations that prevent one. Warp instructions, which the bank model costs, are
+ * {@link AccessPattern}s.
+ *
+ * <p>An engine is added here and nowhere else in the model: the solver keeps only the layouts every
+ * declared engine has a plan for, whatever the engine.
+ */
+public sealed interface Engine permits Tma, Wgmma {
+
+  /**
+   * The engines, in order, as an unmodifiable list: how a generated helper spells its
+   * {@code ENGINES}. One method, neither overloaded nor generic, as {@link AccessPattern#listOf}.
+   */
+  static List<Engine> listOf(Engine... engines) {
+    return List.of(engines);
+  }
+
+  /** The annotation's kind that declares the engine. */
+  AccessKind kind();
+
+  /** Whether the engine writes shared memory ({@code STORE}) or reads it ({@code LOAD}). */
+  Op op();
+
+  /** The name given in the annotation, or else {@link #description()}. */
+  String label();
+
+  /** What the engine does with the tile, in words: {@code "TMA load into the tile"}. */
+  String description();
+
+  /** The same engine named {@code label}; an empty label names it by its description. */
+  Engine withLabel(String label);
+
+  /** How the engine reads or writes the tile, or every violation that prevents it. */
+  Plan<?> plan(TileLayout tile);
+
+  /**
+   * The violations of {@link #plan} that no swizzle removes, for a tile whose swizzle is still to be
+   * chosen, checked on the unswizzled tile {@code plain}.
+   */
+  List<Problem> geometryViolations(TileLayout plain);
+
+  /**
+   * One line for the generated files' list of what the tile is accessed by: the label and the plan,
+   * {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes of 64 x 64 elements per
+   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation when there is no plan.
+   */
+  String summary(TileLayout tile);
+}

@@ -1,0 +1,84 @@
+package dev.swizzlegen.runtime.engine;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The bulk tensor copy engine, {@code cp.async.bulk.tensor}, writes the tile (a TMA load,
+ * {@code STORE} into shared memory) or reads it (a TMA store, {@code LOAD}). It does not go through
+ * the load/store unit's banks; what must hold is that the layout it writes is exactly the tile's: its
+ * plan is a {@link TmaFill}, a {@link TmaSwizzle} mode and the boxes that put every element where the
+ * tile's layout has it.
+ *
+ * @param op {@code STORE}: a TMA load fills the tile; {@code LOAD}: a TMA store reads it
+ * @param label the name given in the annotation, else the {@link #description()}
+ */
+public record Tma(Op op, String label) implements Engine {
+
+  public Tma {
+    Objects.requireNonNull(op, "op");
+    label = label.isEmpty() ? description(op) : label;
+  }
+
+  /** The engine moving the tile in the direction {@code op}, named by its description. */
+  public static Tma of(Op op) {
+    return new Tma(op, "");
+  }
+
+  @Override
+  public Tma withLabel(String label) {
+    return new Tma(op, label);
+  }
+
+  @Override
+  public AccessKind kind() {
+    return AccessKind.TMA;
+  }
+
+  @Override
+  public String description() {
+    return description(op);
+  }
+
+  private static String description(Op op) {
+    return op == Op.STORE ? "TMA load into the tile" : "TMA store from the tile";
+  }
+
+  @Override
+  public Plan<TmaFill> plan(TileLayout tile) {
+    List<Problem> violations = TmaFill.check(tile);
+    return violations.isEmpty()
+        ? Plan.of(TmaFill.find(tile).orElseThrow())
+        : Plan.prevented(violations);
+  }
+
+  /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */
+  @Override
+  public List<Problem> geometryViolations(TileLayout plain) {
+    return plan(plain).violations();
+  }
+
+  @Override
+  public String summary(TileLayout tile) {
+    Plan<TmaFill> plan = plan(tile);
+    if (!plan.exists()) {
+      return label + ": " + plan.violations().get(0).message();
+    }
+    TmaFill fill = plan.plan().get();
+    int boxes = fill.boxes().size();
+    return label + ": the copy engine, not the banks: " + boxes + (boxes == 1 ? " box" : " boxes")
+        + " of " + fill.boxRows() + " x " + fill.boxCols() + " elements per stage, "
+        + fill.mode().cudaName();
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}

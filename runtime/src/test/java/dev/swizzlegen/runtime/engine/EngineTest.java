@@ -1,0 +1,122 @@
+package dev.swizzlegen.runtime.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.SwizzleFamily;
+import dev.swizzlegen.runtime.solve.TileGeometry;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EngineTest {
+  private static final List<Engine> ENGINES = List.of(Tma.of(Op.STORE), Tma.of(Op.LOAD),
+      Wgmma.of(Major.K), Wgmma.of(Major.MN));
+
+  /**
+   * The law of issue 19, item 2, over every layout the solver may choose for a few geometries: an
+   * engine has a plan exactly where the old access's check ({@code TmaFill.check},
+   * {@code WgmmaOperand.check}) was empty, that plan is the one the model finds, and the violations
+   * are the old check's, word for word.
+   */
+  @Test
+  void aPlanExistsExactlyWhereTheModelsCheckIsEmpty() {
+    int plans = 0;
+    int prevented = 0;
+    for (TileGeometry geometry : List.of(
+        new TileGeometry(DType.HALF, 64, 64, 64, 1024),
+        new TileGeometry(DType.HALF, 32, 128, 128, 1024),
+        new TileGeometry(DType.BF16, 64, 32, 32, 512),
+        new TileGeometry(DType.FP8_E4M3, 64, 128, 128, 1024),
+        new TileGeometry(DType.FLOAT, 32, 32, 32, 128),
+        new TileGeometry(DType.HALF, 16, 48, 48, 128))) {
+      for (SwizzleFamily.Candidate candidate : SwizzleFamily.ordered(geometry)) {
+        Optional<TileLayout> tile = geometry.with(candidate);
+        if (tile.isEmpty()) {
+          continue;
+        }
+        for (Engine engine : ENGINES) {
+          TileLayout layout = tile.get();
+          Plan<?> plan = engine.plan(layout);
+          List<Problem> old = engine instanceof Wgmma wgmma
+              ? WgmmaOperand.check(layout, wgmma.major())
+              : TmaFill.check(layout);
+          assertEquals(old.isEmpty(), plan.exists(), layout + " " + engine);
+          assertEquals(old, plan.violations(), layout + " " + engine);
+          if (engine instanceof Tma) {
+            assertEquals(TmaFill.find(layout), plan.plan());
+          } else {
+            Major major = ((Wgmma) engine).major();
+            assertEquals(WgmmaOperand.find(layout, major).map(WgmmaOperand::descriptorWithoutStart),
+                plan.plan().map(operand -> ((WgmmaOperand) operand).descriptorWithoutStart()));
+          }
+          if (plan.exists()) {
+            plans++;
+          } else {
+            prevented++;
+            assertTrue(engine.summary(layout).startsWith(engine.label() + ": "
+                + old.get(0).message()), engine.summary(layout));
+          }
+        }
+      }
+    }
+    assertTrue(plans > 20, "plans: " + plans);
+    assertTrue(prevented > 1000, "prevented: " + prevented);
+  }
+
+  /** What no swizzle removes: TMA's every violation on the plain tile, wgmma's geometry only. */
+  @Test
+  void geometryViolationsAreWhatNoSwizzleRemoves() {
+    TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 64, 64, 1024);
+    assertEquals(TmaFill.check(plain), Tma.of(Op.STORE).geometryViolations(plain));
+    assertEquals(WgmmaOperand.checkGeometry(plain, Major.K),
+        Wgmma.of(Major.K).geometryViolations(plain));
+    assertTrue(Wgmma.of(Major.K).geometryViolations(plain).isEmpty());
+    TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
+    assertEquals(WgmmaOperand.checkGeometry(floats, Major.K),
+        Wgmma.of(Major.K).geometryViolations(floats));
+    assertTrue(!Wgmma.of(Major.K).geometryViolations(floats).isEmpty());
+  }
+
+  @Test
+  void summariesNameThePlan() {
+    TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+        .atom(8, 64, dev.swizzlegen.annotations.Order.COL_MAJOR).build();
+    assertEquals("TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64"
+        + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B", Tma.of(Op.STORE).summary(tile));
+    assertEquals("wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte"
+        + " swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes", Wgmma.of(Major.K).summary(tile));
+  }
+
+  @Test
+  void labelsKindsAndOps() {
+    assertEquals("TMA store from the tile", Tma.of(Op.LOAD).label());
+    assertEquals("A", Tma.of(Op.STORE).withLabel("A").label());
+    assertEquals(Tma.of(Op.STORE), Tma.of(Op.STORE).withLabel(""));
+    assertEquals(AccessKind.TMA, Tma.of(Op.STORE).kind());
+    assertEquals(AccessKind.WGMMA, Wgmma.of(Major.MN).kind());
+    assertEquals(Op.LOAD, Wgmma.of(Major.MN).op());
+    assertEquals("wgmma read of an MN-major operand", Wgmma.of(Major.MN).description());
+  }
+
+  @Test
+  void aPlanOrItsViolationsNeverBoth() {
+    TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
+    Plan<WgmmaOperand> none = Wgmma.of(Major.K).plan(floats);
+    InvalidDescriptionException thrown =
+        assertThrows(InvalidDescriptionException.class, none::orElseThrow);
+    assertEquals(none.violations(), thrown.problems());
+    assertThrows(IllegalArgumentException.class, () -> Plan.prevented(List.of()));
+  }
+}
