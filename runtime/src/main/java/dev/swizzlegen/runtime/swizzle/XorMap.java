@@ -213,14 +213,14 @@ public final class XorMap {
   }
 
   /**
-   * Whether the map leaves bits 0..k-1 alone: it is the identity on them and no other bit writes into
-   * them, so {@code f(o) = f(o & ~low) | (o & low)}: aligned runs of {@code 2^k} stay whole.
+   * Whether the map leaves bits 0..k-1 alone: they map to themselves (so they are read by no other
+   * bit) and no other bit writes into them, so {@code f(o) = f(o & ~low) | (o & low)} with
+   * {@code f(o & ~low)} a multiple of {@code 2^k}: aligned runs of {@code 2^k} stay whole.
    */
   public boolean keepsLowBits(int k) {
     int low = k >= OFFSET_BITS ? ALL : (1 << k) - 1;
     for (int j = 0; j < images.length; j++) {
-      int expected = ((low >>> j) & 1) != 0 ? 1 << j : 0;
-      if ((images[j] & low) != expected) {
+      if (((low >>> j) & 1) != 0 ? images[j] != 1 << j : (images[j] & low) != 0) {
         return false;
       }
     }

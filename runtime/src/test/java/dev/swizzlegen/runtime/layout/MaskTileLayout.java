@@ -83,6 +83,11 @@ final class MaskTileLayout implements Layout {
     return new Builder(dtype, swizzle, rows, cols);
   }
 
+  /** The tile of a description without checking it (the closure oracle enumerates such atoms). */
+  static MaskTileLayout uncheckedForTests(Builder description) {
+    return new MaskTileLayout(description);
+  }
+
   /** This tile's description, to change some of it. */
   public Builder toBuilder() {
     return toBuilder(swizzle);

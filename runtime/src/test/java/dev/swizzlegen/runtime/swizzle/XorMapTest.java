@@ -295,6 +295,10 @@ class XorMapTest {
     assertEquals(9, sw333.span());
     assertEquals(6, sw333.writtenBits());
     assertEquals(6, sw333.lowestBitRead());
+    // Swizzle<2,1,-4> reads bit 1 into bit 5: runs of 4 break, runs of 2 stay.
+    XorMap up = Swizzle.of(2, 1, -4).xorMap();
+    assertTrue(up.keepsLowBits(1));
+    assertFalse(up.keepsLowBits(2));
   }
 
   /** Random valid swizzles (overlapping masks included) with B <= 15, M <= 20, |S| <= 20. */
