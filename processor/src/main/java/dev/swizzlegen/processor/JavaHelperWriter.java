@@ -275,7 +275,7 @@ final class JavaHelperWriter {
               : layout.isOneAtom() ? "the row-major offset" : "the row-major offset within an atom")
           + ".");
       doc.add("<pre>");
-      for (String row : swizzle.matrix(swizzle.atomBits()).rows()) {
+      for (String row : swizzle.xorMap().rows(swizzle.atomBits())) {
         doc.add("  " + row);
       }
       doc.add("</pre>");

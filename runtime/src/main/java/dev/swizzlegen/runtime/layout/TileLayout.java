@@ -8,6 +8,7 @@ import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,6 +30,22 @@ import java.util.Optional;
  *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       SwizzleForm.OFFSET
  *                    = r * atomRowStride + (c ^ (((r >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))   ROW
  * </pre>
+ *
+ * <p>The model is two parts, one for both forms: the strided part above (atom grid, pitch, padding,
+ * stages) and an {@link #inner() inner} {@link XorMap} applied to a word that holds the atom's
+ * coordinates, {@code row * wordCols + col}, read back as {@code (w / wordCols) * atomRowStride +
+ * w % wordCols}:
+ *
+ * <pre>
+ *   atomOffset(r, c) = unword(inner(r * wordCols + c))
+ *   OFFSET:  wordCols = atomRowStride: the word is the offset, the inner map the swizzle
+ *   ROW:     wordCols = 2^P, the least power of two of at least atomRowStride and 2^(M+B); the inner
+ *            map is Swizzle&lt;B, M, P + S - B - M&gt; on the word (row bits XORed into column bits)
+ * </pre>
+ *
+ * <p>Where the row form's stride is a power of two {@code 2^P >= 2^(M+B)} its word is its offset, and
+ * it is the offset form of its inner map ({@link #inOffsetForm}). Closure, vectors kept whole and the
+ * TMA mode are facts about the inner map and the word, not about the form.
  *
  * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle} applies;
  * its rows are {@code atomRowStride} elements apart: the tile's {@code rowStride} when the atom spans
@@ -55,6 +72,13 @@ public final class TileLayout implements Layout {
   private final int atomCols;
   private final Order atomOrder;
   private final int stages;
+  /** The XOR part, on the word {@code row * wordCols + col} of the atom. */
+  private final XorMap inner;
+  private final XorMap innerInverse;
+  /** Elements per row of the word; {@code atomRowStride} when the word is the atom's offset. */
+  private final int wordCols;
+  /** {@code log2(wordCols)} when the word is not the offset (then a power of two); else -1. */
+  private final int wordShift;
 
   private TileLayout(Builder b) {
     this.dtype = b.dtype;
@@ -68,6 +92,32 @@ public final class TileLayout implements Layout {
     this.atomCols = b.atomCols();
     this.atomOrder = b.atomOrder;
     this.stages = b.stages;
+    int stride = atomRowStride();
+    XorMap map = XorMap.of(swizzle);
+    int word = stride;
+    if (form == SwizzleForm.ROW && !swizzle.isIdentity()) {
+      // The row's B bits from S - B up are XORed into the column's bits M..M+B-1: on the word
+      // row * 2^P + col, with 2^P holding every column and the pattern, Swizzle<B, M, P + S - B - M>.
+      int p = Math.max(32 - Integer.numberOfLeadingZeros(stride - 1),
+          swizzle.base() + swizzle.bits());
+      int[] images = new int[XorMap.OFFSET_BITS];
+      for (int j = 0; j < images.length; j++) {
+        images[j] = 1 << j;
+      }
+      for (int i = 0; i < swizzle.bits(); i++) {
+        long read = (long) p + swizzle.shift() - swizzle.bits() + i;
+        if (read < XorMap.OFFSET_BITS) {
+          // Past bit 30 no row of a tile reaches: those row bits are always 0.
+          images[(int) read] |= 1 << (swizzle.base() + i);
+        }
+      }
+      map = XorMap.ofImages(images);
+      word = map.isIdentity() ? stride : 1 << p;
+    }
+    this.inner = map;
+    this.innerInverse = map.inverse();
+    this.wordCols = word;
+    this.wordShift = word == stride ? -1 : Integer.numberOfTrailingZeros(word);
   }
 
   /**
@@ -291,8 +341,9 @@ public final class TileLayout implements Layout {
    */
   private Optional<Problem> closureProblem() {
     int stride = atomRowStride();
-    long period = swizzlePeriod();
-    if (!isOneAtom() && form == SwizzleForm.OFFSET && stride == atomCols
+    // The inner map repeats every 2^span offsets.
+    long period = 1L << inner.span();
+    if (!isOneAtom() && wordCols == stride && stride == atomCols
         && ((long) atomRows * atomCols) % period != 0) {
       // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
       // the atom would be half dead and the atoms would not repeat one pattern.
@@ -302,14 +353,15 @@ public final class TileLayout implements Layout {
               + ", a pattern of " + period + " elements, past the " + atomShape() + " atom's "
               + atomRows * atomCols + " elements: " + wholePeriodsAdvice(period) + "."));
     }
-    if (closedByStructure()) {
+    if (closedByAlgebra()) {
       return Optional.empty();
     }
-    // In a dense atom in the offset form, f changes only ZZZ bits, all below 2^z: offsets in whole
-    // blocks of 2^z stay in their block, so only the last, partial block can leave the atom.
+    // Not closed (or not decided by the algebra): the first element that leaves, in row-major order,
+    // names the witness. In a dense word the map changes only bits below 2^written: words in whole
+    // blocks of 2^written stay in their block, so only the last, partial block can leave the atom.
     int first = 0;
-    if (form == SwizzleForm.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
-      long block = Integer.highestOneBit(swizzle.zzzMask()) * 2L;
+    if (wordCols == atomCols && !inner.isIdentity()) {
+      long block = 1L << inner.writtenBits();
       first = (int) ((long) atomRows * atomCols / block * block);
     }
     for (int linear = first; linear < atomRows * atomCols; linear++) {
@@ -388,74 +440,65 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * A sufficient condition for closure read from the masks, so that most tiles skip the element loop:
-   * the swizzle only rewrites bits below a power of two that the atom's extent is a multiple of.
+   * Whether the inner map certainly sends the atom's words onto themselves. Exact where the atom's
+   * words are a coordinate subspace (rows and columns powers of two, the word's row a power of two):
+   * the map preserves it. Otherwise sufficient conditions, {@code false} meaning "look element by
+   * element": the map reads no bit of the atom's words; or it writes only bits below {@code 2^w}, and
+   * the atom is whole blocks of {@code 2^w} (a dense word), or its columns and word rows are.
    */
-  private boolean closedByStructure() {
+  private boolean closedByAlgebra() {
+    int subspace = atomWordMask();
+    if (subspace != -1) {
+      return inner.preserves(subspace);
+    }
     if (readsNoBitOfTheAtom()) {
       return true;
     }
-    if (form == SwizzleForm.ROW) {
-      return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
-    }
-    if (atomRowStride() != atomCols) {
-      return false;
-    }
-    long elements = (long) atomRows * atomCols;
-    if (elements % swizzlePeriod() == 0) {
+    long block = 1L << inner.writtenBits();
+    if (wordCols == atomCols && ((long) atomRows * atomCols) % block == 0) {
       return true;
     }
-    if (Long.bitCount(elements) != 1) {
-      return false;
-    }
-    // A dense atom of 2^n elements: f flips the bits shiftr(o & yyy, S), and for offsets below 2^n
-    // those are at most shiftr(yyy & (2^n - 1), S); the atom is closed exactly when all stay below
-    // 2^n (a reachable flip at or above bit n moves some offset out, the one with only its YYY bit).
-    int inAtom = swizzle.yyyMask() & (int) (elements - 1);
-    int shift = swizzle.shift();
-    long flipped = shift >= 0 ? inAtom >>> shift : (long) inAtom << -shift;
-    return flipped < elements;
+    return atomCols % block == 0 && (atomRows == 1 || wordCols % block == 0);
   }
 
   /**
-   * The elements after which the offset-form swizzle repeats: twice the highest bit it reads or
-   * writes; 1 for the identity.
+   * The bits of the atom's words {@code row * wordCols + col} when they are exactly the words under
+   * a mask (a coordinate subspace: {@code atomCols} a power of two, and one row or {@code atomRows}
+   * and {@code wordCols} powers of two); -1 when they are not.
    */
-  private long swizzlePeriod() {
-    int touched = swizzle.yyyMask() | swizzle.zzzMask();
-    return touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+  private int atomWordMask() {
+    if (Integer.bitCount(atomCols) != 1) {
+      return -1;
+    }
+    if (atomRows == 1) {
+      return atomCols - 1;
+    }
+    if (Integer.bitCount(atomRows) != 1 || Integer.bitCount(wordCols) != 1) {
+      return -1;
+    }
+    long mask = (atomCols - 1) | ((long) (atomRows - 1) << Integer.numberOfTrailingZeros(wordCols));
+    return mask > Integer.MAX_VALUE ? -1 : (int) mask;
   }
 
-  /** Whether the swizzle leaves every offset of an atom as it is: it reads only bits all of them lack. */
+  /** Whether the inner map leaves every word of an atom as it is: it reads only bits all of them lack. */
   private boolean readsNoBitOfTheAtom() {
-    if (swizzle.isIdentity()) {
-      return true;
-    }
-    if (form == SwizzleForm.ROW) {
-      return (atomRows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
-    }
-    int atomExtent = (atomRows - 1) * atomRowStride() + atomCols;
-    int offsetBits = 32 - Integer.numberOfLeadingZeros(atomExtent - 1);
-    return Integer.numberOfTrailingZeros(swizzle.yyyMask()) >= offsetBits;
+    long lastWord = (long) (atomRows - 1) * wordCols + atomCols - 1;
+    return inner.lowestBitRead() >= 64 - Long.numberOfLeadingZeros(lastWord);
   }
 
   /**
    * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
    * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
-   * condition read from the masks; {@code false} means "look element by element".
+   * condition read from the inner map ({@code false} means "look element by element"): the map
+   * leaves the run's low bits of the word alone, or touches no word of the atom.
    */
   public boolean keepsRunsWhole(int elements) {
     if (Integer.bitCount(elements) != 1 || atomRowStride() % elements != 0
         || atomCols % elements != 0) {
       return false;
     }
-    if (readsNoBitOfTheAtom()) {
-      return true;
-    }
-    int low = elements - 1;
-    return form == SwizzleForm.ROW
-        ? swizzle.bits() == 0 || swizzle.base() >= Integer.numberOfTrailingZeros(elements)
-        : ((swizzle.yyyMask() | swizzle.zzzMask()) & low) == 0;
+    return readsNoBitOfTheAtom()
+        || inner.keepsLowBits(Integer.numberOfTrailingZeros(elements));
   }
 
   @Override
@@ -463,9 +506,35 @@ public final class TileLayout implements Layout {
     return dtype;
   }
 
-  /** What the swizzle acts on: the atom's row-major offset, or each row of the atom. */
+  /**
+   * What the declared swizzle acts on: the atom's row-major offset, or each row of the atom. The
+   * model does not depend on it: see {@link #inner()} and {@link #wordCols()}.
+   */
   public SwizzleForm form() {
     return form;
+  }
+
+  /**
+   * The XOR part of the layout: the invertible map over GF(2) applied to the word
+   * {@code row * wordCols() + col} of an atom's (row, col).
+   */
+  public XorMap inner() {
+    return inner;
+  }
+
+  /**
+   * Elements per row of the word the {@link #inner()} map reads: {@code atomRowStride} where the word
+   * is the atom's row-major offset; else a power of two of at least {@code atomRowStride} (the row
+   * form on a row that is no power of two), the map's output read back as
+   * {@code (w / wordCols) * atomRowStride + w % wordCols}.
+   */
+  public int wordCols() {
+    return wordCols;
+  }
+
+  /** Whether the {@link #inner()} map reads the atom's row-major offset itself. */
+  public boolean readsTheOffset() {
+    return wordShift < 0;
   }
 
   public Swizzle swizzle() {
@@ -619,9 +688,19 @@ public final class TileLayout implements Layout {
 
   /** The element offset of (row, col) of an atom from the atom's start. */
   public int atomOffset(int row, int col) {
-    return form == SwizzleForm.ROW
-        ? row * atomRowStride() + (col ^ rowXor(row))
-        : swizzle.apply(row * atomRowStride() + col);
+    return unword(inner.apply(row * wordCols + col));
+  }
+
+  /** The word of an offset {@code row * atomRowStride + col} (col below the stride). */
+  private int word(int linearOffset) {
+    return wordShift < 0 ? linearOffset
+        : (linearOffset / atomRowStride() << wordShift) + linearOffset % atomRowStride();
+  }
+
+  /** The offset {@code row * atomRowStride + col} of a word {@code row * wordCols + col}. */
+  private int unword(int word) {
+    return wordShift < 0 ? word
+        : (word >>> wordShift) * atomRowStride() + (word & (wordCols - 1));
   }
 
   /**
@@ -630,14 +709,12 @@ public final class TileLayout implements Layout {
    * offsets.
    */
   public int swizzle(int linearOffset) {
-    return form == SwizzleForm.ROW
-        ? atomOffset(linearOffset / atomRowStride(), linearOffset % atomRowStride())
-        : swizzle.apply(linearOffset);
+    return unword(inner.apply(word(linearOffset)));
   }
 
-  /** The inverse of {@link #swizzle(int)}; the row form is its own inverse. */
+  /** The inverse of {@link #swizzle(int)}: the inner map's inverse on the word. */
   public int unswizzle(int offset) {
-    return form == SwizzleForm.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
+    return unword(innerInverse.apply(word(offset)));
   }
 
   /** The stage stored at an element offset. */
@@ -667,21 +744,19 @@ public final class TileLayout implements Layout {
    * where it is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
-    if (form == SwizzleForm.OFFSET) {
-      return Optional.of(this);
-    }
-    if (swizzle.isIdentity()) {
-      return Optional.of(toBuilder().form(SwizzleForm.OFFSET).build());
-    }
-    int stride = atomRowStride();
-    if (Integer.bitCount(stride) != 1) {
+    if (!readsTheOffset()) {
       return Optional.empty();
     }
-    int log2Stride = Integer.numberOfTrailingZeros(stride);
-    Swizzle equivalent = Swizzle.of(swizzle.bits(), swizzle.base(),
-        swizzle.shift() + log2Stride - swizzle.base() - swizzle.bits());
-    return Optional.of(builder(dtype, equivalent, rows, cols).rowStride(rowStride)
-        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages).build());
+    // The declared swizzle where it is the map read (its parameters kept, the identity's included);
+    // else the swizzle the inner map equals.
+    Optional<Swizzle> equivalent = XorMap.of(swizzle).equals(inner)
+        ? Optional.of(swizzle) : inner.asSwizzle();
+    return equivalent.map(offsetSwizzle -> {
+      Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
+          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+      TileLayout same = new TileLayout(description);
+      return same.equals(this) ? this : description.build();
+    });
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
@@ -698,11 +773,20 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The TMA mode whose byte pattern is this tile's swizzle, if one is. Whether TMA can fill the tile
-   * in that mode also depends on its rows and atoms: see {@code TmaFill}.
+   * The inner map on byte offsets, where it reads the atom's offset: what the tile's bytes undergo
+   * within an atom; empty for a word that is not the offset.
+   */
+  public Optional<XorMap> byteMap() {
+    return readsTheOffset() ? Optional.of(inner.inBytes(dtype.bytes())) : Optional.empty();
+  }
+
+  /**
+   * The TMA mode whose byte pattern is this tile's swizzle, if one is: the mode whose byte map equals
+   * {@link #byteMap()}. Whether TMA can fill the tile in that mode also depends on its rows and atoms:
+   * see {@code TmaFill}.
    */
   public Optional<TmaSwizzle> tmaSwizzle() {
-    return byteSwizzle().flatMap(TmaSwizzle::of);
+    return byteMap().flatMap(TmaSwizzle::of);
   }
 
   @Override

@@ -219,15 +219,9 @@ public final class Swizzle {
     return new Swizzle(bits, byteBase, shift);
   }
 
-  /**
-   * The swizzle as an {@code n x n} matrix over GF(2), as seed 001 prints linear layouts: column
-   * {@code j} is the image of offset bit {@code j}, row {@code i} is output bit {@code i}.
-   */
-  public BitMatrix matrix(int n) {
-    if (n < atomBits() && !isIdentity()) {
-      throw new IllegalArgumentException(this + " needs at least " + atomBits() + " bits, not " + n);
-    }
-    return BitMatrix.ofLinear(n, this::apply);
+  /** This swizzle as an {@link XorMap}: the image of each offset bit. */
+  public XorMap xorMap() {
+    return XorMap.of(this);
   }
 
   /**

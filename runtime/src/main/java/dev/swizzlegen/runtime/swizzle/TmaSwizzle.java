@@ -21,11 +21,13 @@ public enum TmaSwizzle {
   private final String cudaName;
   private final int alignmentBytes;
   private final Swizzle byteSwizzle;
+  private final XorMap byteMap;
 
   TmaSwizzle(String cudaName, int bits, int alignmentBytes) {
     this.cudaName = cudaName;
     this.alignmentBytes = alignmentBytes;
     this.byteSwizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, 4, 3);
+    this.byteMap = XorMap.of(byteSwizzle);
   }
 
   /** The {@code CUtensorMapSwizzle} enumerator. */
@@ -38,6 +40,11 @@ public enum TmaSwizzle {
     return byteSwizzle;
   }
 
+  /** The byte-level pattern as a map of byte offsets. */
+  public XorMap byteMap() {
+    return byteMap;
+  }
+
   /** The alignment the tile's base needs for the pattern to line up with its offsets. */
   public int alignmentBytes() {
     return alignmentBytes;
@@ -45,9 +52,13 @@ public enum TmaSwizzle {
 
   /** The mode whose byte-level pattern equals {@code byteSwizzle}, if there is one. */
   public static Optional<TmaSwizzle> of(Swizzle byteSwizzle) {
+    return of(XorMap.of(byteSwizzle));
+  }
+
+  /** The mode whose byte-level pattern is the map {@code byteMap}, if there is one. */
+  public static Optional<TmaSwizzle> of(XorMap byteMap) {
     for (TmaSwizzle mode : values()) {
-      if (mode.byteSwizzle().equals(byteSwizzle)
-          || (mode == NONE && byteSwizzle.isIdentity())) {
+      if (mode.byteMap.equals(byteMap)) {
         return Optional.of(mode);
       }
     }

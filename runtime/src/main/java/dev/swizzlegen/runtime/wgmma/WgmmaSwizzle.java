@@ -2,6 +2,8 @@ package dev.swizzlegen.runtime.wgmma;
 
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
+import java.util.Optional;
 
 /**
  * The layout types of a wgmma matrix descriptor (bits 62-63, "swizzle mode"): the same byte patterns
@@ -48,6 +50,11 @@ public enum WgmmaSwizzle {
     return pattern.byteSwizzle();
   }
 
+  /** The swizzle as a map of shared-memory byte offsets. */
+  public XorMap byteMap() {
+    return pattern.byteMap();
+  }
+
   /** 16-byte units in one row of the pattern: 1 without a swizzle, else 2, 4 or 8. */
   public int rowUnits() {
     return this == NONE ? 1 : 1 << byteSwizzle().bits();
@@ -71,6 +78,11 @@ public enum WgmmaSwizzle {
       }
     }
     throw new IllegalArgumentException(pattern.toString());
+  }
+
+  /** The mode whose byte pattern is the map {@code byteMap} (a tile's {@code byteMap()}), if one is. */
+  public static Optional<WgmmaSwizzle> of(XorMap byteMap) {
+    return TmaSwizzle.of(byteMap).map(WgmmaSwizzle::of);
   }
 
   /** The mode of a descriptor's bits 62-63. */

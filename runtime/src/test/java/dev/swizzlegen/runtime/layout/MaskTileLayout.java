@@ -1,0 +1,750 @@
+package dev.swizzlegen.runtime.layout;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Parameter;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The test oracle: {@code TileLayout} as it was before the XorMap (issue 19), closure by masks and an
+ * element loop, runs whole by masks, the offset form by the swizzle's parameters, kept verbatim but
+ * for its name so that every fact of the new {@code TileLayout} can be checked against it.
+ *
+ * <p>A shared-memory tile: swizzled atoms placed in a {@code rows x cols} tile, the tile stored
+ * {@code stages} times one after another (CuTe's {@code tile_to_shape(atom, Shape<rows, cols,
+ * stages>)}).
+ *
+ * <pre>
+ *   offset(row, col, stage) = stage * stageElements
+ *                           + atomNumber(row / atomRows, col / atomCols) * atomElements
+ *                           + atomOffset(row % atomRows, col % atomCols)
+ *
+ *   atomNumber(i, j) = i + j * (rows / atomRows)         atomOrder COL_MAJOR (tile_to_shape's)
+ *                    = i * (cols / atomCols) + j         atomOrder ROW_MAJOR
+ *
+ *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       SwizzleForm.OFFSET
+ *                    = r * atomRowStride + (c ^ (((r >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))   ROW
+ * </pre>
+ *
+ * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle} applies;
+ * its rows are {@code atomRowStride} elements apart: the tile's {@code rowStride} when the atom spans
+ * the whole row (padding), else {@code atomCols} (atoms are dense). The default atom is the whole
+ * tile, one atom: then the layout is {@code swizzle(row * rowStride + col)}, the swizzled row-major
+ * tile. Stages are {@code rows * rowStride} elements apart.
+ *
+ * <p>The swizzle must map each atom's offsets onto themselves, so that the tile occupies exactly the
+ * elements it would occupy unswizzled. The tile's (and every stage's) base address is
+ * {@code alignment}-byte aligned. Immutable.
+ */
+final class MaskTileLayout implements Layout {
+  /** The most shared memory one thread block can use on sm_90: 227 KB. */
+  public static final int MAX_SHARED_BYTES = 227 * 1024;
+
+  private final DType dtype;
+  private final SwizzleForm form;
+  private final Swizzle swizzle;
+  private final int rows;
+  private final int cols;
+  private final int rowStride;
+  private final int alignment;
+  private final int atomRows;
+  private final int atomCols;
+  private final Order atomOrder;
+  private final int stages;
+
+  private MaskTileLayout(Builder b) {
+    this.dtype = b.dtype;
+    this.form = b.form;
+    this.swizzle = b.swizzle;
+    this.rows = b.rows;
+    this.cols = b.cols;
+    this.rowStride = b.rowStride();
+    this.alignment = b.alignment;
+    this.atomRows = b.atomRows();
+    this.atomCols = b.atomCols();
+    this.atomOrder = b.atomOrder;
+    this.stages = b.stages;
+  }
+
+  /**
+   * A description of a tile to check or build: {@code rows x cols} elements of {@code dtype}, one
+   * atom, one stage, rows {@code cols} apart, 128-byte aligned, the swizzle on the row-major offset,
+   * until told otherwise.
+   */
+  public static Builder builder(DType dtype, Swizzle swizzle, int rows, int cols) {
+    return new Builder(dtype, swizzle, rows, cols);
+  }
+
+  /** The tile of a description without checking it (the closure oracle enumerates such atoms). */
+  static MaskTileLayout uncheckedForTests(Builder description) {
+    return new MaskTileLayout(description);
+  }
+
+  /** This tile's description, to change some of it. */
+  public Builder toBuilder() {
+    return toBuilder(swizzle);
+  }
+
+  /** This tile's description with another swizzle (in the same form), to change some of it. */
+  public Builder toBuilder(Swizzle newSwizzle) {
+    return builder(dtype, newSwizzle, rows, cols).form(form).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+  }
+
+  /**
+   * A one-atom, one-stage tile; throws {@link InvalidDescriptionException} with every problem found.
+   *
+   * @param alignment bytes the base address is aligned to
+   */
+  public static MaskTileLayout of(
+      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    return of(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+  }
+
+  /** A one-atom, one-stage tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
+  public static MaskTileLayout of(SwizzleForm form,
+      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
+        .build();
+  }
+
+  /** The swizzle's atom: {@code 2^B} rows of {@code 2^(M+|S|)} elements, 128-byte aligned. */
+  public static MaskTileLayout atom(DType dtype, Swizzle swizzle) {
+    return of(dtype, swizzle, swizzle.atomRows(), swizzle.atomCols(), swizzle.atomCols(), 128);
+  }
+
+  /** Every reason the one-atom description is not a valid tile; empty if it is one. */
+  public static List<Problem> check(
+      DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
+    return builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment).check();
+  }
+
+  /** A tile's description: what {@link #check} validates and {@link #build} makes. Mutable. */
+  public static final class Builder {
+    private final DType dtype;
+    private final Swizzle swizzle;
+    private final int rows;
+    private final int cols;
+    private SwizzleForm form = SwizzleForm.OFFSET;
+    private int rowStride;
+    private int alignment = 128;
+    private int atomRows;
+    private int atomCols;
+    private Order atomOrder = Order.COL_MAJOR;
+    private int stages = 1;
+
+    private Builder(DType dtype, Swizzle swizzle, int rows, int cols) {
+      this.dtype = Objects.requireNonNull(dtype, "dtype");
+      this.swizzle = Objects.requireNonNull(swizzle, "swizzle");
+      this.rows = rows;
+      this.cols = cols;
+    }
+
+    public Builder form(SwizzleForm form) {
+      this.form = Objects.requireNonNull(form, "form");
+      return this;
+    }
+
+    /** Elements between row starts; 0 (the default) is {@code cols}. */
+    public Builder rowStride(int rowStride) {
+      this.rowStride = rowStride;
+      return this;
+    }
+
+    public Builder alignment(int alignment) {
+      this.alignment = alignment;
+      return this;
+    }
+
+    /** The swizzle atom and how atoms are numbered; 0 rows or cols is the whole tile's. */
+    public Builder atom(int atomRows, int atomCols, Order atomOrder) {
+      this.atomRows = atomRows;
+      this.atomCols = atomCols;
+      this.atomOrder = Objects.requireNonNull(atomOrder, "atomOrder");
+      return this;
+    }
+
+    public Builder stages(int stages) {
+      this.stages = stages;
+      return this;
+    }
+
+    private int rowStride() {
+      return rowStride == 0 ? cols : rowStride;
+    }
+
+    private int atomRows() {
+      return atomRows == 0 ? rows : atomRows;
+    }
+
+    private int atomCols() {
+      return atomCols == 0 ? cols : atomCols;
+    }
+
+    /** Every reason the description is not a valid tile; empty if it is one. */
+    public List<Problem> check() {
+      List<Problem> problems = new ArrayList<>();
+      if (rows <= 0) {
+        problems.add(new Problem(Parameter.ROWS, "rows must be positive, not " + rows + "."));
+      }
+      if (cols <= 0) {
+        problems.add(new Problem(Parameter.COLS, "cols must be positive, not " + cols + "."));
+      }
+      if (rowStride() < cols) {
+        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride " + rowStride()
+            + " is less than cols " + cols + ", so rows would overlap."));
+      }
+      if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
+        problems.add(new Problem(Parameter.ALIGNMENT,
+            "alignment must be a power of two of at least " + dtype.bytes() + " bytes (one "
+                + dtype + "), not " + alignment + "."));
+      }
+      if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
+        problems.add(new Problem(Parameter.SHIFT, "the row form reads its B = " + swizzle.bits()
+            + " bits from the row, so shift must be at least bits, not " + swizzle.shift() + "."));
+      }
+      if (stages < 1) {
+        problems.add(new Problem(Parameter.STAGES, "stages must be at least 1, not " + stages
+            + "."));
+      }
+      if (rows > 0 && (atomRows() <= 0 || rows % atomRows() != 0)) {
+        problems.add(new Problem(Parameter.ATOM_ROWS, "atomRows must be a positive divisor of the"
+            + " tile's " + rows + " rows, not " + atomRows() + "."));
+      }
+      if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
+        problems.add(new Problem(Parameter.ATOM_COLS, "atomCols must be a positive divisor of the"
+            + " tile's " + cols + " cols, not " + atomCols() + "."));
+      }
+      if (form == SwizzleForm.OFFSET) {
+        // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
+        // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
+        // adds to base, so base is blamed.
+        int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.bytes());
+        if (!Swizzle.check(swizzle.bits(), byteBase, swizzle.shift(), true).isEmpty()) {
+          problems.add(new Problem(Parameter.BASE, swizzle + " on " + dtype + " elements ("
+              + dtype.bytes() + " bytes) is Swizzle<" + swizzle.bits() + "," + byteBase + ","
+              + swizzle.shift() + "> on bytes, which reaches past the 31 bits of a byte offset"
+              + " (bits + base + |shift| on bytes must be at most 31); lower base or shift."));
+        }
+      }
+      if (!problems.isEmpty()) {
+        return problems;
+      }
+      if (form == SwizzleForm.ROW && (atomRows() != rows || atomCols() != cols)) {
+        problems.add(new Problem(atomRows() != rows ? Parameter.ATOM_ROWS : Parameter.ATOM_COLS,
+            "the row form swizzles within each row of a one-atom tile; it does not combine with"
+                + " atoms of " + atomRows() + " x " + atomCols() + "."));
+        return problems;
+      }
+      if (rowStride() != cols && atomCols() != cols) {
+        // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
+        List<Problem> wideAtoms = new Builder(dtype, swizzle, rows, cols).form(form)
+            .rowStride(rowStride).alignment(alignment).atom(atomRows, cols, atomOrder)
+            .stages(stages).check();
+        String why = wideAtoms.isEmpty() ? "" : wideAtoms.get(0).message();
+        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride pads whole rows, but the tile's"
+            + " rows are " + (cols / atomCols()) + " atoms of " + atomCols() + " columns, which are"
+            + " stored densely; " + (wideAtoms.isEmpty()
+                ? "pad with atoms as wide as the tile (atomCols = " + cols + "), or drop rowStride."
+                : "drop rowStride (atoms as wide as the tile would not take the padding either: "
+                    + why.substring(0, why.length() - 1) + ").")));
+        return problems;
+      }
+      long stageBytes = (long) rows * rowStride() * dtype.bytes();
+      long extentBytes = (stages - 1) * stageBytes
+          + ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
+      if (extentBytes > MAX_SHARED_BYTES) {
+        boolean oneStageFits = ((long) (rows - 1) * rowStride() + cols) * dtype.bytes()
+            <= MAX_SHARED_BYTES;
+        problems.add(new Problem(oneStageFits ? Parameter.STAGES : Parameter.ROWS,
+            "the " + rows + " x " + cols + " " + dtype + " tile"
+                + (stages > 1 ? " in " + stages + " stages" : "") + " spans " + extentBytes
+                + " bytes, more than the " + MAX_SHARED_BYTES + " bytes (227 KB) of shared memory a"
+                + " thread block can have."));
+        return problems;
+      }
+      if (stages > 1 && stageBytes % alignment != 0) {
+        problems.add(new Problem(Parameter.STAGES, "stage 1 would start " + stageBytes
+            + " bytes after stage 0, which is not a multiple of the tile's " + alignment
+            + "-byte alignment, so the stages would not share one layout of banks; use one stage"
+            + " or a smaller alignment."));
+        return problems;
+      }
+      new MaskTileLayout(this).closureProblem().ifPresent(problems::add);
+      return problems;
+    }
+
+    /** The tile, if the description has no {@link #check problem}. */
+    public Optional<MaskTileLayout> tryBuild() {
+      return check().isEmpty() ? Optional.of(new MaskTileLayout(this)) : Optional.empty();
+    }
+
+    /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
+    public MaskTileLayout build() {
+      InvalidDescriptionException.throwIfAny(check());
+      return new MaskTileLayout(this);
+    }
+  }
+
+  /**
+   * A problem if the swizzle moves some element of an atom outside it, naming the first such element
+   * in row-major order and the parameter that would have to change.
+   */
+  private Optional<Problem> closureProblem() {
+    int stride = atomRowStride();
+    long period = swizzlePeriod();
+    if (!isOneAtom() && form == SwizzleForm.OFFSET && stride == atomCols
+        && ((long) atomRows * atomCols) % period != 0) {
+      // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
+      // the atom would be half dead and the atoms would not repeat one pattern.
+      return Optional.of(new Problem(
+          Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS,
+          swizzle + " reads and writes offset bits 0.." + Long.numberOfTrailingZeros(period / 2)
+              + ", a pattern of " + period + " elements, past the " + atomShape() + " atom's "
+              + atomRows * atomCols + " elements: " + wholePeriodsAdvice(period) + "."));
+    }
+    if (closedByStructure()) {
+      return Optional.empty();
+    }
+    // In a dense atom in the offset form, f changes only ZZZ bits, all below 2^z: offsets in whole
+    // blocks of 2^z stay in their block, so only the last, partial block can leave the atom.
+    int first = 0;
+    if (form == SwizzleForm.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
+      long block = Integer.highestOneBit(swizzle.zzzMask()) * 2L;
+      first = (int) ((long) atomRows * atomCols / block * block);
+    }
+    for (int linear = first; linear < atomRows * atomCols; linear++) {
+      int row = linear / atomCols;
+      int col = linear % atomCols;
+      int image = atomOffset(row, col);
+      int imageRow = image / stride;
+      int imageCol = image % stride;
+      if (imageRow < atomRows && imageCol < atomCols) {
+        continue;
+      }
+      if (isOneAtom()) {
+        // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
+        // length is at fault, else whichever side the witness falls off.
+        Parameter blamed = rowStride % swizzle.atomCols() != 0
+            ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
+            : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
+        return Optional.of(new Problem(blamed,
+            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
+                + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
+                + ", col " + imageCol + "), outside the tile."));
+      }
+      // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
+      // period: more rows would hold it, unless its row length is no power of two.
+      Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
+          : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
+      return Optional.of(new Problem(blamed,
+          swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
+              + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
+              + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * How to give each of several dense atoms whole periods of the swizzle, as attributes that pass
+   * this check: the fewest rows of {@code atomCols} that hold a multiple of {@code period} elements
+   * (CuTe's 8-row atoms for its canonical swizzles), when they divide the tile's rows; else that
+   * many rows with the tile's rows rounded up to a multiple of them, or a swizzle of fewer bits.
+   */
+  private String wholePeriodsAdvice(long period) {
+    // atomRows * atomCols is a multiple of the power of two `period` exactly when atomRows is a
+    // multiple of period / gcd(period, atomCols).
+    long step = period / Math.min(period, Integer.lowestOneBit(atomCols));
+    String advice = "give the atom a multiple of " + period + " elements";
+    if (step <= rows && valid(described(rows, swizzle).atom((int) step, atomCols, atomOrder))) {
+      return advice + " (atomRows = " + step + "), or use a swizzle of fewer bits";
+    }
+    long paddedRows = (rows + step - 1) / step * step;
+    if (paddedRows <= Integer.MAX_VALUE
+        && valid(described((int) paddedRows, swizzle).atom((int) step, atomCols, atomOrder))) {
+      advice += ", which takes a multiple of " + step + " rows of " + atomCols + " elements, and "
+          + step + " does not divide the tile's " + rows + " rows: make rows a multiple of " + step
+          + " (rows = " + paddedRows + ", atomRows = " + step + ")";
+    }
+    // A swizzle of fewer bits has a shorter period: the first that fits the atoms as declared.
+    for (int bits = swizzle.bits() - 1; bits >= 1; bits--) {
+      if (Swizzle.check(bits, swizzle.base(), swizzle.shift(), false).isEmpty()
+          && valid(described(rows, Swizzle.of(bits, swizzle.base(), swizzle.shift())))) {
+        return advice + ", or use a swizzle of fewer bits, such as "
+            + Swizzle.of(bits, swizzle.base(), swizzle.shift()) + " (bits = " + bits + ", base = "
+            + swizzle.base() + ", shift = " + swizzle.shift() + ")";
+      }
+    }
+    return advice + ", or use a swizzle of fewer bits";
+  }
+
+  /** This tile's description with another row count and swizzle, to try a suggestion on. */
+  private Builder described(int newRows, Swizzle newSwizzle) {
+    return new Builder(dtype, newSwizzle, newRows, cols).form(form).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+  }
+
+  private static boolean valid(Builder description) {
+    return description.check().isEmpty();
+  }
+
+  /**
+   * A sufficient condition for closure read from the masks, so that most tiles skip the element loop:
+   * the swizzle only rewrites bits below a power of two that the atom's extent is a multiple of.
+   */
+  private boolean closedByStructure() {
+    if (readsNoBitOfTheAtom()) {
+      return true;
+    }
+    if (form == SwizzleForm.ROW) {
+      return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
+    }
+    if (atomRowStride() != atomCols) {
+      return false;
+    }
+    long elements = (long) atomRows * atomCols;
+    if (elements % swizzlePeriod() == 0) {
+      return true;
+    }
+    if (Long.bitCount(elements) != 1) {
+      return false;
+    }
+    // A dense atom of 2^n elements: f flips the bits shiftr(o & yyy, S), and for offsets below 2^n
+    // those are at most shiftr(yyy & (2^n - 1), S); the atom is closed exactly when all stay below
+    // 2^n (a reachable flip at or above bit n moves some offset out, the one with only its YYY bit).
+    int inAtom = swizzle.yyyMask() & (int) (elements - 1);
+    int shift = swizzle.shift();
+    long flipped = shift >= 0 ? inAtom >>> shift : (long) inAtom << -shift;
+    return flipped < elements;
+  }
+
+  /**
+   * The elements after which the offset-form swizzle repeats: twice the highest bit it reads or
+   * writes; 1 for the identity.
+   */
+  private long swizzlePeriod() {
+    int touched = swizzle.yyyMask() | swizzle.zzzMask();
+    return touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+  }
+
+  /** Whether the swizzle leaves every offset of an atom as it is: it reads only bits all of them lack. */
+  private boolean readsNoBitOfTheAtom() {
+    if (swizzle.isIdentity()) {
+      return true;
+    }
+    if (form == SwizzleForm.ROW) {
+      return (atomRows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
+    }
+    int atomExtent = (atomRows - 1) * atomRowStride() + atomCols;
+    int offsetBits = 32 - Integer.numberOfLeadingZeros(atomExtent - 1);
+    return Integer.numberOfTrailingZeros(swizzle.yyyMask()) >= offsetBits;
+  }
+
+  /**
+   * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
+   * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
+   * condition read from the masks; {@code false} means "look element by element".
+   */
+  public boolean keepsRunsWhole(int elements) {
+    if (Integer.bitCount(elements) != 1 || atomRowStride() % elements != 0
+        || atomCols % elements != 0) {
+      return false;
+    }
+    if (readsNoBitOfTheAtom()) {
+      return true;
+    }
+    int low = elements - 1;
+    return form == SwizzleForm.ROW
+        ? swizzle.bits() == 0 || swizzle.base() >= Integer.numberOfTrailingZeros(elements)
+        : ((swizzle.yyyMask() | swizzle.zzzMask()) & low) == 0;
+  }
+
+  @Override
+  public DType dtype() {
+    return dtype;
+  }
+
+  /** What the swizzle acts on: the atom's row-major offset, or each row of the atom. */
+  public SwizzleForm form() {
+    return form;
+  }
+
+  public Swizzle swizzle() {
+    return swizzle;
+  }
+
+  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
+  public String swizzleName() {
+    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+  }
+
+  /**
+   * The value XORed into a column of {@code row} (of the atom) in the row form:
+   * {@code ((row >> (S - B)) & (2^B - 1)) << M}.
+   */
+  public int rowXor(int row) {
+    return ((row >> (swizzle.shift() - swizzle.bits())) & ((1 << swizzle.bits()) - 1))
+        << swizzle.base();
+  }
+
+  @Override
+  public int rows() {
+    return rows;
+  }
+
+  @Override
+  public int cols() {
+    return cols;
+  }
+
+  public int rowStride() {
+    return rowStride;
+  }
+
+  @Override
+  public int alignment() {
+    return alignment;
+  }
+
+  /** Rows of the swizzle atom. */
+  public int atomRows() {
+    return atomRows;
+  }
+
+  /** Columns of the swizzle atom. */
+  public int atomCols() {
+    return atomCols;
+  }
+
+  /** How atoms are numbered over the tile: down the rows first (COL_MAJOR) or across. */
+  public Order atomOrder() {
+    return atomOrder;
+  }
+
+  /** Pipeline stages stored one after another. */
+  public int stages() {
+    return stages;
+  }
+
+  /** Whether the whole tile is one atom: the swizzled row-major tile. */
+  public boolean isOneAtom() {
+    return atomRows == rows && atomCols == cols;
+  }
+
+  /** Elements between an atom's row starts: {@code rowStride} for atoms as wide as the tile, else {@code atomCols}. */
+  public int atomRowStride() {
+    return atomCols == cols ? rowStride : atomCols;
+  }
+
+  /** Elements from one atom's start to the next: {@code atomRows * atomRowStride}. */
+  public int atomElements() {
+    return atomRows * atomRowStride();
+  }
+
+  /** Atoms down the tile's rows. */
+  public int atomsDown() {
+    return rows / atomRows;
+  }
+
+  /** Atoms across the tile's columns. */
+  public int atomsAcross() {
+    return cols / atomCols;
+  }
+
+  /** The number of the atom at (atomRow, atomCol) of the tile's grid of atoms, in {@link #atomOrder}. */
+  public int atomNumber(int atomRow, int atomCol) {
+    return atomOrder == Order.COL_MAJOR
+        ? atomRow + atomCol * atomsDown()
+        : atomRow * atomsAcross() + atomCol;
+  }
+
+  /** {@code "8 x 64"}. */
+  public String atomShape() {
+    return atomRows + " x " + atomCols;
+  }
+
+  /**
+   * The {@code @SwizzledTile} attributes that make {@code from} this tile, as a kernel author pastes
+   * them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom, its order and
+   * the row stride where they differ from {@code from}'s ({@code ", atomRows = 8, atomCols = 8"}).
+   * For a tile in the {@link SwizzleForm#OFFSET offset form}, which an annotation declares.
+   */
+  public String attributesFrom(MaskTileLayout from) {
+    StringBuilder attributes = new StringBuilder()
+        .append("bits = ").append(swizzle.bits())
+        .append(", base = ").append(swizzle.base())
+        .append(", shift = ").append(swizzle.shift());
+    if (atomRows != from.atomRows || atomCols != from.atomCols) {
+      attributes.append(", atomRows = ").append(atomRows).append(", atomCols = ").append(atomCols);
+    }
+    if (!isOneAtom() && atomOrder != from.atomOrder) {
+      attributes.append(", atomOrder = Order.").append(atomOrder);
+    }
+    if (rowStride != from.rowStride) {
+      attributes.append(", rowStride = ").append(rowStride);
+    }
+    return attributes.toString();
+  }
+
+  /** Elements from one stage's start to the next: {@code rows * rowStride}. */
+  public int stageElements() {
+    return rows * rowStride;
+  }
+
+  /** Elements from the first element of one stage to one past its last. */
+  public int stageExtentElements() {
+    return (rows - 1) * rowStride + cols;
+  }
+
+  /** Elements from the first element of stage 0 to one past the last of the last stage. */
+  public int extentElements() {
+    return (stages - 1) * stageElements() + stageExtentElements();
+  }
+
+  /** Bytes from the first element to one past the last, every stage. */
+  public int extentBytes() {
+    return extentElements() * dtype.bytes();
+  }
+
+  /** The element offset where (row, col) of stage 0 is stored. */
+  @Override
+  public int offset(int row, int col) {
+    return atomNumber(row / atomRows, col / atomCols) * atomElements()
+        + atomOffset(row % atomRows, col % atomCols);
+  }
+
+  /** The element offset where (row, col) of {@code stage} is stored. */
+  public int offset(int row, int col, int stage) {
+    return stage * stageElements() + offset(row, col);
+  }
+
+  /** The element offset of (row, col) of an atom from the atom's start. */
+  public int atomOffset(int row, int col) {
+    return form == SwizzleForm.ROW
+        ? row * atomRowStride() + (col ^ rowXor(row))
+        : swizzle.apply(row * atomRowStride() + col);
+  }
+
+  /**
+   * The atom's swizzle as a map of its row-major offsets, also past the atom: {@code atomOffset(o /
+   * atomRowStride, o % atomRowStride)} for the row form. For a one-atom tile, of the tile's row-major
+   * offsets.
+   */
+  public int swizzle(int linearOffset) {
+    return form == SwizzleForm.ROW
+        ? atomOffset(linearOffset / atomRowStride(), linearOffset % atomRowStride())
+        : swizzle.apply(linearOffset);
+  }
+
+  /** The inverse of {@link #swizzle(int)}; the row form is its own inverse. */
+  public int unswizzle(int offset) {
+    return form == SwizzleForm.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
+  }
+
+  /** The stage stored at an element offset. */
+  public int stage(int offset) {
+    return offset / stageElements();
+  }
+
+  /** The row stored at an element offset: with {@link #col} and {@link #stage}, the inverse of {@link #offset}. */
+  public int row(int offset) {
+    int inStage = offset % stageElements();
+    int atom = inStage / atomElements();
+    int atomRow = atomOrder == Order.COL_MAJOR ? atom % atomsDown() : atom / atomsAcross();
+    return atomRow * atomRows + unswizzle(inStage % atomElements()) / atomRowStride();
+  }
+
+  /** The column stored at an element offset: with {@link #row} and {@link #stage}, the inverse of {@link #offset}. */
+  public int col(int offset) {
+    int inStage = offset % stageElements();
+    int atom = inStage / atomElements();
+    int atomCol = atomOrder == Order.COL_MAJOR ? atom / atomsDown() : atom % atomsAcross();
+    return atomCol * atomCols + unswizzle(inStage % atomElements()) % atomRowStride();
+  }
+
+  /**
+   * The same tile in the offset form, if one swizzle of the atom's row-major offset equals it: always
+   * for the offset form; for the row form when {@code atomRowStride} is a power of two {@code 2^R},
+   * where it is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
+   */
+  public Optional<MaskTileLayout> inOffsetForm() {
+    if (form == SwizzleForm.OFFSET) {
+      return Optional.of(this);
+    }
+    if (swizzle.isIdentity()) {
+      return Optional.of(toBuilder().form(SwizzleForm.OFFSET).build());
+    }
+    int stride = atomRowStride();
+    if (Integer.bitCount(stride) != 1) {
+      return Optional.empty();
+    }
+    int log2Stride = Integer.numberOfTrailingZeros(stride);
+    Swizzle equivalent = Swizzle.of(swizzle.bits(), swizzle.base(),
+        swizzle.shift() + log2Stride - swizzle.base() - swizzle.bits());
+    return Optional.of(builder(dtype, equivalent, rows, cols).rowStride(rowStride)
+        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages).build());
+  }
+
+  /** The bank of (row, col)'s first byte, for a base address in bank 0. */
+  public int bank(int row, int col) {
+    return BankModel.NVIDIA.bank(byteOffset(row, col));
+  }
+
+  /**
+   * The same swizzle acting on byte offsets; for the row form, that of its {@link #inOffsetForm}, and
+   * empty when it has none.
+   */
+  public Optional<Swizzle> byteSwizzle() {
+    return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.bytes()));
+  }
+
+  /**
+   * The TMA mode whose byte pattern is this tile's swizzle, if one is. Whether TMA can fill the tile
+   * in that mode also depends on its rows and atoms: see {@code TmaFill}.
+   */
+  public Optional<TmaSwizzle> tmaSwizzle() {
+    return byteSwizzle().flatMap(TmaSwizzle::of);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof MaskTileLayout that
+        && dtype == that.dtype
+        && form == that.form
+        && swizzle.equals(that.swizzle)
+        && rows == that.rows
+        && cols == that.cols
+        && rowStride == that.rowStride
+        && alignment == that.alignment
+        && atomRows == that.atomRows
+        && atomCols == that.atomCols
+        && atomOrder == that.atomOrder
+        && stages == that.stages;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(dtype, form, swizzle, rows, cols, rowStride, alignment, atomRows, atomCols,
+        atomOrder, stages);
+  }
+
+  /**
+   * {@code "128 x 64 HALF, row stride 64, Swizzle<3,3,3>, 128-byte aligned"}; a tile of several atoms
+   * names them ({@code "Swizzle<3,3,3> on 8 x 64 atoms, column-major"}), several stages their number.
+   */
+  @Override
+  public String toString() {
+    return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzleName()
+        + (isOneAtom() ? "" : " on " + atomShape() + " atoms, "
+            + (atomOrder == Order.COL_MAJOR ? "column-major" : "row-major"))
+        + (stages > 1 ? ", " + stages + " stages" : "") + ", " + alignment + "-byte aligned";
+  }
+}

@@ -1,0 +1,367 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every fact the new {@link TileLayout} reads from its inner {@link XorMap} and its strided part
+ * equals the enumeration it replaced: the old class ({@link MaskTileLayout}, masks and an element
+ * loop), and plain enumerations of every offset, every run and every byte. On many random
+ * descriptions of both forms, and on the named ones (CuTe's atoms tiled, the TMA modes, seed 001's
+ * row form).
+ */
+class TileLayoutAlgebraTest {
+
+  /** One description, given to both classes. */
+  private record Description(SwizzleForm form, DType dtype, Swizzle swizzle, int rows, int cols,
+      int rowStride, int alignment, int atomRows, int atomCols, Order atomOrder, int stages) {
+
+    TileLayout.Builder builder() {
+      return TileLayout.builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride)
+          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+    }
+
+    MaskTileLayout.Builder oracle() {
+      return MaskTileLayout.builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride)
+          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+    }
+  }
+
+  private static final int[] ROWS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64};
+  private static final int[] COLS = {1, 2, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48, 64, 72, 128};
+
+  private static Description random(SplittableRandom random) {
+    DType dtype = DType.values()[random.nextInt(DType.values().length)];
+    Swizzle swizzle;
+    while (true) {
+      int b = random.nextInt(5) == 0 ? 0 : 1 + random.nextInt(3);
+      int m = random.nextInt(5);
+      int s = random.nextInt(-7, 8);
+      if (Swizzle.check(b, m, s, true).isEmpty()) {
+        swizzle = Swizzle.overlapping(b, m, s);
+        break;
+      }
+    }
+    SwizzleForm form = random.nextInt(3) == 0 ? SwizzleForm.ROW : SwizzleForm.OFFSET;
+    int rows = ROWS[random.nextInt(ROWS.length)];
+    int cols = COLS[random.nextInt(COLS.length)];
+    int[] pads = {0, 0, 0, 1, 4, 8, 16, cols, 3 * cols};
+    int pad = pads[random.nextInt(pads.length)];
+    int rowStride = pad == 0 && random.nextBoolean() ? 0 : cols + pad;
+    int atomRows = 0;
+    int atomCols = 0;
+    if (form == SwizzleForm.OFFSET && random.nextInt(3) == 0) {
+      atomRows = divisor(random, rows);
+      atomCols = divisor(random, cols);
+    } else if (random.nextInt(20) == 0) {
+      atomRows = 1 + random.nextInt(rows);
+      atomCols = 1 + random.nextInt(cols);
+    }
+    Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
+    int stages = 1 + (random.nextInt(4) == 0 ? random.nextInt(3) : 0);
+    int alignment = random.nextInt(4) == 0 ? 1 << random.nextInt(11) : 128;
+    return new Description(form, dtype, swizzle, rows, cols, rowStride, alignment, atomRows,
+        atomCols, order, stages);
+  }
+
+  private static int divisor(SplittableRandom random, int n) {
+    List<Integer> divisors = new ArrayList<>();
+    for (int d = 1; d <= n; d++) {
+      if (n % d == 0) {
+        divisors.add(d);
+      }
+    }
+    return divisors.get(random.nextInt(divisors.size()));
+  }
+
+  /** CuTe's GMMA atoms tiled, every TMA mode in elements, seed 001's row form, named swizzles. */
+  private static List<Description> named() {
+    List<Description> named = new ArrayList<>();
+    for (DType dtype : DType.values()) {
+      int unit = 4 - Integer.numberOfTrailingZeros(dtype.bytes());
+      for (int bits = 0; bits <= 3; bits++) {
+        Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, Math.max(unit, 0), 3);
+        int atomCols = (16 << bits) / dtype.bytes();
+        for (Order order : Order.values()) {
+          for (int stages = 1; stages <= 2; stages++) {
+            named.add(new Description(SwizzleForm.OFFSET, dtype, swizzle, 64, 2 * atomCols, 0,
+                TmaSwizzle.values()[bits].alignmentBytes(), 8, atomCols, order, stages));
+            named.add(new Description(SwizzleForm.OFFSET, dtype, swizzle, 8, atomCols, 0, 128,
+                0, 0, order, stages));
+          }
+        }
+      }
+    }
+    for (int cols : new int[] {8, 16, 24, 40, 72}) {
+      for (int pad : new int[] {0, 4, 8}) {
+        named.add(new Description(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 0, 3), 8, cols,
+            cols + pad, 16, 0, 0, Order.COL_MAJOR, 1));
+        named.add(new Description(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 64, cols * 8,
+            cols * 8 + pad, 16, 0, 0, Order.COL_MAJOR, 1));
+      }
+    }
+    named.add(new Description(SwizzleForm.OFFSET, DType.FLOAT, Swizzle.overlapping(3, 0, 2), 8, 8,
+        0, 128, 0, 0, Order.COL_MAJOR, 1));
+    named.add(new Description(SwizzleForm.OFFSET, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 0, 128,
+        0, 0, Order.COL_MAJOR, 3));
+    named.add(new Description(SwizzleForm.OFFSET, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 72,
+        128, 0, 0, Order.COL_MAJOR, 1));
+    return named;
+  }
+
+  private static List<Description> corpus() {
+    List<Description> all = new ArrayList<>(named());
+    SplittableRandom random = new SplittableRandom(1919);
+    for (int i = 0; i < 8000; i++) {
+      all.add(random(random));
+    }
+    return all;
+  }
+
+  @Test
+  void checkEqualsTheOldChecksMessagesAndBlame() {
+    int valid = 0;
+    int closureProblems = 0;
+    for (Description d : corpus()) {
+      List<Problem> expected = d.oracle().check();
+      List<Problem> actual = d.builder().check();
+      assertEquals(expected, actual, d.toString());
+      if (actual.isEmpty()) {
+        valid++;
+      } else if (isClosureProblem(d, actual)) {
+        closureProblems++;
+      }
+    }
+    // The corpus exercises both answers.
+    assertTrue(valid > 1200, "valid " + valid);
+    assertTrue(closureProblems > 100, "closure problems " + closureProblems);
+  }
+
+  /** Whether the problems are the one that says the swizzle moves an element out of its atom. */
+  private static boolean isClosureProblem(Description d, List<Problem> problems) {
+    String name = d.form() == SwizzleForm.ROW ? d.swizzle() + " within each row"
+        : d.swizzle().toString();
+    return problems.size() == 1 && problems.get(0).message().startsWith(name + " does not map");
+  }
+
+  @Test
+  void closureEqualsEnumeratingEveryOffsetOfTheAtom() {
+    for (Description d : corpus()) {
+      List<Problem> problems = d.builder().check();
+      boolean closureProblem = isClosureProblem(d, problems);
+      if (!problems.isEmpty() && !closureProblem) {
+        continue;
+      }
+      // The old tile without its checks, its atom enumerated.
+      MaskTileLayout tile = MaskTileLayout.uncheckedForTests(d.oracle());
+      boolean closed = true;
+      int stride = tile.atomRowStride();
+      for (int row = 0; row < tile.atomRows() && closed; row++) {
+        for (int col = 0; col < tile.atomCols(); col++) {
+          int image = tile.atomOffset(row, col);
+          if (image / stride >= tile.atomRows() || image % stride >= tile.atomCols()) {
+            closed = false;
+            break;
+          }
+        }
+      }
+      assertEquals(closed, !closureProblem, d.toString());
+    }
+  }
+
+  @Test
+  void everyFunctionEqualsTheOldOne() {
+    for (Description d : corpus()) {
+      Optional<TileLayout> built = d.builder().tryBuild();
+      if (built.isEmpty()) {
+        continue;
+      }
+      TileLayout tile = built.get();
+      MaskTileLayout old = d.oracle().build();
+      for (int stage = 0; stage < tile.stages(); stage++) {
+        for (int row = 0; row < tile.rows(); row++) {
+          for (int col = 0; col < tile.cols(); col++) {
+            int offset = tile.offset(row, col, stage);
+            assertEquals(old.offset(row, col, stage), offset, d.toString());
+            assertEquals(old.row(offset), tile.row(offset), d.toString());
+            assertEquals(old.col(offset), tile.col(offset), d.toString());
+            assertEquals(old.stage(offset), tile.stage(offset), d.toString());
+            if (!knownNotInjective(d)) {
+              assertEquals(row, tile.row(offset), d.toString());
+              assertEquals(col, tile.col(offset), d.toString());
+              assertEquals(stage, tile.stage(offset), d.toString());
+            }
+          }
+        }
+      }
+      for (int linear = 0; linear < tile.stageElements(); linear++) {
+        assertEquals(old.swizzle(linear), tile.swizzle(linear), d + " swizzle " + linear);
+        assertEquals(old.unswizzle(linear), tile.unswizzle(linear), d + " unswizzle " + linear);
+        if ((linear % tile.atomRowStride() < tile.atomCols() || tile.readsTheOffset())
+            && !knownNotInjective(d)) {
+          // A bijection on the atom's cells; the row form's padding columns may move to another
+          // row, as they always did.
+          assertEquals(linear, tile.unswizzle(tile.swizzle(linear)), d + " inverse " + linear);
+        }
+      }
+      assertEquals(old.toString(), tile.toString());
+      assertEquals(old.swizzleName(), tile.swizzleName());
+    }
+  }
+
+  /**
+   * A row form whose columns are no multiple of its pattern's width on a row that is no power of
+   * two: the check accepts it when every column pushed past the row's end lands, read as an offset,
+   * in a later row of the tile (12 x 6, Swizzle&lt;1,1,3&gt; within each row: (4, 4) and (5, 2) both
+   * at offset 30). The old check did the same; kept, and reported, not fixed here.
+   */
+  private static boolean knownNotInjective(Description d) {
+    int pattern = 1 << (d.swizzle().base() + d.swizzle().bits());
+    return d.form() == SwizzleForm.ROW && !d.swizzle().isIdentity() && d.cols() % pattern != 0;
+  }
+
+  @Test
+  void theOldCheckAcceptsARowFormThatIsNoBijection() {
+    TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(1, 1, 3), 12, 6, 6, 128);
+    assertEquals(30, tile.offset(4, 4));
+    assertEquals(30, tile.offset(5, 2));
+    // The inner map sends the word of (4, 4) to column 6 of the word's row of 8: outside the atom.
+    assertEquals(4 * 8 + 6, tile.inner().apply(4 * 8 + 4));
+  }
+
+  @Test
+  void keepsRunsWholeEqualsTheMasksAndEveryRunStaysWhole() {
+    for (Description d : corpus()) {
+      Optional<TileLayout> built = d.builder().tryBuild();
+      if (built.isEmpty()) {
+        continue;
+      }
+      TileLayout tile = built.get();
+      MaskTileLayout old = d.oracle().build();
+      for (int elements : new int[] {1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 128}) {
+        boolean whole = tile.keepsRunsWhole(elements);
+        assertEquals(old.keepsRunsWhole(elements), whole, d + " runs of " + elements);
+        if (whole) {
+          assertTrue(everyRunWhole(tile, elements), d + " runs of " + elements);
+        }
+      }
+    }
+  }
+
+  /** Every run of {@code elements} at a multiple of it in a row, enumerated: contiguous, in order, aligned. */
+  private static boolean everyRunWhole(TileLayout tile, int elements) {
+    for (int row = 0; row < tile.rows(); row++) {
+      for (int start = 0; start + elements <= tile.cols(); start += elements) {
+        int first = tile.offset(row, start);
+        if (first % elements != 0) {
+          return false;
+        }
+        for (int i = 1; i < elements; i++) {
+          if (tile.offset(row, start + i) != first + i) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  @Test
+  void offsetFormByteSwizzleAndTmaModeEqualTheOldOnesAndTheBytes() {
+    int modes = 0;
+    int narrowRows = 0;
+    for (Description d : corpus()) {
+      Optional<TileLayout> built = d.builder().tryBuild();
+      if (built.isEmpty()) {
+        continue;
+      }
+      TileLayout tile = built.get();
+      MaskTileLayout old = d.oracle().build();
+      String oldOffsetForm;
+      int stride = tile.atomRowStride();
+      if (d.form() == SwizzleForm.ROW && !d.swizzle().isIdentity() && Integer.bitCount(stride) == 1
+          && stride < 1 << (d.swizzle().base() + d.swizzle().bits())) {
+        // A row form on a power-of-two row narrower than its pattern: its XOR carries into the row
+        // past the tile, so no swizzle of the offset is it; the old code claimed
+        // Swizzle<B, M, S + R - M - B> (equal on the tile only) or threw. The solver makes the row
+        // form only for rows that are no power of two.
+        assertFalse(tile.readsTheOffset(), d.toString());
+        assertEquals(Optional.empty(), tile.inOffsetForm(), d.toString());
+        narrowRows++;
+        continue;
+      }
+      oldOffsetForm = old.inOffsetForm().map(Object::toString).orElse("none");
+      assertEquals(oldOffsetForm, tile.inOffsetForm().map(Object::toString).orElse("none"),
+          d.toString());
+      assertEquals(old.byteSwizzle(), tile.byteSwizzle(), d.toString());
+      assertEquals(old.tmaSwizzle(), tile.tmaSwizzle(), d.toString());
+      assertEquals(tile.byteSwizzle().map(XorMap::of), tile.byteMap(), d.toString());
+      if (tile.inOffsetForm().isPresent()) {
+        assertTrue(tile.readsTheOffset());
+        assertEquals(tile.inner(), tile.inOffsetForm().get().inner(), d.toString());
+      }
+      // Element by element, byte by byte: the mode's pattern is the tile's byte map over a stage.
+      int bytes = tile.dtype().bytes();
+      if (tile.tmaSwizzle().isPresent()) {
+        modes++;
+        Swizzle pattern = tile.tmaSwizzle().get().byteSwizzle();
+        for (int linear = 0; linear < tile.stageElements(); linear++) {
+          for (int b = 0; b < bytes; b++) {
+            assertEquals(pattern.apply(linear * bytes + b), tile.swizzle(linear) * bytes + b,
+                d + " byte " + (linear * bytes + b));
+          }
+        }
+      } else if (tile.byteMap().isPresent()) {
+        // No mode: each mode's pattern differs from the byte map on some byte offset (one bit).
+        XorMap map = tile.byteMap().get();
+        for (TmaSwizzle mode : TmaSwizzle.values()) {
+          boolean differs = false;
+          for (int bit = 0; bit < 31 && !differs; bit++) {
+            differs = mode.byteSwizzle().apply(1 << bit) != map.apply(1 << bit);
+          }
+          assertTrue(differs, d + " is not " + mode);
+        }
+      }
+    }
+    assertTrue(modes > 300, "tiles in a TMA mode " + modes);
+    assertTrue(narrowRows < 200, "narrow rows " + narrowRows);
+  }
+
+  @Test
+  void theRowFormOnAPowerOfTwoRowIsItsOffsetForm() {
+    for (int bits = 1; bits <= 3; bits++) {
+      for (int base = 0; base <= 3; base++) {
+        for (int shift = bits; shift <= bits + 3; shift++) {
+          for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
+            int stride = 1 << log2Stride;
+            TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+                Swizzle.of(bits, base, shift), 16, stride, stride, 128);
+            assertTrue(rowForm.readsTheOffset());
+            assertEquals(stride, rowForm.wordCols());
+            assertEquals(XorMap.of(Swizzle.of(bits, base, shift + log2Stride - base - bits)),
+                rowForm.inner());
+          }
+          // A row of 24: the word's row is 32.
+          TileLayout padded = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+              Swizzle.of(bits, base, shift), 16, 1 << (base + bits), 24 << (base + bits), 128);
+          assertFalse(padded.readsTheOffset());
+          assertEquals(32 << (base + bits), padded.wordCols());
+        }
+      }
+    }
+  }
+}
