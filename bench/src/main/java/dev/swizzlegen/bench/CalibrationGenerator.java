@@ -191,7 +191,7 @@ public final class CalibrationGenerator {
 
   private static String body(CalibrationSuite.Case c, int instructions) {
     AccessPattern access = c.access();
-    String store = Boolean.toString(access.op() == dev.swizzlegen.annotations.Op.STORE);
+    String store = Boolean.toString(access.op() == dev.swizzlegen.runtime.Op.STORE);
     String common = c.tile().cudaType();
     String args = "(lanes, " + instructions + ", " + c.tile().baseOffsetBytes() + "u, "
         + extentBytes(c.tile().layout()) + "u, out);";

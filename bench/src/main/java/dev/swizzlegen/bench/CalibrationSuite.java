@@ -1,7 +1,7 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.annotations.Op;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;

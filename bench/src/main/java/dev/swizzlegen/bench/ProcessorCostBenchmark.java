@@ -1,6 +1,6 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.processor.testing.Locations;

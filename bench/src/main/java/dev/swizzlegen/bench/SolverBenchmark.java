@@ -1,8 +1,8 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Op;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;

@@ -3,8 +3,8 @@ package dev.swizzlegen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;

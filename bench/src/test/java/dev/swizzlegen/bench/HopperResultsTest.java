@@ -3,8 +3,8 @@ package dev.swizzlegen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.testing.ResultsTable;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.io.IOException;

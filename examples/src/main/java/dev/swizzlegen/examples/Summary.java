@@ -1,7 +1,7 @@
 package dev.swizzlegen.examples;
 
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;

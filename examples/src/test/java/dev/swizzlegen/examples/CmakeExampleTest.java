@@ -3,7 +3,7 @@ package dev.swizzlegen.examples;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.palantir.javapoet.JavaFile;
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
 import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.processor.testing.Nvcc;
@@ -33,7 +33,7 @@ class CmakeExampleTest {
     Path ctest = cmake.resolveSibling("ctest");
     Nvcc nvcc = Nvcc.requireOrSkip("examples: the CMake example");
     Locations.deleteRecursively(BUILD);
-    String processorPath = Stream.of(SwizzlegenProcessor.class, TileLayout.class, DType.class,
+    String processorPath = Stream.of(SwizzlegenProcessor.class, TileLayout.class, SwizzledTile.class,
             JavaFile.class)
         .map(Locations::codeSource)
         .collect(Collectors.joining(";"));
@@ -41,7 +41,7 @@ class CmakeExampleTest {
     Tool.run(List.of(cmake.toString(), "-S", PROJECT.toAbsolutePath().toString(),
         "-B", BUILD.toAbsolutePath().toString(),
         "-DSWIZZLEGEN_PROCESSOR_PATH=" + processorPath,
-        "-DSWIZZLEGEN_CLASSPATH=" + Locations.codeSource(DType.class) + ";"
+        "-DSWIZZLEGEN_CLASSPATH=" + Locations.codeSource(SwizzledTile.class) + ";"
             + Locations.codeSource(TileLayout.class),
         "-DJava_JAVAC_EXECUTABLE=" + javac,
         "-DCMAKE_CUDA_ARCHITECTURES=" + nvcc.architectures().get(0)), Path.of("."));

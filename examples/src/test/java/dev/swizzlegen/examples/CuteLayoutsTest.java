@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.access.AccessPattern;

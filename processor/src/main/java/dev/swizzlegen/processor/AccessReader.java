@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;

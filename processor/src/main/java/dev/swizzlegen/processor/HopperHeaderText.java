@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.engine.Tma;

@@ -1,11 +1,10 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.access.AccessPattern;
@@ -152,12 +151,11 @@ final class JavaHelperWriter {
         .line("public static final " + string + " CUDA_TYPE = \"" + tile.cudaType() + "\";")
         .blank();
     source.javadoc("The same tile as a runtime object, for host-side analysis and rendering.");
-    List<String> layoutLines = layoutExpression(source, layout);
-    source.line("public static final " + source.type(TileLayout.class) + " LAYOUT = "
-        + layoutLines.get(0) + (layoutLines.size() == 1 ? ";" : ""));
-    for (int i = 1; i < layoutLines.size(); i++) {
-      source.line("    " + layoutLines.get(i) + (i == layoutLines.size() - 1 ? ";" : ""));
-    }
+    // One line of text, parsed: a compiled helper depends on TileLayout.parse alone, not on the
+    // builder, the element types and the swizzle's factories.
+    String layoutType = source.type(TileLayout.class);
+    source.line("public static final " + layoutType + " LAYOUT = " + layoutType + ".parse(\""
+        + layout.text() + "\");");
     source.blank();
     source.javadoc("The warp accesses proven on this tile (the declared ones, or the defaults), for"
         + " {@link " + source.type(ConflictAnalyzer.class) + "}.");
@@ -353,46 +351,4 @@ final class JavaHelperWriter {
         : expression + ".withLabel(" + UserText.javaLiteral(engine.label()) + ")";
   }
 
-  /**
-   * {@code TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128)} for a one-atom,
-   * one-stage tile in the offset form; else the builder with what differs from its defaults, a call a
-   * line: {@code TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)}, {@code
-   * .alignment(1024)}, {@code .atom(8, 64, Order.COL_MAJOR)}, {@code .stages(3)}, {@code .build()}.
-   */
-  private static List<String> layoutExpression(JavaSource source, TileLayout layout) {
-    String layoutType = source.type(TileLayout.class);
-    String dtype = source.type(DType.class) + "." + layout.dtype().name();
-    String swizzle = swizzleExpression(source, layout.swizzle());
-    if (layout.form() == SwizzleForm.OFFSET && layout.isOneAtom() && layout.stages() == 1) {
-      return List.of(layoutType + ".of(" + dtype + ", " + swizzle + ", " + layout.rows() + ", "
-          + layout.cols() + ", " + layout.rowStride() + ", " + layout.alignment() + ")");
-    }
-    List<String> lines = new ArrayList<>();
-    lines.add(layoutType + ".builder(" + dtype + ", " + swizzle + ", " + layout.rows() + ", "
-        + layout.cols() + ")");
-    if (layout.form() != SwizzleForm.OFFSET) {
-      lines.add(".form(" + source.type(SwizzleForm.class) + "." + layout.form().name() + ")");
-    }
-    if (layout.rowStride() != layout.cols()) {
-      lines.add(".rowStride(" + layout.rowStride() + ")");
-    }
-    if (layout.alignment() != 128) {
-      lines.add(".alignment(" + layout.alignment() + ")");
-    }
-    if (!layout.isOneAtom()) {
-      lines.add(".atom(" + layout.atomRows() + ", " + layout.atomCols() + ", "
-          + source.type(Order.class) + "." + layout.atomOrder().name() + ")");
-    }
-    if (layout.stages() != 1) {
-      lines.add(".stages(" + layout.stages() + ")");
-    }
-    lines.add(".build()");
-    return lines;
-  }
-
-  private static String swizzleExpression(JavaSource source, Swizzle swizzle) {
-    String factory = swizzle.masksOverlap() ? "overlapping" : "of";
-    return source.type(Swizzle.class) + "." + factory + "(" + swizzle.bits() + ", "
-        + swizzle.base() + ", " + swizzle.shift() + ")";
-  }
 }

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.annotations.RasterOrder;
+import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.Optional;
 import java.util.function.Predicate;

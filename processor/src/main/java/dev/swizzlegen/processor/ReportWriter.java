@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;

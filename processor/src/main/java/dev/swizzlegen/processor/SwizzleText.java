@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import static dev.swizzlegen.processor.emit.Expr.mask;
 import static dev.swizzlegen.processor.emit.Expr.number;
 import static dev.swizzlegen.processor.emit.Expr.param;
 
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.layout.SwizzleForm;

@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;

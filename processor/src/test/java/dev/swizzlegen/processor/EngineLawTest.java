@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;

@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.RasterOrder;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.RasterOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.SwizzleForm;

@@ -2,8 +2,8 @@ package dev.swizzlegen.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.access;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;

@@ -1,8 +1,8 @@
 package dev.swizzlegen.runtime.engine;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;

@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.layout;
 
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.DType;
 
 /**
  * Where each element of a shared-memory tile lives: any one-to-one map from (row, col) to an element

@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.layout;
 
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.DType;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.layout;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
@@ -155,6 +155,20 @@ public final class TileLayout implements Layout {
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
     return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
         .build();
+  }
+
+  /**
+   * The layout a line of {@link #text()} names, such as {@code "HALF 128x128 Swizzle<3,3,3> atoms 8x64
+   * col-major stages 3 aligned 1024"}: how a generated helper spells its {@code LAYOUT}. Throws
+   * {@link IllegalArgumentException} for text that names no valid layout.
+   */
+  public static TileLayout parse(String text) {
+    return LayoutText.parse(text);
+  }
+
+  /** This layout as one line of text, which {@link #parse} reads back to an equal layout. */
+  public String text() {
+    return LayoutText.format(this);
   }
 
   /** The swizzle's atom: {@code 2^B} rows of {@code 2^(M+|S|)} elements, 128-byte aligned. */

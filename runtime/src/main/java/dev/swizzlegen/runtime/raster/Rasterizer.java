@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.raster;
 
-import dev.swizzlegen.annotations.RasterOrder;
+import dev.swizzlegen.runtime.RasterOrder;
 import java.util.List;
 import java.util.Optional;
 

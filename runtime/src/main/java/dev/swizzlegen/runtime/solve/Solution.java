@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;

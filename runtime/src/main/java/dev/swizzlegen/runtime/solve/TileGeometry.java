@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.solve;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;

@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.wgmma;
 
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.Major;
 
 /**
  * The 64-bit shared-memory matrix descriptor of {@code wgmma.mma_async} (PTX ISA, "Matrix Descriptor

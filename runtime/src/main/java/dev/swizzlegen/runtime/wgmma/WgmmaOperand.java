@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.wgmma;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;

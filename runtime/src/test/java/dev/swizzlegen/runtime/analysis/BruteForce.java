@@ -1,6 +1,6 @@
 package dev.swizzlegen.runtime.analysis;
 
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.ArrayList;
 import java.util.HashSet;

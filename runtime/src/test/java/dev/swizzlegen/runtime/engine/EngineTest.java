@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.AccessKind;
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -92,7 +92,7 @@ class EngineTest {
   @Test
   void summariesNameThePlan() {
     TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
-        .atom(8, 64, dev.swizzlegen.annotations.Order.COL_MAJOR).build();
+        .atom(8, 64, dev.swizzlegen.runtime.Order.COL_MAJOR).build();
     assertEquals("TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64"
         + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B", Tma.of(Op.STORE).summary(tile));
     assertEquals("wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte"

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
 import java.util.SplittableRandom;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.BitSet;

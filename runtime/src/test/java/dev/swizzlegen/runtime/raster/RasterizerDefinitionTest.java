@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.RasterOrder;
+import dev.swizzlegen.runtime.RasterOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

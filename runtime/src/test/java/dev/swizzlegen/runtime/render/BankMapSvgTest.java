@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;

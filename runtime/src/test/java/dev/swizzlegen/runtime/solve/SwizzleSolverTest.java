@@ -3,10 +3,10 @@ package dev.swizzlegen.runtime.solve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
-import dev.swizzlegen.annotations.Op;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;

@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.tma;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;

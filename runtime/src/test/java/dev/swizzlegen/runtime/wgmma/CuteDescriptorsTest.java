@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.wgmma;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Major;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.InputStream;

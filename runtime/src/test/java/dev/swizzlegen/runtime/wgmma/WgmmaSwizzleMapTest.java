@@ -2,7 +2,7 @@ package dev.swizzlegen.runtime.wgmma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.wgmma;
 
-import dev.swizzlegen.annotations.DType;
-import dev.swizzlegen.annotations.Order;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;

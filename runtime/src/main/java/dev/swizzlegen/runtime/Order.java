@@ -1,0 +1,12 @@
+package dev.swizzlegen.runtime;
+
+/**
+ * How the 32 lanes of a warp are numbered over a {@code threads = {r, c}} grid (seed 000's
+ * {@code RowMajor<16,2>} and {@code ColMajor<16,2>}).
+ */
+public enum Order {
+  /** Lane {@code i * c + j} sits at grid row {@code i}, column {@code j}: neighbours share a row. */
+  ROW_MAJOR,
+  /** Lane {@code i + j * r} sits at grid row {@code i}, column {@code j}: neighbours share a column. */
+  COL_MAJOR
+}
