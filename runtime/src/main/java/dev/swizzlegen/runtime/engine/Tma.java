@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -52,10 +53,8 @@ public record Tma(Op op, String label) implements Engine {
 
   @Override
   public Plan<TmaFill> plan(TileLayout tile) {
-    List<Problem> violations = TmaFill.check(tile);
-    return violations.isEmpty()
-        ? Plan.of(TmaFill.find(tile).orElseThrow())
-        : Plan.prevented(violations);
+    List<Problem> violations = new ArrayList<>();
+    return TmaFill.plan(tile, violations).map(Plan::of).orElseGet(() -> Plan.prevented(violations));
   }
 
   /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */

@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -57,10 +58,9 @@ public record Wgmma(Major major, String label) implements Engine {
 
   @Override
   public Plan<WgmmaOperand> plan(TileLayout tile) {
-    List<Problem> violations = WgmmaOperand.check(tile, major);
-    return violations.isEmpty()
-        ? Plan.of(WgmmaOperand.find(tile, major).orElseThrow())
-        : Plan.prevented(violations);
+    List<Problem> violations = new ArrayList<>();
+    return WgmmaOperand.plan(tile, major, violations).map(Plan::of)
+        .orElseGet(() -> Plan.prevented(violations));
   }
 
   /** wgmma reads only its canonical layouts: on the plain tile, only what no swizzle changes. */

@@ -83,7 +83,11 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     return Math.max(128, mode.alignmentBytes());
   }
 
-  private static Optional<TmaFill> plan(TileLayout tile, List<Problem> problems) {
+  /**
+   * How TMA fills the tile, if it can; otherwise empty, with every reason added to {@code problems}:
+   * {@link #find} and {@link #check} in one pass.
+   */
+  public static Optional<TmaFill> plan(TileLayout tile, List<Problem> problems) {
     int elementBytes = tile.elementBytes();
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {

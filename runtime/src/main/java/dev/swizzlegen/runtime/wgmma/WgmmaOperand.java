@@ -240,7 +240,11 @@ public final class WgmmaOperand {
         + mnStep + ", not " + mnExtent + "."));
   }
 
-  private static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
+  /**
+   * The operand, if wgmma can read the tile as one of this major; otherwise empty, with every reason
+   * added to {@code problems}: {@link #find} and {@link #check} in one pass.
+   */
+  public static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
     problems.addAll(checkGeometry(tile, major));
     if (!problems.isEmpty()) {
       return Optional.empty();
