@@ -199,7 +199,7 @@ class RandomDeclarationTest {
       Nvcc nvcc = Nvcc.requireOrSkip("processor: random declarations' headers under nvcc");
       Map<String, List<String>> printed = HeaderCheck.verify(nvcc.oldestArchitectureOnly(), include,
           work.resolve("nvcc"), headers, "processor-fuzz");
-      // The default campaign's meaning is frozen (issue 19), as the corpus's is (GeneratedMeaningTest).
+      // The default campaign's meaning is frozen (issue 19), as the corpus's is (GxxHeaderTest).
       if (DECLARATIONS == DEFAULT_DECLARATIONS && SEED == DEFAULT_SEED) {
         List<String> records = new ArrayList<>();
         for (int i = 0; i < headers.size(); i++) {
