@@ -2,13 +2,13 @@ package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.bank.PhaseLanes;
 import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
 /**
@@ -43,7 +43,7 @@ public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAcc
   String description();
 
   /** Every reason the access cannot run on this layout; empty when it can. */
-  List<Problem> check(Layout layout);
+  List<Violation> check(Layout layout);
 
   /**
    * Every instruction a warp issues to cover the tile once, at least one. Requires {@link #check} to

@@ -2,12 +2,15 @@ package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.PhaseLanes;
 import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.violation.AccessViolation.BadMatrixCount;
+import dev.swizzlegen.runtime.violation.AccessViolation.MatricesDoNotTile;
+import dev.swizzlegen.runtime.violation.AccessViolation.MatrixCountNotDivisor;
+import dev.swizzlegen.runtime.violation.AccessViolation.TransNeeds16Bit;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -94,33 +97,27 @@ public final class MatrixAccess implements AccessPattern {
   }
 
   @Override
-  public List<Problem> check(Layout layout) {
-    List<Problem> problems = new ArrayList<>();
-    String name = kind == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
+  public List<Violation> check(Layout layout) {
+    List<Violation> violations = new ArrayList<>();
     if (matrices != 1 && matrices != 2 && matrices != 4) {
-      problems.add(new Problem(Parameter.MATRICES,
-          "matrices must be 1, 2 or 4 (.x1, .x2, .x4), not " + matrices + "."));
-      return problems;
+      violations.add(new BadMatrixCount(matrices));
+      return violations;
     }
     if (trans && layout.elementBytes() != 2) {
-      problems.add(new Problem(Parameter.TRANS, name + ".trans moves 16-bit elements; "
-          + layout.dtype() + " elements are " + layout.elementBytes() + " bytes."));
+      violations.add(new TransNeeds16Bit(kind, layout.dtype()));
     }
     long rowBytes = (long) layout.cols() * layout.elementBytes();
     if (layout.rows() % 8 != 0 || rowBytes % ROW_BYTES != 0) {
-      problems.add(new Problem(Parameter.KIND, name + " reads 8-row x 16-byte matrices, which do"
-          + " not tile " + layout.shape() + " " + layout.dtype() + " (rows must be a multiple of 8 and"
-          + " rows a multiple of 16 bytes)."));
-      return problems;
+      violations.add(new MatricesDoNotTile(kind, layout.rows(), layout.cols(), layout.dtype()));
+      return violations;
     }
     int placements = placements(layout);
     if (placements % matrices != 0) {
-      problems.add(new Problem(Parameter.MATRICES, "the tile holds " + placements + " 8x8 matrices,"
-          + " not a multiple of the " + matrices + " per instruction."));
+      violations.add(new MatrixCountNotDivisor(placements, matrices));
     }
-    Vectors.firstBrokenVector(layout, ROW_BYTES / layout.elementBytes(), Parameter.KIND,
-        name + "'s 16-byte matrix rows").ifPresent(problems::add);
-    return problems;
+    Vectors.firstBrokenVector(layout, ROW_BYTES / layout.elementBytes(), kind)
+        .ifPresent(violations::add);
+    return violations;
   }
 
   private static int placements(Layout layout) {

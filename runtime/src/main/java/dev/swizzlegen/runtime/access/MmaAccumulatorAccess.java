@@ -3,12 +3,13 @@ package dev.swizzlegen.runtime.access;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.PhaseLanes;
 import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.violation.AccessViolation.AccumulatorType;
+import dev.swizzlegen.runtime.violation.AccessViolation.FragmentsDoNotTile;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -73,21 +74,18 @@ public final class MmaAccumulatorAccess implements AccessPattern {
   }
 
   @Override
-  public List<Problem> check(Layout layout) {
-    List<Problem> problems = new ArrayList<>();
+  public List<Violation> check(Layout layout) {
+    List<Violation> violations = new ArrayList<>();
     if (!ACCUMULATOR_TYPES.contains(layout.dtype())) {
-      problems.add(new Problem(Parameter.KIND, "an m16n8 accumulator holds HALF, BF16, FLOAT, TF32"
-          + " or INT32 elements, not " + layout.dtype() + "."));
-      return problems;
+      violations.add(new AccumulatorType(layout.dtype()));
+      return violations;
     }
     if (layout.rows() % 16 != 0 || layout.cols() % 8 != 0) {
-      problems.add(new Problem(Parameter.KIND, "16 x 8 accumulator fragments do not tile the "
-          + layout.shape() + " tile (rows must be a multiple of 16, cols of 8)."));
-      return problems;
+      violations.add(new FragmentsDoNotTile(layout.rows(), layout.cols()));
+      return violations;
     }
-    Vectors.firstBrokenVector(layout, 2, Parameter.KIND, "a lane's pair of accumulator elements")
-        .ifPresent(problems::add);
-    return problems;
+    Vectors.firstBrokenVector(layout, 2, kind()).ifPresent(violations::add);
+    return violations;
   }
 
   @Override

@@ -3,12 +3,18 @@ package dev.swizzlegen.runtime.access;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.PhaseLanes;
 import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.violation.AccessViolation.BadThreadGrid;
+import dev.swizzlegen.runtime.violation.AccessViolation.FootprintDoesNotTile;
+import dev.swizzlegen.runtime.violation.AccessViolation.RowsAsOneNotDivisor;
+import dev.swizzlegen.runtime.violation.AccessViolation.RowsAsOneWithoutGrid;
+import dev.swizzlegen.runtime.violation.AccessViolation.RowsNotWholeVectors;
+import dev.swizzlegen.runtime.violation.AccessViolation.UnsupportedVectorBytes;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorSplitsElements;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -138,55 +144,45 @@ public final class VectorAccess implements AccessPattern {
   }
 
   @Override
-  public List<Problem> check(Layout layout) {
-    List<Problem> problems = new ArrayList<>();
+  public List<Violation> check(Layout layout) {
+    List<Violation> violations = new ArrayList<>();
     if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) {
-      problems.add(new Problem(Parameter.BYTES,
-          "bytes must be 1, 2, 4, 8 or 16 (one LDS/STS), not " + bytes + "."));
-      return problems;
+      violations.add(new UnsupportedVectorBytes(bytes));
+      return violations;
     }
     int elementBytes = layout.elementBytes();
     if (bytes % elementBytes != 0) {
-      problems.add(new Problem(Parameter.BYTES, "a " + bytes + "-byte vector cannot hold whole "
-          + layout.dtype() + " elements of " + elementBytes + " bytes."));
-      return problems;
+      violations.add(new VectorSplitsElements(bytes, layout.dtype()));
+      return violations;
     }
     int elements = bytes / elementBytes;
     if (layout.cols() % elements != 0) {
-      problems.add(new Problem(Parameter.BYTES, "rows of " + layout.cols() + " " + layout.dtype()
-          + " elements are not a whole number of " + bytes + "-byte vectors."));
-      return problems;
+      violations.add(new RowsNotWholeVectors(layout.cols(), layout.dtype(), bytes));
+      return violations;
     }
     if (threads.isPresent()) {
       ThreadGrid grid = threads.get();
       if (grid.rows() <= 0 || grid.cols() <= 0 || grid.rows() * grid.cols() != 32) {
-        problems.add(new Problem(Parameter.THREADS, "threads must be two positive numbers whose"
-            + " product is 32 (the lanes of a warp), not {" + grid.rows() + ", " + grid.cols() + "}."));
-        return problems;
+        violations.add(new BadThreadGrid(grid.rows(), grid.cols()));
+        return violations;
       }
       if (rowsAsOne < 1 || layout.rows() % rowsAsOne != 0) {
-        problems.add(new Problem(Parameter.ROWS_AS_ONE, "rowsAsOne must be a positive divisor of"
-            + " the tile's " + layout.rows() + " rows, not " + rowsAsOne + "."));
-        return problems;
+        violations.add(new RowsAsOneNotDivisor(rowsAsOne, layout.rows()));
+        return violations;
       }
       int lines = layout.rows() / rowsAsOne;
       int vectorsPerLine = rowsAsOne * (layout.cols() / elements);
       if (lines % grid.rows() != 0 || vectorsPerLine % grid.cols() != 0) {
-        String line = rowsAsOne > 1 ? "line of " + rowsAsOne + " rows" : "row";
-        problems.add(new Problem(Parameter.THREADS, "a footprint of " + grid.rows() + " rows x "
-            + grid.cols() + " vectors does not tile the " + layout.shape() + " tile (" + lines + " "
-            + (rowsAsOne > 1 ? "lines" : "rows") + " of " + vectorsPerLine + " vectors of " + bytes
-            + " bytes per " + line + ")."));
-        return problems;
+        violations.add(new FootprintDoesNotTile(grid.rows(), grid.cols(), layout.rows(),
+            layout.cols(), lines, rowsAsOne, vectorsPerLine, bytes));
+        return violations;
       }
     } else if (rowsAsOne != 1) {
-      problems.add(new Problem(Parameter.ROWS_AS_ONE, "rowsAsOne needs a thread grid (threads):"
-          + " the coalesced copy takes consecutive vectors whatever the rows."));
-      return problems;
+      violations.add(new RowsAsOneWithoutGrid(rowsAsOne));
+      return violations;
     }
-    Vectors.firstBrokenVector(layout, elements, Parameter.BYTES, bytes + "-byte vectors")
-        .ifPresent(problems::add);
-    return problems;
+    Vectors.firstBrokenVector(layout, elements, kind()).ifPresent(violations::add);
+    return violations;
   }
 
   @Override

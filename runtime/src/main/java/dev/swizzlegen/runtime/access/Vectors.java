@@ -1,9 +1,11 @@
 package dev.swizzlegen.runtime.access;
 
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorBaseMisaligned;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.Optional;
 
 /** The rule every vector-wide access shares: the layout must keep each vector whole and aligned. */
@@ -11,15 +13,14 @@ final class Vectors {
   private Vectors() {}
 
   /**
-   * A problem if the layout splits, reorders or misaligns some vector of {@code elements} elements
-   * starting at a column that is a multiple of {@code elements}; the first such vector is named.
+   * A violation if the layout splits, reorders or misaligns some vector of {@code elements} elements
+   * starting at a column that is a multiple of {@code elements}, which an access of {@code kind}
+   * moves whole; the first such vector is named.
    */
-  static Optional<Problem> firstBrokenVector(Layout layout, int elements, Parameter blamed,
-      String what) {
+  static Optional<Violation> firstBrokenVector(Layout layout, int elements, AccessKind kind) {
     int vectorBytes = elements * layout.elementBytes();
     if (layout.alignment() < vectorBytes) {
-      return Optional.of(new Problem(blamed, "the tile's base is only " + layout.alignment()
-          + "-byte aligned, too little for " + what + "."));
+      return Optional.of(new VectorBaseMisaligned(kind, vectorBytes, layout.alignment()));
     }
     if (layout instanceof TileLayout tile && tile.keepsRunsWhole(elements)) {
       return Optional.empty();
@@ -32,10 +33,8 @@ final class Vectors {
           whole = layout.offset(row, col + i) == start + i;
         }
         if (!whole) {
-          return Optional.of(new Problem(blamed, "the layout does not keep the " + vectorBytes
-              + " bytes of (row " + row + ", cols " + col + ".." + (col + elements - 1)
-              + ") contiguous and aligned, so " + what + " cannot move them"
-              + " (a swizzle's base must cover the vector: 2^base >= " + elements + " elements)."));
+          return Optional.of(new VectorBroken(kind, vectorBytes, row, col, col + elements - 1,
+              elements));
         }
       }
     }

@@ -1,10 +1,10 @@
 package dev.swizzlegen.runtime.analysis;
 
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.PhaseCost;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,7 +33,7 @@ public final class ConflictAnalyzer {
    * on it ({@link AccessPattern#check} not empty).
    */
   public AccessReport analyze(Layout layout, AccessPattern access) {
-    List<Problem> problems = access.check(layout);
+    List<Violation> problems = access.check(layout);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(access.label() + ": " + problems.get(0));
     }

@@ -2,9 +2,9 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
 /**
@@ -50,12 +50,13 @@ public sealed interface Engine permits Tma, Wgmma {
    * The violations of {@link #plan} that no swizzle removes, for a tile whose swizzle is still to be
    * chosen, checked on the unswizzled tile {@code plain}.
    */
-  List<Problem> geometryViolations(TileLayout plain);
+  List<Violation> geometryViolations(TileLayout plain);
 
   /**
    * One line for the generated files' list of what the tile is accessed by: the label and the plan,
    * {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes of 64 x 64 elements per
-   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation when there is no plan.
+   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation, as data, when there is no plan (the
+   * processor renders violations for people).
    */
   String summary(TileLayout tile);
 }

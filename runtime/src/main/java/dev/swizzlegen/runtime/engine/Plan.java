@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param plan the plan, when there is one
  * @param violations why there is none; empty when there is one
  */
-public record Plan<P>(Optional<P> plan, List<Problem> violations) {
+public record Plan<P>(Optional<P> plan, List<Violation> violations) {
 
   public Plan {
     Objects.requireNonNull(plan, "plan");
@@ -30,7 +30,7 @@ public record Plan<P>(Optional<P> plan, List<Problem> violations) {
   }
 
   /** No plan, for these (at least one) violations. */
-  public static <P> Plan<P> prevented(List<Problem> violations) {
+  public static <P> Plan<P> prevented(List<Violation> violations) {
     if (violations.isEmpty()) {
       throw new IllegalArgumentException("no violation prevents the plan");
     }

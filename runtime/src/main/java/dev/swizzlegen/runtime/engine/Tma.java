@@ -2,10 +2,10 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,13 +53,13 @@ public record Tma(Op op, String label) implements Engine {
 
   @Override
   public Plan<TmaFill> plan(TileLayout tile) {
-    List<Problem> violations = new ArrayList<>();
+    List<Violation> violations = new ArrayList<>();
     return TmaFill.plan(tile, violations).map(Plan::of).orElseGet(() -> Plan.prevented(violations));
   }
 
   /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */
   @Override
-  public List<Problem> geometryViolations(TileLayout plain) {
+  public List<Violation> geometryViolations(TileLayout plain) {
     return plan(plain).violations();
   }
 
@@ -67,7 +67,7 @@ public record Tma(Op op, String label) implements Engine {
   public String summary(TileLayout tile) {
     Plan<TmaFill> plan = plan(tile);
     if (!plan.exists()) {
-      return label + ": " + plan.violations().get(0).message();
+      return label + ": " + plan.violations().get(0);
     }
     TmaFill fill = plan.plan().get();
     int boxes = fill.boxes().size();

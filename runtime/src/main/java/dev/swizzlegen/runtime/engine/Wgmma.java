@@ -3,9 +3,9 @@ package dev.swizzlegen.runtime.engine;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -58,14 +58,14 @@ public record Wgmma(Major major, String label) implements Engine {
 
   @Override
   public Plan<WgmmaOperand> plan(TileLayout tile) {
-    List<Problem> violations = new ArrayList<>();
+    List<Violation> violations = new ArrayList<>();
     return WgmmaOperand.plan(tile, major, violations).map(Plan::of)
         .orElseGet(() -> Plan.prevented(violations));
   }
 
   /** wgmma reads only its canonical layouts: on the plain tile, only what no swizzle changes. */
   @Override
-  public List<Problem> geometryViolations(TileLayout plain) {
+  public List<Violation> geometryViolations(TileLayout plain) {
     return WgmmaOperand.checkGeometry(plain, major);
   }
 
@@ -73,7 +73,7 @@ public record Wgmma(Major major, String label) implements Engine {
   public String summary(TileLayout tile) {
     Plan<WgmmaOperand> plan = plan(tile);
     if (!plan.exists()) {
-      return label + ": " + plan.violations().get(0).message();
+      return label + ": " + plan.violations().get(0);
     }
     WgmmaOperand operand = plan.plan().get();
     return label + ": the tensor cores, not the banks: " + operand.swizzle().description() + ", "

@@ -3,16 +3,34 @@ package dev.swizzlegen.runtime.layout;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomColsNotDivisor;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomHoldsPartOfPeriod;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomRowsNotDivisor;
+import dev.swizzlegen.runtime.violation.LayoutViolation.BadAlignment;
+import dev.swizzlegen.runtime.violation.LayoutViolation.BytesPastOffsetBits;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormWithAtoms;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
+import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
+import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
+import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A shared-memory tile: swizzled atoms placed in a {@code rows x cols} tile, the tile stored
@@ -177,7 +195,7 @@ public final class TileLayout implements Layout {
   }
 
   /** Every reason the one-atom description is not a valid tile; empty if it is one. */
-  public static List<Problem> check(
+  public static List<Violation> check(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
     return builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment).check();
   }
@@ -245,92 +263,67 @@ public final class TileLayout implements Layout {
     }
 
     /** Every reason the description is not a valid tile; empty if it is one. */
-    public List<Problem> check() {
-      List<Problem> problems = new ArrayList<>();
+    public List<Violation> check() {
+      List<Violation> problems = new ArrayList<>();
       if (rows <= 0) {
-        problems.add(new Problem(Parameter.ROWS, "rows must be positive, not " + rows + "."));
+        problems.add(new RowsNotPositive(rows));
       }
       if (cols <= 0) {
-        problems.add(new Problem(Parameter.COLS, "cols must be positive, not " + cols + "."));
+        problems.add(new ColsNotPositive(cols));
       }
       if (rowStride() < cols) {
-        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride " + rowStride()
-            + " is less than cols " + cols + ", so rows would overlap."));
+        problems.add(new RowsOverlap(rowStride(), cols));
       }
       if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
-        problems.add(new Problem(Parameter.ALIGNMENT,
-            "alignment must be a power of two of at least " + dtype.bytes() + " bytes (one "
-                + dtype + "), not " + alignment + "."));
+        problems.add(new BadAlignment(alignment, dtype));
       }
       if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
-        problems.add(new Problem(Parameter.SHIFT, "the row form reads its B = " + swizzle.bits()
-            + " bits from the row, so shift must be at least bits, not " + swizzle.shift() + "."));
+        problems.add(new RowFormShiftBelowBits(swizzle.bits(), swizzle.shift()));
       }
       if (stages < 1) {
-        problems.add(new Problem(Parameter.STAGES, "stages must be at least 1, not " + stages
-            + "."));
+        problems.add(new StagesBelowOne(stages));
       }
       if (rows > 0 && (atomRows() <= 0 || rows % atomRows() != 0)) {
-        problems.add(new Problem(Parameter.ATOM_ROWS, "atomRows must be a positive divisor of the"
-            + " tile's " + rows + " rows, not " + atomRows() + "."));
+        problems.add(new AtomRowsNotDivisor(atomRows(), rows));
       }
       if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
-        problems.add(new Problem(Parameter.ATOM_COLS, "atomCols must be a positive divisor of the"
-            + " tile's " + cols + " cols, not " + atomCols() + "."));
+        problems.add(new AtomColsNotDivisor(atomCols(), cols));
       }
       if (form == SwizzleForm.OFFSET) {
         // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
         // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
-        // adds to base, so base is blamed.
+        // adds to base.
         int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.bytes());
         if (!Swizzle.check(swizzle.bits(), byteBase, swizzle.shift(), true).isEmpty()) {
-          problems.add(new Problem(Parameter.BASE, swizzle + " on " + dtype + " elements ("
-              + dtype.bytes() + " bytes) is Swizzle<" + swizzle.bits() + "," + byteBase + ","
-              + swizzle.shift() + "> on bytes, which reaches past the 31 bits of a byte offset"
-              + " (bits + base + |shift| on bytes must be at most 31); lower base or shift."));
+          problems.add(new BytesPastOffsetBits(swizzle, dtype, byteBase));
         }
       }
       if (!problems.isEmpty()) {
         return problems;
       }
       if (form == SwizzleForm.ROW && (atomRows() != rows || atomCols() != cols)) {
-        problems.add(new Problem(atomRows() != rows ? Parameter.ATOM_ROWS : Parameter.ATOM_COLS,
-            "the row form swizzles within each row of a one-atom tile; it does not combine with"
-                + " atoms of " + atomRows() + " x " + atomCols() + "."));
+        problems.add(new RowFormWithAtoms(rows, cols, atomRows(), atomCols()));
         return problems;
       }
       if (rowStride() != cols && atomCols() != cols) {
         // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
-        List<Problem> wideAtoms = new Builder(dtype, swizzle, rows, cols).form(form)
+        List<Violation> wideAtoms = new Builder(dtype, swizzle, rows, cols).form(form)
             .rowStride(rowStride).alignment(alignment).atom(atomRows, cols, atomOrder)
             .stages(stages).check();
-        String why = wideAtoms.isEmpty() ? "" : wideAtoms.get(0).message();
-        problems.add(new Problem(Parameter.ROW_STRIDE, "rowStride pads whole rows, but the tile's"
-            + " rows are " + (cols / atomCols()) + " atoms of " + atomCols() + " columns, which are"
-            + " stored densely; " + (wideAtoms.isEmpty()
-                ? "pad with atoms as wide as the tile (atomCols = " + cols + "), or drop rowStride."
-                : "drop rowStride (atoms as wide as the tile would not take the padding either: "
-                    + why.substring(0, why.length() - 1) + ").")));
+        problems.add(new PaddedDenseAtoms(cols, atomCols(), wideAtoms.stream().findFirst()));
         return problems;
       }
       long stageBytes = (long) rows * rowStride() * dtype.bytes();
       long extentBytes = (stages - 1) * stageBytes
           + ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
       if (extentBytes > MAX_SHARED_BYTES) {
-        boolean oneStageFits = ((long) (rows - 1) * rowStride() + cols) * dtype.bytes()
-            <= MAX_SHARED_BYTES;
-        problems.add(new Problem(oneStageFits ? Parameter.STAGES : Parameter.ROWS,
-            "the " + rows + " x " + cols + " " + dtype + " tile"
-                + (stages > 1 ? " in " + stages + " stages" : "") + " spans " + extentBytes
-                + " bytes, more than the " + MAX_SHARED_BYTES + " bytes (227 KB) of shared memory a"
-                + " thread block can have."));
+        long stageExtentBytes = ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
+        problems.add(new ExceedsSharedMemory(rows, cols, dtype, stages, extentBytes,
+            stageExtentBytes, MAX_SHARED_BYTES));
         return problems;
       }
       if (stages > 1 && stageBytes % alignment != 0) {
-        problems.add(new Problem(Parameter.STAGES, "stage 1 would start " + stageBytes
-            + " bytes after stage 0, which is not a multiple of the tile's " + alignment
-            + "-byte alignment, so the stages would not share one layout of banks; use one stage"
-            + " or a smaller alignment."));
+        problems.add(new StageMisaligned(stageBytes, alignment));
         return problems;
       }
       new TileLayout(this).closureProblem().ifPresent(problems::add);
@@ -350,10 +343,10 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * A problem if the swizzle moves some element of an atom outside it, naming the first such element
-   * in row-major order and the parameter that would have to change.
+   * A violation if the swizzle moves some element of an atom outside it, naming the first such
+   * element in row-major order.
    */
-  private Optional<Problem> closureProblem() {
+  private Optional<Violation> closureProblem() {
     int stride = atomRowStride();
     // The inner map repeats every 2^span offsets.
     long period = 1L << inner.span();
@@ -361,11 +354,9 @@ public final class TileLayout implements Layout {
         && ((long) atomRows * atomCols) % period != 0) {
       // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
       // the atom would be half dead and the atoms would not repeat one pattern.
-      return Optional.of(new Problem(
-          Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS,
-          swizzle + " reads and writes offset bits 0.." + Long.numberOfTrailingZeros(period / 2)
-              + ", a pattern of " + period + " elements, past the " + atomShape() + " atom's "
-              + atomRows * atomCols + " elements: " + wholePeriodsAdvice(period) + "."));
+      return Optional.of(new AtomHoldsPartOfPeriod(swizzle,
+          Long.numberOfTrailingZeros(period / 2), period, rows, atomRows, atomCols,
+          wholePeriodsAdvice(period)));
     }
     if (closedByAlgebra()) {
       return Optional.empty();
@@ -388,59 +379,41 @@ public final class TileLayout implements Layout {
         continue;
       }
       if (isOneAtom()) {
-        // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row
-        // length is at fault, else whichever side the witness falls off.
-        Parameter blamed = rowStride % swizzle.atomCols() != 0
-            ? (rowStride != cols ? Parameter.ROW_STRIDE : Parameter.COLS)
-            : imageCol >= cols ? Parameter.COLS : Parameter.ROWS;
-        return Optional.of(new Problem(blamed,
-            swizzleName() + " does not map the " + shape() + " tile onto itself: it moves (row "
-                + row + ", col " + col + ") to offset " + image + ", which is (row " + imageRow
-                + ", col " + imageCol + "), outside the tile."));
+        return Optional.of(new TileNotClosed(swizzle, form, rows, cols, rowStride,
+            new Cell(row, col), image, new Cell(imageRow, imageCol)));
       }
-      // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
-      // period: more rows would hold it, unless its row length is no power of two.
-      Parameter blamed = stride != atomCols ? Parameter.ROW_STRIDE
-          : Integer.bitCount(atomCols) != 1 ? Parameter.ATOM_COLS : Parameter.ATOM_ROWS;
-      return Optional.of(new Problem(blamed,
-          swizzleName() + " does not map the " + atomShape() + " atom onto itself: it moves"
-              + " (row " + row + ", col " + col + ") of the atom to offset " + image + ", which"
-              + " is (row " + imageRow + ", col " + imageCol + "), outside the atom."));
+      return Optional.of(new AtomNotClosed(swizzle, form, atomRows, atomCols, stride,
+          new Cell(row, col), image, new Cell(imageRow, imageCol)));
     }
     return Optional.empty();
   }
 
   /**
-   * How to give each of several dense atoms whole periods of the swizzle, as attributes that pass
-   * this check: the fewest rows of {@code atomCols} that hold a multiple of {@code period} elements
+   * How to give each of several dense atoms whole periods of the swizzle, each checked to pass this
+   * check: the fewest rows of {@code atomCols} that hold a multiple of {@code period} elements
    * (CuTe's 8-row atoms for its canonical swizzles), when they divide the tile's rows; else that
    * many rows with the tile's rows rounded up to a multiple of them, or a swizzle of fewer bits.
    */
-  private String wholePeriodsAdvice(long period) {
+  private WholePeriods wholePeriodsAdvice(long period) {
     // atomRows * atomCols is a multiple of the power of two `period` exactly when atomRows is a
     // multiple of period / gcd(period, atomCols).
     long step = period / Math.min(period, Integer.lowestOneBit(atomCols));
-    String advice = "give the atom a multiple of " + period + " elements";
     if (step <= rows && valid(described(rows, swizzle).atom((int) step, atomCols, atomOrder))) {
-      return advice + " (atomRows = " + step + "), or use a swizzle of fewer bits";
+      return new WholePeriods(step, true, OptionalLong.empty(), Optional.empty());
     }
     long paddedRows = (rows + step - 1) / step * step;
-    if (paddedRows <= Integer.MAX_VALUE
-        && valid(described((int) paddedRows, swizzle).atom((int) step, atomCols, atomOrder))) {
-      advice += ", which takes a multiple of " + step + " rows of " + atomCols + " elements, and "
-          + step + " does not divide the tile's " + rows + " rows: make rows a multiple of " + step
-          + " (rows = " + paddedRows + ", atomRows = " + step + ")";
-    }
+    OptionalLong padded = paddedRows <= Integer.MAX_VALUE
+        && valid(described((int) paddedRows, swizzle).atom((int) step, atomCols, atomOrder))
+        ? OptionalLong.of(paddedRows) : OptionalLong.empty();
     // A swizzle of fewer bits has a shorter period: the first that fits the atoms as declared.
     for (int bits = swizzle.bits() - 1; bits >= 1; bits--) {
       if (Swizzle.check(bits, swizzle.base(), swizzle.shift(), false).isEmpty()
           && valid(described(rows, Swizzle.of(bits, swizzle.base(), swizzle.shift())))) {
-        return advice + ", or use a swizzle of fewer bits, such as "
-            + Swizzle.of(bits, swizzle.base(), swizzle.shift()) + " (bits = " + bits + ", base = "
-            + swizzle.base() + ", shift = " + swizzle.shift() + ")";
+        return new WholePeriods(step, false, padded,
+            Optional.of(Swizzle.of(bits, swizzle.base(), swizzle.shift())));
       }
     }
-    return advice + ", or use a swizzle of fewer bits";
+    return new WholePeriods(step, false, padded, Optional.empty());
   }
 
   /** This tile's description with another row count and swizzle, to try a suggestion on. */

@@ -1,6 +1,9 @@
 package dev.swizzlegen.runtime.raster;
 
 import dev.swizzlegen.runtime.RasterOrder;
+import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeNotPowerOfTwo;
+import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeOutOfRange;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 
@@ -254,17 +257,16 @@ public enum Rasterizer {
   }
 
   /**
-   * Why {@code tileSize} cannot be an annotation's {@code tileSize} for this order, or empty: it must
-   * be 1 to {@link #MAX_TILE_SIZE}, and for {@link #CUTLASS_IDENTITY} a power of two.
+   * Why {@code tileSize} cannot be the tile size of this order, or empty: it must be 1 to
+   * {@link #MAX_TILE_SIZE}, and for {@link #CUTLASS_IDENTITY} a power of two.
    */
-  public Optional<String> tileSizeProblem(int tileSize) {
+  public Optional<Violation> tileSizeViolation(int tileSize) {
     if (tileSize < 1 || tileSize > MAX_TILE_SIZE) {
-      return Optional.of("tileSize must be 1 to " + MAX_TILE_SIZE + ", not " + tileSize + ".");
+      return Optional.of(new TileSizeOutOfRange(tileSize, MAX_TILE_SIZE));
     }
     if (this == CUTLASS_IDENTITY && Integer.bitCount(tileSize) != 1) {
-      return Optional.of("tileSize " + tileSize + " is not a power of two, which CUTLASS_IDENTITY's"
-          + " log tile needs (tileSize = 2^log_tile): use " + Integer.highestOneBit(tileSize) + " or "
-          + Integer.highestOneBit(tileSize) * 2 + ".");
+      return Optional.of(new TileSizeNotPowerOfTwo(tileSize, Integer.highestOneBit(tileSize),
+          Integer.highestOneBit(tileSize) * 2));
     }
     return Optional.empty();
   }

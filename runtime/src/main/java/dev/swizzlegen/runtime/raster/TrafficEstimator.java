@@ -153,7 +153,7 @@ public final class TrafficEstimator {
     boolean ties = true;
     int last = rasterizer.usesTileSize() ? maxTileSize : 1;
     for (int tileSize = 1; tileSize <= last; tileSize++) {
-      if (rasterizer.tileSizeProblem(tileSize).isPresent()) {
+      if (rasterizer.tileSizeViolation(tileSize).isPresent()) {
         continue;
       }
       Estimate estimate = estimate(gemm, machine, rasterizer, tileSize);

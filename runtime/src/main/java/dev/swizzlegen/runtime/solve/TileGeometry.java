@@ -2,12 +2,12 @@ package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -96,7 +96,7 @@ public record TileGeometry(DType dtype, int rows, int cols, int rowStride, int a
   }
 
   /** Every reason the geometry is not a tile; empty if it is one. */
-  public List<Problem> check() {
+  public List<Violation> check() {
     return builder(Swizzle.IDENTITY, atomRows, atomCols).check();
   }
 

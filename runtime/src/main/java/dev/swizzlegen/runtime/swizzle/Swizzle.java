@@ -1,8 +1,12 @@
 package dev.swizzlegen.runtime.swizzle;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBase;
+import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBits;
+import dev.swizzlegen.runtime.violation.SwizzleViolation.OverlappingMasks;
+import dev.swizzlegen.runtime.violation.SwizzleViolation.PastOffsetBits;
+import dev.swizzlegen.runtime.violation.SwizzleViolation.ZeroShift;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,36 +82,28 @@ public final class Swizzle {
    *
    * @param allowOverlap whether {@code |shift| < bits} is accepted
    */
-  public static List<Problem> check(int bits, int base, int shift, boolean allowOverlap) {
-    List<Problem> problems = new ArrayList<>();
+  public static List<Violation> check(int bits, int base, int shift, boolean allowOverlap) {
+    List<Violation> violations = new ArrayList<>();
     if (bits < 0) {
-      problems.add(new Problem(Parameter.BITS, "bits must be 0 or more, not " + bits + "."));
+      violations.add(new NegativeBits(bits));
     }
     if (base < 0) {
-      problems.add(new Problem(Parameter.BASE, "base must be 0 or more, not " + base + "."));
+      violations.add(new NegativeBase(base));
     }
-    if (!problems.isEmpty()) {
-      return problems;
+    if (!violations.isEmpty()) {
+      return violations;
     }
     long span = (long) bits + base + Math.abs((long) shift);
     if (span > OFFSET_BITS) {
-      problems.add(new Problem(Parameter.SHIFT,
-          "Swizzle<" + bits + "," + base + "," + shift + "> reaches bit " + (span - 1)
-              + ", past the " + OFFSET_BITS + " bits of an offset (bits + base + |shift| must be at most "
-              + OFFSET_BITS + ")."));
-      return problems;
+      violations.add(new PastOffsetBits(bits, base, shift, span - 1, OFFSET_BITS));
+      return violations;
     }
     if (bits > 0 && shift == 0) {
-      problems.add(new Problem(Parameter.SHIFT,
-          "shift 0 XORs the " + bits + " masked bits with themselves, which clears them: the function is"
-              + " not a bijection."));
+      violations.add(new ZeroShift(bits));
     } else if (Math.abs(shift) < bits && !allowOverlap) {
-      problems.add(new Problem(Parameter.SHIFT,
-          "|shift| " + Math.abs(shift) + " is less than bits " + bits
-              + ", so the YYY and ZZZ masks overlap, which CuTe forbids; set allowOverlap = true to"
-              + " accept it (the swizzle is still a bijection, but not its own inverse)."));
+      violations.add(new OverlappingMasks(bits, shift));
     }
-    return problems;
+    return violations;
   }
 
   /** B: the width of the masks. */

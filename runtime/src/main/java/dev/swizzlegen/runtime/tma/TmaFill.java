@@ -1,11 +1,20 @@
 package dev.swizzlegen.runtime.tma;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
+import dev.swizzlegen.runtime.violation.TmaViolation.BoxMismatch;
+import dev.swizzlegen.runtime.violation.TmaViolation.BoxStartMisaligned;
+import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
+import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaBoxWidth;
+import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +50,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
 
   /** How TMA fills the tile; throws {@link InvalidDescriptionException} when it cannot. */
   public static TmaFill of(TileLayout tile) {
-    List<Problem> problems = new ArrayList<>();
+    List<Violation> problems = new ArrayList<>();
     Optional<TmaFill> fill = plan(tile, problems);
     InvalidDescriptionException.throwIfAny(problems);
     return fill.orElseThrow();
@@ -66,8 +75,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   }
 
   /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
-  public static List<Problem> check(TileLayout tile) {
-    List<Problem> problems = new ArrayList<>();
+  public static List<Violation> check(TileLayout tile) {
+    List<Violation> problems = new ArrayList<>();
     plan(tile, problems);
     return problems;
   }
@@ -87,46 +96,34 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
    * How TMA fills the tile, if it can; otherwise empty, with every reason added to {@code problems}:
    * {@link #find} and {@link #check} in one pass.
    */
-  public static Optional<TmaFill> plan(TileLayout tile, List<Problem> problems) {
-    int elementBytes = tile.elementBytes();
+  public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {
-      int unitBase = 4 - Integer.numberOfTrailingZeros(elementBytes);
-      problems.add(new Problem(Parameter.KIND, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
-          + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on " + tile.dtype() + " is "
-          + "Swizzle<1|2|3," + unitBase + ",3>; " + tile.swizzleName() + " is "
-          + tile.byteSwizzle().map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte"
-              + " offset") + "."));
+      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.form(), tile.byteSwizzle()));
       return Optional.empty();
     }
     TmaSwizzle mode = found.get();
     if (tile.rowStride() != tile.cols()) {
-      problems.add(new Problem(Parameter.ROW_STRIDE, "TMA writes boxes without padding, so"
-          + " rowStride must equal cols, not " + tile.rowStride() + "."));
+      problems.add(new TmaPadding(tile.rowStride(), tile.cols()));
     }
     if (tile.alignment() < mode.alignmentBytes()) {
-      problems.add(new Problem(Parameter.ALIGNMENT, mode.cudaName() + " repeats every "
-          + mode.alignmentBytes() + " bytes, so the tile's base must be aligned to "
-          + mode.alignmentBytes() + " bytes, not " + tile.alignment() + "."));
+      problems.add(new TmaAlignment(mode, tile.alignment()));
     }
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
     List<Integer> widths = boxWidths(tile, mode);
     if (widths.isEmpty()) {
-      problems.add(new Problem(Parameter.COLS, "a TMA box row must be a multiple of 16 bytes"
-          + (mode == TmaSwizzle.NONE ? "" : " and at most " + spanBytes(mode) + " bytes with "
-              + mode.cudaName()) + ", and no such width divides rows of " + tile.cols() + " "
-          + tile.dtype() + " (" + tile.cols() * elementBytes + " bytes)."));
+      problems.add(new NoTmaBoxWidth(mode, tile.cols(), tile.dtype()));
       return Optional.empty();
     }
-    String firstMismatch = null;
+    BoxMismatch firstMismatch = null;
     for (int boxCols : widths) {
       for (int boxRows = Math.min(tile.rows(), MAX_BOX_ELEMENTS); boxRows >= 1; boxRows--) {
         if (tile.rows() % boxRows != 0) {
           continue;
         }
-        Optional<String> mismatch = mismatch(tile, mode, boxRows, boxCols);
+        Optional<BoxMismatch> mismatch = mismatch(tile, mode, boxRows, boxCols);
         if (mismatch.isEmpty()) {
           return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
         }
@@ -136,46 +133,38 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       }
     }
     int widest = widths.get(0);
-    String hint = tile.isOneAtom() && tile.cols() > widest ? columnBlocksHint(tile, widest) : "";
-    problems.add(new Problem(Parameter.KIND, "TMA cannot fill the tile with " + mode.cudaName()
-        + ": boxes are at most " + widest + " elements wide, and none lands where the tile's"
-        + " layout puts its elements (" + firstMismatch + ")." + hint));
+    Optional<ColumnBlocks> hint = tile.isOneAtom() && tile.cols() > widest
+        ? columnBlocksHint(tile, widest) : Optional.empty();
+    problems.add(new TmaBoxesMisplaced(mode, widest, firstMismatch, hint));
     return Optional.empty();
   }
 
   /**
-   * For a one-atom tile wider than a box: the column blocks of atoms as wide as a box, as attributes
-   * each checked to give a tile TMA fills. The atom as tall as the tile where that works; else as
-   * many rows as hold whole periods of the swizzle (CuTe's 8 rows), with the tile's rows rounded up
-   * to a multiple of them where they do not divide it.
+   * For a one-atom tile wider than a box: the column blocks of atoms as wide as a box, each checked
+   * to give a tile TMA fills. The atom as tall as the tile where that works; else as many rows as
+   * hold whole periods of the swizzle (CuTe's 8 rows), with the tile's rows rounded up to a multiple
+   * of them where they do not divide it.
    */
-  private static String columnBlocksHint(TileLayout tile, int widest) {
-    String rowsWider = " Rows of " + tile.cols() * tile.elementBytes() + " bytes are wider than"
-        + " one box: declare the tile as column blocks of ";
-    String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
-        + " own boxes.";
+  private static Optional<ColumnBlocks> columnBlocksHint(TileLayout tile, int widest) {
+    int rowBytes = tile.cols() * tile.elementBytes();
     if (fills(tile.rows(), tile, 0, widest)) {
-      return rowsWider + widest + "-element atoms (atomCols = " + widest + ")" + why;
+      return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows()));
     }
     int touched = tile.swizzle().yyyMask() | tile.swizzle().zzzMask();
     long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
     long step = period / Math.min(period, Integer.lowestOneBit(widest));
     if (step > MAX_BOX_ELEMENTS) {
-      return "";
+      return Optional.empty();
     }
     int atomRows = (int) step;
-    String atoms = atomRows + " x " + widest + " atoms";
     if (tile.rows() % atomRows == 0 && fills(tile.rows(), tile, atomRows, widest)) {
-      return rowsWider + atoms + " (atomRows = " + atomRows + ", atomCols = " + widest + ")" + why;
+      return Optional.of(new ColumnBlocks(rowBytes, atomRows, widest, tile.rows(), tile.rows()));
     }
     int paddedRows = (tile.rows() + atomRows - 1) / atomRows * atomRows;
     if (fills(paddedRows, tile, atomRows, widest)) {
-      return rowsWider + atoms + why.substring(0, why.length() - 1) + "; " + atomRows
-          + " rows do not divide the tile's " + tile.rows() + ", so make rows a multiple of "
-          + atomRows + " (rows = " + paddedRows + ", atomRows = " + atomRows + ", atomCols = "
-          + widest + ").";
+      return Optional.of(new ColumnBlocks(rowBytes, atomRows, widest, tile.rows(), paddedRows));
     }
-    return "";
+    return Optional.empty();
   }
 
   /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
@@ -202,8 +191,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     return widths;
   }
 
-  /** The first element that boxes of this size would put elsewhere than the tile does, in words. */
-  private static Optional<String> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
+  /** The first element that boxes of this size would put elsewhere than the tile does. */
+  private static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
       int boxCols) {
     int elementBytes = tile.elementBytes();
     Swizzle pattern = mode.byteSwizzle();
@@ -212,28 +201,22 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       for (int left = 0; left < tile.cols(); left += boxCols) {
         int start = tile.byteOffset(top, left);
         if (start % alignment != 0) {
-          return Optional.of(box(boxRows, boxCols, top, left) + " would start at byte " + start
-              + ", not a multiple of the " + alignment + " bytes the engine needs");
+          return Optional.of(new BoxStartMisaligned(boxRows, boxCols, new Cell(top, left), start,
+              alignment));
         }
         for (int i = 0; i < boxRows; i++) {
           for (int j = 0; j < boxCols; j++) {
             int written = start + pattern.apply((i * boxCols + j) * elementBytes);
             int expected = tile.byteOffset(top + i, left + j);
             if (written != expected) {
-              return Optional.of(box(boxRows, boxCols, top, left) + " would put (row " + (top + i)
-                  + ", col " + (left + j) + ") at byte " + written + ", where the tile has it at"
-                  + " byte " + expected);
+              return Optional.of(new BoxElementMisplaced(boxRows, boxCols, new Cell(top, left),
+                  new Cell(top + i, left + j), written, expected));
             }
           }
         }
       }
     }
     return Optional.empty();
-  }
-
-  /** {@code "a 8 x 64 box at (row 8, col 0)"}, made only for a message. */
-  private static String box(int boxRows, int boxCols, int top, int left) {
-    return "a " + boxRows + " x " + boxCols + " box at (row " + top + ", col " + left + ")";
   }
 
   private static List<TmaBox> boxes(TileLayout tile, int boxRows, int boxCols) {

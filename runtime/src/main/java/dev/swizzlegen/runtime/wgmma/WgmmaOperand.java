@@ -3,11 +3,24 @@ package dev.swizzlegen.runtime.wgmma;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.AtomsHint;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.DescriptorOffset;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.DescriptorOffsetOutOfRange;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NarrowerAtoms;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaMode;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaAlignment;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMisread;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMnNotMultiple;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaTransposeNeeds16Bit;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,7 +68,7 @@ public final class WgmmaOperand {
 
   /** The operand; throws {@link InvalidDescriptionException} when wgmma cannot read the tile so. */
   public static WgmmaOperand of(TileLayout tile, Major major) {
-    List<Problem> problems = new ArrayList<>();
+    List<Violation> problems = new ArrayList<>();
     Optional<WgmmaOperand> operand = plan(tile, major, problems);
     InvalidDescriptionException.throwIfAny(problems);
     return operand.orElseThrow();
@@ -67,8 +80,8 @@ public final class WgmmaOperand {
   }
 
   /** Every reason wgmma cannot read the tile as an operand of this major; empty when it can. */
-  public static List<Problem> check(TileLayout tile, Major major) {
-    List<Problem> problems = new ArrayList<>();
+  public static List<Violation> check(TileLayout tile, Major major) {
+    List<Violation> problems = new ArrayList<>();
     plan(tile, major, problems);
     return problems;
   }
@@ -197,82 +210,65 @@ public final class WgmmaOperand {
    * swizzle: its type, its major, its K and its M or N. For a tile whose swizzle is still to be
    * chosen; {@link #check} finds these and the rest.
    */
-  public static List<Problem> checkGeometry(TileLayout tile, Major major) {
-    List<Problem> problems = new ArrayList<>();
+  public static List<Violation> checkGeometry(TileLayout tile, Major major) {
+    List<Violation> problems = new ArrayList<>();
     DType dtype = tile.dtype();
     int elementBytes = tile.elementBytes();
     boolean kMajor = major == Major.K;
     if (ptxType(dtype).isEmpty()) {
-      problems.add(new Problem(Parameter.DTYPE, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2,"
-          + " INT8 and UINT8 operands, not " + dtype
-          + (dtype == DType.FLOAT ? " (a float tile is read as TF32: declare dtype = TF32)" : "")
-          + "."));
+      problems.add(new WgmmaType(dtype));
       return problems;
     }
     if (!kMajor && elementBytes != 2) {
-      problems.add(new Problem(Parameter.MAJOR, "wgmma transposes only 16-bit operands (HALF, BF16),"
-          + " so a " + dtype + " operand must be K-major: rows M or N, cols K."));
+      problems.add(new WgmmaTransposeNeeds16Bit(dtype));
       return problems;
     }
     int instructionK = INSTRUCTION_K_BYTES / elementBytes;
     int kExtent = kMajor ? tile.cols() : tile.rows();
     if (kExtent % instructionK != 0) {
-      problems.add(new Problem(kMajor ? Parameter.COLS : Parameter.ROWS, "one wgmma reads "
-          + instructionK + " " + dtype + " of K (32 bytes), so the tile's K, its "
-          + (kMajor ? "cols" : "rows") + ", must be a multiple of " + instructionK + ", not "
-          + kExtent + "."));
+      problems.add(new WgmmaKNotMultiple(major, dtype, instructionK, kExtent));
     }
     // The finest M or N any mode reads: 8 rows (K-major), one 16-byte unit (MN-major, no swizzle).
-    mnStepProblem(tile, major, kMajor ? 8 : 16 / elementBytes, "").ifPresent(problems::add);
+    mnStepProblem(tile, major, kMajor ? 8 : 16 / elementBytes, Optional.empty())
+        .ifPresent(problems::add);
     return problems;
   }
 
-  private static Optional<Problem> mnStepProblem(TileLayout tile, Major major, int mnStep,
-      String mode) {
+  /** @param mode the layout whose row is the step, where one is (MN-major) */
+  private static Optional<Violation> mnStepProblem(TileLayout tile, Major major, int mnStep,
+      Optional<WgmmaSwizzle> mode) {
     boolean kMajor = major == Major.K;
     int mnExtent = kMajor ? tile.rows() : tile.cols();
     if (mnExtent % mnStep == 0) {
       return Optional.empty();
     }
-    return Optional.of(new Problem(kMajor ? Parameter.ROWS : Parameter.COLS, "wgmma reads M and N "
-        + (kMajor ? "in groups of 8 rows" : "in rows of " + mnStep + " " + tile.dtype() + mode)
-        + ", so the tile's M or N, its " + (kMajor ? "rows" : "cols") + ", must be a multiple of "
-        + mnStep + ", not " + mnExtent + "."));
+    return Optional.of(new WgmmaMnNotMultiple(major, tile.dtype(), mnStep, mnExtent, mode));
   }
 
   /**
    * The operand, if wgmma can read the tile as one of this major; otherwise empty, with every reason
    * added to {@code problems}: {@link #find} and {@link #check} in one pass.
    */
-  public static Optional<WgmmaOperand> plan(TileLayout tile, Major major, List<Problem> problems) {
+  public static Optional<WgmmaOperand> plan(TileLayout tile, Major major,
+      List<Violation> problems) {
     problems.addAll(checkGeometry(tile, major));
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
-    DType dtype = tile.dtype();
     int elementBytes = tile.elementBytes();
     boolean kMajor = major == Major.K;
     Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
     if (pattern.isEmpty()) {
-      int unitBase = 4 - Integer.numberOfTrailingZeros(elementBytes);
-      problems.add(new Problem(Parameter.KIND, "wgmma reads no swizzle or Swizzle<1|2|3,4,3> on"
-          + " bytes (the 32-, 64- and 128-byte swizzles), which on " + dtype + " is Swizzle<1|2|3,"
-          + unitBase + ",3>; " + tile.swizzleName() + " is "
-          + tile.byteSwizzle().map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte"
-              + " offset") + "."));
+      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.form(), tile.byteSwizzle()));
       return Optional.empty();
     }
     WgmmaSwizzle swizzle = WgmmaSwizzle.of(pattern.get());
     if (tile.alignment() < swizzle.alignmentBytes()) {
-      problems.add(new Problem(Parameter.ALIGNMENT, "wgmma reads " + swizzle.description()
-          + " from a base aligned to " + swizzle.alignmentBytes() + " bytes, so the tile's"
-          + " alignment must be at least " + swizzle.alignmentBytes() + ", not " + tile.alignment()
-          + "."));
+      problems.add(new WgmmaAlignment(swizzle, tile.alignment()));
     }
     int mnExtent = kMajor ? tile.rows() : tile.cols();
     int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
-    mnStepProblem(tile, major, mnStep, ", one row of " + swizzle.description())
-        .ifPresent(problems::add);
+    mnStepProblem(tile, major, mnStep, Optional.of(swizzle)).ifPresent(problems::add);
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
@@ -282,39 +278,27 @@ public final class WgmmaOperand {
     int unitElements = 16 / elementBytes;
     int leading;
     int stride;
-    String leadingMeans;
-    String strideMeans;
     if (kMajor) {
       stride = mnExtent > 8 ? distance(tile, 8, 0) : 0;
-      strideMeans = "groups of 8 rows";
       leading = swizzle == WgmmaSwizzle.NONE ? distance(tile, 0, unitElements) : 16;
-      leadingMeans = "16-byte columns of core matrices";
     } else if (swizzle == WgmmaSwizzle.NONE) {
       stride = mnExtent > unitElements ? distance(tile, 0, unitElements) : 0;
-      strideMeans = "16-byte columns of M or N";
       leading = distance(tile, 8, 0);
-      leadingMeans = "groups of 8 rows of K";
     } else {
       leading = mnExtent > mnStep ? distance(tile, 0, mnStep) : 0;
-      leadingMeans = swizzle.rowUnits() * 16 + "-byte blocks of M or N";
       stride = distance(tile, 8, 0);
-      strideMeans = "groups of 8 rows of K";
     }
-    String reading = "wgmma cannot read the tile as " + (kMajor ? "a K" : "an MN") + "-major operand"
-        + " with " + swizzle.description();
-    for (int[] offset : new int[][] {{leading, 0}, {stride, 1}}) {
-      if (offset[0] < 0 || offset[0] > MatrixDescriptor.ADDRESS_MASK || offset[0] % 16 != 0) {
-        problems.add(new Problem(Parameter.KIND, reading + ": its " + (offset[1] == 0 ? leadingMeans
-            : strideMeans) + " are " + offset[0] + " bytes apart, and a descriptor holds multiples"
-            + " of 16 bytes from 0 to 256 KB."));
+    for (DescriptorOffset offset : DescriptorOffset.values()) {
+      int bytes = offset == DescriptorOffset.LEADING ? leading : stride;
+      if (bytes < 0 || bytes > MatrixDescriptor.ADDRESS_MASK || bytes % 16 != 0) {
+        problems.add(new DescriptorOffsetOutOfRange(major, swizzle, offset, bytes));
         return Optional.empty();
       }
     }
     WgmmaOperand operand = new WgmmaOperand(tile, major, swizzle, leading, stride);
-    Optional<String> mismatch = operand.mismatch();
+    Optional<WgmmaMisread> mismatch = operand.mismatch();
     if (mismatch.isPresent()) {
-      problems.add(new Problem(Parameter.KIND, reading + ": " + mismatch.get() + "."
-          + operand.hint()));
+      problems.add(mismatch.get());
       return Optional.empty();
     }
     return Optional.of(operand);
@@ -326,10 +310,11 @@ public final class WgmmaOperand {
   }
 
   /**
-   * The first element some descriptor would read from elsewhere than the tile has it, in words: every
-   * K slice, from every M (or N) that is a multiple of {@link #mnStep()}, up to {@link #MAX_MN} on.
+   * The first element some descriptor would read from elsewhere than the tile has it, with the atoms
+   * that would be read: every K slice, from every M (or N) that is a multiple of {@link #mnStep()},
+   * up to {@link #MAX_MN} on.
    */
-  private Optional<String> mismatch() {
+  private Optional<WgmmaMisread> mismatch() {
     int elementBytes = tile.elementBytes();
     for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
       for (int first = 0; first < mnExtent(); first += mnStep()) {
@@ -342,10 +327,8 @@ public final class WgmmaOperand {
             int col = col(kSlice, mn, k);
             int expected = tile.byteOffset(row, col);
             if (read != expected) {
-              return Optional.of("the descriptor of K slice " + kSlice + " from " + first
-                  + " (LBO " + leadingByteOffset + ", SBO " + strideByteOffset + " bytes) would read"
-                  + " (row " + row + ", col " + col + ") from byte " + read + ", where the tile has"
-                  + " it at byte " + expected);
+              return Optional.of(new WgmmaMisread(major, swizzle, kSlice, first,
+                  leadingByteOffset, strideByteOffset, new Cell(row, col), read, expected, hint()));
             }
           }
         }
@@ -360,18 +343,15 @@ public final class WgmmaOperand {
    * the mode's row), the widest narrower mode whose atoms do, as CUTLASS's {@code ss_smem_selector}
    * picks. Each suggestion is checked to give a tile wgmma reads.
    */
-  private String hint() {
+  private Optional<AtomsHint> hint() {
     int rowBytes = swizzle.rowUnits() * 16;
     int rowElements = rowBytes / tile.elementBytes();
     if (tile.atomCols() == rowElements) {
-      return "";
+      return Optional.empty();
     }
-    String reads = " With " + swizzle.description() + " wgmma reads " + (swizzle == WgmmaSwizzle.NONE
-        ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
     Optional<TileLayout> atoms = readable(swizzle, tile.swizzle());
     if (atoms.isPresent()) {
-      return reads + ": declare atoms of 8 x " + rowElements + " (atomRows = 8, atomCols = "
-          + rowElements + "), as CuTe's GMMA layout atoms are.";
+      return Optional.of(new CanonicalAtoms(rowElements));
     }
     int unitBase = 4 - Integer.numberOfTrailingZeros(tile.elementBytes());
     for (WgmmaSwizzle narrower : new WgmmaSwizzle[] {WgmmaSwizzle.SWIZZLE_64B,
@@ -383,14 +363,10 @@ public final class WgmmaOperand {
       Optional<TileLayout> fits = readable(narrower,
           bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, unitBase, 3));
       if (fits.isPresent()) {
-        TileLayout declared = fits.get();
-        return reads + ", and atoms of 8 x " + rowElements + " do not fit the tile's "
-            + tile.rows() + " x " + tile.cols() + ": use " + narrower.description()
-            + " on atoms of " + declared.atomShape() + " (" + declared.attributesFrom(tile)
-            + "), as CUTLASS's ss_smem_selector picks for such a tile.";
+        return Optional.of(new NarrowerAtoms(rowElements, narrower, tile, fits.get()));
       }
     }
-    return reads + ".";
+    return Optional.of(new NoAtomsFit());
   }
 
   /** The tile on atoms of 8 rows of {@code mode}'s row with {@code elements} swizzle, if wgmma reads it. */

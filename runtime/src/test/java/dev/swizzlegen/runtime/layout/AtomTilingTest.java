@@ -6,10 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomColsNotDivisor;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomHoldsPartOfPeriod;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
+import dev.swizzlegen.runtime.violation.LayoutViolation.AtomRowsNotDivisor;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
+import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
+import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
+import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -177,44 +188,51 @@ class AtomTilingTest {
     assertEquals(2 * 8192 + tile.offset(5, 17), tile.offset(5, 17, 2));
   }
 
-  private static Problem only(List<Problem> problems) {
-    assertEquals(1, problems.size(), problems.toString());
-    return problems.get(0);
-  }
-
   @Test
-  void badAtomsAndStagesAreProblemsOnTheirParameter() {
-    assertEquals(Parameter.ATOM_ROWS, only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
-        64).atom(48, 64, Order.COL_MAJOR).check()).parameter());
-    assertEquals(Parameter.ATOM_COLS, only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
-        64).atom(8, 48, Order.COL_MAJOR).check()).parameter());
-    assertEquals(Parameter.STAGES, only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
-        64).stages(0).check()).parameter());
-    // 128 x 128 halves are 32 KB: seven stages are 224 KB, eight are over 227 KB.
+  void badAtomsAndStagesAreViolationsNamingTheirValues() {
+    assertEquals(List.of(new AtomRowsNotDivisor(48, 128)), TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 128, 64).atom(48, 64, Order.COL_MAJOR).check());
+    assertEquals(List.of(new AtomColsNotDivisor(48, 64)), TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 128, 64).atom(8, 48, Order.COL_MAJOR).check());
+    assertEquals(List.of(new StagesBelowOne(0)), TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 128, 64).stages(0).check());
+    // 128 x 128 halves are 32 KB: seven stages are 224 KB, eight are over 227 KB, one alone fits.
     assertTrue(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(7).check().isEmpty());
-    Problem tooBig = only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
-        .atom(8, 64, Order.COL_MAJOR).stages(8).check());
-    assertEquals(Parameter.STAGES, tooBig.parameter());
-    assertTrue(tooBig.message().contains("in 8 stages spans 262144 bytes"), tooBig.message());
-    // Swizzle<3,3,3> reads offset bits 6..8: a 4 x 64 atom holds only 256 of its 512 elements.
-    Problem pastTheAtom = only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
-        .atom(4, 64, Order.COL_MAJOR).check());
-    assertEquals(Parameter.ATOM_ROWS, pastTheAtom.parameter());
-    assertEquals("Swizzle<3,3,3> reads and writes offset bits 0..8, a pattern of 512 elements,"
-        + " past the 4 x 64 atom's 256 elements: give the atom a multiple of 512 elements"
-        + " (atomRows = 8), or use a swizzle of fewer bits.", pastTheAtom.message());
-    // Swizzle<2,3,-3> flips offset bits 6 and 7: past a 4 x 16 atom's 64 elements.
-    assertEquals(Parameter.ATOM_ROWS, only(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, -3), 8,
-        32).atom(4, 16, Order.COL_MAJOR).check()).parameter());
-    assertEquals(Parameter.ATOM_COLS, only(TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 8,
-        48).atom(8, 24, Order.COL_MAJOR).check()).parameter());
-    assertEquals(Parameter.ROW_STRIDE, only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 16,
-        64).rowStride(72).atom(8, 64, Order.COL_MAJOR).check()).parameter());
-    assertEquals(Parameter.ROW_STRIDE, only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8,
-        128).rowStride(136).atom(8, 64, Order.COL_MAJOR).check()).parameter());
+    assertEquals(List.of(new ExceedsSharedMemory(128, 128, DType.HALF, 8, 262144, 32768,
+            TileLayout.MAX_SHARED_BYTES)),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+            .atom(8, 64, Order.COL_MAJOR).stages(8).check());
+    // Swizzle<3,3,3> reads offset bits 6..8: a 4 x 64 atom holds only 256 of its 512 elements, and
+    // 8 rows of 64 would hold them all.
+    assertEquals(List.of(new AtomHoldsPartOfPeriod(Swizzle.of(3, 3, 3), 8, 512, 128, 4, 64,
+            new WholePeriods(8, true, OptionalLong.empty(), Optional.empty()))),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+            .atom(4, 64, Order.COL_MAJOR).check());
+    // Swizzle<2,3,-3> flips offset bits 6 and 7: past a 4 x 16 atom's 64 elements; 16 rows of 16 hold
+    // them, which the tile's 8 rows do not: 16 rows would.
+    assertEquals(List.of(new AtomHoldsPartOfPeriod(Swizzle.of(2, 3, -3), 7, 256, 8, 4, 16,
+            new WholePeriods(16, false, OptionalLong.of(16), Optional.empty()))),
+        TileLayout.builder(DType.HALF, Swizzle.of(2, 3, -3), 8, 32)
+            .atom(4, 16, Order.COL_MAJOR).check());
+    assertEquals(List.of(new AtomHoldsPartOfPeriod(Swizzle.of(1, 3, 3), 6, 128, 8, 8, 24,
+            new WholePeriods(16, false, OptionalLong.of(16), Optional.empty()))),
+        TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 8, 48)
+            .atom(8, 24, Order.COL_MAJOR).check());
+    // Padding inside an atom: the swizzle moves (row 1, col 0) into the padding.
+    assertEquals(List.of(new AtomNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 64, 72,
+            new Cell(1, 0), 64, new Cell(0, 64))),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 16, 64).rowStride(72)
+            .atom(8, 64, Order.COL_MAJOR).check());
+    // Padding between dense atoms, which atoms as wide as the tile would not take either: the
+    // nested violation says why.
+    assertEquals(List.of(new PaddedDenseAtoms(128, 64, Optional.of(new TileNotClosed(
+            Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 128, 136, new Cell(1, 8), 128,
+            new Cell(0, 128))))),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 128).rowStride(136)
+            .atom(8, 64, Order.COL_MAJOR).check());
     // A 4 x 16 half stage is 128 bytes: stage 1 cannot keep a 1024-byte alignment.
-    assertEquals(Parameter.STAGES, only(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 4, 16)
-        .alignment(1024).stages(2).check()).parameter());
+    assertEquals(List.of(new StageMisaligned(128, 1024)), TileLayout.builder(DType.HALF,
+        Swizzle.IDENTITY, 4, 16).alignment(1024).stages(2).check());
   }
 }

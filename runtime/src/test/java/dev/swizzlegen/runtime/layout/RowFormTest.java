@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
+import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
@@ -86,14 +88,17 @@ class RowFormTest {
 
   @Test
   void rowFormNeedsItsBitsFromTheRow() {
-    assertEquals(Parameter.SHIFT, TileLayout.builder(DType.HALF,
-        Swizzle.overlapping(3, 3, 2), 8, 64).form(SwizzleForm.ROW).check().get(0).parameter());
+    assertEquals(new RowFormShiftBelowBits(3, 2), TileLayout.builder(DType.HALF,
+        Swizzle.overlapping(3, 3, 2), 8, 64).form(SwizzleForm.ROW).check().get(0));
   }
 
   @Test
   void rowFormThatLeavesTheRowIsRejected() {
-    // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72.
-    assertEquals(Parameter.COLS, TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
-        .form(SwizzleForm.ROW).check().get(0).parameter());
+    // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72, here
+    // (row 7, col 64) to column 120, which is (row 8, col 48) of the 72-column rows.
+    assertEquals(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.ROW, 8, 72, 72, new Cell(7, 64),
+            624, new Cell(8, 48)),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
+            .form(SwizzleForm.ROW).check().get(0));
   }
 }

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.LayoutViolation.BadAlignment;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
+import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
+import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -73,52 +78,50 @@ class TileLayoutTest {
   }
 
   @Test
-  void swizzleThatLeavesTheTileIsRejectedOnCols() {
+  void swizzleThatLeavesTheTileNamesTheFirstElementItMovesOut() {
     // 8 rows of 48 are 384 = 6 x 64 elements: Swizzle<3,3,3> permutes within each 64, so it fits.
     assertTrue(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 48, 48, 128).isEmpty());
-    // 3 rows of 48 end mid-way through a 64-element line, and the swizzle moves elements past the end.
-    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48, 128);
-    assertEquals(1, problems.size(), problems.toString());
-    assertEquals(Parameter.COLS, problems.get(0).parameter());
-    assertTrue(problems.get(0).message().contains("does not map the 3 x 48 tile onto itself"),
-        problems.get(0).message());
+    // 3 rows of 48 end mid-way through a 64-element line, and the swizzle moves elements past the end:
+    // (row 2, col 32), offset 128, goes to 144, one past the last row.
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 3, 48, 48,
+            new Cell(2, 32), 144, new Cell(3, 0))),
+        TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48, 128));
   }
 
   @Test
-  void negativeShiftPastTheRowsIsRejectedOnRows() {
-    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64, 128);
-    assertEquals(Parameter.ROWS, problems.get(0).parameter());
-    assertTrue(problems.get(0).message().contains("(row 2, col 16)"), problems.get(0).message());
+  void negativeShiftPastTheRowsMovesAnElementBelowTheTile() {
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(2, 3, -3), SwizzleForm.OFFSET, 2, 64, 64,
+            new Cell(0, 16), 144, new Cell(2, 16))),
+        TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64, 128));
   }
 
   @Test
-  void paddedRowsWithASwizzleAreRejectedOnRowStride() {
-    List<Problem> problems = TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 72, 128);
-    assertEquals(Parameter.ROW_STRIDE, problems.get(0).parameter());
+  void paddedRowsWithASwizzleMoveAnElementIntoThePadding() {
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 64, 72,
+            new Cell(1, 0), 64, new Cell(0, 64))),
+        TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 72, 128));
   }
 
   @Test
-  void geometryProblems() {
-    assertEquals(Parameter.ROWS, only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 0, 8, 8, 128)));
-    assertEquals(Parameter.COLS, only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, -1, 8, 128)));
-    assertEquals(Parameter.ROW_STRIDE,
-        only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, 16, 8, 128)));
-    assertEquals(Parameter.ALIGNMENT,
-        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 2)));
-    assertEquals(Parameter.ALIGNMENT,
-        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96)));
+  void geometryViolations() {
+    assertEquals(List.of(new RowsNotPositive(0)),
+        TileLayout.check(DType.HALF, Swizzle.IDENTITY, 0, 8, 8, 128));
+    assertEquals(List.of(new ColsNotPositive(-1)),
+        TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, -1, 8, 128));
+    assertEquals(List.of(new RowsOverlap(8, 16)),
+        TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, 16, 8, 128));
+    assertEquals(List.of(new BadAlignment(2, DType.FLOAT)),
+        TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 2));
+    assertEquals(List.of(new BadAlignment(96, DType.FLOAT)),
+        TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96));
   }
 
   @Test
   void tilesLargerThan227KilobytesAreRejected() {
     assertTrue(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 227, 256, 256, 128).isEmpty());
-    List<Problem> problems = TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 228, 256, 256, 128);
-    assertEquals(Parameter.ROWS, only(problems));
-    assertTrue(problems.get(0).message().contains("227 KB"));
-  }
-
-  private static Parameter only(List<Problem> problems) {
-    assertEquals(1, problems.size(), problems.toString());
-    return problems.get(0).parameter();
+    // 228 rows of 1 KB: one stage is already too large.
+    assertEquals(List.of(new ExceedsSharedMemory(228, 256, DType.FLOAT, 1, 233472, 233472,
+            TileLayout.MAX_SHARED_BYTES)),
+        TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 228, 256, 256, 128));
   }
 }

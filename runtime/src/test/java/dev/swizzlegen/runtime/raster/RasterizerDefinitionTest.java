@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.RasterOrder;
+import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeNotPowerOfTwo;
+import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeOutOfRange;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -261,14 +264,15 @@ class RasterizerDefinitionTest {
   }
 
   @Test
-  void tileSizeProblems() {
-    assertTrue(Rasterizer.STRIPS.tileSizeProblem(0).orElseThrow().contains("1 to 1024, not 0"));
-    assertTrue(Rasterizer.GROUPED.tileSizeProblem(1025).isPresent());
-    assertFalse(Rasterizer.STRIPS.tileSizeProblem(6).isPresent());
-    assertEquals("tileSize 6 is not a power of two, which CUTLASS_IDENTITY's log tile needs"
-            + " (tileSize = 2^log_tile): use 4 or 8.",
-        Rasterizer.CUTLASS_IDENTITY.tileSizeProblem(6).orElseThrow());
-    assertFalse(Rasterizer.CUTLASS_IDENTITY.tileSizeProblem(8).isPresent());
+  void tileSizeViolations() {
+    assertEquals(Optional.of(new TileSizeOutOfRange(0, 1024)), Rasterizer.STRIPS.tileSizeViolation(0));
+    assertEquals(Optional.of(new TileSizeOutOfRange(1025, 1024)),
+        Rasterizer.GROUPED.tileSizeViolation(1025));
+    assertFalse(Rasterizer.STRIPS.tileSizeViolation(6).isPresent());
+    // CUTLASS's identity mapping shifts by log_tile: 6 lies between 4 and 8.
+    assertEquals(Optional.of(new TileSizeNotPowerOfTwo(6, 4, 8)),
+        Rasterizer.CUTLASS_IDENTITY.tileSizeViolation(6));
+    assertFalse(Rasterizer.CUTLASS_IDENTITY.tileSizeViolation(8).isPresent());
   }
 
   @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -72,7 +72,7 @@ class SwizzleLawsTest {
     for (int b = 0; b <= 6; b++) {
       for (int m = 0; m <= 6; m++) {
         for (int s = -10; s <= 10; s++) {
-          List<Problem> problems = Swizzle.check(b, m, s, false);
+          List<Violation> problems = Swizzle.check(b, m, s, false);
           assertEquals(Math.abs(s) >= b, problems.isEmpty(), "Swizzle<" + b + "," + m + "," + s + ">");
         }
       }

@@ -5,12 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
+import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
+import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
+import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TmaFillTest {
@@ -89,17 +96,15 @@ class TmaFillTest {
   }
 
   @Test
-  void wholeRowsWiderThanTheSpanCannotBeFilledAndTheProblemSaysWhichAtomWould() {
+  void wholeRowsWiderThanTheSpanCannotBeFilledAndTheViolationSaysWhichAtomWould() {
     TileLayout wide = tile(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).build();
-    List<Problem> problems = TmaFill.check(wide);
-    assertEquals(1, problems.size());
-    assertEquals(Parameter.KIND, problems.get(0).parameter());
-    assertEquals("TMA cannot fill the tile with CU_TENSOR_MAP_SWIZZLE_128B: boxes are at most 64"
-        + " elements wide, and none lands where the tile's layout puts its elements (a 128 x 64 box"
-        + " at (row 0, col 0) would put (row 1, col 0) at byte 144, where the tile has it at byte"
-        + " 288). Rows of 256 bytes are wider than one box: declare the tile as column blocks of"
-        + " 64-element atoms (atomCols = 64), as CuTe's tile_to_shape builds it, so that each"
-        + " column block is filled by its own boxes.", problems.get(0).message());
+    // The widest box, 64 halves (128 bytes), written from (row 0, col 0), puts (row 1, col 0) right
+    // after row 0's 128 bytes, where the tile's 256-byte rows have it 288 bytes in; column blocks of
+    // 64-element atoms as tall as the tile would be filled.
+    assertEquals(List.of(new TmaBoxesMisplaced(TmaSwizzle.SWIZZLE_128B, 64,
+            new BoxElementMisplaced(128, 64, new Cell(0, 0), new Cell(1, 0), 144, 288),
+            Optional.of(new ColumnBlocks(256, 0, 64, 128, 128)))),
+        TmaFill.check(wide));
   }
 
   /** Issue 12: a 2 x 64 half tile with Swizzle<1,3,3> has the 32-byte mode's bytes, not its rows. */
@@ -111,14 +116,15 @@ class TmaFillTest {
   }
 
   @Test
-  void paddingAndTooLittleAlignmentAreProblemsOnTheirAttributes() {
+  void paddingTooLittleAlignmentAndAnotherPatternAreViolations() {
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(Parameter.ROW_STRIDE, TmaFill.check(padded).get(0).parameter());
+    assertEquals(List.of(new TmaPadding(72, 64)), TmaFill.check(padded));
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(Parameter.ALIGNMENT, TmaFill.check(loose).get(0).parameter());
+    assertEquals(List.of(new TmaAlignment(TmaSwizzle.SWIZZLE_128B, 128)), TmaFill.check(loose));
     TileLayout notTma = tile(DType.HALF, Swizzle.of(3, 3, 4), 64, 128).build();
-    assertEquals(Parameter.KIND, TmaFill.check(notTma).get(0).parameter());
+    assertEquals(List.of(new NoTmaMode(DType.HALF, Swizzle.of(3, 3, 4), SwizzleForm.OFFSET,
+        Optional.of(Swizzle.of(3, 4, 4)))), TmaFill.check(notTma));
   }
 
   @Test

@@ -6,13 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaMode;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaAlignment;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMisread;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMnNotMultiple;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaTransposeNeeds16Bit;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Which tiles wgmma reads, and the law that its descriptors read exactly the tile's elements. */
@@ -144,66 +155,68 @@ class WgmmaOperandTest {
         operand.descriptor(0x8000, 1, 0, 0).encode());
   }
 
-  private static Problem onlyProblem(TileLayout tile, Major major) {
-    List<Problem> problems = WgmmaOperand.check(tile, major);
-    assertEquals(1, problems.size(), problems.toString());
+  private static Violation onlyViolation(TileLayout tile, Major major) {
+    List<Violation> violations = WgmmaOperand.check(tile, major);
+    assertEquals(1, violations.size(), violations.toString());
     assertTrue(WgmmaOperand.find(tile, major).isEmpty());
-    return problems.get(0);
+    return violations.get(0);
   }
 
   @Test
-  void typesWgmmaDoesNotReadAreProblemsOnDtype() {
+  void typesWgmmaDoesNotReadAreViolations() {
     TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.of(3, 2, 3), 64, 32).alignment(1024)
         .build();
-    Problem problem = onlyProblem(floats, Major.K);
-    assertEquals(Parameter.DTYPE, problem.parameter());
-    assertTrue(problem.message().contains("declare dtype = TF32"), problem.message());
+    assertEquals(new WgmmaType(DType.FLOAT), onlyViolation(floats, Major.K));
   }
 
   @Test
   void onlySixteenBitOperandsAreMnMajor() {
     TileLayout tf32 = WgmmaTiles.mnMajor(DType.TF32, 3, 16, 64, 32, 1);
-    assertEquals(Parameter.MAJOR, onlyProblem(tf32, Major.MN).parameter());
+    assertEquals(new WgmmaTransposeNeeds16Bit(DType.TF32), onlyViolation(tf32, Major.MN));
     TileLayout fp8 = WgmmaTiles.mnMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1);
-    assertEquals(Parameter.MAJOR, onlyProblem(fp8, Major.MN).parameter());
+    assertEquals(new WgmmaTransposeNeeds16Bit(DType.FP8_E4M3), onlyViolation(fp8, Major.MN));
   }
 
   @Test
   void rowsWiderThanTheSwizzleAreNotAnOperandAndTheHintSaysWhichAtomIs() {
-    // One atom of 256-byte rows: the 128-byte mode's bytes, not its rows.
+    // One atom of 256-byte rows: the 128-byte mode's bytes, not its rows. The descriptor reads row 1
+    // 128 bytes (plus the swizzle's 16) after row 0, where the tile has it 256 bytes (plus 32) on;
+    // atoms of 8 x 64 halves are the mode's rows.
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
-    Problem problem = onlyProblem(wide, Major.K);
-    assertEquals(Parameter.KIND, problem.parameter());
-    assertEquals("wgmma cannot read the tile as a K-major operand with the 128-byte swizzle: the"
-        + " descriptor of K slice 0 from 0 (LBO 16, SBO 2048 bytes) would read (row 1, col 0) from"
-        + " byte 144, where the tile has it at byte 288. With the 128-byte swizzle wgmma reads rows"
-        + " of 128 bytes: declare atoms of 8 x 64 (atomRows = 8, atomCols = 64), as CuTe's GMMA"
-        + " layout atoms are.", problem.message());
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.SWIZZLE_128B, 0, 0, 16, 2048,
+            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(64))),
+        onlyViolation(wide, Major.K));
   }
 
   @Test
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
-    Problem problem = onlyProblem(plain, Major.K);
-    assertTrue(problem.message().contains("declare atoms of 8 x 8 (atomRows = 8, atomCols = 8)"),
-        problem.message());
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 0, 0, 16, 1024, new Cell(1, 0), 16,
+            128, Optional.of(new CanonicalAtoms(8))),
+        onlyViolation(plain, Major.K));
   }
 
   @Test
-  void paddedRowsLooseAlignmentAndShortKAreProblemsOnTheirAttributes() {
+  void paddedRowsLooseAlignmentAndShortKAreViolations() {
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(Parameter.ALIGNMENT, onlyProblem(loose, Major.K).parameter());
+    assertEquals(new WgmmaAlignment(WgmmaSwizzle.SWIZZLE_128B, 128),
+        onlyViolation(loose, Major.K));
     TileLayout shortK = WgmmaTiles.kMajor(DType.HALF, 0, 64, 8, 8, 1);
-    assertEquals(Parameter.COLS, onlyProblem(shortK, Major.K).parameter());
+    assertEquals(new WgmmaKNotMultiple(Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
     TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
         .build();
-    assertEquals(Parameter.ROWS, onlyProblem(fewRows, Major.K).parameter());
+    assertEquals(new WgmmaMnNotMultiple(Major.K, DType.HALF, 8, 4, Optional.empty()),
+        onlyViolation(fewRows, Major.K));
+    // Padding: no atoms of core matrices fit rows 72 elements apart.
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(Parameter.KIND, onlyProblem(padded, Major.K).parameter());
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 0, 0, 16, 1152, new Cell(1, 0), 16,
+            144, Optional.of(new NoAtomsFit())),
+        onlyViolation(padded, Major.K));
     TileLayout notAMode = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
         .alignment(1024).build();
-    assertEquals(Parameter.KIND, onlyProblem(notAMode, Major.K).parameter());
+    assertEquals(new NoWgmmaMode(DType.HALF, Swizzle.of(3, 3, 4), SwizzleForm.OFFSET,
+        Optional.of(Swizzle.of(3, 4, 4))), onlyViolation(notAMode, Major.K));
   }
 }

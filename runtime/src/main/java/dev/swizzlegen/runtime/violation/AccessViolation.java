@@ -1,0 +1,66 @@
+package dev.swizzlegen.runtime.violation;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+
+/** What keeps a warp access (vector, ldmatrix/stmatrix, accumulator fragment) from running on a tile. */
+public sealed interface AccessViolation extends Violation {
+
+  /**
+   * The tile's base is aligned to fewer bytes than the vectors an access of {@code kind} moves.
+   *
+   * @param vectorBytes bytes one lane moves as a whole
+   */
+  record VectorBaseMisaligned(AccessKind kind, int vectorBytes, int alignment)
+      implements AccessViolation {}
+
+  /**
+   * The layout splits, reorders or misaligns the vector of {@code elements} elements at (row,
+   * cols {@code firstCol..lastCol}), which an access of {@code kind} moves whole.
+   */
+  record VectorBroken(AccessKind kind, int vectorBytes, int row, int firstCol, int lastCol,
+      int elements) implements AccessViolation {}
+
+  /** No LDS/STS moves {@code bytes} per lane. */
+  record UnsupportedVectorBytes(int bytes) implements AccessViolation {}
+
+  /** A vector of {@code bytes} holds no whole number of elements. */
+  record VectorSplitsElements(int bytes, DType dtype) implements AccessViolation {}
+
+  /** A row of {@code cols} elements is no whole number of vectors of {@code bytes}. */
+  record RowsNotWholeVectors(int cols, DType dtype, int bytes) implements AccessViolation {}
+
+  /** The thread grid is not {@code rows x cols = 32} lanes. */
+  record BadThreadGrid(int rows, int cols) implements AccessViolation {}
+
+  record RowsAsOneNotDivisor(int rowsAsOne, int rows) implements AccessViolation {}
+
+  /**
+   * The warp's footprint, {@code threadRows} lines x {@code threadCols} vectors, does not tile the
+   * tile's {@code lines} lines of {@code vectorsPerLine} vectors (a line is {@code rowsAsOne} rows).
+   */
+  record FootprintDoesNotTile(int threadRows, int threadCols, int rows, int cols, int lines,
+      int rowsAsOne, int vectorsPerLine, int bytes) implements AccessViolation {}
+
+  /** Rows seen as one line without a thread grid, which the coalesced copy does not have. */
+  record RowsAsOneWithoutGrid(int rowsAsOne) implements AccessViolation {}
+
+  /** Not 1, 2 or 4 matrices per instruction. */
+  record BadMatrixCount(int matrices) implements AccessViolation {}
+
+  /** {@code .trans} of an ldmatrix or stmatrix ({@code kind}) on elements that are not 16-bit. */
+  record TransNeeds16Bit(AccessKind kind, DType dtype) implements AccessViolation {}
+
+  /** 8-row x 16-byte matrices of an ldmatrix or stmatrix ({@code kind}) do not tile the tile. */
+  record MatricesDoNotTile(AccessKind kind, int rows, int cols, DType dtype)
+      implements AccessViolation {}
+
+  /** The tile's {@code placements} matrices are no multiple of the matrices per instruction. */
+  record MatrixCountNotDivisor(int placements, int matrices) implements AccessViolation {}
+
+  /** An m16n8 accumulator holds no element of this type. */
+  record AccumulatorType(DType dtype) implements AccessViolation {}
+
+  /** 16 x 8 accumulator fragments do not tile the tile. */
+  record FragmentsDoNotTile(int rows, int cols) implements AccessViolation {}
+}

@@ -1,0 +1,106 @@
+package dev.swizzlegen.runtime.violation;
+
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** What makes a tile's description no tile: its shape, pitch, atoms, stages, and closure. */
+public sealed interface LayoutViolation extends Violation {
+
+  record RowsNotPositive(int rows) implements LayoutViolation {}
+
+  record ColsNotPositive(int cols) implements LayoutViolation {}
+
+  /** Rows {@code rowStride} apart would overlap rows of {@code cols} elements. */
+  record RowsOverlap(int rowStride, int cols) implements LayoutViolation {}
+
+  /** The alignment is no power of two of at least one element. */
+  record BadAlignment(int alignment, DType dtype) implements LayoutViolation {}
+
+  /** The row form reads B bits from the row, which a shift below B cannot. */
+  record RowFormShiftBelowBits(int bits, int shift) implements LayoutViolation {}
+
+  record StagesBelowOne(int stages) implements LayoutViolation {}
+
+  record AtomRowsNotDivisor(int atomRows, int rows) implements LayoutViolation {}
+
+  record AtomColsNotDivisor(int atomCols, int cols) implements LayoutViolation {}
+
+  /**
+   * The swizzle on elements is valid, but on bytes ({@code Swizzle<bits, byteBase, shift>}) it reaches
+   * past bit 30 of a byte offset.
+   */
+  record BytesPastOffsetBits(Swizzle swizzle, DType dtype, int byteBase)
+      implements LayoutViolation {}
+
+  /** The row form swizzles within each row of one atom; the tile has atoms of another shape. */
+  record RowFormWithAtoms(int rows, int cols, int atomRows, int atomCols)
+      implements LayoutViolation {}
+
+  /**
+   * {@code rowStride} pads whole rows, but the rows are several dense atoms.
+   *
+   * @param wideAtoms why atoms as wide as the tile would not take the padding either; empty where
+   *     they would
+   */
+  record PaddedDenseAtoms(int cols, int atomCols, Optional<Violation> wideAtoms)
+      implements LayoutViolation {}
+
+  /**
+   * The tile spans more shared memory than a thread block has.
+   *
+   * @param extentBytes from the first byte of stage 0 to one past the last of the last stage
+   * @param stageExtentBytes the same for one stage
+   * @param maxBytes what a thread block can have
+   */
+  record ExceedsSharedMemory(int rows, int cols, DType dtype, int stages, long extentBytes,
+      long stageExtentBytes, int maxBytes) implements LayoutViolation {}
+
+  /** Stage 1 would start {@code stageBytes} after stage 0, which is not a multiple of the alignment. */
+  record StageMisaligned(long stageBytes, int alignment) implements LayoutViolation {}
+
+  /**
+   * Several dense atoms, each holding only part of the swizzle's period: the swizzle reads and writes
+   * offset bits {@code 0..highestBit}, a pattern of {@code period} elements.
+   *
+   * @param remedy the atoms of whole periods, or the swizzle of fewer bits, that would do
+   */
+  record AtomHoldsPartOfPeriod(Swizzle swizzle, int highestBit, long period, int rows,
+      int atomRows, int atomCols, WholePeriods remedy) implements LayoutViolation {}
+
+  /**
+   * Atoms of whole periods: {@code atomRows} rows of the atom's columns hold a multiple of the
+   * period.
+   *
+   * @param atomRows the fewest rows that do
+   * @param fits whether atoms of that many rows give a valid tile as declared
+   * @param paddedRows where they do not: the tile's rows rounded up to a multiple of
+   *     {@code atomRows}, if that gives a valid tile
+   * @param fewerBits where they do not: the first swizzle of fewer bits that gives a valid tile
+   */
+  record WholePeriods(long atomRows, boolean fits, OptionalLong paddedRows,
+      Optional<Swizzle> fewerBits) {}
+
+  /**
+   * The swizzle moves an element of the one-atom tile outside it.
+   *
+   * @param element the first such element, in row-major order
+   * @param image the offset it moves to
+   * @param imageCell where that offset lies, past the tile's rows or columns
+   */
+  record TileNotClosed(Swizzle swizzle, SwizzleForm form, int rows, int cols, int rowStride,
+      Cell element, int image, Cell imageCell) implements LayoutViolation {}
+
+  /**
+   * The swizzle moves an element of an atom outside it.
+   *
+   * @param atomRowStride elements between the atom's row starts
+   * @param element the first such element of the atom, in row-major order
+   * @param image the offset it moves to, from the atom's start
+   * @param imageCell where that offset lies, past the atom's rows or columns
+   */
+  record AtomNotClosed(Swizzle swizzle, SwizzleForm form, int atomRows, int atomCols,
+      int atomRowStride, Cell element, int image, Cell imageCell) implements LayoutViolation {}
+}
