@@ -4,8 +4,6 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.Parameter;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
@@ -15,6 +13,7 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +50,8 @@ final class AccessReader {
       AccessKind.TMA, Set.of("kind", "op", "label"),
       AccessKind.WGMMA, Set.of("kind", "op", "major", "label"));
 
+  private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
+
   private final Elements elements;
 
   AccessReader(Elements elements) {
@@ -60,10 +61,10 @@ final class AccessReader {
   /**
    * The declared accesses and engines, each checked against the layout (an engine only for what no
    * swizzle changes, when the swizzle is still to be derived and {@code layout} is the plain tile);
-   * errors go to {@code errors}.
+   * errors go to {@code diagnostics}.
    */
   Declared read(AnnotationValues tile, TileLayout layout, boolean swizzleDerived,
-      TileErrors errors) {
+      Diagnostics diagnostics) {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
     boolean wgmma = false;
@@ -75,19 +76,19 @@ final class AccessReader {
       AccessKind kind = values.enumValue("kind", AccessKind.class);
       if (kind == AccessKind.WGMMA) {
         if (wgmma) {
-          errors.onAccess(values, "kind", "the tile is already declared a wgmma operand; one"
+          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a wgmma operand; one"
               + " WGMMA access per tile, of its one major.");
           continue;
         }
         wgmma = true;
       }
-      int errorsBefore = errors.count();
-      checkAttributes(values, kind, errors);
+      int errorsBefore = diagnostics.errorCount();
+      checkAttributes(values, kind, diagnostics);
       if (isEngine(kind)) {
-        readEngine(values, kind, layout, swizzleDerived, errorsBefore, errors)
+        readEngine(values, kind, layout, swizzleDerived, errorsBefore, diagnostics)
             .ifPresent(engines::add);
       } else {
-        readAccess(values, kind, layout, item, errorsBefore, errors).ifPresent(accesses::add);
+        readAccess(values, kind, layout, item, errorsBefore, diagnostics).ifPresent(accesses::add);
       }
     }
     return new Declared(accesses, engines);
@@ -119,17 +120,17 @@ final class AccessReader {
   }
 
   /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
-  private static void checkAttributes(AnnotationValues values, AccessKind kind, TileErrors errors) {
+  private static void checkAttributes(AnnotationValues values, AccessKind kind, Diagnostics diagnostics) {
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
         "trans", "major", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
-        errors.onAccess(values, attribute, attribute + " does not apply to a " + kind
+        diagnostics.errorOnAccess(values, attribute, attribute + " does not apply to a " + kind
             + " access.");
       }
     }
     int maxWays = values.intValue("maxWays");
     if (maxWays < 1) {
-      errors.onAccess(values, "maxWays", "maxWays must be 1 (conflict-free) or more, not "
+      diagnostics.errorOnAccess(values, "maxWays", "maxWays must be 1 (conflict-free) or more, not "
           + maxWays + ".");
     }
   }
@@ -139,22 +140,22 @@ final class AccessReader {
    * when the {@code @Access} has errors since {@code errorsBefore}.
    */
   private static Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
-      Layout layout, AnnotationValue item, int errorsBefore, TileErrors errors) {
+      Layout layout, AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
     String label = values.stringValue("label");
     AccessPattern pattern = switch (kind) {
-      case VECTOR -> readVector(values, item, op, maxWays, label, errors);
-      case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, errors);
+      case VECTOR -> readVector(values, item, op, maxWays, label, diagnostics);
+      case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, diagnostics);
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
-    if (pattern == null || errors.count() > errorsBefore) {
+    if (pattern == null || diagnostics.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    List<Problem> problems = pattern.check(layout);
-    report(values, pattern.label(), problems, errors);
+    List<Violation> problems = pattern.check(layout);
+    problems.forEach(violation -> diagnostics.accessViolation(values, pattern.label(), violation));
     return problems.isEmpty()
         ? Optional.of(new DeclaredAccess(pattern, values.mirror(), item))
         : Optional.empty();
@@ -167,45 +168,32 @@ final class AccessReader {
    * {@code errorsBefore}.
    */
   private static Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
-      TileLayout layout, boolean swizzleDerived, int errorsBefore, TileErrors errors) {
+      TileLayout layout, boolean swizzleDerived, int errorsBefore, Diagnostics diagnostics) {
     Op op = values.enumValue("op", Op.class);
     String label = values.stringValue("label");
     Engine engine = switch (kind) {
       case TMA -> Tma.of(op).withLabel(label);
-      case WGMMA -> readWgmma(values, op, label, errors);
+      case WGMMA -> readWgmma(values, op, label, diagnostics);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
-    if (engine == null || errors.count() > errorsBefore) {
+    if (engine == null || diagnostics.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    List<Problem> problems = swizzleDerived
+    List<Violation> problems = swizzleDerived
         ? engine.geometryViolations(layout)
         : engine.plan(layout).violations();
-    report(values, engine.label(), problems, errors);
+    problems.forEach(violation -> diagnostics.accessViolation(values, engine.label(), violation));
     return problems.isEmpty() ? Optional.of(engine) : Optional.empty();
   }
 
-  /** Each problem on the attribute at fault, named by the access's label. */
-  private static void report(AnnotationValues values, String label, List<Problem> problems,
-      TileErrors errors) {
-    for (Problem problem : problems) {
-      if (problem.parameter().ofAccess()) {
-        errors.onAccess(values, problem.parameter().attributeName(),
-            label + ": " + problem.message());
-      } else {
-        errors.onTileAttribute(problem.parameter().attributeName(), label + ": " + problem.message());
-      }
-    }
-  }
-
   private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,
-      int maxWays, String label, TileErrors errors) {
+      int maxWays, String label, Diagnostics diagnostics) {
     int bytes = values.intValue("bytes");
     List<AnnotationValue> threads = values.arrayValue("threads");
     Order order = values.enumValue("order", Order.class);
     if (threads.isEmpty()) {
       if (values.isExplicit("order")) {
-        errors.onAccess(values, "order", "order numbers lanes over threads = {rows, cols};"
+        diagnostics.errorOnAccess(values, "order", "order numbers lanes over threads = {rows, cols};"
             + " give threads too, or omit both for the coalesced copy.");
         return null;
       }
@@ -214,7 +202,7 @@ final class AccessReader {
     }
     if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer rows)
         || !(threads.get(1).getValue() instanceof Integer cols)) {
-      errors.onAccess(values, "threads", "threads must be two numbers, {rows, cols} of lanes,"
+      diagnostics.errorOnAccess(values, "threads", "threads must be two numbers, {rows, cols} of lanes,"
           + " not " + threads.size() + ".");
       return null;
     }
@@ -223,9 +211,9 @@ final class AccessReader {
   }
 
   private static Engine readWgmma(AnnotationValues values, Op op, String label,
-      TileErrors errors) {
+      Diagnostics diagnostics) {
     if (values.isExplicit("op") && op != Op.LOAD) {
-      errors.onAccess(values, "op", "wgmma only reads its operands from shared memory; op must be"
+      diagnostics.errorOnAccess(values, "op", "wgmma only reads its operands from shared memory; op must be"
           + " LOAD or omitted.");
       return null;
     }
@@ -233,10 +221,10 @@ final class AccessReader {
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,
-      AccessKind kind, Op op, int maxWays, String label, TileErrors errors) {
+      AccessKind kind, Op op, int maxWays, String label, Diagnostics diagnostics) {
     Op implied = kind == AccessKind.LDMATRIX ? Op.LOAD : Op.STORE;
     if (values.isExplicit("op") && op != implied) {
-      errors.onAccess(values, "op", (kind == AccessKind.LDMATRIX ? "ldmatrix only loads"
+      diagnostics.errorOnAccess(values, "op", (kind == AccessKind.LDMATRIX ? "ldmatrix only loads"
           : "stmatrix only stores") + "; op must be " + implied + " or omitted.");
       return null;
     }
@@ -263,7 +251,9 @@ final class AccessReader {
     for (int count : new int[] {4, 2}) {
       AccessPattern candidate = MatrixAccess.ldmatrix(count, false)
           .withLabel("default ldmatrix.x" + count + " load");
-      if (candidate.check(layout).stream().noneMatch(p -> p.parameter() == Parameter.MATRICES)) {
+      // Fewer matrices per instruction help only where the count of matrices is what is wrong.
+      if (candidate.check(layout).stream()
+          .noneMatch(violation -> Blame.of(violation).equals(MATRICES))) {
         matrices = candidate;
         break;
       }
@@ -274,11 +264,11 @@ final class AccessReader {
 
   private static void addIfAllowed(AccessPattern access, Layout layout, List<DeclaredAccess> defaults,
       List<String> skipped) {
-    List<Problem> problems = access.check(layout);
+    List<Violation> problems = access.check(layout);
     if (problems.isEmpty()) {
       defaults.add(new DeclaredAccess(access, null, null));
     } else {
-      skipped.add(access.label() + " not checked: " + problems.get(0).message());
+      skipped.add(access.label() + " not checked: " + ViolationMessages.render(problems.get(0)));
     }
   }
 }

@@ -29,8 +29,10 @@ final class ConflictChecker {
     this.conflictKind = conflictKind;
   }
 
-  /** The report of every access, in order; each unacceptable one is reported to {@code errors}. */
-  List<AccessReport> check(TileSpec tile, TileErrors errors) {
+  /**
+   * The report of every access, in order; each unacceptable one is reported to {@code diagnostics}.
+   */
+  List<AccessReport> check(TileSpec tile, Diagnostics diagnostics) {
     List<AccessReport> reports = new ArrayList<>();
     Optional<String> fix = Optional.empty();
     for (DeclaredAccess access : tile.accesses()) {
@@ -42,7 +44,8 @@ final class ConflictChecker {
       if (fix.isEmpty()) {
         fix = Optional.of(fix(tile));
       }
-      errors.onDeclaredAccess(conflictKind, access, conflictMessage(report, access) + fix.get());
+      diagnostics.onDeclaredAccess(conflictKind, access,
+          conflictMessage(report, access) + fix.get());
     }
     return reports;
   }

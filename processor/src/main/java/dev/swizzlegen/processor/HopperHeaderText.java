@@ -3,11 +3,11 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.emit.Template;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ final class HopperHeaderText {
   private final TileSpec tile;
   private final Optional<TmaFill> tmaFill;
   private final Optional<WgmmaOperand> declaredOperand;
-  private final Map<Major, List<Problem>> wgmmaProblems;
+  private final Map<Major, List<Violation>> wgmmaProblems;
 
   private HopperHeaderText(TileSpec tile) {
     this.tile = tile;
@@ -46,8 +46,8 @@ final class HopperHeaderText {
     return tile.engine(Wgmma.class).map(Wgmma::major);
   }
 
-  /** Every major's problems for the tile: empty where wgmma reads it so. */
-  Map<Major, List<Problem>> wgmmaProblems() {
+  /** Every major's violations for the tile: empty where wgmma reads it so. */
+  Map<Major, List<Violation>> wgmmaProblems() {
     return wgmmaProblems;
   }
 
@@ -96,15 +96,15 @@ final class HopperHeaderText {
     return out.toString();
   }
 
-  /** Why wgmma reads the tile in neither major: each major's first problem, once if they agree. */
-  static String unreadableReasons(Map<Major, List<Problem>> problems) {
-    String k = problems.get(Major.K).get(0).message();
-    String mn = problems.get(Major.MN).get(0).message();
+  /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
+  static String unreadableReasons(Map<Major, List<Violation>> problems) {
+    String k = ViolationMessages.render(problems.get(Major.K).get(0));
+    String mn = ViolationMessages.render(problems.get(Major.MN).get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 
-  private static Map<Major, List<Problem>> problemsByMajor(TileLayout layout) {
-    Map<Major, List<Problem>> problems = new LinkedHashMap<>();
+  private static Map<Major, List<Violation>> problemsByMajor(TileLayout layout) {
+    Map<Major, List<Violation>> problems = new LinkedHashMap<>();
     for (Major major : Major.values()) {
       problems.put(major, WgmmaOperand.check(layout, major));
     }

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.Optional;
 import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;
@@ -10,7 +11,8 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @ThreadblockSwizzle} mirror into a {@link RasterSpec}, or into errors, each reported
- * on the attribute at fault. The tile size's rules are the model's ({@link Rasterizer#tileSizeProblem}).
+ * on the attribute at fault. The tile size's rules are the model's
+ * ({@link Rasterizer#tileSizeViolation}).
  */
 final class RasterReader {
   private final Elements elements;
@@ -24,12 +26,14 @@ final class RasterReader {
     this.sourceTypes = sourceTypes;
   }
 
-  /** The rasterizer, or empty with its errors added to {@code report}. */
-  Optional<RasterSpec> read(TypeElement type, AnnotationValues values, ValidationReport report) {
+  /** The rasterizer, or empty with its errors added to {@code diagnostics}. */
+  Optional<RasterSpec> read(Diagnostics diagnostics) {
+    TypeElement type = diagnostics.element();
+    AnnotationValues values = diagnostics.annotation();
     Rasterizer rasterizer = Rasterizer.of(values.enumValue("order", RasterOrder.class));
     int tileSize = values.intValue("tileSize");
-    Optional<String> tileSizeProblem = rasterizer.tileSizeProblem(tileSize);
-    tileSizeProblem.ifPresent(problem -> error(report, type, values, "tileSize", problem));
+    Optional<Violation> tileSizeViolation = rasterizer.tileSizeViolation(tileSize);
+    tileSizeViolation.ifPresent(diagnostics::violation);
 
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
@@ -41,13 +45,13 @@ final class RasterReader {
     }
     if (nameProblem.isPresent()) {
       if (override.isEmpty()) {
-        error(report, type, values, "name", "the generated names come from the type's name, but "
+        diagnostics.error("name", "the generated names come from the type's name, but "
             + nameProblem.get() + " Set name to choose the generated names.");
       } else {
-        error(report, type, values, "name", nameProblem.get());
+        diagnostics.error("name", nameProblem.get());
       }
     }
-    if (tileSizeProblem.isPresent() || nameProblem.isPresent()) {
+    if (tileSizeViolation.isPresent() || nameProblem.isPresent()) {
       return Optional.empty();
     }
     return Optional.of(new RasterSpec(
@@ -59,16 +63,5 @@ final class RasterReader {
         "swizzlegen/" + Names.snakeCase(name) + ".cuh",
         rasterizer,
         tileSize));
-  }
-
-  /** An error on an attribute of the {@code @ThreadblockSwizzle}, or on it where not written. */
-  static void error(ValidationReport report, TypeElement type, AnnotationValues values,
-      String attribute, String message) {
-    report.error(prefix(type) + message, type, values.mirror(), values.location(attribute));
-  }
-
-  /** {@code rasterizer Gemm: }, the start of every message about one. */
-  static String prefix(TypeElement type) {
-    return "rasterizer " + type.getSimpleName() + ": ";
   }
 }

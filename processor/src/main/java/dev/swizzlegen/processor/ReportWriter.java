@@ -1,7 +1,6 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;
@@ -15,6 +14,7 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -139,7 +139,8 @@ final class ReportWriter {
       throw new IllegalStateException("no report for " + engine.kind());
     }
     if (!plan.exists()) {
-      json.put("violations", plan.violations().stream().map(Problem::message).toList());
+      json.put("violations",
+          plan.violations().stream().map(ViolationMessages::render).toList());
     }
     return json;
   }
@@ -164,7 +165,7 @@ final class ReportWriter {
   }
 
   /** The declared wgmma major, and for each major whether wgmma reads the tile so, how, or why not. */
-  private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Problem>> problems) {
+  private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Violation>> problems) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
     for (Major major : Major.values()) {
@@ -173,7 +174,7 @@ final class ReportWriter {
       if (problems.get(major).isEmpty()) {
         majorJson.putAll(wgmmaPlan(WgmmaOperand.of(tile.layout(), major)));
       } else {
-        majorJson.put("why", problems.get(major).get(0).message());
+        majorJson.put("why", ViolationMessages.render(problems.get(major).get(0)));
       }
       json.put(major.name(), majorJson);
     }

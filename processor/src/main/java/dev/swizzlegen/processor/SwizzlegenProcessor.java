@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.Messager;
@@ -38,7 +39,10 @@ import javax.tools.StandardLocation;
  * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
  * write its Java helper and CUDA header (and, on request, its JSON report and bank map), or nothing if
  * it has errors; for every {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and
- * Java twin, or nothing if it has errors.
+ * Java twin, or nothing if it has errors. Each annotated type has one {@link Diagnostics}, printed
+ * when the type is done. An exception no check expected, while one type is processed, is one error
+ * on that type rather than a javac crash, and nothing is written for it: its files are all made
+ * before the first is written.
  *
  * <p>An annotation whose attributes javac cannot attribute yet (a constant of a class another round
  * generates, such as another tile's helper) is deferred to the next round, by name, as Dagger defers
@@ -77,6 +81,20 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private RasterReader rasterReader;
   private final RasterHeaderWriter rasterHeaderWriter = new RasterHeaderWriter();
   private RasterJavaWriter rasterJavaWriter;
+  /** What every generated file passes through once made, before any is written. */
+  private final UnaryOperator<GeneratedFile> made;
+
+  public SwizzlegenProcessor() {
+    this(UnaryOperator.identity());
+  }
+
+  /**
+   * For tests: a processor whose generated files pass through {@code made} once made, which a test
+   * makes throw to stand for a bug in a writer.
+   */
+  SwizzlegenProcessor(UnaryOperator<GeneratedFile> made) {
+    this.made = made;
+  }
 
   @Override
   public synchronized void init(ProcessingEnvironment processingEnv) {
@@ -128,24 +146,30 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       processTiles(group, round);
     }
     for (TypeElement raster : typesToProcess(round, ThreadblockSwizzle.class, deferredRasters)) {
-      ValidationReport report = new ValidationReport();
+      Diagnostics diagnostics = diagnostics("rasterizer", raster, ThreadblockSwizzle.class);
       try {
-        processRaster(raster, report);
+        processRaster(diagnostics);
       } catch (AnnotationValues.Malformed notYet) {
-        report = new ValidationReport();   // what was found before it is found again later
+        // What was found before it is found again later.
+        diagnostics = diagnostics("rasterizer", raster, ThreadblockSwizzle.class);
         if (round.processingOver()) {
-          unresolved(raster, notYet, round, ThreadblockSwizzle.class, "rasterizer", report);
+          unresolved(notYet, round, diagnostics);
         } else {
           deferredRasters.add(raster.getQualifiedName().toString());
         }
       } catch (RuntimeException bug) {
-        report.error("swizzlegen failed on rasterizer " + raster.getSimpleName() + " (" + bug
-            + "); this is a bug in swizzlegen, please report it with this annotation.", raster, null,
-            null);
+        diagnostics.failed(bug);
       }
-      report.printTo(messager);
+      diagnostics.printTo(messager);
     }
     return false;
+  }
+
+  /** An empty collector for the type carrying {@code annotation}, which it reports on. */
+  private Diagnostics diagnostics(String subject, TypeElement type,
+      Class<? extends Annotation> annotation) {
+    return new Diagnostics(subject, type,
+        new AnnotationValues(findAnnotation(type, annotation), elements));
   }
 
   /**
@@ -175,17 +199,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * unless javac has already reported an error of its own that stops the build (a value of the wrong
    * type: javac's message says it).
    */
-  private void unresolved(TypeElement type, AnnotationValues.Malformed attribute,
-      RoundEnvironment round, Class<? extends Annotation> annotation, String subject,
-      ValidationReport report) {
+  private void unresolved(AnnotationValues.Malformed attribute, RoundEnvironment round,
+      Diagnostics diagnostics) {
     if (round.errorRaised()) {
       return;
     }
-    AnnotationMirror mirror = findAnnotation(type, annotation);
-    report.error(subject + " " + type.getSimpleName() + ": the value of " + attribute.attribute()
-            + " could not be resolved in any round of annotation processing, so nothing was generated"
-            + " for it; give " + attribute.attribute() + " a constant javac can evaluate.",
-        type, mirror, new AnnotationValues(mirror, elements).location(attribute.attribute()));
+    diagnostics.error(attribute.attribute(), "the value of " + attribute.attribute()
+        + " could not be resolved in any round of annotation processing, so nothing was generated"
+        + " for it; give " + attribute.attribute() + " a constant javac can evaluate.");
   }
 
   /** The types carrying {@code annotation} in this round, by qualified name. */
@@ -201,8 +222,16 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     return types;
   }
 
-  /** A tile that passed every check: what its files are written from. */
-  private record ProvenTile(TileSpec spec, List<AccessReport> reports, ValidationReport report) {}
+  /** A tile that passed every check: what its files are made from. */
+  private record ProvenTile(TileSpec spec, List<AccessReport> reports, Diagnostics diagnostics) {}
+
+  /**
+   * A proven tile's files, made in memory before any is written, and its summary note.
+   *
+   * @param files its own helper source (none for a nested tile, whose helper its top-level type's
+   *     source holds), its header and the reports asked for
+   */
+  private record TileFiles(ProvenTile tile, List<GeneratedFile> files, Optional<String> summary) {}
 
   /** The tiles grouped by the top-level type they are or are nested in, in order. */
   private static Collection<List<TypeElement>> byTopLevelType(List<TypeElement> tiles) {
@@ -217,75 +246,90 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   /**
    * The tiles of one top-level type: each is validated and proven; the helpers of the nested ones
    * share one source, so the whole group waits for a later round while any of its annotations cannot
-   * be read yet. Then each tile's diagnostics are printed and every tile without errors gets its
-   * files.
+   * be read yet. Then every tile without errors gets its files, and each tile's diagnostics are
+   * printed.
    */
   private void processTiles(List<TypeElement> group, RoundEnvironment round) {
     List<ProvenTile> proven = new ArrayList<>();
-    List<ValidationReport> reports = new ArrayList<>();
+    List<Diagnostics> reports = new ArrayList<>();
     for (TypeElement tile : group) {
-      ValidationReport report = new ValidationReport();
-      reports.add(report);
+      Diagnostics diagnostics = diagnostics("tile", tile, SwizzledTile.class);
+      reports.add(diagnostics);
       try {
-        prove(tile, report).ifPresent(proven::add);
+        prove(diagnostics).ifPresent(proven::add);
       } catch (AnnotationValues.Malformed notYet) {
         if (!round.processingOver()) {
           // What was found so far is found again in the round that can read the whole group.
           group.forEach(type -> deferredTiles.add(type.getQualifiedName().toString()));
           return;
         }
-        report = new ValidationReport();
-        reports.set(reports.size() - 1, report);
-        unresolved(tile, notYet, round, SwizzledTile.class, "tile", report);
+        diagnostics = diagnostics("tile", tile, SwizzledTile.class);
+        reports.set(reports.size() - 1, diagnostics);
+        unresolved(notYet, round, diagnostics);
       } catch (RuntimeException bug) {
-        report.error("swizzlegen failed on tile " + tile.getSimpleName() + " (" + bug
-            + "); this is a bug in swizzlegen, please report it with this annotation.", tile, null, null);
+        diagnostics.failed(bug);
       }
     }
-    List<ProvenTile> nested = new ArrayList<>();
+    List<TileFiles> nested = new ArrayList<>();
     Map<String, TileSpec> nestedHelpers = new HashMap<>();
     for (ProvenTile tile : proven) {
-      if (!ownsItsNames(tile.spec(), nestedHelpers, tile.report())) {
+      if (!ownsItsNames(tile.spec(), nestedHelpers, tile.diagnostics())) {
         continue;
       }
-      if (tile.spec().helper().enclosingClassName() == null) {
-        writeTile(tile, javaHelperWriter.write(tile.spec(), tile.reports()));
+      boolean ownSource = tile.spec().helper().enclosingClassName() == null;
+      Optional<TileFiles> files = make(tile, ownSource);
+      if (files.isEmpty()) {
+        continue;
+      }
+      if (ownSource) {
+        write(files.get());
       } else {
-        nested.add(tile);
+        nested.add(files.get());
       }
     }
     if (!nested.isEmpty()) {
-      TypeElement topLevel = Names.topLevelType(nested.get(0).spec().type());
-      GeneratedFile helpers = javaHelperWriter.write(
-          nested.get(0).spec().helper().enclosingClassName(), topLevel,
-          nested.stream().map(ProvenTile::spec).toList(),
-          nested.stream().map(ProvenTile::reports).toList());
-      ValidationReport holder = new ValidationReport();
-      write(helpers, topLevel, "tiles of", holder);
-      holder.printTo(messager);
-      if (!holder.hasErrors()) {
-        for (ProvenTile tile : nested) {
-          writeTile(tile, null);
-        }
-      }
+      writeNested(nested);
     }
     reports.forEach(report -> report.printTo(messager));
   }
 
-  /** Reads, validates and proves one tile; empty, with the errors in {@code report}, if it fails. */
-  private Optional<ProvenTile> prove(TypeElement type, ValidationReport report) {
-    AnnotationMirror mirror = findAnnotation(type, SwizzledTile.class);
-    AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
-    TileErrors errors = new TileErrors(type, values, report);
-    Optional<TileSpec> read = reader.read(type, values, errors);
-    if (read.isEmpty() || report.hasErrors()) {
+  /**
+   * The nested tiles of one top-level type whose files were made: their one helper source, then each
+   * tile's own files. A failure while making the shared source is an error on each of them, and
+   * nothing is written for any.
+   */
+  private void writeNested(List<TileFiles> nested) {
+    TypeElement topLevel = Names.topLevelType(nested.get(0).tile().spec().type());
+    GeneratedFile helpers;
+    try {
+      helpers = made.apply(javaHelperWriter.write(
+          nested.get(0).tile().spec().helper().enclosingClassName(), topLevel,
+          nested.stream().map(files -> files.tile().spec()).toList(),
+          nested.stream().map(files -> files.tile().reports()).toList()));
+    } catch (RuntimeException bug) {
+      nested.forEach(files -> files.tile().diagnostics().failed(bug));
+      return;
+    }
+    Diagnostics holder = new Diagnostics("tiles of", topLevel, null);
+    write(helpers, topLevel, holder);
+    holder.printTo(messager);
+    if (!holder.hasErrors()) {
+      nested.forEach(this::write);
+    }
+  }
+
+  /** Reads, validates and proves one tile; empty, with the errors in {@code diagnostics}, if it fails. */
+  private Optional<ProvenTile> prove(Diagnostics diagnostics) {
+    Optional<TileSpec> read =
+        reader.read(diagnostics.element(), diagnostics.annotation(), diagnostics);
+    if (read.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    List<AccessReport> reports = conflictChecker.check(read.get(), errors);
-    if (report.hasErrors()) {
+    List<AccessReport> reports = conflictChecker.check(read.get(), diagnostics);
+    if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    return Optional.of(new ProvenTile(read.get(), reports, report));
+    return Optional.of(new ProvenTile(read.get(), reports, diagnostics));
   }
 
   /**
@@ -293,72 +337,77 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * its top-level type's {@code <TopLevel>Swizzles}; else an error on {@code name}.
    */
   private boolean ownsItsNames(TileSpec tile, Map<String, TileSpec> nestedHelpers,
-      ValidationReport report) {
+      Diagnostics diagnostics) {
     TypeElement type = tile.type();
     String owner = headerOwners.putIfAbsent(tile.headerPath(), type.getQualifiedName().toString());
     if (owner != null && !owner.contentEquals(type.getQualifiedName())) {
-      nameError(tile, "its header " + tile.headerPath() + " is already generated for " + owner,
-          report);
+      diagnostics.error("name", "its header " + tile.headerPath() + " is already generated for "
+          + owner + "; set name to tell them apart.");
       return false;
     }
     if (tile.helper().enclosingClassName() != null) {
       TileSpec other = nestedHelpers.putIfAbsent(tile.helper().simpleName(), tile);
       if (other != null) {
         headerOwners.remove(tile.headerPath());
-        nameError(tile, "its Java helper " + tile.helper() + " is already generated for "
-            + other.type().getQualifiedName(), report);
+        diagnostics.error("name", "its Java helper " + tile.helper() + " is already generated for "
+            + other.type().getQualifiedName() + "; set name to tell them apart.");
         return false;
       }
     }
     return true;
   }
 
-  /** A name already taken, as an error on {@code name} (read only then: most tiles have none). */
-  private void nameError(TileSpec tile, String taken, ValidationReport report) {
-    report.error("tile " + tile.type().getSimpleName() + ": " + taken
-            + "; set name to tell them apart.", tile.type(), tile.annotation(),
-        new AnnotationValues(tile.annotation(), elements).location("name"));
-  }
-
   /**
-   * Writes a proven tile's files: its own helper source ({@code helper}; null for a nested tile,
-   * whose helper its top-level type's source holds), its header and the reports asked for; then the
-   * summary note, if asked for.
+   * A proven tile's files, each made before any is written, and its summary note if asked for; empty,
+   * with the error on the tile, when making them fails.
+   *
+   * @param ownSource whether the tile's helper is a source of its own (else its top-level type's
+   *     source holds it)
    */
-  private void writeTile(ProvenTile proven, GeneratedFile helper) {
+  private Optional<TileFiles> make(ProvenTile proven, boolean ownSource) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
-    ValidationReport report = proven.report();
-    List<GeneratedFile> files = new ArrayList<>();
-    if (helper != null) {
-      files.add(helper);
+    try {
+      List<GeneratedFile> files = new ArrayList<>();
+      if (ownSource) {
+        files.add(javaHelperWriter.write(tile, reports));
+      }
+      // What the header, the report and the summary state about TMA and wgmma, worked out once.
+      HopperHeaderText hopper = HopperHeaderText.of(tile);
+      files.add(cudaHeaderWriter.write(tile, reports, hopper));
+      Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
+          ? bankMapWriter.write(tile, reports)
+          : Optional.empty();
+      if (options.writes(ProcessorOptions.Report.JSON)) {
+        files.add(reportWriter.write(tile, reports, hopper, bankMap.isPresent()));
+      }
+      bankMap.ifPresent(files::add);
+      Optional<String> summary = options.summary()
+          ? Optional.of(TileSummary.of(tile, reports, hopper))
+          : Optional.empty();
+      return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
+    } catch (RuntimeException bug) {
+      proven.diagnostics().failed(bug);
+      return Optional.empty();
     }
-    // What the header, the report and the summary state about TMA and wgmma, worked out once.
-    HopperHeaderText hopper = HopperHeaderText.of(tile);
-    files.add(cudaHeaderWriter.write(tile, reports, hopper));
-    Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
-        ? bankMapWriter.write(tile, reports)
-        : Optional.empty();
-    if (options.writes(ProcessorOptions.Report.JSON)) {
-      files.add(reportWriter.write(tile, reports, hopper, bankMap.isPresent()));
-    }
-    bankMap.ifPresent(files::add);
-    for (GeneratedFile file : files) {
-      write(file, tile.type(), "tile", report);
-      if (report.hasErrors()) {
+  }
+
+  /** Writes a tile's files, stopping at the first that cannot be written; then its summary note. */
+  private void write(TileFiles tile) {
+    Diagnostics diagnostics = tile.tile().diagnostics();
+    for (GeneratedFile file : tile.files()) {
+      write(file, tile.tile().spec().type(), diagnostics);
+      if (diagnostics.hasErrors()) {
         return;
       }
     }
-    if (options.summary()) {
-      report.add(Diagnostic.Kind.NOTE, TileSummary.of(tile, reports, hopper), tile.type(), null, null);
-    }
+    tile.summary().ifPresent(diagnostics::note);
   }
 
-  private void processRaster(TypeElement type, ValidationReport report) {
-    AnnotationMirror mirror = findAnnotation(type, ThreadblockSwizzle.class);
-    AnnotationValues values = new AnnotationValues(mirror, processingEnv.getElementUtils());
-    Optional<RasterSpec> read = rasterReader.read(type, values, report);
-    if (read.isEmpty() || report.hasErrors()) {
+  private void processRaster(Diagnostics diagnostics) {
+    TypeElement type = diagnostics.element();
+    Optional<RasterSpec> read = rasterReader.read(diagnostics);
+    if (read.isEmpty() || diagnostics.hasErrors()) {
       return;
     }
     RasterSpec raster = read.get();
@@ -367,19 +416,22 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     if (owner != null && !owner.equals(self)) {
       String ownerName = owner.contentEquals(type.getQualifiedName())
           ? "the @SwizzledTile of this type" : owner;
-      RasterReader.error(report, type, values, "name", "its header " + raster.headerPath()
-          + " is already generated for " + ownerName + "; set name to tell them apart.");
+      diagnostics.error("name", "its header " + raster.headerPath() + " is already generated for "
+          + ownerName + "; set name to tell them apart.");
       return;
     }
-    for (GeneratedFile file : List.of(rasterJavaWriter.write(raster), rasterHeaderWriter.write(raster))) {
-      write(file, type, "rasterizer", report);
-      if (report.hasErrors()) {
+    // Both files and the note are made before either file is written: a failure writes nothing.
+    List<GeneratedFile> files = List.of(made.apply(rasterJavaWriter.write(raster)),
+        made.apply(rasterHeaderWriter.write(raster)));
+    Optional<String> summary =
+        options.summary() ? Optional.of(TileSummary.of(raster)) : Optional.empty();
+    for (GeneratedFile file : files) {
+      write(file, type, diagnostics);
+      if (diagnostics.hasErrors()) {
         return;
       }
     }
-    if (options.summary()) {
-      report.add(Diagnostic.Kind.NOTE, TileSummary.of(raster), type, null, null);
-    }
+    summary.ifPresent(diagnostics::note);
   }
 
   /** A rasterizer's entry in {@link #headerOwners}, distinct from a tile's on the same type. */
@@ -398,9 +450,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     throw new IllegalStateException("no @" + annotation.getSimpleName() + " on " + type);
   }
 
-  /** Writes one file; {@code subject} ("tile", "rasterizer") names the element in a message. */
-  private void write(GeneratedFile file, TypeElement originating, String subject,
-      ValidationReport report) {
+  /** Writes one file; a failure is an error on the element in {@code diagnostics}. */
+  private void write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
     try {
       FileObject target = switch (file.kind()) {
         case JAVA_SOURCE -> filer.createSourceFile(file.name(), originating);
@@ -418,8 +469,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         }
       }
     } catch (IOException e) {
-      report.error(subject + " " + originating.getSimpleName() + ": could not write " + file.name() + ": "
-          + e.getMessage(), originating, null, null);
+      diagnostics.errorOnElement("could not write " + file.name() + ": " + e.getMessage());
     }
   }
 }

@@ -4,7 +4,6 @@ import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -14,6 +13,7 @@ import dev.swizzlegen.runtime.solve.TileGeometry;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,8 +27,9 @@ import javax.lang.model.util.Elements;
 /**
  * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
  * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
- * the accesses' checks); this class only maps its problems onto attributes. When bits, base and
- * shift are all omitted the {@link SwizzleSolver} chooses the swizzle.
+ * the accesses' checks); this class hands its violations to the tile's {@link Diagnostics}, which
+ * blames and words them. When bits, base and shift are all omitted the {@link SwizzleSolver} chooses
+ * the swizzle.
  */
 final class TileReader {
   private final Elements elements;
@@ -45,17 +46,17 @@ final class TileReader {
     this.accessReader = new AccessReader(elements);
   }
 
-  /** The tile, or empty with its errors added to {@code errors}. */
-  Optional<TileSpec> read(TypeElement type, AnnotationValues values, TileErrors errors) {
+  /** The tile, or empty with its errors added to {@code diagnostics}. */
+  Optional<TileSpec> read(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
-    Optional<String> name = readName(type, values, errors);
+    Optional<String> name = readName(type, values, diagnostics);
     boolean derived = !isGiven(values, "bits") && !isGiven(values, "base")
         && !isGiven(values, "shift");
     Optional<Swizzle> swizzle = derived
         ? Optional.of(Swizzle.IDENTITY)
-        : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), errors);
+        : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
     if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
-      errors.onTile("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
+      diagnostics.error("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
           + " rows and cols too (without a swizzle there is no atom to size the tile).");
       return Optional.empty();
     }
@@ -76,8 +77,8 @@ final class TileReader {
         .alignment(values.intValue("alignment"))
         .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
         .stages(values.intValue("stages"));
-    List<Problem> layoutProblems = description.check();
-    addAll(errors, layoutProblems);
+    List<Violation> layoutProblems = description.check();
+    layoutProblems.forEach(diagnostics::violation);
     if (!layoutProblems.isEmpty()) {
       return Optional.empty();
     }
@@ -89,7 +90,7 @@ final class TileReader {
       // TMA writes, and wgmma reads, its mode's pattern from a base aligned to the pattern's repeat.
       description.alignment(mode.get().alignmentBytes());
       layoutProblems = description.check();
-      addAll(errors, layoutProblems);
+      layoutProblems.forEach(diagnostics::violation);
       if (!layoutProblems.isEmpty()) {
         return Optional.empty();
       }
@@ -100,18 +101,18 @@ final class TileReader {
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
     AccessReader.Declared declared = values.isExplicit("access")
-        ? accessReader.read(values, layout, derived, errors)
+        ? accessReader.read(values, layout, derived, diagnostics)
         : new AccessReader.Declared(AccessReader.defaults(layout, skippedDefaults), List.of());
     List<DeclaredAccess> accesses = declared.accesses();
     List<Engine> engines = declared.engines();
 
     Optional<String> derivation = Optional.empty();
     if (derived) {
-      if (errors.count() > 0) {
+      if (diagnostics.errorCount() > 0) {
         return Optional.empty();
       }
       Optional<Solution> solution = derive(layout, atomRows, atomCols, accesses, engines,
-          values.isExplicit("alignment"), errors);
+          values.isExplicit("alignment"), diagnostics);
       if (solution.isEmpty()) {
         return Optional.empty();
       }
@@ -143,14 +144,14 @@ final class TileReader {
    */
   private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
       List<DeclaredAccess> accesses, List<Engine> engines, boolean alignmentGiven,
-      TileErrors errors) {
+      Diagnostics diagnostics) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
     TileGeometry geometry = searchAligned(new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
         plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder()), engines,
         alignmentGiven);
     Solution solution = solver.solve(geometry, patterns, engines);
     if (!solution.found()) {
-      errors.onTile("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
+      diagnostics.error("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
           solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
           plain, patterns));
       return Optional.empty();
@@ -160,11 +161,10 @@ final class TileReader {
     if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
-    List<Problem> problems = staged.check();
+    List<Violation> problems = staged.check();
     if (!problems.isEmpty()) {
-      for (Problem problem : problems) {
-        errors.onTileAttribute(problem.parameter().attributeName(), "with the derived "
-            + chosen.swizzleName() + ", " + problem.message());
+      for (Violation problem : problems) {
+        diagnostics.violation(problem, "with the derived " + chosen.swizzleName() + ", ");
       }
       return Optional.empty();
     }
@@ -184,13 +184,13 @@ final class TileReader {
   }
 
   private static Optional<Swizzle> readSwizzle(
-      AnnotationValues values, DType dtype, boolean allowOverlap, TileErrors errors) {
+      AnnotationValues values, DType dtype, boolean allowOverlap, Diagnostics diagnostics) {
     boolean bitsGiven = isGiven(values, "bits");
     boolean baseGiven = isGiven(values, "base");
     boolean shiftGiven = isGiven(values, "shift");
     if (!bitsGiven) {
       String given = baseGiven ? "base" : "shift";
-      errors.onTileAttribute(given, given + " is given but bits is not; give bits (base and shift"
+      diagnostics.error(given, given + " is given but bits is not; give bits (base and shift"
           + " have defaults), or omit all three.");
       return Optional.empty();
     }
@@ -200,25 +200,20 @@ final class TileReader {
         ? values.intValue("base")
         : 4 - Integer.numberOfTrailingZeros(dtype.bytes());
     int shift = shiftGiven ? values.intValue("shift") : bits;
-    List<Problem> problems = Swizzle.check(bits, base, shift, allowOverlap);
-    addAll(errors, problems);
+    List<Violation> problems = Swizzle.check(bits, base, shift, allowOverlap);
+    problems.forEach(diagnostics::violation);
     if (!problems.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(Swizzle.overlapping(bits, base, shift));
   }
 
-  private static void addAll(TileErrors errors, List<Problem> problems) {
-    for (Problem problem : problems) {
-      errors.onTileAttribute(problem.parameter().attributeName(), problem.message());
-    }
-  }
-
   private static boolean isGiven(AnnotationValues values, String attribute) {
     return values.isExplicit(attribute) && values.intValue(attribute) != SwizzledTile.DERIVE;
   }
 
-  private Optional<String> readName(TypeElement type, AnnotationValues values, TileErrors errors) {
+  private Optional<String> readName(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     Optional<String> problem = Names.nameProblem(name, cudaNamespace);
@@ -229,10 +224,10 @@ final class TileReader {
     }
     if (problem.isPresent()) {
       if (override.isEmpty()) {
-        errors.onTile("the generated names come from the type's name, but " + problem.get()
+        diagnostics.error("the generated names come from the type's name, but " + problem.get()
             + " Set name to choose the generated names.");
       } else {
-        errors.onTileAttribute("name", problem.get());
+        diagnostics.error("name", problem.get());
       }
       return Optional.empty();
     }

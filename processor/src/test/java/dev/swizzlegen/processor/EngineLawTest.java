@@ -9,7 +9,6 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Problem;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
@@ -18,6 +17,7 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +92,7 @@ class EngineLawTest {
       for (TileLayout layout : List.of(tile.expected(), generatedLayout)) {
         for (Engine engine : engines) {
           Plan<?> plan = engine.plan(layout);
-          List<Problem> old = engine instanceof Wgmma wgmma
+          List<Violation> old = engine instanceof Wgmma wgmma
               ? WgmmaOperand.check(layout, wgmma.major())
               : TmaFill.check(layout);
           assertEquals(old.isEmpty(), plan.exists(), tile.type() + " " + engine);

@@ -1,0 +1,163 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.LayoutViolation;
+import dev.swizzlegen.runtime.violation.RasterViolation;
+import dev.swizzlegen.runtime.violation.SwizzleViolation;
+import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.violation.WgmmaViolation;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Which attribute a violation is the fault of: the one place the model's violations meet the
+ * annotations' vocabulary. One rule per kind of violation; where the model found the data that
+ * decides (which side an element falls off, whether one stage would fit), the rule decides here.
+ * A {@link Diagnostics} reports the violation on that attribute's value, or on its annotation where
+ * the attribute was not written.
+ */
+final class Blame {
+
+  /** An attribute of one of swizzlegen's annotations: {@code cols} of the {@code @SwizzledTile}. */
+  record Attribute(Annotation annotation, String name) {
+    /** The annotation an attribute belongs to. */
+    enum Annotation { SWIZZLED_TILE, ACCESS, THREADBLOCK_SWIZZLE }
+
+    Attribute {
+      Objects.requireNonNull(annotation, "annotation");
+      Objects.requireNonNull(name, "name");
+    }
+
+    static Attribute ofTile(String name) {
+      return new Attribute(Annotation.SWIZZLED_TILE, name);
+    }
+
+    static Attribute ofAccess(String name) {
+      return new Attribute(Annotation.ACCESS, name);
+    }
+
+    static Attribute ofRasterizer(String name) {
+      return new Attribute(Annotation.THREADBLOCK_SWIZZLE, name);
+    }
+  }
+
+  private static final Map<Class<? extends Violation>, Function<Violation, Attribute>> RULES =
+      new HashMap<>();
+
+  private Blame() {}
+
+  /** The attribute at fault. */
+  static Attribute of(Violation violation) {
+    Function<Violation, Attribute> rule = RULES.get(violation.getClass());
+    if (rule == null) {
+      throw new IllegalArgumentException("no blame rule for " + violation.getClass().getName());
+    }
+    return rule.apply(violation);
+  }
+
+  /** The kinds that have a rule: every record of {@link Violation}, as the law test checks. */
+  static Set<Class<? extends Violation>> kinds() {
+    return Set.copyOf(RULES.keySet());
+  }
+
+  private static <V extends Violation> void rule(Class<V> kind, Function<V, Attribute> rule) {
+    Function<Violation, Attribute> typed = violation -> rule.apply(kind.cast(violation));
+    if (RULES.putIfAbsent(kind, typed) != null) {
+      throw new IllegalStateException("two blame rules for " + kind.getSimpleName());
+    }
+  }
+
+  private static <V extends Violation> void rule(Class<V> kind, Attribute attribute) {
+    rule(kind, violation -> attribute);
+  }
+
+  static {
+    rule(SwizzleViolation.NegativeBits.class, Attribute.ofTile("bits"));
+    rule(SwizzleViolation.NegativeBase.class, Attribute.ofTile("base"));
+    rule(SwizzleViolation.PastOffsetBits.class, Attribute.ofTile("shift"));
+    rule(SwizzleViolation.ZeroShift.class, Attribute.ofTile("shift"));
+    rule(SwizzleViolation.OverlappingMasks.class, Attribute.ofTile("shift"));
+
+    rule(LayoutViolation.RowsNotPositive.class, Attribute.ofTile("rows"));
+    rule(LayoutViolation.ColsNotPositive.class, Attribute.ofTile("cols"));
+    rule(LayoutViolation.RowsOverlap.class, Attribute.ofTile("rowStride"));
+    rule(LayoutViolation.BadAlignment.class, Attribute.ofTile("alignment"));
+    rule(LayoutViolation.RowFormShiftBelowBits.class, Attribute.ofTile("shift"));
+    rule(LayoutViolation.StagesBelowOne.class, Attribute.ofTile("stages"));
+    rule(LayoutViolation.AtomRowsNotDivisor.class, Attribute.ofTile("atomRows"));
+    rule(LayoutViolation.AtomColsNotDivisor.class, Attribute.ofTile("atomCols"));
+    // Moving the swizzle from elements to bytes adds to its base.
+    rule(LayoutViolation.BytesPastOffsetBits.class, Attribute.ofTile("base"));
+    rule(LayoutViolation.RowFormWithAtoms.class, v -> Attribute.ofTile(
+        v.atomRows() != v.rows() ? "atomRows" : "atomCols"));
+    rule(LayoutViolation.PaddedDenseAtoms.class, Attribute.ofTile("rowStride"));
+    // Where one stage fits, the stages are too many; else the tile itself is too large.
+    rule(LayoutViolation.ExceedsSharedMemory.class, v -> Attribute.ofTile(
+        v.stageExtentBytes() <= v.maxBytes() ? "stages" : "rows"));
+    rule(LayoutViolation.StageMisaligned.class, Attribute.ofTile("stages"));
+    // An atom column count that is no power of two cannot hold whole periods however many rows it
+    // has; else more rows would.
+    rule(LayoutViolation.AtomHoldsPartOfPeriod.class, v -> Attribute.ofTile(
+        Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
+    // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row length
+    // (the stride where padding set it, else cols) is at fault, else whichever side the element
+    // falls off.
+    rule(LayoutViolation.TileNotClosed.class, v -> Attribute.ofTile(
+        v.rowStride() % v.swizzle().atomCols() != 0
+            ? (v.rowStride() != v.cols() ? "rowStride" : "cols")
+            : v.imageCell().col() >= v.cols() ? "cols" : "rows"));
+    // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
+    // period: more rows would hold it, unless its row length is no power of two.
+    rule(LayoutViolation.AtomNotClosed.class, v -> Attribute.ofTile(
+        v.atomRowStride() != v.atomCols() ? "rowStride"
+            : Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
+
+    // A vector access's vectors are its bytes; the others' are fixed by their kind.
+    rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
+    rule(AccessViolation.VectorBroken.class, v -> vectorsOf(v.kind()));
+    rule(AccessViolation.UnsupportedVectorBytes.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.VectorSplitsElements.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.RowsNotWholeVectors.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.BadThreadGrid.class, Attribute.ofAccess("threads"));
+    rule(AccessViolation.RowsAsOneNotDivisor.class, Attribute.ofAccess("rowsAsOne"));
+    rule(AccessViolation.FootprintDoesNotTile.class, Attribute.ofAccess("threads"));
+    rule(AccessViolation.RowsAsOneWithoutGrid.class, Attribute.ofAccess("rowsAsOne"));
+    rule(AccessViolation.BadMatrixCount.class, Attribute.ofAccess("matrices"));
+    rule(AccessViolation.TransNeeds16Bit.class, Attribute.ofAccess("trans"));
+    rule(AccessViolation.MatricesDoNotTile.class, Attribute.ofAccess("kind"));
+    rule(AccessViolation.MatrixCountNotDivisor.class, Attribute.ofAccess("matrices"));
+    rule(AccessViolation.AccumulatorType.class, Attribute.ofAccess("kind"));
+    rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
+
+    rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));
+    rule(TmaViolation.TmaPadding.class, Attribute.ofTile("rowStride"));
+    rule(TmaViolation.TmaAlignment.class, Attribute.ofTile("alignment"));
+    rule(TmaViolation.NoTmaBoxWidth.class, Attribute.ofTile("cols"));
+    rule(TmaViolation.TmaBoxesMisplaced.class, Attribute.ofAccess("kind"));
+
+    rule(WgmmaViolation.WgmmaType.class, Attribute.ofTile("dtype"));
+    rule(WgmmaViolation.WgmmaTransposeNeeds16Bit.class, Attribute.ofAccess("major"));
+    // K is the cols of a K-major operand, the rows of an MN-major one; M or N the other side.
+    rule(WgmmaViolation.WgmmaKNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "cols" : "rows"));
+    rule(WgmmaViolation.WgmmaMnNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "rows" : "cols"));
+    rule(WgmmaViolation.NoWgmmaMode.class, Attribute.ofAccess("kind"));
+    rule(WgmmaViolation.WgmmaAlignment.class, Attribute.ofTile("alignment"));
+    rule(WgmmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
+    rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
+
+    rule(RasterViolation.TileSizeOutOfRange.class, Attribute.ofRasterizer("tileSize"));
+    rule(RasterViolation.TileSizeNotPowerOfTwo.class, Attribute.ofRasterizer("tileSize"));
+  }
+
+  private static Attribute vectorsOf(AccessKind kind) {
+    return Attribute.ofAccess(kind == AccessKind.VECTOR ? "bytes" : "kind");
+  }
+}

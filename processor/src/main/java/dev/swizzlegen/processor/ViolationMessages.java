@@ -1,0 +1,424 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.LayoutViolation;
+import dev.swizzlegen.runtime.violation.RasterViolation;
+import dev.swizzlegen.runtime.violation.SwizzleViolation;
+import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.violation.WgmmaViolation;
+import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every violation of the model in words, for the diagnostics and the generated files alike: one
+ * format string per kind of violation, whose {@code {{name}}} slots are the record's components or,
+ * where the words depend on the values (a plural, a clause present or not, a nested violation), a
+ * fragment the kind computes. The model carries no prose; this is the one place its violations are
+ * worded.
+ *
+ * <p>A component is written as its value: a number, an enum's name ({@code HALF}), a swizzle
+ * ({@code Swizzle<3,3,3>}), a {@link Cell} as {@code (row 2, col 32)}. Rendering is strict: a slot
+ * the kind neither has nor computes is a bug, which the law test finds for every kind.
+ */
+final class ViolationMessages {
+  private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
+
+  /** A kind's words: the format, and the fragments it fills beside the record's components. */
+  private record Format<V extends Violation>(String text, Function<V, Map<String, Object>> fragments) {}
+
+  private static final Map<Class<? extends Violation>, Format<?>> FORMATS = new HashMap<>();
+
+  private ViolationMessages() {}
+
+  /** The violation in words: one or more sentences, without the tile's or the access's name. */
+  static String render(Violation violation) {
+    Format<?> format = FORMATS.get(violation.getClass());
+    if (format == null) {
+      throw new IllegalArgumentException("no format for " + violation.getClass().getName());
+    }
+    return fill(format, violation);
+  }
+
+  /** The kinds that have a format: every record of {@link Violation}, as the law test checks. */
+  static Set<Class<? extends Violation>> kinds() {
+    return Set.copyOf(FORMATS.keySet());
+  }
+
+  /** The format string of a kind, for the law test. */
+  static String format(Class<? extends Violation> kind) {
+    return FORMATS.get(kind).text();
+  }
+
+  private static <V extends Violation> String fill(Format<V> format, Violation violation) {
+    @SuppressWarnings("unchecked") // FORMATS maps each class to the format of that class
+    V typed = (V) violation;
+    Map<String, Object> fragments = format.fragments().apply(typed);
+    Matcher slot = SLOT.matcher(format.text());
+    StringBuilder out = new StringBuilder();
+    while (slot.find()) {
+      String name = slot.group(1);
+      Object value = fragments.containsKey(name) ? fragments.get(name) : component(typed, name);
+      slot.appendReplacement(out, Matcher.quoteReplacement(text(value)));
+    }
+    slot.appendTail(out);
+    return out.toString();
+  }
+
+  /** The record component {@code name} of a violation. */
+  private static Object component(Violation violation, String name) {
+    for (RecordComponent component : violation.getClass().getRecordComponents()) {
+      if (component.getName().equals(name)) {
+        try {
+          return component.getAccessor().invoke(violation);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+          throw new IllegalStateException("cannot read " + name + " of " + violation, e);
+        }
+      }
+    }
+    throw new IllegalArgumentException("the format of " + violation.getClass().getSimpleName()
+        + " names {{" + name + "}}, which it neither has nor computes");
+  }
+
+  private static String text(Object value) {
+    if (value instanceof Cell cell) {
+      return cell(cell);
+    }
+    if (value instanceof Optional<?>) {
+      // An optional part has its own words: a fragment says them.
+      throw new IllegalArgumentException("an optional component needs a fragment: " + value);
+    }
+    return String.valueOf(value);
+  }
+
+  private static <V extends Violation> void format(Class<V> kind, String text) {
+    format(kind, text, violation -> Map.of());
+  }
+
+  private static <V extends Violation> void format(Class<V> kind, String text,
+      Function<V, Map<String, Object>> fragments) {
+    if (FORMATS.putIfAbsent(kind, new Format<>(text, fragments)) != null) {
+      throw new IllegalStateException("two formats for " + kind.getSimpleName());
+    }
+  }
+
+  static {
+    // The swizzle's parameters.
+    format(SwizzleViolation.NegativeBits.class, "bits must be 0 or more, not {{bits}}.");
+    format(SwizzleViolation.NegativeBase.class, "base must be 0 or more, not {{base}}.");
+    format(SwizzleViolation.PastOffsetBits.class, "Swizzle<{{bits}},{{base}},{{shift}}> reaches bit"
+        + " {{highestBit}}, past the {{offsetBits}} bits of an offset (bits + base + |shift| must be"
+        + " at most {{offsetBits}}).");
+    format(SwizzleViolation.ZeroShift.class, "shift 0 XORs the {{bits}} masked bits with themselves,"
+        + " which clears them: the function is not a bijection.");
+    format(SwizzleViolation.OverlappingMasks.class, "|shift| {{magnitude}} is less than bits"
+        + " {{bits}}, so the YYY and ZZZ masks overlap, which CuTe forbids; set allowOverlap = true"
+        + " to accept it (the swizzle is still a bijection, but not its own inverse).",
+        v -> Map.of("magnitude", Math.abs(v.shift())));
+
+    // The tile's layout.
+    format(LayoutViolation.RowsNotPositive.class, "rows must be positive, not {{rows}}.");
+    format(LayoutViolation.ColsNotPositive.class, "cols must be positive, not {{cols}}.");
+    format(LayoutViolation.RowsOverlap.class,
+        "rowStride {{rowStride}} is less than cols {{cols}}, so rows would overlap.");
+    format(LayoutViolation.BadAlignment.class, "alignment must be a power of two of at least"
+        + " {{elementBytes}} bytes (one {{dtype}}), not {{alignment}}.",
+        v -> Map.of("elementBytes", v.dtype().bytes()));
+    format(LayoutViolation.RowFormShiftBelowBits.class, "the row form reads its B = {{bits}} bits"
+        + " from the row, so shift must be at least bits, not {{shift}}.");
+    format(LayoutViolation.StagesBelowOne.class, "stages must be at least 1, not {{stages}}.");
+    format(LayoutViolation.AtomRowsNotDivisor.class,
+        "atomRows must be a positive divisor of the tile's {{rows}} rows, not {{atomRows}}.");
+    format(LayoutViolation.AtomColsNotDivisor.class,
+        "atomCols must be a positive divisor of the tile's {{cols}} cols, not {{atomCols}}.");
+    format(LayoutViolation.BytesPastOffsetBits.class, "{{swizzle}} on {{dtype}} elements"
+        + " ({{elementBytes}} bytes) is Swizzle<{{bits}},{{byteBase}},{{shift}}> on bytes, which"
+        + " reaches past the 31 bits of a byte offset (bits + base + |shift| on bytes must be at most"
+        + " 31); lower base or shift.",
+        v -> Map.of("elementBytes", v.dtype().bytes(), "bits", v.swizzle().bits(),
+            "shift", v.swizzle().shift()));
+    format(LayoutViolation.RowFormWithAtoms.class, "the row form swizzles within each row of a"
+        + " one-atom tile; it does not combine with atoms of {{atomRows}} x {{atomCols}}.");
+    format(LayoutViolation.PaddedDenseAtoms.class, "rowStride pads whole rows, but the tile's rows"
+        + " are {{atomsAcross}} atoms of {{atomCols}} columns, which are stored densely; {{remedy}}",
+        v -> Map.of("atomsAcross", v.cols() / v.atomCols(), "remedy", v.wideAtoms()
+            .map(wide -> "drop rowStride (atoms as wide as the tile would not take the padding"
+                + " either: " + withoutFinalPeriod(render(wide)) + ").")
+            .orElse("pad with atoms as wide as the tile (atomCols = " + v.cols()
+                + "), or drop rowStride.")));
+    format(LayoutViolation.ExceedsSharedMemory.class, "the {{rows}} x {{cols}} {{dtype}} tile"
+        + "{{inStages}} spans {{extentBytes}} bytes, more than the {{maxBytes}} bytes (227 KB) of"
+        + " shared memory a thread block can have.",
+        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : ""));
+    format(LayoutViolation.StageMisaligned.class, "stage 1 would start {{stageBytes}} bytes after"
+        + " stage 0, which is not a multiple of the tile's {{alignment}}-byte alignment, so the"
+        + " stages would not share one layout of banks; use one stage or a smaller alignment.");
+    format(LayoutViolation.AtomHoldsPartOfPeriod.class, "{{swizzle}} reads and writes offset bits"
+        + " 0..{{highestBit}}, a pattern of {{period}} elements, past the {{atomRows}} x"
+        + " {{atomCols}} atom's {{atomElements}} elements: {{remedy}}.",
+        v -> Map.of("atomElements", v.atomRows() * v.atomCols(), "remedy", wholePeriods(v)));
+    format(LayoutViolation.TileNotClosed.class, "{{swizzleName}} does not map the {{rows}} x"
+        + " {{cols}} tile onto itself: it moves {{element}} to offset {{image}}, which is"
+        + " {{imageCell}}, outside the tile.",
+        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.form())));
+    format(LayoutViolation.AtomNotClosed.class, "{{swizzleName}} does not map the {{atomRows}} x"
+        + " {{atomCols}} atom onto itself: it moves {{element}} of the atom to offset {{image}},"
+        + " which is {{imageCell}}, outside the atom.",
+        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.form())));
+
+    // Warp accesses.
+    format(AccessViolation.VectorBaseMisaligned.class,
+        "the tile's base is only {{alignment}}-byte aligned, too little for {{vectors}}.",
+        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
+    format(AccessViolation.VectorBroken.class, "the layout does not keep the {{vectorBytes}} bytes"
+        + " of (row {{row}}, cols {{firstCol}}..{{lastCol}}) contiguous and aligned, so {{vectors}}"
+        + " cannot move them (a swizzle's base must cover the vector: 2^base >= {{elements}}"
+        + " elements).",
+        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
+    format(AccessViolation.UnsupportedVectorBytes.class,
+        "bytes must be 1, 2, 4, 8 or 16 (one LDS/STS), not {{bytes}}.");
+    format(AccessViolation.VectorSplitsElements.class, "a {{bytes}}-byte vector cannot hold whole"
+        + " {{dtype}} elements of {{elementBytes}} bytes.",
+        v -> Map.of("elementBytes", v.dtype().bytes()));
+    format(AccessViolation.RowsNotWholeVectors.class, "rows of {{cols}} {{dtype}} elements are not"
+        + " a whole number of {{bytes}}-byte vectors.");
+    format(AccessViolation.BadThreadGrid.class, "threads must be two positive numbers whose product"
+        + " is 32 (the lanes of a warp), not {{{rows}}, {{cols}}}.");
+    format(AccessViolation.RowsAsOneNotDivisor.class,
+        "rowsAsOne must be a positive divisor of the tile's {{rows}} rows, not {{rowsAsOne}}.");
+    format(AccessViolation.FootprintDoesNotTile.class, "a footprint of {{threadRows}} rows x"
+        + " {{threadCols}} vectors does not tile the {{rows}} x {{cols}} tile ({{lines}}"
+        + " {{lineWords}} of {{vectorsPerLine}} vectors of {{bytes}} bytes per {{line}}).",
+        v -> Map.of("lineWords", v.rowsAsOne() > 1 ? "lines" : "rows",
+            "line", v.rowsAsOne() > 1 ? "line of " + v.rowsAsOne() + " rows" : "row"));
+    format(AccessViolation.RowsAsOneWithoutGrid.class, "rowsAsOne needs a thread grid (threads):"
+        + " the coalesced copy takes consecutive vectors whatever the rows.");
+    format(AccessViolation.BadMatrixCount.class,
+        "matrices must be 1, 2 or 4 (.x1, .x2, .x4), not {{matrices}}.");
+    format(AccessViolation.TransNeeds16Bit.class, "{{instruction}}.trans moves 16-bit elements;"
+        + " {{dtype}} elements are {{elementBytes}} bytes.",
+        v -> Map.of("instruction", matrixInstruction(v.kind()), "elementBytes", v.dtype().bytes()));
+    format(AccessViolation.MatricesDoNotTile.class, "{{instruction}} reads 8-row x 16-byte"
+        + " matrices, which do not tile {{rows}} x {{cols}} {{dtype}} (rows must be a multiple of 8"
+        + " and rows a multiple of 16 bytes).",
+        v -> Map.of("instruction", matrixInstruction(v.kind())));
+    format(AccessViolation.MatrixCountNotDivisor.class, "the tile holds {{placements}} 8x8"
+        + " matrices, not a multiple of the {{matrices}} per instruction.");
+    format(AccessViolation.AccumulatorType.class, "an m16n8 accumulator holds HALF, BF16, FLOAT,"
+        + " TF32 or INT32 elements, not {{dtype}}.");
+    format(AccessViolation.FragmentsDoNotTile.class, "16 x 8 accumulator fragments do not tile the"
+        + " {{rows}} x {{cols}} tile (rows must be a multiple of 16, cols of 8).");
+
+    // TMA.
+    format(TmaViolation.NoTmaMode.class, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "swizzleName", swizzleName(v.swizzle(), v.form()), "onBytes", onBytes(v.byteSwizzle())));
+    format(TmaViolation.TmaPadding.class,
+        "TMA writes boxes without padding, so rowStride must equal cols, not {{rowStride}}.");
+    format(TmaViolation.TmaAlignment.class, "{{modeName}} repeats every {{repeat}} bytes, so the"
+        + " tile's base must be aligned to {{repeat}} bytes, not {{alignment}}.",
+        v -> Map.of("modeName", v.mode().cudaName(), "repeat", v.mode().alignmentBytes()));
+    format(TmaViolation.NoTmaBoxWidth.class, "a TMA box row must be a multiple of 16 bytes{{span}},"
+        + " and no such width divides rows of {{cols}} {{dtype}} ({{rowBytes}} bytes).",
+        v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
+                : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with " + v.mode().cudaName(),
+            "rowBytes", v.cols() * v.dtype().bytes()));
+    format(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with {{modeName}}: boxes"
+        + " are at most {{widestBox}} elements wide, and none lands where the tile's layout puts its"
+        + " elements ({{firstMismatch}}).{{columnBlocks}}",
+        v -> Map.of("modeName", v.mode().cudaName(), "firstMismatch", boxMismatch(v.firstMismatch()),
+            "columnBlocks", v.columnBlocks().map(ViolationMessages::columnBlocks).orElse("")));
+
+    // wgmma.
+    format(WgmmaViolation.WgmmaType.class, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8"
+        + " and UINT8 operands, not {{dtype}}{{asTf32}}.",
+        v -> Map.of("asTf32", v.dtype() == DType.FLOAT
+            ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
+    format(WgmmaViolation.WgmmaTransposeNeeds16Bit.class, "wgmma transposes only 16-bit operands"
+        + " (HALF, BF16), so a {{dtype}} operand must be K-major: rows M or N, cols K.");
+    format(WgmmaViolation.WgmmaKNotMultiple.class, "one wgmma reads {{instructionK}} {{dtype}} of K"
+        + " (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of {{instructionK}}, not"
+        + " {{kExtent}}.",
+        v -> Map.of("kSide", v.major() == Major.K ? "cols" : "rows"));
+    format(WgmmaViolation.WgmmaMnNotMultiple.class, "wgmma reads M and N {{step}}, so the tile's M"
+        + " or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
+        v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
+            ? "in groups of 8 rows"
+            : "in rows of " + v.mnStep() + " " + v.dtype()
+                + v.swizzle().map(layout -> ", one row of " + layout.description()).orElse("")));
+    format(WgmmaViolation.NoWgmmaMode.class, "wgmma reads no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "swizzleName", swizzleName(v.swizzle(), v.form()), "onBytes", onBytes(v.byteSwizzle())));
+    format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
+        + " {{repeat}} bytes, so the tile's alignment must be at least {{repeat}}, not"
+        + " {{alignment}}.",
+        v -> Map.of("layout", v.swizzle().description(), "repeat", v.swizzle().alignmentBytes()));
+    format(WgmmaViolation.DescriptorOffsetOutOfRange.class, "wgmma cannot read the tile as"
+        + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
+        + " holds multiples of 16 bytes from 0 to 256 KB.",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.swizzle().description(), "groups", descriptorGroups(v)));
+    format(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as {{operand}} with"
+        + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
+        + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
+        + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.swizzle().description(),
+            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), atoms)).orElse("")));
+
+    // Threadblock rasterizers.
+    format(RasterViolation.TileSizeOutOfRange.class,
+        "tileSize must be 1 to {{maxTileSize}}, not {{tileSize}}.");
+    format(RasterViolation.TileSizeNotPowerOfTwo.class, "tileSize {{tileSize}} is not a power of"
+        + " two, which CUTLASS_IDENTITY's log tile needs (tileSize = 2^log_tile): use {{below}} or"
+        + " {{above}}.");
+  }
+
+  /** {@code "(row 2, col 32)"}. */
+  private static String cell(Cell cell) {
+    return "(row " + cell.row() + ", col " + cell.col() + ")";
+  }
+
+  private static String withoutFinalPeriod(String sentence) {
+    return sentence.substring(0, sentence.length() - 1);
+  }
+
+  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
+  private static String swizzleName(Swizzle swizzle, SwizzleForm form) {
+    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+  }
+
+  /** {@code log2(16 / element bytes)}: the base of the 16-byte units the engines' swizzles move. */
+  private static int unitBase(DType dtype) {
+    return 4 - Integer.numberOfTrailingZeros(dtype.bytes());
+  }
+
+  private static String onBytes(Optional<Swizzle> byteSwizzle) {
+    return byteSwizzle.map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte offset");
+  }
+
+  /** What an access of {@code kind} moves whole: {@code "16-byte vectors"}. */
+  private static String vectors(AccessKind kind, int vectorBytes) {
+    return switch (kind) {
+      case VECTOR -> vectorBytes + "-byte vectors";
+      case LDMATRIX, STMATRIX -> matrixInstruction(kind) + "'s 16-byte matrix rows";
+      case MMA_ACCUMULATOR -> "a lane's pair of accumulator elements";
+      default -> throw new IllegalArgumentException(kind + " moves no vectors");
+    };
+  }
+
+  private static String matrixInstruction(AccessKind kind) {
+    return kind == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
+  }
+
+  /** The atoms of whole periods, or the swizzle of fewer bits, as attributes to paste. */
+  private static String wholePeriods(LayoutViolation.AtomHoldsPartOfPeriod violation) {
+    LayoutViolation.WholePeriods remedy = violation.remedy();
+    long rows = remedy.atomRows();
+    String advice = "give the atom a multiple of " + violation.period() + " elements";
+    if (remedy.fits()) {
+      return advice + " (atomRows = " + rows + "), or use a swizzle of fewer bits";
+    }
+    if (remedy.paddedRows().isPresent()) {
+      advice += ", which takes a multiple of " + rows + " rows of " + violation.atomCols()
+          + " elements, and " + rows + " does not divide the tile's " + violation.rows() + " rows:"
+          + " make rows a multiple of " + rows + " (rows = " + remedy.paddedRows().getAsLong()
+          + ", atomRows = " + rows + ")";
+    }
+    return advice + ", or use a swizzle of fewer bits" + remedy.fewerBits()
+        .map(fewer -> ", such as " + fewer + " (bits = " + fewer.bits() + ", base = "
+            + fewer.base() + ", shift = " + fewer.shift() + ")")
+        .orElse("");
+  }
+
+  /** Where the first box tried goes wrong. */
+  private static String boxMismatch(TmaViolation.BoxMismatch mismatch) {
+    if (mismatch instanceof TmaViolation.BoxStartMisaligned start) {
+      return box(start.boxRows(), start.boxCols(), start.corner()) + " would start at byte "
+          + start.startByte() + ", not a multiple of the " + start.alignmentBytes()
+          + " bytes the engine needs";
+    }
+    TmaViolation.BoxElementMisplaced element = (TmaViolation.BoxElementMisplaced) mismatch;
+    return box(element.boxRows(), element.boxCols(), element.corner()) + " would put "
+        + cell(element.element()) + " at byte " + element.writtenByte() + ", where the tile has it"
+        + " at byte " + element.expectedByte();
+  }
+
+  /** {@code "a 8 x 64 box at (row 8, col 0)"}. */
+  private static String box(int boxRows, int boxCols, Cell corner) {
+    return "a " + boxRows + " x " + boxCols + " box at " + cell(corner);
+  }
+
+  /** The column blocks TMA would fill, as attributes to paste, after a space. */
+  private static String columnBlocks(TmaViolation.ColumnBlocks blocks) {
+    String rowsWider = " Rows of " + blocks.rowBytes() + " bytes are wider than one box: declare"
+        + " the tile as column blocks of ";
+    String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
+        + " own boxes.";
+    int atomCols = blocks.atomCols();
+    if (blocks.atomRows() == 0) {
+      return rowsWider + atomCols + "-element atoms (atomCols = " + atomCols + ")" + why;
+    }
+    int atomRows = blocks.atomRows();
+    String atoms = atomRows + " x " + atomCols + " atoms";
+    if (blocks.paddedRows() == blocks.rows()) {
+      return rowsWider + atoms + " (atomRows = " + atomRows + ", atomCols = " + atomCols + ")"
+          + why;
+    }
+    return rowsWider + atoms + withoutFinalPeriod(why) + "; " + atomRows + " rows do not divide"
+        + " the tile's " + blocks.rows() + ", so make rows a multiple of " + atomRows + " (rows = "
+        + blocks.paddedRows() + ", atomRows = " + atomRows + ", atomCols = " + atomCols + ").";
+  }
+
+  /** The groups a descriptor offset steps between, for the major and the layout. */
+  private static String descriptorGroups(WgmmaViolation.DescriptorOffsetOutOfRange violation) {
+    boolean leading = violation.offset() == WgmmaViolation.DescriptorOffset.LEADING;
+    if (violation.major() == Major.K) {
+      return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
+    }
+    if (violation.swizzle() == WgmmaSwizzle.NONE) {
+      return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
+    }
+    return leading ? violation.swizzle().rowUnits() * 16 + "-byte blocks of M or N"
+        : "groups of 8 rows of K";
+  }
+
+  /** The atoms wgmma would read, as attributes to paste, after a space. */
+  private static String atomsHint(WgmmaSwizzle layout, WgmmaViolation.AtomsHint atoms) {
+    int rowBytes = layout.rowUnits() * 16;
+    String reads = " With " + layout.description() + " wgmma reads " + (layout == WgmmaSwizzle.NONE
+        ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
+    if (atoms instanceof WgmmaViolation.CanonicalAtoms canonical) {
+      return reads + ": declare atoms of 8 x " + canonical.rowElements() + " (atomRows = 8,"
+          + " atomCols = " + canonical.rowElements() + "), as CuTe's GMMA layout atoms are.";
+    }
+    if (atoms instanceof WgmmaViolation.NarrowerAtoms narrower) {
+      return reads + ", and atoms of 8 x " + narrower.rowElements() + " do not fit the tile's "
+          + narrower.declared().rows() + " x " + narrower.declared().cols() + ": use "
+          + narrower.mode().description() + " on atoms of " + narrower.suggested().atomShape()
+          + " (" + narrower.suggested().attributesFrom(narrower.declared()) + "), as CUTLASS's"
+          + " ss_smem_selector picks for such a tile.";
+    }
+    return reads + ".";
+  }
+}
