@@ -470,6 +470,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
     } catch (IOException e) {
       diagnostics.errorOnElement("could not write " + file.name() + ": " + e.getMessage());
+    } catch (RuntimeException bug) {
+      // Not javac's to crash on: one error on the element, as for a failure while making the file.
+      diagnostics.failed(bug);
     }
   }
 }
