@@ -87,6 +87,11 @@ public final class MatrixAccess implements AccessPattern {
     return label.isEmpty() ? description() : label;
   }
 
+  /** The label as given, empty when none was: what {@link AccessText} writes. */
+  String givenLabel() {
+    return label;
+  }
+
   @Override
   public String description() {
     return (kind == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix") + ".x" + matrices
