@@ -99,7 +99,7 @@ public enum Rasterizer {
   }
 
   /** The annotation's {@code order} this rasterizer implements. */
-  public RasterOrder order() {
+  RasterOrder order() {
     return order;
   }
 

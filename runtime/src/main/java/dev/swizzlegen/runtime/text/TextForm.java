@@ -52,12 +52,12 @@ public final class TextForm {
   }
 
   /** Whether every word has been read. */
-  public boolean atEnd() {
+  private boolean atEnd() {
     return position == text.length();
   }
 
   /** The next word; {@code expected} says what it may be, for the message when there is none. */
-  public String word(String expected) {
+  private String word(String expected) {
     if (atEnd()) {
       throw error(expected);
     }
@@ -212,7 +212,7 @@ public final class TextForm {
   }
 
   /** The exception for text where {@code expected} should come next. */
-  public IllegalArgumentException error(String expected) {
+  private IllegalArgumentException error(String expected) {
     String found;
     if (atEnd()) {
       found = "the end";
