@@ -2,6 +2,7 @@ package dev.swizzlegen.runtime.text;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Reads a one-line text form word by word: words separated by one space each, whole numbers, and
@@ -15,6 +16,8 @@ import java.util.Locale;
  * any character.
  */
 public final class TextForm {
+  private static final Pattern WHOLE_NUMBER = Pattern.compile("0|-?[1-9][0-9]*");
+
   private final String form;
   private final String text;
   private int position;
@@ -100,7 +103,7 @@ public final class TextForm {
     int start = position;
     String word = word(what);
     try {
-      return Integer.parseInt(word);
+      return wholeNumber(word);
     } catch (NumberFormatException notANumber) {
       position = start;
       throw error(what);
@@ -126,8 +129,7 @@ public final class TextForm {
     int x = word.indexOf('x');
     try {
       if (x > 0) {
-        return new int[] {Integer.parseInt(word.substring(0, x)),
-            Integer.parseInt(word.substring(x + 1))};
+        return new int[] {wholeNumber(word.substring(0, x)), wholeNumber(word.substring(x + 1))};
       }
     } catch (NumberFormatException notANumber) {
       // reported below
@@ -142,13 +144,25 @@ public final class TextForm {
     String word = word(what);
     try {
       if (word.startsWith(prefix)) {
-        return Integer.parseInt(word.substring(prefix.length()));
+        return wholeNumber(word.substring(prefix.length()));
       }
     } catch (NumberFormatException notANumber) {
       // reported below
     }
     position = start;
     throw error(what);
+  }
+
+  /**
+   * {@code word} as a whole number, written as the form writes one: {@code 0}, {@code 16},
+   * {@code -1}, no sign before a positive number and no leading zero, so that each number has one
+   * spelling.
+   */
+  private static int wholeNumber(String word) {
+    if (!WHOLE_NUMBER.matcher(word).matches()) {
+      throw new NumberFormatException(word);
+    }
+    return Integer.parseInt(word);
   }
 
   /**

@@ -60,6 +60,13 @@ class AccessTextTest {
         Map.entry("vector load sixteen bytes",
             "expected the bytes per lane at column 13, found \"sixteen\""),
         Map.entry("vector load 16", "expected bytes at column 15, found the end"),
+        Map.entry("vector load +16 bytes", "expected the bytes per lane at column 13, found \"+16\""),
+        Map.entry("ldmatrix x04", "expected the matrices per instruction (x1, x2 or x4) at column 10,"
+            + " found \"x04\""),
+        Map.entry("vector load 16 bytes threads 8x4x1 row-major",
+            "expected the threads as rows x cols (8x4) at column 30, found \"8x4x1\""),
+        Map.entry("vector load 99999999999 bytes",
+            "expected the bytes per lane at column 13, found \"99999999999\""),
         Map.entry("vector load 16 bytes threads 8by4 col-major",
             "expected the threads as rows x cols (8x4) at column 30, found \"8by4\""),
         Map.entry("vector load 16 bytes threads 8x4",
