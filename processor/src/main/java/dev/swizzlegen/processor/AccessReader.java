@@ -76,8 +76,8 @@ final class AccessReader {
       AccessKind kind = values.enumValue("kind", AccessKind.class);
       if (kind == AccessKind.WGMMA) {
         if (wgmma) {
-          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a wgmma operand; one"
-              + " WGMMA access per tile, of its one major.");
+          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a wgmma operand;"
+              + " one WGMMA access per tile, of its one major.");
           continue;
         }
         wgmma = true;
@@ -120,7 +120,8 @@ final class AccessReader {
   }
 
   /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
-  private static void checkAttributes(AnnotationValues values, AccessKind kind, Diagnostics diagnostics) {
+  private static void checkAttributes(AnnotationValues values, AccessKind kind,
+      Diagnostics diagnostics) {
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
         "trans", "major", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
@@ -202,8 +203,8 @@ final class AccessReader {
     }
     if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer rows)
         || !(threads.get(1).getValue() instanceof Integer cols)) {
-      diagnostics.errorOnAccess(values, "threads", "threads must be two numbers, {rows, cols} of lanes,"
-          + " not " + threads.size() + ".");
+      diagnostics.errorOnAccess(values, "threads", "threads must be two numbers, {rows, cols} of"
+          + " lanes, not " + threads.size() + ".");
       return null;
     }
     return VectorAccess.grid(op, bytes, rows, cols, order)
@@ -213,8 +214,8 @@ final class AccessReader {
   private static Engine readWgmma(AnnotationValues values, Op op, String label,
       Diagnostics diagnostics) {
     if (values.isExplicit("op") && op != Op.LOAD) {
-      diagnostics.errorOnAccess(values, "op", "wgmma only reads its operands from shared memory; op must be"
-          + " LOAD or omitted.");
+      diagnostics.errorOnAccess(values, "op", "wgmma only reads its operands from shared memory;"
+          + " op must be LOAD or omitted.");
       return null;
     }
     return Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);

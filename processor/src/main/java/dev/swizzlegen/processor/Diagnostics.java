@@ -64,7 +64,7 @@ final class Diagnostics {
     add(Diagnostic.Kind.ERROR, prefix() + message, mirror(), annotation.location(attribute));
   }
 
-  /** An error on the element itself, where no annotation is at fault (a file that cannot be written). */
+  /** An error on the element itself, where no annotation is at fault (a file not written). */
   void errorOnElement(String message) {
     add(Diagnostic.Kind.ERROR, prefix() + message, null, null);
   }

@@ -318,7 +318,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
   }
 
-  /** Reads, validates and proves one tile; empty, with the errors in {@code diagnostics}, if it fails. */
+  /** Reads, validates and proves one tile; empty, with its errors in {@code diagnostics}, if not. */
   private Optional<ProvenTile> prove(Diagnostics diagnostics) {
     Optional<TileSpec> read =
         reader.read(diagnostics.element(), diagnostics.annotation(), diagnostics);

@@ -41,7 +41,8 @@ final class ViolationMessages {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
 
   /** A kind's words: the format, and the fragments it fills beside the record's components. */
-  private record Format<V extends Violation>(String text, Function<V, Map<String, Object>> fragments) {}
+  private record Format<V extends Violation>(
+      String text, Function<V, Map<String, Object>> fragments) {}
 
   private static final Map<Class<? extends Violation>, Format<?>> FORMATS = new HashMap<>();
 
@@ -239,7 +240,8 @@ final class ViolationMessages {
     format(TmaViolation.NoTmaBoxWidth.class, "a TMA box row must be a multiple of 16 bytes{{span}},"
         + " and no such width divides rows of {{cols}} {{dtype}} ({{rowBytes}} bytes).",
         v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
-                : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with " + v.mode().cudaName(),
+                : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
+                    + v.mode().cudaName(),
             "rowBytes", v.cols() * v.dtype().bytes()));
     format(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with {{modeName}}: boxes"
         + " are at most {{widestBox}} elements wide, and none lands where the tile's layout puts its"
@@ -270,9 +272,9 @@ final class ViolationMessages {
         v -> Map.of("unitBase", unitBase(v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.form()), "onBytes", onBytes(v.byteSwizzle())));
     format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
-        + " {{repeat}} bytes, so the tile's alignment must be at least {{repeat}}, not"
+        + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
         + " {{alignment}}.",
-        v -> Map.of("layout", v.swizzle().description(), "repeat", v.swizzle().alignmentBytes()));
+        v -> Map.of("layout", v.swizzle().description()));
     format(WgmmaViolation.DescriptorOffsetOutOfRange.class, "wgmma cannot read the tile as"
         + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
         + " holds multiples of 16 bytes from 0 to 256 KB.",
@@ -284,7 +286,8 @@ final class ViolationMessages {
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.swizzle().description(),
-            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), atoms)).orElse("")));
+            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms))
+                .orElse("")));
 
     // Threadblock rasterizers.
     format(RasterViolation.TileSizeOutOfRange.class,
@@ -399,13 +402,12 @@ final class ViolationMessages {
     if (violation.swizzle() == WgmmaSwizzle.NONE) {
       return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
     }
-    return leading ? violation.swizzle().rowUnits() * 16 + "-byte blocks of M or N"
-        : "groups of 8 rows of K";
+    return leading ? violation.rowBytes() + "-byte blocks of M or N" : "groups of 8 rows of K";
   }
 
   /** The atoms wgmma would read, as attributes to paste, after a space. */
-  private static String atomsHint(WgmmaSwizzle layout, WgmmaViolation.AtomsHint atoms) {
-    int rowBytes = layout.rowUnits() * 16;
+  private static String atomsHint(WgmmaSwizzle layout, int rowBytes,
+      WgmmaViolation.AtomsHint atoms) {
     String reads = " With " + layout.description() + " wgmma reads " + (layout == WgmmaSwizzle.NONE
         ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
     if (atoms instanceof WgmmaViolation.CanonicalAtoms canonical) {

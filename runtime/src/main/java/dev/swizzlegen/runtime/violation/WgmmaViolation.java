@@ -42,8 +42,9 @@ public sealed interface WgmmaViolation extends Violation {
   record NoWgmmaMode(DType dtype, Swizzle swizzle, SwizzleForm form,
       Optional<Swizzle> byteSwizzle) implements WgmmaViolation {}
 
-  /** The layout is read from a base aligned to {@code swizzle.alignmentBytes()}, more than the tile's. */
-  record WgmmaAlignment(WgmmaSwizzle swizzle, int alignment) implements WgmmaViolation {}
+  /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's alignment. */
+  record WgmmaAlignment(WgmmaSwizzle swizzle, int repeatBytes, int alignment)
+      implements WgmmaViolation {}
 
   /** A byte offset of the matrix descriptor: LBO or SBO. */
   enum DescriptorOffset { LEADING, STRIDE }
@@ -51,19 +52,22 @@ public sealed interface WgmmaViolation extends Violation {
   /**
    * The groups a descriptor offset steps between are {@code bytes} apart, which no descriptor holds
    * (multiples of 16 bytes from 0 to 256 KB).
+   *
+   * @param rowBytes bytes of one row of the layout: 16 without a swizzle, else the swizzle's span
    */
-  record DescriptorOffsetOutOfRange(Major major, WgmmaSwizzle swizzle, DescriptorOffset offset,
-      int bytes) implements WgmmaViolation {}
+  record DescriptorOffsetOutOfRange(Major major, WgmmaSwizzle swizzle, int rowBytes,
+      DescriptorOffset offset, int bytes) implements WgmmaViolation {}
 
   /**
    * A descriptor would read {@code element} from {@code readByte}, where the tile has it at
    * {@code expectedByte}.
    *
+   * @param rowBytes bytes of one row of the layout: 16 without a swizzle, else the swizzle's span
    * @param kSlice the descriptor's K slice
    * @param mnStart the M or N it starts from
    * @param atoms the atoms wgmma would read, where the tile's are not its rows
    */
-  record WgmmaMisread(Major major, WgmmaSwizzle swizzle, int kSlice, int mnStart,
+  record WgmmaMisread(Major major, WgmmaSwizzle swizzle, int rowBytes, int kSlice, int mnStart,
       int leadingByteOffset, int strideByteOffset, Cell element, int readByte, int expectedByte,
       Optional<AtomsHint> atoms) implements WgmmaViolation {}
 

@@ -34,7 +34,7 @@ import dev.swizzlegen.runtime.Major;
 public record MatrixDescriptor(int startAddress, int leadingByteOffset, int strideByteOffset,
     int baseOffset, WgmmaSwizzle swizzle) {
   /** Shared memory is addressed with 18 bits, in 16-byte units in the descriptor. */
-  public static final int ADDRESS_MASK = 0x3FFFF;
+  static final int ADDRESS_MASK = 0x3FFFF;
 
   public MatrixDescriptor {
     for (int offset : new int[] {leadingByteOffset, strideByteOffset}) {
@@ -58,14 +58,14 @@ public record MatrixDescriptor(int startAddress, int leadingByteOffset, int stri
   }
 
   /** The fields of a 64-bit descriptor; the start address is its 18 bits, 16-byte aligned. */
-  public static MatrixDescriptor decode(long bits) {
+  static MatrixDescriptor decode(long bits) {
     return new MatrixDescriptor((int) (bits & 0x3FFF) << 4, (int) ((bits >>> 16) & 0x3FFF) << 4,
         (int) ((bits >>> 32) & 0x3FFF) << 4, (int) ((bits >>> 49) & 0x7),
         WgmmaSwizzle.ofCode((int) (bits >>> 62)));
   }
 
   /** The constant part: every field but the start address, for a descriptor built by adding it. */
-  public long encodeWithoutStart() {
+  long encodeWithoutStart() {
     return new MatrixDescriptor(0, leadingByteOffset, strideByteOffset, baseOffset, swizzle)
         .encode();
   }
@@ -76,7 +76,7 @@ public record MatrixDescriptor(int startAddress, int leadingByteOffset, int stri
    * the K elements of one instruction (32 bytes of K). The canonical layout of {@code major}, then the
    * byte swizzle on the address, as the hardware applies it to pattern-aligned shared memory.
    */
-  public int address(Major major, int elementBytes, int mn, int k) {
+  int address(Major major, int elementBytes, int mn, int k) {
     if (baseOffset != 0) {
       throw new UnsupportedOperationException("only descriptors of pattern-aligned operands, whose"
           + " base offset is 0, are modelled");

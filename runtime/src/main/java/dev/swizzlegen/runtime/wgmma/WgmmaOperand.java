@@ -47,7 +47,7 @@ import java.util.Optional;
  */
 public final class WgmmaOperand {
   /** The bytes of K one wgmma instruction reads (dense). */
-  public static final int INSTRUCTION_K_BYTES = 32;
+  static final int INSTRUCTION_K_BYTES = 32;
   /** The most M or N one wgmma instruction reads ({@code n256}). */
   public static final int MAX_MN = 256;
 
@@ -160,12 +160,12 @@ public final class WgmmaOperand {
   }
 
   /** The tile row of element ({@code mn}, {@code k}) of K slice {@code kSlice}; mn counts from the tile's first. */
-  public int row(int kSlice, int mn, int k) {
+  int row(int kSlice, int mn, int k) {
     return major == Major.K ? mn : kSlice * instructionK() + k;
   }
 
   /** The tile column of element ({@code mn}, {@code k}) of K slice {@code kSlice}. */
-  public int col(int kSlice, int mn, int k) {
+  int col(int kSlice, int mn, int k) {
     return major == Major.K ? kSlice * instructionK() + k : mn;
   }
 
@@ -173,7 +173,7 @@ public final class WgmmaOperand {
    * Bytes from the tile's base to the first element of K slice {@code kSlice} from M (or N)
    * {@code mn} in {@code stage}: the descriptor's start address, less the tile's address.
    */
-  public int startByteOffset(int kSlice, int mn, int stage) {
+  int startByteOffset(int kSlice, int mn, int stage) {
     if (kSlice < 0 || kSlice >= kSlices() || mn < 0 || mn >= mnExtent() || mn % mnStep() != 0
         || stage < 0 || stage >= tile.stages()) {
       throw new IllegalArgumentException("k slice " + kSlice + " of " + kSlices() + ", M or N " + mn
@@ -264,7 +264,7 @@ public final class WgmmaOperand {
     }
     WgmmaSwizzle swizzle = WgmmaSwizzle.of(pattern.get());
     if (tile.alignment() < swizzle.alignmentBytes()) {
-      problems.add(new WgmmaAlignment(swizzle, tile.alignment()));
+      problems.add(new WgmmaAlignment(swizzle, swizzle.alignmentBytes(), tile.alignment()));
     }
     int mnExtent = kMajor ? tile.rows() : tile.cols();
     int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
@@ -291,7 +291,8 @@ public final class WgmmaOperand {
     for (DescriptorOffset offset : DescriptorOffset.values()) {
       int bytes = offset == DescriptorOffset.LEADING ? leading : stride;
       if (bytes < 0 || bytes > MatrixDescriptor.ADDRESS_MASK || bytes % 16 != 0) {
-        problems.add(new DescriptorOffsetOutOfRange(major, swizzle, offset, bytes));
+        problems.add(new DescriptorOffsetOutOfRange(major, swizzle, swizzle.rowUnits() * 16,
+            offset, bytes));
         return Optional.empty();
       }
     }
@@ -327,7 +328,8 @@ public final class WgmmaOperand {
             int col = col(kSlice, mn, k);
             int expected = tile.byteOffset(row, col);
             if (read != expected) {
-              return Optional.of(new WgmmaMisread(major, swizzle, kSlice, first,
+              return Optional.of(new WgmmaMisread(major, swizzle, swizzle.rowUnits() * 16, kSlice,
+                  first,
                   leadingByteOffset, strideByteOffset, new Cell(row, col), read, expected, hint()));
             }
           }

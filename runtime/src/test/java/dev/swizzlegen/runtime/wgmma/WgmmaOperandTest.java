@@ -184,7 +184,7 @@ class WgmmaOperandTest {
     // atoms of 8 x 64 halves are the mode's rows.
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.SWIZZLE_128B, 0, 0, 16, 2048,
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.SWIZZLE_128B, 128, 0, 0, 16, 2048,
             new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(64))),
         onlyViolation(wide, Major.K));
   }
@@ -192,7 +192,7 @@ class WgmmaOperandTest {
   @Test
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 0, 0, 16, 1024, new Cell(1, 0), 16,
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 16, 0, 0, 16, 1024, new Cell(1, 0), 16,
             128, Optional.of(new CanonicalAtoms(8))),
         onlyViolation(plain, Major.K));
   }
@@ -200,7 +200,7 @@ class WgmmaOperandTest {
   @Test
   void paddedRowsLooseAlignmentAndShortKAreViolations() {
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(new WgmmaAlignment(WgmmaSwizzle.SWIZZLE_128B, 128),
+    assertEquals(new WgmmaAlignment(WgmmaSwizzle.SWIZZLE_128B, 1024, 128),
         onlyViolation(loose, Major.K));
     TileLayout shortK = WgmmaTiles.kMajor(DType.HALF, 0, 64, 8, 8, 1);
     assertEquals(new WgmmaKNotMultiple(Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
@@ -211,7 +211,7 @@ class WgmmaOperandTest {
     // Padding: no atoms of core matrices fit rows 72 elements apart.
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 0, 0, 16, 1152, new Cell(1, 0), 16,
+    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 16, 0, 0, 16, 1152, new Cell(1, 0), 16,
             144, Optional.of(new NoAtomsFit())),
         onlyViolation(padded, Major.K));
     TileLayout notAMode = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
