@@ -3,7 +3,6 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -177,11 +176,11 @@ final class ViolationMessages {
     format(LayoutViolation.TileNotClosed.class, "{{swizzleName}} does not map the {{rows}} x"
         + " {{cols}} tile onto itself: it moves {{element}} to offset {{image}}, which is"
         + " {{imageCell}}, outside the tile.",
-        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.form())));
+        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
     format(LayoutViolation.AtomNotClosed.class, "{{swizzleName}} does not map the {{atomRows}} x"
         + " {{atomCols}} atom onto itself: it moves {{element}} of the atom to offset {{image}},"
         + " which is {{imageCell}}, outside the atom.",
-        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.form())));
+        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
 
     // Warp accesses.
     format(AccessViolation.VectorBaseMisaligned.class,
@@ -231,7 +230,7 @@ final class ViolationMessages {
         + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on {{dtype}} is"
         + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
         v -> Map.of("unitBase", unitBase(v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.form()), "onBytes", onBytes(v.byteSwizzle())));
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
     format(TmaViolation.TmaPadding.class,
         "TMA writes boxes without padding, so rowStride must equal cols, not {{rowStride}}.");
     format(TmaViolation.TmaAlignment.class, "{{modeName}} repeats every {{repeat}} bytes, so the"
@@ -270,7 +269,7 @@ final class ViolationMessages {
         + " (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
         + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
         v -> Map.of("unitBase", unitBase(v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.form()), "onBytes", onBytes(v.byteSwizzle())));
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
     format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
         + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
         + " {{alignment}}.",
@@ -307,8 +306,8 @@ final class ViolationMessages {
   }
 
   /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
-  private static String swizzleName(Swizzle swizzle, SwizzleForm form) {
-    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+  private static String swizzleName(Swizzle swizzle, boolean withinEachRow) {
+    return withinEachRow ? swizzle + " within each row" : swizzle.toString();
   }
 
   /** {@code log2(16 / element bytes)}: the base of the 16-byte units the engines' swizzles move. */

@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.tma;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -99,7 +100,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {
-      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.form(), tile.byteSwizzle()));
+      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.form() == SwizzleForm.ROW,
+          tile.byteSwizzle()));
       return Optional.empty();
     }
     TmaSwizzle mode = found.get();

@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -86,21 +85,23 @@ public sealed interface LayoutViolation extends Violation {
   /**
    * The swizzle moves an element of the one-atom tile outside it.
    *
+   * @param withinEachRow whether the swizzle is applied within each row (else to the offset)
    * @param element the first such element, in row-major order
    * @param image the offset it moves to
    * @param imageCell where that offset lies, past the tile's rows or columns
    */
-  record TileNotClosed(Swizzle swizzle, SwizzleForm form, int rows, int cols, int rowStride,
+  record TileNotClosed(Swizzle swizzle, boolean withinEachRow, int rows, int cols, int rowStride,
       Cell element, int image, Cell imageCell) implements LayoutViolation {}
 
   /**
    * The swizzle moves an element of an atom outside it.
    *
+   * @param withinEachRow whether the swizzle is applied within each row (else to the offset)
    * @param atomRowStride elements between the atom's row starts
    * @param element the first such element of the atom, in row-major order
    * @param image the offset it moves to, from the atom's start
    * @param imageCell where that offset lies, past the atom's rows or columns
    */
-  record AtomNotClosed(Swizzle swizzle, SwizzleForm form, int atomRows, int atomCols,
+  record AtomNotClosed(Swizzle swizzle, boolean withinEachRow, int atomRows, int atomCols,
       int atomRowStride, Cell element, int image, Cell imageCell) implements LayoutViolation {}
 }

@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.Optional;
@@ -12,10 +11,11 @@ public sealed interface TmaViolation extends Violation {
   /**
    * The tile's swizzle is no TMA mode.
    *
+   * @param withinEachRow whether the swizzle is applied within each row (else to the offset)
    * @param byteSwizzle the swizzle on bytes, where it has one
    */
-  record NoTmaMode(DType dtype, Swizzle swizzle, SwizzleForm form, Optional<Swizzle> byteSwizzle)
-      implements TmaViolation {}
+  record NoTmaMode(DType dtype, Swizzle swizzle, boolean withinEachRow,
+      Optional<Swizzle> byteSwizzle) implements TmaViolation {}
 
   /** TMA writes boxes without padding; the rows are {@code rowStride} apart. */
   record TmaPadding(int rowStride, int cols) implements TmaViolation {}

@@ -2,7 +2,6 @@ package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
@@ -37,9 +36,10 @@ public sealed interface WgmmaViolation extends Violation {
   /**
    * The tile's swizzle is none of the descriptor's layouts.
    *
+   * @param withinEachRow whether the swizzle is applied within each row (else to the offset)
    * @param byteSwizzle the swizzle on bytes, where it has one
    */
-  record NoWgmmaMode(DType dtype, Swizzle swizzle, SwizzleForm form,
+  record NoWgmmaMode(DType dtype, Swizzle swizzle, boolean withinEachRow,
       Optional<Swizzle> byteSwizzle) implements WgmmaViolation {}
 
   /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's alignment. */

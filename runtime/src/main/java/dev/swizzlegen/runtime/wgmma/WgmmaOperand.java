@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.wgmma;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -259,7 +260,8 @@ public final class WgmmaOperand {
     boolean kMajor = major == Major.K;
     Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
     if (pattern.isEmpty()) {
-      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.form(), tile.byteSwizzle()));
+      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.form() == SwizzleForm.ROW,
+          tile.byteSwizzle()));
       return Optional.empty();
     }
     WgmmaSwizzle swizzle = WgmmaSwizzle.of(pattern.get());

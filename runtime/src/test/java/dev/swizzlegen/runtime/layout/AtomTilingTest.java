@@ -220,14 +220,14 @@ class AtomTilingTest {
         TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 8, 48)
             .atom(8, 24, Order.COL_MAJOR).check());
     // Padding inside an atom: the swizzle moves (row 1, col 0) into the padding.
-    assertEquals(List.of(new AtomNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 64, 72,
+    assertEquals(List.of(new AtomNotClosed(Swizzle.of(3, 3, 3), false, 8, 64, 72,
             new Cell(1, 0), 64, new Cell(0, 64))),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 16, 64).rowStride(72)
             .atom(8, 64, Order.COL_MAJOR).check());
     // Padding between dense atoms, which atoms as wide as the tile would not take either: the
     // nested violation says why.
     assertEquals(List.of(new PaddedDenseAtoms(128, 64, Optional.of(new TileNotClosed(
-            Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 128, 136, new Cell(1, 8), 128,
+            Swizzle.of(3, 3, 3), false, 8, 128, 136, new Cell(1, 8), 128,
             new Cell(0, 128))))),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 128).rowStride(136)
             .atom(8, 64, Order.COL_MAJOR).check());

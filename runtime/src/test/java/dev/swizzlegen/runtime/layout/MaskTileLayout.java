@@ -323,10 +323,10 @@ final class MaskTileLayout implements Layout {
         continue;
       }
       if (isOneAtom()) {
-        return Optional.of(new TileNotClosed(swizzle, form, rows, cols, rowStride,
+        return Optional.of(new TileNotClosed(swizzle, form == SwizzleForm.ROW, rows, cols, rowStride,
             new Cell(row, col), image, new Cell(imageRow, imageCol)));
       }
-      return Optional.of(new AtomNotClosed(swizzle, form, atomRows, atomCols, stride,
+      return Optional.of(new AtomNotClosed(swizzle, form == SwizzleForm.ROW, atomRows, atomCols, stride,
           new Cell(row, col), image, new Cell(imageRow, imageCol)));
     }
     return Optional.empty();

@@ -96,7 +96,7 @@ class RowFormTest {
   void rowFormThatLeavesTheRowIsRejected() {
     // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72, here
     // (row 7, col 64) to column 120, which is (row 8, col 48) of the 72-column rows.
-    assertEquals(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.ROW, 8, 72, 72, new Cell(7, 64),
+    assertEquals(new TileNotClosed(Swizzle.of(3, 3, 3), true, 8, 72, 72, new Cell(7, 64),
             624, new Cell(8, 48)),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
             .form(SwizzleForm.ROW).check().get(0));

@@ -83,21 +83,21 @@ class TileLayoutTest {
     assertTrue(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 48, 48, 128).isEmpty());
     // 3 rows of 48 end mid-way through a 64-element line, and the swizzle moves elements past the end:
     // (row 2, col 32), offset 128, goes to 144, one past the last row.
-    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 3, 48, 48,
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), false, 3, 48, 48,
             new Cell(2, 32), 144, new Cell(3, 0))),
         TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48, 128));
   }
 
   @Test
   void negativeShiftPastTheRowsMovesAnElementBelowTheTile() {
-    assertEquals(List.of(new TileNotClosed(Swizzle.of(2, 3, -3), SwizzleForm.OFFSET, 2, 64, 64,
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(2, 3, -3), false, 2, 64, 64,
             new Cell(0, 16), 144, new Cell(2, 16))),
         TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64, 128));
   }
 
   @Test
   void paddedRowsWithASwizzleMoveAnElementIntoThePadding() {
-    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), SwizzleForm.OFFSET, 8, 64, 72,
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(3, 3, 3), false, 8, 64, 72,
             new Cell(1, 0), 64, new Cell(0, 64))),
         TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 72, 128));
   }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -123,7 +122,7 @@ class TmaFillTest {
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
     assertEquals(List.of(new TmaAlignment(TmaSwizzle.SWIZZLE_128B, 128)), TmaFill.check(loose));
     TileLayout notTma = tile(DType.HALF, Swizzle.of(3, 3, 4), 64, 128).build();
-    assertEquals(List.of(new NoTmaMode(DType.HALF, Swizzle.of(3, 3, 4), SwizzleForm.OFFSET,
+    assertEquals(List.of(new NoTmaMode(DType.HALF, Swizzle.of(3, 3, 4), false,
         Optional.of(Swizzle.of(3, 4, 4)))), TmaFill.check(notTma));
   }
 

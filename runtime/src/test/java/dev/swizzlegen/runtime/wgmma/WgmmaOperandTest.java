@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -216,7 +215,7 @@ class WgmmaOperandTest {
         onlyViolation(padded, Major.K));
     TileLayout notAMode = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
         .alignment(1024).build();
-    assertEquals(new NoWgmmaMode(DType.HALF, Swizzle.of(3, 3, 4), SwizzleForm.OFFSET,
+    assertEquals(new NoWgmmaMode(DType.HALF, Swizzle.of(3, 3, 4), false,
         Optional.of(Swizzle.of(3, 4, 4))), onlyViolation(notAMode, Major.K));
   }
 }
