@@ -157,8 +157,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     if (fills(tile.rows(), tile, 0, widest)) {
       return rowsWider + widest + "-element atoms (atomCols = " + widest + ")" + why;
     }
-    int touched = tile.swizzle().yyyMask() | tile.swizzle().zzzMask();
-    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+    // The inner map repeats every 2^span elements of the word.
+    long period = 1L << tile.inner().span();
     long step = period / Math.min(period, Integer.lowestOneBit(widest));
     if (step > MAX_BOX_ELEMENTS) {
       return "";
@@ -180,9 +180,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
 
   /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
   private static boolean fills(int rows, TileLayout tile, int atomRows, int atomCols) {
-    return TileLayout.builder(tile.dtype(), tile.swizzle(), rows, tile.cols()).form(tile.form())
-        .rowStride(tile.rowStride()).alignment(tile.alignment())
-        .atom(atomRows, atomCols, tile.atomOrder()).stages(tile.stages()).tryBuild()
+    return tile.toBuilder().rows(rows).atom(atomRows, atomCols, tile.atomOrder()).tryBuild()
         .flatMap(TmaFill::find).isPresent();
   }
 

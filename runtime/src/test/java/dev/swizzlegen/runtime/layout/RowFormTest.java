@@ -23,7 +23,7 @@ class RowFormTest {
           for (int atoms = 1; atoms <= 5; atoms++) {
             for (int pad : new int[] {0, 4}) {
               int cols = atoms * atom;
-              TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, swizzle, 16, cols,
+              TileLayout tile = TileLayout.withinEachRow(DType.HALF, swizzle, 16, cols,
                   cols + pad, 128);
               BitSet seen = new BitSet();
               for (int row = 0; row < tile.rows(); row++) {
@@ -51,10 +51,11 @@ class RowFormTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+            TileLayout rowForm = TileLayout.withinEachRow(DType.HALF,
                 Swizzle.of(bits, base, shift), 16, stride, stride, 128);
             TileLayout offsetForm = rowForm.inOffsetForm().orElseThrow();
-            assertEquals(SwizzleForm.OFFSET, offsetForm.form());
+            assertTrue(offsetForm.readsTheOffset());
+            assertFalse(offsetForm.swizzlesWithinEachRow());
             for (int row = 0; row < 16; row++) {
               for (int col = 0; col < stride; col++) {
                 assertEquals(offsetForm.offset(row, col), rowForm.offset(row, col),
@@ -70,15 +71,13 @@ class RowFormTest {
   /** Seed 001's widening: the 8 x 8 pattern on 32-vector rows is Swizzle<3,0,5> there, <3,3,5> on halves. */
   @Test
   void widenedRowFormIsSeed001sLargerShift() {
-    TileLayout wide = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256,
-        128);
+    TileLayout wide = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256, 128);
     assertEquals(Swizzle.of(3, 3, 5), wide.inOffsetForm().orElseThrow().swizzle());
   }
 
   @Test
   void rowFormOnAnOddStrideHasNoOffsetForm() {
-    TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192,
-        128);
+    TileLayout tile = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128);
     assertTrue(tile.inOffsetForm().isEmpty());
     assertTrue(tile.tmaSwizzle().isEmpty());
     assertEquals("Swizzle<3,3,3> within each row", tile.swizzleName());
@@ -87,13 +86,14 @@ class RowFormTest {
   @Test
   void rowFormNeedsItsBitsFromTheRow() {
     assertEquals(Parameter.SHIFT, TileLayout.builder(DType.HALF,
-        Swizzle.overlapping(3, 3, 2), 8, 64).form(SwizzleForm.ROW).check().get(0).parameter());
+        Swizzle.overlapping(3, 3, 2), 8, 64).swizzleWithinEachRow(true).check().get(0)
+        .parameter());
   }
 
   @Test
   void rowFormThatLeavesTheRowIsRejected() {
     // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72.
     assertEquals(Parameter.COLS, TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
-        .form(SwizzleForm.ROW).check().get(0).parameter());
+        .swizzleWithinEachRow(true).check().get(0).parameter());
   }
 }
