@@ -296,6 +296,10 @@ public final class TileLayout implements Layout {
       return atomOrder;
     }
 
+    public int alignment() {
+      return alignment;
+    }
+
     /**
      * Elements per row of the word the inner map reads: the atom's row stride (the word is the
      * offset), or within each row {@code 2^P}, the least power of two that holds the row and the
@@ -919,19 +923,25 @@ public final class TileLayout implements Layout {
    * {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
-    if (!readsTheOffset()) {
-      return Optional.empty();
-    }
-    // The declared swizzle where it is the map read (its parameters kept, the identity's included);
-    // else the swizzle the inner map equals.
-    Optional<Swizzle> equivalent = XorMap.of(swizzle).equals(inner)
-        ? Optional.of(swizzle) : inner.asSwizzle();
-    return equivalent.map(offsetSwizzle -> {
+    return offsetSwizzle().map(offsetSwizzle -> {
       Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
           .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
       TileLayout same = new TileLayout(description);
       return same.equals(this) ? this : description.build();
     });
+  }
+
+  /**
+   * The swizzle of the atom's offset that the inner map is, if one is: the declared swizzle where it
+   * is the map on the offset (its parameters kept, the identity's included); else, where the word is
+   * the offset, the swizzle the map equals ({@code Swizzle<B, M, S + R - M - B>} within rows of
+   * {@code 2^R}); empty for a word that is not the offset.
+   */
+  public Optional<Swizzle> offsetSwizzle() {
+    if (!readsTheOffset()) {
+      return Optional.empty();
+    }
+    return XorMap.of(swizzle).equals(inner) ? Optional.of(swizzle) : inner.asSwizzle();
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
