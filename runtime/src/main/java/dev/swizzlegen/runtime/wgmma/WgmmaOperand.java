@@ -5,6 +5,7 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Parameter;
 import dev.swizzlegen.runtime.Problem;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -40,6 +41,8 @@ public final class WgmmaOperand {
 
   private final TileLayout tile;
   private final Major major;
+  /** The tile in M (or N) and K. */
+  private final OperandShape shape;
   private final WgmmaSwizzle swizzle;
   private final int leadingByteOffset;
   private final int strideByteOffset;
@@ -48,6 +51,7 @@ public final class WgmmaOperand {
       int strideByteOffset) {
     this.tile = tile;
     this.major = major;
+    this.shape = new OperandShape(tile, major);
     this.swizzle = swizzle;
     this.leadingByteOffset = leadingByteOffset;
     this.strideByteOffset = strideByteOffset;
@@ -95,6 +99,11 @@ public final class WgmmaOperand {
     return major;
   }
 
+  /** The tile in the operand's coordinates, M (or N) and K. */
+  public OperandShape shape() {
+    return shape;
+  }
+
   /** The descriptor's layout type: the tile's byte pattern. */
   public WgmmaSwizzle swizzle() {
     return swizzle;
@@ -120,12 +129,12 @@ public final class WgmmaOperand {
 
   /** The tile's K: its cols (K-major) or rows (MN-major). */
   public int kExtent() {
-    return major == Major.K ? tile.cols() : tile.rows();
+    return shape.kExtent();
   }
 
   /** The tile's M or N: its rows (K-major) or cols (MN-major). */
   public int mnExtent() {
-    return major == Major.K ? tile.rows() : tile.cols();
+    return shape.mnExtent();
   }
 
   /** Instructions along the tile's K: {@code kExtent / instructionK}. */
@@ -148,12 +157,12 @@ public final class WgmmaOperand {
 
   /** The tile row of element ({@code mn}, {@code k}) of K slice {@code kSlice}; mn counts from the tile's first. */
   public int row(int kSlice, int mn, int k) {
-    return major == Major.K ? mn : kSlice * instructionK() + k;
+    return shape.row(mn, kSlice * instructionK() + k);
   }
 
   /** The tile column of element ({@code mn}, {@code k}) of K slice {@code kSlice}. */
   public int col(int kSlice, int mn, int k) {
-    return major == Major.K ? kSlice * instructionK() + k : mn;
+    return shape.col(mn, kSlice * instructionK() + k);
   }
 
   /**
@@ -215,7 +224,7 @@ public final class WgmmaOperand {
       return problems;
     }
     int instructionK = INSTRUCTION_K_BYTES / elementBytes;
-    int kExtent = kMajor ? tile.cols() : tile.rows();
+    int kExtent = new OperandShape(tile, major).kExtent();
     if (kExtent % instructionK != 0) {
       problems.add(new Problem(kMajor ? Parameter.COLS : Parameter.ROWS, "one wgmma reads "
           + instructionK + " " + dtype + " of K (32 bytes), so the tile's K, its "
@@ -230,7 +239,7 @@ public final class WgmmaOperand {
   private static Optional<Problem> mnStepProblem(TileLayout tile, Major major, int mnStep,
       String mode) {
     boolean kMajor = major == Major.K;
-    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    int mnExtent = new OperandShape(tile, major).mnExtent();
     if (mnExtent % mnStep == 0) {
       return Optional.empty();
     }
@@ -269,7 +278,8 @@ public final class WgmmaOperand {
           + " alignment must be at least " + swizzle.alignmentBytes() + ", not " + tile.alignment()
           + "."));
     }
-    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    OperandShape shape = new OperandShape(tile, major);
+    int mnExtent = shape.mnExtent();
     int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
     mnStepProblem(tile, major, mnStep, ", one row of " + swizzle.description())
         .ifPresent(problems::add);
@@ -285,19 +295,19 @@ public final class WgmmaOperand {
     String leadingMeans;
     String strideMeans;
     if (kMajor) {
-      stride = mnExtent > 8 ? distance(tile, 8, 0) : 0;
+      stride = mnExtent > 8 ? distance(shape, 8, 0) : 0;
       strideMeans = "groups of 8 rows";
-      leading = swizzle == WgmmaSwizzle.NONE ? distance(tile, 0, unitElements) : 16;
+      leading = swizzle == WgmmaSwizzle.NONE ? distance(shape, 0, unitElements) : 16;
       leadingMeans = "16-byte columns of core matrices";
     } else if (swizzle == WgmmaSwizzle.NONE) {
-      stride = mnExtent > unitElements ? distance(tile, 0, unitElements) : 0;
+      stride = mnExtent > unitElements ? distance(shape, unitElements, 0) : 0;
       strideMeans = "16-byte columns of M or N";
-      leading = distance(tile, 8, 0);
+      leading = distance(shape, 0, 8);
       leadingMeans = "groups of 8 rows of K";
     } else {
-      leading = mnExtent > mnStep ? distance(tile, 0, mnStep) : 0;
+      leading = mnExtent > mnStep ? distance(shape, mnStep, 0) : 0;
       leadingMeans = swizzle.rowUnits() * 16 + "-byte blocks of M or N";
-      stride = distance(tile, 8, 0);
+      stride = distance(shape, 0, 8);
       strideMeans = "groups of 8 rows of K";
     }
     String reading = "wgmma cannot read the tile as " + (kMajor ? "a K" : "an MN") + "-major operand"
@@ -320,9 +330,9 @@ public final class WgmmaOperand {
     return Optional.of(operand);
   }
 
-  /** Bytes from (0, 0) to (row, col) of stage 0. */
-  private static int distance(TileLayout tile, int row, int col) {
-    return tile.byteOffset(row, col) - tile.byteOffset(0, 0);
+  /** Bytes from element (0, 0) to element ({@code mn}, {@code k}) of stage 0. */
+  private static int distance(OperandShape shape, int mn, int k) {
+    return shape.byteOffset(mn, k) - shape.byteOffset(0, 0);
   }
 
   /**
@@ -330,14 +340,13 @@ public final class WgmmaOperand {
    * K slice, from every M (or N) that is a multiple of {@link #mnStep()}, up to {@link #MAX_MN} on.
    */
   private Optional<String> mismatch() {
-    int elementBytes = tile.elementBytes();
     for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
       for (int first = 0; first < mnExtent(); first += mnStep()) {
         MatrixDescriptor descriptor = descriptor(0, kSlice, first, 0);
         int last = Math.min(mnExtent(), first + MAX_MN);
         for (int mn = first; mn < last; mn++) {
           for (int k = 0; k < instructionK(); k++) {
-            int read = descriptor.address(major, elementBytes, mn - first, k);
+            int read = descriptor.address(shape, mn - first, k);
             int row = row(kSlice, mn, k);
             int col = col(kSlice, mn, k);
             int expected = tile.byteOffset(row, col);
