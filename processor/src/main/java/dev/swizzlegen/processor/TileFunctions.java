@@ -27,7 +27,7 @@ import java.util.Optional;
  *       swizzle of the row-major offset stand for the atom's start plus the swizzle within it), or a
  *       grid of atoms (an atom's start plus the offset within it); stages laid one after another;
  *   <li>the inner map on its word ({@link Within}): where the word is the offset, the map's XOR terms
- *       on the offset ({@code offset ^ ((offset >> 3) & 0x38)}); where the word's rows are a power of
+ *       on the offset ({@code offset ^ ((offset & 0x1c0) >> 3)}); where the word's rows are a power of
  *       two wider than the atom's (a swizzle within each row), the map's terms on the row,
  *       {@code rowXor(row)}, XORed into the column while the row stays.
  * </ul>
