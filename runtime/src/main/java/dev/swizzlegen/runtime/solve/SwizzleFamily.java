@@ -7,9 +7,12 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -56,36 +59,61 @@ public final class SwizzleFamily {
 
   /**
    * The members for a description, cheapest first: the description with each swizzle of the family
-   * and each atom it may choose, those that are tiles (every atom mapped onto itself), each built
-   * only when the iteration reaches it.
+   * and each atom it may choose, those that are tiles (every atom mapped onto itself), each described
+   * and built only when the iteration reaches it (a search mostly stops early).
    */
   public static Iterable<TileLayout> layouts(TileLayout.Builder description) {
-    List<TileLayout.Builder> members = descriptions(description);
-    return () -> members.stream().map(TileLayout.Builder::tryBuild).flatMap(Optional::stream)
-        .iterator();
+    TileLayout.Builder searched = description.copy();
+    return () -> new Iterator<>() {
+      // Width first in the cost order: each width's members in the swizzles' own order.
+      private final Iterator<Integer> widths = atomWidths(searched).iterator();
+      private int width;
+      private Iterator<Member> members = Collections.emptyIterator();
+      private TileLayout next;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null) {
+          while (!members.hasNext()) {
+            if (!widths.hasNext()) {
+              return false;
+            }
+            width = widths.next();
+            boolean withinEachRow = width == searched.cols()
+                && Integer.bitCount(searched.rowStride()) != 1;
+            members = bySwizzleCost(unitBase(searched.dtype()), withinEachRow).iterator();
+          }
+          next = member(searched, members.next(), width).flatMap(TileLayout.Builder::tryBuild)
+              .orElse(null);
+        }
+        return true;
+      }
+
+      @Override
+      public TileLayout next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        TileLayout member = next;
+        next = null;
+        return member;
+      }
+    };
   }
 
-  /** The members' descriptions, cheapest first, whether or not each is a tile. */
-  private static List<TileLayout.Builder> descriptions(TileLayout.Builder description) {
-    List<TileLayout.Builder> members = new ArrayList<>();
-    // Width first in the cost order: each width's members in the swizzles' own order.
-    for (int width : atomWidths(description)) {
-      boolean wholeRow = width == description.cols();
-      boolean withinEachRow = wholeRow && Integer.bitCount(description.rowStride()) != 1;
-      for (Member member : bySwizzleCost(unitBase(description.dtype()), withinEachRow)) {
-        if (member.swizzle().isIdentity() && width != identityWidth(description)) {
-          continue;
-        }
-        int rows = atomRows(description, member.swizzle(), width);
-        if (rows == 0 || (member.withinEachRow() && rows != description.rows())) {
-          continue;
-        }
-        members.add(description.copy().swizzle(member.swizzle())
-            .swizzleWithinEachRow(member.withinEachRow())
-            .atom(rows, width, description.atomOrder()));
-      }
+  /** The description of a member on atoms {@code width} wide, if the family has it there. */
+  private static Optional<TileLayout.Builder> member(TileLayout.Builder description, Member member,
+      int width) {
+    if (member.swizzle().isIdentity() && width != identityWidth(description)) {
+      return Optional.empty();
     }
-    return members;
+    int rows = atomRows(description, member.swizzle(), width);
+    if (rows == 0 || (member.withinEachRow() && rows != description.rows())) {
+      return Optional.empty();
+    }
+    return Optional.of(description.copy().swizzle(member.swizzle())
+        .swizzleWithinEachRow(member.withinEachRow())
+        .atom(rows, width, description.atomOrder()));
   }
 
   /** The identity is one member: on the described atom, else the whole tile. */
