@@ -1,12 +1,12 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.processor.render.BankMapSvg;
 import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.render.BankMapSvg;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes {@code swizzlegen/<name>-bank-map.svg}: the runtime's {@link BankMapSvg} picture of the tile
+ * Writes {@code swizzlegen/<name>-bank-map.svg}: the {@link BankMapSvg} picture of the tile
  * with a panel for every access that goes through the banks, its worst phase drawn on it. One file per
  * tile, whatever its accesses: javac checks every file a processor creates against every file created
  * before, so each file costs more the more there are, and a file per access would leave stale pictures

@@ -1,21 +1,12 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.runtime.AccessKind;
-import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.access.MatrixAccess;
-import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
-import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -156,8 +147,11 @@ final class JavaHelperWriter {
     source.line("public static final " + layoutType + " LAYOUT = " + layoutType + ".parse(\""
         + layout.text() + "\");");
     source.blank();
+    // ACCESSES and ENGINES as LAYOUT: each one line of text, parsed, the @Access that declares it
+    // in words (AccessPattern.parse, Engine.parse), not the factories.
+    // Named in full, not imported: the helper's imports are the three types it uses.
     source.javadoc("The warp accesses proven on this tile (the declared ones, or the defaults), for"
-        + " {@link " + source.type(ConflictAnalyzer.class) + "}.");
+        + " {@link " + ConflictAnalyzer.class.getName() + "}.");
     String access = source.type(AccessPattern.class);
     StringBuilder accesses = new StringBuilder("public static final " + source.type(List.class)
         + "<" + access + "> ACCESSES = " + access + ".listOf(");
@@ -166,7 +160,8 @@ final class JavaHelperWriter {
     } else {
       source.line(accesses.toString());
       for (int i = 0; i < tile.accesses().size(); i++) {
-        source.line("    " + accessExpression(source, tile.accesses().get(i).pattern())
+        source.line("    " + access + ".parse("
+            + UserText.javaLiteral(tile.accesses().get(i).pattern().text()) + ")"
             + (i == tile.accesses().size() - 1 ? ");" : ","));
       }
     }
@@ -178,7 +173,8 @@ final class JavaHelperWriter {
         + "> ENGINES = " + engine + ".listOf(";
     source.line(engines + (tile.engines().isEmpty() ? ");" : ""));
     for (int i = 0; i < tile.engines().size(); i++) {
-      source.line("    " + engineExpression(source, tile.engines().get(i))
+      source.line("    " + engine + ".parse(" + UserText.javaLiteral(tile.engines().get(i).text())
+          + ")"
           + (i == tile.engines().size() - 1 ? ");" : ","));
     }
     source.blank();
@@ -298,56 +294,4 @@ final class JavaHelperWriter {
         + "\"}.");
     return doc;
   }
-
-  /** The Java expression that rebuilds an access, as the model's factories spell it. */
-  private static String accessExpression(JavaSource source, AccessPattern access) {
-    StringBuilder expression = new StringBuilder();
-    String op = source.type(Op.class) + "." + access.op();
-    if (access instanceof VectorAccess vector) {
-      String type = source.type(VectorAccess.class);
-      if (vector.threads().isEmpty()) {
-        expression.append(type).append(".coalesced(").append(op).append(", ")
-            .append(vector.bytes()).append(')');
-      } else {
-        VectorAccess.ThreadGrid grid = vector.threads().get();
-        expression.append(type).append(".grid(").append(op).append(", ").append(vector.bytes())
-            .append(", ").append(grid.rows()).append(", ").append(grid.cols()).append(", ")
-            .append(source.type(Order.class)).append('.').append(grid.order()).append(')');
-      }
-      if (vector.rowsAsOne() != 1) {
-        expression.append(".withRowsAsOne(").append(vector.rowsAsOne()).append(')');
-      }
-    } else if (access instanceof MatrixAccess matrix) {
-      expression.append(source.type(MatrixAccess.class)).append('.')
-          .append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix").append('(')
-          .append(matrix.matrices()).append(", ").append(matrix.trans()).append(')');
-    } else {
-      expression.append(source.type(MmaAccumulatorAccess.class)).append(".of(").append(op)
-          .append(')');
-    }
-    if (access.maxWays() != 1) {
-      expression.append(".withMaxWays(").append(access.maxWays()).append(')');
-    }
-    if (!access.label().equals(access.description())) {
-      expression.append(".withLabel(").append(UserText.javaLiteral(access.label())).append(')');
-    }
-    return expression.toString();
-  }
-
-  /** The Java expression that rebuilds an engine, as the model's factories spell it. */
-  private static String engineExpression(JavaSource source, Engine engine) {
-    String expression;
-    if (engine instanceof Tma tma) {
-      expression = source.type(Tma.class) + ".of(" + source.type(Op.class) + "." + tma.op() + ")";
-    } else if (engine instanceof Wgmma wgmma) {
-      expression = source.type(Wgmma.class) + ".of(" + source.type(Major.class) + "."
-          + wgmma.major() + ")";
-    } else {
-      throw new IllegalStateException("no factory for " + engine.kind());
-    }
-    return engine.label().equals(engine.description())
-        ? expression
-        : expression + ".withLabel(" + UserText.javaLiteral(engine.label()) + ")";
-  }
-
 }

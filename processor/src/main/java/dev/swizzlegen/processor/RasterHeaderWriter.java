@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.processor.emit.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.List;
 /**
  * Writes the rasterizer's {@code swizzlegen/<name>.cuh}: a struct with the default tile size, the
  * launch grid, the pure {@code __host__ __device__ get_swizzle_idx(block_idx, grid_x, grid_y,
- * tile_size)} (the model's {@link Rasterizer#cudaBody}) and seed 003's {@code __device__
+ * tile_size)} ({@link RasterizerCuda#body}, the model's
+ * {@link Rasterizer#tile} in CUDA) and seed 003's {@code __device__
  * get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim} and so is compiled by
  * the CUDA compilers only; all after its {@link CudaPreamble}, so that host-only C++ and NVRTC include
  * it too.
@@ -25,7 +27,7 @@ final class RasterHeaderWriter {
         .append(". Do not edit.\n");
     out.append("//\n");
     comment(out, "", "Threadblock rasterizer " + rasterizer + ", default tile size " + raster.tileSize()
-        + ": " + rasterizer.summary() + ".");
+        + ": " + RasterizerCuda.summary(rasterizer) + ".");
     out.append("//\n");
     comment(out, "", "The grid is grid_x x grid_y output tiles: grid_x = ceil(N / BN) columns, grid_y"
         + " = ceil(M / BM) rows. block_idx is a block's place in the launch, blockIdx.y * gridDim.x +"
@@ -49,12 +51,12 @@ final class RasterHeaderWriter {
         .append(cutlass ? ": (grid_y * tile_size) x ceil(grid_x / tile_size).\n" : ": the tiles' grid.\n");
     signature(out, HOST_DEVICE + " dim3 launch_grid", List.of("uint32_t grid_x", "uint32_t grid_y",
         (cutlass ? "uint32_t tile_size" : "uint32_t /*tile_size*/") + " = kTileSize"));
-    out.append("    return ").append(rasterizer.cudaLaunchGrid()).append(";\n");
+    out.append("    return ").append(RasterizerCuda.launchGrid(rasterizer)).append(";\n");
     out.append("  }\n\n");
 
     out.append("  // The tile of the block_idx-th block of a launch_grid() launch.\n");
-    signature(out, HOST_DEVICE + " uint2 get_swizzle_idx", rasterizer.cudaParameters());
-    for (String line : rasterizer.cudaBody().split("\n")) {
+    signature(out, HOST_DEVICE + " uint2 get_swizzle_idx", RasterizerCuda.parameters(rasterizer));
+    for (String line : RasterizerCuda.body(rasterizer).split("\n")) {
       out.append(line.isEmpty() ? "" : "    " + line).append('\n');
     }
     out.append("  }\n\n");
@@ -65,7 +67,7 @@ final class RasterHeaderWriter {
       out.append("  // The launch covers gridDim.y * tile_size columns; blocks past the real grid_x are idle.\n");
     }
     out.append("  __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {\n");
-    wrapped(out, "    return get_swizzle_idx(", rasterizer.cudaDeviceArguments(), ");");
+    wrapped(out, "    return get_swizzle_idx(", RasterizerCuda.deviceArguments(rasterizer), ");");
     out.append("  }\n");
     out.append("#endif\n");
     out.append("};\n\n");

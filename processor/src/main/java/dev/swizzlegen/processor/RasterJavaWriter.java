@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.processor.emit.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TileCoord;
@@ -36,7 +37,7 @@ final class RasterJavaWriter {
     List<String> doc = new ArrayList<>();
     doc.add("Threadblock rasterizer for {@link " + relativeType + "}: {@code " + rasterizer
         + "}, default tile size " + raster.tileSize() + ":");
-    doc.addAll(RasterHeaderWriter.wrap(rasterizer.summary() + ".", 96));
+    doc.addAll(RasterHeaderWriter.wrap(RasterizerCuda.summary(rasterizer) + ".", 96));
     doc.add("");
     doc.add("<p>A grid of {@code gridX x gridY} output tiles ({@code gridX = ceil(N / BN)} columns,");
     doc.add("{@code gridY = ceil(M / BM)} rows); {@code blockIdx} is a block's place in the launch,");

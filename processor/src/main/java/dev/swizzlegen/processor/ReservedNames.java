@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.processor.emit.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.HashSet;
 import java.util.List;
@@ -97,12 +98,13 @@ final class ReservedNames {
     names.addAll(RASTER_MEMBERS);
     names.addAll(TILE_LOCALS);
     names.addAll(SHARED_HOST_NAMES);
-    // The rasterizers' parameters and locals, read off the model's CUDA, which the header copies.
+    // The rasterizers' parameters and locals, read off their CUDA, which the header copies.
     Pattern identifier = Pattern.compile("[A-Za-z_]\\w*");
     for (Rasterizer rasterizer : Rasterizer.values()) {
-      String code = String.join("\n", rasterizer.cudaBody(), rasterizer.cudaLaunchGrid(),
-          String.join(",", rasterizer.cudaParameters()),
-          String.join(",", rasterizer.cudaDeviceArguments()))
+      String code = String.join("\n", RasterizerCuda.body(rasterizer),
+          RasterizerCuda.launchGrid(rasterizer),
+          String.join(",", RasterizerCuda.parameters(rasterizer)),
+          String.join(",", RasterizerCuda.deviceArguments(rasterizer)))
           .replaceAll("//[^\n]*|/\\*.*?\\*/", " ");
       Matcher matcher = identifier.matcher(code);
       while (matcher.find()) {

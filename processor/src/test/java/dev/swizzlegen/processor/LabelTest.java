@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.VectorAccess;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -73,11 +75,13 @@ class LabelTest {
     // The injected label ended the Javadoc and declared p.Injected.
     assertThat(compilation.generatedFiles().stream().map(JavaFileObject::getName)
         .filter(name -> name.contains("Injected")).toList()).isEmpty();
-    // The helper's accesses keep every label exactly.
+    // The helper's accesses, spelled as text, are the declared ones, every label kept exactly.
     @SuppressWarnings("unchecked")
     List<AccessPattern> accesses =
         (List<AccessPattern>) generated.helper("p.LabelledSwizzle").constant("ACCESSES");
-    assertEquals(LABELS, accesses.stream().map(AccessPattern::label).toList());
+    assertEquals(LABELS.stream()
+            .map(label -> VectorAccess.coalesced(Op.STORE, 16).withLabel(label)).toList(),
+        accesses);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.processor.emit.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.lang.reflect.InvocationTargetException;
@@ -89,8 +90,8 @@ class RasterGenerationTest {
       assertThat(header).contains("SWIZZLEGEN_HOST_DEVICE static uint2 get_swizzle_idx(uint32_t block_idx,");
       assertThat(header).contains(
           "__device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize)");
-      assertThat(header).contains(raster.rasterizer().cudaBody().lines().findFirst().orElseThrow());
-      assertThat(header).contains("return " + raster.rasterizer().cudaLaunchGrid() + ";");
+      assertThat(header).contains(RasterizerCuda.body(raster.rasterizer()).lines().findFirst().orElseThrow());
+      assertThat(header).contains("return " + RasterizerCuda.launchGrid(raster.rasterizer()) + ";");
     }
   }
 

@@ -28,6 +28,32 @@ public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAcc
     return List.of(accesses);
   }
 
+  /**
+   * The access {@code text} names, as {@link #text()} writes it: the {@code @Access} that declares it
+   * in one line, {@code "ldmatrix x4 trans"}, {@code "vector load 16 bytes threads 8x4 col-major
+   * label 'column read'"}. How a generated helper spells its {@code ACCESSES}.
+   *
+   * <pre>
+   *   vector load|store BYTES bytes [threads ROWSxCOLS row-major|col-major] [rowsAsOne N]
+   *   ldmatrix|stmatrix xMATRICES [trans]
+   *   mma accumulator load|store
+   *   ... then, for each: [maxWays N] [label 'TEXT']
+   * </pre>
+   *
+   * <p>Words are separated by one space. The label, free text, is quoted with
+   * {@code \\}, {@code \'}, {@code \n}, {@code \r}, {@code \t} and <code>&#92;uXXXX</code> escapes.
+   *
+   * @throws IllegalArgumentException naming the word that is wrong and what was expected there
+   */
+  static AccessPattern parse(String text) {
+    return AccessText.parse(text);
+  }
+
+  /** The access as one line of text, which {@link #parse} reads back as an equal access. */
+  default String text() {
+    return AccessText.format(this);
+  }
+
   AccessKind kind();
 
   /** Whether shared memory is read or written. */

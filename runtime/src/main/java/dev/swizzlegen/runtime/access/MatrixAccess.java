@@ -21,7 +21,7 @@ import java.util.Objects;
  */
 public final class MatrixAccess implements AccessPattern {
   /** Bytes per matrix row: 8 elements of 16 bits. */
-  public static final int ROW_BYTES = 16;
+  static final int ROW_BYTES = 16;
 
   private final AccessKind kind;
   private final int matrices;
@@ -85,6 +85,11 @@ public final class MatrixAccess implements AccessPattern {
   @Override
   public String label() {
     return label.isEmpty() ? description() : label;
+  }
+
+  /** The label as given, empty when none was: what {@link AccessText} writes. */
+  String givenLabel() {
+    return label;
   }
 
   @Override

@@ -67,6 +67,11 @@ public final class MmaAccumulatorAccess implements AccessPattern {
     return label.isEmpty() ? description() : label;
   }
 
+  /** The label as given, empty when none was: what {@link AccessText} writes. */
+  String givenLabel() {
+    return label;
+  }
+
   @Override
   public String description() {
     return "m16n8 accumulator fragment " + (op == Op.LOAD ? "load" : "store");

@@ -130,6 +130,11 @@ public final class VectorAccess implements AccessPattern {
     return label.isEmpty() ? description() : label;
   }
 
+  /** The label as given, empty when none was: what {@link AccessText} writes. */
+  String givenLabel() {
+    return label;
+  }
+
   @Override
   public String description() {
     return bytes + "-byte vector " + (op == Op.LOAD ? "load" : "store") + ", threads "

@@ -19,7 +19,7 @@ import java.util.Optional;
 public final class ConflictAnalyzer {
   private final BankModel banks;
 
-  public ConflictAnalyzer(BankModel banks) {
+  ConflictAnalyzer(BankModel banks) {
     this.banks = banks;
   }
 

@@ -42,7 +42,7 @@ public final class PhaseLanes {
   }
 
   /** Active lanes in the phase. */
-  public int count() {
+  int count() {
     return count;
   }
 

@@ -28,6 +28,24 @@ public sealed interface Engine permits Tma, Wgmma {
     return List.of(engines);
   }
 
+  /**
+   * The engine {@code text} names, as {@link #text()} writes it: {@code "TMA load into the tile"}
+   * (the annotation's {@code op = STORE}), {@code "TMA store from the tile"} ({@code op = LOAD}),
+   * {@code "wgmma K-major"}, {@code "wgmma MN-major"}, each optionally followed by
+   * {@code label 'TEXT'}, quoted as {@link AccessPattern#parse} quotes an access's. How a generated
+   * helper spells its {@code ENGINES}.
+   *
+   * @throws IllegalArgumentException naming the word that is wrong and what was expected there
+   */
+  static Engine parse(String text) {
+    return EngineText.parse(text);
+  }
+
+  /** The engine as one line of text, which {@link #parse} reads back as an equal engine. */
+  default String text() {
+    return EngineText.format(this);
+  }
+
   /** The annotation's kind that declares the engine. */
   AccessKind kind();
 

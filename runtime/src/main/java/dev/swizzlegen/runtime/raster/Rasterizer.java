@@ -1,14 +1,15 @@
 package dev.swizzlegen.runtime.raster;
 
 import dev.swizzlegen.runtime.RasterOrder;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * The threadblock rasterizers: which output tile the {@code blockIdx}-th block of a launch computes,
  * chosen so that the blocks running at one time share A row-panels and B column-panels in L2. Each
- * order is defined once, here, in Java ({@link #tile}) and, statement for statement, in CUDA
- * ({@link #cudaBody}), which the processor writes into the generated header.
+ * order is defined once, here, in Java ({@link #tile}); the processor holds the same statements in
+ * CUDA ({@code RasterizerCuda}), writes them into the generated header, and its tests compile that
+ * header and compare its every tile with {@link #tile}. The model is the arithmetic; its CUDA text is
+ * emitted code, and lives with the emitters.
  *
  * <p>Terms, the same for every order:
  *
@@ -38,9 +39,7 @@ public enum Rasterizer {
    * {@code strip_flat_idx / gridDim.y}, right only on square grids; here it is
    * {@code inStrip / width}. {@code tileSize >= gridX} is row-major order.
    */
-  STRIPS(RasterOrder.STRIPS,
-      "strips of tile_size columns, each walked row by row from the top, the strips left to right;"
-          + " the last strip is grid_x % tile_size wide when tile_size does not divide grid_x"),
+  STRIPS(RasterOrder.STRIPS),
 
   /**
    * CUTLASS's {@code GemmIdentityThreadblockSwizzle} with {@code tileSize = 2^log_tile}: the launch
@@ -52,10 +51,7 @@ public enum Rasterizer {
    * once, as CUTLASS's kernels do. Here {@code /} and {@code %} stand for the shifts, so any
    * {@code tileSize} works; the annotation requires a power of two, as CUTLASS's log tile does.
    */
-  CUTLASS_IDENTITY(RasterOrder.CUTLASS_IDENTITY,
-      "CUTLASS's identity threadblock swizzle, log tile log2(tile_size): launched as (grid_y *"
-          + " tile_size) x ceil(grid_x / tile_size) blocks, block (bx, by) computes row bx / tile_size"
-          + " and column by * tile_size + bx % tile_size; blocks past the last column are idle"),
+  CUTLASS_IDENTITY(RasterOrder.CUTLASS_IDENTITY),
 
   /**
    * Triton's grouped ordering with {@code GROUP_M = tileSize}: groups of {@code tileSize} rows, each
@@ -63,9 +59,7 @@ public enum Rasterizer {
    * top to bottom; the last group has the {@code gridY % tileSize} rows left when {@code tileSize}
    * does not divide {@code gridY}. It is {@link #STRIPS} transposed.
    */
-  GROUPED(RasterOrder.GROUPED,
-      "Triton's grouped ordering, GROUP_M = tile_size: groups of tile_size rows, each walked column"
-          + " by column from the left, the groups top to bottom; the last group has the rows left"),
+  GROUPED(RasterOrder.GROUPED),
 
   /**
    * Panels of {@code tileSize} columns, each walked row by row, the panels left to right; even panels
@@ -73,10 +67,7 @@ public enum Rasterizer {
    * one ended (a boustrophedon). The last panel is {@code gridX % tileSize} wide when
    * {@code tileSize} does not divide {@code gridX}.
    */
-  SERPENTINE(RasterOrder.SERPENTINE,
-      "panels of tile_size columns, each walked row by row, the panels left to right, even panels top"
-          + " to bottom and odd panels bottom to top; the last panel is grid_x % tile_size wide when"
-          + " tile_size does not divide grid_x"),
+  SERPENTINE(RasterOrder.SERPENTINE),
 
   /**
    * Z-order (Morton order) over the smallest power-of-two square that holds the grid, counting only
@@ -86,19 +77,15 @@ public enum Rasterizer {
    * level, {@code log2(side)} steps, each counting a quadrant's tiles in closed form. Ignores
    * {@code tileSize}.
    */
-  MORTON(RasterOrder.MORTON,
-      "Z-order over the smallest power-of-two square holding the grid, counting only the grid's tiles"
-          + " (a bijection on any grid); tile_size is ignored");
+  MORTON(RasterOrder.MORTON);
 
   /** The largest {@code tileSize} an annotation may give. */
   public static final int MAX_TILE_SIZE = 1024;
 
   private final RasterOrder order;
-  private final String summary;
 
-  Rasterizer(RasterOrder order, String summary) {
+  Rasterizer(RasterOrder order) {
     this.order = order;
-    this.summary = summary;
   }
 
   /** The rasterizer of an annotation's {@code order}. */
@@ -112,13 +99,8 @@ public enum Rasterizer {
   }
 
   /** The annotation's {@code order} this rasterizer implements. */
-  public RasterOrder order() {
+  RasterOrder order() {
     return order;
-  }
-
-  /** One sentence on the order, in CUDA's names ({@code grid_x}, {@code tile_size}). */
-  public String summary() {
-    return summary;
   }
 
   /**
@@ -193,59 +175,12 @@ public enum Rasterizer {
     }
   }
 
-  /**
-   * The body of the generated {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}, which
-   * returns a {@code uint2}: the same statements as {@link #tile}, in CUDA, indented by nothing.
-   */
-  public String cudaBody() {
-    return switch (this) {
-      case STRIPS -> STRIPS_CUDA;
-      case CUTLASS_IDENTITY -> CUTLASS_IDENTITY_CUDA;
-      case GROUPED -> GROUPED_CUDA;
-      case SERPENTINE -> SERPENTINE_CUDA;
-      case MORTON -> MORTON_CUDA;
-    };
-  }
-
-  /**
-   * The parameters of the generated {@code get_swizzle_idx}, {@code block_idx, grid_x, grid_y,
-   * tile_size}, those {@link #cudaBody} does not read commented out (strict compilers reject unused
-   * parameters): CUTLASS's mapping does not read {@code grid_x}, Morton's not {@code tile_size}.
-   */
-  public List<String> cudaParameters() {
-    return List.of("uint32_t block_idx",
-        this == CUTLASS_IDENTITY ? "uint32_t /*grid_x*/" : "uint32_t grid_x",
-        "uint32_t grid_y",
-        usesTileSize() ? "uint32_t tile_size" : "uint32_t /*tile_size*/");
-  }
-
   /** The grid to launch for {@code gridX x gridY} tiles: the grid itself, except for CUTLASS. */
   public LaunchGrid launchGrid(int gridX, int gridY, int tileSize) {
     checkGrid(gridX, gridY, tileSize);
     return this == CUTLASS_IDENTITY
         ? new LaunchGrid(gridY * tileSize, (gridX + tileSize - 1) / tileSize)
         : new LaunchGrid(gridX, gridY);
-  }
-
-  /** {@link #launchGrid}'s CUDA expression, a {@code dim3} of {@code grid_x}, {@code grid_y}, {@code tile_size}. */
-  public String cudaLaunchGrid() {
-    return this == CUTLASS_IDENTITY
-        ? "dim3(grid_y * tile_size, (grid_x + tile_size - 1) / tile_size)"
-        : "dim3(grid_x, grid_y)";
-  }
-
-  /**
-   * The arguments with which the generated {@code __device__ get_swizzle_idx(tile_size)} calls the
-   * pure one: this block's place and the tiles' grid, from {@code blockIdx} and {@code gridDim} of a
-   * grid launched as {@link #launchGrid}.
-   */
-  public List<String> cudaDeviceArguments() {
-    // CUTLASS's launch covers gridDim.y * tile_size columns: the real grid_x is not known there, and
-    // its mapping does not need it.
-    return this == CUTLASS_IDENTITY
-        ? List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.y * tile_size",
-            "gridDim.x / tile_size", "tile_size")
-        : List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.x", "gridDim.y", "tile_size");
   }
 
   /** Whether {@code tileSize} changes the order ({@link #MORTON}: no). */
@@ -294,7 +229,7 @@ public enum Rasterizer {
     }
   }
 
-  // One definition per order: the Java, then the same statements in CUDA.
+  // One definition per order; the same statements in CUDA are the processor's (RasterizerCuda).
 
   private static TileCoord strips(int blockIdx, int gridX, int gridY, int tileSize) {
     int stripBlocks = tileSize * gridY;
@@ -304,15 +239,6 @@ public enum Rasterizer {
     return new TileCoord(strip * tileSize + inStrip % width, inStrip / width);
   }
 
-  private static final String STRIPS_CUDA = """
-        const uint32_t strip_blocks = tile_size * grid_y;  // blocks in a full strip
-        const uint32_t strip = block_idx / strip_blocks;
-        const uint32_t in_strip = block_idx % strip_blocks;
-        // The last strip is narrower when tile_size does not divide grid_x.
-        const uint32_t width = strip < grid_x / tile_size ? tile_size : grid_x % tile_size;
-        // Seed 003 computes ret.y = strip_flat_idx / gridDim.y, right on square grids only.
-        return {strip * tile_size + in_strip % width, in_strip / width};
-        """;
 
   private static TileCoord cutlassIdentity(int blockIdx, int gridX, int gridY, int tileSize) {
     int launchX = gridY * tileSize;
@@ -321,15 +247,6 @@ public enum Rasterizer {
     return new TileCoord(by * tileSize + bx % tileSize, bx / tileSize);
   }
 
-  private static final String CUTLASS_IDENTITY_CUDA = """
-        // Launched as launch_grid(): gridDim.x = grid_y * tile_size. With tile_size = 2^log_tile,
-        // / and % are CUTLASS's m = bx >> log_tile, n = (by << log_tile) + (bx & (tile_size - 1)).
-        const uint32_t launch_x = grid_y * tile_size;
-        const uint32_t bx = block_idx % launch_x;
-        const uint32_t by = block_idx / launch_x;
-        // ret.x >= grid_x: an idle block of the last strip, which must return at once.
-        return {by * tile_size + bx % tile_size, bx / tile_size};
-        """;
 
   private static TileCoord grouped(int blockIdx, int gridX, int gridY, int tileSize) {
     int groupBlocks = tileSize * gridX;
@@ -340,15 +257,6 @@ public enum Rasterizer {
     return new TileCoord(inGroup / height, firstRow + inGroup % height);
   }
 
-  private static final String GROUPED_CUDA = """
-        const uint32_t group_blocks = tile_size * grid_x;  // Triton's num_pid_in_group
-        const uint32_t group = block_idx / group_blocks;
-        const uint32_t in_group = block_idx % group_blocks;
-        const uint32_t first_row = group * tile_size;      // Triton's first_pid_m
-        // Triton's group_size_m = min(num_pid_m - first_pid_m, GROUP_M): the last group shrinks.
-        const uint32_t height = grid_y - first_row < tile_size ? grid_y - first_row : tile_size;
-        return {in_group / height, first_row + in_group % height};
-        """;
 
   private static TileCoord serpentine(int blockIdx, int gridX, int gridY, int tileSize) {
     int panelBlocks = tileSize * gridY;
@@ -359,16 +267,6 @@ public enum Rasterizer {
     return new TileCoord(panel * tileSize + inPanel % width, panel % 2 == 0 ? row : gridY - 1 - row);
   }
 
-  private static final String SERPENTINE_CUDA = """
-        const uint32_t panel_blocks = tile_size * grid_y;  // blocks in a full panel
-        const uint32_t panel = block_idx / panel_blocks;
-        const uint32_t in_panel = block_idx % panel_blocks;
-        // The last panel is narrower when tile_size does not divide grid_x.
-        const uint32_t width = panel < grid_x / tile_size ? tile_size : grid_x % tile_size;
-        const uint32_t row = in_panel / width;
-        // Odd panels run bottom to top: each panel starts on the rows where the last one ended.
-        return {panel * tile_size + in_panel % width, panel % 2 == 0 ? row : grid_y - 1 - row};
-        """;
 
   private static TileCoord morton(int blockIdx, int gridX, int gridY) {
     int side = (gridX > gridY ? gridX : gridY) - 1;
@@ -404,39 +302,4 @@ public enum Rasterizer {
     return new TileCoord(x, y);
   }
 
-  private static final String MORTON_CUDA = """
-        // The side of the smallest power-of-two square holding the grid.
-        uint32_t side = (grid_x > grid_y ? grid_x : grid_y) - 1;
-        side |= side >> 1;
-        side |= side >> 2;
-        side |= side >> 4;
-        side |= side >> 8;
-        side |= side >> 16;
-        side += 1;
-        // Descend the square one level a step: of its quadrants, in Z order (top left, top right,
-        // bottom left, bottom right), skip those whose tiles inside the grid all come before rank.
-        uint32_t x = 0, y = 0, rank = block_idx;
-        for (uint32_t half = side >> 1; half > 0; half >>= 1) {
-          // In-grid columns of the left and right halves, in-grid rows of the top and bottom halves.
-          const uint32_t left = grid_x - x < half ? grid_x - x : half;
-          const uint32_t right = grid_x - x - left < half ? grid_x - x - left : half;
-          const uint32_t top = grid_y - y < half ? grid_y - y : half;
-          const uint32_t bottom = grid_y - y - top < half ? grid_y - y - top : half;
-          const uint32_t top_tiles = (left + right) * top;
-          if (rank < top_tiles) {           // the top half: left quadrant, then right
-            if (rank >= left * top) {
-              rank -= left * top;
-              x += half;
-            }
-          } else {                          // the bottom half: left quadrant, then right
-            rank -= top_tiles;
-            y += half;
-            if (rank >= left * bottom) {
-              rank -= left * bottom;
-              x += half;
-            }
-          }
-        }
-        return {x, y};
-        """;
 }

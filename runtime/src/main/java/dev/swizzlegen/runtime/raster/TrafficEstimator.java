@@ -48,12 +48,12 @@ public final class TrafficEstimator {
     }
 
     /** Bytes of A's row-panel {@code y}: its rows (the last may be short) times K. */
-    public long aPanelBytes(int y) {
+    long aPanelBytes(int y) {
       return (long) Math.min(blockM, m - y * blockM) * k * elementBytes;
     }
 
     /** Bytes of B's column-panel {@code x}: K times its columns (the last may be short). */
-    public long bPanelBytes(int x) {
+    long bPanelBytes(int x) {
       return (long) Math.min(blockN, n - x * blockN) * k * elementBytes;
     }
 
@@ -92,7 +92,7 @@ public final class TrafficEstimator {
 
   /** A launch order: the tile of the {@code blockIdx}-th block launched. */
   @FunctionalInterface
-  public interface LaunchOrder {
+  private interface LaunchOrder {
     TileCoord tile(int blockIdx);
   }
 
@@ -134,7 +134,7 @@ public final class TrafficEstimator {
   }
 
   /** The bytes any launch order of {@code blocks} blocks reads. */
-  public static Estimate estimate(Gemm gemm, Machine machine, long blocks, LaunchOrder order) {
+  private static Estimate estimate(Gemm gemm, Machine machine, long blocks, LaunchOrder order) {
     Simulation simulation = new Simulation(gemm, machine);
     for (long blockIdx = 0; blockIdx < blocks; blockIdx++) {
       TileCoord tile = order.tile((int) blockIdx);

@@ -146,7 +146,7 @@ public final class Swizzle {
   }
 
   /** Whether applying the swizzle twice gives the offset back: exactly when the masks do not overlap. */
-  public boolean isInvolution() {
+  boolean isInvolution() {
     return !masksOverlap();
   }
 
@@ -268,7 +268,7 @@ public final class Swizzle {
   }
 
   /** {@code 0x1c0}: how generated code writes a mask. */
-  public static String hex(int mask) {
+  static String hex(int mask) {
     return "0x" + Integer.toHexString(mask);
   }
 

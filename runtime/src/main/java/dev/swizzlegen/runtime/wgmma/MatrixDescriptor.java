@@ -35,7 +35,7 @@ import dev.swizzlegen.runtime.layout.OperandShape;
 public record MatrixDescriptor(int startAddress, int leadingByteOffset, int strideByteOffset,
     int baseOffset, WgmmaSwizzle swizzle) {
   /** Shared memory is addressed with 18 bits, in 16-byte units in the descriptor. */
-  public static final int ADDRESS_MASK = 0x3FFFF;
+  static final int ADDRESS_MASK = 0x3FFFF;
 
   public MatrixDescriptor {
     for (int offset : new int[] {leadingByteOffset, strideByteOffset}) {
@@ -59,14 +59,14 @@ public record MatrixDescriptor(int startAddress, int leadingByteOffset, int stri
   }
 
   /** The fields of a 64-bit descriptor; the start address is its 18 bits, 16-byte aligned. */
-  public static MatrixDescriptor decode(long bits) {
+  static MatrixDescriptor decode(long bits) {
     return new MatrixDescriptor((int) (bits & 0x3FFF) << 4, (int) ((bits >>> 16) & 0x3FFF) << 4,
         (int) ((bits >>> 32) & 0x3FFF) << 4, (int) ((bits >>> 49) & 0x7),
         WgmmaSwizzle.ofCode((int) (bits >>> 62)));
   }
 
   /** The constant part: every field but the start address, for a descriptor built by adding it. */
-  public long encodeWithoutStart() {
+  long encodeWithoutStart() {
     return new MatrixDescriptor(0, leadingByteOffset, strideByteOffset, baseOffset, swizzle)
         .encode();
   }
@@ -78,7 +78,7 @@ public record MatrixDescriptor(int startAddress, int leadingByteOffset, int stri
    * its tile's elements, then the byte swizzle on the address, as the hardware applies it to
    * pattern-aligned shared memory.
    */
-  public int address(OperandShape operand, int mn, int k) {
+  int address(OperandShape operand, int mn, int k) {
     Major major = operand.major();
     int elementBytes = operand.elementBytes();
     if (baseOffset != 0) {

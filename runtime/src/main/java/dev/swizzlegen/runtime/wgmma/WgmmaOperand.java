@@ -35,7 +35,7 @@ import java.util.Optional;
  */
 public final class WgmmaOperand {
   /** The bytes of K one wgmma instruction reads (dense). */
-  public static final int INSTRUCTION_K_BYTES = 32;
+  static final int INSTRUCTION_K_BYTES = 32;
   /** The most M or N one wgmma instruction reads ({@code n256}). */
   public static final int MAX_MN = 256;
 
@@ -156,12 +156,12 @@ public final class WgmmaOperand {
   }
 
   /** The tile row of element ({@code mn}, {@code k}) of K slice {@code kSlice}; mn counts from the tile's first. */
-  public int row(int kSlice, int mn, int k) {
+  int row(int kSlice, int mn, int k) {
     return shape.row(mn, kSlice * instructionK() + k);
   }
 
   /** The tile column of element ({@code mn}, {@code k}) of K slice {@code kSlice}. */
-  public int col(int kSlice, int mn, int k) {
+  int col(int kSlice, int mn, int k) {
     return shape.col(mn, kSlice * instructionK() + k);
   }
 
@@ -169,7 +169,7 @@ public final class WgmmaOperand {
    * Bytes from the tile's base to the first element of K slice {@code kSlice} from M (or N)
    * {@code mn} in {@code stage}: the descriptor's start address, less the tile's address.
    */
-  public int startByteOffset(int kSlice, int mn, int stage) {
+  int startByteOffset(int kSlice, int mn, int stage) {
     if (kSlice < 0 || kSlice >= kSlices() || mn < 0 || mn >= mnExtent() || mn % mnStep() != 0
         || stage < 0 || stage >= tile.stages()) {
       throw new IllegalArgumentException("k slice " + kSlice + " of " + kSlices() + ", M or N " + mn

@@ -41,27 +41,27 @@ public enum WgmmaSwizzle {
   }
 
   /** The TMA mode that writes the same bytes. */
-  public TmaSwizzle tmaMode() {
+  TmaSwizzle tmaMode() {
     return pattern;
   }
 
   /** The swizzle applied to shared-memory byte addresses. */
-  public Swizzle byteSwizzle() {
+  Swizzle byteSwizzle() {
     return pattern.byteSwizzle();
   }
 
   /** The swizzle as a map of shared-memory byte offsets. */
-  public XorMap byteMap() {
+  XorMap byteMap() {
     return pattern.byteMap();
   }
 
   /** 16-byte units in one row of the pattern: 1 without a swizzle, else 2, 4 or 8. */
-  public int rowUnits() {
+  int rowUnits() {
     return this == NONE ? 1 : 1 << byteSwizzle().bits();
   }
 
   /** Bytes the operand's base must be aligned to: the pattern's repeat, or one 16-byte unit. */
-  public int alignmentBytes() {
+  int alignmentBytes() {
     return this == NONE ? 16 : pattern.alignmentBytes();
   }
 
@@ -71,7 +71,7 @@ public enum WgmmaSwizzle {
   }
 
   /** The mode with this byte pattern. */
-  public static WgmmaSwizzle of(TmaSwizzle pattern) {
+  static WgmmaSwizzle of(TmaSwizzle pattern) {
     for (WgmmaSwizzle mode : values()) {
       if (mode.pattern == pattern) {
         return mode;
@@ -81,12 +81,12 @@ public enum WgmmaSwizzle {
   }
 
   /** The mode whose byte pattern is the map {@code byteMap} (a tile's {@code byteMap()}), if one is. */
-  public static Optional<WgmmaSwizzle> of(XorMap byteMap) {
+  static Optional<WgmmaSwizzle> of(XorMap byteMap) {
     return TmaSwizzle.of(byteMap).map(WgmmaSwizzle::of);
   }
 
   /** The mode of a descriptor's bits 62-63. */
-  public static WgmmaSwizzle ofCode(int code) {
+  static WgmmaSwizzle ofCode(int code) {
     for (WgmmaSwizzle mode : values()) {
       if (mode.code == code) {
         return mode;

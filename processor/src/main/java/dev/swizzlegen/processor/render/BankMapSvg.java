@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.render;
+package dev.swizzlegen.processor.render;
 
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;

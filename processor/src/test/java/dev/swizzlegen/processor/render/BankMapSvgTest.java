@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.render;
+package dev.swizzlegen.processor.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,135 @@
+package dev.swizzlegen.runtime.access;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.text.TextForm;
+
+/**
+ * A warp access as one line of text, and back, in the words of the {@code @Access} that declares it:
+ * how a generated helper spells its {@code ACCESSES}, so that compiled helpers depend on
+ * {@link AccessPattern#parse} alone, not on the factories (issue 19). {@code parse(format(access))}
+ * equals {@code access} for every access an annotation can declare.
+ *
+ * <pre>
+ *   vector store 16 bytes
+ *   vector load 16 bytes threads 8x4 col-major rowsAsOne 2 maxWays 2 label 'column read'
+ *   ldmatrix x4 trans
+ *   stmatrix x2
+ *   mma accumulator store label 'epilogue'
+ * </pre>
+ *
+ * <p>In order: the instruction ({@code vector}, {@code ldmatrix}, {@code stmatrix},
+ * {@code mma accumulator}); for a vector and the accumulator, the annotation's {@code op} as
+ * {@code load} or {@code store}; for a vector, its {@code bytes} per lane and, unless the copy is
+ * coalesced, its {@code threads} as {@code rowsxcols} and their {@code order}, then
+ * {@code rowsAsOne} when it is not 1; for ldmatrix and stmatrix, {@code x} and the
+ * {@code matrices}, and {@code trans}; for every access, {@code maxWays} when it is not 1 and, last,
+ * the {@code label} when one is given, quoted as {@link TextForm} says.
+ */
+final class AccessText {
+  private static final String FORM = "a warp access";
+
+  private AccessText() {}
+
+  static String format(AccessPattern access) {
+    StringBuilder text = new StringBuilder();
+    String label;
+    if (access instanceof VectorAccess vector) {
+      text.append("vector ").append(op(vector.op())).append(' ').append(vector.bytes())
+          .append(" bytes");
+      vector.threads().ifPresent(grid -> text.append(" threads ").append(grid.rows()).append('x')
+          .append(grid.cols()).append(grid.order() == Order.COL_MAJOR ? " col-major" : " row-major"));
+      if (vector.rowsAsOne() != 1) {
+        text.append(" rowsAsOne ").append(vector.rowsAsOne());
+      }
+      label = vector.givenLabel();
+    } else if (access instanceof MatrixAccess matrix) {
+      text.append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix").append(" x")
+          .append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
+      label = matrix.givenLabel();
+    } else {
+      MmaAccumulatorAccess accumulator = (MmaAccumulatorAccess) access;
+      text.append("mma accumulator ").append(op(accumulator.op()));
+      label = accumulator.givenLabel();
+    }
+    if (access.maxWays() != 1) {
+      text.append(" maxWays ").append(access.maxWays());
+    }
+    if (!label.isEmpty()) {
+      text.append(" label ").append(TextForm.quote(label));
+    }
+    return text.toString();
+  }
+
+  /** The access {@code text} names; throws {@link IllegalArgumentException} naming what is wrong. */
+  static AccessPattern parse(String text) {
+    TextForm form = new TextForm(FORM, text);
+    String instruction = form.oneOf("vector", "ldmatrix", "stmatrix", "mma");
+    AccessPattern access;
+    String then;
+    switch (instruction) {
+      case "vector" -> {
+        Op op = op(form);
+        int bytes = form.number("the bytes per lane");
+        form.expect("bytes");
+        VectorAccess vector;
+        if (form.accept("threads")) {
+          int[] grid = form.dimensions("the threads as rows x cols (8x4)");
+          Order order = form.oneOf("row-major", "col-major").equals("row-major")
+              ? Order.ROW_MAJOR
+              : Order.COL_MAJOR;
+          vector = VectorAccess.grid(op, bytes, grid[0], grid[1], order);
+          then = "rowsAsOne, maxWays, label";
+        } else {
+          vector = VectorAccess.coalesced(op, bytes);
+          then = "threads, rowsAsOne, maxWays, label";
+        }
+        if (form.accept("rowsAsOne")) {
+          vector = vector.withRowsAsOne(form.number("the rows seen as one"));
+          then = "maxWays, label";
+        }
+        access = vector;
+      }
+      case "ldmatrix", "stmatrix" -> {
+        int matrices = form.prefixedNumber("x", "the matrices per instruction (x1, x2 or x4)");
+        boolean trans = form.accept("trans");
+        access = instruction.equals("ldmatrix")
+            ? MatrixAccess.ldmatrix(matrices, trans)
+            : MatrixAccess.stmatrix(matrices, trans);
+        then = trans ? "maxWays, label" : "trans, maxWays, label";
+      }
+      case "mma" -> {
+        form.expect("accumulator");
+        access = MmaAccumulatorAccess.of(op(form));
+        then = "maxWays, label";
+      }
+      default -> throw new IllegalStateException(instruction);
+    }
+    int maxWays = 1;
+    if (form.accept("maxWays")) {
+      maxWays = form.number("the conflict degree tolerated");
+      then = "label";
+    }
+    String label = "";
+    if (form.accept("label")) {
+      label = form.label();
+    }
+    form.end(then);
+    if (access instanceof VectorAccess vector) {
+      return vector.withMaxWays(maxWays).withLabel(label);
+    }
+    if (access instanceof MatrixAccess matrix) {
+      return matrix.withMaxWays(maxWays).withLabel(label);
+    }
+    return ((MmaAccumulatorAccess) access).withMaxWays(maxWays).withLabel(label);
+  }
+
+  private static String op(Op op) {
+    return op == Op.LOAD ? "load" : "store";
+  }
+
+  private static Op op(TextForm form) {
+    return form.oneOf("load", "store").equals("load") ? Op.LOAD : Op.STORE;
+  }
+}

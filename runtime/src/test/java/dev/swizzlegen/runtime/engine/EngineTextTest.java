@@ -1,0 +1,67 @@
+package dev.swizzlegen.runtime.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.text.RandomLabels;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An engine's one line of text names exactly that engine, {@code parse(text(engine)) == engine}, for
+ * every engine an {@code @Access} can declare (TMA either way, wgmma of either major, any label);
+ * other text is rejected with a message that names the word at fault.
+ */
+class EngineTextTest {
+
+  @Test
+  void enginesPrintAsTheirJavadocSays() {
+    Map<String, Engine> named = Map.of(
+        "TMA load into the tile", Tma.of(Op.STORE),
+        "TMA store from the tile label 'C out'", Tma.of(Op.LOAD).withLabel("C out"),
+        "wgmma K-major", Wgmma.of(Major.K),
+        "wgmma MN-major label 'B read by the MMA'", Wgmma.of(Major.MN).withLabel("B read by the MMA"),
+        // A label that is the description is no label: the engine is named by its description.
+        "TMA store from the tile", Tma.of(Op.LOAD).withLabel("TMA store from the tile"));
+    named.forEach((text, engine) -> {
+      assertEquals(text, engine.text());
+      assertEquals(engine, Engine.parse(text), text);
+    });
+  }
+
+  @Test
+  void everyDeclarableEngineRoundTrips() {
+    SplittableRandom random = new SplittableRandom(19);
+    for (int i = 0; i < 5_000; i++) {
+      Engine engine = random.nextBoolean()
+          ? Tma.of(random.nextBoolean() ? Op.LOAD : Op.STORE)
+          : Wgmma.of(random.nextBoolean() ? Major.K : Major.MN);
+      engine = engine.withLabel(random.nextInt(8) == 0 ? engine.description() : RandomLabels.next(random));
+      String text = engine.text();
+      assertEquals(engine, Engine.parse(text), text);
+      assertTrue(text.chars().noneMatch(c -> c == '\n' || c == '\r' || Character.isISOControl(c)),
+          text);
+    }
+  }
+
+  @Test
+  void badTextIsRejectedNamingWhatIsWrong() {
+    Map<String, String> messages = Map.of(
+        "TMA", "expected load into the tile or store from the tile at column 4, found the end",
+        "TMA load", "expected load into the tile or store from the tile at column 5, found \"load\"",
+        "tma load into the tile", "expected TMA or wgmma at column 1, found \"tma\"",
+        "wgmma K", "expected K-major or MN-major at column 7, found \"K\"",
+        "wgmma K-major trans", "expected label or the end at column 15, found \"trans\"",
+        "wgmma MN-major label 'B", "the label that starts at column 22 has no closing quote");
+    messages.forEach((text, message) -> {
+      IllegalArgumentException error =
+          assertThrows(IllegalArgumentException.class, () -> Engine.parse(text), text);
+      assertTrue(error.getMessage().startsWith("not an engine, \""), error.getMessage());
+      assertTrue(error.getMessage().contains(message), text + ": " + error.getMessage());
+    });
+  }
+}
