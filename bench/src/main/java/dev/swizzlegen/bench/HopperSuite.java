@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -53,13 +54,19 @@ public final class HopperSuite {
       return TmaFill.of(layout);
     }
 
-    /** The tile's global matrix: K-major, its rows by the stages' K; MN-major, the stages' K rows. */
+    /** The tile's global matrix: its M or N by the stages' K, as rows and cols of its major. */
     public int globalRows() {
-      return major() == Major.K ? layout.rows() : layout.rows() * layout.stages();
+      return globalExtents().get(0);
     }
 
     public int globalCols() {
-      return major() == Major.K ? layout.cols() * layout.stages() : layout.cols();
+      return globalExtents().get(1);
+    }
+
+    /** Rows and cols of M (or N) by every stage's K. */
+    private List<Integer> globalExtents() {
+      OperandShape shape = operand().shape();
+      return shape.rowCol(shape.mnExtent(), shape.kExtent() * layout.stages());
     }
 
     /** The C++ element type the host writes: {@code __half}, {@code __nv_fp8_e4m3}. */

@@ -10,10 +10,11 @@ import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.ExhaustiveSearch;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
-import dev.swizzlegen.runtime.solve.TileGeometry;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,8 +57,8 @@ public final class SolverBenchmark {
         boolean tma = count > all.size();
         List<AccessPattern> accesses = tma ? tmaStage : all.subList(0, count);
         List<Engine> engines = tma ? tmaEngine : List.of();
-        TileGeometry geometry =
-            new TileGeometry(DType.HALF, shape[0], shape[1], shape[1], tma ? 1024 : 128);
+        TileLayout.Builder geometry = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, shape[0],
+            shape[1]).alignment(tma ? 1024 : 128);
         for (int warmUp = 0; warmUp < 3; warmUp++) {
           solver.solve(geometry, accesses, engines);
         }

@@ -3,11 +3,9 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
-import dev.swizzlegen.runtime.solve.TileGeometry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,9 +66,9 @@ final class ConflictChecker {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
     TileLayout declared = tile.layout();
     // The search derivation would make, the tile's atom kept where it has several.
-    TileGeometry geometry =
-        TileReader.searchAligned(TileGeometry.of(declared), tile.engines(), tile.alignmentGiven());
-    Solution solution = solver.solve(geometry, patterns, tile.engines());
+    TileLayout.Builder description = TileReader.searchAligned(SwizzleSolver.toChoose(declared),
+        tile.engines(), tile.alignmentGiven());
+    Solution solution = solver.solve(description, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
     if (solution.found()) {
@@ -88,7 +86,7 @@ final class ConflictChecker {
       List<AccessPattern> patterns) {
     String works = " makes every " + which + " access of the tile conflict-free"
         + maxWaysNote(patterns);
-    if (found.form() == SwizzleForm.ROW) {
+    if (found.swizzlesWithinEachRow()) {
       return found.swizzleName() + works + "; omit bits, base and shift to have swizzlegen derive it";
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
@@ -112,7 +110,7 @@ final class ConflictChecker {
     String verdict = "no XOR swizzle (" + solution.family() + ") makes every " + which
         + " access of the tile conflict-free" + closest;
     Optional<Solution> free = solution.freeAtom();
-    String limited = "; the search was limited to the declared " + declaredAtom(solution.geometry());
+    String limited = "; the search was limited to the declared " + declaredAtom(solution);
     if (free.isPresent() && free.get().found()) {
       return verdict + limited + ": with the atom free, as derivation leaves it when atomRows and"
           + " atomCols are omitted, " + suggestion(free.get().layout().get(), from, which, patterns)
@@ -126,11 +124,12 @@ final class ConflictChecker {
   }
 
   /** {@code "8 x 32 atom"}, or the declared side of an atom declared by one side. */
-  private static String declaredAtom(TileGeometry geometry) {
-    return geometry.atomRows() != 0 && geometry.atomCols() != 0
-        ? geometry.atomRows() + " x " + geometry.atomCols() + " atom"
-        : geometry.atomCols() != 0 ? geometry.atomCols() + "-column atom"
-        : geometry.atomRows() + "-row atom";
+  private static String declaredAtom(Solution solution) {
+    int rows = solution.declaredAtomRows();
+    int cols = solution.declaredAtomCols();
+    return rows != 0 && cols != 0 ? rows + " x " + cols + " atom"
+        : cols != 0 ? cols + "-column atom"
+        : rows + "-row atom";
   }
 
   private static String maxWaysNote(List<AccessPattern> patterns) {

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -56,7 +55,7 @@ final class HeaderAssertions {
           "row, col and stage invert offset at " + what);
     }
     // The swizzle's domain: the row-major offsets of the tile, or of an atom of a tile of several.
-    boolean wholeTile = layout.form() == SwizzleForm.ROW || layout.isOneAtom();
+    boolean wholeTile = layout.isOneAtom();
     int domainRows = wholeTile ? layout.rows() : layout.atomRows();
     int domainCols = wholeTile ? layout.cols() : layout.atomCols();
     int domainStride = wholeTile ? layout.rowStride() : layout.atomRowStride();

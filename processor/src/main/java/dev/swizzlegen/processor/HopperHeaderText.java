@@ -5,6 +5,7 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -79,8 +80,9 @@ final class HopperHeaderText {
       List<String> readable = new ArrayList<>();
       for (Major major : Major.values()) {
         if (wgmmaProblems.get(major).isEmpty()) {
-          readable.add(operandWords(major) + " ("
-              + (major == Major.K ? "rows M or N, cols K" : "rows K, cols M or N") + ") with "
+          List<String> sides = new OperandShape(tile.layout(), major).rowCol("M or N", "K");
+          readable.add(operandWords(major) + " (rows " + sides.get(0) + ", cols " + sides.get(1)
+              + ") with "
               + WgmmaOperand.of(tile.layout(), major).swizzle().description());
         }
       }
@@ -150,8 +152,8 @@ final class HopperHeaderText {
     header.flag("wgmma", declaredOperand.isPresent());
     declaredOperand.ifPresent(operand -> {
       boolean kMajor = operand.major() == Major.K;
-      String first = kMajor ? "offset(mn, k_slice * kWgmmaK, stage)"
-          : "offset(k_slice * kWgmmaK, mn, stage)";
+      String first = "offset("
+          + String.join(", ", operand.shape().rowCol("mn", "k_slice * kWgmmaK")) + ", stage)";
       header.set("wgmmaComment", memberComment("wgmma (sm_90a): " + (kMajor ? "a " : "an ")
               + majorWords(operand.major()) + " " + WgmmaOperand.ptxType(layout.dtype()).orElseThrow()
               + " operand with " + operand.swizzle().description() + ". One instruction reads kWgmmaK"

@@ -7,7 +7,6 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -264,7 +263,7 @@ final class JavaHelperWriter {
       doc.add("");
       doc.add("<p>The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is");
       doc.add("output bit i, column j input bit j, bit 0 first, of "
-          + (layout.form() == SwizzleForm.ROW
+          + (layout.swizzlesWithinEachRow()
               ? "{@code row * " + atomCols + " + col % " + atomCols + "} (one pattern of the row)"
               : layout.isOneAtom() ? "the row-major offset" : "the row-major offset within an atom")
           + ".");

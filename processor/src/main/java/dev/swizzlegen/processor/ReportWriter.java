@@ -64,7 +64,7 @@ final class ReportWriter {
     swizzleJson.put("bits", swizzle.bits());
     swizzleJson.put("base", swizzle.base());
     swizzleJson.put("shift", swizzle.shift());
-    swizzleJson.put("form", layout.form().name());
+    swizzleJson.put("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET");
     swizzleJson.put("elements", layout.swizzleName());
     swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
     swizzleJson.put("tmaMode",

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.Order;
@@ -11,20 +10,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The words and expressions both writers use to describe a tile's swizzle, in either
- * {@link SwizzleForm}, so that the Java helper and the CUDA header say the same thing.
+ * The words and expressions both writers use to describe a tile's swizzle, on the offset or within
+ * each row, so that the Java helper and the CUDA header say the same thing.
  */
 final class SwizzleText {
   private SwizzleText() {}
 
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
-   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or for the row form {@code "within each row: its 8 x
+   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or within each row {@code "within each row: its 8 x
    * 64-element pattern repeated along the row, rows 192 elements apart"}.
    */
   static String actsOn(TileSpec tile) {
     TileLayout layout = tile.layout();
-    if (layout.form() == SwizzleForm.ROW) {
+    if (layout.swizzlesWithinEachRow()) {
       Swizzle swizzle = layout.swizzle();
       return "within each row: its " + (1 << swizzle.shift()) + " x "
           + (1 << (swizzle.base() + swizzle.bits())) + "-element pattern repeated along the row,"
@@ -115,22 +114,29 @@ final class SwizzleText {
   }
 
   /**
-   * The bit diagram and mask summary lines, or the row form's functions with the tile's numbers in,
-   * printed from {@link TileFunctions}' expressions by {@code printer}.
+   * The bit diagram and mask summary lines of the swizzle of the offset; where the map's word is not
+   * the offset, {@code offset(row, col)} and the functions it calls ({@code rowXor(row)}) with the
+   * tile's numbers in, printed from {@link TileFunctions}' expressions by {@code printer}.
    */
   static List<String> diagram(TileLayout layout, ExprPrinter printer) {
-    Swizzle swizzle = layout.swizzle();
-    if (layout.form() == SwizzleForm.ROW) {
+    if (!layout.readsTheOffset()) {
       List<String> lines = new ArrayList<>();
       List<IndexFunction> functions = TileFunctions.of(layout);
-      // The row form's first two: rowXor(row), then offset(row, col); offset first.
-      for (IndexFunction function : List.of(functions.get(1), functions.get(0))) {
+      // offset(row, col) first, then what it calls before it is defined (rowXor(row)).
+      IndexFunction offset = functions.stream()
+          .filter(f -> f.name().equals("offset") && f.parameters().size() == 2).findFirst()
+          .orElseThrow();
+      List<IndexFunction> shown = new ArrayList<>(List.of(offset));
+      shown.addAll(functions.subList(0, functions.indexOf(offset)));
+      for (IndexFunction function : shown) {
         lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
       }
-      int width = Math.max(lines.get(0).indexOf('='), lines.get(1).indexOf('='));
+      int width = lines.stream().mapToInt(line -> line.indexOf('=')).max().orElseThrow();
       return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
           width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
     }
-    return List.of("offset bits  " + swizzle.bitDiagram(), swizzle.maskSummary());
+    return layout.offsetSwizzle()
+        .map(swizzle -> List.of("offset bits  " + swizzle.bitDiagram(), swizzle.maskSummary()))
+        .orElseGet(() -> List.of("the XOR map " + layout.inner()));
   }
 }

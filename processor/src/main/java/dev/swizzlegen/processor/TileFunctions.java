@@ -9,20 +9,31 @@ import static dev.swizzlegen.processor.emit.Expr.param;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The index functions of a tile, built once as expressions ({@link IndexFunction}) for both generated
  * files: the Java helper and the CUDA header print the same trees. This is the one place that reads a
- * tile's layout ({@link TileLayout}, {@link Swizzle}) to build them. The layout takes one of four
- * shapes: the row form (a row XOR), one atom (a swizzle of the row-major offset), atoms stacked down the
- * rows (the same, by a law), or a grid of atoms (an atom's start plus the swizzle within it); stages
- * are laid one after another in all four.
+ * tile's layout ({@link TileLayout}) to build them, from its two parts:
+ *
+ * <ul>
+ *   <li>the strided part: one atom, atoms stacked down the rows (whole rows, where a law lets the
+ *       swizzle of the row-major offset stand for the atom's start plus the swizzle within it), or a
+ *       grid of atoms (an atom's start plus the offset within it); stages laid one after another;
+ *   <li>the inner map on its word ({@link Within}): where the word is the offset, the map's XOR terms
+ *       on the offset ({@code offset ^ ((offset & 0x1c0) >> 3)}); where the word's rows are a power of
+ *       two wider than the atom's (a swizzle within each row), the map's terms on the row,
+ *       {@code rowXor(row)}, XORed into the column while the row stays.
+ * </ul>
+ *
+ * <p>Each part is built on its own and the functions compose them, so another way of naming a map (a
+ * CuTe layout, a Triton base list) is another {@link Within}.
  */
 final class TileFunctions {
   private static final Expr ROW = param("row");
@@ -30,23 +41,23 @@ final class TileFunctions {
   private static final Expr OFFSET = param("offset");
 
   private final TileLayout layout;
-  private final Swizzle swizzle;
   private final Expr rows;
   private final Expr cols;
   private final Expr rowStride;
   private final Expr atomRows;
   private final Expr atomCols;
   private final Expr stageElements;
+  private final Within within;
 
   private TileFunctions(TileLayout layout) {
     this.layout = layout;
-    this.swizzle = layout.swizzle();
     this.rows = constant("Rows", layout.rows());
     this.cols = constant("Cols", layout.cols());
     this.rowStride = constant("RowStride", layout.rowStride());
     this.atomRows = constant("AtomRows", layout.atomRows());
     this.atomCols = constant("AtomCols", layout.atomCols());
     this.stageElements = constant("StageElements", layout.stageElements());
+    this.within = Within.of(layout);
   }
 
   /** The tile's functions in the order the files list them. */
@@ -83,22 +94,227 @@ final class TileFunctions {
             call("offset", call("tmaBoxRow", box), call("tmaBoxCol", box))));
   }
 
+  /**
+   * The inner part as expressions: the offset within an atom of the atom's (row, col), the swizzle and
+   * unswizzle functions, and the (row, col) an offset within an atom holds, with the words that say
+   * so. Read off the layout's inner map and the word it acts on: the one place that does.
+   */
+  private abstract static class Within {
+    /**
+     * The inner part of {@code layout}; throws {@link IllegalArgumentException} for a map on a word
+     * that no {@code Within} prints yet (a word that is not the offset whose map moves row bits or
+     * bits within a column: no layout the model builds has one).
+     */
+    static Within of(TileLayout layout) {
+      if (layout.readsTheOffset()) {
+        return new OnTheOffset(layout);
+      }
+      return layout.rowXorTerms().<Within>map(RowXor::new)
+          .orElseThrow(() -> new IllegalArgumentException("no index functions for " + layout
+              + ": its inner map " + layout.inner() + " acts on a word of " + layout.wordCols()
+              + "-element rows and is no XOR of each row into its columns"));
+    }
+
+    /** Functions the others call, listed first: none, or {@code rowXor(row)}. */
+    List<IndexFunction> helpers() {
+      return List.of();
+    }
+
+    /** The offset within an atom of its (row, col), rows {@code stride} apart. */
+    abstract Expr offset(Expr row, Expr col, Expr stride);
+
+    /** What {@link #offset} is, after "the element offset where (row, col) is stored: ". */
+    abstract String offsetWords();
+
+    /** The same within an atom, after "its atom's start plus the ". */
+    abstract String offsetWithinAtomWords();
+
+    /**
+     * {@code swizzle} and {@code unswizzle}: the map on a row-major offset and its inverse, over an
+     * atom whose rows are {@code stride} apart, or over the tile's stage for one atom or atoms stacked
+     * down the rows.
+     */
+    abstract List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride);
+
+    /** The atom's row and column an offset within an atom holds, rows {@code stride} apart. */
+    abstract Expr[] cell(Expr offset, Expr stride);
+
+    /** How {@link #cell} finds them, for one atom, after "the row stored at an element offset". */
+    abstract String cellWords();
+
+    /**
+     * Whether the swizzle of an offset within a stage stands for the whole strided part where atoms
+     * are whole rows stacked down the tile (see {@link #stacksAtomsDownTheRows}).
+     */
+    boolean stacks() {
+      return false;
+    }
+  }
+
+  /**
+   * The word is the offset: {@code swizzle(offset) = offset ^ ((offset & mask) >> shift) ^ ...}, the
+   * map's terms; {@code unswizzle} its inverse's.
+   */
+  private static final class OnTheOffset extends Within {
+    private final TileLayout layout;
+    /** The swizzle the map is, by its name: the declared one, or the one the map equals. */
+    private final Optional<Swizzle> named;
+
+    OnTheOffset(TileLayout layout) {
+      this.layout = layout;
+      this.named = layout.offsetSwizzle();
+    }
+
+    @Override
+    Expr offset(Expr row, Expr col, Expr stride) {
+      return call("swizzle", row.times(stride).plus(col));
+    }
+
+    @Override
+    String offsetWords() {
+      return "the swizzled row-major offset.";
+    }
+
+    @Override
+    String offsetWithinAtomWords() {
+      return "swizzled row-major offset within the atom.";
+    }
+
+    @Override
+    List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
+      XorMap map = layout.inner();
+      String what = named.map(Swizzle::maskSummary).orElse("the XOR map " + map);
+      String how = named.map(Swizzle::inverseSummary).orElse("the XOR map " + map.inverse());
+      return List.of(
+          new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
+              .orElse("The swizzle") + (layout.isOneAtom() ? "" : stacked
+                  ? " of an offset within a stage, atom by atom" : " of an offset within an atom")
+              + ": " + what + ".", xor(map.terms())),
+          new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle: " + how + ".",
+              xor(map.inverse().terms())));
+    }
+
+    @Override
+    Expr[] cell(Expr offset, Expr stride) {
+      return new Expr[] {call("unswizzle", offset).div(stride), call("unswizzle", offset).mod(stride)};
+    }
+
+    @Override
+    String cellWords() {
+      return ": the unswizzled row-major offset's";
+    }
+
+    @Override
+    boolean stacks() {
+      return stacksAtomsDownTheRows(layout);
+    }
+  }
+
+  /**
+   * The word's rows are {@code 2^P} elements, wider than the atom's, and the map XORs each row into
+   * its columns: the row stays, the column is XORed with {@code rowXor(row)}, the map's terms on the
+   * row. Its own inverse, since the row it reads is never changed.
+   */
+  private static final class RowXor extends Within {
+    private final List<XorTerm> terms;
+
+    RowXor(List<XorTerm> terms) {
+      this.terms = terms;
+    }
+
+    @Override
+    List<IndexFunction> helpers() {
+      return List.of(new IndexFunction("rowXor", List.of("row"), "The value XORed into the columns"
+          + " of a row" + triton() + ".", rowXor(ROW)));
+    }
+
+    /** Triton's names for one term of contiguous row bits: {@code " (Triton's vec = 8, ...)"}. */
+    private String triton() {
+      if (terms.size() != 1 || !contiguous(terms.get(0).mask())) {
+        return "";
+      }
+      XorTerm term = terms.get(0);
+      int low = Integer.numberOfTrailingZeros(term.mask());
+      return " (Triton's vec = " + (1L << (low - term.shift())) + ", perPhase = " + (1L << low)
+          + ", maxPhase = " + (1L << Integer.bitCount(term.mask())) + ")";
+    }
+
+    @Override
+    Expr offset(Expr row, Expr col, Expr stride) {
+      return row.times(stride).plus(col.xor(call("rowXor", row)));
+    }
+
+    @Override
+    String offsetWords() {
+      return "the row stays, the column is XORed.";
+    }
+
+    @Override
+    String offsetWithinAtomWords() {
+      return "atom's row, its column XORed.";
+    }
+
+    @Override
+    List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
+      Expr linear = param("linear");
+      // One atom: the tile's offset function is the atom's.
+      Expr swizzled = layout.isOneAtom()
+          ? call("offset", linear.div(stride), linear.mod(stride))
+          : offset(linear.div(stride), linear.mod(stride), stride);
+      return List.of(
+          new IndexFunction("swizzle", List.of("linear"), "The swizzle of a row-major offset"
+              + (layout.isOneAtom() ? "" : " within an atom") + ": its column XORed as its row's"
+              + " columns are.", swizzled),
+          new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle, which is its"
+              + " own inverse: the row it reads is never changed.", call("swizzle", OFFSET)));
+    }
+
+    @Override
+    Expr[] cell(Expr offset, Expr stride) {
+      return new Expr[] {offset.div(stride),
+          offset.mod(stride).xor(call("rowXor", offset.div(stride)))};
+    }
+
+    @Override
+    String cellWords() {
+      return ": the row as stored, the column XORed back";
+    }
+
+    /**
+     * {@code rowXor(row)}: each term {@code (row & mask) >> shift}, a mask of contiguous bits printed
+     * as Triton reads it, {@code ((row >> (S - B)) & (2^B - 1)) << M}; 0 for no terms.
+     */
+    private Expr rowXor(Expr row) {
+      Expr value = null;
+      for (XorTerm term : terms) {
+        Expr part;
+        if (contiguous(term.mask())) {
+          int low = Integer.numberOfTrailingZeros(term.mask());
+          Expr masked = (low == 0 ? row : row.shr(low))
+              .and(mask((1L << Integer.bitCount(term.mask())) - 1));
+          int up = low - term.shift();
+          part = up == 0 ? masked : up > 0 ? masked.shl(up) : masked.shr(-up);
+        } else {
+          Expr masked = row.and(mask(term.mask() & 0xFFFF_FFFFL));
+          part = term.shift() >= 0 ? masked.shr(term.shift()) : masked.shl(-term.shift());
+        }
+        value = value == null ? part : value.xor(part);
+      }
+      return value == null ? number(0) : value;
+    }
+  }
+
+  private static boolean contiguous(int mask) {
+    int low = Integer.numberOfTrailingZeros(mask);
+    return Integer.bitCount(mask) == 32 - Integer.numberOfLeadingZeros(mask) - low;
+  }
+
   private List<IndexFunction> functions() {
-    boolean rowForm = layout.form() == SwizzleForm.ROW;
-    boolean stacked = !rowForm && stacksAtomsDownTheRows(layout);
-    List<IndexFunction> functions = new ArrayList<>();
-    if (rowForm) {
-      functions.add(new IndexFunction("rowXor", List.of("row"), "The value XORed into the columns"
-          + " of a row (Triton's vec = " + (1 << swizzle.base()) + ", perPhase = "
-          + (1 << (swizzle.shift() - swizzle.bits())) + ", maxPhase = " + (1 << swizzle.bits())
-          + ").", rowXor(ROW)));
+    boolean stacked = within.stacks();
+    List<IndexFunction> functions = new ArrayList<>(within.helpers());
+    if (layout.isOneAtom()) {
       functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-          + " (row, col) is stored: the row stays, the column is XORed.",
-          ROW.times(rowStride).plus(COL.xor(call("rowXor", ROW)))));
-    } else if (layout.isOneAtom()) {
-      functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-          + " (row, col) is stored: the swizzled row-major offset.",
-          call("swizzle", ROW.times(rowStride).plus(COL))));
+          + " (row, col) is stored: " + within.offsetWords(), within.offset(ROW, COL, rowStride)));
     } else {
       functions.add(new IndexFunction("atomStart", List.of("row", "col"), "The element offset where"
           + " the atom holding (row, col) starts: atoms numbered " + (layout.atomOrder()
@@ -109,54 +325,38 @@ final class TileFunctions {
             + " (row, col) is stored: the atoms are whole rows stacked down the tile and the swizzle"
             + " moves no bit past an atom, so this is the swizzled row-major offset (its atom's start"
             + " plus the swizzled offset within the atom, in fewer instructions).",
-            call("swizzle", ROW.times(rowStride).plus(COL))));
+            within.offset(ROW, COL, rowStride)));
       } else {
         functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-            + " (row, col) is stored: its atom's start plus the swizzled row-major offset within the"
-            + " atom.", call("atomStart", ROW, COL).plus(call("swizzle",
-                ROW.mod(atomRows).times(atomRowStride()).plus(COL.mod(atomCols))))));
+            + " (row, col) is stored: its atom's start plus the " + within.offsetWithinAtomWords(),
+            call("atomStart", ROW, COL).plus(
+                within.offset(ROW.mod(atomRows), COL.mod(atomCols), atomRowStride()))));
       }
     }
     functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
         + " where (row, col) of a pipeline stage is stored.",
         param("stage").times(stageElements).plus(call("offset", ROW, COL))));
-    if (rowForm) {
-      Expr linear = param("linear");
-      functions.add(new IndexFunction("swizzle", List.of("linear"), "The swizzle of a row-major"
-          + " offset: its column XORed as its row's columns are.",
-          call("offset", linear.div(rowStride), linear.mod(rowStride))));
-      functions.add(new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle,"
-          + " which is its own inverse: the row it reads is never changed.",
-          call("swizzle", OFFSET)));
-    } else {
-      functions.add(new IndexFunction("swizzle", List.of("offset"), swizzle + (layout.isOneAtom()
-          ? "" : stacked ? " of an offset within a stage, atom by atom" : " of an offset within an atom")
-          + ": " + swizzle.maskSummary() + ".", xor(swizzle.terms())));
-      functions.add(new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle: "
-          + swizzle.inverseSummary() + ".", xor(swizzle.inverseTerms())));
-    }
+    functions.addAll(within.swizzles(layout, stacked,
+        layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
     functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
         + " element offset.", OFFSET.div(stageElements)));
-    Expr inStage = layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET;
     Expr row;
     Expr col;
     String words;
-    if (rowForm) {
-      row = inStage.div(rowStride);
-      col = inStage.mod(rowStride).xor(call("rowXor", inStage.div(rowStride)));
-      words = ": the row as stored, the column XORed back";
-    } else if (layout.isOneAtom() || stacked) {
-      row = call("unswizzle", inStage).div(rowStride);
-      col = call("unswizzle", inStage).mod(rowStride);
-      words = ": the unswizzled row-major offset's";
+    if (layout.isOneAtom() || stacked) {
+      Expr inStage = layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET;
+      Expr[] cell = within.cell(inStage, rowStride);
+      row = cell[0];
+      col = cell[1];
+      words = within.cellWords();
     } else {
       Expr atom = OFFSET.div(atomElements());
-      Expr within = call("unswizzle", OFFSET.mod(atomElements()));
+      Expr[] cell = within.cell(OFFSET.mod(atomElements()), atomRowStride());
       boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
       row = (colMajor ? atom.mod(atomsDown()) : atom.div(atomsAcross()).mod(atomsDown()))
-          .times(atomRows).plus(within.div(atomRowStride()));
+          .times(atomRows).plus(cell[0]);
       col = (colMajor ? atom.div(atomsDown()).mod(atomsAcross()) : atom.mod(atomsAcross()))
-          .times(atomCols).plus(within.mod(atomRowStride()));
+          .times(atomCols).plus(cell[1]);
       words = ": its atom's, plus the one within the atom";
     }
     functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
@@ -164,19 +364,6 @@ final class TileFunctions {
     functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
         + " offset" + words + ".", col));
     return functions;
-  }
-
-  /**
-   * The row form's XOR of a row, constants folded: {@code ((row >> (S - B)) & (2^B - 1)) << M}; 0
-   * for no bits.
-   */
-  private Expr rowXor(Expr row) {
-    if (swizzle.bits() == 0) {
-      return number(0);
-    }
-    int rowShift = swizzle.shift() - swizzle.bits();
-    Expr masked = (rowShift == 0 ? row : row.shr(rowShift)).and(mask((1L << swizzle.bits()) - 1));
-    return swizzle.base() == 0 ? masked : masked.shl(swizzle.base());
   }
 
   /** {@code offset ^ ((offset & 0x1c0) >> 3) ^ ...}: {@code offset} alone for no terms. */
@@ -234,7 +421,10 @@ final class TileFunctions {
     if (layout.isOneAtom() || layout.atomCols() != layout.cols() || Integer.bitCount(atomElements) != 1) {
       return false;
     }
-    for (XorTerm term : layout.swizzle().terms()) {
+    if (!layout.readsTheOffset()) {
+      return false;
+    }
+    for (XorTerm term : layout.inner().terms()) {
       long written = term.shift() >= 0 ? (long) term.mask() >>> term.shift() : (long) term.mask() << -term.shift();
       if (term.mask() >= atomElements || written >= atomElements) {
         return false;

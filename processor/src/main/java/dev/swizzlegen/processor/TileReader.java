@@ -9,7 +9,6 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
-import dev.swizzlegen.runtime.solve.TileGeometry;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -146,10 +145,10 @@ final class TileReader {
       List<DeclaredAccess> accesses, List<Engine> engines, boolean alignmentGiven,
       Diagnostics diagnostics) {
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
-    TileGeometry geometry = searchAligned(new TileGeometry(plain.dtype(), plain.rows(), plain.cols(),
-        plain.rowStride(), plain.alignment(), atomRows, atomCols, plain.atomOrder()), engines,
-        alignmentGiven);
-    Solution solution = solver.solve(geometry, patterns, engines);
+    // The declared tile, its swizzle and each atom side not declared the solver's.
+    TileLayout.Builder description = searchAligned(
+        plain.toBuilder().atom(atomRows, atomCols, plain.atomOrder()), engines, alignmentGiven);
+    Solution solution = solver.solve(description, patterns, engines);
     if (!solution.found()) {
       diagnostics.error("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
           solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
@@ -172,15 +171,16 @@ final class TileReader {
   }
 
   /**
-   * The geometry a search uses: with an engine (TMA, wgmma) and no explicit alignment, the solver may
-   * use the engines' largest repeat, since the tile then asks for the alignment of the mode chosen.
+   * The description a search uses: with an engine (TMA, wgmma) and no explicit alignment, the solver
+   * may use the engines' largest repeat, since the tile then asks for the alignment of the mode
+   * chosen. A copy where it changes.
    */
-  static TileGeometry searchAligned(TileGeometry geometry, List<Engine> engines,
+  static TileLayout.Builder searchAligned(TileLayout.Builder description, List<Engine> engines,
       boolean alignmentGiven) {
     return !engines.isEmpty() && !alignmentGiven
-        ? geometry.withAlignment(
-            Math.max(geometry.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
-        : geometry;
+        ? description.copy().alignment(
+            Math.max(description.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
+        : description;
   }
 
   private static Optional<Swizzle> readSwizzle(

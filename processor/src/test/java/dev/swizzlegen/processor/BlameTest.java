@@ -6,7 +6,6 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -51,7 +50,7 @@ class BlameTest {
         72, 128)));
     // The row form on rows of 72: the row length.
     assertEquals(tile("cols"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
-        .form(SwizzleForm.ROW).check()));
+        .swizzleWithinEachRow(true).check()));
   }
 
   @Test
@@ -63,7 +62,7 @@ class BlameTest {
     assertEquals(tile("alignment"),
         only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96)));
     assertEquals(tile("shift"), only(TileLayout.builder(DType.HALF, Swizzle.overlapping(3, 3, 2),
-        8, 64).form(SwizzleForm.ROW).check()));
+        8, 64).swizzleWithinEachRow(true).check()));
     assertEquals(tile("bits"), Blame.of(Swizzle.check(-1, 3, 3, false).get(0)));
     assertEquals(tile("base"), Blame.of(Swizzle.check(3, -2, 3, false).get(0)));
     assertEquals(tile("shift"), Blame.of(Swizzle.check(3, 20, 10, false).get(0)));

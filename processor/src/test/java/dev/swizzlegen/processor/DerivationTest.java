@@ -9,7 +9,6 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import javax.tools.JavaFileObject;
@@ -69,7 +68,8 @@ class DerivationTest {
         + " cols = 192, access = {@Access(op = Op.STORE),"
         + " @Access(threads = {8, 4}, order = Order.COL_MAJOR)})"));
     TileLayout layout = (TileLayout) generated.helper("derived.WideSwizzle").constant("LAYOUT");
-    assertEquals(SwizzleForm.ROW, layout.form());
+    assertTrue(layout.swizzlesWithinEachRow());
+    assertEquals(256, layout.wordCols());
     assertThat(generated.text("swizzlegen/wide.cuh"))
         .contains("return row * kRowStride + (col ^ row_xor(row));");
   }

@@ -5,7 +5,6 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.io.IOException;
@@ -130,14 +129,14 @@ final class TileCorpus {
           TileLayout.of(DType.HALF, Swizzle.of(2, 4, 3), 32, 64, 64, 128)),
       simple("Seed001Width24",
           derived("rows = 8, cols = 192", COLUMN_READ),
-          TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128)),
+          TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128)),
       simple("Seed001Width9",
           derived("rows = 32, cols = 72", FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE),
           TileLayout.of(DType.HALF, Swizzle.IDENTITY, 32, 72, 72, 128)),
       simple("Width24Float",
           "@SwizzledTile(dtype = DType.FLOAT, rows = 16, cols = 96, access = {" + ROW_WRITE
               + ", " + COLUMN_READ + "})",
-          TileLayout.of(SwizzleForm.ROW, DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128)),
+          TileLayout.withinEachRow(DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128)),
       simple("DerivedTmaStage",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {"
               + "@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})",
@@ -162,7 +161,7 @@ final class TileCorpus {
       simple("StagedRowForm",
           "@SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, stages = 2, access = {"
               + ROW_WRITE + ", " + COLUMN_READ + "})",
-          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).form(SwizzleForm.ROW)
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
               .stages(2).build()),
       simple("DerivedTmaColumnBlocks",
           "@SwizzledTile(dtype = DType.HALF, rows = 128, cols = 128, stages = 2, access = {"

@@ -1,28 +1,40 @@
 package dev.swizzlegen.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The index functions' trees, evaluated as trees, equal the model in every shape the builder knows:
- * the row form, one atom, atoms stacked down the rows, a grid of atoms in either order, with stages:
- * {@code offset} everywhere, and {@code row}, {@code col}, {@code stage} its inverse.
+ * The index functions' trees, evaluated as trees, equal the model in every shape the builder knows,
+ * read off the layout's two parts: the strided part (one atom, atoms stacked down the rows, a grid of
+ * atoms in either order, stages) and the inner map on its word (the offset, or rows of a power of two
+ * wider than the tile's, XORed into their columns): {@code offset} everywhere, {@code row}, {@code col},
+ * {@code stage} its inverse, {@code swizzle} and {@code unswizzle} the model's over their domain.
  */
 class TileFunctionsTest {
 
   @Test
   void theTreesEqualTheModel() {
     List<TileLayout> tiles = List.of(
-        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).form(SwizzleForm.ROW)
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
             .stages(2).build(),
+        TileLayout.withinEachRow(DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128),
+        TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 4), 16, 96, 96, 128),
+        TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 3), 32, 64, 72, 16),
+        TileLayout.withinEachRow(DType.HALF, Swizzle.of(1, 1, 3), 4, 6, 6, 128),
+        // Within rows of 2^7 holding the pattern: the word is the offset, Swizzle<3,3,4> of it.
+        TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 128, 128, 128),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).stages(3).build(),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).atom(8, 64, Order.COL_MAJOR)
             .stages(2).build(),
@@ -30,22 +42,113 @@ class TileFunctionsTest {
             .stages(2).build(),
         TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 32, 128).atom(8, 32, Order.ROW_MAJOR)
             .build(),
+        TileLayout.builder(DType.FLOAT, Swizzle.overlapping(3, 0, 2), 8, 8).build(),
         TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
             .atom(8, 64, Order.COL_MAJOR).stages(2).alignment(16).build());
     for (TileLayout tile : tiles) {
-      List<IndexFunction> functions = TileFunctions.of(tile);
-      for (int stage = 0; stage < tile.stages(); stage++) {
-        for (int row = 0; row < tile.rows(); row++) {
-          for (int col = 0; col < tile.cols(); col++) {
-            int offset = tile.offset(row, col, stage);
-            String where = tile + " (" + row + ", " + col + ", " + stage + ")";
-            assertEquals(offset, IndexFunction.evaluate(functions, "offset", row, col, stage), where);
-            assertEquals(row, IndexFunction.evaluate(functions, "row", offset), where);
-            assertEquals(col, IndexFunction.evaluate(functions, "col", offset), where);
-            assertEquals(stage, IndexFunction.evaluate(functions, "stage", offset), where);
-          }
+      assertTreesEqualTheModel(tile);
+    }
+  }
+
+  /** The same law on random tiles of every shape, the swizzle on the offset or within each row. */
+  @Test
+  void theTreesEqualTheModelOnRandomTiles() {
+    SplittableRandom random = new SplittableRandom(191);
+    int withinEachRow = 0;
+    int grids = 0;
+    for (int built = 0; built < 300; ) {
+      Optional<TileLayout> tile = randomTile(random);
+      if (tile.isEmpty()) {
+        continue;
+      }
+      assertTreesEqualTheModel(tile.get());
+      built++;
+      withinEachRow += tile.get().readsTheOffset() ? 0 : 1;
+      grids += tile.get().isOneAtom() ? 0 : 1;
+    }
+    assertTrue(withinEachRow > 20, "words that are not the offset: " + withinEachRow);
+    assertTrue(grids > 50, "grids of atoms: " + grids);
+  }
+
+  private static Optional<TileLayout> randomTile(SplittableRandom random) {
+    DType dtype = random.nextBoolean() ? DType.HALF : DType.FLOAT;
+    int bits = random.nextInt(4);
+    int base = random.nextInt(4);
+    int shift = bits == 0 ? 0 : bits + random.nextInt(3);
+    Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, shift);
+    int rows = 1 << random.nextInt(1, 6);
+    int cols = random.nextInt(1, 5) << random.nextInt(2, 6);
+    TileLayout.Builder builder = TileLayout.builder(dtype, swizzle, rows, cols)
+        .stages(random.nextInt(1, 3)).alignment(16);
+    switch (random.nextInt(3)) {
+      case 0 -> builder.swizzleWithinEachRow(true).rowStride(cols + 8 * random.nextInt(3));
+      case 1 -> builder.atom(rows >> random.nextInt(3), cols >> random.nextInt(3),
+          random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR);
+      default -> builder.rowStride(cols + 8 * random.nextInt(2));
+    }
+    return builder.tryBuild();
+  }
+
+  private static void assertTreesEqualTheModel(TileLayout tile) {
+    List<IndexFunction> functions = TileFunctions.of(tile);
+    for (int stage = 0; stage < tile.stages(); stage++) {
+      for (int row = 0; row < tile.rows(); row++) {
+        for (int col = 0; col < tile.cols(); col++) {
+          int offset = tile.offset(row, col, stage);
+          String where = tile + " (" + row + ", " + col + ", " + stage + ")";
+          assertEquals(offset, IndexFunction.evaluate(functions, "offset", row, col, stage), where);
+          assertEquals(row, IndexFunction.evaluate(functions, "row", offset), where);
+          assertEquals(col, IndexFunction.evaluate(functions, "col", offset), where);
+          assertEquals(stage, IndexFunction.evaluate(functions, "stage", offset), where);
         }
       }
     }
+    // swizzle and unswizzle over their domain: an atom of several, else a stage's offsets.
+    int domain = tile.isOneAtom() || TileFunctions.stacksAtomsDownTheRows(tile)
+        ? tile.stageElements() : tile.atomElements();
+    for (int linear = 0; linear < domain; linear++) {
+      long swizzled = IndexFunction.evaluate(functions, "swizzle", linear);
+      assertEquals(tile.swizzle(linear), swizzled, tile + " swizzle " + linear);
+      if (linear % tile.atomRowStride() < tile.atomCols()) {
+        assertEquals(linear, IndexFunction.evaluate(functions, "unswizzle", swizzled),
+            tile + " unswizzle " + linear);
+      }
+    }
+  }
+
+  /**
+   * Where the word is not the offset the functions read as a CUDA author writes them: the row stays,
+   * the column is XORed with {@code rowXor(row)}, the map's terms on the row as Triton reads them,
+   * {@code ((row >> (S - B)) & (2^B - 1)) << M}; where it is, the offset's XOR terms.
+   */
+  @Test
+  void rowXorReadsAsTritonsPhase() {
+    assertEquals(List.of(
+            "row_xor(row) = (row & 0x7u) << 3",
+            "offset(row, col) = row * kRowStride + (col ^ row_xor(row))",
+            "swizzle(linear) = offset(linear / kRowStride, linear % kRowStride)",
+            "unswizzle(offset) = swizzle(offset)",
+            "col(offset) = (offset % kRowStride) ^ row_xor(offset / kRowStride)"),
+        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128),
+            "row_xor", "offset", "swizzle", "unswizzle", "col"));
+    assertEquals(List.of("row_xor(row) = ((row >> 2) & 0x3u) << 3"),
+        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 4), 16, 96, 96, 128),
+            "row_xor"));
+    // Within rows of 2^7 the word is the offset: Swizzle<3,3,4> of it, as CuTe writes it.
+    assertEquals(List.of("swizzle(offset) = offset ^ ((offset & 0x380u) >> 4)"),
+        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 128, 128, 128),
+            "swizzle"));
+  }
+
+  /** {@code name(parameters) = body} in CUDA for the first function of each name, in that order. */
+  private static List<String> bodies(TileLayout tile, String... names) {
+    List<String> bodies = new ArrayList<>();
+    List<IndexFunction> functions = TileFunctions.of(tile);
+    for (String name : names) {
+      IndexFunction function = functions.stream()
+          .filter(f -> ExprPrinter.CUDA.function(f.name()).equals(name)).findFirst().orElseThrow();
+      bodies.add(function.call(ExprPrinter.CUDA) + " = " + function.body(ExprPrinter.CUDA));
+    }
+    return bodies;
   }
 }

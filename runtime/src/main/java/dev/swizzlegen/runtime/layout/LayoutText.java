@@ -39,7 +39,7 @@ final class LayoutText {
       text.append(" pitch ").append(layout.rowStride());
     }
     text.append(' ').append(swizzle);
-    if (layout.form() == SwizzleForm.ROW) {
+    if (layout.swizzlesWithinEachRow()) {
       text.append(" per row");
     }
     if (!layout.isOneAtom() || layout.atomOrder() != Order.COL_MAJOR) {
@@ -70,9 +70,7 @@ final class LayoutText {
     if (line.group("pitch") != null) {
       builder.rowStride(Integer.parseInt(line.group("pitch")));
     }
-    if (line.group("row") != null) {
-      builder.form(SwizzleForm.ROW);
-    }
+    builder.swizzleWithinEachRow(line.group("row") != null);
     if (line.group("atomRows") != null) {
       builder.atom(Integer.parseInt(line.group("atomRows")), Integer.parseInt(line.group("atomCols")),
           line.group("order").equals("col-major") ? Order.COL_MAJOR : Order.ROW_MAJOR);

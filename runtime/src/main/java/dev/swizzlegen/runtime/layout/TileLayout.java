@@ -26,6 +26,7 @@ import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
 import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
 import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -45,25 +46,31 @@ import java.util.OptionalLong;
  *   atomNumber(i, j) = i + j * (rows / atomRows)         atomOrder COL_MAJOR (tile_to_shape's)
  *                    = i * (cols / atomCols) + j         atomOrder ROW_MAJOR
  *
- *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       SwizzleForm.OFFSET
- *                    = r * atomRowStride + (c ^ (((r >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))   ROW
+ *   atomOffset(r, c) = unword(inner(r * wordCols + c))
+ *   unword(w)        = (w / wordCols) * atomRowStride + w % wordCols
  * </pre>
  *
- * <p>The model is two parts, one for both forms: the strided part above (atom grid, pitch, padding,
- * stages) and an {@link #inner() inner} {@link XorMap} applied to a word that holds the atom's
- * coordinates, {@code row * wordCols + col}, read back as {@code (w / wordCols) * atomRowStride +
- * w % wordCols}:
+ * <p>The model is these two parts: the strided part above (atom grid, pitch, padding, stages) and an
+ * {@link #inner() inner} {@link XorMap} applied to a word that holds the atom's coordinates,
+ * {@code row * wordCols + col}. Every fact about the layout (closure, vectors kept whole, the TMA mode,
+ * the index functions a header prints) is read from these parts. The declared {@link Swizzle} names
+ * the inner part, in one of two ways (the one place a description becomes a map and a word:
+ * {@link Builder#swizzleWithinEachRow}):
  *
  * <pre>
- *   atomOffset(r, c) = unword(inner(r * wordCols + c))
- *   OFFSET:  wordCols = atomRowStride: the word is the offset, the inner map the swizzle
- *   ROW:     wordCols = 2^P, the least power of two of at least atomRowStride and 2^(M+B); the inner
- *            map is Swizzle&lt;B, M, P + S - B - M&gt; on the word (row bits XORed into column bits)
+ *   on the offset:     wordCols = atomRowStride: the word is the offset, the inner map the swizzle
+ *                      atomOffset(r, c) = swizzle(r * atomRowStride + c)        (CuTe's composition)
+ *   within each row:   wordCols = 2^P, the least power of two of at least atomRowStride and 2^(M+B);
+ *                      the inner map is Swizzle&lt;B, M, P + S - B - M&gt; on the word (row bits XORed
+ *                      into column bits), so that
+ *                      atomOffset(r, c) = r * atomRowStride + (c ^ (((r &gt;&gt; (S - B)) &amp; (2^B - 1)) &lt;&lt; M))
  * </pre>
  *
- * <p>Where the row form's stride is a power of two {@code 2^P >= 2^(M+B)} its word is its offset, and
- * it is the offset form of its inner map ({@link #inOffsetForm}). Closure, vectors kept whole and the
- * TMA mode are facts about the inner map and the word, not about the form.
+ * <p>Within each row, the swizzle's {@code 2^(M+B)}-column pattern repeats along every row, rows keep
+ * their place whatever their stride (seed 001's 8 x 24 is the 8 x 8 pattern three times; Triton's
+ * {@code vec = 2^M}, {@code perPhase = 2^(S-B)}, {@code maxPhase = 2^B}). Where its stride is a power
+ * of two {@code 2^P >= 2^(M+B)} its word is its offset, and it is the swizzle
+ * {@code Swizzle<B, M, S + P - M - B>} of the offset ({@link #inOffsetForm}).
  *
  * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle} applies;
  * its rows are {@code atomRowStride} elements apart: the tile's {@code rowStride} when the atom spans
@@ -80,7 +87,7 @@ public final class TileLayout implements Layout {
   public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final DType dtype;
-  private final SwizzleForm form;
+  /** The declared swizzle: the name of the inner part (on the offset, or within each row). */
   private final Swizzle swizzle;
   private final int rows;
   private final int cols;
@@ -100,7 +107,6 @@ public final class TileLayout implements Layout {
 
   private TileLayout(Builder b) {
     this.dtype = b.dtype;
-    this.form = b.form;
     this.swizzle = b.swizzle;
     this.rows = b.rows;
     this.cols = b.cols;
@@ -110,32 +116,10 @@ public final class TileLayout implements Layout {
     this.atomCols = b.atomCols();
     this.atomOrder = b.atomOrder;
     this.stages = b.stages;
-    int stride = atomRowStride();
-    XorMap map = XorMap.of(swizzle);
-    int word = stride;
-    if (form == SwizzleForm.ROW && !swizzle.isIdentity()) {
-      // The row's B bits from S - B up are XORed into the column's bits M..M+B-1: on the word
-      // row * 2^P + col, with 2^P holding every column and the pattern, Swizzle<B, M, P + S - B - M>.
-      int p = Math.max(32 - Integer.numberOfLeadingZeros(stride - 1),
-          swizzle.base() + swizzle.bits());
-      int[] images = new int[XorMap.OFFSET_BITS];
-      for (int j = 0; j < images.length; j++) {
-        images[j] = 1 << j;
-      }
-      for (int i = 0; i < swizzle.bits(); i++) {
-        long read = (long) p + swizzle.shift() - swizzle.bits() + i;
-        if (read < XorMap.OFFSET_BITS) {
-          // Past bit 30 no row of a tile reaches: those row bits are always 0.
-          images[(int) read] |= 1 << (swizzle.base() + i);
-        }
-      }
-      map = XorMap.ofImages(images);
-      word = map.isIdentity() ? stride : 1 << p;
-    }
-    this.inner = map;
-    this.innerInverse = map.inverse();
-    this.wordCols = word;
-    this.wordShift = word == stride ? -1 : Integer.numberOfTrailingZeros(word);
+    this.inner = b.innerMap();
+    this.innerInverse = inner.inverse();
+    this.wordCols = b.wordCols(inner);
+    this.wordShift = wordCols == atomRowStride() ? -1 : Integer.numberOfTrailingZeros(wordCols);
   }
 
   /**
@@ -152,10 +136,14 @@ public final class TileLayout implements Layout {
     return toBuilder(swizzle);
   }
 
-  /** This tile's description with another swizzle (in the same form), to change some of it. */
+  /**
+   * This tile's description with another swizzle (acting on the offset or within each row as this
+   * tile's does), to change some of it.
+   */
   public Builder toBuilder(Swizzle newSwizzle) {
-    return builder(dtype, newSwizzle, rows, cols).form(form).rowStride(rowStride)
-        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+    return builder(dtype, newSwizzle, rows, cols).swizzleWithinEachRow(swizzlesWithinEachRow())
+        .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
+        .stages(stages);
   }
 
   /**
@@ -165,14 +153,17 @@ public final class TileLayout implements Layout {
    */
   public static TileLayout of(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    return of(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+    return builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment).build();
   }
 
-  /** A one-atom, one-stage tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
-  public static TileLayout of(SwizzleForm form,
+  /**
+   * A one-atom, one-stage tile whose swizzle's pattern repeats within each row; throws like
+   * {@link #of(DType, Swizzle, int, int, int, int)}.
+   */
+  public static TileLayout withinEachRow(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
-        .build();
+    return builder(dtype, swizzle, rows, cols).swizzleWithinEachRow(true).rowStride(rowStride)
+        .alignment(alignment).build();
   }
 
   /**
@@ -200,13 +191,16 @@ public final class TileLayout implements Layout {
     return builder(dtype, swizzle, rows, cols).rowStride(rowStride).alignment(alignment).check();
   }
 
-  /** A tile's description: what {@link #check} validates and {@link #build} makes. Mutable. */
+  /**
+   * A tile's description: what {@link #check} validates and {@link #build} makes. Mutable. An atom side
+   * left 0 is the whole tile's; a solver reads it as its own to choose, as it does the swizzle.
+   */
   public static final class Builder {
     private final DType dtype;
-    private final Swizzle swizzle;
-    private final int rows;
+    private Swizzle swizzle;
+    private int rows;
     private final int cols;
-    private SwizzleForm form = SwizzleForm.OFFSET;
+    private boolean withinEachRow;
     private int rowStride;
     private int alignment = 128;
     private int atomRows;
@@ -221,8 +215,34 @@ public final class TileLayout implements Layout {
       this.cols = cols;
     }
 
-    public Builder form(SwizzleForm form) {
-      this.form = Objects.requireNonNull(form, "form");
+    /** An independent copy of this description. */
+    public Builder copy() {
+      return new Builder(dtype, swizzle, rows, cols).swizzleWithinEachRow(withinEachRow)
+          .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
+          .stages(stages);
+    }
+
+    /** Another swizzle, named as this description names its swizzle (on the offset or per row). */
+    public Builder swizzle(Swizzle swizzle) {
+      this.swizzle = Objects.requireNonNull(swizzle, "swizzle");
+      return this;
+    }
+
+    /**
+     * Whether the swizzle acts within each row (its {@code 2^(M+B)}-column pattern repeated along
+     * every row, rows kept in place) rather than on the atom's row-major offset (the default). The one
+     * place a description becomes the layout's two inner pieces, {@link #innerMap()} and
+     * {@link #wordCols(XorMap)}; another way of naming a map (a CuTe layout, a Triton base list) is another
+     * such pair.
+     */
+    public Builder swizzleWithinEachRow(boolean withinEachRow) {
+      this.withinEachRow = withinEachRow;
+      return this;
+    }
+
+    /** Another number of rows, the rest of the description kept. */
+    public Builder rows(int rows) {
+      this.rows = rows;
       return this;
     }
 
@@ -250,7 +270,8 @@ public final class TileLayout implements Layout {
       return this;
     }
 
-    private int rowStride() {
+    /** Elements between row starts: {@code cols} unless told otherwise. */
+    public int rowStride() {
       return rowStride == 0 ? cols : rowStride;
     }
 
@@ -260,6 +281,87 @@ public final class TileLayout implements Layout {
 
     private int atomCols() {
       return atomCols == 0 ? cols : atomCols;
+    }
+
+    public DType dtype() {
+      return dtype;
+    }
+
+    public int rows() {
+      return rows;
+    }
+
+    public int cols() {
+      return cols;
+    }
+
+    /** The atom's rows as described: 0 where they are left to the default (or a solver). */
+    public int describedAtomRows() {
+      return atomRows;
+    }
+
+    /** The atom's columns as described: 0 where they are left to the default (or a solver). */
+    public int describedAtomCols() {
+      return atomCols;
+    }
+
+    /** Whether some side of the atom is described rather than left to the default (or a solver). */
+    public boolean atomDescribed() {
+      return atomRows != 0 || atomCols != 0;
+    }
+
+    public Order atomOrder() {
+      return atomOrder;
+    }
+
+    public int alignment() {
+      return alignment;
+    }
+
+    /**
+     * Elements per row of the word the inner map reads: the atom's row stride (the word is the
+     * offset), or within each row {@code 2^P}, the least power of two that holds the row and the
+     * swizzle's {@code 2^(M+B)}-column pattern; the stride where the map moves nothing.
+     */
+    private int wordCols(XorMap innerMap) {
+      int stride = atomCols() == cols ? rowStride() : atomCols();
+      return !withinEachRow || innerMap.isIdentity() ? stride : 1 << wordBits(stride);
+    }
+
+    /** {@code P}: the bits of a word row within each row. */
+    private int wordBits(int stride) {
+      return Math.max(32 - Integer.numberOfLeadingZeros(stride - 1),
+          swizzle.base() + swizzle.bits());
+    }
+
+    /**
+     * The inner map: the swizzle itself on the offset; within each row, the row's {@code B} bits from
+     * {@code S - B} up XORed into the column's bits {@code M..M+B-1}: on the word
+     * {@code row * 2^P + col}, {@code Swizzle<B, M, P + S - B - M>}.
+     *
+     * <pre>
+     *   word bits   ... | row: r(S-1) .. r(S-B) ... r0 | col: P-1 ... (M+B-1 .. M) ... 0
+     *                          '------- XORed into -------------------'
+     * </pre>
+     */
+    private XorMap innerMap() {
+      if (!withinEachRow || swizzle.isIdentity()) {
+        return XorMap.of(swizzle);
+      }
+      int stride = atomCols() == cols ? rowStride() : atomCols();
+      int p = wordBits(stride);
+      int[] images = new int[XorMap.OFFSET_BITS];
+      for (int j = 0; j < images.length; j++) {
+        images[j] = 1 << j;
+      }
+      for (int i = 0; i < swizzle.bits(); i++) {
+        long read = (long) p + swizzle.shift() - swizzle.bits() + i;
+        if (read < XorMap.OFFSET_BITS) {
+          // Past bit 30 no row of a tile reaches: those row bits are always 0.
+          images[(int) read] |= 1 << (swizzle.base() + i);
+        }
+      }
+      return XorMap.ofImages(images);
     }
 
     /** Every reason the description is not a valid tile; empty if it is one. */
@@ -277,7 +379,7 @@ public final class TileLayout implements Layout {
       if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
         problems.add(new BadAlignment(alignment, dtype));
       }
-      if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
+      if (withinEachRow && swizzle.shift() < swizzle.bits()) {
         problems.add(new RowFormShiftBelowBits(swizzle.bits(), swizzle.shift()));
       }
       if (stages < 1) {
@@ -289,7 +391,7 @@ public final class TileLayout implements Layout {
       if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
         problems.add(new AtomColsNotDivisor(atomCols(), cols));
       }
-      if (form == SwizzleForm.OFFSET) {
+      if (!withinEachRow) {
         // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
         // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
         // adds to base.
@@ -301,13 +403,14 @@ public final class TileLayout implements Layout {
       if (!problems.isEmpty()) {
         return problems;
       }
-      if (form == SwizzleForm.ROW && (atomRows() != rows || atomCols() != cols)) {
+      if (withinEachRow && (atomRows() != rows || atomCols() != cols)) {
         problems.add(new RowFormWithAtoms(rows, cols, atomRows(), atomCols()));
         return problems;
       }
       if (rowStride() != cols && atomCols() != cols) {
         // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
-        List<Violation> wideAtoms = new Builder(dtype, swizzle, rows, cols).form(form)
+        List<Violation> wideAtoms = new Builder(dtype, swizzle, rows, cols)
+            .swizzleWithinEachRow(withinEachRow)
             .rowStride(rowStride).alignment(alignment).atom(atomRows, cols, atomOrder)
             .stages(stages).check();
         problems.add(new PaddedDenseAtoms(cols, atomCols(), wideAtoms.stream().findFirst()));
@@ -328,6 +431,17 @@ public final class TileLayout implements Layout {
       }
       new TileLayout(this).closureProblem().ifPresent(problems::add);
       return problems;
+    }
+
+    /**
+     * {@code "HALF 64x64 pitch 72 Swizzle<3,3,3> atoms 8x0 col-major stages 1 aligned 128"}: the
+     * description as it stands, an atom side left 0 shown as 0.
+     */
+    @Override
+    public String toString() {
+      return dtype + " " + rows + "x" + cols + (rowStride != 0 ? " pitch " + rowStride : "") + " "
+          + swizzle + (withinEachRow ? " per row" : "") + " atoms " + atomRows + "x" + atomCols
+          + " " + atomOrder + " stages " + stages + " aligned " + alignment;
     }
 
     /** The tile, if the description has no {@link #check problem}. */
@@ -361,9 +475,11 @@ public final class TileLayout implements Layout {
     if (closedByAlgebra()) {
       return Optional.empty();
     }
-    // Not closed (or not decided by the algebra): the first element that leaves, in row-major order,
-    // names the witness. In a dense word the map changes only bits below 2^written: words in whole
-    // blocks of 2^written stay in their block, so only the last, partial block can leave the atom.
+    // Not closed (or not decided by the algebra): the first element whose word leaves the atom's
+    // words, in row-major order, names the witness (on a padded word a column pushed past the row's
+    // end may read, as an offset, like a cell of the next row: the word says it left). In a dense word
+    // the map changes only bits below 2^written: words in whole blocks of 2^written stay in their
+    // block, so only the last, partial block can leave the atom.
     int first = 0;
     if (wordCols == atomCols && !inner.isIdentity()) {
       long block = 1L << inner.writtenBits();
@@ -372,17 +488,18 @@ public final class TileLayout implements Layout {
     for (int linear = first; linear < atomRows * atomCols; linear++) {
       int row = linear / atomCols;
       int col = linear % atomCols;
-      int image = atomOffset(row, col);
-      int imageRow = image / stride;
-      int imageCol = image % stride;
+      int word = inner.apply(row * wordCols + col);
+      int imageRow = word / wordCols;
+      int imageCol = word % wordCols;
+      int image = unword(word);
       if (imageRow < atomRows && imageCol < atomCols) {
         continue;
       }
       if (isOneAtom()) {
-        return Optional.of(new TileNotClosed(swizzle, form == SwizzleForm.ROW, rows, cols, rowStride,
+        return Optional.of(new TileNotClosed(swizzle, swizzlesWithinEachRow(), rows, cols, rowStride,
             new Cell(row, col), image, new Cell(imageRow, imageCol)));
       }
-      return Optional.of(new AtomNotClosed(swizzle, form == SwizzleForm.ROW, atomRows, atomCols, stride,
+      return Optional.of(new AtomNotClosed(swizzle, swizzlesWithinEachRow(), atomRows, atomCols, stride,
           new Cell(row, col), image, new Cell(imageRow, imageCol)));
     }
     return Optional.empty();
@@ -418,7 +535,8 @@ public final class TileLayout implements Layout {
 
   /** This tile's description with another row count and swizzle, to try a suggestion on. */
   private Builder described(int newRows, Swizzle newSwizzle) {
-    return new Builder(dtype, newSwizzle, newRows, cols).form(form).rowStride(rowStride)
+    return new Builder(dtype, newSwizzle, newRows, cols)
+        .swizzleWithinEachRow(swizzlesWithinEachRow()).rowStride(rowStride)
         .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
   }
 
@@ -429,7 +547,8 @@ public final class TileLayout implements Layout {
   /**
    * Whether the inner map certainly sends the atom's words onto themselves. Exact where the atom's
    * words are a coordinate subspace (rows and columns powers of two, the word's row a power of two):
-   * the map preserves it. Otherwise sufficient conditions, {@code false} meaning "look element by
+   * the map preserves it; and where the map XORs each word row into its columns
+   * ({@link #rowXorTerms}). Otherwise sufficient conditions, {@code false} meaning "look element by
    * element": the map reads no bit of the atom's words; or it writes only bits below {@code 2^w}, and
    * the atom is whole blocks of {@code 2^w} (a dense word), or its columns and word rows are.
    */
@@ -437,6 +556,18 @@ public final class TileLayout implements Layout {
     int subspace = atomWordMask();
     if (subspace != -1) {
       return inner.preserves(subspace);
+    }
+    Optional<List<XorTerm>> rowXor = rowXorTerms();
+    if (rowXor.isPresent()) {
+      // Rows stay; row r's columns c ^ rowXor(r), c < atomCols, stay below atomCols exactly when
+      // atomCols is a multiple of 2^(bit length of rowXor(r)) (XOR by x permutes each aligned block
+      // of 2^(bit length of x), and leaves a partial last block). rowXor is linear, so over the rows
+      // below atomRows its bit length is greatest at a row of one bit.
+      int reached = 0;
+      for (int bit = 0; bit < 31 && (1L << bit) < atomRows; bit++) {
+        reached |= rowXor(rowXor.get(), 1 << bit);
+      }
+      return atomCols % (1L << (32 - Integer.numberOfLeadingZeros(reached))) == 0;
     }
     if (readsNoBitOfTheAtom()) {
       return true;
@@ -494,11 +625,14 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * What the declared swizzle acts on: the atom's row-major offset, or each row of the atom. The
-   * model does not depend on it: see {@link #inner()} and {@link #wordCols()}.
+   * Whether the declared swizzle names a pattern repeated within each row rather than a map of the
+   * atom's offset: read off the two inner pieces, the word is not the offset or the map on it is not
+   * the declared swizzle. Names and texts ask it ({@link #swizzleName}, {@link #text}); the model
+   * reads {@link #inner()} and {@link #wordCols()}. Where both ways of naming give one map on one word
+   * (a row of exactly {@code 2^(M+B)} elements) the layout is the swizzle of the offset.
    */
-  public SwizzleForm form() {
-    return form;
+  public boolean swizzlesWithinEachRow() {
+    return !readsTheOffset() || !inner.equals(XorMap.of(swizzle));
   }
 
   /**
@@ -528,18 +662,48 @@ public final class TileLayout implements Layout {
     return swizzle;
   }
 
-  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
+  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"}. */
   public String swizzleName() {
-    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+    return swizzlesWithinEachRow() ? swizzle + " within each row" : swizzle.toString();
   }
 
   /**
-   * The value XORed into a column of {@code row} (of the atom) in the row form:
-   * {@code ((row >> (S - B)) & (2^B - 1)) << M}.
+   * The inner map as an XOR of each word row into its own columns, where it is one:
+   * {@code inner(row * wordCols + col) = row * wordCols + (col ^ rowXor(row))}, {@code rowXor(row)}
+   * the XOR of these terms of the row ({@link XorTerm#of}). Present where the word's rows are a power
+   * of two {@code 2^P} wide and every term of the map reads only row bits (from {@code P} up) and
+   * writes only column bits (below {@code P}): every swizzle within each row, on
+   * {@code ((row >> (S - B)) & (2^B - 1)) << M}; empty for a word whose rows are no power of two, or a
+   * map that moves bits within the column or into the row.
+   *
+   * <pre>
+   *   word term  (w &amp; mask) &gt;&gt; shift,  mask = rowMask &lt;&lt; P   is   row term  (row &amp; rowMask) &gt;&gt; (shift - P)
+   * </pre>
    */
-  public int rowXor(int row) {
-    return ((row >> (swizzle.shift() - swizzle.bits())) & ((1 << swizzle.bits()) - 1))
-        << swizzle.base();
+  public Optional<List<XorTerm>> rowXorTerms() {
+    if (Integer.bitCount(wordCols) != 1) {
+      return Optional.empty();
+    }
+    int p = Integer.numberOfTrailingZeros(wordCols);
+    List<XorTerm> rowTerms = new ArrayList<>();
+    for (XorTerm term : inner.terms()) {
+      long mask = term.mask() & 0xFFFF_FFFFL;
+      long written = term.shift() >= 0 ? mask >>> term.shift() : mask << -term.shift();
+      if (mask >>> p << p != mask || written >= wordCols) {
+        return Optional.empty();
+      }
+      rowTerms.add(new XorTerm((int) (mask >>> p), term.shift() - p));
+    }
+    return Optional.of(List.copyOf(rowTerms));
+  }
+
+  /** The XOR of the terms of {@code row}: what a row XOR adds to the row's columns. */
+  private static int rowXor(List<XorTerm> rowTerms, int row) {
+    int xor = 0;
+    for (XorTerm term : rowTerms) {
+      xor ^= term.of(row);
+    }
+    return xor;
   }
 
   @Override
@@ -622,7 +786,7 @@ public final class TileLayout implements Layout {
    * The {@code @SwizzledTile} attributes that make {@code from} this tile, as a kernel author pastes
    * them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom, its order and
    * the row stride where they differ from {@code from}'s ({@code ", atomRows = 8, atomCols = 8"}).
-   * For a tile in the {@link SwizzleForm#OFFSET offset form}, which an annotation declares.
+   * For a tile whose swizzle acts on the offset, which an annotation declares.
    */
   public String attributesFrom(TileLayout from) {
     StringBuilder attributes = new StringBuilder()
@@ -691,9 +855,9 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The atom's swizzle as a map of its row-major offsets, also past the atom: {@code atomOffset(o /
-   * atomRowStride, o % atomRowStride)} for the row form. For a one-atom tile, of the tile's row-major
-   * offsets.
+   * The atom's swizzle as a map of its row-major offsets, also past the atom: the inner map on the
+   * offset's word, {@code atomOffset(o / atomRowStride, o % atomRowStride)}. For a one-atom tile, of
+   * the tile's row-major offsets.
    */
   public int swizzle(int linearOffset) {
     return unword(inner.apply(word(linearOffset)));
@@ -726,24 +890,31 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The same tile in the offset form, if one swizzle of the atom's row-major offset equals it: always
-   * for the offset form; for the row form when {@code atomRowStride} is a power of two {@code 2^R},
-   * where it is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
+   * The same tile with its swizzle on the offset, if one swizzle of the atom's row-major offset equals
+   * its inner map on its word: always where the declared swizzle acts on the offset; within each row
+   * when {@code atomRowStride} is a power of two {@code 2^R} holding the pattern, where it is
+   * {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
-    if (!readsTheOffset()) {
-      return Optional.empty();
-    }
-    // The declared swizzle where it is the map read (its parameters kept, the identity's included);
-    // else the swizzle the inner map equals.
-    Optional<Swizzle> equivalent = XorMap.of(swizzle).equals(inner)
-        ? Optional.of(swizzle) : inner.asSwizzle();
-    return equivalent.map(offsetSwizzle -> {
+    return offsetSwizzle().map(offsetSwizzle -> {
       Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
           .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
       TileLayout same = new TileLayout(description);
       return same.equals(this) ? this : description.build();
     });
+  }
+
+  /**
+   * The swizzle of the atom's offset that the inner map is, if one is: the declared swizzle where it
+   * is the map on the offset (its parameters kept, the identity's included); else, where the word is
+   * the offset, the swizzle the map equals ({@code Swizzle<B, M, S + R - M - B>} within rows of
+   * {@code 2^R}); empty for a word that is not the offset.
+   */
+  public Optional<Swizzle> offsetSwizzle() {
+    if (!readsTheOffset()) {
+      return Optional.empty();
+    }
+    return XorMap.of(swizzle).equals(inner) ? Optional.of(swizzle) : inner.asSwizzle();
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
@@ -752,8 +923,7 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The same swizzle acting on byte offsets; for the row form, that of its {@link #inOffsetForm}, and
-   * empty when it has none.
+   * The same swizzle acting on byte offsets: that of its {@link #inOffsetForm}, empty when it has none.
    */
   public Optional<Swizzle> byteSwizzle() {
     return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.bytes()));
@@ -780,8 +950,9 @@ public final class TileLayout implements Layout {
   public boolean equals(Object other) {
     return other instanceof TileLayout that
         && dtype == that.dtype
-        && form == that.form
         && swizzle.equals(that.swizzle)
+        && inner.equals(that.inner)
+        && wordCols == that.wordCols
         && rows == that.rows
         && cols == that.cols
         && rowStride == that.rowStride
@@ -794,8 +965,8 @@ public final class TileLayout implements Layout {
 
   @Override
   public int hashCode() {
-    return Objects.hash(dtype, form, swizzle, rows, cols, rowStride, alignment, atomRows, atomCols,
-        atomOrder, stages);
+    return Objects.hash(dtype, swizzle, inner, wordCols, rows, cols, rowStride, alignment, atomRows,
+        atomCols, atomOrder, stages);
   }
 
   /**

@@ -5,9 +5,7 @@ import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The reference search: every member of the {@link SwizzleFamily}, cheapest first, on which every
@@ -22,40 +20,41 @@ public final class ExhaustiveSearch {
   }
 
   /**
-   * The cheapest tile on which every access is acceptable and every engine has a plan; no
-   * alternatives are looked for. When a declared atom has none, the same search on a free atom is
-   * part of the verdict.
+   * The cheapest tile of the description on which every access is acceptable and every engine has a
+   * plan, as {@link SwizzleSolver#solve} reads the description; no alternatives are looked for. When a
+   * declared atom has none, the same search on a free atom is part of the verdict.
    */
-  public Solution search(TileGeometry geometry, List<AccessPattern> accesses, List<Engine> engines) {
-    Solution solution = searchOn(geometry, accesses, engines);
+  public Solution search(TileLayout.Builder description, List<AccessPattern> accesses,
+      List<Engine> engines) {
+    TileLayout.Builder searched = SwizzleSolver.searched(description);
+    Solution solution = searchOn(searched, accesses, engines);
     if (solution.found()) {
       return solution;
     }
-    return geometry.freeAtomFor(accesses, engines)
+    return SwizzleFamily.freeAtomFor(searched, accesses, engines)
         .map(free -> solution.withFreeAtom(searchOn(free, accesses, engines)))
         .orElse(solution);
   }
 
-  private Solution searchOn(TileGeometry geometry, List<AccessPattern> accesses,
+  private Solution searchOn(TileLayout.Builder description, List<AccessPattern> accesses,
       List<Engine> engines) {
-    RunnersUp runnersUp = new RunnersUp(geometry);
-    for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
-      runnersUp.enter(candidate);
-      Optional<TileLayout> tile = geometry.with(candidate);
-      if (tile.isEmpty() || !TileGeometry.runs(tile.get(), accesses, engines)) {
+    RunnersUp runnersUp = new RunnersUp(description);
+    for (TileLayout tile : SwizzleFamily.layouts(description)) {
+      runnersUp.enter(tile);
+      if (!SwizzleFamily.runs(tile, accesses, engines)) {
         continue;
       }
       boolean acceptable = true;
       int worst = 1;
       for (AccessPattern access : accesses) {
-        AccessReport report = analyzer.analyze(tile.get(), access);
+        AccessReport report = analyzer.analyze(tile, access);
         acceptable &= report.acceptable();
         worst = Math.max(worst, report.degree());
       }
       if (acceptable) {
-        return runnersUp.found(tile.get());
+        return runnersUp.found(tile);
       }
-      runnersUp.reject(tile.get(), worst);
+      runnersUp.reject(tile, worst);
     }
     return runnersUp.nothingFound();
   }

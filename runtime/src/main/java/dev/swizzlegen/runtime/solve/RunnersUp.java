@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +11,7 @@ import java.util.Optional;
  * ties. Candidates must be {@link #enter entered} in the family's order.
  */
 final class RunnersUp {
-  private final TileGeometry geometry;
+  private final TileLayout.Builder description;
   private Optional<TileLayout> mildest = Optional.empty();
   private int mildestDegree = Integer.MAX_VALUE;
   private Optional<TileLayout> mildestOfWidth = Optional.empty();
@@ -22,12 +21,12 @@ final class RunnersUp {
   private int width = -1;
   private int bits = 0;
 
-  RunnersUp(TileGeometry geometry) {
-    this.geometry = geometry;
+  RunnersUp(TileLayout.Builder description) {
+    this.description = description;
   }
 
   /** The next candidate in the family's order is about to be costed. */
-  void enter(Candidate candidate) {
+  void enter(TileLayout candidate) {
     if (candidate.atomCols() != width) {
       width = candidate.atomCols();
       bits = candidate.swizzle().bits();
@@ -62,13 +61,15 @@ final class RunnersUp {
   /** The verdict when {@code tile} is the first on which every access is acceptable. */
   Solution found(TileLayout tile) {
     return new Solution(Optional.of(tile), withFewerBits,
-        withFewerBits.isPresent() ? withFewerBitsDegree : 0, List.of(), SwizzleFamily.describe(geometry),
-        geometry);
+        withFewerBits.isPresent() ? withFewerBitsDegree : 0, List.of(),
+        SwizzleFamily.describe(description), description.describedAtomRows(),
+        description.describedAtomCols());
   }
 
   /** The verdict when no candidate makes every access acceptable. */
   Solution nothingFound() {
     return new Solution(Optional.empty(), mildest, mildest.isPresent() ? mildestDegree : 0,
-        List.of(), SwizzleFamily.describe(geometry), geometry);
+        List.of(), SwizzleFamily.describe(description), description.describedAtomRows(),
+        description.describedAtomCols());
   }
 }

@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -9,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a search over the {@link SwizzleFamily} found for a tile's geometry and accesses.
+ * What a search over the {@link SwizzleFamily} found for a tile's description and accesses.
  *
  * @param layout the cheapest tile on which every access is acceptable (within its maxWays) and every
  *     engine has a plan, if the family has one
@@ -21,7 +20,8 @@ import java.util.Optional;
  * @param alternatives when none is found, changes that would work, in words (padding the rows,
  *     another vector width); empty otherwise
  * @param family the family searched, in words
- * @param geometry what was searched for: the tile's geometry, its atom declared or free
+ * @param declaredAtomRows the atom's rows the search kept as described; 0 where it chose them
+ * @param declaredAtomCols the atom's columns the search kept as described; 0 where it chose them
  * @param freeAtom when the search kept a declared atom and found nothing, the verdict of the same
  *     search with the atom left free, as derivation leaves it when atomRows and atomCols are omitted
  *     (its own {@code freeAtom} empty); empty when something was found or the atom was free
@@ -32,7 +32,8 @@ public record Solution(
     int closestDegree,
     List<String> alternatives,
     String family,
-    TileGeometry geometry,
+    int declaredAtomRows,
+    int declaredAtomCols,
     Optional<Solution> freeAtom) {
 
   public Solution {
@@ -41,8 +42,14 @@ public record Solution(
 
   /** A verdict without a search on a free atom. */
   public Solution(Optional<TileLayout> layout, Optional<TileLayout> closest, int closestDegree,
-      List<String> alternatives, String family, TileGeometry geometry) {
-    this(layout, closest, closestDegree, alternatives, family, geometry, Optional.empty());
+      List<String> alternatives, String family, int declaredAtomRows, int declaredAtomCols) {
+    this(layout, closest, closestDegree, alternatives, family, declaredAtomRows, declaredAtomCols,
+        Optional.empty());
+  }
+
+  /** Whether the search kept a described atom, on either side, rather than choosing it. */
+  public boolean atomDeclared() {
+    return declaredAtomRows != 0 || declaredAtomCols != 0;
   }
 
   /** Whether the family has a tile on which every access is acceptable. */
@@ -52,25 +59,26 @@ public record Solution(
 
   /** The same verdict without the alternatives, to compare searches that do not look for them. */
   public Solution withoutAlternatives() {
-    return new Solution(layout, closest, closestDegree, List.of(), family, geometry,
-        freeAtom.map(Solution::withoutAlternatives));
+    return new Solution(layout, closest, closestDegree, List.of(), family, declaredAtomRows,
+        declaredAtomCols, freeAtom.map(Solution::withoutAlternatives));
   }
 
   /** The same verdict for another layout found, such as the chosen one with the alignment it needs. */
   public Solution withLayout(TileLayout found) {
-    return new Solution(Optional.of(found), closest, closestDegree, alternatives, family, geometry,
-        freeAtom);
+    return new Solution(Optional.of(found), closest, closestDegree, alternatives, family,
+        declaredAtomRows, declaredAtomCols, freeAtom);
   }
 
   /** The same verdict with what the search finds on a free atom. */
   public Solution withFreeAtom(Solution free) {
-    return new Solution(layout, closest, closestDegree, alternatives, family, geometry,
-        Optional.of(free));
+    return new Solution(layout, closest, closestDegree, alternatives, family, declaredAtomRows,
+        declaredAtomCols, Optional.of(free));
   }
 
   /** The same verdict with changes that would work instead. */
   public Solution withAlternatives(List<String> changes) {
-    return new Solution(layout, closest, closestDegree, changes, family, geometry, freeAtom);
+    return new Solution(layout, closest, closestDegree, changes, family, declaredAtomRows,
+        declaredAtomCols, freeAtom);
   }
 
   /**
@@ -94,7 +102,7 @@ public record Solution(
             .append(article(closestDegree)).append(' ').append(closestDegree)
             .append("-way conflict."),
         () -> why.append(" (no swizzle with fewer bits fits the tile)."));
-    int unitBase = geometry.unitBase();
+    int unitBase = SwizzleFamily.unitBase(chosen.dtype());
     why.append(' ').append(chosen.swizzleName());
     if (SwizzleFamily.isCanonical(chosen.swizzle(), unitBase)) {
       why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
@@ -110,14 +118,14 @@ public record Solution(
           .append(chosen.atomOrder() == Order.COL_MAJOR
               ? "down the rows first as CuTe's tile_to_shape does"
               : "across the columns first");
-      if (geometry.atomCols() == 0) {
+      if (declaredAtomCols == 0) {
         why.append(" (wider atoms come first, but no swizzle of whole ")
             .append(chosen.cols() * chosen.elementBytes()).append("-byte rows")
             .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
             .append(" serves every access)");
       }
     }
-    if (chosen.form() == SwizzleForm.ROW) {
+    if (chosen.swizzlesWithinEachRow()) {
       why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
           .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
           .append("-element atom repeats along each row");

@@ -1,11 +1,19 @@
 package dev.swizzlegen.runtime.solve;
 
-import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,18 +25,23 @@ import java.util.concurrent.ConcurrentHashMap;
  *       is not declared, on atoms of {@code 2^k} columns spanning 16 to 128 bytes, tiled in column
  *       blocks (CuTe's {@code tile_to_shape}); a narrower atom has the fewest rows that hold a whole
  *       period of the swizzle;
- *   <li>when the row stride is not a power of two, the row form ({@link SwizzleForm#ROW}) with
- *       {@code B <= 5}, {@code M <= 7}, {@code B <= S <= 12} on a one-atom tile; with a
- *       power-of-two stride every member of it is already an offset-form swizzle.
+ *   <li>when the row stride is not a power of two, the same swizzles within each row
+ *       ({@link TileLayout.Builder#swizzleWithinEachRow}) with {@code B <= 5}, {@code M <= 7},
+ *       {@code B <= S <= 12} on a one-atom tile; with a power-of-two stride each of them is already a
+ *       swizzle of the offset.
  * </ul>
  *
  * <p>Cost: wider atoms first (atoms as wide as the tile, the plain swizzled tile, before any column
  * blocks), so that column blocks are chosen only where whole rows cannot serve, as for TMA boxes;
  * then fewest bits; then CuTe's canonical atom ({@code M} moving 16-byte units, {@code S = 3});
- * then the row form, which keeps every row in place, over
- * the offset form, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
+ * then a swizzle within each row, which keeps every row in place, over
+ * one of the offset, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
  * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A declared engine
  * (TMA, wgmma) admits only the layouts it has a plan for, so whatever is chosen is one of them.
+ *
+ * <p>A search is given a {@link TileLayout.Builder description} of the tile: its swizzle is the
+ * search's to choose, and so is each side of its atom it leaves 0. Its members are
+ * {@link TileLayout}s.
  */
 public final class SwizzleFamily {
   static final int MAX_BITS = 5;
@@ -41,47 +54,81 @@ public final class SwizzleFamily {
 
   private SwizzleFamily() {}
 
+  /** A swizzle of the family, on the offset or within each row, before its atom is chosen. */
+  private record Member(Swizzle swizzle, boolean withinEachRow) {}
+
   /**
-   * One member: a swizzle, what it acts on, and its atom.
-   *
-   * @param atomRows rows of the atom
-   * @param atomCols columns of the atom
+   * The members for a description, cheapest first: the description with each swizzle of the family
+   * and each atom it may choose, those that are tiles (every atom mapped onto itself), each described
+   * and built only when the iteration reaches it (a search mostly stops early).
    */
-  public record Candidate(SwizzleForm form, Swizzle swizzle, int atomRows, int atomCols) {}
+  public static Iterable<TileLayout> layouts(TileLayout.Builder description) {
+    TileLayout.Builder searched = description.copy();
+    return () -> new Iterator<>() {
+      // Width first in the cost order: each width's members in the swizzles' own order.
+      private final Iterator<Integer> widths = atomWidths(searched).iterator();
+      private int width;
+      private Iterator<Member> members = Collections.emptyIterator();
+      private TileLayout next;
 
-  /** The members for a geometry, cheapest first. */
-  public static List<Candidate> ordered(TileGeometry geometry) {
-    List<Candidate> candidates = new ArrayList<>();
-    // Width first in the cost order: each width's members in the swizzles' own order.
-    for (int width : atomWidths(geometry)) {
-      boolean wholeRow = width == geometry.cols();
-      boolean rowForm = wholeRow && !geometry.rowStrideIsPowerOfTwo();
-      for (Candidate member : bySwizzleCost(geometry.unitBase(), rowForm)) {
-        if (member.swizzle().isIdentity() && width != identityWidth(geometry)) {
-          continue;
+      @Override
+      public boolean hasNext() {
+        while (next == null) {
+          while (!members.hasNext()) {
+            if (!widths.hasNext()) {
+              return false;
+            }
+            width = widths.next();
+            boolean withinEachRow = width == searched.cols()
+                && Integer.bitCount(searched.rowStride()) != 1;
+            members = bySwizzleCost(unitBase(searched.dtype()), withinEachRow).iterator();
+          }
+          next = member(searched, members.next(), width).flatMap(TileLayout.Builder::tryBuild)
+              .orElse(null);
         }
-        int rows = atomRows(geometry, member.swizzle(), width);
-        if (rows == 0 || (member.form() == SwizzleForm.ROW && rows != geometry.rows())) {
-          continue;
-        }
-        candidates.add(new Candidate(member.form(), member.swizzle(), rows, width));
+        return true;
       }
+
+      @Override
+      public TileLayout next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        TileLayout member = next;
+        next = null;
+        return member;
+      }
+    };
+  }
+
+  /** The description of a member on atoms {@code width} wide, if the family has it there. */
+  private static Optional<TileLayout.Builder> member(TileLayout.Builder description, Member member,
+      int width) {
+    if (member.swizzle().isIdentity() && width != identityWidth(description)) {
+      return Optional.empty();
     }
-    return candidates;
+    int rows = atomRows(description, member.swizzle(), width);
+    if (rows == 0 || (member.withinEachRow() && rows != description.rows())) {
+      return Optional.empty();
+    }
+    return Optional.of(description.copy().swizzle(member.swizzle())
+        .swizzleWithinEachRow(member.withinEachRow())
+        .atom(rows, width, description.atomOrder()));
   }
 
-  /** The identity is one member: on the declared atom, else the whole tile. */
-  private static int identityWidth(TileGeometry geometry) {
-    return geometry.atomCols() != 0 ? geometry.atomCols() : geometry.cols();
+  /** The identity is one member: on the described atom, else the whole tile. */
+  private static int identityWidth(TileLayout.Builder description) {
+    return description.describedAtomCols() != 0 ? description.describedAtomCols()
+        : description.cols();
   }
 
-  /** Every swizzle (and its row form, when asked for) in cost order, atoms aside; computed once. */
-  private static final Map<List<Object>, List<Candidate>> BY_SWIZZLE_COST = new ConcurrentHashMap<>();
+  /** Every swizzle (and each within each row, when asked for) in cost order, atoms aside; computed once. */
+  private static final Map<List<Object>, List<Member>> BY_SWIZZLE_COST = new ConcurrentHashMap<>();
 
-  private static List<Candidate> bySwizzleCost(int unitBase, boolean rowForm) {
-    return BY_SWIZZLE_COST.computeIfAbsent(List.of(unitBase, rowForm), key -> {
-      List<Candidate> members = new ArrayList<>();
-      members.add(new Candidate(SwizzleForm.OFFSET, Swizzle.IDENTITY, 0, 0));
+  private static List<Member> bySwizzleCost(int unitBase, boolean withinEachRow) {
+    return BY_SWIZZLE_COST.computeIfAbsent(List.of(unitBase, withinEachRow), key -> {
+      List<Member> members = new ArrayList<>();
+      members.add(new Member(Swizzle.IDENTITY, false));
       for (int bits = 1; bits <= MAX_BITS; bits++) {
         for (int base = 0; base <= MAX_BASE; base++) {
           for (int shift = -MAX_SHIFT; shift <= MAX_SHIFT; shift++) {
@@ -89,38 +136,38 @@ public final class SwizzleFamily {
               continue;
             }
             Swizzle swizzle = Swizzle.of(bits, base, shift);
-            members.add(new Candidate(SwizzleForm.OFFSET, swizzle, 0, 0));
-            if (shift > 0 && rowForm) {
-              members.add(new Candidate(SwizzleForm.ROW, swizzle, 0, 0));
+            members.add(new Member(swizzle, false));
+            if (shift > 0 && withinEachRow) {
+              members.add(new Member(swizzle, true));
             }
           }
         }
       }
-      members.sort(Comparator.<Candidate>comparingInt(c -> c.swizzle().bits())
-          .thenComparingInt(c -> isCanonical(c.swizzle(), unitBase) ? 0 : 1)
-          .thenComparingInt(c -> c.form() == SwizzleForm.ROW ? 0 : 1)
-          .thenComparingInt(c -> c.swizzle().shift() < 0 ? 1 : 0)
-          .thenComparingInt(c -> Math.abs(c.swizzle().shift()))
-          .thenComparingInt(c -> c.swizzle().base()));
+      members.sort(Comparator.<Member>comparingInt(m -> m.swizzle().bits())
+          .thenComparingInt(m -> isCanonical(m.swizzle(), unitBase) ? 0 : 1)
+          .thenComparingInt(m -> m.withinEachRow() ? 0 : 1)
+          .thenComparingInt(m -> m.swizzle().shift() < 0 ? 1 : 0)
+          .thenComparingInt(m -> Math.abs(m.swizzle().shift()))
+          .thenComparingInt(m -> m.swizzle().base()));
       return List.copyOf(members);
     });
   }
 
   /**
-   * The atom widths to try: the declared one; else the whole row, then every power of two below it
+   * The atom widths to try: the described one; else the whole row, then every power of two below it
    * that divides it and spans 16 to 128 bytes.
    */
-  private static List<Integer> atomWidths(TileGeometry geometry) {
-    if (geometry.atomCols() != 0) {
-      return List.of(geometry.atomCols());
+  private static List<Integer> atomWidths(TileLayout.Builder description) {
+    if (description.describedAtomCols() != 0) {
+      return List.of(description.describedAtomCols());
     }
     List<Integer> widths = new ArrayList<>();
-    widths.add(geometry.cols());
-    int elementBytes = geometry.dtype().bytes();
-    for (int width = Integer.highestOneBit(Math.max(1, geometry.cols() - 1)); width >= 1;
-        width /= 2) {
+    int cols = description.cols();
+    widths.add(cols);
+    int elementBytes = description.dtype().bytes();
+    for (int width = Integer.highestOneBit(Math.max(1, cols - 1)); width >= 1; width /= 2) {
       long bytes = (long) width * elementBytes;
-      if (width < geometry.cols() && geometry.cols() % width == 0 && bytes >= MIN_ATOM_BYTES
+      if (width < cols && cols % width == 0 && bytes >= MIN_ATOM_BYTES
           && bytes <= MAX_ATOM_BYTES) {
         widths.add(width);
       }
@@ -129,21 +176,22 @@ public final class SwizzleFamily {
   }
 
   /**
-   * The atom's rows for a swizzle on atoms {@code width} wide: the declared rows; the tile's for an
+   * The atom's rows for a swizzle on atoms {@code width} wide: the described rows; the tile's for an
    * atom as wide as the tile; else the fewest rows that hold a whole period of the swizzle (more rows
    * give the same layout when atoms are numbered down the rows). 0 when they do not divide the tile.
    */
-  private static int atomRows(TileGeometry geometry, Swizzle swizzle, int width) {
-    if (geometry.atomRows() != 0) {
-      return geometry.atomRows();
+  private static int atomRows(TileLayout.Builder description, Swizzle swizzle, int width) {
+    if (description.describedAtomRows() != 0) {
+      return description.describedAtomRows();
     }
-    if (width == geometry.cols()) {
-      return geometry.rows();
+    int rows = description.rows();
+    if (width == description.cols()) {
+      return rows;
     }
-    int touched = swizzle.yyyMask() | swizzle.zzzMask();
-    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
-    long rows = Math.max(1, period / width);
-    return rows <= geometry.rows() && geometry.rows() % rows == 0 ? (int) rows : 0;
+    // On the offset of a dense atom the swizzle repeats every 2^span elements.
+    long period = 1L << XorMap.of(swizzle).span();
+    long atomRows = Math.max(1, period / width);
+    return atomRows <= rows && rows % atomRows == 0 ? (int) atomRows : 0;
   }
 
   /** CuTe's canonical atoms: {@code Swizzle<B, log2(16 / element bytes), 3>}. */
@@ -151,17 +199,60 @@ public final class SwizzleFamily {
     return swizzle.bits() > 0 && swizzle.base() == unitBase && swizzle.shift() == 3;
   }
 
-  /** The family searched for a geometry, in words: on its declared atom, or on atoms it chooses. */
-  public static String describe(TileGeometry geometry) {
+  /** {@code log2(16 / element bytes)}: the base of CuTe's canonical atoms, which move 16-byte units. */
+  static int unitBase(DType dtype) {
+    return Math.max(0, 4 - Integer.numberOfTrailingZeros(dtype.bytes()));
+  }
+
+  /**
+   * Whether a layout is one a search may choose: every access runs on it ({@link AccessPattern#check}
+   * empty), so that it can be costed, and every engine has a plan for it. The one place a search asks
+   * this, whatever the accesses and engines.
+   */
+  static boolean runs(TileLayout tile, List<AccessPattern> accesses, List<Engine> engines) {
+    for (AccessPattern access : accesses) {
+      if (!access.check(tile).isEmpty()) {
+        return false;
+      }
+    }
+    for (Engine engine : engines) {
+      if (!engine.plan(tile).exists()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Where a search that kept the described atom found nothing, the description to search again with
+   * the atom free (its order kept), as derivation leaves it when atomRows and atomCols are omitted:
+   * present when the atom is described and every access runs, and every engine has a plan, on the
+   * free plain tile.
+   */
+  static Optional<TileLayout.Builder> freeAtomFor(TileLayout.Builder description,
+      List<AccessPattern> accesses, List<Engine> engines) {
+    if (!description.atomDescribed()) {
+      return Optional.empty();
+    }
+    TileLayout.Builder free = description.copy().atom(0, 0, description.atomOrder());
+    return free.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).tryBuild()
+        .filter(plain -> runs(plain, accesses, engines))
+        .map(plain -> free);
+  }
+
+  /** The family searched for a description, in words: on its described atom, or on atoms it chooses. */
+  public static String describe(TileLayout.Builder description) {
+    int atomRows = description.describedAtomRows();
+    int atomCols = description.describedAtomCols();
     String swizzles = "Swizzle<B,M,S> with B <= " + MAX_BITS + ", M <= " + MAX_BASE
         + ", B <= |S| <= " + MAX_SHIFT + ", on the row-major offset of ";
-    if (geometry.atomCols() != 0) {
-      return swizzles + "the declared " + (geometry.atomRows() != 0
-          ? geometry.atomRows() + " x " + geometry.atomCols() + " atoms"
-          : geometry.atomCols() + "-column atoms");
+    if (atomCols != 0) {
+      return swizzles + "the declared " + (atomRows != 0
+          ? atomRows + " x " + atomCols + " atoms"
+          : atomCols + "-column atoms");
     }
-    return geometry.atomRows() != 0
-        ? swizzles + "the declared " + geometry.atomRows() + "-row atoms of whole rows or of 16- to"
+    return atomRows != 0
+        ? swizzles + "the declared " + atomRows + "-row atoms of whole rows or of 16- to"
             + " 128-byte column blocks"
         : swizzles + "whole rows or of 16- to 128-byte column blocks, or within each row";
   }

@@ -8,7 +8,7 @@ import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.solve.SwizzleFamily.Candidate;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,9 +17,13 @@ import java.util.Optional;
  * Chooses the cheapest swizzle that makes every access acceptable and gives every engine its plan:
  * exact over the {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only
  * faster. Warp accesses are costed; engines (TMA, wgmma) are requirements a candidate meets or not
- * ({@link TileGeometry#runs}), never costed.
+ * ({@link SwizzleFamily#runs}), never costed.
  *
- * <p>Which (row, col) each lane touches depends on the geometry and the access, never on the swizzle,
+ * <p>It is given a {@link TileLayout.Builder description} of the tile and returns {@link TileLayout}s:
+ * the description's swizzle is the solver's to choose, and so is each side of its atom it leaves 0.
+ * Stages are set aside (every stage is laid out alike): what it finds has one stage.
+ *
+ * <p>Which (row, col) each lane touches depends on the tile and the access, never on the swizzle,
  * so every phase is enumerated once. Each candidate, cheapest first, is then costed phase by phase
  * with three shortcuts that cannot change the answer: the phases that rejected earlier candidates
  * ("killers") are costed first; a candidate stops being costed once one of its phases exceeds its
@@ -44,54 +48,75 @@ public final class SwizzleSolver {
   }
 
   /**
-   * The cheapest tile of this geometry on which every access is acceptable and every engine has a
+   * The cheapest tile of this description on which every access is acceptable and every engine has a
    * plan, or the verdict that the family has none, with the mildest it has, what would work instead
    * and, when a declared atom limited the search, what the search finds on a free atom. Each access
-   * must run on the plain tile ({@link AccessPattern#check} of {@link TileGeometry#plain} empty), and
-   * nothing of each engine's plan but its swizzle may be missing there
+   * must run on the plain tile ({@link AccessPattern#check} of the description without a swizzle
+   * empty), and nothing of each engine's plan but its swizzle may be missing there
    * ({@link Engine#geometryViolations} empty).
    */
-  public Solution solve(TileGeometry geometry, List<AccessPattern> accesses, List<Engine> engines) {
-    Solution solution = search(geometry, accesses, engines);
+  public Solution solve(TileLayout.Builder description, List<AccessPattern> accesses,
+      List<Engine> engines) {
+    TileLayout.Builder searched = searched(description);
+    Solution solution = search(searched, accesses, engines);
     if (solution.found()) {
       return solution;
     }
-    Optional<TileGeometry> free = geometry.freeAtomFor(accesses, engines);
+    Optional<TileLayout.Builder> free = SwizzleFamily.freeAtomFor(searched, accesses, engines);
     if (free.isPresent()) {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
       solution = solution.withFreeAtom(search(free.get(), accesses, engines));
     }
-    return solution.withAlternatives(alternatives(geometry, accesses, engines));
+    return solution.withAlternatives(alternatives(searched, accesses, engines));
   }
 
-  private Solution search(TileGeometry geometry, List<AccessPattern> accesses,
+  /**
+   * The description a search for the declared layout's swizzle is given: its atom kept where it has
+   * several, left to the search where it is the whole tile (as derivation leaves it when atomRows and
+   * atomCols are omitted), its atom order kept.
+   */
+  public static TileLayout.Builder toChoose(TileLayout declared) {
+    TileLayout.Builder description = declared.toBuilder();
+    return declared.isOneAtom() ? description.atom(0, 0, declared.atomOrder()) : description;
+  }
+
+  /** What a search works on: a copy of the description, without a swizzle, one stage. */
+  static TileLayout.Builder searched(TileLayout.Builder description) {
+    return description.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).stages(1);
+  }
+
+  /** The searched description without a swizzle, as a tile; it must be one. */
+  private static TileLayout plain(TileLayout.Builder searched) {
+    return searched.build();
+  }
+
+  private Solution search(TileLayout.Builder description, List<AccessPattern> accesses,
       List<Engine> engines) {
-    TileLayout plain = geometry.plain();
+    TileLayout plain = plain(description);
     List<AccessPhases> phases = new ArrayList<>();
     for (AccessPattern access : accesses) {
       phases.add(new AccessPhases(access, access.instructions(plain)));
     }
-    RunnersUp runnersUp = new RunnersUp(geometry);
-    for (Candidate candidate : SwizzleFamily.ordered(geometry)) {
-      runnersUp.enter(candidate);
-      Optional<TileLayout> tile = geometry.with(candidate);
-      if (tile.isEmpty() || !TileGeometry.runs(tile.get(), accesses, engines)) {
+    RunnersUp runnersUp = new RunnersUp(description);
+    for (TileLayout tile : SwizzleFamily.layouts(description)) {
+      runnersUp.enter(tile);
+      if (!SwizzleFamily.runs(tile, accesses, engines)) {
         continue;
       }
       Verdict verdict = new Verdict(runnersUp.toBeat());
       for (AccessPhases access : phases) {
-        access.costKillers(tile.get(), verdict);
+        access.costKillers(tile, verdict);
       }
       for (int i = 0; i < phases.size() && !verdict.hopeless(); i++) {
-        phases.get(i).costAll(tile.get(), verdict);
+        phases.get(i).costAll(tile, verdict);
       }
       if (verdict.hopeless()) {
         continue;
       }
       if (verdict.acceptable) {
-        return runnersUp.found(tile.get());
+        return runnersUp.found(tile);
       }
-      runnersUp.reject(tile.get(), verdict.worst);
+      runnersUp.reject(tile, verdict.worst);
     }
     return runnersUp.nothingFound();
   }
@@ -174,18 +199,19 @@ public final class SwizzleSolver {
   }
 
   /** Changes that would make every access acceptable when no swizzle of the family does. */
-  private List<String> alternatives(TileGeometry geometry, List<AccessPattern> accesses,
+  private List<String> alternatives(TileLayout.Builder description, List<AccessPattern> accesses,
       List<Engine> engines) {
     List<String> alternatives = new ArrayList<>();
     if (engines.isEmpty()) {
       // The copy engine and the tensor cores read no padded rows.
-      int limit = geometry.cols() + 128 / geometry.dtype().bytes();
-      for (int rowStride = geometry.cols() + 1; rowStride <= limit; rowStride++) {
-        TileGeometry padded = geometry.withRowStride(rowStride);
-        if (padded.check().isEmpty() && runsOnPlain(padded, accesses, engines)
-            && acceptable(padded.plain(), accesses)) {
-          alternatives.add("padding each row by " + (rowStride - geometry.cols())
-              + " elements, with no swizzle (" + padded.plain().attributesFrom(geometry.plain())
+      int cols = description.cols();
+      int limit = cols + 128 / description.dtype().bytes();
+      for (int rowStride = cols + 1; rowStride <= limit; rowStride++) {
+        Optional<TileLayout> padded = description.copy().rowStride(rowStride).tryBuild();
+        if (padded.isPresent() && SwizzleFamily.runs(padded.get(), accesses, engines)
+            && acceptable(padded.get(), accesses)) {
+          alternatives.add("padding each row by " + (rowStride - cols)
+              + " elements, with no swizzle (" + padded.get().attributesFrom(plain(description))
               + ")");
           break;
         }
@@ -201,13 +227,13 @@ public final class SwizzleSolver {
         }
         List<AccessPattern> changed = new ArrayList<>(accesses);
         changed.set(i, vector.withBytes(width));
-        if (!runsOnPlain(geometry, changed, engines)) {
+        if (!SwizzleFamily.runs(plain(description), changed, engines)) {
           continue;
         }
-        Optional<TileLayout> found = search(geometry, changed, engines).layout();
+        Optional<TileLayout> found = search(description, changed, engines).layout();
         if (found.isPresent()) {
           TileLayout tile = found.get();
-          boolean atomChosen = !geometry.atomDeclared() && !tile.isOneAtom();
+          boolean atomChosen = !description.atomDescribed() && !tile.isOneAtom();
           alternatives.add(width + "-byte vectors for " + vector.label() + ", with "
               + tile.swizzleName() + (atomChosen ? " on " + tile.atomShape() + " atoms" : ""));
           break;
@@ -223,10 +249,5 @@ public final class SwizzleSolver {
       new AccessPhases(access, access.instructions(tile)).costAll(tile, verdict);
     }
     return verdict.acceptable;
-  }
-
-  private static boolean runsOnPlain(TileGeometry geometry, List<AccessPattern> accesses,
-      List<Engine> engines) {
-    return TileGeometry.runs(geometry.plain(), accesses, engines);
   }
 }

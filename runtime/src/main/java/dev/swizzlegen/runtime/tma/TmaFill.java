@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.tma;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -100,7 +99,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {
-      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.form() == SwizzleForm.ROW,
+      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
           tile.byteSwizzle()));
       return Optional.empty();
     }
@@ -152,8 +151,8 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     if (fills(tile.rows(), tile, 0, widest)) {
       return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows()));
     }
-    int touched = tile.swizzle().yyyMask() | tile.swizzle().zzzMask();
-    long period = touched == 0 ? 1 : Integer.highestOneBit(touched) * 2L;
+    // The inner map repeats every 2^span elements of the word.
+    long period = 1L << tile.inner().span();
     long step = period / Math.min(period, Integer.lowestOneBit(widest));
     if (step > MAX_BOX_ELEMENTS) {
       return Optional.empty();
@@ -171,9 +170,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
 
   /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
   private static boolean fills(int rows, TileLayout tile, int atomRows, int atomCols) {
-    return TileLayout.builder(tile.dtype(), tile.swizzle(), rows, tile.cols()).form(tile.form())
-        .rowStride(tile.rowStride()).alignment(tile.alignment())
-        .atom(atomRows, atomCols, tile.atomOrder()).stages(tile.stages()).tryBuild()
+    return tile.toBuilder().rows(rows).atom(atomRows, atomCols, tile.atomOrder()).tryBuild()
         .flatMap(TmaFill::find).isPresent();
   }
 

@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.wgmma;
 
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.layout.OperandShape;
 
 /**
  * The 64-bit shared-memory matrix descriptor of {@code wgmma.mma_async} (PTX ISA, "Matrix Descriptor
@@ -73,10 +74,13 @@ public record MatrixDescriptor(int startAddress, int leadingByteOffset, int stri
   /**
    * The shared-memory byte address from which wgmma reads element ({@code mn}, {@code k}) of the
    * operand this descriptor describes: {@code mn} counts M (or N) from the operand's first, {@code k}
-   * the K elements of one instruction (32 bytes of K). The canonical layout of {@code major}, then the
-   * byte swizzle on the address, as the hardware applies it to pattern-aligned shared memory.
+   * the K elements of one instruction (32 bytes of K). The canonical layout of the operand's major, on
+   * its tile's elements, then the byte swizzle on the address, as the hardware applies it to
+   * pattern-aligned shared memory.
    */
-  int address(Major major, int elementBytes, int mn, int k) {
+  int address(OperandShape operand, int mn, int k) {
+    Major major = operand.major();
+    int elementBytes = operand.elementBytes();
     if (baseOffset != 0) {
       throw new UnsupportedOperationException("only descriptors of pattern-aligned operands, whose"
           + " base offset is 0, are modelled");

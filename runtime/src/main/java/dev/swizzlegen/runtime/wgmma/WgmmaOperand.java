@@ -3,7 +3,7 @@ package dev.swizzlegen.runtime.wgmma;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -54,6 +54,8 @@ public final class WgmmaOperand {
 
   private final TileLayout tile;
   private final Major major;
+  /** The tile in M (or N) and K. */
+  private final OperandShape shape;
   private final WgmmaSwizzle swizzle;
   private final int leadingByteOffset;
   private final int strideByteOffset;
@@ -62,6 +64,7 @@ public final class WgmmaOperand {
       int strideByteOffset) {
     this.tile = tile;
     this.major = major;
+    this.shape = new OperandShape(tile, major);
     this.swizzle = swizzle;
     this.leadingByteOffset = leadingByteOffset;
     this.strideByteOffset = strideByteOffset;
@@ -109,6 +112,11 @@ public final class WgmmaOperand {
     return major;
   }
 
+  /** The tile in the operand's coordinates, M (or N) and K. */
+  public OperandShape shape() {
+    return shape;
+  }
+
   /** The descriptor's layout type: the tile's byte pattern. */
   public WgmmaSwizzle swizzle() {
     return swizzle;
@@ -134,12 +142,12 @@ public final class WgmmaOperand {
 
   /** The tile's K: its cols (K-major) or rows (MN-major). */
   public int kExtent() {
-    return major == Major.K ? tile.cols() : tile.rows();
+    return shape.kExtent();
   }
 
   /** The tile's M or N: its rows (K-major) or cols (MN-major). */
   public int mnExtent() {
-    return major == Major.K ? tile.rows() : tile.cols();
+    return shape.mnExtent();
   }
 
   /** Instructions along the tile's K: {@code kExtent / instructionK}. */
@@ -162,12 +170,12 @@ public final class WgmmaOperand {
 
   /** The tile row of element ({@code mn}, {@code k}) of K slice {@code kSlice}; mn counts from the tile's first. */
   int row(int kSlice, int mn, int k) {
-    return major == Major.K ? mn : kSlice * instructionK() + k;
+    return shape.row(mn, kSlice * instructionK() + k);
   }
 
   /** The tile column of element ({@code mn}, {@code k}) of K slice {@code kSlice}. */
   int col(int kSlice, int mn, int k) {
-    return major == Major.K ? kSlice * instructionK() + k : mn;
+    return shape.col(mn, kSlice * instructionK() + k);
   }
 
   /**
@@ -225,7 +233,7 @@ public final class WgmmaOperand {
       return problems;
     }
     int instructionK = INSTRUCTION_K_BYTES / elementBytes;
-    int kExtent = kMajor ? tile.cols() : tile.rows();
+    int kExtent = new OperandShape(tile, major).kExtent();
     if (kExtent % instructionK != 0) {
       problems.add(new WgmmaKNotMultiple(major, dtype, instructionK, kExtent));
     }
@@ -239,7 +247,7 @@ public final class WgmmaOperand {
   private static Optional<Violation> mnStepProblem(TileLayout tile, Major major, int mnStep,
       Optional<WgmmaSwizzle> mode) {
     boolean kMajor = major == Major.K;
-    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    int mnExtent = new OperandShape(tile, major).mnExtent();
     if (mnExtent % mnStep == 0) {
       return Optional.empty();
     }
@@ -260,7 +268,7 @@ public final class WgmmaOperand {
     boolean kMajor = major == Major.K;
     Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
     if (pattern.isEmpty()) {
-      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.form() == SwizzleForm.ROW,
+      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
           tile.byteSwizzle()));
       return Optional.empty();
     }
@@ -268,7 +276,8 @@ public final class WgmmaOperand {
     if (tile.alignment() < swizzle.alignmentBytes()) {
       problems.add(new WgmmaAlignment(swizzle, swizzle.alignmentBytes(), tile.alignment()));
     }
-    int mnExtent = kMajor ? tile.rows() : tile.cols();
+    OperandShape shape = new OperandShape(tile, major);
+    int mnExtent = shape.mnExtent();
     int mnStep = kMajor ? 8 : swizzle.rowUnits() * 16 / elementBytes;
     mnStepProblem(tile, major, mnStep, Optional.of(swizzle)).ifPresent(problems::add);
     if (!problems.isEmpty()) {
@@ -281,14 +290,14 @@ public final class WgmmaOperand {
     int leading;
     int stride;
     if (kMajor) {
-      stride = mnExtent > 8 ? distance(tile, 8, 0) : 0;
-      leading = swizzle == WgmmaSwizzle.NONE ? distance(tile, 0, unitElements) : 16;
+      stride = mnExtent > 8 ? distance(shape, 8, 0) : 0;
+      leading = swizzle == WgmmaSwizzle.NONE ? distance(shape, 0, unitElements) : 16;
     } else if (swizzle == WgmmaSwizzle.NONE) {
-      stride = mnExtent > unitElements ? distance(tile, 0, unitElements) : 0;
-      leading = distance(tile, 8, 0);
+      stride = mnExtent > unitElements ? distance(shape, unitElements, 0) : 0;
+      leading = distance(shape, 0, 8);
     } else {
-      leading = mnExtent > mnStep ? distance(tile, 0, mnStep) : 0;
-      stride = distance(tile, 8, 0);
+      leading = mnExtent > mnStep ? distance(shape, mnStep, 0) : 0;
+      stride = distance(shape, 0, 8);
     }
     for (DescriptorOffset offset : DescriptorOffset.values()) {
       int bytes = offset == DescriptorOffset.LEADING ? leading : stride;
@@ -307,9 +316,9 @@ public final class WgmmaOperand {
     return Optional.of(operand);
   }
 
-  /** Bytes from (0, 0) to (row, col) of stage 0. */
-  private static int distance(TileLayout tile, int row, int col) {
-    return tile.byteOffset(row, col) - tile.byteOffset(0, 0);
+  /** Bytes from element (0, 0) to element ({@code mn}, {@code k}) of stage 0. */
+  private static int distance(OperandShape shape, int mn, int k) {
+    return shape.byteOffset(mn, k) - shape.byteOffset(0, 0);
   }
 
   /**
@@ -318,14 +327,13 @@ public final class WgmmaOperand {
    * up to {@link #MAX_MN} on.
    */
   private Optional<WgmmaMisread> mismatch() {
-    int elementBytes = tile.elementBytes();
     for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
       for (int first = 0; first < mnExtent(); first += mnStep()) {
         MatrixDescriptor descriptor = descriptor(0, kSlice, first, 0);
         int last = Math.min(mnExtent(), first + MAX_MN);
         for (int mn = first; mn < last; mn++) {
           for (int k = 0; k < instructionK(); k++) {
-            int read = descriptor.address(major, elementBytes, mn - first, k);
+            int read = descriptor.address(shape, mn - first, k);
             int row = row(kSlice, mn, k);
             int col = col(kSlice, mn, k);
             int expected = tile.byteOffset(row, col);

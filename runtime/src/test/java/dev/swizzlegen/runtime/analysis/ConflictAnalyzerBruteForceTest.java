@@ -12,7 +12,6 @@ import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.RotatedLayout;
-import dev.swizzlegen.runtime.layout.SwizzleForm;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.SplittableRandom;
@@ -149,11 +148,11 @@ class ConflictAnalyzerBruteForceTest {
     Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, shift);
     int rows = 1 << (3 + random.nextInt(4));
     // One tile in four swizzles each row of a row length that need not be a power of two.
-    SwizzleForm form = random.nextInt(4) == 0 && shift >= bits ? SwizzleForm.ROW : SwizzleForm.OFFSET;
-    int cols = form == SwizzleForm.ROW
+    boolean withinEachRow = random.nextInt(4) == 0 && shift >= bits;
+    int cols = withinEachRow
         ? 8 * random.nextInt(1, 25)
         : 1 << (3 + random.nextInt(5));
-    int rowStride = random.nextInt(4) == 0 && (bits == 0 || form == SwizzleForm.ROW)
+    int rowStride = random.nextInt(4) == 0 && (bits == 0 || withinEachRow)
         ? cols + 4 * random.nextInt(1, 5)
         : cols;
     // One tile in two is made of several atoms, numbered either way, in one to three stages.
@@ -161,7 +160,8 @@ class ConflictAnalyzerBruteForceTest {
     int atomRows = atoms ? rows >> random.nextInt(3) : rows;
     int atomCols = atoms ? Math.max(1, cols >> random.nextInt(3)) : cols;
     Order atomOrder = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
-    TileLayout.Builder tile = TileLayout.builder(dtype, swizzle, rows, cols).form(form)
+    TileLayout.Builder tile = TileLayout.builder(dtype, swizzle, rows, cols)
+        .swizzleWithinEachRow(withinEachRow)
         .rowStride(rowStride).atom(atomRows, atomCols, atomOrder).stages(1 + random.nextInt(3));
     return tile.check().isEmpty() ? tile.build() : null;
   }

@@ -92,7 +92,7 @@ class AtomTilingTest {
             .atom(8, 64, Order.COL_MAJOR).stages(2).alignment(16).build(),
         TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 16, 32).rowStride(64)
             .atom(8, 32, Order.COL_MAJOR).stages(2).build(),
-        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).form(SwizzleForm.ROW)
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
             .stages(2).build());
     for (TileLayout tile : tiles) {
       boolean[] used = new boolean[tile.extentElements()];

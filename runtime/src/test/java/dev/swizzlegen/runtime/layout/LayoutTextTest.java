@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -22,11 +23,31 @@ class LayoutTextTest {
         LayoutText.format(staged));
     TileLayout padded = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 16, 64, 72, 16);
     assertEquals("HALF 16x64 pitch 72 Swizzle<0,0,0> aligned 16", LayoutText.format(padded));
-    TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192,
+    TileLayout rowForm = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192,
         192, 128);
     assertEquals("HALF 8x192 Swizzle<3,3,3> per row aligned 128", LayoutText.format(rowForm));
     for (TileLayout layout : new TileLayout[] {staged, padded, rowForm}) {
       assertEquals(layout, LayoutText.parse(LayoutText.format(layout)));
+    }
+  }
+
+  /**
+   * What generated helpers spell reads back to the same text, swizzles within each row included
+   * (seed 001's rows of 24 vectors, a float tile derived within its rows of 96): the text names the
+   * layout read off its map and word, as it was written.
+   */
+  @Test
+  void textsReadBackAsWritten() {
+    for (String text : List.of(
+        "HALF 8x192 Swizzle<3,3,3> per row aligned 128",
+        "FLOAT 16x96 Swizzle<3,2,3> per row aligned 128",
+        "HALF 4x6 Swizzle<1,1,3> per row aligned 128",
+        "HALF 32x64 pitch 72 Swizzle<2,3,3> per row aligned 16",
+        "HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024",
+        "HALF 16x64 pitch 72 Swizzle<0,0,0> aligned 16")) {
+      TileLayout layout = LayoutText.parse(text);
+      assertEquals(text, LayoutText.format(layout));
+      assertEquals(text.contains("per row"), layout.swizzlesWithinEachRow(), text);
     }
   }
 
@@ -73,7 +94,7 @@ class LayoutTextTest {
       case 0 -> builder.rowStride(cols + random.nextInt(3) * 8);
       case 1 -> builder.atom(Math.max(1, rows >> random.nextInt(3)), Math.max(1, cols >> random.nextInt(3)),
           random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR);
-      default -> builder.form(random.nextBoolean() ? SwizzleForm.ROW : SwizzleForm.OFFSET);
+      default -> builder.swizzleWithinEachRow(random.nextBoolean());
     }
     return builder.tryBuild();
   }

@@ -34,8 +34,9 @@ import java.util.OptionalLong;
 /**
  * The test oracle: {@code TileLayout} as it was before the XorMap (issue 19), closure by masks and an
  * element loop, runs whole by masks, the offset form by the swizzle's parameters, kept verbatim but
- * for its name and for its problems, which are typed violations as the model's are (their prose moved
- * to the processor), so that every fact of the new {@code TileLayout} can be checked against it.
+ * for its name, its own {@link Form}, and its problems, which are typed violations as the model's are
+ * (their prose moved to the processor), so that every fact of the new {@code TileLayout} can be checked
+ * against it.
  *
  * <p>A shared-memory tile: swizzled atoms placed in a {@code rows x cols} tile, the tile stored
  * {@code stages} times one after another (CuTe's {@code tile_to_shape(atom, Shape<rows, cols,
@@ -49,7 +50,7 @@ import java.util.OptionalLong;
  *   atomNumber(i, j) = i + j * (rows / atomRows)         atomOrder COL_MAJOR (tile_to_shape's)
  *                    = i * (cols / atomCols) + j         atomOrder ROW_MAJOR
  *
- *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       SwizzleForm.OFFSET
+ *   atomOffset(r, c) = swizzle(r * atomRowStride + c)                       Form.OFFSET
  *                    = r * atomRowStride + (c ^ (((r >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))   ROW
  * </pre>
  *
@@ -64,11 +65,27 @@ import java.util.OptionalLong;
  * {@code alignment}-byte aligned. Immutable.
  */
 final class MaskTileLayout implements Layout {
+  /**
+   * What the swizzle acts on (the old {@code SwizzleForm}, which {@code TileLayout} no longer has: it
+   * reads its inner map and word instead).
+   *
+   * <pre>
+   *   OFFSET:  offset(row, col) = swizzle(row * rowStride + col)                 CuTe's composition
+   *   ROW:     offset(row, col) = row * rowStride + (col ^ (((row >> (S - B)) &amp; (2^B - 1)) &lt;&lt; M))
+   * </pre>
+   */
+  enum Form {
+    /** The swizzle permutes the tile's row-major element offset. */
+    OFFSET,
+    /** The swizzle's atom is repeated along each row. */
+    ROW
+  }
+
   /** The most shared memory one thread block can use on sm_90: 227 KB. */
   public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final DType dtype;
-  private final SwizzleForm form;
+  private final Form form;
   private final Swizzle swizzle;
   private final int rows;
   private final int cols;
@@ -125,11 +142,11 @@ final class MaskTileLayout implements Layout {
    */
   public static MaskTileLayout of(
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
-    return of(SwizzleForm.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
+    return of(Form.OFFSET, dtype, swizzle, rows, cols, rowStride, alignment);
   }
 
   /** A one-atom, one-stage tile whose swizzle has the given form; throws like {@link #of(DType, Swizzle, int, int, int, int)}. */
-  public static MaskTileLayout of(SwizzleForm form,
+  public static MaskTileLayout of(Form form,
       DType dtype, Swizzle swizzle, int rows, int cols, int rowStride, int alignment) {
     return builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride).alignment(alignment)
         .build();
@@ -152,7 +169,7 @@ final class MaskTileLayout implements Layout {
     private final Swizzle swizzle;
     private final int rows;
     private final int cols;
-    private SwizzleForm form = SwizzleForm.OFFSET;
+    private Form form = Form.OFFSET;
     private int rowStride;
     private int alignment = 128;
     private int atomRows;
@@ -167,7 +184,7 @@ final class MaskTileLayout implements Layout {
       this.cols = cols;
     }
 
-    public Builder form(SwizzleForm form) {
+    public Builder form(Form form) {
       this.form = Objects.requireNonNull(form, "form");
       return this;
     }
@@ -223,7 +240,7 @@ final class MaskTileLayout implements Layout {
       if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
         problems.add(new BadAlignment(alignment, dtype));
       }
-      if (form == SwizzleForm.ROW && swizzle.shift() < swizzle.bits()) {
+      if (form == Form.ROW && swizzle.shift() < swizzle.bits()) {
         problems.add(new RowFormShiftBelowBits(swizzle.bits(), swizzle.shift()));
       }
       if (stages < 1) {
@@ -235,7 +252,7 @@ final class MaskTileLayout implements Layout {
       if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
         problems.add(new AtomColsNotDivisor(atomCols(), cols));
       }
-      if (form == SwizzleForm.OFFSET) {
+      if (form == Form.OFFSET) {
         // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
         // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
         // adds to base, so base is blamed.
@@ -247,7 +264,7 @@ final class MaskTileLayout implements Layout {
       if (!problems.isEmpty()) {
         return problems;
       }
-      if (form == SwizzleForm.ROW && (atomRows() != rows || atomCols() != cols)) {
+      if (form == Form.ROW && (atomRows() != rows || atomCols() != cols)) {
         problems.add(new RowFormWithAtoms(rows, cols, atomRows(), atomCols()));
         return problems;
       }
@@ -295,7 +312,7 @@ final class MaskTileLayout implements Layout {
   private Optional<Violation> closureProblem() {
     int stride = atomRowStride();
     long period = swizzlePeriod();
-    if (!isOneAtom() && form == SwizzleForm.OFFSET && stride == atomCols
+    if (!isOneAtom() && form == Form.OFFSET && stride == atomCols
         && ((long) atomRows * atomCols) % period != 0) {
       // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
       // the atom would be half dead and the atoms would not repeat one pattern.
@@ -309,7 +326,7 @@ final class MaskTileLayout implements Layout {
     // In a dense atom in the offset form, f changes only ZZZ bits, all below 2^z: offsets in whole
     // blocks of 2^z stay in their block, so only the last, partial block can leave the atom.
     int first = 0;
-    if (form == SwizzleForm.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
+    if (form == Form.OFFSET && stride == atomCols && swizzle.zzzMask() != 0) {
       long block = Integer.highestOneBit(swizzle.zzzMask()) * 2L;
       first = (int) ((long) atomRows * atomCols / block * block);
     }
@@ -323,10 +340,10 @@ final class MaskTileLayout implements Layout {
         continue;
       }
       if (isOneAtom()) {
-        return Optional.of(new TileNotClosed(swizzle, form == SwizzleForm.ROW, rows, cols, rowStride,
+        return Optional.of(new TileNotClosed(swizzle, form == Form.ROW, rows, cols, rowStride,
             new Cell(row, col), image, new Cell(imageRow, imageCol)));
       }
-      return Optional.of(new AtomNotClosed(swizzle, form == SwizzleForm.ROW, atomRows, atomCols, stride,
+      return Optional.of(new AtomNotClosed(swizzle, form == Form.ROW, atomRows, atomCols, stride,
           new Cell(row, col), image, new Cell(imageRow, imageCol)));
     }
     return Optional.empty();
@@ -378,7 +395,7 @@ final class MaskTileLayout implements Layout {
     if (readsNoBitOfTheAtom()) {
       return true;
     }
-    if (form == SwizzleForm.ROW) {
+    if (form == Form.ROW) {
       return atomCols % (1 << (swizzle.base() + swizzle.bits())) == 0;
     }
     if (atomRowStride() != atomCols) {
@@ -414,7 +431,7 @@ final class MaskTileLayout implements Layout {
     if (swizzle.isIdentity()) {
       return true;
     }
-    if (form == SwizzleForm.ROW) {
+    if (form == Form.ROW) {
       return (atomRows - 1) >> (swizzle.shift() - swizzle.bits()) == 0;
     }
     int atomExtent = (atomRows - 1) * atomRowStride() + atomCols;
@@ -436,7 +453,7 @@ final class MaskTileLayout implements Layout {
       return true;
     }
     int low = elements - 1;
-    return form == SwizzleForm.ROW
+    return form == Form.ROW
         ? swizzle.bits() == 0 || swizzle.base() >= Integer.numberOfTrailingZeros(elements)
         : ((swizzle.yyyMask() | swizzle.zzzMask()) & low) == 0;
   }
@@ -447,7 +464,7 @@ final class MaskTileLayout implements Layout {
   }
 
   /** What the swizzle acts on: the atom's row-major offset, or each row of the atom. */
-  public SwizzleForm form() {
+  public Form form() {
     return form;
   }
 
@@ -457,7 +474,7 @@ final class MaskTileLayout implements Layout {
 
   /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
   public String swizzleName() {
-    return form == SwizzleForm.ROW ? swizzle + " within each row" : swizzle.toString();
+    return form == Form.ROW ? swizzle + " within each row" : swizzle.toString();
   }
 
   /**
@@ -549,7 +566,7 @@ final class MaskTileLayout implements Layout {
    * The {@code @SwizzledTile} attributes that make {@code from} this tile, as a kernel author pastes
    * them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom, its order and
    * the row stride where they differ from {@code from}'s ({@code ", atomRows = 8, atomCols = 8"}).
-   * For a tile in the {@link SwizzleForm#OFFSET offset form}, which an annotation declares.
+   * For a tile in the {@link Form#OFFSET offset form}, which an annotation declares.
    */
   public String attributesFrom(MaskTileLayout from) {
     StringBuilder attributes = new StringBuilder()
@@ -602,7 +619,7 @@ final class MaskTileLayout implements Layout {
 
   /** The element offset of (row, col) of an atom from the atom's start. */
   public int atomOffset(int row, int col) {
-    return form == SwizzleForm.ROW
+    return form == Form.ROW
         ? row * atomRowStride() + (col ^ rowXor(row))
         : swizzle.apply(row * atomRowStride() + col);
   }
@@ -613,14 +630,14 @@ final class MaskTileLayout implements Layout {
    * offsets.
    */
   public int swizzle(int linearOffset) {
-    return form == SwizzleForm.ROW
+    return form == Form.ROW
         ? atomOffset(linearOffset / atomRowStride(), linearOffset % atomRowStride())
         : swizzle.apply(linearOffset);
   }
 
   /** The inverse of {@link #swizzle(int)}; the row form is its own inverse. */
   public int unswizzle(int offset) {
-    return form == SwizzleForm.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
+    return form == Form.ROW ? swizzle(offset) : swizzle.applyInverse(offset);
   }
 
   /** The stage stored at an element offset. */
@@ -650,11 +667,11 @@ final class MaskTileLayout implements Layout {
    * where it is {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<MaskTileLayout> inOffsetForm() {
-    if (form == SwizzleForm.OFFSET) {
+    if (form == Form.OFFSET) {
       return Optional.of(this);
     }
     if (swizzle.isIdentity()) {
-      return Optional.of(toBuilder().form(SwizzleForm.OFFSET).build());
+      return Optional.of(toBuilder().form(Form.OFFSET).build());
     }
     int stride = atomRowStride();
     if (Integer.bitCount(stride) != 1) {

@@ -25,7 +25,7 @@ class RowFormTest {
           for (int atoms = 1; atoms <= 5; atoms++) {
             for (int pad : new int[] {0, 4}) {
               int cols = atoms * atom;
-              TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, swizzle, 16, cols,
+              TileLayout tile = TileLayout.withinEachRow(DType.HALF, swizzle, 16, cols,
                   cols + pad, 128);
               BitSet seen = new BitSet();
               for (int row = 0; row < tile.rows(); row++) {
@@ -53,10 +53,11 @@ class RowFormTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+            TileLayout rowForm = TileLayout.withinEachRow(DType.HALF,
                 Swizzle.of(bits, base, shift), 16, stride, stride, 128);
             TileLayout offsetForm = rowForm.inOffsetForm().orElseThrow();
-            assertEquals(SwizzleForm.OFFSET, offsetForm.form());
+            assertTrue(offsetForm.readsTheOffset());
+            assertFalse(offsetForm.swizzlesWithinEachRow());
             for (int row = 0; row < 16; row++) {
               for (int col = 0; col < stride; col++) {
                 assertEquals(offsetForm.offset(row, col), rowForm.offset(row, col),
@@ -72,15 +73,13 @@ class RowFormTest {
   /** Seed 001's widening: the 8 x 8 pattern on 32-vector rows is Swizzle<3,0,5> there, <3,3,5> on halves. */
   @Test
   void widenedRowFormIsSeed001sLargerShift() {
-    TileLayout wide = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256,
-        128);
+    TileLayout wide = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256, 128);
     assertEquals(Swizzle.of(3, 3, 5), wide.inOffsetForm().orElseThrow().swizzle());
   }
 
   @Test
   void rowFormOnAnOddStrideHasNoOffsetForm() {
-    TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192,
-        128);
+    TileLayout tile = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128);
     assertTrue(tile.inOffsetForm().isEmpty());
     assertTrue(tile.tmaSwizzle().isEmpty());
     assertEquals("Swizzle<3,3,3> within each row", tile.swizzleName());
@@ -89,16 +88,17 @@ class RowFormTest {
   @Test
   void rowFormNeedsItsBitsFromTheRow() {
     assertEquals(new RowFormShiftBelowBits(3, 2), TileLayout.builder(DType.HALF,
-        Swizzle.overlapping(3, 3, 2), 8, 64).form(SwizzleForm.ROW).check().get(0));
+        Swizzle.overlapping(3, 3, 2), 8, 64).swizzleWithinEachRow(true).check().get(0));
   }
 
   @Test
   void rowFormThatLeavesTheRowIsRejected() {
-    // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72, here
-    // (row 7, col 64) to column 120, which is (row 8, col 48) of the 72-column rows.
-    assertEquals(new TileNotClosed(Swizzle.of(3, 3, 3), true, 8, 72, 72, new Cell(7, 64),
-            624, new Cell(8, 48)),
+    // 72 columns hold one 64-column atom and a part of one: XOR would carry columns past 72, first
+    // (row 1, col 64) to column 72 of its word's row, past the row's end (as an offset, 144, it
+    // would read as (row 2, col 0): the word says it left).
+    assertEquals(new TileNotClosed(Swizzle.of(3, 3, 3), true, 8, 72, 72, new Cell(1, 64),
+            144, new Cell(1, 72)),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
-            .form(SwizzleForm.ROW).check().get(0));
+            .swizzleWithinEachRow(true).check().get(0));
   }
 }

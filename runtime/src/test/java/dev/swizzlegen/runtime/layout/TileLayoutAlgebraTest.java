@@ -9,9 +9,11 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
+import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
 import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -23,23 +25,30 @@ import org.junit.jupiter.api.Test;
  * Every fact the new {@link TileLayout} reads from its inner {@link XorMap} and its strided part
  * equals the enumeration it replaced: the old class ({@link MaskTileLayout}, masks and an element
  * loop), and plain enumerations of every offset, every run and every byte. On many random
- * descriptions of both forms, and on the named ones (CuTe's atoms tiled, the TMA modes, seed 001's
- * row form).
+ * descriptions, the swizzle on the offset or within each row (on a word whose rows are a power of two
+ * wide), and on the named ones (CuTe's atoms tiled, the TMA modes, seed 001's rows of 24).
  */
 class TileLayoutAlgebraTest {
 
-  /** One description, given to both classes. */
-  private record Description(SwizzleForm form, DType dtype, Swizzle swizzle, int rows, int cols,
-      int rowStride, int alignment, int atomRows, int atomCols, Order atomOrder, int stages) {
+  /**
+   * One description, given to both classes: the swizzle on the offset, or within each row (the old
+   * class's row form, the new one's map on a word whose rows are a power of two wide).
+   */
+  private record Description(boolean withinEachRow, DType dtype, Swizzle swizzle, int rows,
+      int cols, int rowStride, int alignment, int atomRows, int atomCols, Order atomOrder,
+      int stages) {
 
     TileLayout.Builder builder() {
-      return TileLayout.builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride)
-          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+      return TileLayout.builder(dtype, swizzle, rows, cols).swizzleWithinEachRow(withinEachRow)
+          .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
+          .stages(stages);
     }
 
     MaskTileLayout.Builder oracle() {
-      return MaskTileLayout.builder(dtype, swizzle, rows, cols).form(form).rowStride(rowStride)
-          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+      return MaskTileLayout.builder(dtype, swizzle, rows, cols)
+          .form(withinEachRow ? MaskTileLayout.Form.ROW : MaskTileLayout.Form.OFFSET)
+          .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
+          .stages(stages);
     }
   }
 
@@ -58,7 +67,7 @@ class TileLayoutAlgebraTest {
         break;
       }
     }
-    SwizzleForm form = random.nextInt(3) == 0 ? SwizzleForm.ROW : SwizzleForm.OFFSET;
+    boolean withinEachRow = random.nextInt(3) == 0;
     int rows = ROWS[random.nextInt(ROWS.length)];
     int cols = COLS[random.nextInt(COLS.length)];
     int[] pads = {0, 0, 0, 1, 4, 8, 16, cols, 3 * cols};
@@ -66,7 +75,7 @@ class TileLayoutAlgebraTest {
     int rowStride = pad == 0 && random.nextBoolean() ? 0 : cols + pad;
     int atomRows = 0;
     int atomCols = 0;
-    if (form == SwizzleForm.OFFSET && random.nextInt(3) == 0) {
+    if (!withinEachRow && random.nextInt(3) == 0) {
       atomRows = divisor(random, rows);
       atomCols = divisor(random, cols);
     } else if (random.nextInt(20) == 0) {
@@ -76,7 +85,7 @@ class TileLayoutAlgebraTest {
     Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
     int stages = 1 + (random.nextInt(4) == 0 ? random.nextInt(3) : 0);
     int alignment = random.nextInt(4) == 0 ? 1 << random.nextInt(11) : 128;
-    return new Description(form, dtype, swizzle, rows, cols, rowStride, alignment, atomRows,
+    return new Description(withinEachRow, dtype, swizzle, rows, cols, rowStride, alignment, atomRows,
         atomCols, order, stages);
   }
 
@@ -100,9 +109,9 @@ class TileLayoutAlgebraTest {
         int atomCols = (16 << bits) / dtype.bytes();
         for (Order order : Order.values()) {
           for (int stages = 1; stages <= 2; stages++) {
-            named.add(new Description(SwizzleForm.OFFSET, dtype, swizzle, 64, 2 * atomCols, 0,
+            named.add(new Description(false, dtype, swizzle, 64, 2 * atomCols, 0,
                 TmaSwizzle.values()[bits].alignmentBytes(), 8, atomCols, order, stages));
-            named.add(new Description(SwizzleForm.OFFSET, dtype, swizzle, 8, atomCols, 0, 128,
+            named.add(new Description(false, dtype, swizzle, 8, atomCols, 0, 128,
                 0, 0, order, stages));
           }
         }
@@ -110,17 +119,27 @@ class TileLayoutAlgebraTest {
     }
     for (int cols : new int[] {8, 16, 24, 40, 72}) {
       for (int pad : new int[] {0, 4, 8}) {
-        named.add(new Description(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 0, 3), 8, cols,
+        named.add(new Description(true, DType.HALF, Swizzle.of(3, 0, 3), 8, cols,
             cols + pad, 16, 0, 0, Order.COL_MAJOR, 1));
-        named.add(new Description(SwizzleForm.ROW, DType.HALF, Swizzle.of(3, 3, 3), 64, cols * 8,
+        named.add(new Description(true, DType.HALF, Swizzle.of(3, 3, 3), 64, cols * 8,
             cols * 8 + pad, 16, 0, 0, Order.COL_MAJOR, 1));
       }
     }
-    named.add(new Description(SwizzleForm.OFFSET, DType.FLOAT, Swizzle.overlapping(3, 0, 2), 8, 8,
+    // Within rows no multiple of the pattern's width: a bijection only where the rows never reach
+    // the row bits read (the 12 x 6 tile reaches row 4, whose XOR pushes columns 4 and 5 past 6).
+    for (int rows : new int[] {4, 12, 16}) {
+      for (int cols : new int[] {6, 10, 12, 20}) {
+        named.add(new Description(true, DType.HALF, Swizzle.of(1, 1, 3), rows, cols, cols, 128, 0,
+            0, Order.COL_MAJOR, 1));
+        named.add(new Description(true, DType.FLOAT, Swizzle.of(2, 0, 2), rows, cols, cols + 2, 128,
+            0, 0, Order.COL_MAJOR, 1));
+      }
+    }
+    named.add(new Description(false, DType.FLOAT, Swizzle.overlapping(3, 0, 2), 8, 8,
         0, 128, 0, 0, Order.COL_MAJOR, 1));
-    named.add(new Description(SwizzleForm.OFFSET, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 0, 128,
+    named.add(new Description(false, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 0, 128,
         0, 0, Order.COL_MAJOR, 3));
-    named.add(new Description(SwizzleForm.OFFSET, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 72,
+    named.add(new Description(false, DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 72,
         128, 0, 0, Order.COL_MAJOR, 1));
     return named;
   }
@@ -138,52 +157,92 @@ class TileLayoutAlgebraTest {
   void checkEqualsTheOldChecksViolations() {
     int valid = 0;
     int closureProblems = 0;
+    int oldAcceptedNoBijection = 0;
     for (Description d : corpus()) {
       List<Violation> expected = d.oracle().check();
       List<Violation> actual = d.builder().check();
-      assertEquals(expected, actual, d.toString());
       if (actual.isEmpty()) {
         valid++;
       } else if (isClosureProblem(d, actual)) {
         closureProblems++;
       }
+      if (!d.withinEachRow()) {
+        assertEquals(expected, actual, d.toString());
+        continue;
+      }
+      // Within each row the old check read a column pushed past the row's end as an offset, which
+      // may land in a later row: it accepted some tiles that are no bijection, and named another
+      // witness. The new one decides on the word: it rejects everything the old one did, and
+      // exactly the tiles that are no bijection (closureIsExactlyABijectionOfEveryAtom).
+      if (!expected.isEmpty() && !isClosureProblem(d, expected)) {
+        assertEquals(expected, actual, d.toString());
+      } else if (!expected.isEmpty()) {
+        assertTrue(isClosureProblem(d, actual), d + " " + actual);
+      } else if (!actual.isEmpty()) {
+        assertTrue(isClosureProblem(d, actual), d + " " + actual);
+        assertFalse(isBijectionOfEveryAtom(MaskTileLayout.uncheckedForTests(d.oracle())),
+            d.toString());
+        oldAcceptedNoBijection++;
+      }
     }
-    // The corpus exercises both answers.
+    // The corpus exercises both answers, and the tiles the old check let through.
     assertTrue(valid > 1200, "valid " + valid);
     assertTrue(closureProblems > 100, "closure problems " + closureProblems);
+    assertTrue(oldAcceptedNoBijection >= 3, "old row forms no bijection " + oldAcceptedNoBijection);
   }
 
-  /** Whether the problems are the one that says the swizzle moves an element out of its atom. */
+  /**
+   * Whether the problems are the one that says the swizzle moves an element out of its atom (named
+   * within each row or not: where both ways of naming give one map on one word, the new class names
+   * it as the swizzle of the offset).
+   */
   private static boolean isClosureProblem(Description d, List<Violation> problems) {
     return problems.size() == 1
         && (problems.get(0) instanceof TileNotClosed || problems.get(0) instanceof AtomNotClosed);
   }
 
+  /**
+   * The law of closure: the check finds no closure problem exactly where the layout, enumerated cell
+   * by cell with the old class's functions (no check of its own), sends each atom's cells one to one
+   * onto its cells. On every description whose other checks pass, both ways of naming the swizzle.
+   */
   @Test
-  void closureEqualsEnumeratingEveryOffsetOfTheAtom() {
+  void closureIsExactlyABijectionOfEveryAtom() {
+    int rejected = 0;
     for (Description d : corpus()) {
       List<Violation> problems = d.builder().check();
       boolean closureProblem = isClosureProblem(d, problems);
       if (!problems.isEmpty() && !closureProblem) {
         continue;
       }
-      // The old tile without its checks, its atom enumerated.
-      MaskTileLayout tile = MaskTileLayout.uncheckedForTests(d.oracle());
-      boolean closed = true;
-      int stride = tile.atomRowStride();
-      for (int row = 0; row < tile.atomRows() && closed; row++) {
-        for (int col = 0; col < tile.atomCols(); col++) {
-          int image = tile.atomOffset(row, col);
-          if (image / stride >= tile.atomRows() || image % stride >= tile.atomCols()) {
-            closed = false;
-            break;
-          }
-        }
-      }
-      assertEquals(closed, !closureProblem, d.toString());
+      boolean bijection = isBijectionOfEveryAtom(MaskTileLayout.uncheckedForTests(d.oracle()));
+      assertEquals(bijection, !closureProblem, d.toString());
+      rejected += closureProblem && d.withinEachRow() ? 1 : 0;
     }
+    assertTrue(rejected > 20, "within each row, rejected " + rejected);
   }
 
+  /** Every cell of the atom goes to a cell of the atom, no two to the same one. */
+  private static boolean isBijectionOfEveryAtom(MaskTileLayout tile) {
+    int stride = tile.atomRowStride();
+    BitSet seen = new BitSet();
+    for (int row = 0; row < tile.atomRows(); row++) {
+      for (int col = 0; col < tile.atomCols(); col++) {
+        int image = tile.atomOffset(row, col);
+        if (image < 0 || image / stride >= tile.atomRows() || image % stride >= tile.atomCols()
+            || seen.get(image)) {
+          return false;
+        }
+        seen.set(image);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Every function equals the old one, and offset is a bijection of every tile built: row, col and
+   * stage invert it, and it stays within the tile's extent.
+   */
   @Test
   void everyFunctionEqualsTheOldOne() {
     for (Description d : corpus()) {
@@ -201,47 +260,61 @@ class TileLayoutAlgebraTest {
             assertEquals(old.row(offset), tile.row(offset), d.toString());
             assertEquals(old.col(offset), tile.col(offset), d.toString());
             assertEquals(old.stage(offset), tile.stage(offset), d.toString());
-            if (!knownNotInjective(d)) {
-              assertEquals(row, tile.row(offset), d.toString());
-              assertEquals(col, tile.col(offset), d.toString());
-              assertEquals(stage, tile.stage(offset), d.toString());
-            }
+            assertTrue(offset >= 0 && offset < tile.extentElements(), d.toString());
+            assertEquals(row, tile.row(offset), d.toString());
+            assertEquals(col, tile.col(offset), d.toString());
+            assertEquals(stage, tile.stage(offset), d.toString());
           }
         }
       }
       for (int linear = 0; linear < tile.stageElements(); linear++) {
         assertEquals(old.swizzle(linear), tile.swizzle(linear), d + " swizzle " + linear);
         assertEquals(old.unswizzle(linear), tile.unswizzle(linear), d + " unswizzle " + linear);
-        if ((linear % tile.atomRowStride() < tile.atomCols() || tile.readsTheOffset())
-            && !knownNotInjective(d)) {
-          // A bijection on the atom's cells; the row form's padding columns may move to another
-          // row, as they always did.
+        if (linear % tile.atomRowStride() < tile.atomCols() || tile.readsTheOffset()) {
+          // A bijection on the atom's cells; within each row the padding columns may move to
+          // another row, as they always did.
           assertEquals(linear, tile.unswizzle(tile.swizzle(linear)), d + " inverse " + linear);
         }
       }
-      assertEquals(old.toString(), tile.toString());
-      assertEquals(old.swizzleName(), tile.swizzleName());
+      if (d.withinEachRow() && !tile.swizzlesWithinEachRow()) {
+        // A row of exactly the pattern's 2^(M+B) elements: within each row and on the offset the
+        // swizzle is one map on one word, and the layout is named as the swizzle of the offset.
+        assertEquals(XorMap.of(d.swizzle()), tile.inner(), d.toString());
+        assertEquals(Optional.of(tile), tile.inOffsetForm(), d.toString());
+        assertEquals(d.swizzle().toString(), tile.swizzleName(), d.toString());
+      } else {
+        assertEquals(old.toString(), tile.toString());
+        assertEquals(old.swizzleName(), tile.swizzleName());
+      }
     }
   }
 
   /**
-   * A row form whose columns are no multiple of its pattern's width on a row that is no power of
-   * two: the check accepts it when every column pushed past the row's end lands, read as an offset,
-   * in a later row of the tile (12 x 6, Swizzle&lt;1,1,3&gt; within each row: (4, 4) and (5, 2) both
-   * at offset 30). The old check did the same; kept, and reported, not fixed here.
+   * The bug the old check had, now a proof: within each row, a 12 x 6 tile of Swizzle<1,1,3> puts
+   * (4, 4) and (5, 2) both at offset 30, since row 4's XOR pushes column 4 to column 6 of its row of
+   * 8 in the word, which read as an offset is (5, 0). The old check accepted it; the check rejects it
+   * on the cols, naming the first cell pushed past the row.
+   *
+   * <pre>
+   *   word = row * 8 + col        row 4 = 0b100: word bit 5 is XORed into bit 1 (col ^ 2)
+   *   (4, 4) -> word 4 * 8 + 6    col 6 is past the 6 columns: outside the tile
+   * </pre>
    */
-  private static boolean knownNotInjective(Description d) {
-    int pattern = 1 << (d.swizzle().base() + d.swizzle().bits());
-    return d.form() == SwizzleForm.ROW && !d.swizzle().isIdentity() && d.cols() % pattern != 0;
-  }
-
   @Test
-  void theOldCheckAcceptsARowFormThatIsNoBijection() {
-    TileLayout tile = TileLayout.of(SwizzleForm.ROW, DType.HALF, Swizzle.of(1, 1, 3), 12, 6, 6, 128);
-    assertEquals(30, tile.offset(4, 4));
-    assertEquals(30, tile.offset(5, 2));
-    // The inner map sends the word of (4, 4) to column 6 of the word's row of 8: outside the atom.
-    assertEquals(4 * 8 + 6, tile.inner().apply(4 * 8 + 4));
+  void aRowXorThatPushesColumnsPastTheRowIsRejected() {
+    Description d = new Description(true, DType.HALF, Swizzle.of(1, 1, 3), 12, 6, 6, 128, 0, 0,
+        Order.COL_MAJOR, 1);
+    MaskTileLayout old = MaskTileLayout.uncheckedForTests(d.oracle());
+    assertEquals(List.of(), d.oracle().check());
+    assertEquals(30, old.offset(4, 4));
+    assertEquals(30, old.offset(5, 2));
+    // The witness: its word leaves the row (col 6 of 6), though its offset reads as (row 5, col 0).
+    assertEquals(List.of(new TileNotClosed(Swizzle.of(1, 1, 3), true, 12, 6, 6, new Cell(4, 4), 30,
+        new Cell(4, 6))), d.builder().check());
+    // Fewer rows never reach row bit 2: a bijection, accepted.
+    TileLayout fourRows = TileLayout.withinEachRow(DType.HALF, Swizzle.of(1, 1, 3), 4, 6, 6, 128);
+    // Row bit 2 into column bit 1: (row & 4) >> 1.
+    assertEquals(List.of(new XorTerm(4, 1)), fourRows.rowXorTerms().orElseThrow());
   }
 
   @Test
@@ -294,7 +367,7 @@ class TileLayoutAlgebraTest {
       MaskTileLayout old = d.oracle().build();
       String oldOffsetForm;
       int stride = tile.atomRowStride();
-      if (d.form() == SwizzleForm.ROW && !d.swizzle().isIdentity() && Integer.bitCount(stride) == 1
+      if (d.withinEachRow() && !d.swizzle().isIdentity() && Integer.bitCount(stride) == 1
           && stride < 1 << (d.swizzle().base() + d.swizzle().bits())) {
         // A row form on a power-of-two row narrower than its pattern: its XOR carries into the row
         // past the tile, so no swizzle of the offset is it; the old code claimed
@@ -349,7 +422,7 @@ class TileLayoutAlgebraTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+            TileLayout rowForm = TileLayout.withinEachRow(DType.HALF,
                 Swizzle.of(bits, base, shift), 16, stride, stride, 128);
             assertTrue(rowForm.readsTheOffset());
             assertEquals(stride, rowForm.wordCols());
@@ -357,7 +430,7 @@ class TileLayoutAlgebraTest {
                 rowForm.inner());
           }
           // A row of 24: the word's row is 32.
-          TileLayout padded = TileLayout.of(SwizzleForm.ROW, DType.HALF,
+          TileLayout padded = TileLayout.withinEachRow(DType.HALF,
               Swizzle.of(bits, base, shift), 16, 1 << (base + bits), 24 << (base + bits), 128);
           assertFalse(padded.readsTheOffset());
           assertEquals(32 << (base + bits), padded.wordCols());

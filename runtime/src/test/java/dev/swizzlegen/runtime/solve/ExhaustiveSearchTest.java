@@ -10,13 +10,14 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ExhaustiveSearchTest {
   private final ExhaustiveSearch search = new ExhaustiveSearch(ConflictAnalyzer.nvidia());
-  private static final TileGeometry HALF_128_X_64 = new TileGeometry(DType.HALF, 128, 64, 64, 128);
+  private static final TileLayout.Builder HALF_128_X_64 = described(DType.HALF, 128, 64, 64, 128);
 
   @Test
   void ldmatrixOn128x64HalfNeedsSwizzle333() {
@@ -36,14 +37,14 @@ class ExhaustiveSearchTest {
 
   @Test
   void floatColumnsNeedFiveBits() {
-    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128),
+    Solution solution = search.search(described(DType.FLOAT, 32, 32, 32, 128),
         List.of(VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)), List.of());
     assertEquals(5, solution.layout().orElseThrow().swizzle().bits());
   }
 
   @Test
   void conflictFreeGeometryNeedsNoSwizzle() {
-    Solution solution = search.search(new TileGeometry(DType.HALF, 64, 64, 64, 128),
+    Solution solution = search.search(described(DType.HALF, 64, 64, 64, 128),
         List.of(VectorAccess.coalesced(Op.STORE, 16)), List.of());
     assertEquals(Swizzle.IDENTITY, solution.layout().orElseThrow().swizzle());
     assertTrue(solution.closest().isEmpty());
@@ -58,10 +59,17 @@ class ExhaustiveSearchTest {
     List<AccessPattern> accesses = List.of(
         VectorAccess.coalesced(Op.STORE, 16),
         VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR));
-    Solution solution = search.search(new TileGeometry(DType.FLOAT, 32, 32, 32, 128), accesses,
+    Solution solution = search.search(described(DType.FLOAT, 32, 32, 32, 128), accesses,
         List.of());
     assertTrue(solution.layout().isEmpty(), String.valueOf(solution));
     assertEquals(4, solution.closestDegree());
     assertEquals(3, solution.closest().orElseThrow().swizzle().bits());
+  }
+
+  /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */
+  private static TileLayout.Builder described(DType dtype, int rows, int cols, int rowStride,
+      int alignment) {
+    return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
+        .alignment(alignment);
   }
 }

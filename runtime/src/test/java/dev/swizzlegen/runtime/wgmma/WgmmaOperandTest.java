@@ -91,7 +91,7 @@ class WgmmaOperandTest {
                   int row = operand.row(kSlice, mn, k);
                   int col = operand.col(kSlice, mn, k);
                   int expected = smem + tile.offset(row, col, stage) * elementBytes;
-                  int read = descriptor.address(major, elementBytes, mn - first, k);
+                  int read = descriptor.address(operand.shape(), mn - first, k);
                   if (read != expected) {
                     assertEquals(expected, read, tile + " " + operand + ": stage " + stage
                         + ", slice " + kSlice + " from " + first + ", (" + row + ", " + col + ")");
