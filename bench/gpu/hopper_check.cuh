@@ -82,14 +82,15 @@ __device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap
       : "memory");
 }
 
-// Every box of every stage of Tile, stage s holding K block s of the global matrix: for a K-major
-// tile the columns s * kCols on, for an MN-major tile the rows s * kRows on.
+// Every box of every stage of Tile, stage s holding K block s of the global matrix: K from
+// s * kWgmmaKExtent on, at the global row and column wgmma_row and wgmma_col give it (the matrix is
+// laid out as the tile, longer along K).
 template <class Tile>
 __device__ __forceinline__ void tma_load_stages(const CUtensorMap* map, uint32_t tile_address,
                                                 uint32_t barrier) {
   for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-    const uint32_t origin_row = Tile::kWgmmaTranspose == 0 ? 0 : stage * Tile::kRows;
-    const uint32_t origin_col = Tile::kWgmmaTranspose == 0 ? stage * Tile::kCols : 0;
+    const uint32_t origin_row = Tile::wgmma_row(0, stage * Tile::kWgmmaKExtent);
+    const uint32_t origin_col = Tile::wgmma_col(0, stage * Tile::kWgmmaKExtent);
     for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box) {
       tma_load(tile_address + (stage * Tile::kStageElements + Tile::tma_box_offset(box)) *
                                   Tile::kElementBytes,
@@ -220,12 +221,15 @@ inline void encode(float value, __nv_fp8_e4m3* out) { *out = __nv_fp8_e4m3(value
 inline void encode(float value, __nv_fp8_e5m2* out) { *out = __nv_fp8_e5m2(value); }
 inline void encode(float value, int8_t* out) { *out = static_cast<int8_t>(value); }
 
-// A tile's global matrix: its values (small integers) and their bytes.
+// A tile's global matrix: its values (small integers) and their bytes. It holds the operand's
+// kWgmmaMnExtent x kK, every stage's K one after another, laid out as the tile: operand element
+// (mn, k) at (wgmma_row(mn, k), wgmma_col(mn, k)), row-major.
 template <class Tile, class Element>
 struct GlobalMatrix {
   static_assert(sizeof(Element) == Tile::kElementBytes, "the element type has the tile's size");
-  static constexpr uint32_t kRows = Tile::kWgmmaTranspose == 0 ? Tile::kRows : Tile::kRows * Tile::kStages;
-  static constexpr uint32_t kCols = Tile::kWgmmaTranspose == 0 ? Tile::kCols * Tile::kStages : Tile::kCols;
+  static constexpr uint32_t kK = Tile::kWgmmaKExtent * Tile::kStages;
+  static constexpr uint32_t kRows = Tile::wgmma_row(Tile::kWgmmaMnExtent, kK);
+  static constexpr uint32_t kCols = Tile::wgmma_col(Tile::kWgmmaMnExtent, kK);
   std::vector<int> values = std::vector<int>(kRows * kCols);
   std::vector<Element> elements = std::vector<Element>(kRows * kCols);
 
@@ -234,22 +238,25 @@ struct GlobalMatrix {
     encode(static_cast<float>(value), &elements[index]);
   }
 
-  // The value of operand element (mn, k) of the whole K: K-major (mn, k), MN-major (k, mn).
-  int operand(uint32_t mn, uint32_t k) const {
-    return Tile::kWgmmaTranspose == 0 ? values[mn * kCols + k] : values[k * kCols + mn];
+  // The index of operand element (mn, k) of the whole K.
+  static uint32_t index(uint32_t mn, uint32_t k) {
+    return Tile::wgmma_row(mn, k) * kCols + Tile::wgmma_col(mn, k);
   }
 
-  // Elements whose bytes differ from where offset(row, col, stage) says TMA put them.
+  // The value of operand element (mn, k) of the whole K.
+  int operand(uint32_t mn, uint32_t k) const { return values[index(mn, k)]; }
+
+  // Elements whose bytes differ from where wgmma_offset(mn, k, stage), that is offset() of the
+  // element's row and column, says TMA put them.
   uint32_t misplaced(const std::vector<uint8_t>& dump) const {
     uint32_t wrong = 0;
     for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-      for (uint32_t row = 0; row < Tile::kRows; ++row) {
-        for (uint32_t col = 0; col < Tile::kCols; ++col) {
-          const uint32_t global_row = (Tile::kWgmmaTranspose == 0 ? 0 : stage * Tile::kRows) + row;
-          const uint32_t global_col = (Tile::kWgmmaTranspose == 0 ? stage * Tile::kCols : 0) + col;
-          const uint8_t* expected =
-              reinterpret_cast<const uint8_t*>(&elements[global_row * kCols + global_col]);
-          const uint8_t* actual = dump.data() + Tile::offset(row, col, stage) * Tile::kElementBytes;
+      for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; ++mn) {
+        for (uint32_t k = 0; k < Tile::kWgmmaKExtent; ++k) {
+          const uint8_t* expected = reinterpret_cast<const uint8_t*>(
+              &elements[index(mn, stage * Tile::kWgmmaKExtent + k)]);
+          const uint8_t* actual =
+              dump.data() + Tile::wgmma_offset(mn, k, stage) * Tile::kElementBytes;
           if (std::memcmp(expected, actual, Tile::kElementBytes) != 0) {
             ++wrong;
           }
@@ -319,7 +326,7 @@ void launch(const GlobalMatrix<A, ElementA>& matrix_a, const GlobalMatrix<B, Ele
   auto kernel = gemm<A, B, Mma>;
   HOPPER_CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(shared_bytes<A, B>())));
-  const uint32_t threads = 128 * ((A::kWgmmaTranspose == 0 ? A::kRows : A::kCols) / 64);
+  const uint32_t threads = 128 * (A::kWgmmaMnExtent / 64);
   kernel<<<1, threads, shared_bytes<A, B>()>>>(
       map_a, map_b, buffers.dump_a, buffers.dump_b,
       static_cast<typename Mma::Accumulator*>(buffers.d), buffers.descriptors, buffers.addresses);
@@ -339,9 +346,9 @@ void run_gemm(Report& report, const char* name, const char* declared_a, const ch
               const unsigned long long* model_a, const unsigned long long* model_b) {
   static_assert(A::kWgmmaKSlices == B::kWgmmaKSlices && A::kStages == B::kStages,
                 "A and B cover the same K");
-  static_assert(Mma::kN == (B::kWgmmaTranspose == 0 ? B::kRows : B::kCols), "N is B's M or N");
-  constexpr uint32_t kM = A::kWgmmaTranspose == 0 ? A::kRows : A::kCols;
-  constexpr uint32_t kK = A::kWgmmaKSlices * A::kWgmmaK * A::kStages;
+  static_assert(Mma::kN == B::kWgmmaMnExtent, "N is B's M or N");
+  constexpr uint32_t kM = A::kWgmmaMnExtent;
+  constexpr uint32_t kK = A::kWgmmaKExtent * A::kStages;
   using Accumulator = typename Mma::Accumulator;
   GlobalMatrix<A, ElementA> matrix_a;
   GlobalMatrix<B, ElementB> matrix_b;

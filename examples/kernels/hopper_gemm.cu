@@ -35,13 +35,16 @@ using TileA = swizzlegen::HopperA;
 using TileB = swizzlegen::HopperB;
 using TileC = swizzlegen::HopperC;
 
-constexpr int kBlockM = TileA::kRows, kBlockN = TileB::kRows, kBlockK = TileA::kCols, kStages = TileA::kStages;
+// The block's M, N and K are the operands' logical extents, whichever of rows and cols each major
+// stores them in.
+constexpr int kBlockM = TileA::kWgmmaMnExtent, kBlockN = TileB::kWgmmaMnExtent, kBlockK = TileA::kWgmmaKExtent,
+              kStages = TileA::kStages;
 constexpr int kConsumerRows = 64;  // wgmma's M
 constexpr int kConsumers = kBlockM / kConsumerRows;
 constexpr int kThreads = 128 * (1 + kConsumers);
 constexpr int kSlices = TileA::kWgmmaKSlices;
 
-static_assert(TileB::kCols == kBlockK && TileB::kStages == kStages, "A and B step K together");
+static_assert(TileB::kWgmmaKExtent == kBlockK && TileB::kStages == kStages, "A and B step K together");
 static_assert(TileA::kWgmmaK == 16 && TileB::kWgmmaK == 16 && TileB::kWgmmaKSlices == kSlices, "k16");
 static_assert(kBlockN == 256, "one wgmma m64n256 covers the block's N");
 static_assert(TileC::kRows == kConsumerRows && TileC::kCols == kBlockN && TileC::kElementBytes == 2, "C");
@@ -87,10 +90,12 @@ __device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap
       : "memory");
 }
 
-// Every box of one stage of Tile, the block whose first element is (row, col) of the global matrix.
+// Every box of one stage of Tile, the block whose first element is operand element (mn, k) of the global
+// matrix, which is laid out as the tile: at its row wgmma_row(mn, k) and column wgmma_col(mn, k).
 template <class Tile>
 __device__ __forceinline__ void tma_load_stage(const CUtensorMap* map, uint32_t tile_address, uint32_t stage,
-                                               int32_t row, int32_t col, uint32_t barrier) {
+                                               uint32_t mn, uint32_t k, uint32_t barrier) {
+  const int32_t row = int32_t(Tile::wgmma_row(mn, k)), col = int32_t(Tile::wgmma_col(mn, k));
 #pragma unroll
   for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box)
     tma_load(tile_address + (stage * Tile::kStageElements + Tile::tma_box_offset(box)) * Tile::kElementBytes, map,
@@ -159,8 +164,9 @@ __global__ void __launch_bounds__(kThreads, 1)
         const uint32_t stage = k_tile % kStages, round = k_tile / kStages;
         mbarrier_wait(empty + 8 * stage, (round & 1) ^ 1);  // passes at once in the first round
         mbarrier_expect_bytes(full + 8 * stage, TileA::kTmaStageBytes + TileB::kTmaStageBytes);
-        tma_load_stage<TileA>(&map_a, smem_a, stage, block_row, k_tile * kBlockK, full + 8 * stage);
-        tma_load_stage<TileB>(&map_b, smem_b, stage, block_col, k_tile * kBlockK, full + 8 * stage);
+        const uint32_t k0 = uint32_t(k_tile * kBlockK);
+        tma_load_stage<TileA>(&map_a, smem_a, stage, uint32_t(block_row), k0, full + 8 * stage);
+        tma_load_stage<TileB>(&map_b, smem_b, stage, uint32_t(block_col), k0, full + 8 * stage);
       }
     }
     return;
@@ -214,16 +220,23 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
 }
 
+// The tensor map of Tile's global matrix of mn (M or N) by k, laid out as the tile: row-major, rows and
+// cols wgmma_row and wgmma_col of the extents.
+template <class Tile>
+CUresult encode_operand_map(CUtensorMap* map, const half* matrix, int mn, int k) {
+  const uint64_t rows = Tile::wgmma_row(uint32_t(mn), uint32_t(k)), cols = Tile::wgmma_col(uint32_t(mn), uint32_t(k));
+  return Tile::encode_tma_tensor_map(map, matrix, rows, cols, cols * sizeof(half));
+}
+
 // The tensor maps of A's and B's global matrices, encoded once for each problem.
-const CUtensorMap& tensor_map(const half* matrix, int rows, int cols, bool is_a) {
+const CUtensorMap& tensor_map(const half* matrix, int mn, int k, bool is_a) {
   static std::map<std::tuple<const half*, int, int, bool>, CUtensorMap> maps;
-  const auto key = std::make_tuple(matrix, rows, cols, is_a);
+  const auto key = std::make_tuple(matrix, mn, k, is_a);
   auto found = maps.find(key);
   if (found != maps.end()) return found->second;
   CUtensorMap map{};
-  const CUresult status =
-      is_a ? TileA::encode_tma_tensor_map(&map, matrix, uint64_t(rows), uint64_t(cols), uint64_t(cols) * 2)
-           : TileB::encode_tma_tensor_map(&map, matrix, uint64_t(rows), uint64_t(cols), uint64_t(cols) * 2);
+  const CUresult status = is_a ? encode_operand_map<TileA>(&map, matrix, mn, k)
+                               : encode_operand_map<TileB>(&map, matrix, mn, k);
   if (status != CUDA_SUCCESS) {
     std::fprintf(stderr, "encode_tma_tensor_map failed: %d\n", int(status));
     std::exit(2);

@@ -209,10 +209,13 @@ struct StagedB {
 #endif
 
   // wgmma (sm_90a): a K-major f16 operand with the 128-byte swizzle. One instruction reads kWgmmaK
-  // of K (k16); kWgmmaKSlices of them span the tile's K. Pass kWgmmaTranspose as the instruction's
-  // imm-trans.
+  // of K (k16); kWgmmaKSlices of them span the tile's K. The operand is kWgmmaMnExtent (M or N) by
+  // kWgmmaKExtent (K): wgmma_row(), wgmma_col() and wgmma_offset() below find its element (mn, k)
+  // whatever the major. Pass kWgmmaTranspose as the instruction's imm-trans.
   static constexpr uint32_t kWgmmaK = 16;
   static constexpr uint32_t kWgmmaKSlices = 8;
+  static constexpr uint32_t kWgmmaMnExtent = 128;
+  static constexpr uint32_t kWgmmaKExtent = 128;
   static constexpr uint32_t kWgmmaMnStep = 8;
   static constexpr uint32_t kWgmmaTranspose = 0;
   static constexpr uint32_t kWgmmaLeadingByteOffset = 16;
@@ -223,6 +226,23 @@ struct StagedB {
   // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 | base offset << 49
   // | layout type << 62.
   static constexpr uint64_t kWgmmaDescriptor = 0x4000004000010000ull;
+
+  // The tile row of operand element (mn, k), mn below kWgmmaMnExtent and k below kWgmmaKExtent: a
+  // K-major operand's rows are M (or N), its columns K, so (mn, k) is the tile's (mn, k).
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t wgmma_row(uint32_t mn, uint32_t /*k*/) {
+    return mn;
+  }
+
+  // The tile column of operand element (mn, k).
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t wgmma_col(uint32_t /*mn*/, uint32_t k) {
+    return k;
+  }
+
+  // The element offset where operand element (mn, k) of a pipeline stage is stored: offset() of its
+  // row and column.
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t wgmma_offset(uint32_t mn, uint32_t k, uint32_t stage) {
+    return offset(mn, k, stage);
+  }
 
   // The wgmma matrix descriptor of K slice k_slice (K from k_slice * kWgmmaK) of the operand whose M
   // or N starts at mn (a multiple of kWgmmaMnStep), in stage `stage` of this tile at shared-memory
@@ -272,5 +292,14 @@ static_assert(StagedB::kWgmmaDescriptor == ((uint64_t{StagedB::kWgmmaLeadingByte
               "swizzlegen: the wgmma descriptor is its fields");
 static_assert(StagedB::wgmma_desc(0u, 7u, 0u, 2u) == 0x4000004000011406ull,
               "swizzlegen: the last K slice's descriptor");
+static_assert(StagedB::kWgmmaMnExtent == 128u && StagedB::kWgmmaKExtent == 128u
+              && StagedB::kWgmmaKSlices * StagedB::kWgmmaK == StagedB::kWgmmaKExtent,
+              "swizzlegen: the wgmma operand's M or N and K");
+static_assert(StagedB::wgmma_row(127u, 0u) == 127u && StagedB::wgmma_col(127u, 0u) == 0u
+              && StagedB::wgmma_offset(127u, 0u, 2u) == 40952u,
+              "swizzlegen: wgmma operand element (127, 0) of stage 2 is the tile's (127, 0)");
+static_assert(StagedB::wgmma_row(64u, 127u) == 64u && StagedB::wgmma_col(64u, 127u) == 127u
+              && StagedB::wgmma_offset(64u, 127u, 0u) == 12351u,
+              "swizzlegen: wgmma operand element (64, 127) of stage 0 is the tile's (64, 127)");
 
 }  // namespace swizzlegen

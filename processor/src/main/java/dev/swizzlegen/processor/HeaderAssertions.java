@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -15,8 +16,8 @@ import java.util.Set;
  * again by every compiler that includes the header. Every expected value is the model's
  * ({@link TileLayout}, {@link TmaFill}, {@link WgmmaOperand}), never the header's own arithmetic: the
  * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse at
- * the same places of the atom, TMA's box limits and first and last box, the wgmma descriptor's fields
- * and its last K slice's descriptor.
+ * the same places of the atom, TMA's box limits and first and last box, the wgmma descriptor's fields,
+ * its last K slice's descriptor and the operand's logical coordinates ({@link OperandShape}).
  */
 final class HeaderAssertions {
   private final String type;
@@ -104,6 +105,23 @@ final class HeaderAssertions {
     long descriptor = operand.descriptor(0, slice, 0, stage).encode();
     assertThat(type + "::wgmma_desc(0u, " + u(slice) + ", 0u, " + u(stage) + ") == "
         + String.format(Locale.ROOT, "0x%016xull", descriptor), "the last K slice's descriptor");
+    OperandShape shape = operand.shape();
+    assertThat(type + "::kWgmmaMnExtent == " + u(shape.mnExtent()) + " && " + type
+        + "::kWgmmaKExtent == " + u(shape.kExtent()) + " && " + type + "::kWgmmaKSlices * " + type
+        + "::kWgmmaK == " + type + "::kWgmmaKExtent", "the wgmma operand's M or N and K");
+    // Two elements whose M and K differ, so that a row and column swapped cannot pass.
+    int[][] elements = {
+        {shape.mnExtent() - 1, 0, stage}, {shape.mnExtent() / 2, shape.kExtent() - 1, 0}};
+    for (int[] element : elements) {
+      int mn = element[0];
+      int k = element[1];
+      int row = shape.row(mn, k);
+      int col = shape.col(mn, k);
+      assertThat(call("wgmma_row", mn, k) + " == " + u(row) + " && " + call("wgmma_col", mn, k)
+          + " == " + u(col) + " && " + call("wgmma_offset", mn, k, element[2]) + " == "
+          + u(layout.offset(row, col, element[2])), "wgmma operand element (" + mn + ", " + k
+          + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
+    }
   }
 
   private String call(String function, int... arguments) {

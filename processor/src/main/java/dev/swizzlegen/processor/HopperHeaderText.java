@@ -158,10 +158,16 @@ final class HopperHeaderText {
               + majorWords(operand.major()) + " " + WgmmaOperand.ptxType(layout.dtype()).orElseThrow()
               + " operand with " + operand.swizzle().description() + ". One instruction reads kWgmmaK"
               + " of K (k" + operand.instructionK() + "); kWgmmaKSlices of them span the tile's K."
+              + " The operand is kWgmmaMnExtent (M or N) by kWgmmaKExtent (K): wgmma_row(),"
+              + " wgmma_col() and wgmma_offset() below find its element (mn, k) whatever the major."
               + " Pass kWgmmaTranspose as the instruction's imm-trans"
               + (kMajor ? "" : " (16-bit types)") + "."))
           .set("wgmmaK", Integer.toString(operand.instructionK()))
           .set("wgmmaKSlices", Integer.toString(operand.kSlices()))
+          .set("wgmmaMnExtent", Integer.toString(operand.shape().mnExtent()))
+          .set("wgmmaKExtent", Integer.toString(operand.shape().kExtent()))
+          .set("wgmmaFunctions",
+              CudaHeaderWriter.functions(TileFunctions.wgmmaOperand(operand.shape())))
           .set("wgmmaMnStep", Integer.toString(operand.mnStep()))
           .set("wgmmaTranspose", Integer.toString(operand.transpose()))
           .set("wgmmaLeadingByteOffset", Integer.toString(operand.leadingByteOffset()))

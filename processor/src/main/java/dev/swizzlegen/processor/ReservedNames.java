@@ -34,7 +34,7 @@ final class ReservedNames {
       "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
       "kWgmmaK", "kWgmmaKSlices", "kWgmmaMnStep", "kWgmmaTranspose", "kWgmmaLeadingByteOffset",
       "kWgmmaStrideByteOffset", "kWgmmaBaseOffset", "kWgmmaLayoutType", "kWgmmaDescriptor",
-      "wgmma_desc");
+      "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset");
 
   /** The members of a rasterizer's struct ({@link RasterHeaderWriter}). */
   private static final List<String> RASTER_MEMBERS =
@@ -42,7 +42,7 @@ final class ReservedNames {
 
   /** Parameters and locals of the tiles' functions and the tensor-map encoder. */
   private static final List<String> TILE_LOCALS = List.of(
-      "linear", "box", "smem_address", "k_slice", "mn", "map", "global_address", "global_rows",
+      "linear", "box", "smem_address", "k_slice", "mn", "k", "map", "global_address", "global_rows",
       "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
       "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
       "box_cols");

@@ -6,9 +6,12 @@ import static dev.swizzlegen.processor.emit.Expr.mask;
 import static dev.swizzlegen.processor.emit.Expr.number;
 import static dev.swizzlegen.processor.emit.Expr.param;
 
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.emit.Expr;
+import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
@@ -92,6 +95,34 @@ final class TileFunctions {
         new IndexFunction("tmaBoxOffset", List.of("box"), "The element offset in a stage where box"
             + " i is written: offset() of its first element.",
             call("offset", call("tmaBoxRow", box), call("tmaBoxCol", box))));
+  }
+
+  /**
+   * The header's wgmma operand functions, in the coordinates a kernel author means: the tile row and
+   * column of operand element (mn, k), {@code mn} counting M (or N) and {@code k} counting K, and its
+   * element offset in a stage. Which of row and column each is comes from {@link OperandShape} (the
+   * one place the major picks), so the printed bodies are plain parameters ({@code wgmma_row(mn, k)
+   * = k} for an MN-major operand) and a consumer never branches on the major.
+   */
+  static List<IndexFunction> wgmmaOperand(OperandShape shape) {
+    Expr mn = param("mn");
+    Expr k = param("k");
+    List<Expr> rowCol = shape.rowCol(mn, k);
+    // Printed from the same expressions the bodies are: parameters are spelled alike everywhere.
+    String cell = "(" + ExprPrinter.CUDA.print(rowCol.get(0)) + ", "
+        + ExprPrinter.CUDA.print(rowCol.get(1)) + ")";
+    String sides = (shape.major() == Major.K ? "a K-major operand's rows are M (or N), its columns K"
+        : "an MN-major operand's rows are K, its columns M (or N)") + ", so (mn, k) is the tile's "
+        + cell;
+    return List.of(
+        new IndexFunction("wgmmaRow", List.of("mn", "k"), "The tile row of operand element"
+            + " (mn, k), mn below kWgmmaMnExtent and k below kWgmmaKExtent: " + sides + ".",
+            rowCol.get(0)),
+        new IndexFunction("wgmmaCol", List.of("mn", "k"), "The tile column of operand element"
+            + " (mn, k).", rowCol.get(1)),
+        new IndexFunction("wgmmaOffset", List.of("mn", "k", "stage"), "The element offset where"
+            + " operand element (mn, k) of a pipeline stage is stored: offset() of its row and"
+            + " column.", call("offset", rowCol.get(0), rowCol.get(1), param("stage"))));
   }
 
   /**

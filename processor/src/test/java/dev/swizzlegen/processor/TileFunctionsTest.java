@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -138,6 +140,66 @@ class TileFunctionsTest {
     assertEquals(List.of("swizzle(offset) = offset ^ ((offset & 0x380u) >> 4)"),
         bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 128, 128, 128),
             "swizzle"));
+  }
+
+  /**
+   * The wgmma operand functions, in logical coordinates, agree with the model's {@link OperandShape}
+   * and with {@code offset()} on every element of every stage, for both majors, on every tile of the
+   * corpus and of {@link #theTreesEqualTheModel}'s shapes (a major need not be one wgmma reads: the
+   * coordinates are the shape's either way).
+   */
+  @Test
+  void theWgmmaOperandFunctionsAreOperandShapeAndOffset() {
+    List<TileLayout> tiles = new ArrayList<>();
+    TileCorpus.CASES.forEach(tile -> tiles.add(tile.expected()));
+    tiles.add(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 32, 128)
+        .atom(8, 64, Order.COL_MAJOR).stages(2).build());
+    tiles.add(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 32, 128)
+        .atom(8, 32, Order.ROW_MAJOR).stages(3).build());
+    long cells = 0;
+    for (TileLayout tile : tiles) {
+      for (Major major : Major.values()) {
+        OperandShape shape = new OperandShape(tile, major);
+        List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(tile));
+        functions.addAll(TileFunctions.wgmmaOperand(shape));
+        for (int stage = 0; stage < tile.stages(); stage++) {
+          for (int mn = 0; mn < shape.mnExtent(); mn++) {
+            for (int k = 0; k < shape.kExtent(); k++) {
+              String where = tile + " " + major + " (" + mn + ", " + k + ", " + stage + ")";
+              int row = shape.row(mn, k);
+              int col = shape.col(mn, k);
+              assertEquals(row, IndexFunction.evaluate(functions, "wgmmaRow", mn, k), where);
+              assertEquals(col, IndexFunction.evaluate(functions, "wgmmaCol", mn, k), where);
+              long offset = IndexFunction.evaluate(functions, "wgmmaOffset", mn, k, stage);
+              assertEquals(tile.offset(row, col, stage), offset, where);
+              assertEquals(IndexFunction.evaluate(functions, "offset", row, col, stage), offset,
+                  where);
+              cells++;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(cells > 100_000, "cells: " + cells);
+  }
+
+  /** The logical functions print as plain parameters: the major is decided before printing. */
+  @Test
+  void theWgmmaOperandFunctionsReadAsTheMajorPicksThem() {
+    TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).stages(2).build();
+    assertEquals(List.of("wgmma_row(mn, k) = mn", "wgmma_col(mn, k) = k",
+            "wgmma_offset(mn, k, stage) = offset(mn, k, stage)"),
+        operandBodies(new OperandShape(tile, Major.K)));
+    assertEquals(List.of("wgmma_row(mn, k) = k", "wgmma_col(mn, k) = mn",
+            "wgmma_offset(mn, k, stage) = offset(k, mn, stage)"),
+        operandBodies(new OperandShape(tile, Major.MN)));
+    assertTrue(TileFunctions.wgmmaOperand(new OperandShape(tile, Major.MN)).get(0).meaning()
+        .endsWith("so (mn, k) is the tile's (k, mn)."));
+  }
+
+  private static List<String> operandBodies(OperandShape shape) {
+    return TileFunctions.wgmmaOperand(shape).stream()
+        .map(f -> f.call(ExprPrinter.CUDA) + " = " + f.body(ExprPrinter.CUDA)).toList();
   }
 
   /** {@code name(parameters) = body} in CUDA for the first function of each name, in that order. */

@@ -26,14 +26,30 @@ public record IndexFunction(String name, List<String> parameters, String meaning
     return printer.function(name) + "(" + String.join(", ", parameters) + ")";
   }
 
-  /** {@code uint32_t row, uint32_t col} or {@code int row, int col}. */
+  /**
+   * {@code uint32_t row, uint32_t col} or {@code int row, int col}; in CUDA a parameter the body does
+   * not read keeps its name only in a C comment after its type, as C++ has an unused one
+   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}).
+   */
   public String declaredParameters(ExprPrinter printer) {
     String type = printer.cuda() ? "uint32_t " : "int ";
     List<String> declared = new ArrayList<>();
     for (String parameter : parameters) {
-      declared.add(type + parameter);
+      declared.add(type + (printer.cuda() && !reads(body, parameter)
+          ? "/*" + parameter + "*/" : parameter));
     }
     return String.join(", ", declared);
+  }
+
+  private static boolean reads(Expr expression, String parameter) {
+    if (expression instanceof Expr.Param param) {
+      return param.name().equals(parameter);
+    } else if (expression instanceof Expr.Binary binary) {
+      return reads(binary.left(), parameter) || reads(binary.right(), parameter);
+    } else if (expression instanceof Expr.Call call) {
+      return call.arguments().stream().anyMatch(argument -> reads(argument, parameter));
+    }
+    return false;
   }
 
   /** The returned expression, in the printer's language. */

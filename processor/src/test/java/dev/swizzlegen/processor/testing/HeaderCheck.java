@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -108,6 +109,7 @@ public final class HeaderCheck {
       Map<String, String[]> printed = parse(output, "tile");
       Map<String, String[]> tma = parse(output, "tma");
       Map<String, String[]> wgmma = parse(output, "wgmma");
+      Map<String, String[]> operand = parse(output, "operand");
       int hopper = 0;
       for (Header header : headers) {
         String[] values = printed.get(header.cudaType());
@@ -128,19 +130,23 @@ public final class HeaderCheck {
         if (header.wgmma().isPresent()) {
           assertEquals(expectedWgmma(header.wgmma().get()), List.of(wgmma.get(header.cudaType())),
               header.cudaType() + ": wgmma descriptors differ from the model's");
+          assertEquals(expectedOperand(header.wgmma().get()),
+              List.of(operand.get(header.cudaType())), header.cudaType()
+                  + ": wgmma_row/col/offset differ from the model's OperandShape and offset()");
           hopper++;
         }
       }
       assertEquals(headers.size(), printed.size());
       assertEquals(hopper, tma.size() + wgmma.size());
+      assertEquals(wgmma.size(), operand.size());
       compiler.record(checkName, headers.size() + " headers compiled with " + compiler.strictFlags()
           + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
-                  + " descriptors equal the model's"));
+                  + " descriptors and operand coordinates equal the model's"));
       Map<String, List<String>> lines = new HashMap<>();
       for (String line : output.split("\n")) {
         String[] words = line.trim().split(" ");
-        if (words.length >= 2 && List.of("tile", "tma", "wgmma").contains(words[0])) {
+        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand").contains(words[0])) {
           lines.computeIfAbsent(words[1], type -> new ArrayList<>()).add(line.trim());
         }
       }
@@ -180,6 +186,26 @@ public final class HeaderCheck {
         for (int mn = 0; mn < operand.mnExtent(); mn += operand.mnStep()) {
           words.add(Long.toUnsignedString(
               operand.descriptor(SMEM_ADDRESS, kSlice, mn, stage).encode()));
+        }
+      }
+    }
+    return words;
+  }
+
+  /**
+   * {@code kWgmmaMnExtent kWgmmaKExtent}, then for every stage, M or N and K, the offset of operand
+   * element (mn, k): the model's {@link OperandShape} picks its row and column, {@code offset()} its
+   * place.
+   */
+  private static List<String> expectedOperand(WgmmaOperand operand) {
+    OperandShape shape = operand.shape();
+    List<String> words = new ArrayList<>(List.of(Integer.toString(shape.mnExtent()),
+        Integer.toString(shape.kExtent())));
+    TileLayout tile = operand.tile();
+    for (int stage = 0; stage < tile.stages(); stage++) {
+      for (int mn = 0; mn < shape.mnExtent(); mn++) {
+        for (int k = 0; k < shape.kExtent(); k++) {
+          words.add(Integer.toString(tile.offset(shape.row(mn, k), shape.col(mn, k), stage)));
         }
       }
     }
@@ -275,12 +301,15 @@ public final class HeaderCheck {
       cu.append("""
 
           #if defined(__CUDACC__)
-          // wgmma: the descriptor of every stage, K slice and first M or N.
+          // wgmma: the descriptor of every stage, K slice and first M or N, and the operand's elements.
           template <class Tile>
           __global__ void touch_wgmma(uint32_t* out) {
             const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
                                                    0, blockIdx.x % Tile::kStages);
-            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32);
+            const uint32_t element = Tile::wgmma_offset(threadIdx.x % Tile::kWgmmaMnExtent,
+                                                        threadIdx.y % Tile::kWgmmaKExtent,
+                                                        blockIdx.x % Tile::kStages);
+            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
           }
           #endif
 
@@ -290,12 +319,30 @@ public final class HeaderCheck {
                         Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
                         Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
                         static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
-            const uint32_t mn_extent = Tile::kWgmmaTranspose == 0 ? Tile::kRows : Tile::kCols;
             for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
               for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
-                for (uint32_t mn = 0; mn < mn_extent; mn += Tile::kWgmmaMnStep) {
+                for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; mn += Tile::kWgmmaMnStep) {
                   std::printf(" %llu", static_cast<unsigned long long>(
                                            Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
+                }
+              }
+            }
+            std::printf("\\n");
+          }
+
+          // The operand in logical coordinates: every element (mn, k) of every stage, with no
+          // branch on the major; a trailing '!' marks one whose wgmma_offset is not offset() of its
+          // wgmma_row and wgmma_col.
+          template <class Tile>
+          void print_operand(const char* name) {
+            std::printf("operand %s %u %u", name, Tile::kWgmmaMnExtent, Tile::kWgmmaKExtent);
+            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+              for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; ++mn) {
+                for (uint32_t k = 0; k < Tile::kWgmmaKExtent; ++k) {
+                  const uint32_t offset = Tile::wgmma_offset(mn, k, stage);
+                  const bool agrees =
+                      offset == Tile::offset(Tile::wgmma_row(mn, k), Tile::wgmma_col(mn, k), stage);
+                  std::printf(agrees ? " %u" : " %u!", offset);
                 }
               }
             }
@@ -333,6 +380,8 @@ public final class HeaderCheck {
       if (header.wgmma().isPresent()) {
         cu.append("  print_wgmma<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
+        cu.append("  print_operand<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\");\n");
       }
     }
     cu.append("  return 0;\n}\n");

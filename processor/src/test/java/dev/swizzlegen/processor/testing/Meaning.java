@@ -62,13 +62,24 @@ public final class Meaning {
   }
 
   /**
-   * Asserts that the records, sorted, equal {@code snapshot}, rewriting it first when
-   * {@code -Dswizzlegen.updateGolden=true}.
+   * Asserts that the records, sorted, equal {@code snapshot}. With
+   * {@code -Dswizzlegen.updateMeaning=true} it first rewrites the snapshot, but only where the new
+   * records keep every fact of the old ones with its value ({@link #compare}): new facts (a header's
+   * new constant, a new line its check prints) are allowed, a changed or lost one fails and the
+   * snapshot stays. With {@code -Dswizzlegen.updateGolden=true} it rewrites it whatever changed: only
+   * for an intended change of meaning.
    */
   public static void assertUnchanged(Path snapshot, List<String> records) {
     String actual = records.stream().sorted().reduce("", String::concat);
     try {
-      if (Boolean.getBoolean("swizzlegen.updateGolden")) {
+      if (Boolean.getBoolean("swizzlegen.updateMeaning") && Files.exists(snapshot)) {
+        Comparison comparison =
+            compare(Files.readString(snapshot, StandardCharsets.UTF_8), actual);
+        assertEquals(List.of(), comparison.problems(),
+            "an old fact changed or was lost: not rewriting " + snapshot);
+        System.out.println("swizzlegen meaning " + snapshot + ": " + comparison.summary());
+        Files.writeString(snapshot, actual, StandardCharsets.UTF_8);
+      } else if (Boolean.getBoolean("swizzlegen.updateGolden")) {
         Files.createDirectories(snapshot.getParent());
         Files.writeString(snapshot, actual, StandardCharsets.UTF_8);
       }
@@ -80,6 +91,98 @@ public final class Meaning {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * How new records stand to old ones, fact by fact: a fact is one {@code name=value} of one line
+   * ({@code java constants}, {@code java functions}, {@code cuda constants}, {@code cuda prints}) of
+   * one record (a helper and its header).
+   *
+   * @param records the old records, each found among the new ones
+   * @param newRecords records only the new ones have (a new tile)
+   * @param gained for each new fact, {@code "cuda constants: kWgmmaKExtent"}, how many old records
+   *     gained it
+   * @param problems every old record missing from the new ones, and every old fact lost or changed
+   *     (its old and new value); empty when the new records keep every old fact
+   */
+  public record Comparison(int records, int newRecords, Map<String, Integer> gained,
+      List<String> problems) {
+    /** {@code "195 records, none lost; 12 gained cuda constants: kWgmmaKExtent, ..."}. */
+    public String summary() {
+      Map<String, List<String>> byCount = new TreeMap<>();
+      gained.forEach((fact, count) -> byCount.computeIfAbsent(count + " records gained",
+          key -> new ArrayList<>()).add(fact));
+      StringBuilder text = new StringBuilder(records + " old records, " + newRecords
+          + " new records, " + problems.size() + " old facts lost or changed");
+      byCount.forEach((count, facts) -> text.append("; ").append(count).append(' ')
+          .append(String.join(", ", facts)));
+      return text.toString();
+    }
+  }
+
+  /** Compares new snapshot text with old, fact by fact ({@link Comparison}). */
+  public static Comparison compare(String before, String after) {
+    Map<String, Map<String, String>> old = facts(before);
+    Map<String, Map<String, String>> now = facts(after);
+    Map<String, Integer> gained = new TreeMap<>();
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, Map<String, String>> record : old.entrySet()) {
+      Map<String, String> newFacts = now.get(record.getKey());
+      if (newFacts == null) {
+        problems.add(record.getKey() + ": the record is gone");
+        continue;
+      }
+      record.getValue().forEach((fact, value) -> {
+        String newValue = newFacts.get(fact);
+        if (newValue == null) {
+          problems.add(record.getKey() + ": " + fact + " is gone (was " + value + ")");
+        } else if (!newValue.equals(value)) {
+          problems.add(record.getKey() + ": " + fact + " was " + value + ", is " + newValue);
+        }
+      });
+      for (String fact : newFacts.keySet()) {
+        if (!record.getValue().containsKey(fact)) {
+          gained.merge(fact, 1, Integer::sum);
+        }
+      }
+    }
+    int newRecords = (int) now.keySet().stream().filter(key -> !old.containsKey(key)).count();
+    return new Comparison(old.size(), newRecords, gained, problems);
+  }
+
+  /**
+   * A snapshot's facts by record ({@code "# <helper> <header>"}): {@code "cuda constants: kRows"} to
+   * its value. A line's facts are its {@code name=value} words; a value runs to the next name.
+   */
+  static Map<String, Map<String, String>> facts(String snapshot) {
+    Map<String, Map<String, String>> records = new TreeMap<>();
+    Map<String, String> current = null;
+    for (String line : snapshot.split("\n")) {
+      if (line.startsWith("# ")) {
+        current = new TreeMap<>();
+        if (records.put(line, current) != null) {
+          throw new AssertionError("two records " + line);
+        }
+      } else if (!line.isBlank()) {
+        int colon = line.indexOf(':');
+        if (current == null || colon < 0) {
+          throw new AssertionError("not a line of a meaning record: " + line);
+        }
+        String section = line.substring(0, colon);
+        String rest = line.substring(colon + 1).strip();
+        if (rest.isEmpty()) {
+          continue;
+        }
+        for (String word : rest.split(" (?=[A-Za-z_][\\w/]*=)")) {
+          int equals = word.indexOf('=');
+          String fact = section + ": " + word.substring(0, equals);
+          if (current.put(fact, word.substring(equals + 1)) != null) {
+            throw new AssertionError("two values of " + fact + " in " + line);
+          }
+        }
+      }
+    }
+    return records;
   }
 
   /** The records that differ, a few of them, so that a failure says which tiles and which facts. */
