@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 
 /**
@@ -56,7 +57,7 @@ final class ConflictChecker {
     String origin = access.isDefault()
         ? " (a default access; declare access = {...} to choose the accesses checked)"
         : "";
-    return pattern.label() + origin + " has " + Solution.article(report.degree()) + " " + report.degree()
+    return pattern.label() + origin + " has " + SolutionText.article(report.degree()) + " " + report.degree()
         + "-way bank conflict" + tolerance + ": " + AccessReport.number(report.wavefrontsPerInstruction())
         + " wavefronts per instruction where " + AccessReport.number(report.idealWavefrontsPerInstruction())
         + " would do; " + report.witness().orElseThrow().describe(4) + "; ";
@@ -91,7 +92,7 @@ final class ConflictChecker {
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
     return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
-        + " atoms" : "") + " (" + found.attributesFrom(from) + ")" + works;
+        + " atoms" : "") + " (" + AttributeText.attributesFrom(found, from) + ")" + works;
   }
 
   /**
@@ -104,10 +105,10 @@ final class ConflictChecker {
       List<AccessPattern> patterns) {
     String closest = solution.closest()
         .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
-            + Solution.article(solution.closestDegree()) + " " + solution.closestDegree()
+            + SolutionText.article(solution.closestDegree()) + " " + solution.closestDegree()
             + "-way conflict")
         .orElse("");
-    String verdict = "no XOR swizzle (" + solution.family() + ") makes every " + which
+    String verdict = "no XOR swizzle (" + SolutionText.family(solution) + ") makes every " + which
         + " access of the tile conflict-free" + closest;
     Optional<Solution> free = solution.freeAtom();
     String limited = "; the search was limited to the declared " + declaredAtom(solution);
@@ -118,7 +119,8 @@ final class ConflictChecker {
     }
     String instead = solution.alternatives().isEmpty()
         ? "; neither padding the rows nor another width for one vector access would either"
-        : "; what would work: " + String.join("; or ", solution.alternatives());
+        : "; what would work: " + solution.alternatives().stream()
+            .map(SolutionText::alternative).collect(Collectors.joining("; or "));
     return verdict + (free.isPresent()
         ? limited + ", but with the atom free none works either" : "") + instead + ".";
   }
