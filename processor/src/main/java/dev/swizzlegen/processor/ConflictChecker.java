@@ -3,6 +3,8 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.analysis.Witness;
+import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -60,7 +62,7 @@ final class ConflictChecker {
     return pattern.label() + origin + " has " + SolutionText.article(report.degree()) + " " + report.degree()
         + "-way bank conflict" + tolerance + ": " + AccessReport.number(report.wavefrontsPerInstruction())
         + " wavefronts per instruction where " + AccessReport.number(report.idealWavefrontsPerInstruction())
-        + " would do; " + report.witness().orElseThrow().describe(4) + "; ";
+        + " would do; " + witness(report.witness().orElseThrow(), 4) + "; ";
   }
 
   private String fix(TileSpec tile) {
@@ -136,5 +138,23 @@ final class ConflictChecker {
 
   private static String maxWaysNote(List<AccessPattern> patterns) {
     return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
+  }
+
+  /**
+   * The phase that shows the conflict, its first {@code maxLanes} lanes named: {@code "in phase 0 of
+   * instruction 0, lanes 0, 1 and 6 more touch (row 0, col 0), (row 1, col 0) and 6 more, distinct
+   * words all in bank 0"}.
+   */
+  static String witness(Witness witness, int maxLanes) {
+    List<LaneAccess> lanes = witness.lanes();
+    List<LaneAccess> shown = lanes.subList(0, Math.min(maxLanes, lanes.size()));
+    String laneList = shown.stream().map(lane -> String.valueOf(lane.lane()))
+        .collect(Collectors.joining(", "));
+    String cells = shown.stream().map(lane -> "(row " + lane.row() + ", col " + lane.col() + ")")
+        .collect(Collectors.joining(", "));
+    String more = lanes.size() > shown.size() ? " and " + (lanes.size() - shown.size()) + " more" : "";
+    return "in phase " + witness.phase() + " of instruction " + witness.instruction() + ", lanes "
+        + laneList + more + " touch " + cells + more + ", distinct words all in bank "
+        + witness.bank();
   }
 }
