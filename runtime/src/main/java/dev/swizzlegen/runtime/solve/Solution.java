@@ -45,7 +45,7 @@ public record Solution(
   }
 
   /** Whether the search kept a described atom, on either side, rather than choosing it. */
-  public boolean atomDeclared() {
+  boolean atomDeclared() {
     return declaredAtomRows != 0 || declaredAtomCols != 0;
   }
 

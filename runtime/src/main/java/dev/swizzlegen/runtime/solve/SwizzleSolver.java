@@ -38,7 +38,7 @@ public final class SwizzleSolver {
 
   private final BankModel banks;
 
-  public SwizzleSolver(BankModel banks) {
+  private SwizzleSolver(BankModel banks) {
     this.banks = banks;
   }
 
