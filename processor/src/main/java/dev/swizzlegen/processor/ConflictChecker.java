@@ -3,12 +3,15 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.analysis.Witness;
+import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 
 /**
@@ -56,10 +59,10 @@ final class ConflictChecker {
     String origin = access.isDefault()
         ? " (a default access; declare access = {...} to choose the accesses checked)"
         : "";
-    return pattern.label() + origin + " has " + Solution.article(report.degree()) + " " + report.degree()
+    return pattern.label() + origin + " has " + SolutionText.article(report.degree()) + " " + report.degree()
         + "-way bank conflict" + tolerance + ": " + AccessReport.number(report.wavefrontsPerInstruction())
         + " wavefronts per instruction where " + AccessReport.number(report.idealWavefrontsPerInstruction())
-        + " would do; " + report.witness().orElseThrow().describe(4) + "; ";
+        + " would do; " + witness(report.witness().orElseThrow(), 4) + "; ";
   }
 
   private String fix(TileSpec tile) {
@@ -91,7 +94,7 @@ final class ConflictChecker {
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
     return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
-        + " atoms" : "") + " (" + found.attributesFrom(from) + ")" + works;
+        + " atoms" : "") + " (" + AttributeText.attributesFrom(found, from) + ")" + works;
   }
 
   /**
@@ -104,10 +107,10 @@ final class ConflictChecker {
       List<AccessPattern> patterns) {
     String closest = solution.closest()
         .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
-            + Solution.article(solution.closestDegree()) + " " + solution.closestDegree()
+            + SolutionText.article(solution.closestDegree()) + " " + solution.closestDegree()
             + "-way conflict")
         .orElse("");
-    String verdict = "no XOR swizzle (" + solution.family() + ") makes every " + which
+    String verdict = "no XOR swizzle (" + SolutionText.family(solution) + ") makes every " + which
         + " access of the tile conflict-free" + closest;
     Optional<Solution> free = solution.freeAtom();
     String limited = "; the search was limited to the declared " + declaredAtom(solution);
@@ -118,7 +121,8 @@ final class ConflictChecker {
     }
     String instead = solution.alternatives().isEmpty()
         ? "; neither padding the rows nor another width for one vector access would either"
-        : "; what would work: " + String.join("; or ", solution.alternatives());
+        : "; what would work: " + solution.alternatives().stream()
+            .map(SolutionText::alternative).collect(Collectors.joining("; or "));
     return verdict + (free.isPresent()
         ? limited + ", but with the atom free none works either" : "") + instead + ".";
   }
@@ -134,5 +138,23 @@ final class ConflictChecker {
 
   private static String maxWaysNote(List<AccessPattern> patterns) {
     return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
+  }
+
+  /**
+   * The phase that shows the conflict, its first {@code maxLanes} lanes named: {@code "in phase 0 of
+   * instruction 0, lanes 0, 1 and 6 more touch (row 0, col 0), (row 1, col 0) and 6 more, distinct
+   * words all in bank 0"}.
+   */
+  static String witness(Witness witness, int maxLanes) {
+    List<LaneAccess> lanes = witness.lanes();
+    List<LaneAccess> shown = lanes.subList(0, Math.min(maxLanes, lanes.size()));
+    String laneList = shown.stream().map(lane -> String.valueOf(lane.lane()))
+        .collect(Collectors.joining(", "));
+    String cells = shown.stream().map(lane -> "(row " + lane.row() + ", col " + lane.col() + ")")
+        .collect(Collectors.joining(", "));
+    String more = lanes.size() > shown.size() ? " and " + (lanes.size() - shown.size()) + " more" : "";
+    return "in phase " + witness.phase() + " of instruction " + witness.instruction() + ", lanes "
+        + laneList + more + " touch " + cells + more + ", distinct words all in bank "
+        + witness.bank();
   }
 }

@@ -214,8 +214,8 @@ final class TileFunctions {
     @Override
     List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
       XorMap map = layout.inner();
-      String what = named.map(Swizzle::maskSummary).orElse("the XOR map " + map);
-      String how = named.map(Swizzle::inverseSummary).orElse("the XOR map " + map.inverse());
+      String what = named.map(SwizzleText::masks).orElse("the XOR map " + map);
+      String how = named.map(SwizzleText::inverse).orElse("the XOR map " + map.inverse());
       return List.of(
           new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
               .orElse("The swizzle") + (layout.isOneAtom() ? "" : stacked

@@ -116,7 +116,7 @@ final class TileReader {
         return Optional.empty();
       }
       layout = solution.get().layout().orElseThrow();
-      derivation = Optional.of(solution.get().why());
+      derivation = Optional.of(SolutionText.why(solution.get().reasons()));
     }
 
     return Optional.of(new TileSpec(

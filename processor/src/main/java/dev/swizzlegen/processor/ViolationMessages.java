@@ -417,7 +417,7 @@ final class ViolationMessages {
       return reads + ", and atoms of 8 x " + narrower.rowElements() + " do not fit the tile's "
           + narrower.declared().rows() + " x " + narrower.declared().cols() + ": use "
           + narrower.mode().description() + " on atoms of " + narrower.suggested().atomShape()
-          + " (" + narrower.suggested().attributesFrom(narrower.declared()) + "), as CUTLASS's"
+          + " (" + AttributeText.attributesFrom(narrower.suggested(), narrower.declared()) + "), as CUTLASS's"
           + " ss_smem_selector picks for such a tile.";
     }
     return reads + ".";

@@ -12,7 +12,7 @@ public final class InvalidDescriptionException extends IllegalArgumentException 
 
   private final transient List<Violation> violations;
 
-  public InvalidDescriptionException(List<Violation> violations) {
+  private InvalidDescriptionException(List<Violation> violations) {
     super(violations.get(0).toString());
     this.violations = List.copyOf(violations);
   }

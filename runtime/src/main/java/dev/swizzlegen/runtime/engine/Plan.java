@@ -25,12 +25,12 @@ public record Plan<P>(Optional<P> plan, List<Violation> violations) {
   }
 
   /** The plan {@code plan}. */
-  public static <P> Plan<P> of(P plan) {
+  static <P> Plan<P> of(P plan) {
     return new Plan<>(Optional.of(plan), List.of());
   }
 
   /** No plan, for these (at least one) violations. */
-  public static <P> Plan<P> prevented(List<Violation> violations) {
+  static <P> Plan<P> prevented(List<Violation> violations) {
     if (violations.isEmpty()) {
       throw new IllegalArgumentException("no violation prevents the plan");
     }

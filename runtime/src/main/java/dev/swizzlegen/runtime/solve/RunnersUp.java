@@ -1,7 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.layout.TileLayout;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -61,15 +60,13 @@ final class RunnersUp {
   /** The verdict when {@code tile} is the first on which every access is acceptable. */
   Solution found(TileLayout tile) {
     return new Solution(Optional.of(tile), withFewerBits,
-        withFewerBits.isPresent() ? withFewerBitsDegree : 0, List.of(),
-        SwizzleFamily.describe(description), description.describedAtomRows(),
+        withFewerBits.isPresent() ? withFewerBitsDegree : 0, description.describedAtomRows(),
         description.describedAtomCols());
   }
 
   /** The verdict when no candidate makes every access acceptable. */
   Solution nothingFound() {
     return new Solution(Optional.empty(), mildest, mildest.isPresent() ? mildestDegree : 0,
-        List.of(), SwizzleFamily.describe(description), description.describedAtomRows(),
-        description.describedAtomCols());
+        description.describedAtomRows(), description.describedAtomCols());
   }
 }

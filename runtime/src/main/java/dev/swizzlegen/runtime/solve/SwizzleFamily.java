@@ -44,13 +44,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link TileLayout}s.
  */
 public final class SwizzleFamily {
-  static final int MAX_BITS = 5;
-  static final int MAX_BASE = 7;
-  static final int MAX_SHIFT = 12;
+  // Public for the processor, which words the family searched in its messages.
+  /** The most bits B of a member. */
+  public static final int MAX_BITS = 5;
+  /** The largest base M of a member. */
+  public static final int MAX_BASE = 7;
+  /** The largest shift |S| of a member. */
+  public static final int MAX_SHIFT = 12;
   /** The widest atom narrower than the tile: one 128-byte line of banks, TMA's widest box row. */
-  static final int MAX_ATOM_BYTES = 128;
+  public static final int MAX_ATOM_BYTES = 128;
   /** The narrowest atom: one 16-byte unit. */
-  static final int MIN_ATOM_BYTES = 16;
+  public static final int MIN_ATOM_BYTES = 16;
 
   private SwizzleFamily() {}
 
@@ -238,22 +242,5 @@ public final class SwizzleFamily {
     return free.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).tryBuild()
         .filter(plain -> runs(plain, accesses, engines))
         .map(plain -> free);
-  }
-
-  /** The family searched for a description, in words: on its described atom, or on atoms it chooses. */
-  public static String describe(TileLayout.Builder description) {
-    int atomRows = description.describedAtomRows();
-    int atomCols = description.describedAtomCols();
-    String swizzles = "Swizzle<B,M,S> with B <= " + MAX_BITS + ", M <= " + MAX_BASE
-        + ", B <= |S| <= " + MAX_SHIFT + ", on the row-major offset of ";
-    if (atomCols != 0) {
-      return swizzles + "the declared " + (atomRows != 0
-          ? atomRows + " x " + atomCols + " atoms"
-          : atomCols + "-column atoms");
-    }
-    return atomRows != 0
-        ? swizzles + "the declared " + atomRows + "-row atoms of whole rows or of 16- to"
-            + " 128-byte column blocks"
-        : swizzles + "whole rows or of 16- to 128-byte column blocks, or within each row";
   }
 }

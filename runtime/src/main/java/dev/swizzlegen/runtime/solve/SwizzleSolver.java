@@ -38,7 +38,7 @@ public final class SwizzleSolver {
 
   private final BankModel banks;
 
-  public SwizzleSolver(BankModel banks) {
+  private SwizzleSolver(BankModel banks) {
     this.banks = banks;
   }
 
@@ -199,9 +199,9 @@ public final class SwizzleSolver {
   }
 
   /** Changes that would make every access acceptable when no swizzle of the family does. */
-  private List<String> alternatives(TileLayout.Builder description, List<AccessPattern> accesses,
+  private List<Alternative> alternatives(TileLayout.Builder description, List<AccessPattern> accesses,
       List<Engine> engines) {
-    List<String> alternatives = new ArrayList<>();
+    List<Alternative> alternatives = new ArrayList<>();
     if (engines.isEmpty()) {
       // The copy engine and the tensor cores read no padded rows.
       int cols = description.cols();
@@ -210,9 +210,7 @@ public final class SwizzleSolver {
         Optional<TileLayout> padded = description.copy().rowStride(rowStride).tryBuild();
         if (padded.isPresent() && SwizzleFamily.runs(padded.get(), accesses, engines)
             && acceptable(padded.get(), accesses)) {
-          alternatives.add("padding each row by " + (rowStride - cols)
-              + " elements, with no swizzle (" + padded.get().attributesFrom(plain(description))
-              + ")");
+          alternatives.add(new Alternative.PaddedRows(plain(description), padded.get()));
           break;
         }
       }
@@ -234,8 +232,7 @@ public final class SwizzleSolver {
         if (found.isPresent()) {
           TileLayout tile = found.get();
           boolean atomChosen = !description.atomDescribed() && !tile.isOneAtom();
-          alternatives.add(width + "-byte vectors for " + vector.label() + ", with "
-              + tile.swizzleName() + (atomChosen ? " on " + tile.atomShape() + " atoms" : ""));
+          alternatives.add(new Alternative.VectorWidth(vector, width, tile, atomChosen));
           break;
         }
       }

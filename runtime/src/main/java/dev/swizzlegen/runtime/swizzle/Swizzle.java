@@ -220,58 +220,9 @@ public final class Swizzle {
     return XorMap.of(this);
   }
 
-  /**
-   * The offset's bits from the highest one the swizzle touches down to bit 0, CuTe style: {@code Y}
-   * read, {@code Z} flipped, {@code #} both (overlapping masks), {@code x} kept. {@code "...YYYZZZxxx"}
-   * for {@code Swizzle<3,3,3>}.
-   */
-  public String bitDiagram() {
-    if (isIdentity()) {
-      return "...x";
-    }
-    int top = 31 - Integer.numberOfLeadingZeros(yyyMask | zzzMask);
-    StringBuilder diagram = new StringBuilder("...");
-    for (int bit = top; bit >= 0; bit--) {
-      boolean y = ((yyyMask >>> bit) & 1) != 0;
-      boolean z = ((zzzMask >>> bit) & 1) != 0;
-      diagram.append(y && z ? '#' : y ? 'Y' : z ? 'Z' : 'x');
-    }
-    return diagram.toString();
-  }
-
-  /**
-   * One line saying what moves: {@code "YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)"}.
-   */
-  public String maskSummary() {
-    if (isIdentity()) {
-      return "B = 0: no bits move, the identity";
-    }
-    String summary = "YYY = " + hex(yyyMask) + " (" + bitRange(yyyMask) + ") is XORed into ZZZ = "
-        + hex(zzzMask) + " (" + bitRange(zzzMask) + ")";
-    return masksOverlap() ? summary + "; the masks overlap" : summary;
-  }
-
-  /** How the inverse is computed, in words: {@code "the swizzle is its own inverse"}. */
-  public String inverseSummary() {
-    if (isIdentity()) {
-      return "the identity";
-    }
-    if (isInvolution()) {
-      return "the swizzle is its own inverse";
-    }
-    return "the masks overlap, so the inverse XORs " + inverseTerms.size()
-        + " terms, N + N^2 + ... over GF(2)";
-  }
-
   /** {@code 0x1c0}: how generated code writes a mask. */
   static String hex(int mask) {
     return "0x" + Integer.toHexString(mask);
-  }
-
-  private static String bitRange(int mask) {
-    int low = Integer.numberOfTrailingZeros(mask);
-    int high = 31 - Integer.numberOfLeadingZeros(mask);
-    return low == high ? "bit " + low : "bits " + low + ".." + high;
   }
 
   @Override

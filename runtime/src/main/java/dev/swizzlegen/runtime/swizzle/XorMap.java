@@ -28,7 +28,7 @@ public final class XorMap {
   private static final int ALL = (int) ((1L << OFFSET_BITS) - 1);
 
   /** The map that moves nothing. */
-  public static final XorMap IDENTITY = new XorMap(new int[0]);
+  static final XorMap IDENTITY = new XorMap(new int[0]);
 
   /** Images of bits 0..length-1; the last one is not its own bit (trimmed), so equal maps match. */
   private final int[] images;
@@ -87,7 +87,7 @@ public final class XorMap {
   }
 
   /** The image of bit {@code j} (0..30). */
-  public int image(int j) {
+  int image(int j) {
     if (j < 0 || j >= OFFSET_BITS) {
       throw new IllegalArgumentException("bit must be 0.." + (OFFSET_BITS - 1) + ", not " + j);
     }
@@ -95,7 +95,7 @@ public final class XorMap {
   }
 
   /** The images of bits 0 up to the last one that is not its own bit (Triton's bases). */
-  public int[] images() {
+  int[] images() {
     return images.clone();
   }
 
@@ -153,7 +153,7 @@ public final class XorMap {
   }
 
   /** {@code this ∘ first}: apply {@code first}, then this map. */
-  public XorMap compose(XorMap first) {
+  XorMap compose(XorMap first) {
     int n = Math.max(span(), first.span());
     int[] composed = new int[n];
     for (int j = 0; j < n; j++) {

@@ -42,7 +42,7 @@ import java.util.Optional;
  */
 public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> boxes) {
   /** The most elements a TMA box has in one dimension. */
-  public static final int MAX_BOX_ELEMENTS = 256;
+  static final int MAX_BOX_ELEMENTS = 256;
 
   public TmaFill {
     boxes = List.copyOf(boxes);
@@ -88,7 +88,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   }
 
   /** The byte alignment every box's shared-memory start needs: the mode's repeat, or 128 bytes. */
-  public static int boxAlignmentBytes(TmaSwizzle mode) {
+  static int boxAlignmentBytes(TmaSwizzle mode) {
     return Math.max(128, mode.alignmentBytes());
   }
 

@@ -76,8 +76,6 @@ class CanonicalFactsTest {
       assertEquals(i, lane.row());
       assertEquals(0, lane.col());
     }
-    assertEquals("in phase 0 of instruction 0, lanes 0, 1 and 6 more touch (row 0, col 0),"
-        + " (row 1, col 0) and 6 more, distinct words all in bank 0", witness.describe(2));
   }
 
   /** Lanes on the same 4-byte word share it: the cost counts distinct words, not lanes. */

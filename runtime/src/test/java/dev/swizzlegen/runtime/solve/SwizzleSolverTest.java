@@ -18,9 +18,11 @@ import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -112,8 +114,6 @@ class SwizzleSolverTest {
         VectorAccess.grid(Op.LOAD, 16, 32, 1, Order.ROW_MAJOR));
     Solution solution = solver.solve(declared, accesses, List.of());
     assertTrue(solution.layout().isEmpty());
-    assertTrue(solution.family().endsWith("on the row-major offset of the declared 8 x 32 atoms"),
-        solution.family());
     assertEquals(exhaustive.search(declared, accesses, List.of()), solution.withoutAlternatives());
     Solution free = solution.freeAtom().orElseThrow();
     assertEquals(List.of(8, 32), List.of(solution.declaredAtomRows(), solution.declaredAtomCols()));
@@ -124,9 +124,6 @@ class SwizzleSolverTest {
     for (AccessPattern access : accesses) {
       assertTrue(analyzer.analyze(found, access).conflictFree(), access.label());
     }
-    TileLayout plain = declared.build();
-    assertEquals("bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8",
-        found.attributesFrom(plain));
     // Found on the declared atom, or with a free atom to begin with: no second search.
     assertTrue(solver.solve(declared.copy().atom(0, 0, Order.COL_MAJOR), accesses, List.of())
         .freeAtom().isEmpty());
@@ -254,14 +251,21 @@ class SwizzleSolverTest {
   @Test
   void nothingInTheFamilyNamesTheMildestAndWhatWouldWork() {
     TileLayout.Builder floats = described(DType.FLOAT, 32, 32, 32, 128);
-    List<AccessPattern> accesses = List.of(VectorAccess.coalesced(Op.STORE, 16).withLabel("row write"),
-        VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR).withLabel("column read"));
+    VectorAccess rowWrite = VectorAccess.coalesced(Op.STORE, 16).withLabel("row write");
+    VectorAccess columnRead = VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)
+        .withLabel("column read");
+    List<AccessPattern> accesses = List.of(rowWrite, columnRead);
     Solution solution = solver.solve(floats, accesses, List.of());
     assertTrue(solution.layout().isEmpty());
     assertEquals(4, solution.closestDegree());
     assertEquals(exhaustive.search(floats, accesses, List.of()), solution.withoutAlternatives());
-    assertEquals(List.of("4-byte vectors for row write, with Swizzle<5,0,5>",
-        "16-byte vectors for column read, with Swizzle<3,2,3>"), solution.alternatives());
+    TileLayout.Builder swizzled = floats.copy().stages(1);
+    assertEquals(List.of(
+            new Alternative.VectorWidth(rowWrite, 4,
+                swizzled.copy().swizzle(Swizzle.of(5, 0, 5)).build(), false),
+            new Alternative.VectorWidth(columnRead, 16,
+                swizzled.copy().swizzle(Swizzle.of(3, 2, 3)).build(), false)),
+        solution.alternatives());
   }
 
   @Test
@@ -289,12 +293,10 @@ class SwizzleSolverTest {
     assertEquals(Order.COL_MAJOR, tile.atomOrder());
     assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
     // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them.
-    assertEquals("3 XOR bits are the fewest that make every access acceptable (no swizzle with"
-        + " fewer bits fits the tile). Swizzle<3,3,3> is CuTe's canonical 3-bit atom, here on 8 x 64 atoms (128-byte rows) in 2 column blocks, numbered"
-        + " down the rows first as CuTe's tile_to_shape does (wider atoms come first, but no swizzle"
-        + " of whole 256-byte rows serves every access); TMA can fill it with"
-        + " CU_TENSOR_MAP_SWIZZLE_128B in 2 boxes of 128 x 64 (a box row spans at most 128 bytes).",
-        solution.why());
+    // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them.
+    assertEquals(new Reasons(tile, Optional.empty(), 0, true, 3, true,
+        Optional.of(TmaFill.of(tile))), solution.reasons());
+    assertEquals(2, TmaFill.of(tile).boxes().size());
     assertEquals(exhaustive.search(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA),
         solution);
     TileLayout withoutTma = derived(operand, MatrixAccess.ldmatrix(4, false));
@@ -345,10 +347,14 @@ class SwizzleSolverTest {
   void whySaysHowManyBitsAndWhatFewerLeave() {
     Solution solution = solver.solve(described(DType.HALF, 128, 64, 64, 128),
         List.of(MatrixAccess.ldmatrix(4, false)), List.of());
-    assertEquals("3 XOR bits are the fewest that make every access acceptable: the mildest swizzle"
-        + " with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's"
-        + " canonical 3-bit atom; TMA can fill it with CU_TENSOR_MAP_SWIZZLE_128B in one box of"
-        + " 128 x 64 from a 1024-byte aligned base.", solution.why());
+    TileLayout chosen = solution.layout().orElseThrow();
+    assertEquals(Swizzle.of(3, 3, 3), chosen.swizzle());
+    TileLayout milder = described(DType.HALF, 128, 64, 64, 128).swizzle(Swizzle.of(2, 3, 3))
+        .build();
+    // TMA's 128-byte mode needs a 1024-byte aligned base: the fill is of the tile so aligned.
+    assertEquals(new Reasons(chosen, Optional.of(milder), 2, true, 3, true,
+        Optional.of(TmaFill.of(described(DType.HALF, 128, 64, 64, 1024)
+            .swizzle(Swizzle.of(3, 3, 3)).build()))), solution.reasons());
   }
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */

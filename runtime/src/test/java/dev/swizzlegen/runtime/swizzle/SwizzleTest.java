@@ -145,17 +145,6 @@ class SwizzleTest {
   }
 
   @Test
-  void bitDiagramsShowWhatMoves() {
-    assertEquals("...YYYZZZxxx", Swizzle.of(3, 3, 3).bitDiagram());
-    assertEquals("YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)",
-        Swizzle.of(3, 3, 3).maskSummary());
-    assertEquals("...ZZxxxYYxxx", Swizzle.of(2, 3, -5).bitDiagram());
-    assertEquals("...YY#ZZ", Swizzle.overlapping(3, 0, 2).bitDiagram());
-    assertTrue(Swizzle.overlapping(3, 0, 2).maskSummary().endsWith("the masks overlap"));
-    assertEquals("...x", Swizzle.of(0, 4, 3).bitDiagram());
-  }
-
-  @Test
   void toStringIsCuteSpelling() {
     assertEquals("Swizzle<3,3,3>", Swizzle.of(3, 3, 3).toString());
     assertEquals("Swizzle<2,3,-3>", Swizzle.of(2, 3, -3).toString());

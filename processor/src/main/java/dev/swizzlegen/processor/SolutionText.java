@@ -1,0 +1,129 @@
+package dev.swizzlegen.processor;
+
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.Alternative;
+import dev.swizzlegen.runtime.solve.Reasons;
+import dev.swizzlegen.runtime.solve.Solution;
+import dev.swizzlegen.runtime.solve.SwizzleFamily;
+import dev.swizzlegen.runtime.tma.TmaFill;
+
+/**
+ * The solver's verdicts in words, beside {@link ViolationMessages}: why a swizzle was chosen (for the
+ * generated helpers, headers and reports), the family searched and the changes that would work (for
+ * the messages). The model returns them as data ({@link Reasons}, {@link Alternative}); this is the
+ * one place they are worded.
+ */
+final class SolutionText {
+  private SolutionText() {}
+
+  /**
+   * Why the found layout was chosen, in one or two sentences for the generated files:
+   * {@code "3 XOR bits are the fewest that make every access conflict-free: the mildest swizzle with
+   * 2 bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
+   */
+  static String why(Reasons reasons) {
+    TileLayout chosen = reasons.chosen();
+    int bits = chosen.swizzle().bits();
+    if (bits == 0) {
+      return "No swizzle is needed: every access is acceptable on the plain row-major tile.";
+    }
+    StringBuilder why = new StringBuilder();
+    why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
+        .append(" the fewest that make every access acceptable");
+    int milderDegree = reasons.milderDegree();
+    reasons.milderWithFewerBits().ifPresentOrElse(
+        runnerUp -> why.append(runnerUp.swizzle().isIdentity()
+                ? ": without a swizzle the tile has "
+                : ": the mildest swizzle with fewer bits, " + runnerUp.swizzleName() + ", leaves ")
+            .append(article(milderDegree)).append(' ').append(milderDegree)
+            .append("-way conflict."),
+        () -> why.append(" (no swizzle with fewer bits fits the tile)."));
+    why.append(' ').append(chosen.swizzleName());
+    if (reasons.canonical()) {
+      why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
+    } else {
+      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (no")
+          .append(" canonical atom Swizzle<").append(bits).append(',')
+          .append(reasons.canonicalBase())
+          .append(",3> does; then the row form, positive shift, smallest S, smallest M)");
+    }
+    if (chosen.atomsAcross() > 1) {
+      why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
+          .append(chosen.atomCols() * chosen.elementBytes()).append("-byte rows) in ")
+          .append(chosen.atomsAcross()).append(" column blocks, numbered ")
+          .append(chosen.atomOrder() == Order.COL_MAJOR
+              ? "down the rows first as CuTe's tile_to_shape does"
+              : "across the columns first");
+      if (reasons.atomWidthChosen()) {
+        why.append(" (wider atoms come first, but no swizzle of whole ")
+            .append(chosen.cols() * chosen.elementBytes()).append("-byte rows")
+            .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
+            .append(" serves every access)");
+      }
+    }
+    if (chosen.swizzlesWithinEachRow()) {
+      why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
+          .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
+          .append("-element atom repeats along each row");
+    }
+    if (reasons.tmaFill().isPresent()) {
+      TmaFill tma = reasons.tmaFill().get();
+      why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")
+          .append(tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes")
+          .append(" of ").append(tma.boxRows()).append(" x ").append(tma.boxCols());
+      if (chosen.cols() > tma.boxCols()) {
+        why.append(" (a box row spans at most ").append(TmaFill.spanBytes(tma.mode()))
+            .append(" bytes)");
+      }
+      if (chosen.alignment() < tma.mode().alignmentBytes()) {
+        why.append(" from a ").append(tma.mode().alignmentBytes()).append("-byte aligned base");
+      }
+    }
+    return why.append('.').toString();
+  }
+
+  /**
+   * The family a search went through, in words: on its declared atom, or on atoms it chooses
+   * ({@code "Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of ..."}).
+   */
+  static String family(Solution solution) {
+    int atomRows = solution.declaredAtomRows();
+    int atomCols = solution.declaredAtomCols();
+    String swizzles = "Swizzle<B,M,S> with B <= " + SwizzleFamily.MAX_BITS + ", M <= "
+        + SwizzleFamily.MAX_BASE + ", B <= |S| <= " + SwizzleFamily.MAX_SHIFT
+        + ", on the row-major offset of ";
+    String columnBlocks = SwizzleFamily.MIN_ATOM_BYTES + "- to " + SwizzleFamily.MAX_ATOM_BYTES
+        + "-byte column blocks";
+    if (atomCols != 0) {
+      return swizzles + "the declared " + (atomRows != 0
+          ? atomRows + " x " + atomCols + " atoms"
+          : atomCols + "-column atoms");
+    }
+    return atomRows != 0
+        ? swizzles + "the declared " + atomRows + "-row atoms of whole rows or of " + columnBlocks
+        : swizzles + "whole rows or of " + columnBlocks + ", or within each row";
+  }
+
+  /**
+   * A change that would work: {@code "padding each row by 8 elements, with no swizzle (bits = 0,
+   * base = 0, shift = 0, rowStride = 72)"}, {@code "16-byte vectors for column read, with
+   * Swizzle<3,2,3>"}.
+   */
+  static String alternative(Alternative alternative) {
+    if (alternative instanceof Alternative.PaddedRows padded) {
+      return "padding each row by " + padded.paddingElements() + " elements, with no swizzle ("
+          + AttributeText.attributesFrom(padded.padded(), padded.plain()) + ")";
+    }
+    Alternative.VectorWidth vector = (Alternative.VectorWidth) alternative;
+    TileLayout tile = vector.layout();
+    return vector.bytes() + "-byte vectors for " + vector.access().label() + ", with "
+        + tile.swizzleName() + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : "");
+  }
+
+  /** "a" or "an" before a number of ways. */
+  static String article(int degree) {
+    String digits = Integer.toString(degree);
+    return digits.startsWith("8") || degree == 11 || degree == 18 ? "an" : "a";
+  }
+}
