@@ -515,29 +515,22 @@ public final class TileLayout implements Layout {
     // atomRows * atomCols is a multiple of the power of two `period` exactly when atomRows is a
     // multiple of period / gcd(period, atomCols).
     long step = period / Math.min(period, Integer.lowestOneBit(atomCols));
-    if (step <= rows && valid(described(rows, swizzle).atom((int) step, atomCols, atomOrder))) {
+    if (step <= rows && valid(toBuilder().atom((int) step, atomCols, atomOrder))) {
       return new WholePeriods(step, true, OptionalLong.empty(), Optional.empty());
     }
     long paddedRows = (rows + step - 1) / step * step;
     OptionalLong padded = paddedRows <= Integer.MAX_VALUE
-        && valid(described((int) paddedRows, swizzle).atom((int) step, atomCols, atomOrder))
+        && valid(toBuilder().rows((int) paddedRows).atom((int) step, atomCols, atomOrder))
         ? OptionalLong.of(paddedRows) : OptionalLong.empty();
     // A swizzle of fewer bits has a shorter period: the first that fits the atoms as declared.
     for (int bits = swizzle.bits() - 1; bits >= 1; bits--) {
       if (Swizzle.check(bits, swizzle.base(), swizzle.shift(), false).isEmpty()
-          && valid(described(rows, Swizzle.of(bits, swizzle.base(), swizzle.shift())))) {
+          && valid(toBuilder(Swizzle.of(bits, swizzle.base(), swizzle.shift())))) {
         return new WholePeriods(step, false, padded,
             Optional.of(Swizzle.of(bits, swizzle.base(), swizzle.shift())));
       }
     }
     return new WholePeriods(step, false, padded, Optional.empty());
-  }
-
-  /** This tile's description with another row count and swizzle, to try a suggestion on. */
-  private Builder described(int newRows, Swizzle newSwizzle) {
-    return new Builder(dtype, newSwizzle, newRows, cols)
-        .swizzleWithinEachRow(swizzlesWithinEachRow()).rowStride(rowStride)
-        .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
   }
 
   private static boolean valid(Builder description) {

@@ -562,29 +562,6 @@ final class MaskTileLayout implements Layout {
     return atomRows + " x " + atomCols;
   }
 
-  /**
-   * The {@code @SwizzledTile} attributes that make {@code from} this tile, as a kernel author pastes
-   * them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom, its order and
-   * the row stride where they differ from {@code from}'s ({@code ", atomRows = 8, atomCols = 8"}).
-   * For a tile in the {@link Form#OFFSET offset form}, which an annotation declares.
-   */
-  public String attributesFrom(MaskTileLayout from) {
-    StringBuilder attributes = new StringBuilder()
-        .append("bits = ").append(swizzle.bits())
-        .append(", base = ").append(swizzle.base())
-        .append(", shift = ").append(swizzle.shift());
-    if (atomRows != from.atomRows || atomCols != from.atomCols) {
-      attributes.append(", atomRows = ").append(atomRows).append(", atomCols = ").append(atomCols);
-    }
-    if (!isOneAtom() && atomOrder != from.atomOrder) {
-      attributes.append(", atomOrder = Order.").append(atomOrder);
-    }
-    if (rowStride != from.rowStride) {
-      attributes.append(", rowStride = ").append(rowStride);
-    }
-    return attributes.toString();
-  }
-
   /** Elements from one stage's start to the next: {@code rows * rowStride}. */
   public int stageElements() {
     return rows * rowStride;
