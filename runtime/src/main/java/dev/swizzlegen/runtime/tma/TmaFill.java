@@ -2,7 +2,7 @@ package dev.swizzlegen.runtime.tma;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
@@ -83,8 +83,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
 
   /** The bytes one swizzled box row may span: 32, 64 or 128; for no swizzle, 256 elements' worth. */
   public static int spanBytes(TmaSwizzle mode) {
-    Swizzle bytes = mode.byteSwizzle();
-    return bytes.isIdentity() ? Integer.MAX_VALUE : 1 << (bytes.base() + bytes.bits());
+    return mode == TmaSwizzle.NONE ? Integer.MAX_VALUE : mode.spanBytes();
   }
 
   /** The byte alignment every box's shared-memory start needs: the mode's repeat, or 128 bytes. */
@@ -194,7 +193,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   private static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
       int boxCols) {
     int elementBytes = tile.elementBytes();
-    Swizzle pattern = mode.byteSwizzle();
+    XorMap pattern = mode.byteMap();
     int alignment = boxAlignmentBytes(mode);
     for (int top = 0; top < tile.rows(); top += boxRows) {
       for (int left = 0; left < tile.cols(); left += boxCols) {

@@ -266,13 +266,13 @@ public final class WgmmaOperand {
     }
     int elementBytes = tile.elementBytes();
     boolean kMajor = major == Major.K;
-    Optional<TmaSwizzle> pattern = tile.tmaSwizzle();
+    Optional<WgmmaSwizzle> pattern = tile.tmaSwizzle().flatMap(WgmmaSwizzle::of);
     if (pattern.isEmpty()) {
       problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
           tile.byteSwizzle()));
       return Optional.empty();
     }
-    WgmmaSwizzle swizzle = WgmmaSwizzle.of(pattern.get());
+    WgmmaSwizzle swizzle = pattern.get();
     if (tile.alignment() < swizzle.alignmentBytes()) {
       problems.add(new WgmmaAlignment(swizzle, swizzle.alignmentBytes(), tile.alignment()));
     }

@@ -47,7 +47,7 @@ public enum WgmmaSwizzle {
 
   /** The swizzle applied to shared-memory byte addresses. */
   Swizzle byteSwizzle() {
-    return pattern.byteSwizzle();
+    return pattern.byteSwizzle().orElseThrow();
   }
 
   /** The swizzle as a map of shared-memory byte offsets. */
@@ -70,19 +70,19 @@ public enum WgmmaSwizzle {
     return this == NONE ? "no swizzle" : "the " + rowUnits() * 16 + "-byte swizzle";
   }
 
-  /** The mode with this byte pattern. */
-  static WgmmaSwizzle of(TmaSwizzle pattern) {
+  /** The mode with this byte pattern, if wgmma has one: not for the Blackwell TMA modes. */
+  static Optional<WgmmaSwizzle> of(TmaSwizzle pattern) {
     for (WgmmaSwizzle mode : values()) {
       if (mode.pattern == pattern) {
-        return mode;
+        return Optional.of(mode);
       }
     }
-    throw new IllegalArgumentException(pattern.toString());
+    return Optional.empty();
   }
 
   /** The mode whose byte pattern is the map {@code byteMap} (a tile's {@code byteMap()}), if one is. */
   static Optional<WgmmaSwizzle> of(XorMap byteMap) {
-    return TmaSwizzle.of(byteMap).map(WgmmaSwizzle::of);
+    return TmaSwizzle.of(byteMap).flatMap(WgmmaSwizzle::of);
   }
 
   /** The mode of a descriptor's bits 62-63. */

@@ -392,7 +392,7 @@ class TileLayoutAlgebraTest {
       int bytes = tile.dtype().bytes();
       if (tile.tmaSwizzle().isPresent()) {
         modes++;
-        Swizzle pattern = tile.tmaSwizzle().get().byteSwizzle();
+        XorMap pattern = tile.tmaSwizzle().get().byteMap();
         for (int linear = 0; linear < tile.stageElements(); linear++) {
           for (int b = 0; b < bytes; b++) {
             assertEquals(pattern.apply(linear * bytes + b), tile.swizzle(linear) * bytes + b,
@@ -405,7 +405,7 @@ class TileLayoutAlgebraTest {
         for (TmaSwizzle mode : TmaSwizzle.values()) {
           boolean differs = false;
           for (int bit = 0; bit < 31 && !differs; bit++) {
-            differs = mode.byteSwizzle().apply(1 << bit) != map.apply(1 << bit);
+            differs = mode.byteMap().apply(1 << bit) != map.apply(1 << bit);
           }
           assertTrue(differs, d + " is not " + mode);
         }

@@ -41,7 +41,7 @@ class TmaFillTest {
           int row = box.row() + i;
           int col = box.col() + j;
           writes[row * tile.cols() + col]++;
-          int lands = start + fill.mode().byteSwizzle().apply((i * fill.boxCols() + j) * elementBytes);
+          int lands = start + fill.mode().byteMap().apply((i * fill.boxCols() + j) * elementBytes);
           assertEquals(tile.byteOffset(row, col), lands, tile + " (" + row + ", " + col + ")");
         }
       }

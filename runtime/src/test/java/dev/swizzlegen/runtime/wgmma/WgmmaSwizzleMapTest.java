@@ -35,7 +35,7 @@ class WgmmaSwizzleMapTest {
             WgmmaTiles.mnMajor(dtype, bits, 64, 2 * atomCols, atomCols, 1)}) {
           Optional<WgmmaSwizzle> mode = tile.byteMap().flatMap(WgmmaSwizzle::of);
           assertEquals(Optional.of(WgmmaSwizzle.ofCode(modeOfBits[bits])), mode, tile.toString());
-          assertEquals(tile.tmaSwizzle().map(WgmmaSwizzle::of), mode, tile.toString());
+          assertEquals(tile.tmaSwizzle().flatMap(WgmmaSwizzle::of), mode, tile.toString());
           // Byte by byte over the tile: the mode's pattern is where the tile puts each byte.
           int bytes = dtype.bytes();
           for (int row = 0; row < tile.rows(); row++) {
