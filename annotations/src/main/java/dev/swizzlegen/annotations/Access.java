@@ -65,6 +65,16 @@ public @interface Access {
   boolean trans() default false;
 
   /**
+   * {@link AccessKind#LDMATRIX} / {@link AccessKind#STMATRIX} only: the matrix shape, the
+   * instruction's {@code .shape}. {@link MatrixShape#M8N8} (the default) is the m8n8 of sm_75 and
+   * later; the others are sm_100's: {@code ldmatrix.m8n16} (without {@link #trans()}, on padded FP4
+   * and FP6 tiles), {@code ldmatrix.m16n16.trans} ({@code .x1} or {@code .x2}, on 8-bit and padded
+   * FP4 and FP6 tiles) and {@code stmatrix.m16n8.trans} (on 8-bit tiles). Their bank costs are the
+   * model's, not yet measured on sm_100 hardware.
+   */
+  MatrixShape shape() default MatrixShape.M8N8;
+
+  /**
    * {@link AccessKind#WGMMA} only: which dimension of the operand is contiguous in the tile's
    * {@code cols}. {@link Major#K}: rows are M (or N), cols are K. {@link Major#MN}: rows are K, cols
    * are M (or N); wgmma transposes only 16-bit operands.

@@ -35,7 +35,7 @@ public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAcc
    *
    * <pre>
    *   vector load|store BYTES bytes [threads ROWSxCOLS row-major|col-major] [rowsAsOne N]
-   *   ldmatrix|stmatrix xMATRICES [trans]
+   *   ldmatrix|stmatrix [m8n16|m16n16|m16n8] xMATRICES [trans]
    *   mma accumulator load|store
    *   ... then, for each: [maxWays N] [label 'TEXT']
    * </pre>

@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.text.TextForm;
@@ -16,6 +17,7 @@ import dev.swizzlegen.runtime.text.TextForm;
  *   vector load 16 bytes threads 8x4 col-major rowsAsOne 2 maxWays 2 label 'column read'
  *   ldmatrix x4 trans
  *   stmatrix x2
+ *   ldmatrix m16n16 x2 trans
  *   mma accumulator store label 'epilogue'
  * </pre>
  *
@@ -23,7 +25,8 @@ import dev.swizzlegen.runtime.text.TextForm;
  * {@code mma accumulator}); for a vector and the accumulator, the annotation's {@code op} as
  * {@code load} or {@code store}; for a vector, its {@code bytes} per lane and, unless the copy is
  * coalesced, its {@code threads} as {@code rowsxcols} and their {@code order}, then
- * {@code rowsAsOne} when it is not 1; for ldmatrix and stmatrix, {@code x} and the
+ * {@code rowsAsOne} when it is not 1; for ldmatrix and stmatrix, the {@code shape} as PTX spells it
+ * ({@code m8n16}, {@code m16n16}, {@code m16n8}) unless it is m8n8, {@code x} and the
  * {@code matrices}, and {@code trans}; for every access, {@code maxWays} when it is not 1 and, last,
  * the {@code label} when one is given, quoted as {@link TextForm} says.
  */
@@ -45,8 +48,11 @@ final class AccessText {
       }
       label = vector.givenLabel();
     } else if (access instanceof MatrixAccess matrix) {
-      text.append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix").append(" x")
-          .append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
+      text.append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix");
+      if (matrix.shape() != MatrixShape.M8N8) {
+        text.append(' ').append(matrix.shape().ptx());
+      }
+      text.append(" x").append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
       label = matrix.givenLabel();
     } else {
       MmaAccumulatorAccess accumulator = (MmaAccumulatorAccess) access;
@@ -92,11 +98,18 @@ final class AccessText {
         access = vector;
       }
       case "ldmatrix", "stmatrix" -> {
+        MatrixShape shape = MatrixShape.M8N8;
+        for (MatrixShape other : MatrixShape.values()) {
+          if (other != MatrixShape.M8N8 && form.accept(other.ptx())) {
+            shape = other;
+            break;
+          }
+        }
         int matrices = form.prefixedNumber("x", "the matrices per instruction (x1, x2 or x4)");
         boolean trans = form.accept("trans");
-        access = instruction.equals("ldmatrix")
+        access = (instruction.equals("ldmatrix")
             ? MatrixAccess.ldmatrix(matrices, trans)
-            : MatrixAccess.stmatrix(matrices, trans);
+            : MatrixAccess.stmatrix(matrices, trans)).withShape(shape);
         then = trans ? "maxWays, label" : "trans, maxWays, label";
       }
       case "mma" -> {

@@ -14,6 +14,7 @@ import dev.swizzlegen.runtime.violation.AccessViolation.RowsAsOneWithoutGrid;
 import dev.swizzlegen.runtime.violation.AccessViolation.RowsNotWholeVectors;
 import dev.swizzlegen.runtime.violation.AccessViolation.UnsupportedVectorBytes;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorSplitsElements;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorSplitsUnits;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,12 +156,16 @@ public final class VectorAccess implements AccessPattern {
       violations.add(new UnsupportedVectorBytes(bytes));
       return violations;
     }
-    int elementBytes = layout.elementBytes();
-    if (bytes % elementBytes != 0) {
+    if (bytes * 8 % layout.elementBits() != 0) {
       violations.add(new VectorSplitsElements(bytes, layout.dtype()));
       return violations;
     }
-    int elements = bytes / elementBytes;
+    if (layout.dtype().isPadded() && bytes != 16) {
+      // Shared memory holds a padded type as 16-byte units, which no instruction splits.
+      violations.add(new VectorSplitsUnits(layout.dtype(), bytes));
+      return violations;
+    }
+    int elements = layout.elementsIn(bytes);
     if (layout.cols() % elements != 0) {
       violations.add(new RowsNotWholeVectors(layout.cols(), layout.dtype(), bytes));
       return violations;
@@ -197,7 +202,7 @@ public final class VectorAccess implements AccessPattern {
 
   @Override
   public int forEachPhase(Layout layout, PhaseVisitor visitor) {
-    int elements = bytes / layout.elementBytes();
+    int elements = layout.elementsIn(bytes);
     int[] rows = new int[32];
     int[] cols = new int[32];
     PhaseLanes lanes = new PhaseLanes();

@@ -18,7 +18,7 @@ final class Vectors {
    * moves whole; the first such vector is named.
    */
   static Optional<Violation> firstBrokenVector(Layout layout, int elements, AccessKind kind) {
-    int vectorBytes = elements * layout.elementBytes();
+    int vectorBytes = layout.bytesOf(elements);
     if (layout.alignment() < vectorBytes) {
       return Optional.of(new VectorBaseMisaligned(kind, vectorBytes, layout.alignment()));
     }

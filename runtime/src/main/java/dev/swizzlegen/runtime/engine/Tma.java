@@ -4,18 +4,22 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.TmaViolation.PackedSwizzleMode;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The bulk tensor copy engine, {@code cp.async.bulk.tensor}, writes the tile (a TMA load,
  * {@code STORE} into shared memory) or reads it (a TMA store, {@code LOAD}). It does not go through
  * the load/store unit's banks; what must hold is that the layout it writes is exactly the tile's: its
  * plan is a {@link TmaFill}, a {@link TmaSwizzle} mode and the boxes that put every element where the
- * tile's layout has it.
+ * tile's layout has it. The padded sub-byte types are copied with fewer modes, some in one direction
+ * only ({@link TmaDataType#modes}).
  *
  * @param op {@code STORE}: a TMA load fills the tile; {@code LOAD}: a TMA store reads it
  * @param label the name given in the annotation, else the {@link #description()}
@@ -54,7 +58,13 @@ public record Tma(Op op, String label) implements Engine {
   @Override
   public Plan<TmaFill> plan(TileLayout tile) {
     List<Violation> violations = new ArrayList<>();
-    return TmaFill.plan(tile, violations).map(Plan::of).orElseGet(() -> Plan.prevented(violations));
+    Optional<TmaFill> fill = TmaFill.plan(tile, violations);
+    if (fill.isPresent()
+        && !TmaDataType.of(tile.dtype()).modes(op).contains(fill.get().mode())) {
+      violations.add(new PackedSwizzleMode(tile.dtype(), fill.get().mode(), op));
+      return Plan.prevented(violations);
+    }
+    return fill.map(Plan::of).orElseGet(() -> Plan.prevented(violations));
   }
 
   /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */

@@ -24,14 +24,38 @@ public interface Layout {
   /** The element offset where (row, col) is stored. */
   int offset(int row, int col);
 
-  /** Bytes per element. */
+  /**
+   * Bytes per element, for types of whole bytes ({@link DType#bytes()}: 1 for a padded sub-byte
+   * type's one-byte slots); packed FP4 has none: see {@link #elementBits()}.
+   */
   default int elementBytes() {
     return dtype().bytes();
   }
 
-  /** The byte offset where (row, col) starts, from the tile's base. */
+  /**
+   * Bits an element takes in shared memory ({@link DType#storageBits()}): 8 x
+   * {@link #elementBytes()}, or 4 for packed FP4, two elements to a byte.
+   */
+  default int elementBits() {
+    return dtype().storageBits();
+  }
+
+  /** The bytes {@code elements} consecutive elements take: {@code elements * elementBits() / 8}. */
+  default int bytesOf(int elements) {
+    return (int) ((long) elements * elementBits() / 8);
+  }
+
+  /** The elements {@code bytes} bytes hold: {@code bytes * 8 / elementBits()}. */
+  default int elementsIn(int bytes) {
+    return (int) ((long) bytes * 8 / elementBits());
+  }
+
+  /**
+   * The byte offset where (row, col) starts, from the tile's base: for packed FP4 the byte that holds
+   * it, {@code offset / 2}.
+   */
   default int byteOffset(int row, int col) {
-    return offset(row, col) * elementBytes();
+    return bytesOf(offset(row, col));
   }
 
   /** {@code "128 x 64"}. */

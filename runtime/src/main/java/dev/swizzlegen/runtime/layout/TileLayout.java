@@ -15,12 +15,15 @@ import dev.swizzlegen.runtime.violation.LayoutViolation.AtomRowsNotDivisor;
 import dev.swizzlegen.runtime.violation.LayoutViolation.BadAlignment;
 import dev.swizzlegen.runtime.violation.LayoutViolation.BytesPastOffsetBits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
+import dev.swizzlegen.runtime.violation.LayoutViolation.ElementsPastOffsetBits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
 import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
+import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedUnitSplit;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormWithAtoms;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
+import dev.swizzlegen.runtime.violation.LayoutViolation.SplitsStorageUnits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
 import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
 import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
@@ -81,6 +84,13 @@ import java.util.OptionalLong;
  * <p>The swizzle must map each atom's offsets onto themselves, so that the tile occupies exactly the
  * elements it would occupy unswizzled. The tile's (and every stage's) base address is
  * {@code alignment}-byte aligned. Immutable.
+ *
+ * <p>Sub-byte types ({@link DType}): offsets always count elements. A packed FP4 tile's swizzle is
+ * declared in bytes, the unit anything addresses ({@link DType#unitBytes()}); its inner map, on
+ * element words, is the {@link #elementSwizzle() element swizzle}, the declared one with a base one
+ * bit higher, which never moves the bit that picks an element within its byte; its byte offsets are
+ * {@code offset / 2}. A padded tile's elements are one-byte slots of 16-byte units: its rows, pitch
+ * and atoms are whole units and its swizzle keeps every unit whole.
  */
 public final class TileLayout implements Layout {
   /** The most shared memory one thread block can use on sm_90: 227 KB. */
@@ -89,6 +99,8 @@ public final class TileLayout implements Layout {
   private final DType dtype;
   /** The declared swizzle: the name of the inner part (on the offset, or within each row). */
   private final Swizzle swizzle;
+  /** The declared swizzle on element offsets: itself, but for packed FP4 (declared in bytes). */
+  private final Swizzle elementSwizzle;
   private final int rows;
   private final int cols;
   private final int rowStride;
@@ -108,6 +120,7 @@ public final class TileLayout implements Layout {
   private TileLayout(Builder b) {
     this.dtype = b.dtype;
     this.swizzle = b.swizzle;
+    this.elementSwizzle = b.elementSwizzle();
     this.rows = b.rows;
     this.cols = b.cols;
     this.rowStride = b.rowStride();
@@ -330,8 +343,28 @@ public final class TileLayout implements Layout {
 
     /** {@code P}: the bits of a word row within each row. */
     private int wordBits(int stride) {
+      Swizzle onElements = elementSwizzle();
       return Math.max(32 - Integer.numberOfLeadingZeros(stride - 1),
-          swizzle.base() + swizzle.bits());
+          onElements.base() + onElements.bits());
+    }
+
+    /**
+     * The declared swizzle on element offsets: itself, whose units are elements; for packed FP4,
+     * declared in bytes, the same bits, shift and a base one higher ({@code Swizzle<3,4,3>} on bytes
+     * is {@code Swizzle<3,5,3>} on elements), which the element that picks a nibble never reaches.
+     * Requires {@link #elementsFit}.
+     */
+    private Swizzle elementSwizzle() {
+      int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
+      return shift == 0 || swizzle.isIdentity() ? swizzle
+          : Swizzle.overlapping(swizzle.bits(), swizzle.base() + shift, swizzle.shift());
+    }
+
+    /** Whether the declared swizzle, moved onto element offsets, stays within an offset's bits. */
+    private boolean elementsFit() {
+      int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
+      return shift == 0 || swizzle.isIdentity()
+          || Swizzle.check(swizzle.bits(), swizzle.base() + shift, swizzle.shift(), true).isEmpty();
     }
 
     /**
@@ -345,6 +378,7 @@ public final class TileLayout implements Layout {
      * </pre>
      */
     private XorMap innerMap() {
+      Swizzle swizzle = elementSwizzle();
       if (!withinEachRow || swizzle.isIdentity()) {
         return XorMap.of(swizzle);
       }
@@ -376,7 +410,7 @@ public final class TileLayout implements Layout {
       if (rowStride() < cols) {
         problems.add(new RowsOverlap(rowStride(), cols));
       }
-      if (alignment < dtype.bytes() || Integer.bitCount(alignment) != 1) {
+      if (alignment < dtype.unitBytes() || Integer.bitCount(alignment) != 1) {
         problems.add(new BadAlignment(alignment, dtype));
       }
       if (withinEachRow && swizzle.shift() < swizzle.bits()) {
@@ -395,10 +429,21 @@ public final class TileLayout implements Layout {
         // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
         // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
         // adds to base.
-        int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.bytes());
+        int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.unitBytes());
         if (!Swizzle.check(swizzle.bits(), byteBase, swizzle.shift(), true).isEmpty()) {
           problems.add(new BytesPastOffsetBits(swizzle, dtype, byteBase));
         }
+      }
+      if (!elementsFit()) {
+        problems.add(new ElementsPastOffsetBits(swizzle, dtype,
+            swizzle.base() + Integer.numberOfTrailingZeros(dtype.elementsPerUnit())));
+      }
+      // A sub-byte type's storage unit (a byte of packed FP4, a 16-byte unit of a padded type) is
+      // never split by a row, its pitch or an atom.
+      int unit = dtype.isPadded() ? 16 : dtype.elementsPerUnit();
+      if (unit > 1 && cols > 0
+          && (cols % unit != 0 || rowStride() % unit != 0 || atomCols() % unit != 0)) {
+        problems.add(new SplitsStorageUnits(dtype, unit, cols, rowStride(), atomCols()));
       }
       if (!problems.isEmpty()) {
         return problems;
@@ -416,11 +461,13 @@ public final class TileLayout implements Layout {
         problems.add(new PaddedDenseAtoms(cols, atomCols(), wideAtoms.stream().findFirst()));
         return problems;
       }
-      long stageBytes = (long) rows * rowStride() * dtype.bytes();
+      // Whole bytes: a packed FP4 tile's sides are even.
+      int bits = dtype.storageBits();
+      long stageBytes = (long) rows * rowStride() * bits / 8;
       long extentBytes = (stages - 1) * stageBytes
-          + ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
+          + ((long) (rows - 1) * rowStride() + cols) * bits / 8;
       if (extentBytes > MAX_SHARED_BYTES) {
-        long stageExtentBytes = ((long) (rows - 1) * rowStride() + cols) * dtype.bytes();
+        long stageExtentBytes = ((long) (rows - 1) * rowStride() + cols) * bits / 8;
         problems.add(new ExceedsSharedMemory(rows, cols, dtype, stages, extentBytes,
             stageExtentBytes, MAX_SHARED_BYTES));
         return problems;
@@ -429,7 +476,11 @@ public final class TileLayout implements Layout {
         problems.add(new StageMisaligned(stageBytes, alignment));
         return problems;
       }
-      new TileLayout(this).closureProblem().ifPresent(problems::add);
+      TileLayout tile = new TileLayout(this);
+      tile.closureProblem().ifPresent(problems::add);
+      if (problems.isEmpty() && dtype.isPadded()) {
+        tile.splitUnit().ifPresent(problems::add);
+      }
       return problems;
     }
 
@@ -501,6 +552,29 @@ public final class TileLayout implements Layout {
       }
       return Optional.of(new AtomNotClosed(swizzle, swizzlesWithinEachRow(), atomRows, atomCols, stride,
           new Cell(row, col), image, new Cell(imageRow, imageCol)));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * For a padded sub-byte tile, a violation if the layout splits, reorders or misaligns one of the
+   * 16-element units shared memory holds as 16 bytes, naming the first in row-major order.
+   */
+  private Optional<Violation> splitUnit() {
+    if (keepsRunsWhole(16)) {
+      return Optional.empty();
+    }
+    for (int row = 0; row < rows; row++) {
+      for (int col = 0; col < cols; col += 16) {
+        int start = offset(row, col);
+        boolean whole = start % 16 == 0;
+        for (int i = 1; i < 16 && whole; i++) {
+          whole = offset(row, col + i) == start + i;
+        }
+        if (!whole) {
+          return Optional.of(new PaddedUnitSplit(dtype, swizzle, swizzlesWithinEachRow(), row, col));
+        }
+      }
     }
     return Optional.empty();
   }
@@ -625,7 +699,7 @@ public final class TileLayout implements Layout {
    * (a row of exactly {@code 2^(M+B)} elements) the layout is the swizzle of the offset.
    */
   public boolean swizzlesWithinEachRow() {
-    return !readsTheOffset() || !inner.equals(XorMap.of(swizzle));
+    return !readsTheOffset() || !inner.equals(XorMap.of(elementSwizzle));
   }
 
   /**
@@ -651,8 +725,21 @@ public final class TileLayout implements Layout {
     return wordShift < 0;
   }
 
+  /**
+   * The declared swizzle, in the units of {@link DType#unitBytes()}: elements, or the bytes of a
+   * packed FP4 tile.
+   */
   public Swizzle swizzle() {
     return swizzle;
+  }
+
+  /**
+   * The declared swizzle on element offsets: {@link #swizzle()}, but for packed FP4, whose swizzle
+   * counts bytes, the same with a base one higher ({@code Swizzle<3,4,3>} on bytes is
+   * {@code Swizzle<3,5,3>} on its elements).
+   */
+  public Swizzle elementSwizzle() {
+    return elementSwizzle;
   }
 
   /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"}. */
@@ -792,7 +879,7 @@ public final class TileLayout implements Layout {
 
   /** Bytes from the first element to one past the last, every stage. */
   public int extentBytes() {
-    return extentElements() * dtype.bytes();
+    return bytesOf(extentElements());
   }
 
   /** The element offset where (row, col) of stage 0 is stored. */
@@ -866,7 +953,7 @@ public final class TileLayout implements Layout {
    * {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
-    return offsetSwizzle().map(offsetSwizzle -> {
+    return offsetSwizzle().flatMap(this::inUnits).map(offsetSwizzle -> {
       Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
           .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
       TileLayout same = new TileLayout(description);
@@ -884,7 +971,23 @@ public final class TileLayout implements Layout {
     if (!readsTheOffset()) {
       return Optional.empty();
     }
-    return XorMap.of(swizzle).equals(inner) ? Optional.of(swizzle) : inner.asSwizzle();
+    return XorMap.of(elementSwizzle).equals(inner) ? Optional.of(elementSwizzle) : inner.asSwizzle();
+  }
+
+  /**
+   * A swizzle of element offsets in the units a swizzle of this tile is declared in: itself, or for
+   * packed FP4 on bytes (base one lower), where it moves whole bytes.
+   */
+  private Optional<Swizzle> inUnits(Swizzle onElements) {
+    int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
+    if (shift == 0 || onElements.isIdentity()) {
+      return Optional.of(onElements);
+    }
+    if (onElements.base() < shift) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Swizzle.overlapping(onElements.bits(), onElements.base() - shift, onElements.shift()));
   }
 
   /** The bank of (row, col)'s first byte, for a base address in bank 0. */
@@ -896,7 +999,7 @@ public final class TileLayout implements Layout {
    * The same swizzle acting on byte offsets: that of its {@link #inOffsetForm}, empty when it has none.
    */
   public Optional<Swizzle> byteSwizzle() {
-    return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.bytes()));
+    return inOffsetForm().map(tile -> tile.swizzle.inBytes(dtype.unitBytes()));
   }
 
   /**
@@ -904,7 +1007,7 @@ public final class TileLayout implements Layout {
    * within an atom; empty for a word that is not the offset.
    */
   public Optional<XorMap> byteMap() {
-    return readsTheOffset() ? Optional.of(inner.inBytes(dtype.bytes())) : Optional.empty();
+    return readsTheOffset() ? Optional.of(inner.onBytes(elementBits())) : Optional.empty();
   }
 
   /**

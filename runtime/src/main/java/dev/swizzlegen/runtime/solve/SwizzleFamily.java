@@ -168,9 +168,9 @@ public final class SwizzleFamily {
     List<Integer> widths = new ArrayList<>();
     int cols = description.cols();
     widths.add(cols);
-    int elementBytes = description.dtype().bytes();
+    int elementBits = description.dtype().storageBits();
     for (int width = Integer.highestOneBit(Math.max(1, cols - 1)); width >= 1; width /= 2) {
-      long bytes = (long) width * elementBytes;
+      long bytes = (long) width * elementBits / 8;
       if (width < cols && cols % width == 0 && bytes >= MIN_ATOM_BYTES
           && bytes <= MAX_ATOM_BYTES) {
         widths.add(width);
@@ -203,9 +203,12 @@ public final class SwizzleFamily {
     return swizzle.bits() > 0 && swizzle.base() == unitBase && swizzle.shift() == 3;
   }
 
-  /** {@code log2(16 / element bytes)}: the base of CuTe's canonical atoms, which move 16-byte units. */
+  /**
+   * {@code log2(16 / unit bytes)}: the base of CuTe's canonical atoms, which move 16-byte units, in
+   * the units a swizzle of {@code dtype} counts (the bytes of packed FP4).
+   */
   static int unitBase(DType dtype) {
-    return Math.max(0, 4 - Integer.numberOfTrailingZeros(dtype.bytes()));
+    return Math.max(0, 4 - Integer.numberOfTrailingZeros(dtype.unitBytes()));
   }
 
   /**

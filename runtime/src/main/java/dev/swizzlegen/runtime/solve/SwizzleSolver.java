@@ -205,7 +205,7 @@ public final class SwizzleSolver {
     if (engines.isEmpty()) {
       // The copy engine and the tensor cores read no padded rows.
       int cols = description.cols();
-      int limit = cols + 128 / description.dtype().bytes();
+      int limit = cols + 128 * 8 / description.dtype().storageBits();
       for (int rowStride = cols + 1; rowStride <= limit; rowStride++) {
         Optional<TileLayout> padded = description.copy().rowStride(rowStride).tryBuild();
         if (padded.isPresent() && SwizzleFamily.runs(padded.get(), accesses, engines)

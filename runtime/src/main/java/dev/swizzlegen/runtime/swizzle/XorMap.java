@@ -279,6 +279,39 @@ public final class XorMap {
   }
 
   /**
+   * The same map on byte offsets, for elements of {@code elementBits} bits (a power of two): for
+   * whole bytes {@link #inBytes}; for elements of fewer bits, several to a byte (packed FP4: 2), the
+   * map on the byte that holds them, which it must move whole. Throws
+   * {@link IllegalArgumentException} for a map that splits a byte, or reaches past bit 30.
+   *
+   * <pre>
+   *   element offset  ... e2 e1 | e0        (4-bit elements: e0 picks the element within a byte)
+   *   byte offset     ... e2 e1             the map's images, one bit down
+   * </pre>
+   */
+  public XorMap onBytes(int elementBits) {
+    if (elementBits <= 0 || Integer.bitCount(elementBits) != 1 || elementBits > 512) {
+      throw new IllegalArgumentException("element bits must be a power of two, not " + elementBits);
+    }
+    if (elementBits >= 8) {
+      return inBytes(elementBits / 8);
+    }
+    int k = Integer.numberOfTrailingZeros(8 / elementBits);
+    if (!keepsLowBits(k)) {
+      throw new IllegalArgumentException(this + " splits the bytes of " + elementBits
+          + "-bit elements");
+    }
+    if (isIdentity() || images.length <= k) {
+      return IDENTITY;
+    }
+    int[] bytes = new int[images.length - k];
+    for (int j = 0; j < bytes.length; j++) {
+      bytes[j] = images[j + k] >>> k;
+    }
+    return ofImages(bytes);
+  }
+
+  /**
    * The terms whose XOR with the offset is the map: {@code f(o) = o ^ shiftr(o & m1, s1) ^ ...}, one
    * per distance bits move (down for a positive shift, up for a negative one, none for a shift of
    * 0, which clears the bits under its mask), by increasing {@code |shift|}, down before up. Empty

@@ -11,6 +11,7 @@ import dev.swizzlegen.runtime.violation.TmaViolation.BoxStartMisaligned;
 import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
 import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaBoxWidth;
 import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.violation.TmaViolation.PackedBoxWidth;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
@@ -34,6 +35,11 @@ import java.util.Optional;
  * chosen. A tile of 128-byte-wide atoms in column blocks (CuTe's {@code tile_to_shape} of
  * {@code Swizzle<3,4,3>} on bytes) is one box per column block; a tile whose atoms are numbered
  * across the row is one box per atom.
+ *
+ * <p>Sub-byte types ({@link TmaDataType}): packed FP4 boxes are counted in elements, two to a byte,
+ * their rows whole 16-byte units (multiples of 32 elements); the padded types' boxes are exactly 128
+ * elements (128 bytes of 16-byte units) wide. The swizzle modes each padded type may use in each
+ * direction are the engine's to check ({@code Tma}), as they depend on the direction.
  *
  * @param mode the swizzle mode to encode in the tensor map
  * @param boxRows rows of a box (its outer dimension)
@@ -114,7 +120,9 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     }
     List<Integer> widths = boxWidths(tile, mode);
     if (widths.isEmpty()) {
-      problems.add(new NoTmaBoxWidth(mode, tile.cols(), tile.dtype()));
+      int required = TmaDataType.of(tile.dtype()).boxCols();
+      problems.add(required != 0 ? new PackedBoxWidth(tile.dtype(), required, tile.cols())
+          : new NoTmaBoxWidth(mode, tile.cols(), tile.dtype()));
       return Optional.empty();
     }
     BoxMismatch firstMismatch = null;
@@ -146,7 +154,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
    * of them where they do not divide it.
    */
   private static Optional<ColumnBlocks> columnBlocksHint(TileLayout tile, int widest) {
-    int rowBytes = tile.cols() * tile.elementBytes();
+    int rowBytes = tile.bytesOf(tile.cols());
     if (fills(tile.rows(), tile, 0, widest)) {
       return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows()));
     }
@@ -175,14 +183,17 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
 
   /**
    * The box rows to try, widest first: those that divide the tile's row, are a whole number of
-   * 16-byte units, have at most 256 elements and, with a swizzle, span at most the mode's span.
+   * 16-byte units, have at most 256 elements and, with a swizzle, span at most the mode's span; for a
+   * data type that fixes the box's width (the padded sub-byte types: 128), that width alone.
    */
   private static List<Integer> boxWidths(TileLayout tile, TmaSwizzle mode) {
-    int elementBytes = tile.elementBytes();
-    int limit = Math.min(MAX_BOX_ELEMENTS, spanBytes(mode) / elementBytes);
+    int elementBits = tile.elementBits();
+    long limit = Math.min(MAX_BOX_ELEMENTS, (long) spanBytes(mode) * 8 / elementBits);
+    int required = TmaDataType.of(tile.dtype()).boxCols();
     List<Integer> widths = new ArrayList<>();
-    for (int boxCols = Math.min(limit, tile.cols()); boxCols >= 1; boxCols--) {
-      if (tile.cols() % boxCols == 0 && boxCols * elementBytes % 16 == 0) {
+    for (int boxCols = (int) Math.min(limit, tile.cols()); boxCols >= 1; boxCols--) {
+      if (tile.cols() % boxCols == 0 && (long) boxCols * elementBits % 128 == 0
+          && (required == 0 || boxCols == required)) {
         widths.add(boxCols);
       }
     }
@@ -192,7 +203,6 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   /** The first element that boxes of this size would put elsewhere than the tile does. */
   private static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
       int boxCols) {
-    int elementBytes = tile.elementBytes();
     XorMap pattern = mode.byteMap();
     int alignment = boxAlignmentBytes(mode);
     for (int top = 0; top < tile.rows(); top += boxRows) {
@@ -204,7 +214,9 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
         }
         for (int i = 0; i < boxRows; i++) {
           for (int j = 0; j < boxCols; j++) {
-            int written = start + pattern.apply((i * boxCols + j) * elementBytes);
+            // The engine writes the box densely: its byte (of 4-bit elements, the byte that holds
+            // two) goes through the mode's pattern.
+            int written = start + pattern.apply(tile.bytesOf(i * boxCols + j));
             int expected = tile.byteOffset(top + i, left + j);
             if (written != expected) {
               return Optional.of(new BoxElementMisplaced(boxRows, boxCols, new Cell(top, left),

@@ -2,6 +2,7 @@ package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.MatrixShape;
 
 /** What keeps a warp access (vector, ldmatrix/stmatrix, accumulator fragment) from running on a tile. */
 public sealed interface AccessViolation extends Violation {
@@ -27,6 +28,12 @@ public sealed interface AccessViolation extends Violation {
   /** A vector of {@code bytes} holds no whole number of elements. */
   record VectorSplitsElements(int bytes, DType dtype) implements AccessViolation {}
 
+  /**
+   * A vector of {@code bytes} on a padded sub-byte tile, whose 16-element units shared memory holds
+   * as 16 bytes that every access moves whole.
+   */
+  record VectorSplitsUnits(DType dtype, int bytes) implements AccessViolation {}
+
   /** A row of {@code cols} elements is no whole number of vectors of {@code bytes}. */
   record RowsNotWholeVectors(int cols, DType dtype, int bytes) implements AccessViolation {}
 
@@ -51,12 +58,34 @@ public sealed interface AccessViolation extends Violation {
   /** {@code .trans} of an ldmatrix or stmatrix ({@code kind}) on elements that are not 16-bit. */
   record TransNeeds16Bit(AccessKind kind, DType dtype) implements AccessViolation {}
 
-  /** 8-row x 16-byte matrices of an ldmatrix or stmatrix ({@code kind}) do not tile the tile. */
-  record MatricesDoNotTile(AccessKind kind, int rows, int cols, DType dtype)
+  /**
+   * The matrices of an ldmatrix or stmatrix ({@code kind}) of {@code shape}, {@code shape.rows()}
+   * rows x 16 bytes in shared memory, do not tile the tile.
+   */
+  record MatricesDoNotTile(AccessKind kind, int rows, int cols, DType dtype, MatrixShape shape)
       implements AccessViolation {}
 
   /** The tile's {@code placements} matrices are no multiple of the matrices per instruction. */
-  record MatrixCountNotDivisor(int placements, int matrices) implements AccessViolation {}
+  record MatrixCountNotDivisor(int placements, int matrices, MatrixShape shape)
+      implements AccessViolation {}
+
+  /**
+   * {@code kind} has no form of {@code shape} with ({@code trans}) or without {@code .trans}:
+   * {@code ldmatrix.m8n16} has no {@code .trans}, {@code ldmatrix.m16n16} and
+   * {@code stmatrix.m16n8} only {@code .trans}, and each shape but m8n8 belongs to one of the two.
+   */
+  record MatrixShapeNotOfInstruction(AccessKind kind, MatrixShape shape, boolean trans)
+      implements AccessViolation {}
+
+  /** {@code ldmatrix.m16n16} moves one or two matrices (.x1, .x2), not {@code matrices}. */
+  record MatrixShapeCount(MatrixShape shape, int matrices) implements AccessViolation {}
+
+  /**
+   * The shape's source formats do not include the tile's elements: m8n16 unpacks padded FP4 or FP6,
+   * m16n16 moves bytes or padded FP4 or FP6, m16n8 bytes.
+   */
+  record MatrixShapeType(AccessKind kind, MatrixShape shape, DType dtype)
+      implements AccessViolation {}
 
   /** An m16n8 accumulator holds no element of this type. */
   record AccumulatorType(DType dtype) implements AccessViolation {}

@@ -104,4 +104,28 @@ public sealed interface LayoutViolation extends Violation {
    */
   record AtomNotClosed(Swizzle swizzle, boolean withinEachRow, int atomRows, int atomCols,
       int atomRowStride, Cell element, int image, Cell imageCell) implements LayoutViolation {}
+
+  /**
+   * A side of the tile splits the storage unit of a sub-byte type: packed FP4 keeps two elements to
+   * a byte, so {@code cols}, {@code rowStride} and {@code atomCols} must be even; a padded type keeps
+   * 16 elements to a 16-byte unit, so they must be multiples of 16.
+   *
+   * @param unitElements the elements of one storage unit: 2 (a byte) or 16 (a 16-byte unit)
+   */
+  record SplitsStorageUnits(DType dtype, int unitElements, int cols, int rowStride, int atomCols)
+      implements LayoutViolation {}
+
+  /**
+   * The swizzle of a packed FP4 tile, stated in bytes, is {@code Swizzle<bits, elementBase, shift>}
+   * on element offsets (one bit more), which reaches past the 31 bits of an offset.
+   */
+  record ElementsPastOffsetBits(Swizzle swizzle, DType dtype, int elementBase)
+      implements LayoutViolation {}
+
+  /**
+   * The layout of a padded sub-byte tile splits, reorders or misaligns the 16-element unit of
+   * (row, cols {@code firstCol..firstCol+15}), which shared memory holds as one 16-byte unit.
+   */
+  record PaddedUnitSplit(DType dtype, Swizzle swizzle, boolean withinEachRow, int row,
+      int firstCol) implements LayoutViolation {}
 }

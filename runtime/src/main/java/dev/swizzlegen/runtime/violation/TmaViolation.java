@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.Optional;
@@ -57,4 +58,18 @@ public sealed interface TmaViolation extends Violation {
    *     {@code atomRows}
    */
   record ColumnBlocks(int rowBytes, int atomRows, int atomCols, int rows, int paddedRows) {}
+
+  /**
+   * TMA copies {@code dtype} (a padded sub-byte type, {@code CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B} or
+   * {@code 16U6_ALIGN16B}) in boxes exactly {@code boxCols} (128) elements wide, which do not divide
+   * rows of {@code cols} elements.
+   */
+  record PackedBoxWidth(DType dtype, int boxCols, int cols) implements TmaViolation {}
+
+  /**
+   * TMA does not copy {@code dtype} with {@code mode} in the direction {@code op} ({@code STORE}: a TMA
+   * load into the tile; {@code LOAD}: a TMA store from it), as {@code cuda.h} lists the modes of
+   * {@code CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B} and {@code 16U6_ALIGN16B}.
+   */
+  record PackedSwizzleMode(DType dtype, TmaSwizzle mode, Op op) implements TmaViolation {}
 }

@@ -222,12 +222,12 @@ public final class WgmmaOperand {
   public static List<Violation> checkGeometry(TileLayout tile, Major major) {
     List<Violation> problems = new ArrayList<>();
     DType dtype = tile.dtype();
-    int elementBytes = tile.elementBytes();
     boolean kMajor = major == Major.K;
     if (ptxType(dtype).isEmpty()) {
       problems.add(new WgmmaType(dtype));
       return problems;
     }
+    int elementBytes = tile.elementBytes();
     if (!kMajor && elementBytes != 2) {
       problems.add(new WgmmaTransposeNeeds16Bit(dtype));
       return problems;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.text.RandomLabels;
@@ -21,17 +22,22 @@ class AccessTextTest {
 
   @Test
   void accessesPrintAsTheirJavadocSays() {
-    Map<String, AccessPattern> named = Map.of(
-        "vector store 16 bytes", VectorAccess.coalesced(Op.STORE, 16),
+    Map<String, AccessPattern> named = Map.ofEntries(Map.entry(
+        "vector store 16 bytes", VectorAccess.coalesced(Op.STORE, 16)), Map.entry(
         "vector load 16 bytes threads 8x4 col-major rowsAsOne 2 maxWays 2 label 'column read'",
         VectorAccess.grid(Op.LOAD, 16, 8, 4, Order.COL_MAJOR).withRowsAsOne(2).withMaxWays(2)
-            .withLabel("column read"),
-        "ldmatrix x4 trans", MatrixAccess.ldmatrix(4, true),
-        "stmatrix x2", MatrixAccess.stmatrix(2, false),
-        "mma accumulator store label 'epilogue'",
-        MmaAccumulatorAccess.of(Op.STORE).withLabel("epilogue"),
-        "vector load 4 bytes label 'it\\'s C:\\\\users\\n\\u0001'",
-        VectorAccess.coalesced(Op.LOAD, 4).withLabel("it's C:\\users\n\u0001"));
+            .withLabel("column read")),
+        Map.entry("ldmatrix x4 trans", MatrixAccess.ldmatrix(4, true)),
+        Map.entry("stmatrix x2", MatrixAccess.stmatrix(2, false)),
+        Map.entry("ldmatrix m16n16 x2 trans",
+            MatrixAccess.ldmatrix(2, true).withShape(MatrixShape.M16N16)),
+        Map.entry("ldmatrix m8n16 x4", MatrixAccess.ldmatrix(4, false).withShape(MatrixShape.M8N16)),
+        Map.entry("stmatrix m16n8 x4 trans maxWays 2",
+            MatrixAccess.stmatrix(4, true).withShape(MatrixShape.M16N8).withMaxWays(2)),
+        Map.entry("mma accumulator store label 'epilogue'",
+            MmaAccumulatorAccess.of(Op.STORE).withLabel("epilogue")),
+        Map.entry("vector load 4 bytes label 'it\\'s C:\\\\users\\n\\u0001'",
+            VectorAccess.coalesced(Op.LOAD, 4).withLabel("it's C:\\users\n\u0001")));
     named.forEach((text, access) -> {
       assertEquals(text, access.text());
       assertEquals(access, AccessPattern.parse(text), text);
@@ -75,6 +81,8 @@ class AccessTextTest {
             "expected threads, rowsAsOne, maxWays, label or the end at column 22, found no word"),
         Map.entry("ldmatrix 4", "expected the matrices per instruction (x1, x2 or x4) at column 10,"
             + " found \"4\""),
+        Map.entry("ldmatrix m16n32 x1", "expected the matrices per instruction (x1, x2 or x4) at"
+            + " column 10, found \"m16n32\""),
         Map.entry("ldmatrix x4 transposed",
             "expected trans, maxWays, label or the end at column 13, found \"transposed\""),
         Map.entry("mma accumulator", "expected load or store at column 16, found the end"),
@@ -110,6 +118,7 @@ class AccessTextTest {
       case 1 -> (random.nextBoolean()
           ? MatrixAccess.ldmatrix(number(random), random.nextBoolean())
           : MatrixAccess.stmatrix(number(random), random.nextBoolean()))
+          .withShape(MatrixShape.values()[random.nextInt(MatrixShape.values().length)])
           .withMaxWays(maxWays).withLabel(label);
       default -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
     };

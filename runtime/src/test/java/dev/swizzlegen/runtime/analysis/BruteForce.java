@@ -32,7 +32,7 @@ final class BruteForce {
    */
   static Count vectorGrid(Layout layout, int bytes, int threadRows, int threadCols, Order order,
       int rowsAsOne) {
-    int elements = bytes / layout.elementBytes();
+    int elements = bytes * 8 / layout.elementBits();
     int lineElements = rowsAsOne * layout.cols();
     List<List<Span>> instructions = new ArrayList<>();
     for (int top = 0; top < layout.rows() / rowsAsOne; top += threadRows) {
@@ -52,7 +52,7 @@ final class BruteForce {
   }
 
   static Count vectorCoalesced(Layout layout, int bytes) {
-    int elements = bytes / layout.elementBytes();
+    int elements = bytes * 8 / layout.elementBits();
     List<Span> all = new ArrayList<>();
     for (int row = 0; row < layout.rows(); row++) {
       for (int col = 0; col < layout.cols(); col += elements) {
@@ -68,15 +68,25 @@ final class BruteForce {
 
   /** Every 8-row x 16-byte matrix is its own phase; grouping into instructions does not change cost. */
   static Count matrices(Layout layout) {
+    return matrices(layout, 8);
+  }
+
+  /**
+   * Matrices of {@code matrixRows} rows x 16 bytes (8 for m8n8, m8n16 and the transposed m16n8, 16
+   * for m16n16), each served 8 rows a phase; grouping into instructions does not change cost.
+   */
+  static Count matrices(Layout layout, int matrixRows) {
     List<List<Span>> phases = new ArrayList<>();
-    int chunkElements = 16 / layout.elementBytes();
-    for (int top = 0; top < layout.rows(); top += 8) {
+    int chunkElements = 16 * 8 / layout.elementBits();
+    for (int top = 0; top < layout.rows(); top += matrixRows) {
       for (int col = 0; col < layout.cols(); col += chunkElements) {
-        List<Span> rows = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-          rows.add(new Span(address(layout, top + i, col), 16));
+        for (int half = 0; half < matrixRows; half += 8) {
+          List<Span> rows = new ArrayList<>();
+          for (int i = 0; i < 8; i++) {
+            rows.add(new Span(address(layout, top + half + i, col), 16));
+          }
+          phases.add(rows);
         }
-        phases.add(rows);
       }
     }
     return count(phases, 8);
@@ -100,7 +110,8 @@ final class BruteForce {
   }
 
   private static long address(Layout layout, int row, int col) {
-    return (long) layout.offset(row, col) * layout.elementBytes();
+    // The byte holding the element: for packed FP4 (4 bits) two elements share it.
+    return (long) layout.offset(row, col) * layout.elementBits() / 8;
   }
 
   private static Count count(List<List<Span>> instructions, int lanesPerPhase) {
