@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
@@ -44,8 +45,10 @@ final class AccessReader {
   private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
       AccessKind.VECTOR,
           Set.of("kind", "op", "bytes", "threads", "order", "rowsAsOne", "maxWays", "label"),
-      AccessKind.LDMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
-      AccessKind.STMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
+      AccessKind.LDMATRIX,
+          Set.of("kind", "op", "matrices", "trans", "shape", "maxWays", "label"),
+      AccessKind.STMATRIX,
+          Set.of("kind", "op", "matrices", "trans", "shape", "maxWays", "label"),
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
       AccessKind.TMA, Set.of("kind", "op", "label"),
       AccessKind.WGMMA, Set.of("kind", "op", "major", "label"));
@@ -123,7 +126,7 @@ final class AccessReader {
   private static void checkAttributes(AnnotationValues values, AccessKind kind,
       Diagnostics diagnostics) {
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
-        "trans", "major", "maxWays", "label")) {
+        "trans", "shape", "major", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
         diagnostics.errorOnAccess(values, attribute, attribute + " does not apply to a " + kind
             + " access.");
@@ -231,10 +234,13 @@ final class AccessReader {
     }
     int matrices = values.intValue("matrices");
     boolean trans = values.booleanValue("trans");
+    // The shape's rules (which instruction, trans, matrices and element types it has) are the
+    // model's violations, blamed on the attribute at fault.
     MatrixAccess access = kind == AccessKind.LDMATRIX
         ? MatrixAccess.ldmatrix(matrices, trans)
         : MatrixAccess.stmatrix(matrices, trans);
-    return access.withMaxWays(maxWays).withLabel(label);
+    return access.withShape(values.enumValue("shape", MatrixShape.class)).withMaxWays(maxWays)
+        .withLabel(label);
   }
 
   /**

@@ -2,6 +2,8 @@ package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.violation.AccessViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
@@ -117,12 +119,21 @@ final class Blame {
     rule(LayoutViolation.AtomNotClosed.class, v -> Attribute.ofTile(
         v.atomRowStride() != v.atomCols() ? "rowStride"
             : Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
+    // The first side that splits a sub-byte type's storage unit.
+    rule(LayoutViolation.SplitsStorageUnits.class, v -> Attribute.ofTile(
+        v.cols() % v.unitElements() != 0 ? "cols"
+            : v.rowStride() % v.unitElements() != 0 ? "rowStride" : "atomCols"));
+    // Moving a packed FP4 swizzle from bytes to elements adds to its base.
+    rule(LayoutViolation.ElementsPastOffsetBits.class, Attribute.ofTile("base"));
+    // A padded unit stays whole when the swizzle's base covers it.
+    rule(LayoutViolation.PaddedUnitSplit.class, Attribute.ofTile("base"));
 
     // A vector access's vectors are its bytes; the others' are fixed by their kind.
     rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.VectorBroken.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.UnsupportedVectorBytes.class, Attribute.ofAccess("bytes"));
     rule(AccessViolation.VectorSplitsElements.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.VectorSplitsUnits.class, Attribute.ofAccess("bytes"));
     rule(AccessViolation.RowsNotWholeVectors.class, Attribute.ofAccess("bytes"));
     rule(AccessViolation.BadThreadGrid.class, Attribute.ofAccess("threads"));
     rule(AccessViolation.RowsAsOneNotDivisor.class, Attribute.ofAccess("rowsAsOne"));
@@ -130,8 +141,16 @@ final class Blame {
     rule(AccessViolation.RowsAsOneWithoutGrid.class, Attribute.ofAccess("rowsAsOne"));
     rule(AccessViolation.BadMatrixCount.class, Attribute.ofAccess("matrices"));
     rule(AccessViolation.TransNeeds16Bit.class, Attribute.ofAccess("trans"));
-    rule(AccessViolation.MatricesDoNotTile.class, Attribute.ofAccess("kind"));
+    // m8n8 matrices are the kind's; another shape's are the shape's.
+    rule(AccessViolation.MatricesDoNotTile.class, v -> Attribute.ofAccess(
+        v.shape() == MatrixShape.M8N8 ? "kind" : "shape"));
     rule(AccessViolation.MatrixCountNotDivisor.class, Attribute.ofAccess("matrices"));
+    // The shape belongs to the other instruction, or to this one with the other trans.
+    rule(AccessViolation.MatrixShapeNotOfInstruction.class, v -> Attribute.ofAccess(
+        (v.shape() == MatrixShape.M16N8 ? AccessKind.STMATRIX : AccessKind.LDMATRIX) == v.kind()
+            ? "trans" : "shape"));
+    rule(AccessViolation.MatrixShapeCount.class, Attribute.ofAccess("matrices"));
+    rule(AccessViolation.MatrixShapeType.class, Attribute.ofAccess("shape"));
     rule(AccessViolation.AccumulatorType.class, Attribute.ofAccess("kind"));
     rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
 
@@ -140,6 +159,10 @@ final class Blame {
     rule(TmaViolation.TmaAlignment.class, Attribute.ofTile("alignment"));
     rule(TmaViolation.NoTmaBoxWidth.class, Attribute.ofTile("cols"));
     rule(TmaViolation.TmaBoxesMisplaced.class, Attribute.ofAccess("kind"));
+    rule(TmaViolation.PackedBoxWidth.class, Attribute.ofTile("cols"));
+    // No mode in this direction: the direction is at fault; else the swizzle, as for NoTmaMode.
+    rule(TmaViolation.PackedSwizzleMode.class, v -> Attribute.ofAccess(
+        TmaDataType.of(v.dtype()).modes(v.op()).isEmpty() ? "op" : "kind"));
 
     rule(WgmmaViolation.WgmmaType.class, Attribute.ofTile("dtype"));
     rule(WgmmaViolation.WgmmaTransposeNeeds16Bit.class, Attribute.ofAccess("major"));

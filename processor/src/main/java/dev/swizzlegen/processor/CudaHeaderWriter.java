@@ -29,7 +29,13 @@ final class CudaHeaderWriter {
     constant(constants, "uint32_t", "kRows", layout.rows());
     constant(constants, "uint32_t", "kCols", layout.cols());
     constant(constants, "uint32_t", "kRowStride", layout.rowStride());
-    constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
+    if (layout.elementBits() % 8 == 0) {
+      constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
+    }
+    if (layout.dtype().bits() < 8) {
+      // The value's bits: 4 packed two to a byte (no kElementBytes), or 4 or 6 in a byte slot.
+      constant(constants, "uint32_t", "kElementBits", layout.dtype().bits());
+    }
     constant(constants, "uint32_t", "kAlignmentBytes", layout.alignment());
     constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
     constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
@@ -61,10 +67,16 @@ final class CudaHeaderWriter {
     TileLayout layout = tile.layout();
     List<String> out = new ArrayList<>();
     out.add("// A " + layout.shape() + " tile of " + layout.dtype() + " elements ("
-        + layout.elementBytes() + " bytes), row stride " + layout.rowStride() + ", "
+        + SwizzleText.elementSize(layout.dtype()) + "), row stride " + layout.rowStride() + ", "
         + layout.extentBytes() + " bytes"
         + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "") + ",");
     out.add("// base address aligned to " + layout.alignment() + " bytes.");
+    String storage = SwizzleText.storage(layout);
+    if (!storage.isEmpty()) {
+      for (String line : SwizzleText.wrap(storage, 96)) {
+        out.add("// " + line);
+      }
+    }
     for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(tile) + ".",
         96)) {
       out.add("// " + line);
@@ -86,7 +98,7 @@ final class CudaHeaderWriter {
     }
     if (layout.stages() > 1) {
       out.add("// " + layout.stages() + " pipeline stages, " + layout.stageElements()
-          + " elements (" + layout.stageElements() * layout.elementBytes()
+          + " elements (" + layout.bytesOf(layout.stageElements())
           + " bytes) apart: offset(row, col, stage).");
       out.add("//");
     }
@@ -101,6 +113,8 @@ final class CudaHeaderWriter {
     // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
       out.add("//   " + UserText.cppComment(report.summary()));
+      AccessNotes.unmeasured(report.access())
+          .ifPresent(note -> out.add("//     " + note + "."));
     }
     for (Engine engine : tile.engines()) {
       out.add("//   " + UserText.cppComment(engine.summary(layout)));

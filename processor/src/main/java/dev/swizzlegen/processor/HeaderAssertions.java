@@ -68,11 +68,19 @@ final class HeaderAssertions {
       assertThat(call("swizzle", linear) + " == " + u(swizzled) + " && "
           + call("unswizzle", swizzled) + " == " + u(linear), "unswizzle inverts swizzle");
     }
-    if (layout.stages() > 1
-        && (long) layout.stageElements() * layout.elementBytes() % layout.alignment() == 0) {
-      assertThat(type + "::kStageElements * " + type + "::kElementBytes % " + type
+    if (layout.stages() > 1 && layout.bytesOf(layout.stageElements()) % layout.alignment() == 0) {
+      assertThat(bytes(layout, type + "::kStageElements") + " % " + type
           + "::kAlignmentBytes == 0u", "every stage starts aligned");
     }
+  }
+
+  /**
+   * The header's bytes of {@code elements} elements: {@code elements * kElementBytes}, or for
+   * packed FP4, which has no kElementBytes, {@code elements * kElementBits / 8u}.
+   */
+  private String bytes(TileLayout layout, String elements) {
+    return layout.elementBits() % 8 == 0 ? elements + " * " + type + "::kElementBytes"
+        : elements + " * " + type + "::kElementBits / 8u";
   }
 
   private void tma(TileLayout layout, TmaFill fill) {
@@ -80,11 +88,11 @@ final class HeaderAssertions {
         "TMA box dimensions are at most 256");
     int span = TmaFill.spanBytes(fill.mode());
     if (span != Integer.MAX_VALUE) {
-      assertThat(type + "::kTmaBoxCols * " + type + "::kElementBytes <= " + u(span),
+      assertThat(bytes(layout, type + "::kTmaBoxCols") + " <= " + u(span),
           "a TMA box row stays within " + fill.mode().cudaName() + "'s " + span + " bytes");
     }
-    assertThat(type + "::kTmaBoxes * " + type + "::kTmaBoxRows * " + type + "::kTmaBoxCols * "
-        + type + "::kElementBytes == " + type + "::kTmaStageBytes", "the TMA boxes fill a stage");
+    assertThat(bytes(layout, type + "::kTmaBoxes * " + type + "::kTmaBoxRows * " + type
+        + "::kTmaBoxCols") + " == " + type + "::kTmaStageBytes", "the TMA boxes fill a stage");
     List<TmaBox> boxes = fill.boxes();
     for (int i : new LinkedHashSet<>(List.of(0, boxes.size() - 1))) {
       TmaBox box = boxes.get(i);

@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -142,12 +143,15 @@ final class HopperHeaderText {
       header.set("tmaBoxRows", Integer.toString(fill.boxRows()))
           .set("tmaBoxCols", Integer.toString(fill.boxCols()))
           .set("tmaBoxes", Integer.toString(fill.boxes().size()))
-          .set("tmaStageBytes",
-              Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()))
+          .set("tmaStageBytes", Integer.toString(layout.bytesOf(layout.rows() * layout.cols())))
           .set("tmaFunctions", CudaHeaderWriter.functions(
               TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())))
           .set("tmaSwizzle", fill.mode().cudaName())
-          .set("tmaDataType", tensorMapDataType(layout.dtype()));
+          .set("tmaDataType", tensorMapDataType(layout.dtype()))
+          .set("tmaHostCondition", hostCondition(layout.dtype()))
+          .set("tmaDataTypeNotes", dataTypeNotes(layout.dtype()))
+          .set("tmaBoxAddress", layout.elementBits() % 8 == 0
+              ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
     });
     header.flag("wgmma", declaredOperand.isPresent());
     declaredOperand.ifPresent(operand -> {
@@ -186,15 +190,32 @@ final class HopperHeaderText {
 
   /** The {@code CUtensorMapDataType} TMA copies elements of {@code dtype} as. */
   static String tensorMapDataType(DType dtype) {
-    return "CU_TENSOR_MAP_DATA_TYPE_" + switch (dtype) {
-      case HALF -> "FLOAT16";
-      case BF16 -> "BFLOAT16";
-      case FLOAT -> "FLOAT32";
-      case TF32 -> "TFLOAT32";
-      case DOUBLE -> "FLOAT64";
-      case INT32 -> "INT32";
-      case INT8, UINT8, FP8_E4M3, FP8_E5M2 -> "UINT8";
-    };
+    return TmaDataType.of(dtype).cudaName();
+  }
+
+  /**
+   * When the header's host-only TMA members are compiled: not under NVRTC, which lacks
+   * {@code <cuda.h>}; for the sub-byte data types, which {@code cuda.h} names from CUDA 12.8 on,
+   * only from 12.8 on.
+   */
+  private static String hostCondition(DType dtype) {
+    return TmaDataType.of(dtype).sinceCuda12_8()
+        ? "!defined(__CUDACC_RTC__) && defined(CUDA_VERSION) && CUDA_VERSION >= 12080"
+        : "!defined(__CUDACC_RTC__)";
+  }
+
+  /** Comment lines on what a sub-byte data type asks of the global matrix; none for the others. */
+  private static List<String> dataTypeNotes(DType dtype) {
+    TmaDataType type = TmaDataType.of(dtype);
+    if (!type.sinceCuda12_8()) {
+      return List.of();
+    }
+    String rules = type.boxCols() != 0
+        ? "the global matrix's address must be 32-byte aligned, its global_cols a multiple of 128"
+            + " and row_pitch_bytes a multiple of 32 (cuda.h)"
+        : "global_cols must be even and row_pitch_bytes a multiple of 16 (cuda.h)";
+    return memberComment(type.cudaName() + " (CUDA 12.8 and later, sm_100): " + rules + "; global"
+        + " dimensions count elements, not bytes.");
   }
 
   private static List<String> memberComment(String text) {

@@ -128,8 +128,16 @@ final class JavaHelperWriter {
     intConstant(source, "BASE", swizzle.base(), "M: the low offset bits kept constant.");
     intConstant(source, "SHIFT", swizzle.shift(),
         "S: the distance from the YYY mask down to the ZZZ mask.");
-    intConstant(source, "ELEMENT_BYTES", layout.elementBytes(),
-        "Bytes per " + layout.dtype() + " element.");
+    if (layout.elementBits() % 8 == 0) {
+      intConstant(source, "ELEMENT_BYTES", layout.elementBytes(),
+          "Bytes per " + layout.dtype() + " element"
+              + (layout.dtype().isPadded() ? ": a one-byte slot of a 16-byte unit." : "."));
+    }
+    if (layout.dtype().bits() < 8) {
+      intConstant(source, "ELEMENT_BITS", layout.dtype().bits(), "Bits of a " + layout.dtype()
+          + " value" + (layout.elementBits() % 8 == 0 ? "." : ", two to a byte: an element's byte"
+              + " is offset / 2."));
+    }
     intConstant(source, "ALIGNMENT", layout.alignment(),
         "Bytes the tile's base address is aligned to.");
     String string = source.type(String.class);
@@ -218,12 +226,20 @@ final class JavaHelperWriter {
     Swizzle swizzle = layout.swizzle();
     List<String> doc = new ArrayList<>();
     doc.add("Shared-memory index math for {@link " + relativeName(tile.type()) + "}: a "
-        + layout.shape() + " tile of " + layout.dtype() + " elements (" + layout.elementBytes()
-        + " bytes),");
+        + layout.shape() + " tile of " + layout.dtype() + " elements ("
+        + SwizzleText.elementSize(layout.dtype()) + "),");
     doc.add("row stride " + layout.rowStride() + ", base address aligned to " + layout.alignment()
         + " bytes, swizzled by {@code " + swizzle + "}");
     for (String line : SwizzleText.wrap(SwizzleText.actsOn(tile) + ".", 96)) {
       doc.add(UserText.javadoc(line));
+    }
+    String storage = SwizzleText.storage(layout);
+    if (!storage.isEmpty()) {
+      doc.add("");
+      List<String> lines = SwizzleText.wrap(storage, 96);
+      for (int i = 0; i < lines.size(); i++) {
+        doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(lines.get(i)));
+      }
     }
     doc.add("");
     doc.add("<pre>");
@@ -247,7 +263,7 @@ final class JavaHelperWriter {
     if (layout.stages() > 1) {
       doc.add("");
       doc.add("<p>" + layout.stages() + " pipeline stages, " + layout.stageElements()
-          + " elements (" + layout.stageElements() * layout.elementBytes() + " bytes) apart:"
+          + " elements (" + layout.bytesOf(layout.stageElements()) + " bytes) apart:"
           + " {@link #offset(int, int, int)}.");
     }
     tile.derivation().ifPresent(why -> {
@@ -265,7 +281,9 @@ final class JavaHelperWriter {
       doc.add("output bit i, column j input bit j, bit 0 first, of "
           + (layout.swizzlesWithinEachRow()
               ? "{@code row * " + atomCols + " + col % " + atomCols + "} (one pattern of the row)"
-              : layout.isOneAtom() ? "the row-major offset" : "the row-major offset within an atom")
+              : "the row-major "
+                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
+                  + (layout.isOneAtom() ? "" : " within an atom"))
           + ".");
       doc.add("<pre>");
       for (String row : swizzle.xorMap().rows(swizzle.atomBits())) {
@@ -277,7 +295,8 @@ final class JavaHelperWriter {
     doc.add("<p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     doc.add("<ul>");
     for (AccessReport report : reports) {
-      doc.add("  <li>" + UserText.javadoc(report.summary()));
+      doc.add("  <li>" + UserText.javadoc(report.summary()
+          + AccessNotes.unmeasured(report.access()).map(note -> "; " + note).orElse("")));
     }
     for (Engine engine : tile.engines()) {
       doc.add("  <li>" + UserText.javadoc(engine.summary(layout)));

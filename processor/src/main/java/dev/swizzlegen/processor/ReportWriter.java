@@ -1,6 +1,8 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;
@@ -44,7 +46,14 @@ final class ReportWriter {
     root.put("cudaHeader", tile.headerPath());
     root.put("cudaType", tile.cudaType());
     root.put("dtype", layout.dtype().name());
-    root.put("elementBytes", layout.elementBytes());
+    if (layout.elementBits() % 8 == 0) {
+      root.put("elementBytes", layout.elementBytes());
+    }
+    if (layout.dtype().bits() < 8) {
+      // Sub-byte: the value's bits, and how shared memory holds them.
+      root.put("elementBits", layout.dtype().bits());
+      root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
+    }
     root.put("rows", layout.rows());
     root.put("cols", layout.cols());
     root.put("rowStride", layout.rowStride());
@@ -100,6 +109,11 @@ final class ReportWriter {
     json.put("label", pattern.label());
     json.put("description", pattern.description());
     json.put("kind", pattern.kind().name());
+    if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
+      json.put("shape", matrix.shape().name());
+      json.put("architectures", AccessNotes.architectures(matrix));
+    }
+    AccessNotes.unmeasured(pattern).ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
     json.put("op", pattern.op().name());
     json.put("default", declared.isDefault());
     json.put("maxWays", pattern.maxWays());

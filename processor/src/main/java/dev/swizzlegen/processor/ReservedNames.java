@@ -24,8 +24,8 @@ final class ReservedNames {
 
   /** The members of a tile's struct ({@link CudaHeaderWriter}, {@link TileFunctions}). */
   private static final List<String> TILE_MEMBERS = List.of(
-      "kRows", "kCols", "kRowStride", "kElementBytes", "kAlignmentBytes", "kAtomRows", "kAtomCols",
-      "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
+      "kRows", "kCols", "kRowStride", "kElementBytes", "kElementBits", "kAlignmentBytes",
+      "kAtomRows", "kAtomCols", "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
       "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
 
   /** The members the header template adds for TMA and wgmma ({@link HopperHeaderText}). */

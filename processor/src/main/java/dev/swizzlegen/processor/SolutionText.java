@@ -50,14 +50,14 @@ final class SolutionText {
     }
     if (chosen.atomsAcross() > 1) {
       why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
-          .append(chosen.atomCols() * chosen.elementBytes()).append("-byte rows) in ")
+          .append(chosen.bytesOf(chosen.atomCols())).append("-byte rows) in ")
           .append(chosen.atomsAcross()).append(" column blocks, numbered ")
           .append(chosen.atomOrder() == Order.COL_MAJOR
               ? "down the rows first as CuTe's tile_to_shape does"
               : "across the columns first");
       if (reasons.atomWidthChosen()) {
         why.append(" (wider atoms come first, but no swizzle of whole ")
-            .append(chosen.cols() * chosen.elementBytes()).append("-byte rows")
+            .append(chosen.bytesOf(chosen.cols())).append("-byte rows")
             .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
             .append(" serves every access)");
       }
@@ -65,7 +65,8 @@ final class SolutionText {
     if (chosen.swizzlesWithinEachRow()) {
       why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
           .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
-          .append("-element atom repeats along each row");
+          .append(chosen.dtype().elementsPerUnit() > 1 ? "-byte" : "-element")
+          .append(" atom repeats along each row");
     }
     if (reasons.tmaFill().isPresent()) {
       TmaFill tma = reasons.tmaFill().get();

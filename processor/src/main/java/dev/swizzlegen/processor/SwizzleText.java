@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.Order;
@@ -23,18 +24,55 @@ final class SwizzleText {
    */
   static String actsOn(TileSpec tile) {
     TileLayout layout = tile.layout();
+    boolean packed = layout.dtype().elementsPerUnit() > 1;
     if (layout.swizzlesWithinEachRow()) {
       Swizzle swizzle = layout.swizzle();
       return "within each row: its " + (1 << swizzle.shift()) + " x "
-          + (1 << (swizzle.base() + swizzle.bits())) + "-element pattern repeated along the row,"
-          + " rows " + layout.rowStride() + " elements apart";
+          + (1 << (swizzle.base() + swizzle.bits())) + (packed ? "-byte" : "-element")
+          + " pattern repeated along the row, rows " + layout.rowStride() + " elements apart";
     }
     String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
-    return "on element offsets" + atoms + " (" + layout.byteSwizzle().orElseThrow() + " on bytes"
+    // A packed FP4 swizzle is declared on bytes: the element offsets' swizzle is the other one.
+    String other = packed
+        ? layout.inOffsetForm().orElseThrow().elementSwizzle() + " on element offsets, two to a byte"
+        : layout.byteSwizzle().orElseThrow() + " on bytes";
+    return "on " + (packed ? "byte" : "element") + " offsets" + atoms + " (" + other
         + tile.tmaWhenAligned().map(fill -> ", TMA mode " + fill.mode().cudaName()
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";
+  }
+
+  /**
+   * An element's size, after its type in parentheses: {@code "2 bytes"}; for the sub-byte types
+   * {@code "4 bits, two to a byte"} or {@code "6 bits, 16 to a 16-byte unit"}.
+   */
+  static String elementSize(DType dtype) {
+    if (dtype.isPadded()) {
+      return dtype.bits() + " bits, 16 to a 16-byte unit";
+    }
+    return dtype.storageBits() % 8 != 0 ? dtype.bits() + " bits, two to a byte"
+        : dtype.bytes() + " bytes";
+  }
+
+  /**
+   * How a sub-byte tile's offsets become addresses, for comments: packed FP4's two elements to a
+   * byte, a padded type's one-byte slots of 16-byte units; empty for the others, whose offsets times
+   * their bytes are addresses.
+   */
+  static String storage(TileLayout layout) {
+    DType dtype = layout.dtype();
+    if (dtype.isPadded()) {
+      return "Padded form: each 16 elements fill one 16-byte unit (" + dtype.bits() * 2
+          + " bytes of values, then a " + (16 - dtype.bits() * 2) + "-byte gap), which every access"
+          + " moves whole; offsets count elements, which at 16-byte granularity are byte slots: the"
+          + " unit of offset o starts at byte o - o % 16.";
+    }
+    if (dtype.storageBits() % 8 != 0) {
+      return "Packed: offsets count elements, two to a byte; offset o is in byte o / 2 (o % 2 picks"
+          + " its half of the byte). The swizzle's bits, base and shift count bytes.";
+    }
+    return "";
   }
 
   /**
@@ -47,7 +85,7 @@ final class SwizzleText {
     }
     List<String> lines = new ArrayList<>();
     lines.add(layout.swizzleName() + " on " + layout.atomShape() + " atoms of "
-        + layout.atomElements() + " elements (" + layout.atomElements() * layout.elementBytes()
+        + layout.atomElements() + " elements (" + layout.bytesOf(layout.atomElements())
         + " bytes), " + layout.atomsDown() + " down x " + layout.atomsAcross() + " across, numbered "
         + (layout.atomOrder() == Order.COL_MAJOR
             ? "down the rows first (column-major, CuTe's tile_to_shape):"

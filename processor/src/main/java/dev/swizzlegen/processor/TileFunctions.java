@@ -73,10 +73,13 @@ final class TileFunctions {
    * in bank 0. Java only: a kernel's bank depends on its tile's address.
    */
   static IndexFunction bank(TileLayout layout) {
+    // Packed FP4 has no ElementBytes: its element's byte is offset / 2.
+    Expr byteOffset = layout.elementBits() % 8 == 0
+        ? call("offset", ROW, COL).times(constant("ElementBytes", layout.elementBytes()))
+        : call("offset", ROW, COL).div(number(8 / layout.elementBits()));
     return new IndexFunction("bank", List.of("row", "col"), "The bank (0..31) of (row, col)'s first"
         + " byte, for a base address in bank 0: 32 banks of 4 bytes.",
-        call("offset", ROW, COL).times(constant("ElementBytes", layout.elementBytes()))
-            .div(number(4)).mod(number(32)));
+        byteOffset.div(number(4)).mod(number(32)));
   }
 
   /**

@@ -195,10 +195,11 @@ final class TileReader {
       return Optional.empty();
     }
     int bits = values.intValue("bits");
-    // CuTe's canonical atoms move 16-byte units: base = log2(16 / element bytes).
+    // CuTe's canonical atoms move 16-byte units: base = log2(16 / element bytes), in the units a
+    // swizzle counts (the bytes of packed FP4).
     int base = baseGiven
         ? values.intValue("base")
-        : 4 - Integer.numberOfTrailingZeros(dtype.bytes());
+        : 4 - Integer.numberOfTrailingZeros(dtype.unitBytes());
     int shift = shiftGiven ? values.intValue("shift") : bits;
     List<Violation> problems = Swizzle.check(bits, base, shift, allowOverlap);
     problems.forEach(diagnostics::violation);

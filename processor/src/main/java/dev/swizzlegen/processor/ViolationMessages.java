@@ -3,8 +3,11 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation;
 import dev.swizzlegen.runtime.violation.Cell;
@@ -138,8 +141,9 @@ final class ViolationMessages {
     format(LayoutViolation.RowsOverlap.class,
         "rowStride {{rowStride}} is less than cols {{cols}}, so rows would overlap.");
     format(LayoutViolation.BadAlignment.class, "alignment must be a power of two of at least"
-        + " {{elementBytes}} bytes (one {{dtype}}), not {{alignment}}.",
-        v -> Map.of("elementBytes", v.dtype().bytes()));
+        + " {{elementBytes}} bytes ({{unit}}), not {{alignment}}.",
+        v -> Map.of("elementBytes", v.dtype().unitBytes(), "unit",
+            (v.dtype().elementsPerUnit() == 1 ? "one " : "two ") + v.dtype()));
     format(LayoutViolation.RowFormShiftBelowBits.class, "the row form reads its B = {{bits}} bits"
         + " from the row, so shift must be at least bits, not {{shift}}.");
     format(LayoutViolation.StagesBelowOne.class, "stages must be at least 1, not {{stages}}.");
@@ -151,7 +155,7 @@ final class ViolationMessages {
         + " ({{elementBytes}} bytes) is Swizzle<{{bits}},{{byteBase}},{{shift}}> on bytes, which"
         + " reaches past the 31 bits of a byte offset (bits + base + |shift| on bytes must be at most"
         + " 31); lower base or shift.",
-        v -> Map.of("elementBytes", v.dtype().bytes(), "bits", v.swizzle().bits(),
+        v -> Map.of("elementBytes", v.dtype().unitBytes(), "bits", v.swizzle().bits(),
             "shift", v.swizzle().shift()));
     format(LayoutViolation.RowFormWithAtoms.class, "the row form swizzles within each row of a"
         + " one-atom tile; it does not combine with atoms of {{atomRows}} x {{atomCols}}.");
@@ -182,6 +186,20 @@ final class ViolationMessages {
         + " which is {{imageCell}}, outside the atom.",
         v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
 
+    format(LayoutViolation.SplitsStorageUnits.class, "{{dtype}} is stored {{storage}}, so cols,"
+        + " rowStride and atomCols must be multiples of {{unitElements}} elements; {{side}}.",
+        v -> Map.of("storage", storage(v.dtype()), "side", splitSide(v)));
+    format(LayoutViolation.ElementsPastOffsetBits.class, "{{swizzle}} on the bytes of {{dtype}} is"
+        + " Swizzle<{{bits}},{{elementBase}},{{shift}}> on its element offsets (two elements to a"
+        + " byte), which reaches past the 31 bits of an offset; lower base or shift.",
+        v -> Map.of("bits", v.swizzle().bits(), "shift", v.swizzle().shift()));
+    format(LayoutViolation.PaddedUnitSplit.class, "{{dtype}} is stored 16 elements to a 16-byte"
+        + " unit, which every access moves whole, but {{swizzleName}} splits, reorders or misaligns"
+        + " the unit of (row {{row}}, cols {{firstCol}}..{{lastCol}}): the swizzle's base must cover"
+        + " a unit (2^base >= 16).",
+        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "lastCol", v.firstCol() + 15));
+
     // Warp accesses.
     format(AccessViolation.VectorBaseMisaligned.class,
         "the tile's base is only {{alignment}}-byte aligned, too little for {{vectors}}.",
@@ -194,8 +212,11 @@ final class ViolationMessages {
     format(AccessViolation.UnsupportedVectorBytes.class,
         "bytes must be 1, 2, 4, 8 or 16 (one LDS/STS), not {{bytes}}.");
     format(AccessViolation.VectorSplitsElements.class, "a {{bytes}}-byte vector cannot hold whole"
-        + " {{dtype}} elements of {{elementBytes}} bytes.",
-        v -> Map.of("elementBytes", v.dtype().bytes()));
+        + " {{dtype}} elements of {{elementSize}}.",
+        v -> Map.of("elementSize", SwizzleText.elementSize(v.dtype())));
+    format(AccessViolation.VectorSplitsUnits.class, "{{dtype}} is stored 16 elements to a 16-byte"
+        + " unit (the form TMA writes and tcgen05 reads), which no instruction splits: a vector on"
+        + " it moves whole units, bytes = 16, not {{bytes}}.");
     format(AccessViolation.RowsNotWholeVectors.class, "rows of {{cols}} {{dtype}} elements are not"
         + " a whole number of {{bytes}}-byte vectors.");
     format(AccessViolation.BadThreadGrid.class, "threads must be two positive numbers whose product"
@@ -212,14 +233,28 @@ final class ViolationMessages {
     format(AccessViolation.BadMatrixCount.class,
         "matrices must be 1, 2 or 4 (.x1, .x2, .x4), not {{matrices}}.");
     format(AccessViolation.TransNeeds16Bit.class, "{{instruction}}.trans moves 16-bit elements;"
-        + " {{dtype}} elements are {{elementBytes}} bytes.",
-        v -> Map.of("instruction", matrixInstruction(v.kind()), "elementBytes", v.dtype().bytes()));
-    format(AccessViolation.MatricesDoNotTile.class, "{{instruction}} reads 8-row x 16-byte"
-        + " matrices, which do not tile {{rows}} x {{cols}} {{dtype}} (rows must be a multiple of 8"
-        + " and rows a multiple of 16 bytes).",
-        v -> Map.of("instruction", matrixInstruction(v.kind())));
-    format(AccessViolation.MatrixCountNotDivisor.class, "the tile holds {{placements}} 8x8"
-        + " matrices, not a multiple of the {{matrices}} per instruction.");
+        + " {{dtype}} elements are {{elementSize}}.",
+        v -> Map.of("instruction", matrixInstruction(v.kind()),
+            "elementSize", SwizzleText.elementSize(v.dtype())));
+    format(AccessViolation.MatricesDoNotTile.class, "{{instruction}} reads {{matrixRows}}-row x"
+        + " 16-byte matrices, which do not tile {{rows}} x {{cols}} {{dtype}} (rows must be a"
+        + " multiple of {{matrixRows}} and rows a multiple of 16 bytes).",
+        v -> Map.of("instruction", matrixInstruction(v.kind(), v.shape()),
+            "matrixRows", v.shape().rows()));
+    format(AccessViolation.MatrixCountNotDivisor.class, "the tile holds {{placements}}"
+        + " {{matrixName}} matrices, not a multiple of the {{matrices}} per instruction.",
+        v -> Map.of("matrixName", v.shape().ptx().substring(1)));
+    format(AccessViolation.MatrixShapeNotOfInstruction.class, "there is no"
+        + " {{instruction}}.{{ptx}}{{dotTrans}}: {{ptx}} is a shape of {{owner}} only.",
+        v -> Map.of("instruction", matrixInstruction(v.kind()), "ptx", v.shape().ptx(),
+            "dotTrans", v.trans() ? ".trans" : "", "owner", shapeOwner(v.shape())));
+    format(AccessViolation.MatrixShapeCount.class, "{{instruction}} moves one or two matrices"
+        + " (.x1, .x2), not {{matrices}}: set matrices = 1 or 2.",
+        v -> Map.of("instruction", "ldmatrix." + v.shape().ptx()));
+    format(AccessViolation.MatrixShapeType.class, "{{instruction}} reads {{formats}}, not"
+        + " {{dtype}}.",
+        v -> Map.of("instruction", matrixInstruction(v.kind(), v.shape()),
+            "formats", shapeFormats(v.shape())));
     format(AccessViolation.AccumulatorType.class, "an m16n8 accumulator holds HALF, BF16, FLOAT,"
         + " TF32 or INT32 elements, not {{dtype}}.");
     format(AccessViolation.FragmentsDoNotTile.class, "16 x 8 accumulator fragments do not tile the"
@@ -241,12 +276,26 @@ final class ViolationMessages {
         v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
                 : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
                     + v.mode().cudaName(),
-            "rowBytes", v.cols() * v.dtype().bytes()));
+            "rowBytes", (long) v.cols() * v.dtype().storageBits() / 8));
     format(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with {{modeName}}: boxes"
         + " are at most {{widestBox}} elements wide, and none lands where the tile's layout puts its"
         + " elements ({{firstMismatch}}).{{columnBlocks}}",
         v -> Map.of("modeName", v.mode().cudaName(), "firstMismatch", boxMismatch(v.firstMismatch()),
             "columnBlocks", v.columnBlocks().map(ViolationMessages::columnBlocks).orElse("")));
+
+    format(TmaViolation.PackedBoxWidth.class, "TMA copies {{dtype}} as {{dataType}}, in boxes"
+        + " exactly {{boxCols}} elements wide, so the tile's cols must be a multiple of {{boxCols}},"
+        + " not {{cols}}.",
+        v -> Map.of("dataType", TmaDataType.of(v.dtype()).cudaName()));
+    format(TmaViolation.PackedSwizzleMode.class, "TMA copies {{dtype}} as {{dataType}}, which"
+        + " cuda.h allows in {{direction}} {{modes}}; the tile's swizzle is {{modeName}}.",
+        v -> Map.of("direction", tmaDirection(v.op()),
+            "dataType", TmaDataType.of(v.dtype()).cudaName(),
+            "modes", TmaDataType.of(v.dtype()).modes(v.op()).isEmpty()
+                ? "with no swizzle mode at all (only TMA loads move it)"
+                : "only with " + TmaDataType.of(v.dtype()).modes(v.op()).stream()
+                    .map(TmaSwizzle::cudaName).reduce((a, b) -> a + ", " + b).orElseThrow(),
+            "modeName", v.mode().cudaName()));
 
     // wgmma.
     format(WgmmaViolation.WgmmaType.class, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8"
@@ -312,7 +361,7 @@ final class ViolationMessages {
 
   /** {@code log2(16 / element bytes)}: the base of the 16-byte units the engines' swizzles move. */
   private static int unitBase(DType dtype) {
-    return 4 - Integer.numberOfTrailingZeros(dtype.bytes());
+    return 4 - Integer.numberOfTrailingZeros(dtype.unitBytes());
   }
 
   private static String onBytes(Optional<Swizzle> byteSwizzle) {
@@ -331,6 +380,54 @@ final class ViolationMessages {
 
   private static String matrixInstruction(AccessKind kind) {
     return kind == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
+  }
+
+  /** {@code "ldmatrix"} for m8n8, {@code "ldmatrix.m16n16"} for the other shapes. */
+  private static String matrixInstruction(AccessKind kind, MatrixShape shape) {
+    return matrixInstruction(kind) + (shape == MatrixShape.M8N8 ? "" : "." + shape.ptx());
+  }
+
+  /** Which instruction, and with or without {@code .trans}, a shape belongs to. */
+  private static String shapeOwner(MatrixShape shape) {
+    return switch (shape) {
+      case M8N8 -> "ldmatrix and stmatrix";
+      case M8N16 -> "ldmatrix without .trans (sm_100)";
+      case M16N16 -> "ldmatrix with .trans (sm_100)";
+      case M16N8 -> "stmatrix with .trans (sm_100)";
+    };
+  }
+
+  /** The elements a shape's source formats hold. */
+  private static String shapeFormats(MatrixShape shape) {
+    String bytes = "8-bit elements (INT8, UINT8, FP8_E4M3, FP8_E5M2)";
+    String padded = "padded FP4 or FP6 (FP4_E2M1_PADDED, FP6_E3M2, FP6_E2M3)";
+    return switch (shape) {
+      case M8N8 -> "any elements";
+      case M8N16 -> padded + ", unpacking them to bytes (.b8x16.b4x16_p64, .b8x16.b6x16_p32)";
+      case M16N16 -> bytes + " or " + padded;
+      case M16N8 -> bytes;
+    };
+  }
+
+  /** How shared memory stores a sub-byte type: two to a byte, or 16 to a 16-byte unit. */
+  private static String storage(DType dtype) {
+    return dtype.isPadded()
+        ? "16 elements to a 16-byte unit (the form TMA writes and tcgen05 reads), which every"
+            + " access moves whole"
+        : dtype.elementsPerUnit() > 1 ? "two elements to a byte" : "in whole bytes";
+  }
+
+  /** The first side of a tile that splits its type's storage unit, and its value. */
+  private static String splitSide(LayoutViolation.SplitsStorageUnits violation) {
+    int unit = violation.unitElements();
+    return violation.cols() % unit != 0 ? "cols is " + violation.cols()
+        : violation.rowStride() % unit != 0 ? "rowStride is " + violation.rowStride()
+            : "atomCols is " + violation.atomCols();
+  }
+
+  /** Which TMA copies {@code op} names: loads into the tile, or stores from it. */
+  private static String tmaDirection(Op op) {
+    return op == Op.STORE ? "TMA loads into the tile" : "TMA stores from the tile";
   }
 
   /** The atoms of whole periods, or the swizzle of fewer bits, as attributes to paste. */

@@ -36,7 +36,12 @@ class GeneratedHelperTest {
       assertEquals(layout.swizzle().bits(), helper.intConstant("BITS"), tile.type());
       assertEquals(layout.swizzle().base(), helper.intConstant("BASE"), tile.type());
       assertEquals(layout.swizzle().shift(), helper.intConstant("SHIFT"), tile.type());
-      assertEquals(layout.elementBytes(), helper.intConstant("ELEMENT_BYTES"), tile.type());
+      if (layout.elementBits() % 8 == 0) {
+        assertEquals(layout.elementBytes(), helper.intConstant("ELEMENT_BYTES"), tile.type());
+      }
+      if (layout.dtype().bits() < 8) {
+        assertEquals(layout.dtype().bits(), helper.intConstant("ELEMENT_BITS"), tile.type());
+      }
       assertEquals(layout.alignment(), helper.intConstant("ALIGNMENT"), tile.type());
       assertEquals(layout.atomRows(), helper.intConstant("ATOM_ROWS"), tile.type());
       assertEquals(layout.atomCols(), helper.intConstant("ATOM_COLS"), tile.type());

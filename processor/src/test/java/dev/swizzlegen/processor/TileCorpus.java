@@ -212,7 +212,44 @@ final class TileCorpus {
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)),
       simple("DerivedNarrowWgmmaOperand",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 16, access = " + WGMMA + ")",
-          TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)));
+          TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)),
+      // Sub-byte tiles (issue 20): packed FP4, its swizzle stated in bytes, filled by TMA as
+      // 16U4_ALIGN8B; padded FP4 and FP6 (16U4_ALIGN16B, 16U6_ALIGN16B, boxes 128 wide) read by
+      // sm_100's ldmatrix.m8n16 and m16n16; bytes read by m16n16 and written by m16n8.
+      simple("Fp4Packed",
+          "@SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP4_E2M1, rows = 64,"
+              + " cols = 256, atomRows = 8, atomCols = 256, stages = 2, access = {" + ROW_WRITE
+              + ", " + TMA + ", @Access(kind = AccessKind.LDMATRIX)})",
+          TileLayout.builder(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 64, 256).alignment(1024)
+              .atom(8, 256, Order.COL_MAJOR).stages(2).build()),
+      simple("Fp4RowForm",
+          "@SwizzledTile(dtype = DType.FP4_E2M1, rows = 8, cols = 768, access = {" + ROW_WRITE
+              + ", " + COLUMN_READ + "})",
+          TileLayout.withinEachRow(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 8, 768, 768, 128)),
+      simple("Fp6PaddedTma",
+          "@SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP6_E3M2, rows = 64,"
+              + " cols = 256, atomRows = 8, atomCols = 128, access = {" + TMA + ", @Access(kind ="
+              + " AccessKind.LDMATRIX, shape = MatrixShape.M8N16)})",
+          TileLayout.builder(DType.FP6_E3M2, Swizzle.of(3, 4, 3), 64, 256).alignment(1024)
+              .atom(8, 128, Order.COL_MAJOR).build()),
+      simple("Fp6Atom32B",
+          "@SwizzledTile(bits = 2, base = 5, shift = 2, dtype = DType.FP6_E2M3, rows = 32,"
+              + " cols = 128, access = {" + TMA + ", @Access(kind = AccessKind.LDMATRIX, shape ="
+              + " MatrixShape.M16N16, trans = true, matrices = 2, maxWays = 2)})",
+          TileLayout.builder(DType.FP6_E2M3, Swizzle.of(2, 5, 2), 32, 128).alignment(512)
+              .build()),
+      simple("Fp4PaddedM8n16",
+          "@SwizzledTile(bits = 3, base = 4, dtype = DType.FP4_E2M1_PADDED, rows = 32, cols = 128,"
+              + " access = {@Access(kind = AccessKind.LDMATRIX, shape = MatrixShape.M8N16),"
+              + " @Access(kind = AccessKind.LDMATRIX, shape = MatrixShape.M16N16, trans = true,"
+              + " matrices = 1)})",
+          TileLayout.of(DType.FP4_E2M1_PADDED, Swizzle.of(3, 4, 3), 32, 128, 128, 128)),
+      simple("Fp8Sm100Matrices",
+          "@SwizzledTile(bits = 3, base = 4, dtype = DType.FP8_E4M3, rows = 64, cols = 128,"
+              + " access = {@Access(kind = AccessKind.LDMATRIX, shape = MatrixShape.M16N16,"
+              + " trans = true, matrices = 2), @Access(kind = AccessKind.STMATRIX, shape ="
+              + " MatrixShape.M16N8, trans = true)})",
+          TileLayout.of(DType.FP8_E4M3, Swizzle.of(3, 4, 3), 64, 128, 128, 128)));
 
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,

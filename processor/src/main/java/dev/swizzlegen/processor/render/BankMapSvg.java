@@ -58,18 +58,20 @@ public final class BankMapSvg {
     int[] colAtWord = new int[drawnWords];
     Arrays.fill(rowAtWord, -1);
     long extentWords = 0;
-    // Each word is labelled with the element holding its first byte.
+    // Each word is labelled with the element holding its first byte; an element takes at least the
+    // byte that holds it (packed FP4 shares it with its neighbour).
+    int elementBytes = Math.max(1, layout.elementBits() / 8);
     for (int row = 0; row < layout.rows(); row++) {
       for (int col = 0; col < layout.cols(); col++) {
         long address = layout.byteOffset(row, col);
-        for (long at = address; at < address + layout.elementBytes(); at++) {
+        for (long at = address; at < address + elementBytes; at++) {
           if (at % bankBytes == 0 && at / bankBytes < drawnWords) {
             rowAtWord[(int) (at / bankBytes)] = row;
             colAtWord[(int) (at / bankBytes)] = col;
           }
         }
         extentWords = Math.max(extentWords,
-            (address + layout.elementBytes() + bankBytes - 1) / bankBytes);
+            (address + elementBytes + bankBytes - 1) / bankBytes);
       }
     }
     int totalLines = (int) ((extentWords + banks - 1) / banks);

@@ -160,7 +160,7 @@ public final class HeaderCheck {
   private static List<String> expectedTma(TmaFill fill, TileLayout layout) {
     List<String> words = new ArrayList<>(List.of(Integer.toString(fill.boxRows()),
         Integer.toString(fill.boxCols()), Integer.toString(fill.boxes().size()),
-        Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()),
+        Integer.toString(layout.bytesOf(layout.rows() * layout.cols())),
         Integer.toString(fill.mode().ordinal())));
     for (TmaBox box : fill.boxes()) {
       words.add(Integer.toString(box.row()));
