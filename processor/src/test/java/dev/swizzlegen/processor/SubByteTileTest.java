@@ -9,6 +9,13 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -231,5 +238,89 @@ class SubByteTileTest {
     assertEquals(Swizzle.of(3, 5, 3), layout.elementSwizzle());
     assertThat(generated.text("swizzlegen/tile.cuh"))
         .contains("kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;");
+  }
+
+  /**
+   * A seeded campaign of random sub-byte and 8-bit tiles with random accesses of every kind and
+   * shape: no exception escapes as a bug, every error names its tile, and every tile that compiles
+   * gets a helper whose offsets are one-to-one and equal its {@code LAYOUT}'s.
+   */
+  @Test
+  void randomSubByteDeclarationsNeverCrashAndValidOnesAreBijections() {
+    SplittableRandom random = new SplittableRandom(20);
+    String[] types = {"FP4_E2M1", "FP4_E2M1_PADDED", "FP6_E3M2", "FP6_E2M3", "FP8_E4M3", "UINT8"};
+    int valid = 0;
+    int invalid = 0;
+    for (int batch = 0; batch < 6; batch++) {
+      List<JavaFileObject> sources = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        String name = "Fuzz" + (batch * 40 + i);
+        StringBuilder tile = new StringBuilder("@SwizzledTile(dtype = DType.")
+            .append(types[random.nextInt(types.length)]);
+        if (random.nextInt(4) != 0) {
+          tile.append(", bits = ").append(random.nextInt(4)).append(", base = ")
+              .append(random.nextInt(7));
+          if (random.nextBoolean()) {
+            tile.append(", shift = ").append(random.nextInt(1, 5));
+          }
+        }
+        tile.append(", rows = ").append(8 << random.nextInt(4)).append(", cols = ")
+            .append(List.of(16, 32, 64, 96, 128, 256, 24, 63).get(random.nextInt(8)));
+        if (random.nextInt(4) == 0) {
+          tile.append(", stages = 2");
+        }
+        List<String> accesses = new ArrayList<>();
+        for (int a = random.nextInt(3); a >= 0; a--) {
+          accesses.add(switch (random.nextInt(9)) {
+            case 0, 1 -> "@Access(op = Op.STORE, bytes = " + (1 << random.nextInt(5)) + ")";
+            case 2, 3, 4 -> "@Access(kind = AccessKind." + (random.nextBoolean() ? "LDMATRIX"
+                : "STMATRIX") + ", shape = MatrixShape." + List.of("M8N8", "M8N16", "M16N16",
+                "M16N8").get(random.nextInt(4)) + ", trans = " + random.nextBoolean()
+                + ", matrices = " + (1 << random.nextInt(3)) + ", maxWays = 8)";
+            case 5, 6 -> "@Access(kind = AccessKind.TMA, op = Op." + (random.nextBoolean()
+                ? "STORE" : "LOAD") + ")";
+            case 7 -> "@Access(kind = AccessKind.MMA_ACCUMULATOR)";
+            default -> "@Access(kind = AccessKind.WGMMA)";
+          });
+        }
+        tile.append(", access = {").append(String.join(", ", accesses)).append("})");
+        sources.add(JavaFileObjects.forSourceString("fuzz." + name, "package fuzz;\n\n"
+            + "import dev.swizzlegen.annotations.*;\n\n" + tile + "\ninterface " + name + " {}\n"));
+      }
+      Compilation compilation = Generated.compile(sources.toArray(JavaFileObject[]::new));
+      Set<String> failed = new HashSet<>();
+      for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
+        String message = error.getMessage(Locale.ROOT);
+        assertThat(message).doesNotContain("bug in swizzlegen");
+        assertThat(message).matches("tile Fuzz[0-9]+: .+");
+        failed.add(message.substring(5, message.indexOf(':')));
+      }
+      for (JavaFileObject source : sources) {
+        String name = source.getName().replaceAll(".*/(Fuzz[0-9]+)\\.java", "$1");
+        if (failed.contains(name)) {
+          invalid++;
+          continue;
+        }
+        // The valid ones again, alone, to load their helpers.
+        Generated.Helper helper = Generated.of(source).helper("fuzz." + name + "Swizzle");
+        TileLayout layout = (TileLayout) helper.constant("LAYOUT");
+        Set<Integer> seen = new HashSet<>();
+        for (int stage = 0; stage < layout.stages(); stage++) {
+          for (int row = 0; row < layout.rows(); row++) {
+            for (int col = 0; col < layout.cols(); col++) {
+              int offset = helper.call("offset", row, col, stage);
+              assertEquals(layout.offset(row, col, stage), offset, name);
+              assertThat(seen.add(offset)).isTrue();
+            }
+          }
+        }
+        valid++;
+      }
+    }
+    System.out.printf(Locale.ROOT, "random sub-byte declarations: %d valid, %d invalid%n", valid,
+        invalid);
+    // Most random declarations break some rule (the point); enough are valid to prove the helpers.
+    assertThat(valid).isAtLeast(15);
+    assertThat(invalid).isAtLeast(100);
   }
 }
