@@ -113,17 +113,4 @@ public enum DType {
   public boolean isPadded() {
     return padded;
   }
-
-  /**
-   * Bytes of the unit a swizzle's {@code bits}, {@code base} and {@code shift} count: an element's
-   * {@link #bytes()}, or for packed {@link #FP4_E2M1}, whose elements share bytes, a byte.
-   */
-  public int unitBytes() {
-    return Math.max(1, storageBits / 8);
-  }
-
-  /** Elements in one unit of {@link #unitBytes()}: 2 for packed {@link #FP4_E2M1}, else 1. */
-  public int elementsPerUnit() {
-    return Math.max(1, 8 / storageBits);
-  }
 }
