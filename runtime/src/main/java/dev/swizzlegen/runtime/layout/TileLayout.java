@@ -965,7 +965,8 @@ public final class TileLayout implements Layout {
    * The swizzle of the atom's offset that the inner map is, if one is: the declared swizzle where it
    * is the map on the offset (its parameters kept, the identity's included); else, where the word is
    * the offset, the swizzle the map equals ({@code Swizzle<B, M, S + R - M - B>} within rows of
-   * {@code 2^R}); empty for a word that is not the offset.
+   * {@code 2^R}); empty for a word that is not the offset. On element offsets, as the inner map is:
+   * for packed FP4 the {@link #elementSwizzle()}, not the declared swizzle on bytes.
    */
   public Optional<Swizzle> offsetSwizzle() {
     if (!readsTheOffset()) {
