@@ -76,7 +76,8 @@ public record Umma(Major major, String label) implements Engine {
       return label + ": " + plan.violations().get(0);
     }
     UmmaOperand operand = plan.plan().get();
-    return label + ": the tensor cores, not the banks: " + operand.layoutType().name() + ", "
+    return label + ": the tensor cores, not the banks: " + operand.layoutType().description()
+        + " (" + operand.layoutType().name() + "), "
         + operand.kSlices() + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of "
         + operand.instructionK() + ", LBO " + operand.leadingByteOffset() + ", SBO "
         + operand.strideByteOffset() + " bytes";

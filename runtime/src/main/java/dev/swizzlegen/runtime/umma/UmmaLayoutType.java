@@ -24,12 +24,17 @@ import java.util.Optional;
  * swizzle, else the span the pattern permutes. A group is the rows one step of SBO (K-major: rows of
  * M or N) or of a K offset (MN-major: rows of K) covers: 8, or 4 for {@code SWIZZLE_128B_BASE32B},
  * whose pattern repeats every 4 rows of 128 bytes. {@code SWIZZLE_128B_BASE32B} permutes 32-byte
- * units and is read MN-major only ({@code make_umma_desc<Major::K>} rejects it).
+ * units; it is read MN-major only ({@code make_umma_desc<Major::K>} rejects it), and only of 32-bit
+ * elements (TF32, or FLOAT read as TF32): CuTe's {@code Layout_MN_SW128_32B_Atom}, which CUTLASS's
+ * {@code sm100_smem_selector} picks for MN-major 32-bit operands and for nothing else.
  */
 public enum UmmaLayoutType {
   /** No swizzle ("interleave"): 8 x 16-byte core matrices, each 128 contiguous bytes. */
   SWIZZLE_NONE(0, TmaSwizzle.NONE, 16, 8),
-  /** The 128-byte swizzle of 32-byte units, {@code Swizzle<2,5,2>} on bytes; MN-major only. */
+  /**
+   * The 128-byte swizzle of 32-byte units, {@code Swizzle<2,5,2>} on bytes; MN-major 32-bit operands
+   * only.
+   */
   SWIZZLE_128B_BASE32B(1, TmaSwizzle.SWIZZLE_128B_ATOM_32B, 128, 4),
   /** The 128-byte swizzle: rows of 128 bytes, {@code Swizzle<3,4,3>} on bytes. */
   SWIZZLE_128B(2, TmaSwizzle.SWIZZLE_128B, 128, 8),
@@ -80,9 +85,12 @@ public enum UmmaLayoutType {
     return this == SWIZZLE_NONE ? 16 : pattern.alignmentBytes();
   }
 
-  /** Whether tcgen05 reads an operand of this major in this layout: all but BASE32B K-major. */
-  public boolean reads(Major major) {
-    return this != SWIZZLE_128B_BASE32B || major == Major.MN;
+  /**
+   * Whether tcgen05 reads an operand of this major and element size in this layout: every one, but
+   * {@link #SWIZZLE_128B_BASE32B} only MN-major 32-bit ones.
+   */
+  public boolean reads(Major major, int elementBytes) {
+    return this != SWIZZLE_128B_BASE32B || (major == Major.MN && elementBytes == 4);
   }
 
   /**

@@ -7,7 +7,7 @@ import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.UmmaViolation.Base32BIsMnMajor;
+import dev.swizzlegen.runtime.violation.UmmaViolation.Base32BNotReadable;
 import dev.swizzlegen.runtime.violation.UmmaViolation.NoUmmaLayout;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaAlignment;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaAtomsHint;
@@ -325,8 +325,8 @@ public final class UmmaOperand {
       return Optional.empty();
     }
     UmmaLayoutType layoutType = pattern.get();
-    if (!layoutType.reads(major)) {
-      problems.add(new Base32BIsMnMajor(tile.dtype(), tile.swizzle()));
+    if (!layoutType.reads(major, tile.elementBytes())) {
+      problems.add(new Base32BNotReadable(major, tile.dtype(), tile.swizzle()));
       return Optional.empty();
     }
     if (tile.alignment() < layoutType.alignmentBytes()) {

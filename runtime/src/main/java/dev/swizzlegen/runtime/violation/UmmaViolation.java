@@ -41,12 +41,12 @@ public sealed interface UmmaViolation extends Violation {
       Optional<Swizzle> byteSwizzle) implements UmmaViolation {}
 
   /**
-   * The tile's swizzle is {@code SWIZZLE_128B_BASE32B}'s pattern, which tcgen05 reads only MN-major,
-   * on a tile declared K-major.
+   * The tile's swizzle is {@code SWIZZLE_128B_BASE32B}'s pattern, which tcgen05 reads only as an
+   * MN-major operand of 32-bit elements, on a tile declared K-major or of another type.
    *
    * @param swizzle the tile's swizzle, {@code Swizzle<2,5,2>} on bytes
    */
-  record Base32BIsMnMajor(DType dtype, Swizzle swizzle) implements UmmaViolation {}
+  record Base32BNotReadable(Major major, DType dtype, Swizzle swizzle) implements UmmaViolation {}
 
   /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's alignment. */
   record UmmaAlignment(UmmaLayoutType layoutType, int repeatBytes, int alignment)
