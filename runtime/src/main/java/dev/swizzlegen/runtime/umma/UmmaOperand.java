@@ -428,8 +428,8 @@ public final class UmmaOperand {
       Optional<TileLayout> fits =
           readable(narrower, narrower.elementSwizzle(tile.elementBytes()));
       if (fits.isPresent()) {
-        return Optional.of(new UmmaNarrowerAtoms(narrower.groupRows(),
-            narrower.rowBytes() / tile.elementBytes(), narrower, tile, fits.get()));
+        return Optional.of(new UmmaNarrowerAtoms(layoutType.groupRows(), rowElements, narrower,
+            tile, fits.get()));
       }
     }
     return Optional.of(new UmmaNoAtomsFit());

@@ -81,8 +81,9 @@ public sealed interface UmmaViolation extends Violation {
   record UmmaCanonicalAtoms(int atomRows, int rowElements) implements UmmaAtomsHint {}
 
   /**
-   * The layout's atoms do not fit the tile {@code declared}; the narrower {@code layoutType} on the
-   * tile {@code suggested} does, as CUTLASS's {@code sm100_smem_selector} picks.
+   * Atoms of {@code atomRows} rows of {@code rowElements}, the layout's, do not fit the tile
+   * {@code declared}; the narrower {@code layoutType} on the tile {@code suggested} does, as CUTLASS's
+   * {@code sm100_smem_selector} picks.
    */
   record UmmaNarrowerAtoms(int atomRows, int rowElements, UmmaLayoutType layoutType,
       TileLayout declared, TileLayout suggested) implements UmmaAtomsHint {}

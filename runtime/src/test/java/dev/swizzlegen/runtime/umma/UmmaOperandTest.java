@@ -274,7 +274,7 @@ class UmmaOperandTest {
     UmmaMisread misread = (UmmaMisread) onlyViolation(k96, Major.K);
     TileLayout suggested = TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 64, 96)
         .alignment(1024).atom(8, 32, Order.COL_MAJOR).build();
-    assertEquals(Optional.of(new UmmaNarrowerAtoms(8, 32, UmmaLayoutType.SWIZZLE_64B, k96,
+    assertEquals(Optional.of(new UmmaNarrowerAtoms(8, 64, UmmaLayoutType.SWIZZLE_64B, k96,
         suggested)), misread.atoms());
   }
 
