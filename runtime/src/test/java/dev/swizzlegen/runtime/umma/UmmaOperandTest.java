@@ -118,6 +118,8 @@ class UmmaOperandTest {
       }
     }
     assertTrue(operands > 400, operands + " operands");
+    System.out.println("UMMA descriptors read exactly the tile's elements on " + operands
+        + " canonical operands");
   }
 
   /**
