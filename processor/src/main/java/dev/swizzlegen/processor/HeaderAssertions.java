@@ -130,9 +130,9 @@ final class HeaderAssertions {
   private void umma(TileLayout layout, UmmaOperand operand) {
     assertThat(type + "::kUmmaDescriptor == ((uint64_t{" + type
         + "::kUmmaLeadingByteOffset} >> 4) << 16 | (uint64_t{" + type
-        + "::kUmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type + "::kUmmaVersion} << 46 | uint64_t{"
-        + type + "::kUmmaBaseOffset} << 49 | uint64_t{" + type + "::kUmmaLayoutType} << 61)",
-        "the UMMA descriptor is its fields");
+        + "::kUmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type + "::kUmmaVersion} << 46"
+        + " | uint64_t{" + type + "::kUmmaBaseOffset} << 49 | uint64_t{" + type
+        + "::kUmmaLayoutType} << 61)", "the UMMA descriptor is its fields");
     int slice = operand.kSlices() - 1;
     int stage = layout.stages() - 1;
     int mn = operand.mnExtent() - operand.mnStep();

@@ -108,7 +108,10 @@ final class TileFunctions {
     return operand(shape, "wgmma", "Wgmma");
   }
 
-  /** The same functions for a UMMA (tcgen05) operand: {@code umma_row}, {@code umma_col}, {@code umma_offset}. */
+  /**
+   * The same functions for a UMMA (tcgen05) operand: {@code umma_row}, {@code umma_col},
+   * {@code umma_offset}.
+   */
   static List<IndexFunction> ummaOperand(OperandShape shape) {
     return operand(shape, "umma", "Umma");
   }

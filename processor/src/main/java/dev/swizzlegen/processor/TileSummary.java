@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * The build-time summary ({@code -Aswizzlegen.summary}): one javac note per tile and rasterizer, on
  * its type, saying what was generated and what was proven: the layout, what was derived and why, the
- * TMA boxes, how wgmma and tcgen05 read it, and every access's verdict. Every sentence comes from the model or
- * from what the header already says; nothing is worked out again here.
+ * TMA boxes, how wgmma and tcgen05 read it, and every access's verdict. Every sentence comes from
+ * the model or from what the header already says; nothing is worked out again here.
  */
 final class TileSummary {
   private TileSummary() {}

@@ -78,18 +78,15 @@ class UmmaHeaderTest {
       cu.append("\n__global__ void mma_").append(i).append("(uint32_t tmem_d, uint32_t smem,"
           + " uint32_t idesc) {\n")
           .append("  using Tile = ").append(header.cudaType()).append(";\n")
-          .append("""
-                for (uint32_t k = 0; k < Tile::kUmmaKSlices; ++k) {
-                  const uint64_t desc = Tile::umma_desc(smem, k, 0, blockIdx.x % Tile::kStages);
-                  asm volatile("{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, %4, 0;\\n\\t"
-            """)
+          .append("  for (uint32_t k = 0; k < Tile::kUmmaKSlices; ++k) {\n")
+          .append("    const uint64_t desc =\n")
+          .append("        Tile::umma_desc(smem, k, 0, blockIdx.x % Tile::kStages);\n")
+          .append("    asm volatile(\"{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, %4, 0;\\n\\t\"\n")
           .append("                 \"tcgen05.mma.cta_group::1.kind::").append(kind)
           .append(" [%0], %1, %2, %3, p;\\n\\t}\\n\"\n")
-          .append("""
-                               :: "r"(tmem_d), "l"(desc), "l"(desc), "r"(idesc), "r"(k));
-                }
-              }
-            """);
+          .append("                 :: \"r\"(tmem_d), \"l\"(desc), \"l\"(desc), \"r\"(idesc),"
+              + " \"r\"(k));\n")
+          .append("  }\n}\n");
     }
     cu.append("\nint main() { return 0; }\n");
     Path source = work.resolve("tcgen05_check.cu");
