@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -25,8 +26,8 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns each {@code @Access} of a tile into the model's warp {@link AccessPattern} or, for the kinds
- * that declare an engine (TMA, WGMMA), its {@link Engine}, or into errors on the {@code @Access}
- * attribute at fault; supplies the default accesses when {@code access} is omitted.
+ * that declare an engine (TMA, WGMMA, UMMA), its {@link Engine}, or into errors on the
+ * {@code @Access} attribute at fault; supplies the default accesses when {@code access} is omitted.
  */
 final class AccessReader {
   /**
@@ -48,7 +49,8 @@ final class AccessReader {
       AccessKind.STMATRIX, Set.of("kind", "op", "matrices", "trans", "maxWays", "label"),
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
       AccessKind.TMA, Set.of("kind", "op", "label"),
-      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"));
+      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"),
+      AccessKind.UMMA, Set.of("kind", "op", "major", "label"));
 
   private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
 
@@ -68,6 +70,7 @@ final class AccessReader {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
     boolean wgmma = false;
+    boolean umma = false;
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
@@ -82,6 +85,14 @@ final class AccessReader {
         }
         wgmma = true;
       }
+      if (kind == AccessKind.UMMA) {
+        if (umma) {
+          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a tcgen05"
+              + " operand; one UMMA access per tile, of its one major.");
+          continue;
+        }
+        umma = true;
+      }
       int errorsBefore = diagnostics.errorCount();
       checkAttributes(values, kind, diagnostics);
       if (isEngine(kind)) {
@@ -95,8 +106,8 @@ final class AccessReader {
   }
 
   /**
-   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA), which
-   * read or write its swizzle's pattern from a base aligned to the pattern's repeat.
+   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA, UMMA),
+   * which read or write its swizzle's pattern from a base aligned to the pattern's repeat.
    */
   boolean declaresPatternAlignedAccess(AnnotationValues tile) {
     if (!tile.isExplicit("access")) {
@@ -112,11 +123,11 @@ final class AccessReader {
   }
 
   /**
-   * TMA and WGMMA: the kinds that declare an engine rather than a warp access. Every engine reads or
-   * writes a swizzle's pattern from a base aligned to the pattern's repeat.
+   * TMA, WGMMA and UMMA: the kinds that declare an engine rather than a warp access. Every engine
+   * reads or writes a swizzle's pattern from a base aligned to the pattern's repeat.
    */
   static boolean isEngine(AccessKind kind) {
-    return kind == AccessKind.TMA || kind == AccessKind.WGMMA;
+    return kind == AccessKind.TMA || kind == AccessKind.WGMMA || kind == AccessKind.UMMA;
   }
 
   /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
@@ -175,6 +186,7 @@ final class AccessReader {
     Engine engine = switch (kind) {
       case TMA -> Tma.of(op).withLabel(label);
       case WGMMA -> readWgmma(values, op, label, diagnostics);
+      case UMMA -> readUmma(values, op, label, diagnostics);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
     if (engine == null || diagnostics.errorCount() > errorsBefore) {
@@ -219,6 +231,16 @@ final class AccessReader {
       return null;
     }
     return Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
+  }
+
+  private static Engine readUmma(AnnotationValues values, Op op, String label,
+      Diagnostics diagnostics) {
+    if (values.isExplicit("op") && op != Op.LOAD) {
+      diagnostics.errorOnAccess(values, "op", "tcgen05.mma only reads its shared-memory operands;"
+          + " op must be LOAD or omitted.");
+      return null;
+    }
+    return Umma.of(values.enumValue("major", Major.class)).withLabel(label);
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,

@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.WgmmaViolation;
 import java.util.HashMap;
@@ -152,6 +153,19 @@ final class Blame {
     rule(WgmmaViolation.WgmmaAlignment.class, Attribute.ofTile("alignment"));
     rule(WgmmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
     rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
+
+    rule(UmmaViolation.UmmaType.class, Attribute.ofTile("dtype"));
+    rule(UmmaViolation.UmmaKNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "cols" : "rows"));
+    rule(UmmaViolation.UmmaMnNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "rows" : "cols"));
+    rule(UmmaViolation.NoUmmaLayout.class, Attribute.ofAccess("kind"));
+    // A 32-bit operand in the right swizzle is in the wrong major; any other is in the wrong swizzle.
+    rule(UmmaViolation.Base32BNotReadable.class, v -> Attribute.ofAccess(
+        v.major() == Major.K && v.dtype().bytes() == 4 ? "major" : "kind"));
+    rule(UmmaViolation.UmmaAlignment.class, Attribute.ofTile("alignment"));
+    rule(UmmaViolation.UmmaOffsetOutOfRange.class, Attribute.ofAccess("kind"));
+    rule(UmmaViolation.UmmaMisread.class, Attribute.ofAccess("kind"));
 
     rule(RasterViolation.TileSizeOutOfRange.class, Attribute.ofRasterizer("tileSize"));
     rule(RasterViolation.TileSizeNotPowerOfTwo.class, Attribute.ofRasterizer("tileSize"));

@@ -23,7 +23,7 @@ import javax.tools.Diagnostic;
  *       header, the JSON report and the bank-map picture (default none: they cost build time and disk
  *       in large libraries);
  *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
- *       was derived, the TMA boxes, the wgmma read and every access's verdict.
+ *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict.
  * </ul>
  */
 record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,

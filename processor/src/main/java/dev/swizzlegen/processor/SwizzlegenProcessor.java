@@ -372,9 +372,11 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (ownSource) {
         files.add(javaHelperWriter.write(tile, reports));
       }
-      // What the header, the report and the summary state about TMA and wgmma, worked out once.
+      // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
+      // out once.
       HopperHeaderText hopper = HopperHeaderText.of(tile);
-      files.add(cudaHeaderWriter.write(tile, reports, hopper));
+      BlackwellHeaderText blackwell = BlackwellHeaderText.of(tile);
+      files.add(cudaHeaderWriter.write(tile, reports, hopper, blackwell));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
@@ -383,7 +385,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       bankMap.ifPresent(files::add);
       Optional<String> summary = options.summary()
-          ? Optional.of(TileSummary.of(tile, reports, hopper))
+          ? Optional.of(TileSummary.of(tile, reports, hopper, blackwell))
           : Optional.empty();
       return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
     } catch (RuntimeException bug) {

@@ -137,9 +137,9 @@ final class TileReader {
 
   /**
    * The solver's tile for the geometry, accesses and engines, or an error on the annotation saying
-   * that the family has none, the mildest it has, and what would work. With an engine (TMA, wgmma)
-   * and no explicit alignment the solver may use the engines' largest repeat, and the tile then asks
-   * for the alignment of the mode chosen.
+   * that the family has none, the mildest it has, and what would work. With an engine (TMA, wgmma,
+   * UMMA) and no explicit alignment the solver may use the engines' largest repeat, and the tile then
+   * asks for the alignment of the mode chosen.
    */
   private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
       List<DeclaredAccess> accesses, List<Engine> engines, boolean alignmentGiven,
@@ -171,9 +171,9 @@ final class TileReader {
   }
 
   /**
-   * The description a search uses: with an engine (TMA, wgmma) and no explicit alignment, the solver
-   * may use the engines' largest repeat, since the tile then asks for the alignment of the mode
-   * chosen. A copy where it changes.
+   * The description a search uses: with an engine (TMA, wgmma, UMMA) and no explicit alignment, the
+   * solver may use the engines' largest repeat, since the tile then asks for the alignment of the
+   * mode chosen. A copy where it changes.
    */
   static TileLayout.Builder searchAligned(TileLayout.Builder description, List<Engine> engines,
       boolean alignmentGiven) {

@@ -12,8 +12,10 @@ import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.WgmmaViolation;
+import dev.swizzlegen.runtime.umma.UmmaLayoutType;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
@@ -288,6 +290,52 @@ final class ViolationMessages {
             "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms))
                 .orElse("")));
 
+    // tcgen05 (UMMA).
+    format(UmmaViolation.UmmaType.class, "tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32),"
+        + " FP8_E4M3, FP8_E5M2, INT8 and UINT8 operands, not {{dtype}}.");
+    format(UmmaViolation.UmmaKNotMultiple.class, "one tcgen05.mma reads {{instructionK}} {{dtype}}"
+        + " of K (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of"
+        + " {{instructionK}}, not {{kExtent}}.",
+        v -> Map.of("kSide", v.major() == Major.K ? "cols" : "rows"));
+    format(UmmaViolation.UmmaMnNotMultiple.class, "tcgen05.mma reads M and N {{step}}, so the"
+        + " tile's M or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
+        v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
+            ? "in groups of 8 rows"
+            : "in rows of " + v.mnStep() + " " + v.dtype()
+                + v.layoutType().map(type -> ", one row of " + type.description()).orElse("")));
+    format(UmmaViolation.NoUmmaLayout.class, "tcgen05.mma reads no swizzle or Swizzle<1|2|3,4,3>"
+        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "base32B", v.dtype().bytes() == 4 ? ", and MN-major Swizzle<2,5,2> on bytes (the"
+                + " 128-byte swizzle of 32-byte units), which is Swizzle<2,3,2>" : "",
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "onBytes", onBytes(v.byteSwizzle())));
+    format(UmmaViolation.Base32BNotReadable.class, "{{swizzle}} on {{dtype}} is Swizzle<2,5,2> on"
+        + " bytes, the 128-byte swizzle of 32-byte units (SWIZZLE_128B_BASE32B), which tcgen05.mma"
+        + " reads only as an MN-major operand of 32-bit elements (TF32 or FLOAT){{remedy}}.",
+        v -> Map.of("remedy", v.dtype().bytes() == 4
+            ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
+                + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
+            : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
+                + v.dtype()));
+    format(UmmaViolation.UmmaAlignment.class, "tcgen05.mma reads {{layout}} from a base aligned to"
+        + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
+        + " {{alignment}}.",
+        v -> Map.of("layout", v.layoutType().description()));
+    format(UmmaViolation.UmmaOffsetOutOfRange.class, "tcgen05.mma cannot read the tile as"
+        + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
+        + " holds multiples of 16 bytes from 0 to 256 KB.",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.layoutType().description(), "groups", ummaGroups(v)));
+    format(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as {{operand}} with"
+        + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
+        + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
+        + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.layoutType().description(),
+            "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms)).orElse("")));
+
     // Threadblock rasterizers.
     format(RasterViolation.TileSizeOutOfRange.class,
         "tileSize must be 1 to {{maxTileSize}}, not {{tileSize}}.");
@@ -402,6 +450,42 @@ final class ViolationMessages {
       return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
     }
     return leading ? violation.rowBytes() + "-byte blocks of M or N" : "groups of 8 rows of K";
+  }
+
+  /** The groups a tcgen05 descriptor offset steps between, for the major and the layout. */
+  private static String ummaGroups(UmmaViolation.UmmaOffsetOutOfRange violation) {
+    boolean leading = violation.offset() == WgmmaViolation.DescriptorOffset.LEADING;
+    UmmaLayoutType layout = violation.layoutType();
+    if (violation.major() == Major.K) {
+      return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
+    }
+    if (layout == UmmaLayoutType.SWIZZLE_NONE) {
+      return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
+    }
+    return leading ? layout.rowBytes() + "-byte blocks of M or N"
+        : "groups of " + layout.groupRows() + " rows of K";
+  }
+
+  /** The atoms tcgen05 would read, as attributes to paste, after a space. */
+  private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms) {
+    String reads = " With " + layout.description() + " tcgen05.mma reads "
+        + (layout == UmmaLayoutType.SWIZZLE_NONE
+            ? "8 x 16-byte core matrices of 128 contiguous bytes"
+            : "rows of " + layout.rowBytes() + " bytes in groups of " + layout.groupRows());
+    if (atoms instanceof UmmaViolation.UmmaCanonicalAtoms canonical) {
+      return reads + ": declare atoms of " + canonical.atomRows() + " x " + canonical.rowElements()
+          + " (atomRows = " + canonical.atomRows() + ", atomCols = " + canonical.rowElements()
+          + "), as CuTe's UMMA layout atoms are.";
+    }
+    if (atoms instanceof UmmaViolation.UmmaNarrowerAtoms narrower) {
+      return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
+          + " do not fit the tile's " + narrower.declared().rows() + " x "
+          + narrower.declared().cols() + ": use " + narrower.layoutType().description()
+          + " on atoms of " + narrower.suggested().atomShape() + " ("
+          + AttributeText.attributesFrom(narrower.suggested(), narrower.declared())
+          + "), as CUTLASS's sm100_smem_selector picks for such a tile.";
+    }
+    return reads + ".";
   }
 
   /** The atoms wgmma would read, as attributes to paste, after a space. */

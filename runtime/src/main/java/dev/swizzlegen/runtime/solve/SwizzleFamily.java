@@ -37,7 +37,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * then a swizzle within each row, which keeps every row in place, over
  * one of the offset, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
  * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A declared engine
- * (TMA, wgmma) admits only the layouts it has a plan for, so whatever is chosen is one of them.
+ * (TMA, wgmma, tcgen05) admits only the layouts it has a plan for, so whatever is chosen is one of
+ * them.
  *
  * <p>A search is given a {@link TileLayout.Builder description} of the tile: its swizzle is the
  * search's to choose, and so is each side of its atom it leaves 0. Its members are

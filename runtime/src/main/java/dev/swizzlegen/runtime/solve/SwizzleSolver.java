@@ -16,8 +16,8 @@ import java.util.Optional;
 /**
  * Chooses the cheapest swizzle that makes every access acceptable and gives every engine its plan:
  * exact over the {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only
- * faster. Warp accesses are costed; engines (TMA, wgmma) are requirements a candidate meets or not
- * ({@link SwizzleFamily#runs}), never costed.
+ * faster. Warp accesses are costed; engines (TMA, wgmma, tcgen05) are requirements a candidate
+ * meets or not ({@link SwizzleFamily#runs}), never costed.
  *
  * <p>It is given a {@link TileLayout.Builder description} of the tile and returns {@link TileLayout}s:
  * the description's swizzle is the solver's to choose, and so is each side of its atom it leaves 0.
