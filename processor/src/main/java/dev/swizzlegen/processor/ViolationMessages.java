@@ -316,7 +316,8 @@ final class ViolationMessages {
         v -> Map.of("target", target(v.architecture()),
             "instruction", instruction(v.kind()),
             "having", Architecture.requirement(v.kind())
-                .map(feature -> ", which " + names(Architecture.having(feature)) + " have")
+                .map(feature -> ", which " + names(Architecture.having(feature))
+                    + (Architecture.having(feature).size() == 1 ? " has" : " have"))
                 .orElse("")));
     format(ArchitectureViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
         + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
