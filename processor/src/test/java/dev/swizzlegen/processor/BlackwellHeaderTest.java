@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.swizzlegen.processor.testing.Gxx;
+import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.processor.testing.Tool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +49,50 @@ class BlackwellHeaderTest {
     assertEquals(header.indexOf("CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B;"),
         header.lastIndexOf("CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B;"));
     assertThat(header.indexOf("CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B;")).isGreaterThan(guard);
+  }
+
+  /**
+   * nvcc builds the corpus's Blackwell tiles for sm_100a (and sm_90, whose TMA lacks the modes: the
+   * header still compiles there, only the tensor map would be refused), and on the host their
+   * {@code kTmaSwizzle} is cuda.h's enumerator of the model's value: 4 and 6.
+   */
+  @Test
+  void nvccBuildsTheBlackwellTilesForSm100a() throws IOException {
+    Nvcc nvcc = Nvcc.requireOrSkip("processor: Blackwell-mode headers for sm_100a (nvcc)");
+    Path work = Path.of("target", "nvcc-work", "blackwell");
+    Path include = work.resolve("include");
+    List<TileCorpus.Case> tiles = TileCorpus.CASES.stream()
+        .filter(tile -> tile.type().startsWith("Blackwell")).toList();
+    Generated generated = Generated.of(tiles.stream().map(TileCorpus.Case::source)
+        .toArray(JavaFileObject[]::new));
+    StringBuilder program = new StringBuilder("#include <cstdio>\n");
+    StringBuilder kernels = new StringBuilder();
+    StringBuilder prints = new StringBuilder();
+    List<String> expected = new ArrayList<>();
+    for (TileCorpus.Case tile : tiles) {
+      Path header = include.resolve(tile.header());
+      Files.createDirectories(header.getParent());
+      Files.writeString(header, generated.text(tile.header()));
+      program.append("#include \"").append(tile.header()).append("\"\n");
+      String struct = tile.cudaType();
+      kernels.append("__global__ void touch_").append(tile.type()).append("(uint32_t* out) {\n")
+          .append("  const uint32_t box = threadIdx.x % ").append(struct).append("::kTmaBoxes;\n")
+          .append("  out[threadIdx.x] = ").append(struct).append("::tma_box_offset(box) ^ ")
+          .append(struct).append("::offset(threadIdx.x % ").append(struct).append("::kRows, ")
+          .append("threadIdx.y % ").append(struct).append("::kCols, 0);\n}\n");
+      prints.append("  std::printf(\"%d \", static_cast<int>(").append(struct)
+          .append("::kTmaSwizzle));\n");
+      expected.add(Integer.toString(tile.expected().tmaSwizzle().orElseThrow().value()));
+    }
+    program.append(kernels).append("\nint main() {\n").append(prints).append("  return 0;\n}\n");
+    Path source = work.resolve("blackwell_check.cu");
+    Files.writeString(source, program);
+    nvcc.compile(source, work.resolve("blackwell_check"), List.of(include), List.of("90", "100a"));
+    assertEquals(String.join(" ", expected), nvcc.execute(work.resolve("blackwell_check")).trim());
+    assertEquals(List.of("4", "6"), expected);
+    Tool.record("nvcc-checks", "blackwell-sm100a", tiles.size() + " Blackwell-mode headers built"
+        + " by nvcc with " + Nvcc.STRICT_FLAGS + " for sm_90 and sm_100a; kTmaSwizzle on the host is"
+        + " cuda.h's " + String.join(" and ", expected));
   }
 
   /**
