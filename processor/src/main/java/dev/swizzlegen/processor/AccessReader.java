@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
@@ -55,9 +56,12 @@ final class AccessReader {
   private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
 
   private final Elements elements;
+  /** The target architecture ({@code -Aswizzlegen.arch}): an access it lacks is an error. */
+  private final Optional<Architecture> architecture;
 
-  AccessReader(Elements elements) {
+  AccessReader(Elements elements, Optional<Architecture> architecture) {
     this.elements = elements;
+    this.architecture = architecture;
   }
 
   /**
@@ -151,7 +155,7 @@ final class AccessReader {
    * A warp access, checked against the layout (the plain tile, when the swizzle is derived); none
    * when the {@code @Access} has errors since {@code errorsBefore}.
    */
-  private static Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
+  private Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
       Layout layout, AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
@@ -163,7 +167,8 @@ final class AccessReader {
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
-    if (pattern == null || diagnostics.errorCount() > errorsBefore) {
+    if (pattern == null || diagnostics.errorCount() > errorsBefore
+        || lacks(values, kind, pattern.label(), diagnostics)) {
       return Optional.empty();
     }
     List<Violation> problems = pattern.check(layout);
@@ -179,7 +184,7 @@ final class AccessReader {
    * keeps only the swizzles it has a plan for); none when the {@code @Access} has errors since
    * {@code errorsBefore}.
    */
-  private static Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
+  private Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
       TileLayout layout, boolean swizzleDerived, int errorsBefore, Diagnostics diagnostics) {
     Op op = values.enumValue("op", Op.class);
     String label = values.stringValue("label");
@@ -189,14 +194,32 @@ final class AccessReader {
       case UMMA -> readUmma(values, op, label, diagnostics);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
-    if (engine == null || diagnostics.errorCount() > errorsBefore) {
+    if (engine == null || diagnostics.errorCount() > errorsBefore
+        || lacks(values, kind, engine.label(), diagnostics)) {
       return Optional.empty();
     }
     List<Violation> problems = swizzleDerived
         ? engine.geometryViolations(layout)
         : engine.plan(layout).violations();
+    if (problems.isEmpty() && !swizzleDerived && engine instanceof Tma tma
+        && architecture.isPresent()) {
+      // The mode the declared swizzle is: one of Blackwell's only where the target writes them (a
+      // derived one is, the solver being the target's).
+      problems = architecture.get().check(tma.plan(layout).plan().orElseThrow().mode());
+    }
     problems.forEach(violation -> diagnostics.accessViolation(values, engine.label(), violation));
     return problems.isEmpty() ? Optional.of(engine) : Optional.empty();
+  }
+
+  /**
+   * Whether the target architecture has no instruction or engine for the access (reported, on its
+   * kind); false without a target.
+   */
+  private boolean lacks(AnnotationValues values, AccessKind kind, String label,
+      Diagnostics diagnostics) {
+    List<Violation> problems = architecture.map(target -> target.check(kind)).orElse(List.of());
+    problems.forEach(violation -> diagnostics.accessViolation(values, label, violation));
+    return !problems.isEmpty();
   }
 
   private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
@@ -118,6 +119,12 @@ final class Blame {
     rule(LayoutViolation.AtomNotClosed.class, v -> Attribute.ofTile(
         v.atomRowStride() != v.atomCols() ? "rowStride"
             : Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
+    // A map (no annotation attribute declares one yet): the side the element falls off, of the
+    // tile or of its atom; a padded atom's stride.
+    rule(LayoutViolation.MapNotClosed.class, v -> Attribute.ofTile(v.oneAtom()
+        ? (v.imageCell().col() >= v.atomCols() ? "cols" : "rows")
+        : v.atomRowStride() != v.atomCols() ? "rowStride"
+            : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows"));
 
     // A vector access's vectors are its bytes; the others' are fixed by their kind.
     rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
@@ -137,6 +144,7 @@ final class Blame {
     rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
 
     rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));
+    rule(TmaViolation.NoTmaModeForMap.class, Attribute.ofAccess("kind"));
     rule(TmaViolation.TmaPadding.class, Attribute.ofTile("rowStride"));
     rule(TmaViolation.TmaAlignment.class, Attribute.ofTile("alignment"));
     rule(TmaViolation.NoTmaBoxWidth.class, Attribute.ofTile("cols"));
@@ -150,6 +158,7 @@ final class Blame {
     rule(WgmmaViolation.WgmmaMnNotMultiple.class, v -> Attribute.ofTile(
         v.major() == Major.K ? "rows" : "cols"));
     rule(WgmmaViolation.NoWgmmaMode.class, Attribute.ofAccess("kind"));
+    rule(WgmmaViolation.NoWgmmaModeForMap.class, Attribute.ofAccess("kind"));
     rule(WgmmaViolation.WgmmaAlignment.class, Attribute.ofTile("alignment"));
     rule(WgmmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
     rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
@@ -166,6 +175,9 @@ final class Blame {
     rule(UmmaViolation.UmmaAlignment.class, Attribute.ofTile("alignment"));
     rule(UmmaViolation.UmmaOffsetOutOfRange.class, Attribute.ofAccess("kind"));
     rule(UmmaViolation.UmmaMisread.class, Attribute.ofAccess("kind"));
+    // The access asks for what the target architecture lacks.
+    rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));
+    rule(ArchitectureViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
 
     rule(RasterViolation.TileSizeOutOfRange.class, Attribute.ofRasterizer("tileSize"));
     rule(RasterViolation.TileSizeNotPowerOfTwo.class, Attribute.ofRasterizer("tileSize"));

@@ -67,8 +67,9 @@ final class HopperHeaderText {
     StringBuilder out = new StringBuilder("// Hopper (sm_90):\n");
     tmaFill.ifPresent(fill -> wrapped(out, "TMA fills a stage with " + fill.boxes().size() + " box"
         + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x " + fill.boxCols()
-        + " elements, " + fill.mode().cudaName() + ": encode_tma_tensor_map() and tma_box_*()"
-        + " below."));
+        + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
+            ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
+        + ": encode_tma_tensor_map() and tma_box_*() below."));
     if (declaredOperand.isPresent()) {
       WgmmaOperand operand = declaredOperand.get();
       wrapped(out, "wgmma (sm_90a) reads it as " + operandWords(operand.major()) + " with "
@@ -138,6 +139,10 @@ final class HopperHeaderText {
   void fill(Template header) {
     TileLayout layout = tile.layout();
     header.flag("tma", tmaFill.isPresent());
+    // A Blackwell mode's enumerator only where <cuda.h> has it (CUDA 12.8 on).
+    boolean blackwell = tmaFill.filter(fill -> fill.mode().isBlackwell()).isPresent();
+    header.flag("tmaHopperMode", tmaFill.isPresent() && !blackwell);
+    header.flag("tmaBlackwellMode", blackwell);
     tmaFill.ifPresent(fill -> {
       header.set("tmaBoxRows", Integer.toString(fill.boxRows()))
           .set("tmaBoxCols", Integer.toString(fill.boxCols()))
@@ -147,6 +152,7 @@ final class HopperHeaderText {
           .set("tmaFunctions", CudaHeaderWriter.functions(
               TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())))
           .set("tmaSwizzle", fill.mode().cudaName())
+          .set("tmaSwizzleValue", Integer.toString(fill.mode().value()))
           .set("tmaDataType", tensorMapDataType(layout.dtype()));
     });
     header.flag("wgmma", declaredOperand.isPresent());

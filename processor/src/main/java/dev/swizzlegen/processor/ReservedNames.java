@@ -51,7 +51,7 @@ final class ReservedNames {
       "linear", "box", "smem_address", "k_slice", "mn", "k", "map", "global_address", "global_rows",
       "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
       "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
-      "box_cols");
+      "box_cols", "kBeforeCuda12_8");
 
   /**
    * What the TMA headers share whatever their namespace, {@code ::swizzlegen::detail::encode_tma_2d}:

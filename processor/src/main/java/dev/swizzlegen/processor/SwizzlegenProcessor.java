@@ -107,8 +107,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // An option's value is user text, as a label is.
       messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
     }
-    conflictChecker = new ConflictChecker(options.conflictKind());
-    reader = new TileReader(elements, options.namespace(), sourceTypes::contains);
+    conflictChecker = new ConflictChecker(options.conflictKind(), options.architecture());
+    reader = new TileReader(elements, options.namespace(), sourceTypes::contains,
+        options.architecture());
     boolean generatedAvailable =
         elements.getTypeElement("javax.annotation.processing.Generated") != null;
     javaHelperWriter = new JavaHelperWriter(generatedAvailable);

@@ -1,12 +1,14 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
@@ -20,6 +22,7 @@ import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -165,9 +168,11 @@ final class ViolationMessages {
             .orElse("pad with atoms as wide as the tile (atomCols = " + v.cols()
                 + "), or drop rowStride.")));
     format(LayoutViolation.ExceedsSharedMemory.class, "the {{rows}} x {{cols}} {{dtype}} tile"
-        + "{{inStages}} spans {{extentBytes}} bytes, more than the {{maxBytes}} bytes (227 KB) of"
-        + " shared memory a thread block can have.",
-        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : ""));
+        + "{{inStages}} spans {{extentBytes}} bytes, more than the {{maxBytes}} bytes ({{kb}} KB) of"
+        + " shared memory a thread block can have{{onTarget}}.",
+        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : "",
+            "kb", v.maxBytes() / 1024,
+            "onTarget", v.architecture().map(arch -> " on " + target(arch)).orElse("")));
     format(LayoutViolation.StageMisaligned.class, "stage 1 would start {{stageBytes}} bytes after"
         + " stage 0, which is not a multiple of the tile's {{alignment}}-byte alignment, so the"
         + " stages would not share one layout of banks; use one stage or a smaller alignment.");
@@ -183,6 +188,11 @@ final class ViolationMessages {
         + " {{atomCols}} atom onto itself: it moves {{element}} of the atom to offset {{image}},"
         + " which is {{imageCell}}, outside the atom.",
         v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
+    format(LayoutViolation.MapNotClosed.class, "the XOR map {{map}} does not map the {{atomRows}} x"
+        + " {{atomCols}} {{what}} onto itself: it moves {{element}}{{ofAtom}} to offset {{image}},"
+        + " which is {{imageCell}}, outside the {{what}}.",
+        v -> Map.of("what", v.oneAtom() ? "tile" : "atom",
+            "ofAtom", v.oneAtom() ? "" : " of the atom"));
 
     // Warp accesses.
     format(AccessViolation.VectorBaseMisaligned.class,
@@ -228,11 +238,18 @@ final class ViolationMessages {
         + " {{rows}} x {{cols}} tile (rows must be a multiple of 16, cols of 8).");
 
     // TMA.
-    format(TmaViolation.NoTmaMode.class, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
-        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
-        v -> Map.of("unitBase", unitBase(v.dtype()),
+    format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>, and from sm_100 on also Swizzle<2,5,2> and"
+        + " Swizzle<1,6,1> on bytes (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B|ATOM_64B), which on"
+        + " {{dtype}} is {{blackwell}}; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()), "blackwell", blackwellSwizzles(v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
+    format(TmaViolation.NoTmaModeForMap.class, "TMA writes no swizzle, Swizzle<1|2|3,4,3> on"
+        + " bytes (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or, from sm_100 on, one of Blackwell's modes"
+        + " (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, _ATOM_32B_FLIP_8B, _ATOM_64B); the XOR map {{map}}"
+        + " on {{dtype}} is {{byteMap}} on bytes.",
+        v -> Map.of("byteMap", v.map().inBytes(v.dtype().bytes())));
     format(TmaViolation.TmaPadding.class,
         "TMA writes boxes without padding, so rowStride must equal cols, not {{rowStride}}.");
     format(TmaViolation.TmaAlignment.class, "{{modeName}} repeats every {{repeat}} bytes, so the"
@@ -272,6 +289,11 @@ final class ViolationMessages {
         + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
         v -> Map.of("unitBase", unitBase(v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
+    format(WgmmaViolation.NoWgmmaModeForMap.class, "wgmma reads no swizzle or Swizzle<1|2|3,4,3>"
+        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>; the XOR map {{map}} is {{byteMap}} on bytes.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "byteMap", v.map().inBytes(v.dtype().bytes())));
     format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
         + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
         + " {{alignment}}.",
@@ -335,6 +357,22 @@ final class ViolationMessages {
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.layoutType().description(),
             "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms)).orElse("")));
+    // The target architecture.
+    format(ArchitectureViolation.MissingInstruction.class, "{{target}} has no {{instruction}}"
+        + "{{having}}.",
+        v -> Map.of("target", target(v.architecture()),
+            "instruction", instruction(v.kind()),
+            "having", Architecture.requirement(v.kind())
+                .map(feature -> ", which " + names(Architecture.having(feature))
+                    + (Architecture.having(feature).size() == 1 ? " has" : " have"))
+                .orElse("")));
+    format(ArchitectureViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
+        + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
+        + " declare one of Hopper's instead, no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B).",
+        v -> Map.of("target", target(v.architecture()),
+            "modeName", v.mode().cudaName(),
+            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
 
     // Threadblock rasterizers.
     format(RasterViolation.TileSizeOutOfRange.class,
@@ -356,6 +394,39 @@ final class ViolationMessages {
   /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
   private static String swizzleName(Swizzle swizzle, boolean withinEachRow) {
     return withinEachRow ? swizzle + " within each row" : swizzle.toString();
+  }
+
+  /** {@code "the target sm_90a (-Aswizzlegen.arch)"}. */
+  private static String target(Architecture architecture) {
+    return "the target " + architecture.optionName() + " (-A" + ProcessorOptions.ARCH + ")";
+  }
+
+  /** {@code "sm_100a, sm_103a and sm_120a"}. */
+  private static String names(List<Architecture> architectures) {
+    List<String> names = architectures.stream().map(Architecture::optionName).toList();
+    return names.size() == 1 ? names.get(0)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+  }
+
+  /** What an access of {@code kind} issues, in words: {@code "TMA (cp.async.bulk.tensor)"}. */
+  private static String instruction(AccessKind kind) {
+    return switch (kind) {
+      case TMA -> "TMA (cp.async.bulk.tensor)";
+      case STMATRIX -> "stmatrix";
+      case LDMATRIX -> "ldmatrix";
+      case WGMMA -> "wgmma";
+      case UMMA -> "tcgen05.mma (UMMA)";
+      case VECTOR, MMA_ACCUMULATOR -> kind.name() + " accesses";
+    };
+  }
+
+  /**
+   * Blackwell's TMA modes that are swizzles, on elements of {@code dtype}: {@code Swizzle<2,5,2>} and
+   * {@code Swizzle<1,6,1>} on bytes.
+   */
+  private static String blackwellSwizzles(DType dtype) {
+    int bytesBase = Integer.numberOfTrailingZeros(dtype.bytes());
+    return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
   }
 
   /** {@code log2(16 / element bytes)}: the base of the 16-byte units the engines' swizzles move. */

@@ -212,7 +212,19 @@ final class TileCorpus {
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)),
       simple("DerivedNarrowWgmmaOperand",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 16, access = " + WGMMA + ")",
-          TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)));
+          TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)),
+      // Blackwell's TMA modes (sm_100, CUDA 12.8): 32-byte units XORed by the row's two low bits,
+      // Swizzle<2,5,2> on bytes; 64-byte units by its low bit, Swizzle<1,6,1> on bytes. Each header
+      // names its mode only where <cuda.h> does.
+      simple("BlackwellAtom32B",
+          "@SwizzledTile(bits = 2, base = 4, shift = 2, dtype = DType.HALF, rows = 64, cols = 64,"
+              + " access = " + TMA + ")",
+          TileLayout.of(DType.HALF, Swizzle.of(2, 4, 2), 64, 64, 64, 512)),
+      simple("BlackwellAtom64BStaged",
+          "@SwizzledTile(bits = 1, base = 4, shift = 1, dtype = DType.FLOAT, rows = 64, cols = 64,"
+              + " atomRows = 8, atomCols = 32, stages = 2, access = " + TMA + ")",
+          TileLayout.builder(DType.FLOAT, Swizzle.of(1, 4, 1), 64, 64).alignment(256)
+              .atom(8, 32, Order.COL_MAJOR).stages(2).build()));
 
   static final String UMMA = "@Access(kind = AccessKind.UMMA)";
   static final String UMMA_MN = "@Access(kind = AccessKind.UMMA, major = Major.MN)";

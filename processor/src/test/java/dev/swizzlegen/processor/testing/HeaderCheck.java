@@ -186,7 +186,7 @@ public final class HeaderCheck {
     List<String> words = new ArrayList<>(List.of(Integer.toString(fill.boxRows()),
         Integer.toString(fill.boxCols()), Integer.toString(fill.boxes().size()),
         Integer.toString(layout.rows() * layout.cols() * layout.elementBytes()),
-        Integer.toString(fill.mode().ordinal())));
+        Integer.toString(fill.mode().value())));
     for (TmaBox box : fill.boxes()) {
       words.add(Integer.toString(box.row()));
       words.add(Integer.toString(box.col()));
