@@ -149,6 +149,19 @@ public final class KernelBench {
   }
 
   /**
+   * The launches of {@code blackwell_gemm.cu} (same block tile): cuBLAS and every Hopper launch, as
+   * {@code blackwell}. Kept apart from {@link #launches()}, which is what the H100 measures: no
+   * Blackwell GPU is available to run them, so no result covers them.
+   */
+  public static List<Launch> blackwellLaunches() {
+    return launches().stream()
+        .filter(l -> l.kernel().equals("cublas") || l.kernel().equals("hopper"))
+        .map(l -> l.kernel().equals("cublas") ? l
+            : launch(l.shape(), "blackwell", l.variant(), l.order(), l.tileSize()))
+        .toList();
+  }
+
+  /**
    * The launches Nsight Compute profiles: every launch of {@link #PROFILED} but the unswizzled and
    * padded ones.
    */
