@@ -71,7 +71,7 @@ python3 "$here/kernels_report.py" sass "$out/kernels-h100-sass.txt" $(for p in "
 # reference: examples/kernels/sass.sh), the parts a Hopper runs, and the GEMM itself only on Blackwell.
 grep -E "Compiling entry|Used|spill" "$work/blackwell_gemm.ptxas" | sed "s/^/blackwell_gemm: /" >> "$out/kernels-h100-ptxas.txt"
 cuobjdump -sass "$work/blackwell_gemm" > "$work/blackwell_gemm.sass"
-echo "blackwell_gemm (sm_100a) tcgen05 opcodes: $(grep -oE '\b(UTCHMMA|UTCBAR|LDTM|UTMALDG)[A-Z0-9_.]*' "$work/blackwell_gemm.sass" | sort | uniq -c | tr -s ' \n' ' ')"
+echo "blackwell_gemm (sm_100a) tcgen05 opcodes: $(grep -oE '\b(UTCHMMA|UTCBAR|LDTM|UTMALDG)[A-Za-z0-9_.]*' "$work/blackwell_gemm.sass" | sort | uniq -c | tr -s ' \n' ' ')"
 "$work/hopper_blackwell_check" | tee "$out/kernels-h100-blackwell-parts.txt" || status=1
 compute_capability="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1)"
 if [[ "$compute_capability" == 10.* ]]; then

@@ -14,6 +14,7 @@
 #include "swizzlegen/blackwell_a.cuh"
 #include "swizzlegen/blackwell_b.cuh"
 #include "swizzlegen/blackwell_c.cuh"
+#include "swizzlegen/blackwell_pair_b.cuh"
 #include "umma_standin.cuh"  // TEMPORARY: delete this line (and umma_standin.cuh) when branch umma merges
 
 namespace blackwell {
@@ -23,9 +24,11 @@ namespace blackwell {
 #if defined(SWIZZLEGEN_UMMA_STANDIN)
 using TileA = umma_standin::BlackwellA;
 using TileB = umma_standin::BlackwellB;
+using TilePairB = umma_standin::BlackwellPairB;
 #else
 using TileA = swizzlegen::BlackwellA;
 using TileB = swizzlegen::BlackwellB;
+using TilePairB = swizzlegen::BlackwellPairB;
 #endif
 using TileC = swizzlegen::BlackwellC;
 
@@ -100,24 +103,38 @@ __device__ __forceinline__ void mbarrier_wait(uint32_t barrier, uint32_t parity)
       : "memory");
 }
 
+// One box into this CTA's shared memory at `destination`, completing on the mbarrier at `barrier`: this
+// CTA's (kCtaGroup 1), or, with kCtaGroup 2 (sm_100a only), the barrier of either CTA of this CTA's pair
+// (a shared::cluster address), which is how both CTAs of a cta_group::2 MMA signal the one that issues it.
+template <int kCtaGroup = 1>
 __device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap* map, int32_t col, int32_t row,
                                          uint32_t barrier) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-      " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(destination),
-      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(barrier)
-      : "memory");
+  if constexpr (kCtaGroup == 1) {
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(destination),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(barrier)
+        : "memory");
+  } else {
+    static_assert(kCtaGroup == 2, "a CTA or a pair");
+    asm volatile(
+        "cp.async.bulk.tensor.2d.cta_group::2.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(destination),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(barrier)
+        : "memory");
+  }
 }
 
 // Every box of one stage of Tile: the block of the K-major global matrix (rows M or N, columns K) whose
 // first element is (mn, k), box i at tma_box_offset(i).
-template <class Tile>
+template <class Tile, int kCtaGroup = 1>
 __device__ __forceinline__ void tma_load_stage(const CUtensorMap* map, uint32_t tile_address, uint32_t stage,
                                                uint32_t mn, uint32_t k, uint32_t barrier) {
 #pragma unroll
   for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box)
-    tma_load(tile_address + (stage * Tile::kStageElements + Tile::tma_box_offset(box)) * Tile::kElementBytes, map,
-             int32_t(k + Tile::tma_box_col(box)), int32_t(mn + Tile::tma_box_row(box)), barrier);
+    tma_load<kCtaGroup>(
+        tile_address + (stage * Tile::kStageElements + Tile::tma_box_offset(box)) * Tile::kElementBytes, map,
+        int32_t(k + Tile::tma_box_col(box)), int32_t(mn + Tile::tma_box_row(box)), barrier);
 }
 
 // The producer, one thread: for each k-tile, waits for its stage to be empty (consumed; the first

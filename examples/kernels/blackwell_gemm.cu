@@ -15,6 +15,11 @@
 //   stages them in BlackwellC (a lane's own row, 16 bytes at a time, conflict-free), then stores 16-byte
 //   rows to global memory. Warp 0 frees the tensor memory.
 //
+//   The cta_pair variant (blackwell_gemm_pair): clusters of 2 CTAs, each pair a 256 x 256 block through
+//   tcgen05.mma.cta_group::2 (M 256, N 256), issued by CTA 0 over both CTAs' stages (A's and B's halves,
+//   BlackwellA and BlackwellPairB); TMA with .cta_group::2 completes on CTA 0's mbarriers, the commits
+//   multicast to both CTAs; the epilogue is the same, each CTA on its 128 rows. Row-major order only.
+//
 // Nothing here computes a swizzle, a box or a shared-memory descriptor: they are the generated headers'
 // (until branch umma merges, umma_standin.cuh supplies umma_desc(); see blackwell_common.cuh). Only the
 // instruction descriptor is built by hand, field by field, in blackwell_common.cuh.
@@ -46,15 +51,27 @@ constexpr uint32_t kEpilogueChunk = 32;  // columns of one tcgen05.ld.32x32b.x32
 
 // tcgen05.alloc writes the address of `columns` columns of tensor memory (lane 0, the first column) to
 // shared memory at `slot`; then this CTA gives up its permit to allocate, so that a CTA waiting on the
-// SM may. Both are warp-wide (.sync.aligned): one whole warp executes them.
+// SM may. Both are warp-wide (.sync.aligned): one whole warp executes them, with kCtaGroup 2 one warp in
+// each CTA of the pair, together (the same columns in both).
+template <int kCtaGroup>
 __device__ __forceinline__ void tmem_alloc(uint32_t slot, uint32_t columns) {
-  asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;\n" ::"r"(slot), "r"(columns)
-               : "memory");
-  asm volatile("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n" ::: "memory");
+  if constexpr (kCtaGroup == 1) {
+    asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;\n" ::"r"(slot), "r"(columns)
+                 : "memory");
+    asm volatile("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n" ::: "memory");
+  } else {
+    asm volatile("tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%0], %1;\n" ::"r"(slot), "r"(columns)
+                 : "memory");
+    asm volatile("tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;\n" ::: "memory");
+  }
 }
 
+template <int kCtaGroup>
 __device__ __forceinline__ void tmem_dealloc(uint32_t tmem, uint32_t columns) {
-  asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem), "r"(columns) : "memory");
+  if constexpr (kCtaGroup == 1)
+    asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem), "r"(columns) : "memory");
+  else
+    asm volatile("tcgen05.dealloc.cta_group::2.sync.aligned.b32 %0, %1;\n" ::"r"(tmem), "r"(columns) : "memory");
 }
 
 // Order tcgen05 operations with the thread synchronization (bar.sync, mbarrier waits) around them.
@@ -65,19 +82,41 @@ __device__ __forceinline__ void tcgen05_after_sync() { asm volatile("tcgen05.fen
 
 // D[tmem] (M x N, f32) = A B^T (+ D when accumulate), A and B read from shared memory through their
 // descriptors, the shape and types from the instruction descriptor. Issued by one thread; asynchronous.
+// With kCtaGroup 2, by one thread of the pair: A's rows and B's rows come half from each CTA's shared
+// memory, at the descriptors' (CTA-relative) addresses in both, and each CTA's tensor memory gets its
+// half of D's rows.
+template <int kCtaGroup>
 __device__ __forceinline__ void umma_f16(uint32_t tmem_d, uint64_t desc_a, uint64_t desc_b, uint32_t idesc,
                                          uint32_t accumulate) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
-      "tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n}\n" ::"r"(tmem_d),
-      "l"(desc_a), "l"(desc_b), "r"(idesc), "r"(accumulate)
-      : "memory");
+  if constexpr (kCtaGroup == 1) {
+    asm volatile(
+        "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
+        "tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n}\n" ::"r"(tmem_d),
+        "l"(desc_a), "l"(desc_b), "r"(idesc), "r"(accumulate)
+        : "memory");
+  } else {
+    asm volatile(
+        "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
+        "tcgen05.mma.cta_group::2.kind::f16 [%0], %1, %2, %3, p;\n}\n" ::"r"(tmem_d),
+        "l"(desc_a), "l"(desc_b), "r"(idesc), "r"(accumulate)
+        : "memory");
+  }
 }
 
 // Arrives once on `barrier` when every tcgen05.mma this thread issued before has completed.
 __device__ __forceinline__ void umma_commit(uint32_t barrier) {
   asm volatile("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%0];\n" ::"r"(barrier)
                : "memory");
+}
+
+// The same for a pair's MMAs, arriving on the mbarrier at this shared::cta offset in each CTA of
+// cta_mask (bit r: the cluster's CTA r).
+__device__ __forceinline__ void umma_commit_pair(uint32_t barrier, uint16_t cta_mask) {
+  asm volatile(
+      "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [%0], %1;\n" ::"r"(
+          barrier),
+      "h"(cta_mask)
+      : "memory");
 }
 
 // 32 columns of 32 bits from tensor-memory lanes 32 w .. 32 w + 31 (w = this warp % 4, which the address's
@@ -100,6 +139,43 @@ __device__ __forceinline__ void tmem_load_32x32b_x32(uint32_t address, uint32_t 
 __device__ __forceinline__ uint32_t pack_half2(uint32_t lo, uint32_t hi) {
   const __half2 h = __floats2half2_rn(__uint_as_float(lo), __uint_as_float(hi));
   return *reinterpret_cast<const uint32_t*>(&h);
+}
+
+// The epilogue, every warp of the CTA: once the mbarrier `accumulated` completes, warp w reads
+// tensor-memory lanes 32 w .. 32 w + 31, which hold rows block_row + 32 w .. of D (M = 128 with
+// cta_group::1; a CTA's half, M = 128 of 256, with cta_group::2), 32 columns at a time, converts them to
+// half and stages them in BlackwellC at `staged`, then stores the rows of C to global memory.
+__device__ __forceinline__ void store_accumulator(uint32_t tmem, uint32_t accumulated, half* staged,
+                                                  half* __restrict__ c, int m, int n, uint32_t block_row,
+                                                  uint32_t block_col) {
+  const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  __syncwarp();
+  mbarrier_wait(accumulated, 0);
+  __syncwarp();  // tcgen05.ld is .sync.aligned: the warp converged again after its lanes' waits
+  tcgen05_after_sync();
+  const uint32_t row = warp * 32 + lane;
+#pragma unroll 1
+  for (uint32_t chunk = 0; chunk < kBlockN / kEpilogueChunk; ++chunk) {
+    uint32_t r[32];
+    tmem_load_32x32b_x32(tmem + ((warp * 32) << 16) + chunk * kEpilogueChunk, r);
+#pragma unroll
+    for (uint32_t v = 0; v < kEpilogueChunk / 8; ++v) {
+      const uint4 packed = make_uint4(pack_half2(r[8 * v], r[8 * v + 1]), pack_half2(r[8 * v + 2], r[8 * v + 3]),
+                                      pack_half2(r[8 * v + 4], r[8 * v + 5]), pack_half2(r[8 * v + 6], r[8 * v + 7]));
+      *reinterpret_cast<uint4*>(staged + TileC::offset(row, chunk * kEpilogueChunk + 8 * v)) = packed;
+    }
+  }
+  __syncwarp();
+  // The warp's 32 rows, a row an instruction: 32 lanes x 16 bytes = 512 contiguous bytes of C.
+  static_assert(kBlockN == 8 * 32, "a warp's 16-byte vectors span one row");
+#pragma unroll 4
+  for (uint32_t i = 0; i < 32; ++i) {
+    const uint32_t r = warp * 32 + i, col = lane * 8;
+    const uint4 v = *reinterpret_cast<const uint4*>(staged + TileC::offset(r, col));
+    const uint32_t global_row = block_row + r, global_col = block_col + col;
+    if (global_row < uint32_t(m) && global_col < uint32_t(n))
+      *reinterpret_cast<uint4*>(c + size_t(global_row) * uint32_t(n) + global_col) = v;
+  }
 }
 
 __global__ void __launch_bounds__(kThreads, 1)
@@ -129,7 +205,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncwarp();  // .sync.aligned: the whole warp, converged
-  if (warp == 0) tmem_alloc(tmem_slot, kTmemColumns);
+  if (warp == 0) tmem_alloc<1>(tmem_slot, kTmemColumns);
   tcgen05_before_sync();
   __syncthreads();
   tcgen05_after_sync();
@@ -146,63 +222,142 @@ __global__ void __launch_bounds__(kThreads, 1)
       tcgen05_after_sync();
 #pragma unroll
       for (uint32_t slice = 0; slice < kSlices; ++slice)
-        umma_f16(tmem, TileA::umma_desc(smem_a, slice, 0, stage), TileB::umma_desc(smem_b, slice, 0, stage),
+        umma_f16<1>(tmem, TileA::umma_desc(smem_a, slice, 0, stage), TileB::umma_desc(smem_b, slice, 0, stage),
                  kInstrDescriptor, k_tile > 0 || slice > 0);
       umma_commit(empty + 8 * stage);  // the stage may be refilled once these MMAs have read it
     }
     umma_commit(accumulated);
   }
 
-  // Epilogue, every warp: warp w owns tensor-memory lanes 32 w .. 32 w + 31, which are D's rows. A's
-  // stages are free once the accumulator is complete (every MMA has read them, and the producer loads
-  // nothing more), so C is staged over them.
-  __syncwarp();
-  mbarrier_wait(accumulated, 0);
-  __syncwarp();  // tcgen05.ld is .sync.aligned: the warp converged again after its lanes' waits
-  tcgen05_after_sync();
-  half* staged = reinterpret_cast<half*>(smem);
-  const uint32_t row = warp * 32 + lane;
-#pragma unroll 1
-  for (uint32_t chunk = 0; chunk < kBlockN / kEpilogueChunk; ++chunk) {
-    uint32_t r[32];
-    tmem_load_32x32b_x32(tmem + ((warp * 32) << 16) + chunk * kEpilogueChunk, r);
-#pragma unroll
-    for (uint32_t v = 0; v < kEpilogueChunk / 8; ++v) {
-      const uint4 packed = make_uint4(pack_half2(r[8 * v], r[8 * v + 1]), pack_half2(r[8 * v + 2], r[8 * v + 3]),
-                                      pack_half2(r[8 * v + 4], r[8 * v + 5]), pack_half2(r[8 * v + 6], r[8 * v + 7]));
-      *reinterpret_cast<uint4*>(staged + TileC::offset(row, chunk * kEpilogueChunk + 8 * v)) = packed;
-    }
-  }
-  __syncwarp();
-  // The warp's 32 rows, a row an instruction: 32 lanes x 16 bytes = 512 contiguous bytes of C.
-  static_assert(kBlockN == 8 * 32, "a warp's 16-byte vectors span one row");
-#pragma unroll 4
-  for (uint32_t i = 0; i < 32; ++i) {
-    const uint32_t r = warp * 32 + i, col = lane * 8;
-    const uint4 v = *reinterpret_cast<const uint4*>(staged + TileC::offset(r, col));
-    const uint32_t global_row = block_row + r, global_col = block_col + col;
-    if (global_row < uint32_t(m) && global_col < uint32_t(n))
-      *reinterpret_cast<uint4*>(c + size_t(global_row) * uint32_t(n) + global_col) = v;
-  }
+  // Epilogue, every warp. A's stages are free once the accumulator is complete (every MMA has read
+  // them, and the producer loads nothing more), so C is staged over them.
+  store_accumulator(tmem, accumulated, reinterpret_cast<half*>(smem), c, m, n, block_row, block_col);
 
   // Every warp's tcgen05.ld is done before warp 0 frees the tensor memory.
   tcgen05_before_sync();
   __syncthreads();
   if (warp == 0) {
     tcgen05_after_sync();
-    tmem_dealloc(tmem, kTmemColumns);
+    tmem_dealloc<1>(tmem, kTmemColumns);
+  }
+}
+
+// The CTA-pair variant (tcgen05.mma.cta_group::2): a cluster of 2 CTAs computes a 256 x 256 block.
+// CTA r (its %cluster_ctarank) loads rows 128 r .. 128 r + 127 of the pair's A (BlackwellA) and of the
+// pair's B (BlackwellPairB, half of N) into its own shared memory; both CTAs' TMA complete on CTA 0's
+// full mbarrier, whose one arrival (CTA 0's producer) expects both CTAs' bytes. CTA 0's MMA thread issues
+// tcgen05.mma.cta_group::2 (M 256, N 256) through the same descriptors as the one-CTA kernel (their
+// addresses are CTA-relative, so they name both CTAs' stages), which writes D's rows 128 r .. to CTA r's
+// tensor memory, and its tcgen05.commit arrives on the empty mbarrier of the stage in both CTAs (and, at
+// the end, on both CTAs' accumulator mbarrier). Each CTA then runs the one-CTA epilogue on its 128 rows.
+// Block order: row-major only (the generated rasterizers order single blocks, not clusters).
+constexpr uint32_t kPairM = 2 * kBlockM, kPairN = 2 * TilePairB::kRows;
+constexpr uint32_t kPairInstrDescriptor = instr_descriptor(kPairM, kPairN);
+static_assert(kPairInstrDescriptor == 0x10400010u, "F32 += F16 x F16, K-major A and B, M 256, N 256");
+static_assert(TilePairB::kCols == kBlockK && TilePairB::kStages == kStages && TilePairB::kUmmaKSlices == kSlices &&
+                  TilePairB::kUmmaK == 16 && TilePairB::kElementBytes == 2,
+              "B's half steps K with A");
+static_assert(kPairN == kBlockN, "the pair's N is the one-CTA block's: the same epilogue and tensor memory");
+constexpr uint32_t kPairBBytes = kStages * TilePairB::kStageElements * 2;
+constexpr size_t kPairSmemBytes = kABytes + kPairBBytes + kBarrierBytes + 1024;
+constexpr uint16_t kBothCtas = 0b11;
+
+__device__ __forceinline__ uint32_t cluster_rank() {
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
+  return rank;
+}
+
+// The shared::cluster address of this CTA's shared::cta `address` in the cluster's CTA `rank`.
+__device__ __forceinline__ uint32_t map_to_rank(uint32_t address, uint32_t rank) {
+  uint32_t mapped;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(mapped) : "r"(address), "r"(rank));
+  return mapped;
+}
+
+// Every thread of both CTAs; orders shared-memory writes before it with reads after it, cluster-wide.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+}
+
+__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(kThreads, 1)
+    blackwell_gemm_pair(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                        half* __restrict__ c, int m, int n, int k) {
+  extern __shared__ unsigned char smem_raw[];
+  const uint32_t raw = smem_address(smem_raw);
+  const uint32_t base = (raw + 1023u) & ~1023u;
+  unsigned char* smem = smem_raw + (base - raw);
+  const uint32_t smem_a = base, smem_b = base + kABytes;
+  const uint32_t full = smem_b + kPairBBytes, empty = full + 8 * kStages, accumulated = empty + 8 * kStages;
+  const uint32_t tmem_slot = accumulated + 8;
+  const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32, rank = cluster_rank();
+  const uint32_t pair_row = blockIdx.y * kPairM, pair_col = (blockIdx.x / 2) * kPairN;
+  const uint32_t a_row = pair_row + rank * kBlockM, b_row = pair_col + rank * TilePairB::kRows;
+  const uint32_t k_tiles = uint32_t(k) / kBlockK;
+
+  if (threadIdx.x == 0) {
+    for (uint32_t s = 0; s < kStages; ++s) {
+      mbarrier_init(full + 8 * s, 1);   // CTA 0's: its producer's arrive, with both CTAs' bytes
+      mbarrier_init(empty + 8 * s, 1);  // each CTA's: the MMA thread's multicast tcgen05.commit
+    }
+    mbarrier_init(accumulated, 1);
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncwarp();
+  if (warp == 0) tmem_alloc<2>(tmem_slot, kTmemColumns);
+  tcgen05_before_sync();
+  cluster_sync();  // both CTAs' barriers initialized and tensor memory allocated before either uses them
+  tcgen05_after_sync();
+  const uint32_t tmem = *reinterpret_cast<const volatile uint32_t*>(smem + (tmem_slot - base));
+
+  if (warp == 0 && lane == 0) {
+    // Each CTA's producer fills its own stages once its own empty barrier says the MMAs read them; the
+    // bytes complete on CTA 0's full barrier.
+    const uint32_t leader_full = map_to_rank(full, 0);
+    for (uint32_t k_tile = 0; k_tile < k_tiles; ++k_tile) {
+      const uint32_t stage = k_tile % kStages, round = k_tile / kStages;
+      mbarrier_wait(empty + 8 * stage, (round & 1) ^ 1);
+      if (rank == 0)
+        mbarrier_expect_bytes(full + 8 * stage, 2 * (TileA::kTmaStageBytes + TilePairB::kTmaStageBytes));
+      tma_load_stage<TileA, 2>(&map_a, smem_a, stage, a_row, k_tile * kBlockK, leader_full + 8 * stage);
+      tma_load_stage<TilePairB, 2>(&map_b, smem_b, stage, b_row, k_tile * kBlockK, leader_full + 8 * stage);
+    }
+  } else if (warp == 1 && lane == 0 && rank == 0) {
+    for (uint32_t k_tile = 0; k_tile < k_tiles; ++k_tile) {
+      const uint32_t stage = k_tile % kStages, round = k_tile / kStages;
+      mbarrier_wait(full + 8 * stage, round & 1);
+      tcgen05_after_sync();
+#pragma unroll
+      for (uint32_t slice = 0; slice < kSlices; ++slice)
+        umma_f16<2>(tmem, TileA::umma_desc(smem_a, slice, 0, stage), TilePairB::umma_desc(smem_b, slice, 0, stage),
+                    kPairInstrDescriptor, k_tile > 0 || slice > 0);
+      umma_commit_pair(empty + 8 * stage, kBothCtas);
+    }
+    umma_commit_pair(accumulated, kBothCtas);
+  }
+
+  store_accumulator(tmem, accumulated, reinterpret_cast<half*>(smem), c, m, n, a_row, pair_col);
+
+  // Neither CTA frees its tensor memory (nor exits) while the other may still read its own.
+  tcgen05_before_sync();
+  cluster_sync();
+  if (warp == 0) {
+    tcgen05_after_sync();
+    tmem_dealloc<2>(tmem, kTmemColumns);
   }
 }
 
 // The tensor maps of A's and B's global matrices, encoded once for each problem.
-const CUtensorMap& tensor_map(const half* matrix, int mn, int k, bool is_a) {
-  static std::map<std::tuple<const half*, int, int, bool>, CUtensorMap> maps;
-  const auto key = std::make_tuple(matrix, mn, k, is_a);
+// `tile`: 0 A, 1 B, 2 B's half in the pair variant (a box of fewer rows).
+const CUtensorMap& tensor_map(const half* matrix, int mn, int k, int tile) {
+  static std::map<std::tuple<const half*, int, int, int>, CUtensorMap> maps;
+  const auto key = std::make_tuple(matrix, mn, k, tile);
   auto found = maps.find(key);
   if (found != maps.end()) return found->second;
   CUtensorMap map{};
-  const CUresult status = is_a ? encode_operand_map<TileA>(&map, matrix, mn, k)
-                               : encode_operand_map<TileB>(&map, matrix, mn, k);
+  const CUresult status = tile == 0   ? encode_operand_map<TileA>(&map, matrix, mn, k)
+                          : tile == 1 ? encode_operand_map<TileB>(&map, matrix, mn, k)
+                                      : encode_operand_map<TilePairB>(&map, matrix, mn, k);
   if (status != CUDA_SUCCESS) {
     std::fprintf(stderr, "encode_tma_tensor_map failed: %d\n", int(status));
     std::exit(2);
@@ -215,11 +370,21 @@ void launch(const gemm::Launch& l, const half* a, const half* b, half* c) {
     std::fprintf(stderr, "%s: K must be a positive multiple of %u and N a multiple of 8\n", l.id.c_str(), kBlockK);
     std::exit(2);
   }
-  const uint32_t grid_x = (uint32_t(l.n) + kBlockN - 1) / kBlockN, grid_y = (uint32_t(l.m) + kBlockM - 1) / kBlockM;
   const gemm::Order order = gemm::parse_order(l.order);
+  if (l.variant == "cta_pair") {
+    if (order != gemm::kRowMajor) {
+      std::fprintf(stderr, "%s: the CTA-pair variant runs in ROW_MAJOR order only\n", l.id.c_str());
+      std::exit(2);
+    }
+    // Two CTAs (one cluster) along x for every 256-wide block of N, one pair for every 256 rows of M.
+    const dim3 grid(2 * ((uint32_t(l.n) + kPairN - 1) / kPairN), (uint32_t(l.m) + kPairM - 1) / kPairM);
+    blackwell_gemm_pair<<<grid, kThreads, kPairSmemBytes>>>(tensor_map(a, l.m, l.k, 0), tensor_map(b, l.n, l.k, 2),
+                                                            c, l.m, l.n, l.k);
+    return;
+  }
+  const uint32_t grid_x = (uint32_t(l.n) + kBlockN - 1) / kBlockN, grid_y = (uint32_t(l.m) + kBlockM - 1) / kBlockM;
   blackwell_gemm<<<gemm::launch_grid(order, grid_x, grid_y, l.tile_size), kThreads, kSmemBytes>>>(
-      tensor_map(a, l.m, l.k, true), tensor_map(b, l.n, l.k, false), c, l.m, l.n, l.k, grid_x, grid_y, order,
-      l.tile_size);
+      tensor_map(a, l.m, l.k, 0), tensor_map(b, l.n, l.k, 1), c, l.m, l.n, l.k, grid_x, grid_y, order, l.tile_size);
 }
 
 void print_info() {
@@ -231,6 +396,11 @@ void print_info() {
               "%zu bytes local,%zu bytes shared,%u tensor-memory columns,%d blocks/SM\n",
               kBlockM, kBlockN, kBlockK, kStages, kThreads, attributes.numRegs, attributes.localSizeBytes, kSmemBytes,
               kTmemColumns, blocks);
+  CHECK(cudaFuncGetAttributes(&attributes, blackwell_gemm_pair));
+  std::printf("kernel,blackwell,tcgen05 cta_group::2,%ux%ux%u blocks a pair of CTAs,%u stages,%d threads,%d registers,"
+              "%zu bytes local,%zu bytes shared,%u tensor-memory columns\n",
+              kPairM, kPairN, kBlockK, kStages, kThreads, attributes.numRegs, attributes.localSizeBytes, kPairSmemBytes,
+              kTmemColumns);
 }
 
 }  // namespace
@@ -246,9 +416,10 @@ int main(int argc, char** argv) {
     return 3;
   }
   CHECK(cudaFuncSetAttribute(blackwell_gemm, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)));
+  CHECK(cudaFuncSetAttribute(blackwell_gemm_pair, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kPairSmemBytes)));
   auto run = [](const gemm::Launch& l, gemm::Problem& p) {
-    if (l.variant != "swizzled") {
-      std::fprintf(stderr, "blackwell_gemm has only the swizzled variant (TMA and tcgen05 need it), not %s\n",
+    if (l.variant != "swizzled" && l.variant != "cta_pair") {
+      std::fprintf(stderr, "blackwell_gemm has the swizzled variant (one CTA) and cta_pair (cta_group::2), not %s\n",
                    l.variant.c_str());
       std::exit(2);
     }

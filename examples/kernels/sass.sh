@@ -7,7 +7,7 @@
 #   then, where nvcc (12.8 or later) and cuobjdump are:
 #             examples/kernels/sass.sh [examples/target/kernels/include] [examples/kernels/sass]
 #
-# Then: grep -E 'UTCHMMA|UTCBAR|LDTM|UTMALDG' examples/kernels/sass/blackwell_gemm.sm_100a.sass
+# Then: grep -E "UTCHMMA|UTCBAR|LDTM|UTMALDG" examples/kernels/sass/blackwell_gemm.sm_100a.sass
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 include="${1:-$here/../target/kernels/include}"
@@ -30,5 +30,5 @@ cuobjdump -sass "$work/blackwell_gemm.o" > "$work/all.sass"
        !started || keep' "$work/all.sass"
 } > "$out/blackwell_gemm.sm_100a.sass"
 echo "wrote $out/blackwell_gemm.sm_100a.sass: $(grep -cE '^\s+/\*[0-9a-f]{4}\*/' "$out/blackwell_gemm.sm_100a.sass") instructions"
-grep -oE '\b(UTCHMMA|UTCQMMA|UTCMMA|UTCBAR|UTCATOMSWS|LDTM|STTM|UTMALDG|UTMAPF|SYNCS|FENCE\.VIEW\.ASYNC\.T)[A-Z0-9_.]*' \
+grep -oE '\b(UTCHMMA|UTCQMMA|UTCMMA|UTCBAR|UTCATOMSWS|LDTM|STTM|UTMALDG|UTMAPF|SYNCS|FENCE\.VIEW\.ASYNC\.T)[A-Za-z0-9_.]*' \
   "$out/blackwell_gemm.sm_100a.sass" | sort | uniq -c

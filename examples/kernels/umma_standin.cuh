@@ -4,7 +4,7 @@
 // branch `umma` merges and BlackwellGemmTiles.java declares @Access(kind = AccessKind.UMMA, major =
 // Major.K): kUmmaK, kUmmaKSlices, kUmmaMnStep, kUmmaLeadingByteOffset, kUmmaStrideByteOffset,
 // kUmmaLayoutType, kUmmaDescriptor and umma_desc(smem_address, k_slice, mn, stage). Until then this
-// file adds them to the generated BlackwellA and BlackwellB, for a K-major 16-bit operand with the
+// file adds them to the generated BlackwellA, BlackwellB and BlackwellPairB, for a K-major 16-bit operand with the
 // 128-byte swizzle only (static_asserts refuse anything else). To switch to the generated members:
 // delete the line of blackwell_common.cuh that includes this file, and this file.
 //
@@ -25,6 +25,7 @@
 
 #include "swizzlegen/blackwell_a.cuh"
 #include "swizzlegen/blackwell_b.cuh"
+#include "swizzlegen/blackwell_pair_b.cuh"
 
 #define SWIZZLEGEN_UMMA_STANDIN 1
 
@@ -70,6 +71,7 @@ struct WithUmma : Generated {
 
 using BlackwellA = WithUmma<swizzlegen::BlackwellA>;
 using BlackwellB = WithUmma<swizzlegen::BlackwellB>;
+using BlackwellPairB = WithUmma<swizzlegen::BlackwellPairB>;
 
 // CuTe's make_umma_desc<UMMA::Major::K> of the stage-0, K-slice-0 operand at shared address 0.
 static_assert(BlackwellA::umma_desc(0u) == 0x4000404000010000ull, "CuTe's descriptor of A at address 0");

@@ -13,7 +13,8 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * boxes, one thread issues {@code tcgen05.mma.cta_group::1.kind::f16} (M 128, N 256, K 16) through the
  * operands' shared-memory descriptors, 4 stages on mbarriers; the epilogue reads the accumulator with
  * {@code tcgen05.ld.32x32b} and stages it, as halves, in {@code BlackwellC}. C = A B^T, A (M x K) and
- * B (N x K) both K-major.
+ * B (N x K) both K-major. A variant on pairs of CTAs ({@code tcgen05.mma.cta_group::2}, M 256) reads
+ * B's half of each CTA from {@code BlackwellPairB}.
  *
  * <p>A and B are CuTe's K-major 128-byte swizzled layout ({@code UMMA::Layout_K_SW128_Atom<half_t>},
  * the same atom as Hopper's {@code GMMA::Layout_K_SW128_Atom}) tiled down the rows: 8 x 64 atoms of
@@ -48,6 +49,18 @@ public final class BlackwellGemmTiles {
           // TEMPORARY: becomes @Access(kind = AccessKind.UMMA, major = Major.K) when umma merges.
           @Access(kind = AccessKind.WGMMA)})
   public interface BlackwellB {}
+
+  /**
+   * B's stages in the CTA-pair variant ({@code cta_group::2}, M 256 and N 256 a pair of CTAs): each CTA
+   * holds half of the pair's N, 128 rows (N) x 64 halves (K), 4 stages; A is {@link BlackwellA}, each
+   * CTA's half of the pair's M.
+   */
+  @SwizzledTile(name = "BlackwellPairB", bits = 3, dtype = DType.HALF, rows = 128, cols = 64,
+      atomRows = 8, atomCols = 64, stages = 4, access = {
+          @Access(kind = AccessKind.TMA, op = Op.STORE),
+          // TEMPORARY: becomes @Access(kind = AccessKind.UMMA, major = Major.K) when umma merges.
+          @Access(kind = AccessKind.WGMMA)})
+  public interface BlackwellPairB {}
 
   /**
    * The block's 128 x 256 outputs as halves, four column blocks of 8 x 64 atoms. After
