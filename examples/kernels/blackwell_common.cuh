@@ -15,21 +15,14 @@
 #include "swizzlegen/blackwell_b.cuh"
 #include "swizzlegen/blackwell_c.cuh"
 #include "swizzlegen/blackwell_pair_b.cuh"
-#include "umma_standin.cuh"  // TEMPORARY: delete this line (and umma_standin.cuh) when branch umma merges
 
 namespace blackwell {
 
-// The operands: BlackwellA and BlackwellB with the UMMA members (kUmma*, umma_desc()) of SPEC section
-// 3. Until branch umma merges the generated headers lack them and umma_standin.cuh adds them.
-#if defined(SWIZZLEGEN_UMMA_STANDIN)
-using TileA = umma_standin::BlackwellA;
-using TileB = umma_standin::BlackwellB;
-using TilePairB = umma_standin::BlackwellPairB;
-#else
+// The operands: BlackwellA and BlackwellB, with the UMMA members (kUmma*, umma_desc()) the processor
+// proved for them.
 using TileA = swizzlegen::BlackwellA;
 using TileB = swizzlegen::BlackwellB;
 using TilePairB = swizzlegen::BlackwellPairB;
-#endif
 using TileC = swizzlegen::BlackwellC;
 
 // A and B are K-major: the tiles' rows are M (or N), their columns K.

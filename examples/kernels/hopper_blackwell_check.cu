@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (t == 0) {
         uint64_t* out = descriptors + consumer * kDescriptors + (k_tile * kSlices + slice) * 4;
         out[0] = desc_a;
-        out[1] = TileA::wgmma_desc(smem_a, slice, 64 * consumer, stage);
+        out[1] = as_wgmma(desc_a);
         out[2] = desc_b0;
         out[3] = desc_b1;
       }
@@ -285,7 +285,7 @@ int main() {
         const uint32_t stage = k_tile % kStages;
         const uint64_t* got = &ints.descriptors[consumer * kDescriptors + (k_tile * kSlices + slice) * 4];
         const uint64_t expected[4] = {TileA::umma_desc(ints.smem_a, slice, 64 * consumer, stage),
-                                      TileA::wgmma_desc(ints.smem_a, slice, 64 * consumer, stage),
+                                      as_wgmma(TileA::umma_desc(ints.smem_a, slice, 64 * consumer, stage)),
                                       TileB::umma_desc(ints.smem_b, slice, 0, stage),
                                       TileB::umma_desc(ints.smem_b, slice, kNHalf, stage)};
         for (int i = 0; i < 4; ++i)

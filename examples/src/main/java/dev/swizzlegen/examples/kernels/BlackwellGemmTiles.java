@@ -3,6 +3,7 @@ package dev.swizzlegen.examples.kernels;
 import dev.swizzlegen.annotations.Access;
 import dev.swizzlegen.annotations.AccessKind;
 import dev.swizzlegen.annotations.DType;
+import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
 import dev.swizzlegen.annotations.SwizzledTile;
 
@@ -21,15 +22,6 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * {@code Swizzle<3,3,3>}, which TMA fills with {@code CU_TENSOR_MAP_SWIZZLE_128B} and tcgen05.mma
  * reads with the descriptor's layout type 2 ({@code SWIZZLE_128B}), LBO 16 (unused), SBO 1024.
  *
- * <p>TEMPORARY, until branch {@code umma} merges: {@code AccessKind.UMMA} does not exist on this
- * branch yet, so A and B declare {@code @Access(kind = AccessKind.WGMMA)} in its place. wgmma and
- * tcgen05.mma read a K-major 128-byte swizzled operand through the same canonical layout (the same
- * start, LBO and SBO), so the processor's proof that wgmma can read the tile (LBO 16, SBO 1024) is
- * the proof the UMMA access will make; {@code examples/kernels/umma_standin.cuh} builds the UMMA
- * members from the generated ones and checks them against these. When {@code umma} merges, replace
- * each {@code @Access(kind = AccessKind.WGMMA)} below by
- * {@code @Access(kind = AccessKind.UMMA, major = Major.K)} and delete the stand-in's include line in
- * {@code blackwell_common.cuh}.
  */
 public final class BlackwellGemmTiles {
   private BlackwellGemmTiles() {}
@@ -38,16 +30,14 @@ public final class BlackwellGemmTiles {
   @SwizzledTile(name = "BlackwellA", bits = 3, dtype = DType.HALF, rows = 128, cols = 64,
       atomRows = 8, atomCols = 64, stages = 4, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
-          // TEMPORARY: becomes @Access(kind = AccessKind.UMMA, major = Major.K) when umma merges.
-          @Access(kind = AccessKind.WGMMA)})
+          @Access(kind = AccessKind.UMMA, major = Major.K)})
   public interface BlackwellA {}
 
   /** B's stages: 256 rows (N) x 64 halves (K), 4 stages; one TMA box of 256 x 64 a stage. */
   @SwizzledTile(name = "BlackwellB", bits = 3, dtype = DType.HALF, rows = 256, cols = 64,
       atomRows = 8, atomCols = 64, stages = 4, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
-          // TEMPORARY: becomes @Access(kind = AccessKind.UMMA, major = Major.K) when umma merges.
-          @Access(kind = AccessKind.WGMMA)})
+          @Access(kind = AccessKind.UMMA, major = Major.K)})
   public interface BlackwellB {}
 
   /**
@@ -58,8 +48,7 @@ public final class BlackwellGemmTiles {
   @SwizzledTile(name = "BlackwellPairB", bits = 3, dtype = DType.HALF, rows = 128, cols = 64,
       atomRows = 8, atomCols = 64, stages = 4, access = {
           @Access(kind = AccessKind.TMA, op = Op.STORE),
-          // TEMPORARY: becomes @Access(kind = AccessKind.UMMA, major = Major.K) when umma merges.
-          @Access(kind = AccessKind.WGMMA)})
+          @Access(kind = AccessKind.UMMA, major = Major.K)})
   public interface BlackwellPairB {}
 
   /**
