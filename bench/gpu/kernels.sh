@@ -13,6 +13,10 @@
 #   hopper_gemm  timed in 8 interleaved rounds of 5 (L2 flushed before each), cuBLAS in every round;
 #                then the launches of gemm-profiled.txt under Nsight Compute (L2 hit rate, DRAM bytes
 #                read and written; caches flushed); nvidia-smi logs the clock meanwhile
+#   hopper_blackwell_check  the parts of the Blackwell GEMM a Hopper runs: its TMA producer and pipeline
+#                on BlackwellA/B, and its UMMA descriptors through wgmma (sm_90a)
+#   blackwell_gemm  built for sm_100a (its tcgen05 opcodes logged); run, on gemm-launches-blackwell.txt,
+#                only on a Blackwell GPU (compute capability 10.x): skipped elsewhere, saying so
 # and writes kernels-h100-*.csv/txt under the output folder, the tables last on standard output.
 # Exit status: 1 if any check fails.
 set -euo pipefail
@@ -52,6 +56,8 @@ build smem_bench "${sm90[*]}" "$src/smem_bench.cu" &
 build transpose "${sm90[*]}" "$src/transpose.cu" &
 build ampere_gemm "${sm90[*]}" "$src/ampere_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
 build hopper_gemm "-gencode=arch=compute_90a,code=sm_90a" "$src/hopper_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
+build hopper_blackwell_check "-gencode=arch=compute_90a,code=sm_90a" "$src/hopper_blackwell_check.cu" &
+build blackwell_gemm "-gencode=arch=compute_100a,code=sm_100a" "$src/blackwell_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" &
 wait_all() { local failed=0; for job in $(jobs -p); do wait "$job" || failed=1; done; return $failed; }
 wait_all
 programs=(mma_peak smem_bench transpose ampere_gemm hopper_gemm)
@@ -60,6 +66,22 @@ for p in "${programs[@]}"; do
   cuobjdump -sass "$work/$p" > "$work/$p.sass"
 done > "$out/kernels-h100-ptxas.txt"
 python3 "$here/kernels_report.py" sass "$out/kernels-h100-sass.txt" $(for p in "${programs[@]}"; do echo "$work/$p.sass"; done)
+
+# The Blackwell GEMM: its ptxas report and tcgen05 opcodes (the committed examples/kernels/sass/ is the
+# reference: examples/kernels/sass.sh), the parts a Hopper runs, and the GEMM itself only on Blackwell.
+grep -E "Compiling entry|Used|spill" "$work/blackwell_gemm.ptxas" | sed "s/^/blackwell_gemm: /" >> "$out/kernels-h100-ptxas.txt"
+cuobjdump -sass "$work/blackwell_gemm" > "$work/blackwell_gemm.sass"
+echo "blackwell_gemm (sm_100a) tcgen05 opcodes: $(grep -oE '\b(UTCHMMA|UTCBAR|LDTM|UTMALDG)[A-Za-z0-9_.]*' "$work/blackwell_gemm.sass" | sort | uniq -c | tr -s ' \n' ' ')"
+"$work/hopper_blackwell_check" | tee "$out/kernels-h100-blackwell-parts.txt" || status=1
+compute_capability="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1)"
+if [[ "$compute_capability" == 10.* ]]; then
+  "$work/blackwell_gemm" info
+  "$work/blackwell_gemm" run "$gen/gemm-launches-blackwell.txt" 5 | tee "$out/kernels-blackwell-run.txt" || status=1
+else
+  echo "blackwell_gemm: SKIPPED: tcgen05 needs a Blackwell GPU (compute capability 10.x, built for sm_100a);" \
+       "this GPU is $compute_capability. Checked here: its sm_100a build above and hopper_blackwell_check." \
+    | tee "$out/kernels-h100-blackwell-skipped.txt"
+fi
 
 "$work/mma_peak" | tee "$out/kernels-h100-mma-peak.txt"
 "$work/smem_bench" | tee "$out/kernels-h100-smem.txt" || status=1

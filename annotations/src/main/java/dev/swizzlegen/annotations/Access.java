@@ -75,9 +75,10 @@ public @interface Access {
   MatrixShape shape() default MatrixShape.M8N8;
 
   /**
-   * {@link AccessKind#WGMMA} only: which dimension of the operand is contiguous in the tile's
-   * {@code cols}. {@link Major#K}: rows are M (or N), cols are K. {@link Major#MN}: rows are K, cols
-   * are M (or N); wgmma transposes only 16-bit operands.
+   * {@link AccessKind#WGMMA} and {@link AccessKind#UMMA} only: which dimension of the operand is
+   * contiguous in the tile's {@code cols}. {@link Major#K}: rows are M (or N), cols are K.
+   * {@link Major#MN}: rows are K, cols are M (or N); wgmma transposes only 16-bit operands, tcgen05
+   * every type it reads.
    */
   Major major() default Major.K;
 

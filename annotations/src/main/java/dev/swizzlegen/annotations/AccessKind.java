@@ -30,5 +30,14 @@ public enum AccessKind {
    * descriptor's modes (no swizzle, 32-, 64- or 128-byte swizzle) for the declared
    * {@link Access#major()}. Not a bank access: nothing is costed, the layout is checked.
    */
-  WGMMA
+  WGMMA,
+  /**
+   * The tile is an operand of {@code tcgen05.mma} (sm_100a, sm_103a): the tensor cores read it
+   * through a shared-memory descriptor (CuTe's {@code UMMA::SmemDescriptor}), so its layout must be
+   * the canonical layout of one of the descriptor's layout types (no swizzle, 32-, 64- or 128-byte
+   * swizzle, or, for MN-major 32-bit operands, the 128-byte swizzle of 32-byte units,
+   * {@code Swizzle<2,5,2>} on bytes) for the declared {@link Access#major()}. Not a bank access:
+   * nothing is costed, the layout is checked.
+   */
+  UMMA
 }

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
@@ -11,6 +12,7 @@ import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -26,8 +28,8 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns each {@code @Access} of a tile into the model's warp {@link AccessPattern} or, for the kinds
- * that declare an engine (TMA, WGMMA), its {@link Engine}, or into errors on the {@code @Access}
- * attribute at fault; supplies the default accesses when {@code access} is omitted.
+ * that declare an engine (TMA, WGMMA, UMMA), its {@link Engine}, or into errors on the
+ * {@code @Access} attribute at fault; supplies the default accesses when {@code access} is omitted.
  */
 final class AccessReader {
   /**
@@ -51,14 +53,18 @@ final class AccessReader {
           Set.of("kind", "op", "matrices", "trans", "shape", "maxWays", "label"),
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
       AccessKind.TMA, Set.of("kind", "op", "label"),
-      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"));
+      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"),
+      AccessKind.UMMA, Set.of("kind", "op", "major", "label"));
 
   private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
 
   private final Elements elements;
+  /** The target architecture ({@code -Aswizzlegen.arch}): an access it lacks is an error. */
+  private final Optional<Architecture> architecture;
 
-  AccessReader(Elements elements) {
+  AccessReader(Elements elements, Optional<Architecture> architecture) {
     this.elements = elements;
+    this.architecture = architecture;
   }
 
   /**
@@ -71,6 +77,7 @@ final class AccessReader {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
     boolean wgmma = false;
+    boolean umma = false;
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
@@ -85,6 +92,14 @@ final class AccessReader {
         }
         wgmma = true;
       }
+      if (kind == AccessKind.UMMA) {
+        if (umma) {
+          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a tcgen05"
+              + " operand; one UMMA access per tile, of its one major.");
+          continue;
+        }
+        umma = true;
+      }
       int errorsBefore = diagnostics.errorCount();
       checkAttributes(values, kind, diagnostics);
       if (isEngine(kind)) {
@@ -98,8 +113,8 @@ final class AccessReader {
   }
 
   /**
-   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA), which
-   * read or write its swizzle's pattern from a base aligned to the pattern's repeat.
+   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA, UMMA),
+   * which read or write its swizzle's pattern from a base aligned to the pattern's repeat.
    */
   boolean declaresPatternAlignedAccess(AnnotationValues tile) {
     if (!tile.isExplicit("access")) {
@@ -115,11 +130,11 @@ final class AccessReader {
   }
 
   /**
-   * TMA and WGMMA: the kinds that declare an engine rather than a warp access. Every engine reads or
-   * writes a swizzle's pattern from a base aligned to the pattern's repeat.
+   * TMA, WGMMA and UMMA: the kinds that declare an engine rather than a warp access. Every engine
+   * reads or writes a swizzle's pattern from a base aligned to the pattern's repeat.
    */
   static boolean isEngine(AccessKind kind) {
-    return kind == AccessKind.TMA || kind == AccessKind.WGMMA;
+    return kind == AccessKind.TMA || kind == AccessKind.WGMMA || kind == AccessKind.UMMA;
   }
 
   /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
@@ -143,7 +158,7 @@ final class AccessReader {
    * A warp access, checked against the layout (the plain tile, when the swizzle is derived); none
    * when the {@code @Access} has errors since {@code errorsBefore}.
    */
-  private static Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
+  private Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
       Layout layout, AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
@@ -155,7 +170,8 @@ final class AccessReader {
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
-    if (pattern == null || diagnostics.errorCount() > errorsBefore) {
+    if (pattern == null || diagnostics.errorCount() > errorsBefore
+        || lacks(values, kind, pattern.label(), diagnostics)) {
       return Optional.empty();
     }
     List<Violation> problems = pattern.check(layout);
@@ -171,23 +187,42 @@ final class AccessReader {
    * keeps only the swizzles it has a plan for); none when the {@code @Access} has errors since
    * {@code errorsBefore}.
    */
-  private static Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
+  private Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
       TileLayout layout, boolean swizzleDerived, int errorsBefore, Diagnostics diagnostics) {
     Op op = values.enumValue("op", Op.class);
     String label = values.stringValue("label");
     Engine engine = switch (kind) {
       case TMA -> Tma.of(op).withLabel(label);
       case WGMMA -> readWgmma(values, op, label, diagnostics);
+      case UMMA -> readUmma(values, op, label, diagnostics);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
-    if (engine == null || diagnostics.errorCount() > errorsBefore) {
+    if (engine == null || diagnostics.errorCount() > errorsBefore
+        || lacks(values, kind, engine.label(), diagnostics)) {
       return Optional.empty();
     }
     List<Violation> problems = swizzleDerived
         ? engine.geometryViolations(layout)
         : engine.plan(layout).violations();
+    if (problems.isEmpty() && !swizzleDerived && engine instanceof Tma tma
+        && architecture.isPresent()) {
+      // The mode the declared swizzle is: one of Blackwell's only where the target writes them (a
+      // derived one is, the solver being the target's).
+      problems = architecture.get().check(tma.plan(layout).plan().orElseThrow().mode());
+    }
     problems.forEach(violation -> diagnostics.accessViolation(values, engine.label(), violation));
     return problems.isEmpty() ? Optional.of(engine) : Optional.empty();
+  }
+
+  /**
+   * Whether the target architecture has no instruction or engine for the access (reported, on its
+   * kind); false without a target.
+   */
+  private boolean lacks(AnnotationValues values, AccessKind kind, String label,
+      Diagnostics diagnostics) {
+    List<Violation> problems = architecture.map(target -> target.check(kind)).orElse(List.of());
+    problems.forEach(violation -> diagnostics.accessViolation(values, label, violation));
+    return !problems.isEmpty();
   }
 
   private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,
@@ -222,6 +257,16 @@ final class AccessReader {
       return null;
     }
     return Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
+  }
+
+  private static Engine readUmma(AnnotationValues values, Op op, String label,
+      Diagnostics diagnostics) {
+    if (values.isExplicit("op") && op != Op.LOAD) {
+      diagnostics.errorOnAccess(values, "op", "tcgen05.mma only reads its shared-memory operands;"
+          + " op must be LOAD or omitted.");
+      return null;
+    }
+    return Umma.of(values.enumValue("major", Major.class)).withLabel(label);
   }
 
   private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,

@@ -5,10 +5,12 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.WgmmaViolation;
 import java.util.HashMap;
@@ -127,6 +129,12 @@ final class Blame {
     rule(LayoutViolation.ElementsPastOffsetBits.class, Attribute.ofTile("base"));
     // A padded unit stays whole when the swizzle's base covers it.
     rule(LayoutViolation.PaddedUnitSplit.class, Attribute.ofTile("base"));
+    // A map (no annotation attribute declares one yet): the side the element falls off, of the
+    // tile or of its atom; a padded atom's stride.
+    rule(LayoutViolation.MapNotClosed.class, v -> Attribute.ofTile(v.oneAtom()
+        ? (v.imageCell().col() >= v.atomCols() ? "cols" : "rows")
+        : v.atomRowStride() != v.atomCols() ? "rowStride"
+            : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows"));
 
     // A vector access's vectors are its bytes; the others' are fixed by their kind.
     rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
@@ -155,6 +163,7 @@ final class Blame {
     rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
 
     rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));
+    rule(TmaViolation.NoTmaModeForMap.class, Attribute.ofAccess("kind"));
     rule(TmaViolation.TmaPadding.class, Attribute.ofTile("rowStride"));
     rule(TmaViolation.TmaAlignment.class, Attribute.ofTile("alignment"));
     rule(TmaViolation.NoTmaBoxWidth.class, Attribute.ofTile("cols"));
@@ -172,9 +181,26 @@ final class Blame {
     rule(WgmmaViolation.WgmmaMnNotMultiple.class, v -> Attribute.ofTile(
         v.major() == Major.K ? "rows" : "cols"));
     rule(WgmmaViolation.NoWgmmaMode.class, Attribute.ofAccess("kind"));
+    rule(WgmmaViolation.NoWgmmaModeForMap.class, Attribute.ofAccess("kind"));
     rule(WgmmaViolation.WgmmaAlignment.class, Attribute.ofTile("alignment"));
     rule(WgmmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
     rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
+
+    rule(UmmaViolation.UmmaType.class, Attribute.ofTile("dtype"));
+    rule(UmmaViolation.UmmaKNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "cols" : "rows"));
+    rule(UmmaViolation.UmmaMnNotMultiple.class, v -> Attribute.ofTile(
+        v.major() == Major.K ? "rows" : "cols"));
+    rule(UmmaViolation.NoUmmaLayout.class, Attribute.ofAccess("kind"));
+    // A 32-bit operand in the right swizzle is in the wrong major; any other is in the wrong swizzle.
+    rule(UmmaViolation.Base32BNotReadable.class, v -> Attribute.ofAccess(
+        v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind"));
+    rule(UmmaViolation.UmmaAlignment.class, Attribute.ofTile("alignment"));
+    rule(UmmaViolation.UmmaOffsetOutOfRange.class, Attribute.ofAccess("kind"));
+    rule(UmmaViolation.UmmaMisread.class, Attribute.ofAccess("kind"));
+    // The access asks for what the target architecture lacks.
+    rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));
+    rule(ArchitectureViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
 
     rule(RasterViolation.TileSizeOutOfRange.class, Attribute.ofRasterizer("tileSize"));
     rule(RasterViolation.TileSizeNotPowerOfTwo.class, Attribute.ofRasterizer("tileSize"));

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
@@ -22,12 +23,16 @@ import javax.tools.Diagnostic;
  */
 final class ConflictChecker {
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
-  private final SwizzleSolver solver = SwizzleSolver.nvidia();
+  private final SwizzleSolver solver;
   private final Diagnostic.Kind conflictKind;
 
-  /** @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning} */
-  ConflictChecker(Diagnostic.Kind conflictKind) {
+  /**
+   * @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning}
+   * @param architecture the target ({@code -Aswizzlegen.arch}) whose TMA modes a suggestion may use
+   */
+  ConflictChecker(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
     this.conflictKind = conflictKind;
+    this.solver = SwizzleSolver.nvidia(architecture);
   }
 
   /**

@@ -22,7 +22,8 @@ final class CudaHeaderWriter {
 
   private static final String TEMPLATE = "emit/tile.cuh.template";
 
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
+  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
+      BlackwellHeaderText blackwell) {
     TileLayout layout = tile.layout();
     Swizzle swizzle = layout.swizzle();
     List<String> constants = new ArrayList<>();
@@ -56,8 +57,9 @@ final class CudaHeaderWriter {
         .set("name", tile.name())
         .set("constants", constants)
         .set("functions", functions(TileFunctions.of(layout)))
-        .set("assertions", HeaderAssertions.of(tile, hopper));
+        .set("assertions", HeaderAssertions.of(tile, hopper, blackwell));
     hopper.fill(header);
+    blackwell.fill(header);
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         header.render());
   }

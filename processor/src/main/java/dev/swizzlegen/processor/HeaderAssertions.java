@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,10 +15,11 @@ import java.util.Set;
 /**
  * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed, checked
  * again by every compiler that includes the header. Every expected value is the model's
- * ({@link TileLayout}, {@link TmaFill}, {@link WgmmaOperand}), never the header's own arithmetic: the
- * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse at
- * the same places of the atom, TMA's box limits and first and last box, the wgmma descriptor's fields,
- * its last K slice's descriptor and the operand's logical coordinates ({@link OperandShape}).
+ * ({@link TileLayout}, {@link TmaFill}, {@link WgmmaOperand}, {@link UmmaOperand}), never the
+ * header's own arithmetic: the offsets and inverses at the tile's first, middle and last elements,
+ * the swizzle and its inverse at the same places of the atom, TMA's box limits and first and last
+ * box, the wgmma and the tcgen05 (UMMA) descriptor's fields, its last K slice's descriptor and the
+ * operand's logical coordinates ({@link OperandShape}).
  */
 final class HeaderAssertions {
   private final String type;
@@ -28,12 +30,13 @@ final class HeaderAssertions {
   }
 
   /** The assertions, one a line, at namespace scope after the tile's struct. */
-  static List<String> of(TileSpec tile, HopperHeaderText hopper) {
+  static List<String> of(TileSpec tile, HopperHeaderText hopper, BlackwellHeaderText blackwell) {
     HeaderAssertions assertions = new HeaderAssertions(tile.name());
     TileLayout layout = tile.layout();
     assertions.layout(layout);
     hopper.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
     hopper.declaredOperand().ifPresent(operand -> assertions.wgmma(layout, operand));
+    blackwell.declaredOperand().ifPresent(operand -> assertions.umma(layout, operand));
     return assertions.lines;
   }
 
@@ -129,6 +132,36 @@ final class HeaderAssertions {
           + " == " + u(col) + " && " + call("wgmma_offset", mn, k, element[2]) + " == "
           + u(layout.offset(row, col, element[2])), "wgmma operand element (" + mn + ", " + k
           + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
+    }
+  }
+
+  private void umma(TileLayout layout, UmmaOperand operand) {
+    assertThat(type + "::kUmmaDescriptor == ((uint64_t{" + type
+        + "::kUmmaLeadingByteOffset} >> 4) << 16 | (uint64_t{" + type
+        + "::kUmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type + "::kUmmaVersion} << 46"
+        + " | uint64_t{" + type + "::kUmmaBaseOffset} << 49 | uint64_t{" + type
+        + "::kUmmaLayoutType} << 61)", "the UMMA descriptor is its fields");
+    int slice = operand.kSlices() - 1;
+    int stage = layout.stages() - 1;
+    int mn = operand.mnExtent() - operand.mnStep();
+    long descriptor = operand.descriptor(0, slice, mn, stage).encode();
+    assertThat(type + "::umma_desc(0u, " + u(slice) + ", " + u(mn) + ", " + u(stage) + ") == "
+        + String.format(Locale.ROOT, "0x%016xull", descriptor),
+        "the last K slice's descriptor from the last M or N step");
+    OperandShape shape = operand.shape();
+    assertThat(type + "::kUmmaMnExtent == " + u(shape.mnExtent()) + " && " + type
+        + "::kUmmaKExtent == " + u(shape.kExtent()) + " && " + type + "::kUmmaKSlices * " + type
+        + "::kUmmaK == " + type + "::kUmmaKExtent", "the UMMA operand's M or N and K");
+    int[][] elements = {
+        {shape.mnExtent() - 1, 0, stage}, {shape.mnExtent() / 2, shape.kExtent() - 1, 0}};
+    for (int[] element : elements) {
+      int row = shape.row(element[0], element[1]);
+      int col = shape.col(element[0], element[1]);
+      assertThat(call("umma_row", element[0], element[1]) + " == " + u(row) + " && "
+          + call("umma_col", element[0], element[1]) + " == " + u(col) + " && "
+          + call("umma_offset", element[0], element[1], element[2]) + " == "
+          + u(layout.offset(row, col, element[2])), "UMMA operand element (" + element[0] + ", "
+          + element[1] + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
     }
   }
 

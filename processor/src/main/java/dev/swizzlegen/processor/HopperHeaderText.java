@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -68,8 +69,9 @@ final class HopperHeaderText {
     StringBuilder out = new StringBuilder("// Hopper (sm_90):\n");
     tmaFill.ifPresent(fill -> wrapped(out, "TMA fills a stage with " + fill.boxes().size() + " box"
         + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x " + fill.boxCols()
-        + " elements, " + fill.mode().cudaName() + ": encode_tma_tensor_map() and tma_box_*()"
-        + " below."));
+        + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
+            ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
+        + ": encode_tma_tensor_map() and tma_box_*() below."));
     if (declaredOperand.isPresent()) {
       WgmmaOperand operand = declaredOperand.get();
       wrapped(out, "wgmma (sm_90a) reads it as " + operandWords(operand.major()) + " with "
@@ -139,6 +141,15 @@ final class HopperHeaderText {
   void fill(Template header) {
     TileLayout layout = tile.layout();
     header.flag("tma", tmaFill.isPresent());
+    // A Blackwell mode's enumerator, and a sub-byte data type's, only where <cuda.h> has it (CUDA
+    // 12.8 on).
+    boolean blackwellMode = tmaFill.filter(fill -> fill.mode().isBlackwell()).isPresent();
+    boolean subByte = TmaDataType.of(layout.dtype()).sinceCuda12_8();
+    boolean blackwell = tmaFill.isPresent() && (blackwellMode || subByte);
+    header.flag("tmaHopperMode", tmaFill.isPresent() && !blackwell);
+    header.flag("tmaBlackwellMode", blackwell);
+    header.flag("tmaBlackwellSwizzle", blackwellMode);
+    header.flag("tmaSubByteHopperMode", blackwell && !blackwellMode);
     tmaFill.ifPresent(fill -> {
       header.set("tmaBoxRows", Integer.toString(fill.boxRows()))
           .set("tmaBoxCols", Integer.toString(fill.boxCols()))
@@ -147,9 +158,10 @@ final class HopperHeaderText {
           .set("tmaFunctions", CudaHeaderWriter.functions(
               TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())))
           .set("tmaSwizzle", fill.mode().cudaName())
+          .set("tmaSwizzleValue", Integer.toString(fill.mode().value()))
           .set("tmaDataType", tensorMapDataType(layout.dtype()))
-          .set("tmaHostCondition", hostCondition(layout.dtype()))
           .set("tmaDataTypeNotes", dataTypeNotes(layout.dtype()))
+          .set("tmaNeeds", needsCuda12_8(fill.mode(), layout.dtype()))
           .set("tmaBoxAddress", layout.elementBits() % 8 == 0
               ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
     });
@@ -194,14 +206,16 @@ final class HopperHeaderText {
   }
 
   /**
-   * When the header's host-only TMA members are compiled: not under NVRTC, which lacks
-   * {@code <cuda.h>}; for the sub-byte data types, which {@code cuda.h} names from CUDA 12.8 on,
-   * only from 12.8 on.
+   * What a tile's TMA members need of {@code <cuda.h>} from CUDA 12.8 on, for the message of the
+   * encoder that stands in before it: the Blackwell mode, the sub-byte data type, or both.
    */
-  private static String hostCondition(DType dtype) {
-    return TmaDataType.of(dtype).sinceCuda12_8()
-        ? "!defined(__CUDACC_RTC__) && defined(CUDA_VERSION) && CUDA_VERSION >= 12080"
-        : "!defined(__CUDACC_RTC__)";
+  private static String needsCuda12_8(TmaSwizzle mode, DType dtype) {
+    TmaDataType type = TmaDataType.of(dtype);
+    if (!type.sinceCuda12_8()) {
+      return "TMA mode " + mode.cudaName();
+    }
+    return mode.isBlackwell() ? "TMA mode " + mode.cudaName() + " and data type " + type.cudaName()
+        : "TMA data type " + type.cudaName();
   }
 
   /** Comment lines on what a sub-byte data type asks of the global matrix; none for the others. */

@@ -1,12 +1,15 @@
 package dev.swizzlegen.processor;
 
+import dev.swizzlegen.runtime.Architecture;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 
 /**
@@ -23,18 +26,22 @@ import javax.tools.Diagnostic;
  *       header, the JSON report and the bank-map picture (default none: they cost build time and disk
  *       in large libraries);
  *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
- *       was derived, the TMA boxes, the wgmma read and every access's verdict.
+ *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict;
+ *   <li>{@code swizzlegen.arch=sm_80|sm_90a|sm_100a|sm_103a|sm_120a}: the architecture the tiles are
+ *       for ({@link Architecture}): its shared memory per thread block, and an error for each access
+ *       it has no instruction or engine for (default none: every feature allowed, 227 KB).
  * </ul>
  */
 record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,
-    boolean summary, List<String> problems) {
+    boolean summary, Optional<Architecture> architecture, List<String> problems) {
   static final String NAMESPACE = "swizzlegen.namespace";
   static final String CONFLICTS = "swizzlegen.conflicts";
   static final String REPORTS = "swizzlegen.reports";
   static final String SUMMARY = "swizzlegen.summary";
+  static final String ARCH = "swizzlegen.arch";
 
   /** The options swizzlegen reads, for {@code getSupportedOptions}. */
-  static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY);
+  static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY, ARCH);
 
   /** A report written on request, by its name in {@code -Aswizzlegen.reports}. */
   enum Report {
@@ -95,8 +102,26 @@ record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Repo
             + " alone turns the summary on).");
       }
     }
+    Optional<Architecture> architecture = Optional.empty();
+    if (options.containsKey(ARCH)) {
+      Optional<String> value = value(options, ARCH, architectures("|"), problems);
+      if (value.isPresent()) {
+        architecture = Architecture.named(value.get());
+        if (architecture.isEmpty()) {
+          problems.add(option(ARCH, value.get()) + " names no architecture swizzlegen knows; give"
+              + " one of " + architectures(", ") + " (nvcc's -arch names), or omit the option to"
+              + " allow every feature.");
+        }
+      }
+    }
     return new ProcessorOptions(namespace, conflictKind, Set.copyOf(reports), summary,
-        List.copyOf(problems));
+        architecture, List.copyOf(problems));
+  }
+
+  /** {@code "sm_80|sm_90a|..."}: every architecture's name, joined. */
+  private static String architectures(String separator) {
+    return Arrays.stream(Architecture.values()).map(Architecture::optionName)
+        .collect(Collectors.joining(separator));
   }
 
   boolean valid() {

@@ -11,12 +11,15 @@ import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.umma.UmmaDescriptor;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +30,8 @@ import java.util.Map;
 /**
  * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, for every warp access the
  * instructions, wavefronts, ideal wavefronts and conflict degree the model computed, with the witness
- * of any conflict, and for every engine (TMA, wgmma) its plan: boxes and mode, or descriptor fields.
+ * of any conflict, and for every engine (TMA, wgmma, UMMA) its plan: boxes and mode, or descriptor
+ * fields.
  */
 final class ReportWriter {
 
@@ -149,6 +153,11 @@ final class ReportWriter {
       Plan<WgmmaOperand> operand = wgmma.plan(layout);
       json.put("plan", operand.plan().map(ReportWriter::wgmmaPlan).orElse(null));
       plan = operand;
+    } else if (engine instanceof Umma umma) {
+      json.put("major", umma.major().name());
+      Plan<UmmaOperand> operand = umma.plan(layout);
+      json.put("plan", operand.plan().map(ReportWriter::ummaPlan).orElse(null));
+      plan = operand;
     } else {
       throw new IllegalStateException("no report for " + engine.kind());
     }
@@ -208,6 +217,26 @@ final class ReportWriter {
     json.put("leadingByteOffset", operand.leadingByteOffset());
     json.put("strideByteOffset", operand.strideByteOffset());
     json.put("baseOffset", 0);
+    json.put("descriptorWithoutStart",
+        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
+    return json;
+  }
+
+  /** The tcgen05 shared-memory descriptor's fields of every K slice: a UMMA engine's plan. */
+  private static Map<String, Object> ummaPlan(UmmaOperand operand) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("instructionKind",
+        UmmaOperand.instructionKind(operand.tile().dtype()).orElseThrow());
+    json.put("layoutType", operand.layoutType().name());
+    json.put("layoutTypeCode", operand.layoutType().code());
+    json.put("instructionK", operand.instructionK());
+    json.put("kSlices", operand.kSlices());
+    json.put("mnStep", operand.mnStep());
+    json.put("majorBit", operand.majorBit());
+    json.put("leadingByteOffset", operand.leadingByteOffset());
+    json.put("strideByteOffset", operand.strideByteOffset());
+    json.put("baseOffset", 0);
+    json.put("version", UmmaDescriptor.SM100_VERSION);
     json.put("descriptorWithoutStart",
         String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
     return json;

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * does not compile, or reads another entity than meant), and every type, macro and built-in they use
  * or include ({@code uint32_t}, {@code dim3}, {@code NULL}, {@code blockIdx}, the CUDA toolkit's C
  * API). Reserved across every header, not per tile, so that a name stays valid when a tile gains a
- * TMA or WGMMA access. {@code ReservedNamesTest} proves that every identifier of every generated
+ * TMA, WGMMA or UMMA access. {@code ReservedNamesTest} proves that every identifier of every generated
  * header in the tests is here: a writer that adds one must add it here.
  */
 final class ReservedNames {
@@ -36,6 +36,12 @@ final class ReservedNames {
       "kWgmmaStrideByteOffset", "kWgmmaBaseOffset", "kWgmmaLayoutType", "kWgmmaDescriptor",
       "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset");
 
+  /** The members the header template adds for tcgen05 ({@link BlackwellHeaderText}). */
+  private static final List<String> BLACKWELL_MEMBERS = List.of(
+      "kUmmaK", "kUmmaKSlices", "kUmmaMnExtent", "kUmmaKExtent", "kUmmaMnStep", "kUmmaMajor",
+      "kUmmaLeadingByteOffset", "kUmmaStrideByteOffset", "kUmmaBaseOffset", "kUmmaVersion",
+      "kUmmaLayoutType", "kUmmaDescriptor", "umma_desc", "umma_row", "umma_col", "umma_offset");
+
   /** The members of a rasterizer's struct ({@link RasterHeaderWriter}). */
   private static final List<String> RASTER_MEMBERS =
       List.of("kTileSize", "launch_grid", "get_swizzle_idx");
@@ -45,7 +51,7 @@ final class ReservedNames {
       "linear", "box", "smem_address", "k_slice", "mn", "k", "map", "global_address", "global_rows",
       "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
       "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
-      "box_cols");
+      "box_cols", "kBeforeCuda12_8");
 
   /**
    * What the TMA headers share whatever their namespace, {@code ::swizzlegen::detail::encode_tma_2d}:
@@ -95,6 +101,7 @@ final class ReservedNames {
     Set<String> names = new HashSet<>();
     names.addAll(TILE_MEMBERS);
     names.addAll(HOPPER_MEMBERS);
+    names.addAll(BLACKWELL_MEMBERS);
     names.addAll(RASTER_MEMBERS);
     names.addAll(TILE_LOCALS);
     names.addAll(SHARED_HOST_NAMES);

@@ -107,8 +107,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // An option's value is user text, as a label is.
       messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
     }
-    conflictChecker = new ConflictChecker(options.conflictKind());
-    reader = new TileReader(elements, options.namespace(), sourceTypes::contains);
+    conflictChecker = new ConflictChecker(options.conflictKind(), options.architecture());
+    reader = new TileReader(elements, options.namespace(), sourceTypes::contains,
+        options.architecture());
     boolean generatedAvailable =
         elements.getTypeElement("javax.annotation.processing.Generated") != null;
     javaHelperWriter = new JavaHelperWriter(generatedAvailable);
@@ -372,9 +373,11 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (ownSource) {
         files.add(javaHelperWriter.write(tile, reports));
       }
-      // What the header, the report and the summary state about TMA and wgmma, worked out once.
+      // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
+      // out once.
       HopperHeaderText hopper = HopperHeaderText.of(tile);
-      files.add(cudaHeaderWriter.write(tile, reports, hopper));
+      BlackwellHeaderText blackwell = BlackwellHeaderText.of(tile);
+      files.add(cudaHeaderWriter.write(tile, reports, hopper, blackwell));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
@@ -383,7 +386,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       bankMap.ifPresent(files::add);
       Optional<String> summary = options.summary()
-          ? Optional.of(TileSummary.of(tile, reports, hopper))
+          ? Optional.of(TileSummary.of(tile, reports, hopper, blackwell))
           : Optional.empty();
       return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
     } catch (RuntimeException bug) {

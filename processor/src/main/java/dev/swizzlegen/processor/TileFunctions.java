@@ -108,6 +108,22 @@ final class TileFunctions {
    * = k} for an MN-major operand) and a consumer never branches on the major.
    */
   static List<IndexFunction> wgmmaOperand(OperandShape shape) {
+    return operand(shape, "wgmma", "Wgmma");
+  }
+
+  /**
+   * The same functions for a UMMA (tcgen05) operand: {@code umma_row}, {@code umma_col},
+   * {@code umma_offset}.
+   */
+  static List<IndexFunction> ummaOperand(OperandShape shape) {
+    return operand(shape, "umma", "Umma");
+  }
+
+  /**
+   * The operand functions named {@code <prefix>Row}, {@code <prefix>Col} and {@code <prefix>Offset},
+   * their meaning naming {@code k<constants>MnExtent} and {@code k<constants>KExtent}.
+   */
+  private static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
     Expr mn = param("mn");
     Expr k = param("k");
     List<Expr> rowCol = shape.rowCol(mn, k);
@@ -118,12 +134,13 @@ final class TileFunctions {
         : "an MN-major operand's rows are K, its columns M (or N)") + ", so (mn, k) is the tile's "
         + cell;
     return List.of(
-        new IndexFunction("wgmmaRow", List.of("mn", "k"), "The tile row of operand element"
-            + " (mn, k), mn below kWgmmaMnExtent and k below kWgmmaKExtent: " + sides + ".",
+        new IndexFunction(prefix + "Row", List.of("mn", "k"), "The tile row of operand element"
+            + " (mn, k), mn below k" + constants + "MnExtent and k below k" + constants
+            + "KExtent: " + sides + ".",
             rowCol.get(0)),
-        new IndexFunction("wgmmaCol", List.of("mn", "k"), "The tile column of operand element"
+        new IndexFunction(prefix + "Col", List.of("mn", "k"), "The tile column of operand element"
             + " (mn, k).", rowCol.get(1)),
-        new IndexFunction("wgmmaOffset", List.of("mn", "k", "stage"), "The element offset where"
+        new IndexFunction(prefix + "Offset", List.of("mn", "k", "stage"), "The element offset where"
             + " operand element (mn, k) of a pipeline stage is stored: offset() of its row and"
             + " column.", call("offset", rowCol.get(0), rowCol.get(1), param("stage"))));
   }

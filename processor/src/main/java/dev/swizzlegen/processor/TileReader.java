@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
@@ -36,13 +37,18 @@ final class TileReader {
   /** Whether a qualified name is a type declared in the sources being compiled. */
   private final Predicate<String> sourceTypes;
   private final AccessReader accessReader;
-  private final SwizzleSolver solver = SwizzleSolver.nvidia();
+  /** The target architecture ({@code -Aswizzlegen.arch}), if one is given. */
+  private final Optional<Architecture> architecture;
+  private final SwizzleSolver solver;
 
-  TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
+  TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
+      Optional<Architecture> architecture) {
     this.elements = elements;
     this.cudaNamespace = cudaNamespace;
     this.sourceTypes = sourceTypes;
-    this.accessReader = new AccessReader(elements);
+    this.architecture = architecture;
+    this.accessReader = new AccessReader(elements, architecture);
+    this.solver = SwizzleSolver.nvidia(architecture);
   }
 
   /** The tile, or empty with its errors added to {@code diagnostics}. */
@@ -75,7 +81,8 @@ final class TileReader {
         .rowStride(rowStride)
         .alignment(values.intValue("alignment"))
         .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
-        .stages(values.intValue("stages"));
+        .stages(values.intValue("stages"))
+        .architecture(architecture);
     List<Violation> layoutProblems = description.check();
     layoutProblems.forEach(diagnostics::violation);
     if (!layoutProblems.isEmpty()) {
@@ -137,9 +144,9 @@ final class TileReader {
 
   /**
    * The solver's tile for the geometry, accesses and engines, or an error on the annotation saying
-   * that the family has none, the mildest it has, and what would work. With an engine (TMA, wgmma)
-   * and no explicit alignment the solver may use the engines' largest repeat, and the tile then asks
-   * for the alignment of the mode chosen.
+   * that the family has none, the mildest it has, and what would work. With an engine (TMA, wgmma,
+   * UMMA) and no explicit alignment the solver may use the engines' largest repeat, and the tile then
+   * asks for the alignment of the mode chosen.
    */
   private Optional<Solution> derive(TileLayout plain, int atomRows, int atomCols,
       List<DeclaredAccess> accesses, List<Engine> engines, boolean alignmentGiven,
@@ -156,7 +163,8 @@ final class TileReader {
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();
-    TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages());
+    TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages())
+        .architecture(architecture);
     if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
@@ -171,9 +179,9 @@ final class TileReader {
   }
 
   /**
-   * The description a search uses: with an engine (TMA, wgmma) and no explicit alignment, the solver
-   * may use the engines' largest repeat, since the tile then asks for the alignment of the mode
-   * chosen. A copy where it changes.
+   * The description a search uses: with an engine (TMA, wgmma, UMMA) and no explicit alignment, the
+   * solver may use the engines' largest repeat, since the tile then asks for the alignment of the
+   * mode chosen. A copy where it changes.
    */
   static TileLayout.Builder searchAligned(TileLayout.Builder description, List<Engine> engines,
       boolean alignmentGiven) {

@@ -23,7 +23,7 @@ import javax.lang.model.element.TypeElement;
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
  * @param accesses the warp accesses to prove free of bank conflicts: the declared ones, or the
  *     defaults
- * @param engines the declared engines (TMA, wgmma), each of which has a plan for the layout
+ * @param engines the declared engines (TMA, wgmma, UMMA), each of which has a plan for the layout
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
  *     TMA mode the generated files name, worked out once for all of them
@@ -51,7 +51,10 @@ record TileSpec(
     skippedDefaults = List.copyOf(skippedDefaults);
   }
 
-  /** The first declared engine of this kind ({@code Tma.class}, {@code Wgmma.class}), if any. */
+  /**
+   * The first declared engine of this kind ({@code Tma.class}, {@code Wgmma.class},
+   * {@code Umma.class}), if any.
+   */
   <E extends Engine> Optional<E> engine(Class<E> kind) {
     return engines.stream().filter(kind::isInstance).map(kind::cast).findFirst();
   }

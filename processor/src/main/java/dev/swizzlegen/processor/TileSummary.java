@@ -9,14 +9,15 @@ import java.util.List;
 /**
  * The build-time summary ({@code -Aswizzlegen.summary}): one javac note per tile and rasterizer, on
  * its type, saying what was generated and what was proven: the layout, what was derived and why, the
- * TMA boxes, how wgmma reads it, and every access's verdict. Every sentence comes from the model or
- * from what the header already says; nothing is worked out again here.
+ * TMA boxes, how wgmma and tcgen05 read it, and every access's verdict. Every sentence comes from
+ * the model or from what the header already says; nothing is worked out again here.
  */
 final class TileSummary {
   private TileSummary() {}
 
   /** The note of a tile that generated its files. */
-  static String of(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper) {
+  static String of(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
+      BlackwellHeaderText blackwell) {
     TileLayout layout = tile.layout();
     StringBuilder note = new StringBuilder("swizzlegen: tile ").append(tile.name()).append(": ")
         .append(layout).append(" -> ").append(tile.headerPath()).append(", ")
@@ -24,6 +25,8 @@ final class TileSummary {
     tile.derivation().ifPresent(why -> line(note, "derived: " + why));
     hopper.tmaFill().ifPresent(fill -> line(note, tma(fill)));
     hopper.declaredOperand().ifPresent(operand -> line(note, wgmma(operand)));
+    blackwell.declaredOperand()
+        .ifPresent(operand -> line(note, "UMMA: " + BlackwellHeaderText.reads(operand)));
     for (AccessReport report : reports) {
       line(note, report.summary());
     }

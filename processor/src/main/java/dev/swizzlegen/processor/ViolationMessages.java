@@ -1,26 +1,32 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
+import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.WgmmaViolation;
+import dev.swizzlegen.runtime.umma.UmmaLayoutType;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -167,9 +173,11 @@ final class ViolationMessages {
             .orElse("pad with atoms as wide as the tile (atomCols = " + v.cols()
                 + "), or drop rowStride.")));
     format(LayoutViolation.ExceedsSharedMemory.class, "the {{rows}} x {{cols}} {{dtype}} tile"
-        + "{{inStages}} spans {{extentBytes}} bytes, more than the {{maxBytes}} bytes (227 KB) of"
-        + " shared memory a thread block can have.",
-        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : ""));
+        + "{{inStages}} spans {{extentBytes}} bytes, more than the {{maxBytes}} bytes ({{kb}} KB) of"
+        + " shared memory a thread block can have{{onTarget}}.",
+        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : "",
+            "kb", v.maxBytes() / 1024,
+            "onTarget", v.architecture().map(arch -> " on " + target(arch)).orElse("")));
     format(LayoutViolation.StageMisaligned.class, "stage 1 would start {{stageBytes}} bytes after"
         + " stage 0, which is not a multiple of the tile's {{alignment}}-byte alignment, so the"
         + " stages would not share one layout of banks; use one stage or a smaller alignment.");
@@ -185,6 +193,11 @@ final class ViolationMessages {
         + " {{atomCols}} atom onto itself: it moves {{element}} of the atom to offset {{image}},"
         + " which is {{imageCell}}, outside the atom.",
         v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
+    format(LayoutViolation.MapNotClosed.class, "the XOR map {{map}} does not map the {{atomRows}} x"
+        + " {{atomCols}} {{what}} onto itself: it moves {{element}}{{ofAtom}} to offset {{image}},"
+        + " which is {{imageCell}}, outside the {{what}}.",
+        v -> Map.of("what", v.oneAtom() ? "tile" : "atom",
+            "ofAtom", v.oneAtom() ? "" : " of the atom"));
 
     format(LayoutViolation.SplitsStorageUnits.class, "{{dtype}} is stored {{storage}}, so cols,"
         + " rowStride and atomCols must be multiples of {{unitElements}} elements; {{side}}.",
@@ -194,11 +207,10 @@ final class ViolationMessages {
         + " byte), which reaches past the 31 bits of an offset; lower base or shift.",
         v -> Map.of("bits", v.swizzle().bits(), "shift", v.swizzle().shift()));
     format(LayoutViolation.PaddedUnitSplit.class, "{{dtype}} is stored 16 elements to a 16-byte"
-        + " unit, which every access moves whole, but {{swizzleName}} splits, reorders or misaligns"
-        + " the unit of (row {{row}}, cols {{firstCol}}..{{lastCol}}): the swizzle's base must cover"
-        + " a unit (2^base >= 16).",
-        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
-            "lastCol", v.firstCol() + 15));
+        + " unit, which every access moves whole, but the layout splits, reorders or misaligns the"
+        + " unit of (row {{row}}, cols {{firstCol}}..{{lastCol}}): the swizzle's base must cover a"
+        + " unit (2^base >= 16).",
+        v -> Map.of("lastCol", v.firstCol() + 15));
 
     // Warp accesses.
     format(AccessViolation.VectorBaseMisaligned.class,
@@ -261,11 +273,18 @@ final class ViolationMessages {
         + " {{rows}} x {{cols}} tile (rows must be a multiple of 16, cols of 8).");
 
     // TMA.
-    format(TmaViolation.NoTmaMode.class, "TMA writes only Swizzle<1|2|3,4,3> on bytes"
-        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
-        v -> Map.of("unitBase", unitBase(v.dtype()),
+    format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>, and from sm_100 on also Swizzle<2,5,2> and"
+        + " Swizzle<1,6,1> on bytes (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B|ATOM_64B), which on"
+        + " {{dtype}} is {{blackwell}}; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()), "blackwell", blackwellSwizzles(v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
+    format(TmaViolation.NoTmaModeForMap.class, "TMA writes no swizzle, Swizzle<1|2|3,4,3> on"
+        + " bytes (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or, from sm_100 on, one of Blackwell's modes"
+        + " (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, _ATOM_32B_FLIP_8B, _ATOM_64B); the XOR map {{map}}"
+        + " on {{dtype}} is {{byteMap}} on bytes.",
+        v -> Map.of("byteMap", byteMap(v.map(), v.dtype())));
     format(TmaViolation.TmaPadding.class,
         "TMA writes boxes without padding, so rowStride must equal cols, not {{rowStride}}.");
     format(TmaViolation.TmaAlignment.class, "{{modeName}} repeats every {{repeat}} bytes, so the"
@@ -319,6 +338,11 @@ final class ViolationMessages {
         + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
         v -> Map.of("unitBase", unitBase(v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
+    format(WgmmaViolation.NoWgmmaModeForMap.class, "wgmma reads no swizzle or Swizzle<1|2|3,4,3>"
+        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>; the XOR map {{map}} is {{byteMap}} on bytes.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "byteMap", byteMap(v.map(), v.dtype())));
     format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
         + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
         + " {{alignment}}.",
@@ -336,6 +360,70 @@ final class ViolationMessages {
             "layout", v.swizzle().description(),
             "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms))
                 .orElse("")));
+
+    // tcgen05 (UMMA).
+    format(UmmaViolation.UmmaType.class, "tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32),"
+        + " FP8_E4M3, FP8_E5M2, INT8 and UINT8 operands, not {{dtype}}{{subByte}}.",
+        v -> Map.of("subByte", v.dtype().bits() < 8 ? " (tcgen05.mma's kind::f8f6f4 and"
+            + " kind::mxf4 read it, but swizzlegen gives no descriptors for them yet)" : ""));
+    format(UmmaViolation.UmmaKNotMultiple.class, "one tcgen05.mma reads {{instructionK}} {{dtype}}"
+        + " of K (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of"
+        + " {{instructionK}}, not {{kExtent}}.",
+        v -> Map.of("kSide", v.major() == Major.K ? "cols" : "rows"));
+    format(UmmaViolation.UmmaMnNotMultiple.class, "tcgen05.mma reads M and N {{step}}, so the"
+        + " tile's M or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
+        v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
+            ? "in groups of 8 rows"
+            : "in rows of " + v.mnStep() + " " + v.dtype()
+                + v.layoutType().map(type -> ", one row of " + type.description()).orElse("")));
+    format(UmmaViolation.NoUmmaLayout.class, "tcgen05.mma reads no swizzle or Swizzle<1|2|3,4,3>"
+        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; {{swizzleName}} is {{onBytes}}.",
+        v -> Map.of("unitBase", unitBase(v.dtype()),
+            "base32B", v.dtype().storageBits() == 32 ? ", and MN-major Swizzle<2,5,2> on bytes (the"
+                + " 128-byte swizzle of 32-byte units), which is Swizzle<2,3,2>" : "",
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "onBytes", onBytes(v.byteSwizzle())));
+    format(UmmaViolation.Base32BNotReadable.class, "{{swizzle}} on {{dtype}} is Swizzle<2,5,2> on"
+        + " bytes, the 128-byte swizzle of 32-byte units (SWIZZLE_128B_BASE32B), which tcgen05.mma"
+        + " reads only as an MN-major operand of 32-bit elements (TF32 or FLOAT){{remedy}}.",
+        v -> Map.of("remedy", v.dtype().storageBits() == 32
+            ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
+                + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
+            : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
+                + v.dtype()));
+    format(UmmaViolation.UmmaAlignment.class, "tcgen05.mma reads {{layout}} from a base aligned to"
+        + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
+        + " {{alignment}}.",
+        v -> Map.of("layout", v.layoutType().description()));
+    format(UmmaViolation.UmmaOffsetOutOfRange.class, "tcgen05.mma cannot read the tile as"
+        + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
+        + " holds multiples of 16 bytes from 0 to 256 KB.",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.layoutType().description(), "groups", ummaGroups(v)));
+    format(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as {{operand}} with"
+        + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
+        + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
+        + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
+        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+            "layout", v.layoutType().description(),
+            "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms)).orElse("")));
+    // The target architecture.
+    format(ArchitectureViolation.MissingInstruction.class, "{{target}} has no {{instruction}}"
+        + "{{having}}.",
+        v -> Map.of("target", target(v.architecture()),
+            "instruction", instruction(v.kind()),
+            "having", Architecture.requirement(v.kind())
+                .map(feature -> ", which " + names(Architecture.having(feature))
+                    + (Architecture.having(feature).size() == 1 ? " has" : " have"))
+                .orElse("")));
+    format(ArchitectureViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
+        + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
+        + " declare one of Hopper's instead, no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B).",
+        v -> Map.of("target", target(v.architecture()),
+            "modeName", v.mode().cudaName(),
+            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
 
     // Threadblock rasterizers.
     format(RasterViolation.TileSizeOutOfRange.class,
@@ -357,6 +445,49 @@ final class ViolationMessages {
   /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"} for the row form. */
   private static String swizzleName(Swizzle swizzle, boolean withinEachRow) {
     return withinEachRow ? swizzle + " within each row" : swizzle.toString();
+  }
+
+  /** {@code "the target sm_90a (-Aswizzlegen.arch)"}. */
+  private static String target(Architecture architecture) {
+    return "the target " + architecture.optionName() + " (-A" + ProcessorOptions.ARCH + ")";
+  }
+
+  /** {@code "sm_100a, sm_103a and sm_120a"}. */
+  private static String names(List<Architecture> architectures) {
+    List<String> names = architectures.stream().map(Architecture::optionName).toList();
+    return names.size() == 1 ? names.get(0)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+  }
+
+  /** What an access of {@code kind} issues, in words: {@code "TMA (cp.async.bulk.tensor)"}. */
+  private static String instruction(AccessKind kind) {
+    return switch (kind) {
+      case TMA -> "TMA (cp.async.bulk.tensor)";
+      case STMATRIX -> "stmatrix";
+      case LDMATRIX -> "ldmatrix";
+      case WGMMA -> "wgmma";
+      case UMMA -> "tcgen05.mma (UMMA)";
+      case VECTOR, MMA_ACCUMULATOR -> kind.name() + " accesses";
+    };
+  }
+
+  /**
+   * Blackwell's TMA modes that are swizzles, on elements of {@code dtype}: {@code Swizzle<2,5,2>} and
+   * {@code Swizzle<1,6,1>} on bytes.
+   */
+  private static String blackwellSwizzles(DType dtype) {
+    int bytesBase = Integer.numberOfTrailingZeros(dtype.unitBytes());
+    return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
+  }
+
+  /**
+   * An XOR map of element offsets of {@code dtype} on byte offsets, in words; for packed FP4 a map
+   * that splits a byte has none.
+   */
+  private static String byteMap(XorMap map, DType dtype) {
+    int k = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
+    return k > 0 && !map.keepsLowBits(k) ? "no map of whole bytes"
+        : map.onBytes(dtype.storageBits()).toString();
   }
 
   /** {@code log2(16 / element bytes)}: the base of the 16-byte units the engines' swizzles move. */
@@ -499,6 +630,42 @@ final class ViolationMessages {
       return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
     }
     return leading ? violation.rowBytes() + "-byte blocks of M or N" : "groups of 8 rows of K";
+  }
+
+  /** The groups a tcgen05 descriptor offset steps between, for the major and the layout. */
+  private static String ummaGroups(UmmaViolation.UmmaOffsetOutOfRange violation) {
+    boolean leading = violation.offset() == WgmmaViolation.DescriptorOffset.LEADING;
+    UmmaLayoutType layout = violation.layoutType();
+    if (violation.major() == Major.K) {
+      return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
+    }
+    if (layout == UmmaLayoutType.SWIZZLE_NONE) {
+      return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
+    }
+    return leading ? layout.rowBytes() + "-byte blocks of M or N"
+        : "groups of " + layout.groupRows() + " rows of K";
+  }
+
+  /** The atoms tcgen05 would read, as attributes to paste, after a space. */
+  private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms) {
+    String reads = " With " + layout.description() + " tcgen05.mma reads "
+        + (layout == UmmaLayoutType.SWIZZLE_NONE
+            ? "8 x 16-byte core matrices of 128 contiguous bytes"
+            : "rows of " + layout.rowBytes() + " bytes in groups of " + layout.groupRows());
+    if (atoms instanceof UmmaViolation.UmmaCanonicalAtoms canonical) {
+      return reads + ": declare atoms of " + canonical.atomRows() + " x " + canonical.rowElements()
+          + " (atomRows = " + canonical.atomRows() + ", atomCols = " + canonical.rowElements()
+          + "), as CuTe's UMMA layout atoms are.";
+    }
+    if (atoms instanceof UmmaViolation.UmmaNarrowerAtoms narrower) {
+      return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
+          + " do not fit the tile's " + narrower.declared().rows() + " x "
+          + narrower.declared().cols() + ": use " + narrower.layoutType().description()
+          + " on atoms of " + narrower.suggested().atomShape() + " ("
+          + AttributeText.attributesFrom(narrower.suggested(), narrower.declared())
+          + "), as CUTLASS's sm100_smem_selector picks for such a tile.";
+    }
+    return reads + ".";
   }
 
   /** The atoms wgmma would read, as attributes to paste, after a space. */

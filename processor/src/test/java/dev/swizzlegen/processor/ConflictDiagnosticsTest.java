@@ -278,9 +278,11 @@ class ConflictDiagnosticsTest {
         interface Staged {}
         """);
     Compilation compilation = Generated.compile(source);
-    assertThat(compilation).hadErrorContaining("TMA load into the tile: TMA writes only"
-            + " Swizzle<1|2|3,4,3> on bytes (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or no swizzle, which"
-            + " on HALF is Swizzle<1|2|3,3,3>; Swizzle<2,3,4> is Swizzle<2,4,4> on bytes.")
+    assertThat(compilation).hadErrorContaining("TMA load into the tile: TMA writes no swizzle or"
+            + " Swizzle<1|2|3,4,3> on bytes (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on HALF is"
+            + " Swizzle<1|2|3,3,3>, and from sm_100 on also Swizzle<2,5,2> and Swizzle<1,6,1> on"
+            + " bytes (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B|ATOM_64B), which on HALF is"
+            + " Swizzle<2,4,2> and Swizzle<1,5,1>; Swizzle<2,3,4> is Swizzle<2,4,4> on bytes.")
         .inFile(source).onLineContaining("kind = AccessKind.TMA");
   }
 

@@ -201,8 +201,8 @@ class SubByteTileTest {
         @SwizzledTile(bits = 0, base = 0, dtype = DType.FP6_E3M2, rows = 8, cols = 128,
             rowStride = 136)""");
     assertError("FP4_E2M1_PADDED is stored 16 elements to a 16-byte unit, which every access moves"
-        + " whole, but Swizzle<3,3,3> splits, reorders or misaligns the unit of (row 1, cols"
-        + " 0..15): the swizzle's base must cover a unit (2^base >= 16).", "base = 3", """
+        + " whole, but the layout splits, reorders or misaligns the unit of (row 1, cols 0..15): the"
+        + " swizzle's base must cover a unit (2^base >= 16).", "base = 3", """
         @SwizzledTile(bits = 3,
             base = 3, dtype = DType.FP4_E2M1_PADDED, rows = 8, cols = 64, access = {})""");
   }

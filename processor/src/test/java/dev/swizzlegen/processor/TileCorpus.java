@@ -213,6 +213,18 @@ final class TileCorpus {
       simple("DerivedNarrowWgmmaOperand",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 16, access = " + WGMMA + ")",
           TileLayout.of(DType.HALF, Swizzle.of(1, 3, 3), 64, 16, 16, 256)),
+      // Blackwell's TMA modes (sm_100, CUDA 12.8): 32-byte units XORed by the row's two low bits,
+      // Swizzle<2,5,2> on bytes; 64-byte units by its low bit, Swizzle<1,6,1> on bytes. Each header
+      // names its mode only where <cuda.h> does.
+      simple("BlackwellAtom32B",
+          "@SwizzledTile(bits = 2, base = 4, shift = 2, dtype = DType.HALF, rows = 64, cols = 64,"
+              + " access = " + TMA + ")",
+          TileLayout.of(DType.HALF, Swizzle.of(2, 4, 2), 64, 64, 64, 512)),
+      simple("BlackwellAtom64BStaged",
+          "@SwizzledTile(bits = 1, base = 4, shift = 1, dtype = DType.FLOAT, rows = 64, cols = 64,"
+              + " atomRows = 8, atomCols = 32, stages = 2, access = " + TMA + ")",
+          TileLayout.builder(DType.FLOAT, Swizzle.of(1, 4, 1), 64, 64).alignment(256)
+              .atom(8, 32, Order.COL_MAJOR).stages(2).build()),
       // Sub-byte tiles (issue 20): packed FP4, its swizzle stated in bytes, filled by TMA as
       // 16U4_ALIGN8B; padded FP4 and FP6 (16U4_ALIGN16B, 16U6_ALIGN16B, boxes 128 wide) read by
       // sm_100's ldmatrix.m8n16 and m16n16; bytes read by m16n16 and written by m16n8.
@@ -251,13 +263,82 @@ final class TileCorpus {
               + " MatrixShape.M16N8, trans = true)})",
           TileLayout.of(DType.FP8_E4M3, Swizzle.of(3, 4, 3), 64, 128, 128, 128)));
 
+  static final String UMMA = "@Access(kind = AccessKind.UMMA)";
+  static final String UMMA_MN = "@Access(kind = AccessKind.UMMA, major = Major.MN)";
+
+  /**
+   * Blackwell operands, read by tcgen05 through UMMA descriptors: every layout type, both majors,
+   * both atom orders MN-major, derived and declared, alone and with TMA or wgmma. A list of their
+   * own, so that the corpus's meaning snapshot ({@code meaning/corpus.txt}) stays the one it froze;
+   * {@code UmmaHeaderTest} runs their headers.
+   */
+  static final List<Case> BLACKWELL = List.of(
+      simple("UmmaKMajorHalf",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 128, cols = 128, atomRows = 8,"
+              + " atomCols = 64, stages = 2, access = {" + TMA + ", " + UMMA + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128).alignment(1024)
+              .atom(8, 64, Order.COL_MAJOR).stages(2).build()),
+      simple("UmmaDerivedBf16",
+          "@SwizzledTile(dtype = DType.BF16, rows = 64, cols = 16, access = " + UMMA + ")",
+          TileLayout.of(DType.BF16, Swizzle.of(1, 3, 3), 64, 16, 16, 256)),
+      simple("UmmaCoreMatricesFp8",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.FP8_E4M3, rows = 128, cols = 64,"
+              + " atomRows = 8, atomCols = 16, access = {" + TMA + ", " + UMMA + "})",
+          TileLayout.builder(DType.FP8_E4M3, Swizzle.IDENTITY, 128, 64)
+              .atom(8, 16, Order.COL_MAJOR).build()),
+      simple("UmmaMnMajorHalf",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 32, cols = 256, atomRows = 8,"
+              + " atomCols = 64, atomOrder = Order.ROW_MAJOR, stages = 2, access = {" + TMA + ", "
+              + UMMA_MN + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 32, 256).alignment(1024)
+              .atom(8, 64, Order.ROW_MAJOR).stages(2).build()),
+      simple("UmmaMnMajorInt8",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.INT8, rows = 64, cols = 128,"
+              + " atomRows = 8, atomCols = 64, access = " + UMMA_MN + ")",
+          TileLayout.builder(DType.INT8, Swizzle.of(2, 4, 3), 64, 128).alignment(512)
+              .atom(8, 64, Order.COL_MAJOR).build()),
+      simple("UmmaDerivedTf32B",
+          "@SwizzledTile(dtype = DType.TF32, rows = 16, cols = 128, stages = 2, access = {" + TMA
+              + ", " + UMMA_MN + "})",
+          TileLayout.builder(DType.TF32, Swizzle.of(2, 3, 2), 16, 128).alignment(512)
+              .atom(4, 32, Order.COL_MAJOR).stages(2).build()),
+      simple("UmmaFloatBase32B",
+          "@SwizzledTile(bits = 2, base = 3, shift = 2, dtype = DType.FLOAT, rows = 8, cols = 64,"
+              + " atomRows = 4, atomCols = 32, atomOrder = Order.ROW_MAJOR, stages = 3,"
+              + " access = " + UMMA_MN + ")",
+          TileLayout.builder(DType.FLOAT, Swizzle.of(2, 3, 2), 8, 64).alignment(512)
+              .atom(4, 32, Order.ROW_MAJOR).stages(3).build()),
+      simple("UmmaMnCoreMatrices",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 16, cols = 64, atomRows = 8,"
+              + " atomCols = 8, atomOrder = Order.ROW_MAJOR, access = " + UMMA_MN + ")",
+          TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).atom(8, 8, Order.ROW_MAJOR)
+              .build()),
+      simple("UmmaAndWgmma",
+          "@SwizzledTile(bits = 3, dtype = DType.BF16, rows = 64, cols = 64, access = {" + TMA
+              + ", " + WGMMA + ", " + UMMA + "})",
+          TileLayout.of(DType.BF16, Swizzle.of(3, 3, 3), 64, 64, 64, 1024)),
+      simple("UmmaTf32Labelled",
+          "@SwizzledTile(bits = 3, dtype = DType.TF32, rows = 128, cols = 32, stages = 2,"
+              + " access = @Access(kind = AccessKind.UMMA, label = \"A, K-major \\\\ tf32\"))",
+          TileLayout.builder(DType.TF32, Swizzle.of(3, 2, 3), 128, 32).alignment(1024).stages(2)
+              .build()),
+      simple("UmmaSw64Fp8Staged",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.FP8_E5M2, rows = 64, cols = 128,"
+              + " atomRows = 8, atomCols = 64, stages = 3, access = {" + TMA + ", " + UMMA + "})",
+          TileLayout.builder(DType.FP8_E5M2, Swizzle.of(2, 4, 3), 64, 128).alignment(512)
+              .atom(8, 64, Order.COL_MAJOR).stages(3).build()));
+
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,
         "swizzlegen/" + Names.snakeCase(type) + ".cuh", expected);
   }
 
   static JavaFileObject[] sources() {
-    return CASES.stream().map(Case::source).toArray(JavaFileObject[]::new);
+    return sources(CASES);
+  }
+
+  static JavaFileObject[] sources(List<Case> cases) {
+    return cases.stream().map(Case::source).toArray(JavaFileObject[]::new);
   }
 
   /**
@@ -271,8 +352,14 @@ final class TileCorpus {
   /** As {@link #writeHeaders(Path)}, from a compilation of {@link #sources()} already made. */
   static List<HeaderCheck.Header> writeHeaders(Generated generated, Path includeDir)
       throws IOException {
+    return writeHeaders(generated, includeDir, CASES);
+  }
+
+  /** As {@link #writeHeaders(Generated, Path)}, for {@code cases}. */
+  static List<HeaderCheck.Header> writeHeaders(Generated generated, Path includeDir,
+      List<Case> cases) throws IOException {
     List<HeaderCheck.Header> headers = new ArrayList<>();
-    for (Case tile : CASES) {
+    for (Case tile : cases) {
       Path header = includeDir.resolve(tile.header());
       Files.createDirectories(header.getParent());
       Files.writeString(header, generated.text(tile.header()));

@@ -11,6 +11,8 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -203,6 +205,37 @@ class TileFunctionsTest {
   }
 
   /** {@code name(parameters) = body} in CUDA for the first function of each name, in that order. */
+  /**
+   * A tile whose inner map is an XOR map that no swizzle is, TMA's
+   * {@code SWIZZLE_128B_ATOM_32B_FLIP_8B}: the trees equal the model in every shape, and swizzle and
+   * unswizzle print the map's terms and its inverse's (the map is its own inverse).
+   */
+  @Test
+  void theTreesOfAFlipTileEqualTheModelAndPrintItsTerms() {
+    XorMap halves = TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B.byteMap().inElements(2).orElseThrow();
+    List<TileLayout> tiles = List.of(
+        TileLayout.builder(DType.HALF, halves, 32, 64).alignment(512).build(),
+        TileLayout.builder(DType.HALF, halves, 64, 64).atom(8, 64, Order.COL_MAJOR).stages(2)
+            .alignment(512).build(),
+        TileLayout.builder(DType.HALF, halves, 32, 128).atom(8, 64, Order.COL_MAJOR).stages(2)
+            .alignment(512).build(),
+        TileLayout.builder(DType.HALF, halves, 16, 128).atom(4, 64, Order.ROW_MAJOR)
+            .alignment(512).build(),
+        TileLayout.builder(DType.FLOAT, TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B.byteMap()
+            .inElements(4).orElseThrow(), 16, 32).alignment(512).build());
+    for (TileLayout tile : tiles) {
+      assertTreesEqualTheModel(tile);
+    }
+    assertEquals(List.of(
+            "swizzle(offset) = offset ^ ((offset & 0xc0u) >> 2) ^ ((offset & 0x40u) >> 4)",
+            "unswizzle(offset) = offset ^ ((offset & 0xc0u) >> 2) ^ ((offset & 0x40u) >> 4)"),
+        bodies(tiles.get(0), "swizzle", "unswizzle"));
+    IndexFunction swizzle = TileFunctions.of(tiles.get(0)).stream()
+        .filter(f -> f.name().equals("swizzle")).findFirst().orElseThrow();
+    assertEquals("The swizzle: the XOR map o ^ ((o & 0xc0) >> 2) ^ ((o & 0x40) >> 4).",
+        swizzle.meaning());
+  }
+
   private static List<String> bodies(TileLayout tile, String... names) {
     List<String> bodies = new ArrayList<>();
     List<IndexFunction> functions = TileFunctions.of(tile);

@@ -10,6 +10,8 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.lang.annotation.Annotation;
@@ -138,6 +140,11 @@ class ViolationLawTest {
     }
     if (kind == Swizzle.class) {
       return List.of(Swizzle.of(3, 3, 3), Swizzle.IDENTITY);
+    }
+    if (kind == XorMap.class) {
+      // TMA's FLIP mode, which no swizzle is, and a map of two terms no mode writes.
+      return List.of(TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B.byteMap(),
+          XorMap.ofImages(1, 2, 4, 8 | 64, 16 | 1));
     }
     if (kind == TileLayout.class) {
       return List.of(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 64, 32).build());

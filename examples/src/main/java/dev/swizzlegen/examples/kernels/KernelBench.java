@@ -20,7 +20,7 @@ import java.util.List;
 public final class KernelBench {
   private KernelBench() {}
 
-  /** The block tile of both kernels (ampere_gemm.cu, hopper_gemm.cu), FP16 operands. */
+  /** The block tile of the kernels (ampere_gemm.cu, hopper_gemm.cu, blackwell_gemm.cu), FP16 operands. */
   static final int BLOCK_M = 128;
   static final int BLOCK_N = 256;
   static final int ELEMENT_BYTES = 2;
@@ -144,6 +144,30 @@ public final class KernelBench {
           launches.add(l);
         }
       }
+    }
+    return launches;
+  }
+
+  /**
+   * The launches of {@code blackwell_gemm.cu} (same block tile): per problem, cuBLAS, every Hopper
+   * launch as {@code blackwell}, and the CTA-pair variant ({@code cta_pair}, {@code cta_group::2}) in
+   * row-major order. Kept apart from {@link #launches()}, which is what the H100 measures: no Blackwell
+   * GPU is available to run them, so no result covers them.
+   */
+  public static List<Launch> blackwellLaunches() {
+    List<Launch> launches = new ArrayList<>();
+    for (Shape shape : SHAPES) {
+      for (Launch l : launches()) {
+        if (!l.shape().equals(shape)) {
+          continue;
+        }
+        if (l.kernel().equals("cublas")) {
+          launches.add(l);
+        } else if (l.kernel().equals("hopper")) {
+          launches.add(launch(shape, "blackwell", l.variant(), l.order(), l.tileSize()));
+        }
+      }
+      launches.add(launch(shape, "blackwell", "cta_pair", "ROW_MAJOR", 1));
     }
     return launches;
   }

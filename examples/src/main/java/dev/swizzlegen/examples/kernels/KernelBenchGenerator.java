@@ -19,6 +19,7 @@ import java.util.stream.Stream;
  * <pre>
  *   include/swizzlegen/*.cuh   the generated headers examples/kernels includes, and only those
  *   gemm-launches.txt          the GEMM launches: id m n k kernel variant order tile_size
+ *   gemm-launches-blackwell.txt  blackwell_gemm's (not run: no Blackwell GPU here), the same format
  *   gemm-profiled.txt          the ids Nsight Compute profiles
  *   gemm-predictions.csv       per launch, the estimator's DRAM bytes and whether it is its pick
  * </pre>
@@ -44,12 +45,9 @@ public final class KernelBenchGenerator {
       Files.copy(source, out.resolve("include").resolve(header), StandardCopyOption.REPLACE_EXISTING);
     }
     List<KernelBench.Launch> launches = KernelBench.launches();
-    StringBuilder list = new StringBuilder("# id m n k kernel variant order tile_size\n");
-    for (KernelBench.Launch l : launches) {
-      list.append(String.format(Locale.ROOT, "%s %d %d %d %s %s %s %d%n", l.id(), l.shape().m(),
-          l.shape().n(), l.shape().k(), l.kernel(), l.variant(), l.order(), l.tileSize()));
-    }
-    Files.writeString(out.resolve("gemm-launches.txt"), list.toString());
+    Files.writeString(out.resolve("gemm-launches.txt"), launchList(launches));
+    Files.writeString(out.resolve("gemm-launches-blackwell.txt"),
+        launchList(KernelBench.blackwellLaunches()));
     StringBuilder profiled = new StringBuilder();
     for (KernelBench.Launch l : KernelBench.profiled()) {
       profiled.append(l.id()).append('\n');
@@ -58,6 +56,15 @@ public final class KernelBenchGenerator {
     Files.writeString(out.resolve("gemm-predictions.csv"), predictions(launches));
     System.out.printf("kernels: %d headers, %d GEMM launches (%d profiled) written to %s%n",
         headers.size(), launches.size(), KernelBench.profiled().size(), out);
+  }
+
+  static String launchList(List<KernelBench.Launch> launches) {
+    StringBuilder list = new StringBuilder("# id m n k kernel variant order tile_size\n");
+    for (KernelBench.Launch l : launches) {
+      list.append(String.format(Locale.ROOT, "%s %d %d %d %s %s %s %d%n", l.id(), l.shape().m(),
+          l.shape().n(), l.shape().k(), l.kernel(), l.variant(), l.order(), l.tileSize()));
+    }
+    return list.toString();
   }
 
   /** The swizzlegen headers the sources under {@code kernels} include. */

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaDescriptor;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,9 +29,9 @@ import java.util.Optional;
  * Proves generated CUDA headers against their Java helpers: one program includes every header,
  * instantiates a kernel per struct (so device code is built for every architecture), and on the host
  * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
- * a tile with a TMA access, its boxes, and for one with a WGMMA access, its wgmma descriptor of every
- * stage, K slice and first M or N, which must equal the model's ({@link TmaFill},
- * {@link WgmmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
+ * a tile with a TMA access, its boxes, for one with a WGMMA access, its wgmma descriptor of every
+ * stage, K slice and first M or N, and for one with a UMMA access, its tcgen05 descriptor of the same,
+ * which must equal the model's ({@link TmaFill}, {@link WgmmaOperand}, {@link UmmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
  * {@code static_assert}ed too: the functions are {@code constexpr} on the host. The kernels are
  * {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx}) builds the same program.
  */
@@ -58,6 +61,12 @@ public final class HeaderCheck {
     public Optional<WgmmaOperand> wgmma() {
       return engines.stream().filter(Wgmma.class::isInstance).findFirst()
           .map(wgmma -> ((Wgmma) wgmma).plan(layout).orElseThrow());
+    }
+
+    /** The operand whose tcgen05 descriptors the header must give, for a tile with a UMMA engine. */
+    public Optional<UmmaOperand> umma() {
+      return engines.stream().filter(Umma.class::isInstance).findFirst()
+          .map(umma -> ((Umma) umma).plan(layout).orElseThrow());
     }
   }
 
@@ -110,6 +119,8 @@ public final class HeaderCheck {
       Map<String, String[]> tma = parse(output, "tma");
       Map<String, String[]> wgmma = parse(output, "wgmma");
       Map<String, String[]> operand = parse(output, "operand");
+      Map<String, String[]> umma = parse(output, "umma");
+      Map<String, String[]> ummaOperand = parse(output, "umma_operand");
       int hopper = 0;
       for (Header header : headers) {
         String[] values = printed.get(header.cudaType());
@@ -135,18 +146,32 @@ public final class HeaderCheck {
                   + ": wgmma_row/col/offset differ from the model's OperandShape and offset()");
           hopper++;
         }
+        if (header.umma().isPresent()) {
+          assertEquals(expectedUmma(header.umma().get()), List.of(umma.get(header.cudaType())),
+              header.cudaType() + ": umma_desc differs from the model's UMMA descriptors");
+          assertEquals(expectedOperand(header.umma().get().shape()),
+              List.of(ummaOperand.get(header.cudaType())), header.cudaType()
+                  + ": umma_row/col/offset differ from the model's OperandShape and offset()");
+        }
       }
       assertEquals(headers.size(), printed.size());
       assertEquals(hopper, tma.size() + wgmma.size());
       assertEquals(wgmma.size(), operand.size());
+      assertEquals(headers.stream().filter(header -> header.umma().isPresent()).count(),
+          umma.size());
+      assertEquals(umma.size(), ummaOperand.size());
       compiler.record(checkName, headers.size() + " headers compiled with " + compiler.strictFlags()
           + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
-                  + " descriptors and operand coordinates equal the model's"));
+                  + " descriptors and operand coordinates equal the model's")
+          + (umma.isEmpty() ? "" : "; " + umma.size() + " tiles' UMMA (tcgen05) descriptors, "
+              + ummaDescriptors(headers) + " of them, every stage, K slice and M or N step, and"
+              + " operand coordinates equal the model's"));
       Map<String, List<String>> lines = new HashMap<>();
       for (String line : output.split("\n")) {
         String[] words = line.trim().split(" ");
-        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand").contains(words[0])) {
+        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand", "umma", "umma_operand")
+            .contains(words[0])) {
           lines.computeIfAbsent(words[1], type -> new ArrayList<>()).add(line.trim());
         }
       }
@@ -161,7 +186,7 @@ public final class HeaderCheck {
     List<String> words = new ArrayList<>(List.of(Integer.toString(fill.boxRows()),
         Integer.toString(fill.boxCols()), Integer.toString(fill.boxes().size()),
         Integer.toString(layout.bytesOf(layout.rows() * layout.cols())),
-        Integer.toString(fill.mode().ordinal())));
+        Integer.toString(fill.mode().value())));
     for (TmaBox box : fill.boxes()) {
       words.add(Integer.toString(box.row()));
       words.add(Integer.toString(box.col()));
@@ -193,15 +218,53 @@ public final class HeaderCheck {
   }
 
   /**
-   * {@code kWgmmaMnExtent kWgmmaKExtent}, then for every stage, M or N and K, the offset of operand
-   * element (mn, k): the model's {@link OperandShape} picks its row and column, {@code offset()} its
-   * place.
+   * The UMMA constants, then {@code umma_desc(SMEM_ADDRESS, k_slice, mn, stage)} for every stage, K
+   * slice and M or N step, as unsigned decimals: the model's {@link UmmaOperand#descriptor}.
    */
+  private static List<String> expectedUmma(UmmaOperand operand) {
+    List<String> words = new ArrayList<>();
+    for (long value : new long[] {operand.instructionK(), operand.kSlices(), operand.mnStep(),
+        operand.majorBit(), operand.leadingByteOffset(), operand.strideByteOffset(),
+        operand.layoutType().code(), UmmaDescriptor.SM100_VERSION,
+        operand.descriptorWithoutStart()}) {
+      words.add(Long.toUnsignedString(value));
+    }
+    for (int stage = 0; stage < operand.tile().stages(); stage++) {
+      for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
+        for (int mn = 0; mn < operand.mnExtent(); mn += operand.mnStep()) {
+          words.add(Long.toUnsignedString(
+              operand.descriptor(SMEM_ADDRESS, kSlice, mn, stage).encode()));
+        }
+      }
+    }
+    return words;
+  }
+
+  /** How many UMMA descriptors the headers print: every stage, K slice and M or N step. */
+  private static int ummaDescriptors(List<Header> headers) {
+    int descriptors = 0;
+    for (Header header : headers) {
+      if (header.umma().isPresent()) {
+        UmmaOperand operand = header.umma().get();
+        descriptors += operand.tile().stages() * operand.kSlices()
+            * (operand.mnExtent() / operand.mnStep());
+      }
+    }
+    return descriptors;
+  }
+
   private static List<String> expectedOperand(WgmmaOperand operand) {
-    OperandShape shape = operand.shape();
+    return expectedOperand(operand.shape());
+  }
+
+  /**
+   * {@code k*MnExtent k*KExtent}, then for every stage, M or N and K, the offset of operand element
+   * (mn, k): the model's {@link OperandShape} picks its row and column, {@code offset()} its place.
+   */
+  private static List<String> expectedOperand(OperandShape shape) {
     List<String> words = new ArrayList<>(List.of(Integer.toString(shape.mnExtent()),
         Integer.toString(shape.kExtent())));
-    TileLayout tile = operand.tile();
+    TileLayout tile = shape.tile();
     for (int stage = 0; stage < tile.stages(); stage++) {
       for (int mn = 0; mn < shape.mnExtent(); mn++) {
         for (int k = 0; k < shape.kExtent(); k++) {
@@ -228,6 +291,7 @@ public final class HeaderCheck {
   static String program(List<Header> headers) {
     boolean tma = headers.stream().anyMatch(header -> header.tma().isPresent());
     boolean wgmma = headers.stream().anyMatch(header -> header.wgmma().isPresent());
+    boolean umma = headers.stream().anyMatch(header -> header.umma().isPresent());
     StringBuilder cu = new StringBuilder();
     cu.append("// Written by swizzlegen's tests: every generated header, compiled and run.\n");
     cu.append("#include <cstdint>\n#include <cstdio>\n\n");
@@ -350,6 +414,58 @@ public final class HeaderCheck {
           }
           """);
     }
+    if (umma) {
+      cu.append("""
+
+          #if defined(__CUDACC__)
+          // UMMA (tcgen05): the descriptor of every stage, K slice and M or N step, and the
+          // operand's elements, built for every architecture (plain integer arithmetic).
+          template <class Tile>
+          __global__ void touch_umma(uint32_t* out) {
+            const uint64_t desc = Tile::umma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kUmmaKSlices,
+                                                  0, blockIdx.x % Tile::kStages);
+            const uint32_t element = Tile::umma_offset(threadIdx.x % Tile::kUmmaMnExtent,
+                                                       threadIdx.y % Tile::kUmmaKExtent,
+                                                       blockIdx.x % Tile::kStages);
+            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
+          }
+          #endif
+
+          template <class Tile>
+          void print_umma(const char* name, uint32_t smem_address) {
+            std::printf("umma %s %u %u %u %u %u %u %u %u %llu", name, Tile::kUmmaK, Tile::kUmmaKSlices,
+                        Tile::kUmmaMnStep, Tile::kUmmaMajor, Tile::kUmmaLeadingByteOffset,
+                        Tile::kUmmaStrideByteOffset, Tile::kUmmaLayoutType, Tile::kUmmaVersion,
+                        static_cast<unsigned long long>(Tile::kUmmaDescriptor));
+            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+              for (uint32_t k_slice = 0; k_slice < Tile::kUmmaKSlices; ++k_slice) {
+                for (uint32_t mn = 0; mn < Tile::kUmmaMnExtent; mn += Tile::kUmmaMnStep) {
+                  std::printf(" %llu", static_cast<unsigned long long>(
+                                           Tile::umma_desc(smem_address, k_slice, mn, stage)));
+                }
+              }
+            }
+            std::printf("\\n");
+          }
+
+          // The operand in logical coordinates, as print_operand for wgmma.
+          template <class Tile>
+          void print_umma_operand(const char* name) {
+            std::printf("umma_operand %s %u %u", name, Tile::kUmmaMnExtent, Tile::kUmmaKExtent);
+            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+              for (uint32_t mn = 0; mn < Tile::kUmmaMnExtent; ++mn) {
+                for (uint32_t k = 0; k < Tile::kUmmaKExtent; ++k) {
+                  const uint32_t offset = Tile::umma_offset(mn, k, stage);
+                  const bool agrees =
+                      offset == Tile::offset(Tile::umma_row(mn, k), Tile::umma_col(mn, k), stage);
+                  std::printf(agrees ? " %u" : " %u!", offset);
+                }
+              }
+            }
+            std::printf("\\n");
+          }
+          """);
+    }
     cu.append("\n// constexpr on the host: some offsets, as the Java helpers give them.\n");
     for (Header header : headers) {
       constexprOffsets(cu, header);
@@ -366,6 +482,9 @@ public final class HeaderCheck {
       if (header.wgmma().isPresent()) {
         cu.append("      touch_wgmma<").append(header.cudaType()).append(">,\n");
       }
+      if (header.umma().isPresent()) {
+        cu.append("      touch_umma<").append(header.cudaType()).append(">,\n");
+      }
     }
     cu.append("  };\n");
     cu.append("  for (Kernel kernel : kernels) {\n    if (kernel == nullptr) return 1;\n  }\n");
@@ -381,6 +500,12 @@ public final class HeaderCheck {
         cu.append("  print_wgmma<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
         cu.append("  print_operand<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\");\n");
+      }
+      if (header.umma().isPresent()) {
+        cu.append("  print_umma<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
+        cu.append("  print_umma_operand<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\");\n");
       }
     }

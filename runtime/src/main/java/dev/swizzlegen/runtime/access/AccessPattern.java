@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * One warp-level instruction applied across a whole tile: which bytes each lane touches in every
  * instruction it takes to cover the tile, phase by phase, for the bank model to cost. Engines that
- * read or write the tile without warp instructions (TMA, wgmma) are not accesses but requirements on
- * the layout: {@link dev.swizzlegen.runtime.engine.Engine}.
+ * read or write the tile without warp instructions (TMA, wgmma, tcgen05) are not accesses but
+ * requirements on the layout: {@link dev.swizzlegen.runtime.engine.Engine}.
  */
 public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAccumulatorAccess {
 

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * A hardware engine that reads or writes the tile without the load/store unit: the bulk tensor copy
- * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link Wgmma}). An engine
+ * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link Wgmma} on Hopper,
+ * {@link Umma} on Blackwell). An engine
  * issues no warp instructions, so the bank model has nothing to cost; it is a requirement on the
  * layout, met when the engine has a {@link Plan} for it (the boxes, the descriptor fields), broken by
  * the violations that prevent one. Warp instructions, which the bank model costs, are
@@ -18,7 +19,7 @@ import java.util.List;
  * <p>An engine is added here and nowhere else in the model: the solver keeps only the layouts every
  * declared engine has a plan for, whatever the engine.
  */
-public sealed interface Engine permits Tma, Wgmma {
+public sealed interface Engine permits Tma, Wgmma, Umma {
 
   /**
    * The engines, in order, as an unmodifiable list: how a generated helper spells its
@@ -31,7 +32,8 @@ public sealed interface Engine permits Tma, Wgmma {
   /**
    * The engine {@code text} names, as {@link #text()} writes it: {@code "TMA load into the tile"}
    * (the annotation's {@code op = STORE}), {@code "TMA store from the tile"} ({@code op = LOAD}),
-   * {@code "wgmma K-major"}, {@code "wgmma MN-major"}, each optionally followed by
+   * {@code "wgmma K-major"}, {@code "wgmma MN-major"}, {@code "UMMA K-major"},
+   * {@code "UMMA MN-major"}, each optionally followed by
    * {@code label 'TEXT'}, quoted as {@link AccessPattern#parse} quotes an access's. How a generated
    * helper spells its {@code ENGINES}.
    *

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.layout;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
@@ -17,6 +18,7 @@ import dev.swizzlegen.runtime.violation.LayoutViolation.BytesPastOffsetBits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
 import dev.swizzlegen.runtime.violation.LayoutViolation.ElementsPastOffsetBits;
 import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.violation.LayoutViolation.MapNotClosed;
 import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
 import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedUnitSplit;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
@@ -58,7 +60,10 @@ import java.util.OptionalLong;
  * {@code row * wordCols + col}. Every fact about the layout (closure, vectors kept whole, the TMA mode,
  * the index functions a header prints) is read from these parts. The declared {@link Swizzle} names
  * the inner part, in one of two ways (the one place a description becomes a map and a word:
- * {@link Builder#swizzleWithinEachRow}):
+ * {@link Builder#swizzleWithinEachRow}); or the inner part is declared as any invertible
+ * {@link XorMap} on the atom's offset ({@link #builder(DType, XorMap, int, int)}: TMA's
+ * {@code SWIZZLE_128B_ATOM_32B_FLIP_8B}, a CuTe layout, a Triton base list), a tile that has a
+ * {@link Swizzle} only where the map is one ({@link #hasSwizzle()}):
  *
  * <pre>
  *   on the offset:     wordCols = atomRowStride: the word is the offset, the inner map the swizzle
@@ -67,6 +72,8 @@ import java.util.OptionalLong;
  *                      the inner map is Swizzle&lt;B, M, P + S - B - M&gt; on the word (row bits XORed
  *                      into column bits), so that
  *                      atomOffset(r, c) = r * atomRowStride + (c ^ (((r &gt;&gt; (S - B)) &amp; (2^B - 1)) &lt;&lt; M))
+ *   an XOR map:        wordCols = atomRowStride: the word is the offset, the inner map the map
+ *                      atomOffset(r, c) = map(r * atomRowStride + c)
  * </pre>
  *
  * <p>Within each row, the swizzle's {@code 2^(M+B)}-column pattern repeats along every row, rows keep
@@ -93,13 +100,22 @@ import java.util.OptionalLong;
  * and atoms are whole units and its swizzle keeps every unit whole.
  */
 public final class TileLayout implements Layout {
-  /** The most shared memory one thread block can use on sm_90: 227 KB. */
+  /**
+   * The most shared memory one thread block can use on sm_90 (and sm_100): 227 KB, the most of any
+   * {@link Architecture}; the limit where none is given ({@link Builder#architecture}).
+   */
   public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final DType dtype;
-  /** The declared swizzle: the name of the inner part (on the offset, or within each row). */
+  /**
+   * The declared swizzle: the name of the inner part (on the offset, or within each row); null for a
+   * tile declared by an XOR map that is no swizzle.
+   */
   private final Swizzle swizzle;
-  /** The declared swizzle on element offsets: itself, but for packed FP4 (declared in bytes). */
+  /**
+   * The declared swizzle on element offsets: itself, but for packed FP4 (declared in bytes); null
+   * where {@link #swizzle} is.
+   */
   private final Swizzle elementSwizzle;
   private final int rows;
   private final int cols;
@@ -141,11 +157,37 @@ public final class TileLayout implements Layout {
    * until told otherwise.
    */
   public static Builder builder(DType dtype, Swizzle swizzle, int rows, int cols) {
-    return new Builder(dtype, swizzle, rows, cols);
+    return new Builder(dtype, Objects.requireNonNull(swizzle, "swizzle"), null, rows, cols);
+  }
+
+  /**
+   * A description of a tile whose inner part is {@code map}, any invertible XOR map of the atom's
+   * row-major element offset (as {@link #builder(DType, Swizzle, int, int)} describes one, the map in
+   * place of the swizzle on the offset): TMA's {@code SWIZZLE_128B_ATOM_32B_FLIP_8B}, which no
+   * {@code Swizzle<B,M,S>} is, or a map read from a CuTe layout or a Triton base list. A map that is
+   * one {@code Swizzle<B,M,S>} ({@link XorMap#asSwizzle}) describes the tile of that swizzle, equal to
+   * it; any other has no swizzle ({@link #hasSwizzle()}). Its atoms need only be mapped onto
+   * themselves (no swizzle's period to hold whole). Throws {@link IllegalArgumentException} when the
+   * map on byte offsets of {@code dtype} would reach past bit 30 or, for packed FP4, split a byte
+   * ({@link XorMap#onBytes}). The map is on element offsets; a swizzle it is becomes the tile's in
+   * the units a swizzle of {@code dtype} counts (bytes for packed FP4: {@link #elementSwizzle()}).
+   */
+  public static Builder builder(DType dtype, XorMap map, int rows, int cols) {
+    Objects.requireNonNull(map, "map");
+    map.onBytes(Objects.requireNonNull(dtype, "dtype").storageBits());
+    Optional<Swizzle> swizzle = map.asSwizzle().flatMap(onElements -> inUnits(dtype, onElements));
+    if (swizzle.isPresent()) {
+      return builder(dtype, swizzle.get(), rows, cols);
+    }
+    return new Builder(dtype, null, map, rows, cols);
   }
 
   /** This tile's description, to change some of it. */
   public Builder toBuilder() {
+    if (swizzle == null) {
+      return builder(dtype, inner, rows, cols).rowStride(rowStride).alignment(alignment)
+          .atom(atomRows, atomCols, atomOrder).stages(stages);
+    }
     return toBuilder(swizzle);
   }
 
@@ -210,7 +252,10 @@ public final class TileLayout implements Layout {
    */
   public static final class Builder {
     private final DType dtype;
+    /** The swizzle that names the inner map; null where {@link #map} does. */
     private Swizzle swizzle;
+    /** The inner map on the offset where no swizzle names it; else null. */
+    private XorMap map;
     private int rows;
     private final int cols;
     private boolean withinEachRow;
@@ -220,24 +265,40 @@ public final class TileLayout implements Layout {
     private int atomCols;
     private Order atomOrder = Order.COL_MAJOR;
     private int stages = 1;
+    private Optional<Architecture> architecture = Optional.empty();
 
-    private Builder(DType dtype, Swizzle swizzle, int rows, int cols) {
+    private Builder(DType dtype, Swizzle swizzle, XorMap map, int rows, int cols) {
       this.dtype = Objects.requireNonNull(dtype, "dtype");
-      this.swizzle = Objects.requireNonNull(swizzle, "swizzle");
+      this.swizzle = swizzle;
+      this.map = map;
       this.rows = rows;
       this.cols = cols;
     }
 
     /** An independent copy of this description. */
     public Builder copy() {
-      return new Builder(dtype, swizzle, rows, cols).swizzleWithinEachRow(withinEachRow)
+      return new Builder(dtype, swizzle, map, rows, cols).swizzleWithinEachRow(withinEachRow)
           .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
-          .stages(stages);
+          .stages(stages).architecture(architecture);
     }
 
-    /** Another swizzle, named as this description names its swizzle (on the offset or per row). */
+    /**
+     * Another swizzle, named as this description names its swizzle (on the offset or per row); in
+     * place of the map of a description by an XOR map, on the offset.
+     */
     public Builder swizzle(Swizzle swizzle) {
       this.swizzle = Objects.requireNonNull(swizzle, "swizzle");
+      this.map = null;
+      return this;
+    }
+
+    /**
+     * The architecture whose thread block's shared memory the tile must fit
+     * ({@link Architecture#sharedMemoryBytes()}); none (the default) is the most any has,
+     * {@link #MAX_SHARED_BYTES}. Not part of the tile: what {@link #check} measures it against.
+     */
+    public Builder architecture(Optional<Architecture> architecture) {
+      this.architecture = Objects.requireNonNull(architecture, "architecture");
       return this;
     }
 
@@ -249,6 +310,10 @@ public final class TileLayout implements Layout {
      * such pair.
      */
     public Builder swizzleWithinEachRow(boolean withinEachRow) {
+      if (withinEachRow && map != null) {
+        throw new IllegalStateException("an XOR map acts on the atom's offset, not within each row: "
+            + this);
+      }
       this.withinEachRow = withinEachRow;
       return this;
     }
@@ -352,18 +417,18 @@ public final class TileLayout implements Layout {
      * The declared swizzle on element offsets: itself, whose units are elements; for packed FP4,
      * declared in bytes, the same bits, shift and a base one higher ({@code Swizzle<3,4,3>} on bytes
      * is {@code Swizzle<3,5,3>} on elements), which the element that picks a nibble never reaches.
-     * Requires {@link #elementsFit}.
+     * Null for a description by an XOR map. Requires {@link #elementsFit}.
      */
     private Swizzle elementSwizzle() {
       int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
-      return shift == 0 || swizzle.isIdentity() ? swizzle
+      return swizzle == null || shift == 0 || swizzle.isIdentity() ? swizzle
           : Swizzle.overlapping(swizzle.bits(), swizzle.base() + shift, swizzle.shift());
     }
 
     /** Whether the declared swizzle, moved onto element offsets, stays within an offset's bits. */
     private boolean elementsFit() {
       int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
-      return shift == 0 || swizzle.isIdentity()
+      return swizzle == null || shift == 0 || swizzle.isIdentity()
           || Swizzle.check(swizzle.bits(), swizzle.base() + shift, swizzle.shift(), true).isEmpty();
     }
 
@@ -378,6 +443,9 @@ public final class TileLayout implements Layout {
      * </pre>
      */
     private XorMap innerMap() {
+      if (map != null) {
+        return map;
+      }
       Swizzle swizzle = elementSwizzle();
       if (!withinEachRow || swizzle.isIdentity()) {
         return XorMap.of(swizzle);
@@ -425,10 +493,10 @@ public final class TileLayout implements Layout {
       if (cols > 0 && (atomCols() <= 0 || cols % atomCols() != 0)) {
         problems.add(new AtomColsNotDivisor(atomCols(), cols));
       }
-      if (!withinEachRow) {
+      if (!withinEachRow && map == null) {
         // The header, the report and TMA work on byte offsets: the swizzle must fit there too, the
         // identity (bits = 0) included, whose byte form every generated file states. Moving to bytes
-        // adds to base.
+        // adds to base. (A map's bytes were checked when it was described.)
         int byteBase = swizzle.base() + Integer.numberOfTrailingZeros(dtype.unitBytes());
         if (!Swizzle.check(swizzle.bits(), byteBase, swizzle.shift(), true).isEmpty()) {
           problems.add(new BytesPastOffsetBits(swizzle, dtype, byteBase));
@@ -454,10 +522,7 @@ public final class TileLayout implements Layout {
       }
       if (rowStride() != cols && atomCols() != cols) {
         // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
-        List<Violation> wideAtoms = new Builder(dtype, swizzle, rows, cols)
-            .swizzleWithinEachRow(withinEachRow)
-            .rowStride(rowStride).alignment(alignment).atom(atomRows, cols, atomOrder)
-            .stages(stages).check();
+        List<Violation> wideAtoms = copy().atom(atomRows, cols, atomOrder).check();
         problems.add(new PaddedDenseAtoms(cols, atomCols(), wideAtoms.stream().findFirst()));
         return problems;
       }
@@ -466,10 +531,11 @@ public final class TileLayout implements Layout {
       long stageBytes = (long) rows * rowStride() * bits / 8;
       long extentBytes = (stages - 1) * stageBytes
           + ((long) (rows - 1) * rowStride() + cols) * bits / 8;
-      if (extentBytes > MAX_SHARED_BYTES) {
+      int capacity = architecture.map(Architecture::sharedMemoryBytes).orElse(MAX_SHARED_BYTES);
+      if (extentBytes > capacity) {
         long stageExtentBytes = ((long) (rows - 1) * rowStride() + cols) * bits / 8;
         problems.add(new ExceedsSharedMemory(rows, cols, dtype, stages, extentBytes,
-            stageExtentBytes, MAX_SHARED_BYTES));
+            stageExtentBytes, capacity, architecture));
         return problems;
       }
       if (stages > 1 && stageBytes % alignment != 0) {
@@ -491,7 +557,8 @@ public final class TileLayout implements Layout {
     @Override
     public String toString() {
       return dtype + " " + rows + "x" + cols + (rowStride != 0 ? " pitch " + rowStride : "") + " "
-          + swizzle + (withinEachRow ? " per row" : "") + " atoms " + atomRows + "x" + atomCols
+          + (map != null ? "map " + map : swizzle) + (withinEachRow ? " per row" : "") + " atoms "
+          + atomRows + "x" + atomCols
           + " " + atomOrder + " stages " + stages + " aligned " + alignment;
     }
 
@@ -515,7 +582,8 @@ public final class TileLayout implements Layout {
     int stride = atomRowStride();
     // The inner map repeats every 2^span offsets.
     long period = 1L << inner.span();
-    if (!isOneAtom() && wordCols == stride && stride == atomCols
+    // A declared swizzle's atoms hold whole periods; a map's need only be mapped onto themselves.
+    if (swizzle != null && !isOneAtom() && wordCols == stride && stride == atomCols
         && ((long) atomRows * atomCols) % period != 0) {
       // Several atoms: each must hold whole periods of its swizzle, as CuTe's atoms do; a mask past
       // the atom would be half dead and the atoms would not repeat one pattern.
@@ -546,6 +614,10 @@ public final class TileLayout implements Layout {
       if (imageRow < atomRows && imageCol < atomCols) {
         continue;
       }
+      if (swizzle == null) {
+        return Optional.of(new MapNotClosed(inner, isOneAtom(), atomRows, atomCols, stride,
+            new Cell(row, col), image, new Cell(imageRow, imageCol)));
+      }
       if (isOneAtom()) {
         return Optional.of(new TileNotClosed(swizzle, swizzlesWithinEachRow(), rows, cols, rowStride,
             new Cell(row, col), image, new Cell(imageRow, imageCol)));
@@ -572,7 +644,7 @@ public final class TileLayout implements Layout {
           whole = offset(row, col + i) == start + i;
         }
         if (!whole) {
-          return Optional.of(new PaddedUnitSplit(dtype, swizzle, swizzlesWithinEachRow(), row, col));
+          return Optional.of(new PaddedUnitSplit(dtype, row, col));
         }
       }
     }
@@ -699,7 +771,7 @@ public final class TileLayout implements Layout {
    * (a row of exactly {@code 2^(M+B)} elements) the layout is the swizzle of the offset.
    */
   public boolean swizzlesWithinEachRow() {
-    return !readsTheOffset() || !inner.equals(XorMap.of(elementSwizzle));
+    return swizzle != null && (!readsTheOffset() || !inner.equals(XorMap.of(elementSwizzle)));
   }
 
   /**
@@ -726,24 +798,47 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The declared swizzle, in the units of {@link DType#unitBytes()}: elements, or the bytes of a
-   * packed FP4 tile.
+   * The declared swizzle, which names the inner map (on the offset or within each row), in the units
+   * of {@link DType#unitBytes()}: elements, or the bytes of a packed FP4 tile; throws
+   * {@link IllegalStateException} for a tile declared by an XOR map that is no swizzle
+   * ({@link #hasSwizzle()}): its inner map is {@link #inner()}, its name {@link #swizzleName()}.
    */
   public Swizzle swizzle() {
+    if (swizzle == null) {
+      throw new IllegalStateException(this + " is declared by its XOR map, which no"
+          + " Swizzle<B,M,S> is: read inner() and swizzleName()");
+    }
     return swizzle;
   }
 
   /**
    * The declared swizzle on element offsets: {@link #swizzle()}, but for packed FP4, whose swizzle
    * counts bytes, the same with a base one higher ({@code Swizzle<3,4,3>} on bytes is
-   * {@code Swizzle<3,5,3>} on its elements).
+   * {@code Swizzle<3,5,3>} on its elements). Throws as {@link #swizzle()} does.
    */
   public Swizzle elementSwizzle() {
+    swizzle();
     return elementSwizzle;
   }
 
-  /** {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"}. */
+  /**
+   * Whether a {@code Swizzle<B,M,S>} names the inner map ({@link #swizzle()}): every tile but one
+   * declared by an XOR map that no swizzle is ({@link #builder(DType, XorMap, int, int)}), which has
+   * no bits, base and shift.
+   */
+  public boolean hasSwizzle() {
+    return swizzle != null;
+  }
+
+  /**
+   * {@code "Swizzle<3,3,3>"}, or {@code "Swizzle<3,3,3> within each row"}; for a tile declared by an
+   * XOR map that is no swizzle, the map's terms on the element offset,
+   * {@code "XOR map o ^ ((o & 0x30) >> 2) ^ ((o & 0x40) >> 4)"}.
+   */
   public String swizzleName() {
+    if (swizzle == null) {
+      return "XOR map " + inner;
+    }
     return swizzlesWithinEachRow() ? swizzle + " within each row" : swizzle.toString();
   }
 
@@ -953,7 +1048,7 @@ public final class TileLayout implements Layout {
    * {@code Swizzle<B, M, S + R - M - B>}, or when it has no bits.
    */
   public Optional<TileLayout> inOffsetForm() {
-    return offsetSwizzle().flatMap(this::inUnits).map(offsetSwizzle -> {
+    return offsetSwizzle().flatMap(onElements -> inUnits(dtype, onElements)).map(offsetSwizzle -> {
       Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
           .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
       TileLayout same = new TileLayout(description);
@@ -972,14 +1067,15 @@ public final class TileLayout implements Layout {
     if (!readsTheOffset()) {
       return Optional.empty();
     }
-    return XorMap.of(elementSwizzle).equals(inner) ? Optional.of(elementSwizzle) : inner.asSwizzle();
+    return swizzle != null && XorMap.of(elementSwizzle).equals(inner)
+        ? Optional.of(elementSwizzle) : inner.asSwizzle();
   }
 
   /**
-   * A swizzle of element offsets in the units a swizzle of this tile is declared in: itself, or for
-   * packed FP4 on bytes (base one lower), where it moves whole bytes.
+   * A swizzle of element offsets in the units a swizzle of {@code dtype} is declared in: itself, or
+   * for packed FP4 on bytes (base one lower), where it moves whole bytes.
    */
-  private Optional<Swizzle> inUnits(Swizzle onElements) {
+  private static Optional<Swizzle> inUnits(DType dtype, Swizzle onElements) {
     int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
     if (shift == 0 || onElements.isIdentity()) {
       return Optional.of(onElements);
@@ -1024,7 +1120,7 @@ public final class TileLayout implements Layout {
   public boolean equals(Object other) {
     return other instanceof TileLayout that
         && dtype == that.dtype
-        && swizzle.equals(that.swizzle)
+        && Objects.equals(swizzle, that.swizzle)
         && inner.equals(that.inner)
         && wordCols == that.wordCols
         && rows == that.rows

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The reference search: every member of the {@link SwizzleFamily}, cheapest first, on which every
- * engine has a plan, each analysed in full by the {@link ConflictAnalyzer}. Slow and obviously right; {@link SwizzleSolver} must return
+ * engine has a plan (TMA in one of Hopper's modes), each analysed in full by the
+ * {@link ConflictAnalyzer}. Slow and obviously right; {@link SwizzleSolver#nvidia()} must return
  * exactly what it returns.
  */
 public final class ExhaustiveSearch {

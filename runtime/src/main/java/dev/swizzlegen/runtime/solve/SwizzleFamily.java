@@ -3,8 +3,10 @@ package dev.swizzlegen.runtime.solve;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,7 +39,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * then a swizzle within each row, which keeps every row in place, over
  * one of the offset, whose XOR on a row stride that is not a power of two mixes rows and columns; then a
  * positive shift; then the smallest {@code |S|}; then the smallest {@code M}. A declared engine
- * (TMA, wgmma) admits only the layouts it has a plan for, so whatever is chosen is one of them.
+ * (TMA, wgmma, tcgen05) admits only the layouts it has a plan for, so whatever is chosen is one of them; TMA
+ * only those it writes in one of Hopper's modes, which every GPU with TMA writes, unless a search
+ * admits Blackwell's ({@link #runs(TileLayout, List, List, boolean)}).
  *
  * <p>A search is given a {@link TileLayout.Builder description} of the tile: its swizzle is the
  * search's to choose, and so is each side of its atom it leaves 0. Its members are
@@ -217,6 +221,16 @@ public final class SwizzleFamily {
    * this, whatever the accesses and engines.
    */
   static boolean runs(TileLayout tile, List<AccessPattern> accesses, List<Engine> engines) {
+    return runs(tile, accesses, engines, false);
+  }
+
+  /**
+   * As {@link #runs(TileLayout, List, List)}; where {@code blackwellTma} is false, a layout TMA would
+   * write only in one of Blackwell's modes ({@link TmaSwizzle#isBlackwell()}, sm_100 and CUDA 12.8 on)
+   * is not one a search may choose either, so that a derived layout runs on every GPU with TMA.
+   */
+  static boolean runs(TileLayout tile, List<AccessPattern> accesses, List<Engine> engines,
+      boolean blackwellTma) {
     for (AccessPattern access : accesses) {
       if (!access.check(tile).isEmpty()) {
         return false;
@@ -224,6 +238,10 @@ public final class SwizzleFamily {
     }
     for (Engine engine : engines) {
       if (!engine.plan(tile).exists()) {
+        return false;
+      }
+      if (!blackwellTma && engine instanceof Tma
+          && tile.tmaSwizzle().filter(TmaSwizzle::isBlackwell).isPresent()) {
         return false;
       }
     }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
@@ -7,6 +8,7 @@ import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -16,8 +18,8 @@ import java.util.Optional;
 /**
  * Chooses the cheapest swizzle that makes every access acceptable and gives every engine its plan:
  * exact over the {@link SwizzleFamily}, so it returns what {@link ExhaustiveSearch} returns, only
- * faster. Warp accesses are costed; engines (TMA, wgmma) are requirements a candidate meets or not
- * ({@link SwizzleFamily#runs}), never costed.
+ * faster. Warp accesses are costed; engines (TMA, wgmma, tcgen05) are requirements a candidate
+ * meets or not ({@link SwizzleFamily#runs}), never costed.
  *
  * <p>It is given a {@link TileLayout.Builder description} of the tile and returns {@link TileLayout}s:
  * the description's swizzle is the solver's to choose, and so is each side of its atom it leaves 0.
@@ -32,19 +34,39 @@ import java.util.Optional;
  *
  * <p>When nothing in the family works, it says what would: padding the rows (the smallest row stride
  * on which the plain tile is acceptable) or another vector width for a vector access.
+ *
+ * <p>A TMA engine admits the layouts TMA writes in one of Hopper's modes, which every GPU with TMA
+ * writes; a solver for an architecture whose TMA also writes Blackwell's modes
+ * ({@link #nvidia(Optional)}) tries those too where none of Hopper's serves.
  */
 public final class SwizzleSolver {
   private static final int KILLERS_KEPT = 8;
 
   private final BankModel banks;
+  /** Whether a search may fall back on TMA's Blackwell modes when none of Hopper's serves. */
+  private final boolean blackwellTma;
 
-  private SwizzleSolver(BankModel banks) {
+  private SwizzleSolver(BankModel banks, boolean blackwellTma) {
     this.banks = banks;
+    this.blackwellTma = blackwellTma;
   }
 
-  /** The solver for NVIDIA's shared memory, compute capability 7.0 to 12.x. */
+  /**
+   * The solver for NVIDIA's shared memory, compute capability 7.0 to 12.x, whatever the
+   * architecture: a TMA engine admits Hopper's modes only, which every GPU with TMA writes.
+   */
   public static SwizzleSolver nvidia() {
-    return new SwizzleSolver(BankModel.NVIDIA);
+    return new SwizzleSolver(BankModel.NVIDIA, false);
+  }
+
+  /**
+   * The solver for {@code target}: as {@link #nvidia()}, and where the target's TMA writes Blackwell's
+   * modes ({@link Architecture.Feature#BLACKWELL_TMA_MODES}) and no layout in Hopper's serves, a
+   * search again with Blackwell's admitted too. No target is {@link #nvidia()}: what runs everywhere.
+   */
+  public static SwizzleSolver nvidia(Optional<Architecture> target) {
+    return new SwizzleSolver(BankModel.NVIDIA,
+        target.filter(arch -> arch.has(Architecture.Feature.BLACKWELL_TMA_MODES)).isPresent());
   }
 
   /**
@@ -57,17 +79,27 @@ public final class SwizzleSolver {
    */
   public Solution solve(TileLayout.Builder description, List<AccessPattern> accesses,
       List<Engine> engines) {
+    Solution hopper = solve(description, accesses, engines, false);
+    if (hopper.found() || !blackwellTma || engines.stream().noneMatch(Tma.class::isInstance)) {
+      return hopper;
+    }
+    Solution blackwell = solve(description, accesses, engines, true);
+    return blackwell.found() ? blackwell : hopper;
+  }
+
+  private Solution solve(TileLayout.Builder description, List<AccessPattern> accesses,
+      List<Engine> engines, boolean blackwell) {
     TileLayout.Builder searched = searched(description);
-    Solution solution = search(searched, accesses, engines);
+    Solution solution = search(searched, accesses, engines, blackwell);
     if (solution.found()) {
       return solution;
     }
     Optional<TileLayout.Builder> free = SwizzleFamily.freeAtomFor(searched, accesses, engines);
     if (free.isPresent()) {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
-      solution = solution.withFreeAtom(search(free.get(), accesses, engines));
+      solution = solution.withFreeAtom(search(free.get(), accesses, engines, blackwell));
     }
-    return solution.withAlternatives(alternatives(searched, accesses, engines));
+    return solution.withAlternatives(alternatives(searched, accesses, engines, blackwell));
   }
 
   /**
@@ -91,7 +123,7 @@ public final class SwizzleSolver {
   }
 
   private Solution search(TileLayout.Builder description, List<AccessPattern> accesses,
-      List<Engine> engines) {
+      List<Engine> engines, boolean blackwell) {
     TileLayout plain = plain(description);
     List<AccessPhases> phases = new ArrayList<>();
     for (AccessPattern access : accesses) {
@@ -100,7 +132,7 @@ public final class SwizzleSolver {
     RunnersUp runnersUp = new RunnersUp(description);
     for (TileLayout tile : SwizzleFamily.layouts(description)) {
       runnersUp.enter(tile);
-      if (!SwizzleFamily.runs(tile, accesses, engines)) {
+      if (!SwizzleFamily.runs(tile, accesses, engines, blackwell)) {
         continue;
       }
       Verdict verdict = new Verdict(runnersUp.toBeat());
@@ -200,7 +232,7 @@ public final class SwizzleSolver {
 
   /** Changes that would make every access acceptable when no swizzle of the family does. */
   private List<Alternative> alternatives(TileLayout.Builder description, List<AccessPattern> accesses,
-      List<Engine> engines) {
+      List<Engine> engines, boolean blackwell) {
     List<Alternative> alternatives = new ArrayList<>();
     if (engines.isEmpty()) {
       // The copy engine and the tensor cores read no padded rows.
@@ -228,7 +260,7 @@ public final class SwizzleSolver {
         if (!SwizzleFamily.runs(plain(description), changed, engines)) {
           continue;
         }
-        Optional<TileLayout> found = search(description, changed, engines).layout();
+        Optional<TileLayout> found = search(description, changed, engines, blackwell).layout();
         if (found.isPresent()) {
           TileLayout tile = found.get();
           boolean atomChosen = !description.atomDescribed() && !tile.isOneAtom();

@@ -312,6 +312,26 @@ public final class XorMap {
   }
 
   /**
+   * The same map on element offsets, for elements of {@code elementBytes} bytes (a power of two),
+   * where it is one: the inverse of {@link #inBytes}, present where the map leaves the byte within
+   * an element alone ({@link #keepsLowBits}), as TMA's modes do for elements of up to 8 bytes.
+   */
+  public Optional<XorMap> inElements(int elementBytes) {
+    if (elementBytes <= 0 || Integer.bitCount(elementBytes) != 1) {
+      throw new IllegalArgumentException("element size must be a power of two, not " + elementBytes);
+    }
+    int k = Integer.numberOfTrailingZeros(elementBytes);
+    if (!keepsLowBits(k)) {
+      return Optional.empty();
+    }
+    int[] elements = new int[Math.max(0, images.length - k)];
+    for (int j = 0; j < elements.length; j++) {
+      elements[j] = images[j + k] >>> k;
+    }
+    return Optional.of(ofImages(elements));
+  }
+
+  /**
    * The terms whose XOR with the offset is the map: {@code f(o) = o ^ shiftr(o & m1, s1) ^ ...}, one
    * per distance bits move (down for a positive shift, up for a negative one, none for a shift of
    * 0, which clears the bits under its mask), by increasing {@code |shift|}, down before up. Empty

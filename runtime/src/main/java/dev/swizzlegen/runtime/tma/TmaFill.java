@@ -11,6 +11,7 @@ import dev.swizzlegen.runtime.violation.TmaViolation.BoxStartMisaligned;
 import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
 import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaBoxWidth;
 import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaModeForMap;
 import dev.swizzlegen.runtime.violation.TmaViolation.PackedBoxWidth;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
@@ -104,8 +105,10 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {
-      problems.add(new NoTmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
-          tile.byteSwizzle()));
+      problems.add(tile.hasSwizzle()
+          ? new NoTmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
+              tile.byteSwizzle())
+          : new NoTmaModeForMap(tile.dtype(), tile.inner()));
       return Optional.empty();
     }
     TmaSwizzle mode = found.get();

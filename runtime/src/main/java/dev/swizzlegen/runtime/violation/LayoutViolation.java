@@ -1,7 +1,9 @@
 package dev.swizzlegen.runtime.violation;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -53,9 +55,18 @@ public sealed interface LayoutViolation extends Violation {
    * @param extentBytes from the first byte of stage 0 to one past the last of the last stage
    * @param stageExtentBytes the same for one stage
    * @param maxBytes what a thread block can have
+   * @param architecture the architecture whose limit {@code maxBytes} is; empty for the most any has
    */
   record ExceedsSharedMemory(int rows, int cols, DType dtype, int stages, long extentBytes,
-      long stageExtentBytes, int maxBytes) implements LayoutViolation {}
+      long stageExtentBytes, int maxBytes, Optional<Architecture> architecture)
+      implements LayoutViolation {
+
+    /** Over the most shared memory any architecture has, no architecture given. */
+    public ExceedsSharedMemory(int rows, int cols, DType dtype, int stages, long extentBytes,
+        long stageExtentBytes, int maxBytes) {
+      this(rows, cols, dtype, stages, extentBytes, stageExtentBytes, maxBytes, Optional.empty());
+    }
+  }
 
   /** Stage 1 would start {@code stageBytes} after stage 0, which is not a multiple of the alignment. */
   record StageMisaligned(long stageBytes, int alignment) implements LayoutViolation {}
@@ -126,6 +137,18 @@ public sealed interface LayoutViolation extends Violation {
    * The layout of a padded sub-byte tile splits, reorders or misaligns the 16-element unit of
    * (row, cols {@code firstCol..firstCol+15}), which shared memory holds as one 16-byte unit.
    */
-  record PaddedUnitSplit(DType dtype, Swizzle swizzle, boolean withinEachRow, int row,
-      int firstCol) implements LayoutViolation {}
+  record PaddedUnitSplit(DType dtype, int row, int firstCol) implements LayoutViolation {}
+
+  /**
+   * The XOR map of a tile declared by one (no swizzle) moves an element of an atom outside it.
+   *
+   * @param map the map, on the atom's element offset
+   * @param oneAtom whether the atom is the whole tile
+   * @param atomRowStride elements between the atom's row starts
+   * @param element the first such element of the atom, in row-major order
+   * @param image the offset it moves to, from the atom's start
+   * @param imageCell where that offset lies, past the atom's rows or columns
+   */
+  record MapNotClosed(XorMap map, boolean oneAtom, int atomRows, int atomCols, int atomRowStride,
+      Cell element, int image, Cell imageCell) implements LayoutViolation {}
 }

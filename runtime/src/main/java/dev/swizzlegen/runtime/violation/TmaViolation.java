@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;
 
 /** What keeps the bulk tensor copy engine (TMA) from writing the tile exactly as its layout says. */
@@ -17,6 +18,13 @@ public sealed interface TmaViolation extends Violation {
    */
   record NoTmaMode(DType dtype, Swizzle swizzle, boolean withinEachRow,
       Optional<Swizzle> byteSwizzle) implements TmaViolation {}
+
+  /**
+   * The XOR map of a tile declared by one (no swizzle) is no TMA mode.
+   *
+   * @param map the map, on the atom's element offset
+   */
+  record NoTmaModeForMap(DType dtype, XorMap map) implements TmaViolation {}
 
   /** TMA writes boxes without padding; the rows are {@code rowStride} apart. */
   record TmaPadding(int rowStride, int cols) implements TmaViolation {}

@@ -7,8 +7,8 @@ package dev.swizzlegen.runtime.violation;
  * from one format string. Records compare by value, so a test asserts the violation itself.
  *
  * <p>The kinds are grouped by what they constrain: the swizzle's parameters, the tile's layout, a warp
- * access, and the engines (TMA, wgmma) and rasterizers.
+ * access, the engines (TMA, wgmma, tcgen05) and rasterizers, and the target architecture.
  */
 public sealed interface Violation
     permits SwizzleViolation, LayoutViolation, AccessViolation, TmaViolation, WgmmaViolation,
-        RasterViolation {}
+        UmmaViolation, RasterViolation, ArchitectureViolation {}

@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.util.Optional;
 
@@ -41,6 +42,13 @@ public sealed interface WgmmaViolation extends Violation {
    */
   record NoWgmmaMode(DType dtype, Swizzle swizzle, boolean withinEachRow,
       Optional<Swizzle> byteSwizzle) implements WgmmaViolation {}
+
+  /**
+   * The XOR map of a tile declared by one (no swizzle) is none of the descriptor's layouts.
+   *
+   * @param map the map, on the atom's element offset
+   */
+  record NoWgmmaModeForMap(DType dtype, XorMap map) implements WgmmaViolation {}
 
   /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's alignment. */
   record WgmmaAlignment(WgmmaSwizzle swizzle, int repeatBytes, int alignment)

@@ -16,6 +16,7 @@ import dev.swizzlegen.runtime.violation.WgmmaViolation.DescriptorOffsetOutOfRang
 import dev.swizzlegen.runtime.violation.WgmmaViolation.NarrowerAtoms;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.NoAtomsFit;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaMode;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaModeForMap;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaAlignment;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMisread;
@@ -268,8 +269,10 @@ public final class WgmmaOperand {
     boolean kMajor = major == Major.K;
     Optional<WgmmaSwizzle> pattern = tile.tmaSwizzle().flatMap(WgmmaSwizzle::of);
     if (pattern.isEmpty()) {
-      problems.add(new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
-          tile.byteSwizzle()));
+      problems.add(tile.hasSwizzle()
+          ? new NoWgmmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
+              tile.byteSwizzle())
+          : new NoWgmmaModeForMap(tile.dtype(), tile.inner()));
       return Optional.empty();
     }
     WgmmaSwizzle swizzle = pattern.get();

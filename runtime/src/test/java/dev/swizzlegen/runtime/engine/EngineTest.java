@@ -13,6 +13,7 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 class EngineTest {
   private static final List<Engine> ENGINES = List.of(Tma.of(Op.STORE), Tma.of(Op.LOAD),
-      Wgmma.of(Major.K), Wgmma.of(Major.MN));
+      Wgmma.of(Major.K), Wgmma.of(Major.MN), Umma.of(Major.K), Umma.of(Major.MN));
 
   /**
    * The law of issue 19, item 2, over every layout the solver may choose for a few geometries: an
@@ -44,11 +45,17 @@ class EngineTest {
           Plan<?> plan = engine.plan(layout);
           List<Violation> old = engine instanceof Wgmma wgmma
               ? WgmmaOperand.check(layout, wgmma.major())
-              : TmaFill.check(layout);
+              : engine instanceof Umma umma
+                  ? UmmaOperand.check(layout, umma.major())
+                  : TmaFill.check(layout);
           assertEquals(old.isEmpty(), plan.exists(), layout + " " + engine);
           assertEquals(old, plan.violations(), layout + " " + engine);
           if (engine instanceof Tma) {
             assertEquals(TmaFill.find(layout), plan.plan());
+          } else if (engine instanceof Umma umma) {
+            assertEquals(
+                UmmaOperand.find(layout, umma.major()).map(UmmaOperand::descriptorWithoutStart),
+                plan.plan().map(operand -> ((UmmaOperand) operand).descriptorWithoutStart()));
           } else {
             Major major = ((Wgmma) engine).major();
             assertEquals(WgmmaOperand.find(layout, major).map(WgmmaOperand::descriptorWithoutStart),
@@ -79,6 +86,13 @@ class EngineTest {
     assertEquals(WgmmaOperand.checkGeometry(floats, Major.K),
         Wgmma.of(Major.K).geometryViolations(floats));
     assertTrue(!Wgmma.of(Major.K).geometryViolations(floats).isEmpty());
+    assertEquals(UmmaOperand.checkGeometry(plain, Major.MN),
+        Umma.of(Major.MN).geometryViolations(plain));
+    assertTrue(Umma.of(Major.MN).geometryViolations(plain).isEmpty());
+    // tcgen05 reads a FLOAT tile's 32 bits as TF32 (kind::tf32); a DOUBLE one not at all.
+    assertTrue(Umma.of(Major.K).geometryViolations(floats).isEmpty());
+    TileLayout doubles = TileLayout.of(DType.DOUBLE, Swizzle.IDENTITY, 32, 16, 16, 128);
+    assertTrue(!Umma.of(Major.K).geometryViolations(doubles).isEmpty());
   }
 
   @Test
@@ -89,6 +103,9 @@ class EngineTest {
         + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B", Tma.of(Op.STORE).summary(tile));
     assertEquals("wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte"
         + " swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes", Wgmma.of(Major.K).summary(tile));
+    assertEquals("UMMA read of a K-major operand: the tensor cores, not the banks: the 128-byte"
+        + " swizzle (SWIZZLE_128B), 8 K slices of 16, LBO 16, SBO 1024 bytes",
+        Umma.of(Major.K).summary(tile));
   }
 
   @Test
@@ -100,6 +117,10 @@ class EngineTest {
     assertEquals(AccessKind.WGMMA, Wgmma.of(Major.MN).kind());
     assertEquals(Op.LOAD, Wgmma.of(Major.MN).op());
     assertEquals("wgmma read of an MN-major operand", Wgmma.of(Major.MN).description());
+    assertEquals(AccessKind.UMMA, Umma.of(Major.K).kind());
+    assertEquals(Op.LOAD, Umma.of(Major.K).op());
+    assertEquals("UMMA read of a K-major operand", Umma.of(Major.K).description());
+    assertEquals(Umma.of(Major.MN), Umma.of(Major.MN).withLabel(""));
   }
 
   @Test

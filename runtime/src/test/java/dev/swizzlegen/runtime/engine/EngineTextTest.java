@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An engine's one line of text names exactly that engine, {@code parse(text(engine)) == engine}, for
- * every engine an {@code @Access} can declare (TMA either way, wgmma of either major, any label);
+ * every engine an {@code @Access} can declare (TMA either way, wgmma and UMMA of either major, any
+ * label);
  * other text is rejected with a message that names the word at fault.
  */
 class EngineTextTest {
@@ -25,6 +26,8 @@ class EngineTextTest {
         "TMA store from the tile label 'C out'", Tma.of(Op.LOAD).withLabel("C out"),
         "wgmma K-major", Wgmma.of(Major.K),
         "wgmma MN-major label 'B read by the MMA'", Wgmma.of(Major.MN).withLabel("B read by the MMA"),
+        "UMMA K-major", Umma.of(Major.K),
+        "UMMA MN-major label 'B, tcgen05'", Umma.of(Major.MN).withLabel("B, tcgen05"),
         // A label that is the description is no label: the engine is named by its description.
         "TMA store from the tile", Tma.of(Op.LOAD).withLabel("TMA store from the tile"));
     named.forEach((text, engine) -> {
@@ -37,9 +40,12 @@ class EngineTextTest {
   void everyDeclarableEngineRoundTrips() {
     SplittableRandom random = new SplittableRandom(19);
     for (int i = 0; i < 5_000; i++) {
-      Engine engine = random.nextBoolean()
-          ? Tma.of(random.nextBoolean() ? Op.LOAD : Op.STORE)
-          : Wgmma.of(random.nextBoolean() ? Major.K : Major.MN);
+      Major major = random.nextBoolean() ? Major.K : Major.MN;
+      Engine engine = switch (random.nextInt(3)) {
+        case 0 -> Tma.of(random.nextBoolean() ? Op.LOAD : Op.STORE);
+        case 1 -> Wgmma.of(major);
+        default -> Umma.of(major);
+      };
       engine = engine.withLabel(random.nextInt(8) == 0 ? engine.description() : RandomLabels.next(random));
       String text = engine.text();
       assertEquals(engine, Engine.parse(text), text);
@@ -53,7 +59,9 @@ class EngineTextTest {
     Map<String, String> messages = Map.of(
         "TMA", "expected load into the tile or store from the tile at column 4, found the end",
         "TMA load", "expected load into the tile or store from the tile at column 5, found \"load\"",
-        "tma load into the tile", "expected TMA or wgmma at column 1, found \"tma\"",
+        "tma load into the tile", "expected TMA, wgmma or UMMA at column 1, found \"tma\"",
+        "umma K-major", "expected TMA, wgmma or UMMA at column 1, found \"umma\"",
+        "UMMA", "expected K-major or MN-major at column 5, found the end",
         "wgmma K", "expected K-major or MN-major at column 7, found \"K\"",
         "wgmma K-major trans", "expected label or the end at column 15, found \"trans\"",
         "wgmma MN-major label 'B", "the label that starts at column 22 has no closing quote");

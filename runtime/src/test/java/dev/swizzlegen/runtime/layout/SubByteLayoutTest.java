@@ -141,7 +141,7 @@ class SubByteLayoutTest {
     // Swizzle<3,3,3> moves 8-byte halves of the units: the 16 elements of a unit would part.
     List<Violation> problems =
         TileLayout.builder(DType.FP6_E3M2, Swizzle.of(3, 3, 3), 8, 64).check();
-    assertEquals(List.of(new PaddedUnitSplit(DType.FP6_E3M2, Swizzle.of(3, 3, 3), false, 1, 0)),
+    assertEquals(List.of(new PaddedUnitSplit(DType.FP6_E3M2, 1, 0)),
         problems);
     // The same on bytes is a tile: UINT8 has no units to keep.
     assertTrue(TileLayout.builder(DType.UINT8, Swizzle.of(3, 3, 3), 8, 64).check().isEmpty());

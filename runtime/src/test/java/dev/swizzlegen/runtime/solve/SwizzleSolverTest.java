@@ -14,11 +14,13 @@ import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
@@ -330,6 +332,46 @@ class SwizzleSolverTest {
       assertTrue(WgmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
       assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
           tile.toString());
+    }
+  }
+
+  /**
+   * A UMMA (tcgen05) operand gets a layout tcgen05 reads, the one CUTLASS's sm100_smem_selector picks:
+   * the widest swizzle whose rows divide the contiguous side (the 128-byte one for 128-byte K-major
+   * rows, the 32-byte one for 32-byte rows), and for an MN-major 32-bit operand the 128-byte swizzle
+   * of 32-byte units; exactly what the exhaustive search finds, with TMA too.
+   */
+  @Test
+  void anUmmaOperandGetsTheLayoutCutlassPicks() {
+    record Expected(TileLayout.Builder geometry, Major major, TmaSwizzle mode, int atomCols) {}
+    for (Expected expected : List.of(
+        new Expected(described(DType.HALF, 128, 64, 64, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B, 64),
+        new Expected(described(DType.BF16, 128, 128, 128, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B, 64),
+        new Expected(described(DType.BF16, 64, 16, 16, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_32B, 16),
+        new Expected(described(DType.FP8_E4M3, 128, 128, 128, 1024), Major.K,
+            TmaSwizzle.SWIZZLE_128B, 128),
+        new Expected(described(DType.HALF, 32, 128, 128, 1024), Major.MN,
+            TmaSwizzle.SWIZZLE_128B, 64),
+        new Expected(described(DType.INT8, 64, 256, 256, 1024), Major.MN,
+            TmaSwizzle.SWIZZLE_128B, 128),
+        new Expected(described(DType.TF32, 16, 128, 128, 1024), Major.MN,
+            TmaSwizzle.SWIZZLE_128B_ATOM_32B, 32),
+        new Expected(described(DType.FLOAT, 32, 64, 64, 1024), Major.MN,
+            TmaSwizzle.SWIZZLE_128B_ATOM_32B, 32))) {
+      List<List<Engine>> declared = List.of(List.of(Umma.of(expected.major())),
+          List.of(Tma.of(Op.STORE), Umma.of(expected.major())));
+      for (List<Engine> engines : declared) {
+        Solution solution = solver.solve(expected.geometry(), List.of(), engines);
+        TileLayout tile = solution.layout().orElseThrow();
+        assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected + " " + engines);
+        assertEquals(expected.atomCols(), tile.atomCols(), tile.toString());
+        assertTrue(UmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
+        assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
+            tile.toString());
+      }
     }
   }
 

@@ -8,10 +8,12 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
 import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
 import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaModeForMap;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
 import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
@@ -134,5 +136,50 @@ class TmaFillTest {
     assertEquals(256, fill.boxCols());
     assertEquals(1, fill.boxRows());
     assertFillsExactly(plain, fill);
+  }
+
+  /**
+   * Every mode, the Blackwell ones and the FLIP one (an XOR map that no swizzle is) included: a tile
+   * whose inner map is the mode's pattern on its elements, one atom of the mode's span or column
+   * blocks of 8-row atoms (whole periods of every mode), is filled by boxes in that mode that write
+   * exactly the tile's bytes, for elements of 1 to 8 bytes.
+   */
+  @Test
+  void everyModeFillsATileOfItsPatternExactly() {
+    int filled = 0;
+    for (TmaSwizzle mode : TmaSwizzle.values()) {
+      for (DType dtype : new DType[] {DType.UINT8, DType.HALF, DType.FLOAT, DType.DOUBLE}) {
+        XorMap elements = mode.byteMap().inElements(dtype.bytes()).orElseThrow();
+        int rowElements = (mode == TmaSwizzle.NONE ? 128 : mode.spanBytes()) / dtype.bytes();
+        for (int rows : new int[] {8, 32}) {
+          List<TileLayout> tiles = List.of(
+              TileLayout.builder(dtype, elements, rows, rowElements)
+                  .alignment(Math.max(128, mode.alignmentBytes())).build(),
+              TileLayout.builder(dtype, elements, rows, 2 * rowElements)
+                  .alignment(Math.max(128, mode.alignmentBytes()))
+                  .atom(8, rowElements, Order.COL_MAJOR).stages(2).build());
+          for (TileLayout tile : tiles) {
+            assertEquals(Optional.of(mode), tile.tmaSwizzle(), tile.toString());
+            assertEquals(mode == TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B, !tile.hasSwizzle(),
+                tile.toString());
+            TmaFill fill = TmaFill.find(tile).orElseThrow(() -> new AssertionError(
+                tile + ": " + TmaFill.check(tile)));
+            assertEquals(mode, fill.mode(), tile.toString());
+            assertFillsExactly(tile, fill);
+            filled++;
+          }
+        }
+      }
+    }
+    assertEquals(TmaSwizzle.values().length * 4 * 2 * 2, filled);
+  }
+
+  /** A map no mode writes is a violation that names the map, not a swizzle it does not have. */
+  @Test
+  void aMapThatIsNoModeIsAViolation() {
+    // Bit 3 into bit 6 and bit 4 into bit 0: two terms, no swizzle, no mode.
+    XorMap map = XorMap.ofImages(1, 2, 4, 8 | 64, 16 | 1);
+    TileLayout tile = TileLayout.builder(DType.HALF, map, 64, 64).alignment(1024).build();
+    assertEquals(List.of(new NoTmaModeForMap(DType.HALF, map)), TmaFill.check(tile));
   }
 }

@@ -1,0 +1,140 @@
+package dev.swizzlegen.runtime;
+
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingInstruction;
+import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingTmaMode;
+import dev.swizzlegen.runtime.violation.Violation;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The GPU architecture a tile is built for ({@code -Aswizzlegen.arch}): how much shared memory one
+ * thread block can have, and which of the instructions and engines swizzlegen models it has. Without
+ * one every feature is allowed and a tile may have {@code TileLayout.MAX_SHARED_BYTES} (227 KB).
+ *
+ * <pre>
+ *   arch     GPUs                     shared memory per block     TMA  Blackwell TMA modes  stmatrix  wgmma  tcgen05 (UMMA)
+ *   sm_80    A100                     163 KB = 166912 (opt-in)    -    -                    -         -      -
+ *   sm_90a   H100, H200               227 KB = 232448             yes  -                    yes       yes    -
+ *   sm_100a  B200, GB200              227 KB                      yes  yes                  yes       -      yes
+ *   sm_103a  B300, GB300              227 KB                      yes  yes                  yes       -      yes
+ *   sm_120a  RTX 50, RTX PRO 6000     99 KB = 101376              yes  yes                  yes       -      -
+ * </pre>
+ *
+ * <p>The capacities are the CUDA C++ Programming Guide's "maximum amount of shared memory per thread
+ * block" (the opt-in maximum, {@code cudaFuncAttributeMaxDynamicSharedMemorySize}). wgmma exists only
+ * on sm_90a; tcgen05 only on sm_100a and sm_103a (the "a" targets: arch-specific features); TMA's
+ * Blackwell modes ({@link TmaSwizzle#isBlackwell()}) are named by {@code cuda.h} from CUDA 12.8.
+ * Violations are data ({@link #check(AccessKind)}, {@link #check(TmaSwizzle)}); the processor words
+ * them.
+ */
+public enum Architecture {
+  /** Ampere datacenter (A100): 163 KB per block, opt-in; no TMA, stmatrix, wgmma or tcgen05. */
+  SM_80(163 * 1024, EnumSet.noneOf(Feature.class)),
+  /** Hopper (H100, H200): TMA, stmatrix, wgmma; 227 KB per block. */
+  SM_90A(227 * 1024, EnumSet.of(Feature.TMA, Feature.STMATRIX, Feature.WGMMA)),
+  /** Blackwell datacenter (B200): TMA with Blackwell's modes, stmatrix, tcgen05; no wgmma. */
+  SM_100A(227 * 1024, EnumSet.of(Feature.TMA, Feature.BLACKWELL_TMA_MODES, Feature.STMATRIX,
+      Feature.UMMA)),
+  /** Blackwell Ultra (B300): as {@link #SM_100A}. */
+  SM_103A(227 * 1024, EnumSet.of(Feature.TMA, Feature.BLACKWELL_TMA_MODES, Feature.STMATRIX,
+      Feature.UMMA)),
+  /** Blackwell for workstations and gaming (RTX 50): TMA, stmatrix; no wgmma or tcgen05; 99 KB. */
+  SM_120A(99 * 1024, EnumSet.of(Feature.TMA, Feature.BLACKWELL_TMA_MODES, Feature.STMATRIX));
+
+  /** What an architecture may have or lack, among what swizzlegen models. */
+  public enum Feature {
+    /** The bulk tensor copy engine, {@code cp.async.bulk.tensor} (sm_90 on). */
+    TMA,
+    /** TMA's {@code CU_TENSOR_MAP_SWIZZLE_128B_ATOM_*} modes (sm_100 on, CUDA 12.8). */
+    BLACKWELL_TMA_MODES,
+    /** {@code stmatrix} (sm_90 on). */
+    STMATRIX,
+    /** {@code wgmma.mma_async} (sm_90a only). */
+    WGMMA,
+    /** {@code tcgen05.mma}, read through a UMMA shared-memory descriptor (sm_100a, sm_103a). */
+    UMMA
+  }
+
+  private final int sharedMemoryBytes;
+  private final Set<Feature> features;
+
+  Architecture(int sharedMemoryBytes, Set<Feature> features) {
+    this.sharedMemoryBytes = sharedMemoryBytes;
+    this.features = features;
+  }
+
+  /** The name {@code -Aswizzlegen.arch} and nvcc's {@code -arch} use: {@code "sm_90a"}. */
+  public String optionName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The architecture named {@code name} ({@link #optionName()}), if one is. */
+  public static Optional<Architecture> named(String name) {
+    for (Architecture architecture : values()) {
+      if (architecture.optionName().equals(name)) {
+        return Optional.of(architecture);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The most shared memory one thread block can have, in bytes. */
+  public int sharedMemoryBytes() {
+    return sharedMemoryBytes;
+  }
+
+  public boolean has(Feature feature) {
+    return features.contains(feature);
+  }
+
+  /**
+   * Whether the architecture has what an access of {@code kind} issues or declares: every warp
+   * access from sm_80 on, TMA, stmatrix and the tensor cores' engines where {@link Feature} says.
+   * The one place an access kind meets the architecture's features.
+   */
+  public boolean has(AccessKind kind) {
+    return requirement(kind).map(this::has).orElse(true);
+  }
+
+  /** The feature an access of {@code kind} needs beyond sm_80's, if any. */
+  public static Optional<Feature> requirement(AccessKind kind) {
+    return switch (kind) {
+      case TMA -> Optional.of(Feature.TMA);
+      case STMATRIX -> Optional.of(Feature.STMATRIX);
+      case WGMMA -> Optional.of(Feature.WGMMA);
+      case UMMA -> Optional.of(Feature.UMMA);
+      case VECTOR, LDMATRIX, MMA_ACCUMULATOR -> Optional.empty();
+    };
+  }
+
+  /** The architectures that have {@code feature}, in order. */
+  public static List<Architecture> having(Feature feature) {
+    List<Architecture> having = new ArrayList<>();
+    for (Architecture architecture : values()) {
+      if (architecture.has(feature)) {
+        having.add(architecture);
+      }
+    }
+    return having;
+  }
+
+  /** Why an access of {@code kind} cannot run here: empty where it can. */
+  public List<Violation> check(AccessKind kind) {
+    return has(kind) ? List.of() : List.of(new MissingInstruction(this, kind));
+  }
+
+  /** Why TMA cannot write a tile in {@code mode} here: empty where it can. */
+  public List<Violation> check(TmaSwizzle mode) {
+    if (!has(Feature.TMA)) {
+      return List.of(new MissingInstruction(this, AccessKind.TMA));
+    }
+    return mode.isBlackwell() && !has(Feature.BLACKWELL_TMA_MODES)
+        ? List.of(new MissingTmaMode(this, mode))
+        : List.of();
+  }
+}
