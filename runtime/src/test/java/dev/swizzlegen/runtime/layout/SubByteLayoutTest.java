@@ -155,4 +155,20 @@ class SubByteLayoutTest {
     assertEquals(XorMap.of(Swizzle.of(3, 5, 3)), XorMap.of(Swizzle.of(3, 4, 3)).onBytes(16));
     assertThrows(IllegalArgumentException.class, () -> XorMap.of(Swizzle.of(1, 0, 3)).onBytes(4));
   }
+
+  @Test
+  void anXorMapOnPackedFp4ElementsKeepsBytesWholeAndItsSwizzleCountsBytes() {
+    // The map of Swizzle<3,5,3> on the elements is the tile of Swizzle<3,4,3> declared in bytes.
+    TileLayout byMap = TileLayout.builder(DType.FP4_E2M1, XorMap.of(Swizzle.of(3, 5, 3)), 64, 256)
+        .alignment(1024).build();
+    assertEquals(TileLayout.builder(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 64, 256).alignment(1024)
+        .build(), byMap);
+    // A map that moves the bit picking an element within its byte splits bytes: no FP4 tile.
+    assertThrows(IllegalArgumentException.class, () -> TileLayout.builder(DType.FP4_E2M1,
+        XorMap.of(Swizzle.of(1, 0, 3)), 8, 16));
+    // A map that is no swizzle (TMA's FLIP mode on bytes, one bit up) stays a map, bytes whole.
+    XorMap flip = TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B.byteMap().inBytes(2);
+    TileLayout flipped = TileLayout.builder(DType.FP4_E2M1, flip, 8, 256).alignment(1024).build();
+    assertEquals(Optional.of(TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B), flipped.tmaSwizzle());
+  }
 }
