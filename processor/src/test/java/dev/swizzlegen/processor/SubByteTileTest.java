@@ -58,8 +58,9 @@ class SubByteTileTest {
         + " two to a byte, TMA mode\n// CU_TENSOR_MAP_SWIZZLE_128B).");
     assertThat(header).contains("return offset ^ ((offset & 0x700u) >> 3);");
     assertThat(header).contains("kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B;");
-    assertThat(header).contains("#if !defined(__CUDACC_RTC__) && defined(CUDA_VERSION) &&"
-        + " CUDA_VERSION >= 12080");
+    assertThat(header).contains("#if !defined(__CUDACC_RTC__) && CUDA_VERSION >= 12080\n");
+    assertThat(header).contains("static_assert(!kBeforeCuda12_8, \"swizzlegen: Tile's TMA data type"
+        + " CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B\"");
     assertThat(header).contains("static constexpr uint32_t kTmaStageBytes = 8192;");
 
     Generated.Helper helper = generated.helper("sub.TileSwizzle");
