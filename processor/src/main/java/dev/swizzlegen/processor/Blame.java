@@ -187,6 +187,7 @@ final class Blame {
     rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
 
     rule(UmmaViolation.UmmaType.class, Attribute.ofTile("dtype"));
+    rule(UmmaViolation.UmmaSubByteNeedsKMajor.class, Attribute.ofAccess("major"));
     rule(UmmaViolation.UmmaKNotMultiple.class, v -> Attribute.ofTile(
         v.major() == Major.K ? "cols" : "rows"));
     rule(UmmaViolation.UmmaMnNotMultiple.class, v -> Attribute.ofTile(

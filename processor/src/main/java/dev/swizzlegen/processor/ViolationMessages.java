@@ -363,9 +363,10 @@ final class ViolationMessages {
 
     // tcgen05 (UMMA).
     format(UmmaViolation.UmmaType.class, "tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32),"
-        + " FP8_E4M3, FP8_E5M2, INT8 and UINT8 operands, not {{dtype}}{{subByte}}.",
-        v -> Map.of("subByte", v.dtype().bits() < 8 ? " (tcgen05.mma's kind::f8f6f4 and"
-            + " kind::mxf4 read it, but swizzlegen gives no descriptors for them yet)" : ""));
+        + " FP8_E4M3, FP8_E5M2, INT8, UINT8, FP4_E2M1 (kind::mxf4), FP4_E2M1_PADDED, FP6_E3M2 and"
+        + " FP6_E2M3 (kind::f8f6f4) operands, not {{dtype}}.");
+    format(UmmaViolation.UmmaSubByteNeedsKMajor.class, "tcgen05.mma reads {{dtype}} operands"
+        + " K-major only: declare major = Major.K, with M or N as rows and K as cols.");
     format(UmmaViolation.UmmaKNotMultiple.class, "one tcgen05.mma reads {{instructionK}} {{dtype}}"
         + " of K (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of"
         + " {{instructionK}}, not {{kExtent}}.",

@@ -72,11 +72,21 @@ class BlackwellOperandTest {
 
   @Test
   void typesTcgen05DoesNotReadAreAnErrorOnDtype() {
-    assertError("tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32), FP8_E4M3, FP8_E5M2, INT8"
-        + " and UINT8 operands, not DOUBLE.", "dtype = DType.DOUBLE", """
+    assertError("tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32), FP8_E4M3, FP8_E5M2, INT8,"
+        + " UINT8, FP4_E2M1 (kind::mxf4), FP4_E2M1_PADDED, FP6_E3M2 and FP6_E2M3 (kind::f8f6f4)"
+        + " operands, not DOUBLE.", "dtype = DType.DOUBLE", """
         @SwizzledTile(bits = 3,
             dtype = DType.DOUBLE,
             rows = 64, cols = 16, access = @Access(kind = AccessKind.UMMA))""");
+  }
+
+  @Test
+  void fourAndSixBitOperandsAreReadKMajorOnly() {
+    assertError("tcgen05.mma reads FP6_E3M2 operands K-major only: declare major = Major.K, with M"
+        + " or N as rows and K as cols.", "major = Major.MN", """
+        @SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP6_E3M2, rows = 128, cols = 128,
+            atomRows = 8, atomCols = 128, alignment = 1024, access = @Access(kind = AccessKind.UMMA,
+            major = Major.MN))""");
   }
 
   @Test

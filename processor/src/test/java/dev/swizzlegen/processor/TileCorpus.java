@@ -326,7 +326,20 @@ final class TileCorpus {
           "@SwizzledTile(bits = 2, shift = 3, dtype = DType.FP8_E5M2, rows = 64, cols = 128,"
               + " atomRows = 8, atomCols = 64, stages = 3, access = {" + TMA + ", " + UMMA + "})",
           TileLayout.builder(DType.FP8_E5M2, Swizzle.of(2, 4, 3), 64, 128).alignment(512)
-              .atom(8, 64, Order.COL_MAJOR).stages(3).build()));
+              .atom(8, 64, Order.COL_MAJOR).stages(3).build()),
+      // Packed FP4 (kind::mxf4), the swizzle stated in bytes: 8 rows of 256 elements, 128 bytes.
+      simple("UmmaPackedFp4",
+          "@SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP4_E2M1, rows = 128,"
+              + " cols = 256, atomRows = 8, atomCols = 256, stages = 2, access = {" + TMA + ", "
+              + UMMA + "})",
+          TileLayout.builder(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 128, 256).alignment(1024)
+              .atom(8, 256, Order.COL_MAJOR).stages(2).build()),
+      // FP6 in its 16-byte-padded form (kind::f8f6f4), a byte slot an element.
+      simple("UmmaPaddedFp6",
+          "@SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP6_E2M3, rows = 128,"
+              + " cols = 128, atomRows = 8, atomCols = 128, access = {" + TMA + ", " + UMMA + "})",
+          TileLayout.builder(DType.FP6_E2M3, Swizzle.of(3, 4, 3), 128, 128).alignment(1024)
+              .atom(8, 128, Order.COL_MAJOR).build()));
 
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,

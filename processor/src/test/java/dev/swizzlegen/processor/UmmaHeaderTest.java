@@ -83,7 +83,10 @@ class UmmaHeaderTest {
           .append("        Tile::umma_desc(smem, k, 0, blockIdx.x % Tile::kStages);\n")
           .append("    asm volatile(\"{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, %4, 0;\\n\\t\"\n")
           .append("                 \"tcgen05.mma.cta_group::1.kind::").append(kind)
-          .append(" [%0], %1, %2, %3, p;\\n\\t}\\n\"\n")
+          // kind::mxf4 (packed FP4) is block-scaled: its scale factors' tensor memory, here D's.
+          .append(kind.equals("mxf4") ? ".block_scale.scale_vec::2X [%0], %1, %2, %3, [%0], [%0], p;"
+              : " [%0], %1, %2, %3, p;")
+          .append("\\n\\t}\\n\"\n")
           .append("                 :: \"r\"(tmem_d), \"l\"(desc), \"l\"(desc), \"r\"(idesc),"
               + " \"r\"(k));\n")
           .append("  }\n}\n");
@@ -94,7 +97,7 @@ class UmmaHeaderTest {
     Files.writeString(source, cu);
     nvcc.compile(source, work.resolve("tcgen05_check"), List.of(includeDir), List.of("100a"));
     Tool.record("nvcc-checks", "processor-umma-sm100a", headers.size() + " Blackwell headers'"
-        + " umma_desc fed to tcgen05.mma (kind::f16, tf32, f8f6f4, i8) in kernels built for sm_100a"
+        + " umma_desc fed to tcgen05.mma (kind::f16, tf32, f8f6f4, i8, mxf4) in kernels built for sm_100a"
         + " with " + Nvcc.STRICT_FLAGS + " (built, not run)");
   }
 

@@ -61,4 +61,9 @@ public record OperandShape(TileLayout tile, Major major) {
   public int elementBytes() {
     return tile.elementBytes();
   }
+
+  /** The bytes {@code elements} consecutive elements take (half a byte each for packed FP4). */
+  public int bytesOf(int elements) {
+    return tile.bytesOf(elements);
+  }
 }

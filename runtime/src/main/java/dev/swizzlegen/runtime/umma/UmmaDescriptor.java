@@ -106,17 +106,16 @@ public record UmmaDescriptor(int startAddress, int leadingByteOffset, int stride
       throw new UnsupportedOperationException("only descriptors of pattern-aligned operands, whose"
           + " base offset is 0, with LBO an offset (mode 0), are modelled");
     }
-    int elementBytes = operand.elementBytes();
     int row = layoutType.rowBytes();
     boolean swizzled = layoutType != UmmaLayoutType.SWIZZLE_NONE;
     int linear;
     if (operand.major() == Major.K) {
-      int kByte = k * elementBytes;
+      int kByte = operand.bytesOf(k);
       linear = swizzled
           ? mn % 8 * row + mn / 8 * strideByteOffset + kByte
           : mn % 8 * 16 + mn / 8 * strideByteOffset + kByte / 16 * leadingByteOffset + kByte % 16;
     } else {
-      int mnByte = mn * elementBytes;
+      int mnByte = operand.bytesOf(mn);
       int rows = layoutType.groupRows();
       linear = swizzled
           ? mnByte / row * leadingByteOffset + mnByte % row + k % rows * row

@@ -89,8 +89,8 @@ public enum UmmaLayoutType {
    * Whether tcgen05 reads an operand of this major and element size in this layout: every one, but
    * {@link #SWIZZLE_128B_BASE32B} only MN-major 32-bit ones.
    */
-  public boolean reads(Major major, int elementBytes) {
-    return this != SWIZZLE_128B_BASE32B || (major == Major.MN && elementBytes == 4);
+  public boolean reads(Major major, int elementBits) {
+    return this != SWIZZLE_128B_BASE32B || (major == Major.MN && elementBits == 32);
   }
 
   /**

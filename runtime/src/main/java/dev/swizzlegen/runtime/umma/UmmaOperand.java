@@ -18,6 +18,7 @@ import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaMnNotMultiple;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNarrowerAtoms;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNoAtomsFit;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaOffsetOutOfRange;
+import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaSubByteNeedsKMajor;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaType;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.WgmmaViolation.DescriptorOffset;
@@ -113,6 +114,9 @@ public final class UmmaOperand {
       case TF32, FLOAT -> Optional.of("tf32");
       case FP8_E4M3, FP8_E5M2 -> Optional.of("f8f6f4");
       case INT8, UINT8 -> Optional.of("i8");
+      // FP4 and FP6 in the 16-byte-padded form (one byte slot an element); packed FP4, two to a byte.
+      case FP4_E2M1_PADDED, FP6_E3M2, FP6_E2M3 -> Optional.of("f8f6f4");
+      case FP4_E2M1 -> Optional.of("mxf4");
       default -> Optional.empty();
     };
   }
@@ -147,7 +151,7 @@ public final class UmmaOperand {
 
   /** Elements of K one instruction reads: 16 for 16-bit types, 8 for 32-bit, 32 for 8-bit types. */
   public int instructionK() {
-    return INSTRUCTION_K_BYTES / tile.elementBytes();
+    return tile.elementsIn(INSTRUCTION_K_BYTES);
   }
 
   /** The tile's K: its cols (K-major) or rows (MN-major). */
@@ -174,7 +178,7 @@ public final class UmmaOperand {
   }
 
   private static int mnStep(TileLayout tile, Major major, UmmaLayoutType layoutType) {
-    return major == Major.K ? 8 : layoutType.rowBytes() / tile.elementBytes();
+    return major == Major.K ? 8 : tile.elementsIn(layoutType.rowBytes());
   }
 
   /**
@@ -208,14 +212,14 @@ public final class UmmaOperand {
 
   /** {@link #startByteOffset}, from any M or N an instruction of one group may start at. */
   private int start(int kSlice, int mn, int stage) {
-    int unit = major == Major.K ? 8 : 16 / tile.elementBytes();
+    int unit = major == Major.K ? 8 : tile.elementsIn(16);
     if (kSlice < 0 || kSlice >= kSlices() || mn < 0 || mn >= mnExtent() || mn % unit != 0
         || stage < 0 || stage >= tile.stages()) {
       throw new IllegalArgumentException("k slice " + kSlice + " of " + kSlices() + ", M or N " + mn
           + " (a multiple of " + mnStep() + " below " + mnExtent() + "), stage " + stage + " of "
           + tile.stages());
     }
-    return stage * tile.stageElements() * tile.elementBytes()
+    return tile.bytesOf(stage * tile.stageElements())
         + tile.byteOffset(row(kSlice, mn, 0), col(kSlice, mn, 0));
   }
 
@@ -259,7 +263,7 @@ public final class UmmaOperand {
     if (major == Major.K) {
       return 8;
     }
-    return layoutType == UmmaLayoutType.SWIZZLE_NONE ? 16 / tile.elementBytes() : mnStep();
+    return layoutType == UmmaLayoutType.SWIZZLE_NONE ? tile.elementsIn(16) : mnStep();
   }
 
   /** Every field of every descriptor but the start address. */
@@ -286,14 +290,18 @@ public final class UmmaOperand {
       problems.add(new UmmaType(dtype));
       return problems;
     }
-    int elementBytes = tile.elementBytes();
-    int instructionK = INSTRUCTION_K_BYTES / elementBytes;
+    if (dtype.bits() < 8 && major != Major.K) {
+      // tcgen05 reads 4- and 6-bit operands K-major only.
+      problems.add(new UmmaSubByteNeedsKMajor(dtype));
+      return problems;
+    }
+    int instructionK = tile.elementsIn(INSTRUCTION_K_BYTES);
     int kExtent = new OperandShape(tile, major).kExtent();
     if (kExtent % instructionK != 0) {
       problems.add(new UmmaKNotMultiple(major, dtype, instructionK, kExtent));
     }
     // The finest M or N any layout reads: 8 rows (K-major), one 16-byte unit (MN-major, no swizzle).
-    mnStepProblem(tile, major, major == Major.K ? 8 : 16 / elementBytes, Optional.empty())
+    mnStepProblem(tile, major, major == Major.K ? 8 : tile.elementsIn(16), Optional.empty())
         .ifPresent(problems::add);
     return problems;
   }
@@ -325,7 +333,7 @@ public final class UmmaOperand {
       return Optional.empty();
     }
     UmmaLayoutType layoutType = pattern.get();
-    if (!layoutType.reads(major, tile.elementBytes())) {
+    if (!layoutType.reads(major, tile.elementBits())) {
       problems.add(new Base32BNotReadable(major, tile.dtype(), tile.swizzle()));
       return Optional.empty();
     }
@@ -339,8 +347,8 @@ public final class UmmaOperand {
     }
     OperandShape shape = new OperandShape(tile, major);
     int mnExtent = shape.mnExtent();
-    int unitElements = 16 / tile.elementBytes();
-    int instructionK = INSTRUCTION_K_BYTES / tile.elementBytes();
+    int unitElements = tile.elementsIn(16);
+    int instructionK = tile.elementsIn(INSTRUCTION_K_BYTES);
     int groupRows = layoutType.groupRows();
     // The byte offsets between the canonical layout's groups, read off the tile; 0 where no
     // instruction crosses from one group to the next.
@@ -413,7 +421,7 @@ public final class UmmaOperand {
    * to give a tile tcgen05 reads.
    */
   private Optional<UmmaAtomsHint> hint() {
-    int rowElements = layoutType.rowBytes() / tile.elementBytes();
+    int rowElements = tile.elementsIn(layoutType.rowBytes());
     if (tile.atomCols() == rowElements && tile.atomRows() == layoutType.groupRows()) {
       return Optional.empty();
     }
@@ -426,7 +434,7 @@ public final class UmmaOperand {
         continue;
       }
       Optional<TileLayout> fits =
-          readable(narrower, narrower.elementSwizzle(tile.elementBytes()));
+          readable(narrower, narrower.elementSwizzle(tile.dtype().unitBytes()));
       if (fits.isPresent()) {
         return Optional.of(new UmmaNarrowerAtoms(layoutType.groupRows(), rowElements, narrower,
             tile, fits.get()));
@@ -437,7 +445,7 @@ public final class UmmaOperand {
 
   /** The tile on {@code layoutType}'s atoms with {@code elements} swizzle, if tcgen05 reads it. */
   private Optional<TileLayout> readable(UmmaLayoutType layoutType, Swizzle elements) {
-    int atomCols = layoutType.rowBytes() / tile.elementBytes();
+    int atomCols = tile.elementsIn(layoutType.rowBytes());
     return tile.toBuilder(elements).atom(layoutType.groupRows(), atomCols, tile.atomOrder())
         .tryBuild()
         .filter(candidate -> find(candidate, major).isPresent());

@@ -14,6 +14,9 @@ public sealed interface UmmaViolation extends Violation {
   /** tcgen05 reads no operand of this type (of those swizzlegen declares). */
   record UmmaType(DType dtype) implements UmmaViolation {}
 
+  /** tcgen05 reads 4- and 6-bit operands ({@code kind::f8f6f4}, {@code kind::mxf4}) K-major only. */
+  record UmmaSubByteNeedsKMajor(DType dtype) implements UmmaViolation {}
+
   /**
    * The tile's K ({@code kExtent}: its cols K-major, its rows MN-major) is no multiple of the
    * {@code instructionK} elements one instruction reads.

@@ -33,11 +33,11 @@ import org.junit.jupiter.api.Test;
  * LBO mode, and so the same 64-bit descriptor, start address included; and CuTe's descriptor, read
  * the way the hardware reads it, addresses exactly that tile's elements.
  *
- * <p>The packed FP4 lines ({@code e2m1}, two elements a byte) are read but not compared: swizzlegen
- * declares no sub-byte type yet. They are counted, so that a file without them, or with more, fails.
+ * <p>The packed FP4 lines ({@code e2m1}, two elements a byte, K-major, as {@code kind::mxf4} reads
+ * them) are FP4_E2M1 tiles, whose swizzles count bytes.
  */
 class CuteUmmaDescriptorsTest {
-  /** Descriptor lines in the file, and those of packed FP4, which no swizzlegen type declares yet. */
+  /** Descriptor lines in the file, and those of packed FP4. */
   private static final int LINES = 762;
   private static final int SUB_BYTE_LINES = 15;
 
@@ -67,7 +67,10 @@ class CuteUmmaDescriptorsTest {
       return new CuteLine(line, name, major, layoutType(mode), type, dtype(type),
           Integer.parseInt(extents[0]), Integer.parseInt(extents[1]), Integer.parseInt(extents[2]),
           number(fields, "stage"), number(fields, "mn"), number(fields, "kslice"),
-          number(fields, "start"), number(fields, "lbo"), number(fields, "sbo"),
+          // The generator took packed FP4's start from a float_e2m1_t*, which steps one byte an
+          // element: in elements, two to a byte (see the file's header).
+          type.equals("e2m1") ? number(fields, "start") / 2 : number(fields, "start"),
+          number(fields, "lbo"), number(fields, "sbo"),
           number(fields, "base"), number(fields, "lbomode"), number(fields, "version"),
           number(fields, "layout"), Long.parseUnsignedLong(fields.get("desc").substring(2), 16));
     }
@@ -90,7 +93,7 @@ class CuteUmmaDescriptorsTest {
       };
     }
 
-    /** CuTe's element types as the generator names them; {@code e2m1}, packed FP4, has none yet. */
+    /** CuTe's element types as the generator names them; {@code e2m1} is packed FP4. */
     private static Optional<DType> dtype(String type) {
       return switch (type) {
         case "half" -> Optional.of(DType.HALF);
@@ -101,7 +104,7 @@ class CuteUmmaDescriptorsTest {
         case "e5m2" -> Optional.of(DType.FP8_E5M2);
         case "int8" -> Optional.of(DType.INT8);
         case "uint8" -> Optional.of(DType.UINT8);
-        case "e2m1" -> Optional.empty();
+        case "e2m1" -> Optional.of(DType.FP4_E2M1);
         default -> throw new IllegalArgumentException("type " + type);
       };
     }
@@ -152,9 +155,8 @@ class CuteUmmaDescriptorsTest {
     Set<UmmaLayoutType> layoutTypes = EnumSet.noneOf(UmmaLayoutType.class);
     Set<DType> types = EnumSet.noneOf(DType.class);
     for (CuteLine cute : lines) {
-      if (cute.dtype().isEmpty()) {
+      if (cute.dtype().orElseThrow() == DType.FP4_E2M1) {
         subByte++;
-        continue;
       }
       String line = cute.line();
       // The host has no shared window: CuTe's start field is 0, its start the slice's first byte.
@@ -205,18 +207,19 @@ class CuteUmmaDescriptorsTest {
       types.add(cute.dtype().get());
       compared++;
     }
-    assertEquals(SUB_BYTE_LINES, subByte, "packed FP4 lines, skipped");
-    assertEquals(LINES - SUB_BYTE_LINES, compared);
+    assertEquals(SUB_BYTE_LINES, subByte, "packed FP4 lines");
+    assertEquals(LINES, compared);
     assertEquals(EnumSet.allOf(UmmaLayoutType.class), layoutTypes);
     assertEquals(EnumSet.of(DType.HALF, DType.BF16, DType.TF32, DType.FLOAT, DType.FP8_E4M3,
-        DType.FP8_E5M2, DType.INT8, DType.UINT8), types);
+        DType.FP8_E5M2, DType.INT8, DType.UINT8, DType.FP4_E2M1), types);
     // Each major with each layout of 16-byte units and each of the seven operand types, and the
-    // 128-byte swizzle of 32-byte units MN-major on TF32 and FLOAT.
-    assertEquals(2 * 4 * 7 + 2, covered.size(), covered.toString());
+    // 128-byte swizzle of 32-byte units MN-major on TF32 and FLOAT, and packed FP4 K-major in the
+    // four layouts of 16-byte units.
+    assertEquals(2 * 4 * 7 + 2 + 4, covered.size(), covered.toString());
     assertTrue(sameAsTheTiles > 600, sameAsTheTiles + " descriptors the header's own");
     assertTrue(insideARow < 40, insideARow + " instructions start inside a row");
     System.out.println("CuTe's UMMA descriptors: " + compared + " equal, " + subByte
-        + " packed FP4 skipped; " + sameAsTheTiles + " also the tile's own descriptor, "
+        + " of them packed FP4; " + sameAsTheTiles + " also the tile's own descriptor, "
         + insideARow + " narrow MN-major instructions start inside a row");
   }
 
@@ -227,7 +230,7 @@ class CuteUmmaDescriptorsTest {
    */
   private static void assertReadsTheTile(CuteLine cute, UmmaOperand operand, int instructionMn) {
     TileLayout tile = operand.tile();
-    int stageBytes = cute.stage() * tile.stageElements() * tile.elementBytes();
+    int stageBytes = tile.bytesOf(cute.stage() * tile.stageElements());
     UmmaDescriptor descriptor = UmmaDescriptor.decode(cute.descriptor() | (cute.start() >> 4));
     for (int mn = 0; mn < instructionMn; mn++) {
       for (int k = 0; k < operand.instructionK(); k++) {

@@ -21,6 +21,7 @@ import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaMisread;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaMnNotMultiple;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNarrowerAtoms;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNoAtomsFit;
+import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaSubByteNeedsKMajor;
 import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaType;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -32,19 +33,24 @@ import org.junit.jupiter.api.Test;
 /** Which tiles tcgen05 reads, and the law that its descriptors read exactly the tile's elements. */
 class UmmaOperandTest {
   private static final List<DType> OPERAND_TYPES = List.of(DType.HALF, DType.BF16, DType.TF32,
-      DType.FLOAT, DType.FP8_E4M3, DType.FP8_E5M2, DType.INT8, DType.UINT8);
+      DType.FLOAT, DType.FP8_E4M3, DType.FP8_E5M2, DType.INT8, DType.UINT8, DType.FP4_E2M1,
+      DType.FP4_E2M1_PADDED, DType.FP6_E3M2, DType.FP6_E2M3);
 
   /**
-   * Every canonical operand: each layout type each major reads, each operand type, 1 to 3 atoms
+   * Every canonical operand: each layout type each major reads, each operand type (the 4- and 6-bit
+   * ones K-major only, packed FP4 two elements a byte, the padded ones a byte slot each), 1 to 3 atoms
    * along the contiguous side and 1 to 16 groups along the other, MN-major atoms numbered across or
    * down, 1 to 3 stages.
    */
   private static List<TileLayout> canonicalOperands(Major major) {
     List<TileLayout> tiles = new ArrayList<>();
     for (DType dtype : OPERAND_TYPES) {
-      int instructionK = 32 / dtype.bytes();
+      if (dtype.bits() < 8 && major != Major.K) {
+        continue;
+      }
+      int instructionK = 32 * 8 / dtype.storageBits();
       for (UmmaLayoutType layoutType : UmmaLayoutType.values()) {
-        if (!layoutType.reads(major, dtype.bytes())) {
+        if (!layoutType.reads(major, dtype.storageBits())) {
           continue;
         }
         int atomCols = UmmaTiles.atomCols(layoutType, dtype);
@@ -83,7 +89,6 @@ class UmmaOperandTest {
       for (TileLayout tile : canonicalOperands(major)) {
         UmmaOperand operand = UmmaOperand.of(tile, major);
         int smem = 3 * 1024 * 8;
-        int elementBytes = tile.elementBytes();
         int[] reads = new int[tile.stages() * tile.stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
@@ -95,7 +100,7 @@ class UmmaOperandTest {
                 for (int k = 0; k < operand.instructionK(); k++) {
                   int row = operand.row(kSlice, mn, k);
                   int col = operand.col(kSlice, mn, k);
-                  int expected = smem + tile.offset(row, col, stage) * elementBytes;
+                  int expected = smem + tile.bytesOf(tile.offset(row, col, stage));
                   int read = descriptor.address(operand.shape(), mn - first, k);
                   if (read != expected) {
                     assertEquals(expected, read, tile + " " + operand + ": stage " + stage
@@ -124,12 +129,16 @@ class UmmaOperandTest {
 
   /**
    * What TMA fills (the same byte patterns, the Blackwell mode included), tcgen05 reads: every
-   * canonical operand is one TMA fills in the layout type's mode.
+   * canonical operand is one TMA fills in the layout type's mode. (The 4- and 6-bit ones are left to
+   * the sub-byte TMA tests: TMA fills the padded ones only in boxes 128 elements wide.)
    */
   @Test
   void everyCanonicalOperandIsOneTmaCanFill() {
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
+        if (tile.dtype().bits() < 8) {
+          continue;
+        }
         TmaFill fill = TmaFill.of(tile);
         assertEquals(UmmaOperand.of(tile, major).layoutType().tmaMode(), fill.mode(),
             tile.toString());
@@ -147,9 +156,10 @@ class UmmaOperandTest {
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
         UmmaOperand umma = UmmaOperand.of(tile, major);
-        // wgmma reads no FLOAT, transposes 16-bit types only, and has no 32-byte-unit swizzle; its
-        // check is slower than tcgen05's, so one stage of up to 8192 elements is enough here.
-        if (tile.dtype() == DType.FLOAT || (major == Major.MN && tile.elementBytes() != 2)
+        // wgmma reads no FLOAT and no 4- or 6-bit type, transposes 16-bit types only, and has no
+        // 32-byte-unit swizzle; its check is slower than tcgen05's, so one stage of up to 8192
+        // elements is enough here.
+        if (tile.dtype() == DType.FLOAT || tile.dtype().bits() < 8 || (major == Major.MN && tile.elementBytes() != 2)
             || umma.layoutType() == UmmaLayoutType.SWIZZLE_128B_BASE32B || tile.stages() > 1
             || tile.stageElements() > 8192) {
           continue;
@@ -234,6 +244,22 @@ class UmmaOperandTest {
     TileLayout ints = TileLayout.builder(DType.INT32, Swizzle.of(3, 2, 3), 64, 32)
         .alignment(1024).build();
     assertEquals(new UmmaType(DType.INT32), onlyViolation(ints, Major.MN));
+  }
+
+  /** tcgen05 reads 4- and 6-bit operands K-major only; the same tiles K-major are operands. */
+  @Test
+  void subByteOperandsAreReadKMajorOnly() {
+    for (DType dtype : List.of(DType.FP4_E2M1, DType.FP4_E2M1_PADDED, DType.FP6_E3M2,
+        DType.FP6_E2M3)) {
+      TileLayout tile = UmmaTiles.kMajor(dtype, UmmaLayoutType.SWIZZLE_128B, 128, 256, 2);
+      assertTrue(UmmaOperand.find(tile, Major.K).isPresent(), tile.toString());
+      assertEquals(new UmmaSubByteNeedsKMajor(dtype), onlyViolation(tile, Major.MN));
+    }
+    // One instruction reads 32 bytes of K: 64 packed FP4, 32 padded FP4 or FP6 (a byte slot each).
+    assertEquals(64, UmmaOperand.of(UmmaTiles.kMajor(DType.FP4_E2M1, UmmaLayoutType.SWIZZLE_128B,
+        128, 256, 1), Major.K).instructionK());
+    assertEquals(32, UmmaOperand.of(UmmaTiles.kMajor(DType.FP6_E2M3, UmmaLayoutType.SWIZZLE_128B,
+        128, 128, 1), Major.K).instructionK());
   }
 
   @Test

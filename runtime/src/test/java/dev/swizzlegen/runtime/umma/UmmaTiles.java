@@ -18,9 +18,9 @@ final class UmmaTiles {
     return Math.max(128, layoutType.alignmentBytes());
   }
 
-  /** The atom's columns: one row of the layout, in elements. */
+  /** The atom's columns: one row of the layout, in elements (two a byte for packed FP4). */
   static int atomCols(UmmaLayoutType layoutType, DType dtype) {
-    return layoutType.rowBytes() / dtype.bytes();
+    return layoutType.rowBytes() * 8 / dtype.storageBits();
   }
 
   /**
@@ -28,7 +28,7 @@ final class UmmaTiles {
    * {@code tile_to_shape} numbers them.
    */
   static TileLayout kMajor(DType dtype, UmmaLayoutType layoutType, int mn, int k, int stages) {
-    return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.bytes()), mn, k)
+    return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.unitBytes()), mn, k)
         .alignment(alignment(layoutType))
         .atom(layoutType.groupRows(), atomCols(layoutType, dtype), Order.COL_MAJOR)
         .stages(stages).build();
@@ -41,7 +41,7 @@ final class UmmaTiles {
    */
   static TileLayout mnMajor(DType dtype, UmmaLayoutType layoutType, int mn, int k, int stages,
       Order order) {
-    return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.bytes()), k, mn)
+    return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.unitBytes()), k, mn)
         .alignment(alignment(layoutType))
         .atom(layoutType.groupRows(), atomCols(layoutType, dtype), order)
         .stages(stages).build();
