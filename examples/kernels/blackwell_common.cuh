@@ -11,6 +11,8 @@
 
 #include <cstdint>
 
+#include "mbarrier.cuh"
+
 #include "swizzlegen/blackwell_a.cuh"
 #include "swizzlegen/blackwell_b.cuh"
 #include "swizzlegen/blackwell_c.cuh"
@@ -71,30 +73,6 @@ static_assert(kInstrDescriptor == 0x08400010u, "F32 += F16 x F16, K-major A and 
 // Tensor memory: the accumulator is kBlockM lanes x kBlockN 32-bit columns (lane i is row i of D for
 // M = 128 with cta_group::1), allocated as a power of two of at least 32 columns.
 constexpr uint32_t kTmemColumns = kBlockN <= 32 ? 32 : kBlockN <= 64 ? 64 : kBlockN <= 128 ? 128 : 256;
-
-__device__ __forceinline__ uint32_t smem_address(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-__device__ __forceinline__ void mbarrier_init(uint32_t barrier, uint32_t count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_expect_bytes(uint32_t barrier, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(bytes) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_arrive(uint32_t barrier) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(barrier) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_wait(uint32_t barrier, uint32_t parity) {
-  asm volatile(
-      "{\n.reg .pred done;\nwait_%=:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra wait_%=;\n}\n" ::"r"(barrier), "r"(parity)
-      : "memory");
-}
 
 // One box into this CTA's shared memory at `destination`, completing on the mbarrier at `barrier`: this
 // CTA's (kCtaGroup 1), or, with kCtaGroup 2 (sm_100a only), the barrier of either CTA of this CTA's pair

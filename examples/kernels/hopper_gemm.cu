@@ -21,6 +21,7 @@
 #include <tuple>
 
 #include "gemm_common.cuh"
+#include "mbarrier.cuh"
 #include "swizzlegen/hopper_a.cuh"
 #include "swizzlegen/hopper_b.cuh"
 #include "swizzlegen/hopper_c.cuh"
@@ -56,30 +57,6 @@ static_assert(kABytes % TileB::kAlignmentBytes == 0, "B's stages keep their alig
 static_assert(kConsumers * TileC::kStageElements * 2 <= kABytes + kBBytes, "the epilogue reuses the stages");
 // The stages, the barriers, and slack to align the base to 1024 bytes.
 constexpr size_t kSmemBytes = kABytes + kBBytes + 2 * 8 * kStages + 1024;
-
-__device__ __forceinline__ uint32_t smem_address(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-__device__ __forceinline__ void mbarrier_init(uint32_t barrier, uint32_t count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(barrier), "r"(count) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_expect_bytes(uint32_t barrier, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(barrier), "r"(bytes) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_arrive(uint32_t barrier) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(barrier) : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_wait(uint32_t barrier, uint32_t parity) {
-  asm volatile(
-      "{\n.reg .pred done;\nwait_%=:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra wait_%=;\n}\n" ::"r"(barrier), "r"(parity)
-      : "memory");
-}
 
 __device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap* map, int32_t col, int32_t row,
                                          uint32_t barrier) {
