@@ -103,9 +103,7 @@ final class BlackwellHeaderText {
               + " the slice's first element, " + first + ". It is CuTe's UMMA::make_umma_desc of"
               + " the slice in every field the instruction reads (CuTe writes 0 for an offset along"
               + " M or N that an instruction of one group of M or N does not read)."))
-          .set("ummaStartBytes", operand.tile().elementBits() % 8 == 0
-              ? first + " * kElementBytes"
-              : first + " / 2u");  // packed FP4: two elements a byte
+          .set("ummaStartBytes", CudaHeaderWriter.bytesOf(operand.tile(), first, ""));
     });
   }
 

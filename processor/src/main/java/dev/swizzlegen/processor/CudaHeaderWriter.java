@@ -130,6 +130,17 @@ final class CudaHeaderWriter {
     return out;
   }
 
+  /**
+   * The header's bytes of {@code elements} elements, as C++ over the constants {@link #write}
+   * declares, named from {@code scope} ({@code ""} inside the tile's struct, {@code "GemmA::"}
+   * outside): {@code elements * kElementBytes}, or for packed FP4, which has no kElementBytes,
+   * {@code elements * kElementBits / 8u}.
+   */
+  static String bytesOf(TileLayout layout, String elements, String scope) {
+    return layout.elementBits() % 8 == 0 ? elements + " * " + scope + "kElementBytes"
+        : elements + " * " + scope + "kElementBits / 8u";
+  }
+
   private static void constant(List<String> out, String type, String name, int value) {
     out.add("static constexpr " + type + " " + name + " = " + value + ";");
   }

@@ -77,13 +77,9 @@ final class HeaderAssertions {
     }
   }
 
-  /**
-   * The header's bytes of {@code elements} elements: {@code elements * kElementBytes}, or for
-   * packed FP4, which has no kElementBytes, {@code elements * kElementBits / 8u}.
-   */
+  /** The header's bytes of {@code elements} elements, named from outside the struct. */
   private String bytes(TileLayout layout, String elements) {
-    return layout.elementBits() % 8 == 0 ? elements + " * " + type + "::kElementBytes"
-        : elements + " * " + type + "::kElementBits / 8u";
+    return CudaHeaderWriter.bytesOf(layout, elements, type + "::");
   }
 
   private void tma(TileLayout layout, TmaFill fill) {
