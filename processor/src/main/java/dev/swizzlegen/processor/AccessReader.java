@@ -18,6 +18,7 @@ import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,29 +77,19 @@ final class AccessReader {
       Diagnostics diagnostics) {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
-    boolean wgmma = false;
-    boolean umma = false;
+    // The tensor-core reads declared so far: each kind once per tile.
+    Set<AccessKind> operandReads = EnumSet.noneOf(AccessKind.class);
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
       }
       AnnotationValues values = new AnnotationValues(mirror, elements);
       AccessKind kind = values.enumValue("kind", AccessKind.class);
-      if (kind == AccessKind.WGMMA) {
-        if (wgmma) {
-          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a wgmma operand;"
-              + " one WGMMA access per tile, of its one major.");
-          continue;
-        }
-        wgmma = true;
-      }
-      if (kind == AccessKind.UMMA) {
-        if (umma) {
-          diagnostics.errorOnAccess(values, "kind", "the tile is already declared a tcgen05"
-              + " operand; one UMMA access per tile, of its one major.");
-          continue;
-        }
-        umma = true;
+      if ((kind == AccessKind.WGMMA || kind == AccessKind.UMMA) && !operandReads.add(kind)) {
+        diagnostics.errorOnAccess(values, "kind", "the tile is already declared a "
+            + (kind == AccessKind.WGMMA ? "wgmma" : "tcgen05") + " operand; one " + kind
+            + " access per tile, of its one major.");
+        continue;
       }
       int errorsBefore = diagnostics.errorCount();
       checkAttributes(values, kind, diagnostics);

@@ -57,6 +57,14 @@ public record OperandShape(TileLayout tile, Major major) {
     return tile.byteOffset(row(mn, k), col(mn, k));
   }
 
+  /**
+   * Bytes from element (0, 0) to element ({@code mn}, {@code k}) of stage 0: how far apart a
+   * descriptor's groups are (its LBO and SBO), read off the tile.
+   */
+  public int distance(int mn, int k) {
+    return byteOffset(mn, k) - byteOffset(0, 0);
+  }
+
   /** Bytes per element. */
   public int elementBytes() {
     return tile.elementBytes();

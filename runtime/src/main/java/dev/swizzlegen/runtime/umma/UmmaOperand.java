@@ -355,14 +355,14 @@ public final class UmmaOperand {
     int leading;
     int stride;
     if (major == Major.K) {
-      stride = mnExtent > 8 ? distance(shape, 8, 0) : 0;
-      leading = layoutType == UmmaLayoutType.SWIZZLE_NONE ? distance(shape, 0, unitElements) : 16;
+      stride = mnExtent > 8 ? shape.distance(8, 0) : 0;
+      leading = layoutType == UmmaLayoutType.SWIZZLE_NONE ? shape.distance(0, unitElements) : 16;
     } else if (layoutType == UmmaLayoutType.SWIZZLE_NONE) {
-      stride = mnExtent > unitElements ? distance(shape, unitElements, 0) : 0;
-      leading = instructionK > 8 ? distance(shape, 0, 8) : 0;
+      stride = mnExtent > unitElements ? shape.distance(unitElements, 0) : 0;
+      leading = instructionK > 8 ? shape.distance(0, 8) : 0;
     } else {
-      leading = mnExtent > mnStep ? distance(shape, mnStep, 0) : 0;
-      stride = instructionK > groupRows ? distance(shape, 0, groupRows) : 0;
+      leading = mnExtent > mnStep ? shape.distance(mnStep, 0) : 0;
+      stride = instructionK > groupRows ? shape.distance(0, groupRows) : 0;
     }
     for (DescriptorOffset offset : DescriptorOffset.values()) {
       int bytes = offset == DescriptorOffset.LEADING ? leading : stride;
@@ -378,11 +378,6 @@ public final class UmmaOperand {
       return Optional.empty();
     }
     return Optional.of(operand);
-  }
-
-  /** Bytes from element (0, 0) to element ({@code mn}, {@code k}) of stage 0. */
-  private static int distance(OperandShape shape, int mn, int k) {
-    return shape.byteOffset(mn, k) - shape.byteOffset(0, 0);
   }
 
   /**

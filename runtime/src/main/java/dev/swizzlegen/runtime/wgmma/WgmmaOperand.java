@@ -293,14 +293,14 @@ public final class WgmmaOperand {
     int leading;
     int stride;
     if (kMajor) {
-      stride = mnExtent > 8 ? distance(shape, 8, 0) : 0;
-      leading = swizzle == WgmmaSwizzle.NONE ? distance(shape, 0, unitElements) : 16;
+      stride = mnExtent > 8 ? shape.distance(8, 0) : 0;
+      leading = swizzle == WgmmaSwizzle.NONE ? shape.distance(0, unitElements) : 16;
     } else if (swizzle == WgmmaSwizzle.NONE) {
-      stride = mnExtent > unitElements ? distance(shape, unitElements, 0) : 0;
-      leading = distance(shape, 0, 8);
+      stride = mnExtent > unitElements ? shape.distance(unitElements, 0) : 0;
+      leading = shape.distance(0, 8);
     } else {
-      leading = mnExtent > mnStep ? distance(shape, mnStep, 0) : 0;
-      stride = distance(shape, 0, 8);
+      leading = mnExtent > mnStep ? shape.distance(mnStep, 0) : 0;
+      stride = shape.distance(0, 8);
     }
     for (DescriptorOffset offset : DescriptorOffset.values()) {
       int bytes = offset == DescriptorOffset.LEADING ? leading : stride;
@@ -317,11 +317,6 @@ public final class WgmmaOperand {
       return Optional.empty();
     }
     return Optional.of(operand);
-  }
-
-  /** Bytes from element (0, 0) to element ({@code mn}, {@code k}) of stage 0. */
-  private static int distance(OperandShape shape, int mn, int k) {
-    return shape.byteOffset(mn, k) - shape.byteOffset(0, 0);
   }
 
   /**
