@@ -121,6 +121,25 @@ public @interface SwizzledTile {
    */
   boolean allowOverlap() default false;
 
+  /**
+   * The tile as a CuTe layout, in elements, exactly as CuTe's {@code print(layout)} writes it, in
+   * place of {@code bits}, {@code base}, {@code shift}, {@code atomRows}, {@code atomCols} and
+   * {@code rowStride} (exclusive with them):
+   *
+   * <pre>
+   *   [Sw&lt;B,M,S&gt; o [_0 o]] SHAPE:STRIDE        integers with or without CuTe's _, modes in ( )
+   *   layout = "Sw&lt;3,3,3&gt; o _0 o (_8,(_8,_8)):(_8,(_1,_64))", rows = 128, cols = 64, stages = 3
+   * </pre>
+   *
+   * <p>The shape's top level has 2 modes (row, col) or 3 (row, col, stage). A layout of the tile's
+   * size is the whole tile ({@code rows}, {@code cols} and {@code stages} may then be omitted); a
+   * smaller one of 2 modes is an atom tiled over the tile as CuTe's {@code tile_to_shape} does, in
+   * {@link #atomOrder()}. The tile puts every element where CuTe does; a layout that does not parse,
+   * is not one-to-one, or is no tile of swizzled atoms, padded rows and stages one after another is
+   * an error on this attribute. Empty: the tile is described by the other attributes.
+   */
+  String layout() default "";
+
   /** Bytes the tile's base address is aligned to: a power of two, at least the element size. */
   int alignment() default 128;
 

@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.violation.AccessViolation;
 import dev.swizzlegen.runtime.violation.ArchitectureViolation;
+import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
@@ -200,6 +201,18 @@ final class Blame {
     rule(UmmaViolation.UmmaOffsetOutOfRange.class, Attribute.ofAccess("kind"));
     rule(UmmaViolation.UmmaMisread.class, Attribute.ofAccess("kind"));
     // The access asks for what the target architecture lacks.
+    // A CuTe layout is at fault in itself, but for an attribute that describes it a second time.
+    rule(CuteViolation.Syntax.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.Rank.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.OffsetNotZero.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.SizeMismatch.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.NotOneToOne.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.NegativeOffset.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.AtomHasHoles.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.StagesInterleaved.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.NoTileForm.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute()));
+
     rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));
     rule(ArchitectureViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
 

@@ -6,6 +6,8 @@ import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -80,7 +82,17 @@ final class ConflictChecker {
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
     if (solution.found()) {
-      return suggestion(solution.layout().get(), declared, which, patterns) + ".";
+      TileLayout found = solution.layout().get();
+      if (tile.cuteLayout().isPresent()) {
+        // Declared in CuTe's notation: the suggestion is in it too.
+        return CuteLayout.atomOf(found).map(atom -> "layout = \"" + atom + "\"" + (found.isOneAtom()
+            ? "" : " tiled " + (found.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+                : "across the columns first (atomOrder = Order.ROW_MAJOR)"))
+            + " makes every " + which + " access of the tile conflict-free"
+            + maxWaysNote(patterns) + ".")
+            .orElseGet(() -> suggestion(found, declared, which, patterns) + ".");
+      }
+      return suggestion(found, declared, which, patterns) + ".";
     }
     return nothingWorks(solution, which, declared, patterns);
   }

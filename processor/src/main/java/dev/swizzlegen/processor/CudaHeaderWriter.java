@@ -25,7 +25,6 @@ final class CudaHeaderWriter {
   GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
       BlackwellHeaderText blackwell) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     List<String> constants = new ArrayList<>();
     constant(constants, "uint32_t", "kRows", layout.rows());
     constant(constants, "uint32_t", "kCols", layout.cols());
@@ -45,9 +44,14 @@ final class CudaHeaderWriter {
     }
     constant(constants, "uint32_t", "kStages", layout.stages());
     constant(constants, "uint32_t", "kStageElements", layout.stageElements());
-    constant(constants, "int", "kBits", swizzle.bits());
-    constant(constants, "int", "kBase", swizzle.base());
-    constant(constants, "int", "kShift", swizzle.shift());
+    if (layout.hasSwizzle()) {
+      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
+      // map is swizzle()'s body.
+      Swizzle swizzle = layout.swizzle();
+      constant(constants, "int", "kBits", swizzle.bits());
+      constant(constants, "int", "kBase", swizzle.base());
+      constant(constants, "int", "kShift", swizzle.shift());
+    }
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
         .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
         .set("summary", summary(tile, reports))
@@ -79,9 +83,14 @@ final class CudaHeaderWriter {
         out.add("// " + line);
       }
     }
-    for (String line : SwizzleText.wrap(layout.swizzle() + " " + SwizzleText.actsOn(tile) + ".",
-        96)) {
+    for (String line : SwizzleText.wrap(layout.swizzleName() + " " + SwizzleText.actsOn(tile)
+        + ".", 96)) {
       out.add("// " + line);
+    }
+    if (tile.cuteLayout().isPresent()) {
+      for (String line : SwizzleText.wrap(SwizzleText.cuteLayout(tile), 96)) {
+        out.add("// " + line);
+      }
     }
     out.add("//");
     for (String line : SwizzleText.diagram(layout, ExprPrinter.CUDA)) {

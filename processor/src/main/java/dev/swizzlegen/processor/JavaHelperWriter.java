@@ -110,7 +110,6 @@ final class JavaHelperWriter {
    */
   private static void constantsLayoutAndAccesses(JavaSource source, TileSpec tile) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     intConstant(source, "ROWS", layout.rows(), "Rows of the tile.");
     intConstant(source, "COLS", layout.cols(), "Elements per row, the contiguous dimension.");
     intConstant(source, "ROW_STRIDE", layout.rowStride(),
@@ -124,10 +123,14 @@ final class JavaHelperWriter {
     intConstant(source, "STAGES", layout.stages(), "Pipeline stages stored one after another.");
     intConstant(source, "STAGE_ELEMENTS", layout.stageElements(),
         "Elements from one stage's start to the next.");
-    intConstant(source, "BITS", swizzle.bits(), "B: the width of the XOR masks.");
-    intConstant(source, "BASE", swizzle.base(), "M: the low offset bits kept constant.");
-    intConstant(source, "SHIFT", swizzle.shift(),
-        "S: the distance from the YYY mask down to the ZZZ mask.");
+    if (layout.hasSwizzle()) {
+      // A tile declared by an XOR map that no Swizzle<B,M,S> is has none: swizzle() is its map.
+      Swizzle swizzle = layout.swizzle();
+      intConstant(source, "BITS", swizzle.bits(), "B: the width of the XOR masks.");
+      intConstant(source, "BASE", swizzle.base(), "M: the low offset bits kept constant.");
+      intConstant(source, "SHIFT", swizzle.shift(),
+          "S: the distance from the YYY mask down to the ZZZ mask.");
+    }
     if (layout.elementBits() % 8 == 0) {
       intConstant(source, "ELEMENT_BYTES", layout.elementBytes(),
           "Bytes per " + layout.dtype() + " element"
@@ -223,15 +226,19 @@ final class JavaHelperWriter {
   private static List<String> classJavadoc(JavaSource source, TileSpec tile,
       List<AccessReport> reports) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     List<String> doc = new ArrayList<>();
     doc.add("Shared-memory index math for {@link " + relativeName(tile.type()) + "}: a "
         + layout.shape() + " tile of " + layout.dtype() + " elements ("
         + SwizzleText.elementSize(layout.dtype()) + "),");
     doc.add("row stride " + layout.rowStride() + ", base address aligned to " + layout.alignment()
-        + " bytes, swizzled by {@code " + swizzle + "}");
+        + " bytes, swizzled by {@code " + layout.swizzleName() + "}");
     for (String line : SwizzleText.wrap(SwizzleText.actsOn(tile) + ".", 96)) {
       doc.add(UserText.javadoc(line));
+    }
+    List<String> cute = tile.cuteLayout().isPresent()
+        ? SwizzleText.wrap(SwizzleText.cuteLayout(tile), 96) : List.of();
+    for (int i = 0; i < cute.size(); i++) {
+      doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(cute.get(i)));
     }
     String storage = SwizzleText.storage(layout);
     if (!storage.isEmpty()) {
@@ -274,7 +281,18 @@ final class JavaHelperWriter {
         doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(lines.get(i)));
       }
     });
-    if (!swizzle.isIdentity()) {
+    if (!layout.hasSwizzle()) {
+      doc.add("");
+      doc.add("<p>The XOR map as a matrix over GF(2), as seed 001 prints linear layouts: row i is");
+      doc.add("output bit i, column j input bit j, bit 0 first, of the row-major offset"
+          + (layout.isOneAtom() ? "" : " within an atom") + ".");
+      doc.add("<pre>");
+      for (String row : layout.inner().rows(layout.inner().span())) {
+        doc.add("  " + row);
+      }
+      doc.add("</pre>");
+    } else if (!layout.swizzle().isIdentity()) {
+      Swizzle swizzle = layout.swizzle();
       int atomCols = 1 << (swizzle.base() + swizzle.bits());
       doc.add("");
       doc.add("<p>The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is");

@@ -42,7 +42,6 @@ final class ReportWriter {
   GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
       boolean withBankMap) {
     TileLayout layout = tile.layout();
-    Swizzle swizzle = layout.swizzle();
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("tile", tile.type().getQualifiedName().toString());
     root.put("name", tile.name());
@@ -58,6 +57,7 @@ final class ReportWriter {
       root.put("elementBits", layout.dtype().bits());
       root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
     }
+    tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
     root.put("rows", layout.rows());
     root.put("cols", layout.cols());
     root.put("rowStride", layout.rowStride());
@@ -74,9 +74,14 @@ final class ReportWriter {
     root.put("stageElements", layout.stageElements());
     root.put("extentBytes", layout.extentBytes());
     Map<String, Object> swizzleJson = new LinkedHashMap<>();
-    swizzleJson.put("bits", swizzle.bits());
-    swizzleJson.put("base", swizzle.base());
-    swizzleJson.put("shift", swizzle.shift());
+    if (layout.hasSwizzle()) {
+      swizzleJson.put("bits", layout.swizzle().bits());
+      swizzleJson.put("base", layout.swizzle().base());
+      swizzleJson.put("shift", layout.swizzle().shift());
+    } else {
+      // An XOR map that no swizzle is: its images of the offset's bits, Triton's bases.
+      swizzleJson.put("map", layout.inner().toString());
+    }
     swizzleJson.put("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET");
     swizzleJson.put("elements", layout.swizzleName());
     swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));

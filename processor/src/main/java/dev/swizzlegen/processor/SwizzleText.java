@@ -32,15 +32,36 @@ final class SwizzleText {
           + " pattern repeated along the row, rows " + layout.rowStride() + " elements apart";
     }
     String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
-    // A packed FP4 swizzle is declared on bytes: the element offsets' swizzle is the other one.
-    String other = packed
-        ? layout.inOffsetForm().orElseThrow().elementSwizzle() + " on element offsets, two to a byte"
-        : layout.byteSwizzle().orElseThrow() + " on bytes";
+    // A packed FP4 swizzle is declared on bytes: the element offsets' swizzle is the other one. A
+    // map that no swizzle is names its terms on bytes.
+    String other = !layout.hasSwizzle()
+        ? "on bytes " + layout.byteMap().orElseThrow()
+        : packed
+            ? layout.inOffsetForm().orElseThrow().elementSwizzle() + " on element offsets, two to a"
+                + " byte"
+            : layout.byteSwizzle().orElseThrow() + " on bytes";
     return "on " + (packed ? "byte" : "element") + " offsets" + atoms + " (" + other
         + tile.tmaWhenAligned().map(fill -> ", TMA mode " + fill.mode().cudaName()
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";
+  }
+
+  /**
+   * The CuTe layout a tile was declared by, for comments: {@code "Declared as the CuTe layout
+   * Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64)), an atom tiled to 128 x 64 x 3 stages by
+   * tile_to_shape."}; empty for a tile declared by its swizzle.
+   */
+  static String cuteLayout(TileSpec tile) {
+    return tile.cuteLayout().map(cute -> {
+      TileLayout layout = tile.layout();
+      boolean atom = cute.size(0) != layout.rows() || cute.size(1) != layout.cols();
+      return "Declared as the CuTe layout " + cute + (atom ? ", an atom tiled to " + layout.rows()
+          + " x " + layout.cols() + (layout.stages() > 1 ? " x " + layout.stages() + " stages" : "")
+          + " by tile_to_shape (" + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+              : "across the columns first, Step<_2,_1,_3>") + ")"
+          : "") + "; every element is where CuTe puts it.";
+    }).orElse("");
   }
 
   /**

@@ -7,12 +7,15 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.CuteViolation.ExclusiveWithLayout;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,34 +58,45 @@ final class TileReader {
   Optional<TileSpec> read(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
-    boolean derived = !isGiven(values, "bits") && !isGiven(values, "base")
-        && !isGiven(values, "shift");
-    Optional<Swizzle> swizzle = derived
-        ? Optional.of(Swizzle.IDENTITY)
-        : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
-    if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
-      diagnostics.error("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
-          + " rows and cols too (without a swizzle there is no atom to size the tile).");
-      return Optional.empty();
+    Optional<CuteLayout> cute = Optional.empty();
+    boolean derived = false;
+    TileLayout.Builder description;
+    if (!values.stringValue("layout").isEmpty()) {
+      Optional<CuteLayout.ParsedOrNot> parsed = readCuteLayout(values, diagnostics);
+      cute = parsed.flatMap(CuteLayout.ParsedOrNot::layout);
+      Optional<TileLayout.Builder> described = cute.flatMap(layout -> describe(layout, values,
+          dtype, diagnostics));
+      if (described.isEmpty() || name.isEmpty()) {
+        return Optional.empty();
+      }
+      description = described.get();
+    } else {
+      derived = !isGiven(values, "bits") && !isGiven(values, "base") && !isGiven(values, "shift");
+      Optional<Swizzle> swizzle = derived
+          ? Optional.of(Swizzle.IDENTITY)
+          : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
+      if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
+        diagnostics.error("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
+            + " rows and cols too (without a swizzle there is no atom to size the tile).");
+        return Optional.empty();
+      }
+      if (swizzle.isEmpty() || name.isEmpty()) {
+        return Optional.empty();
+      }
+      // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
+      int atomRows = values.isExplicit("atomRows") ? values.intValue("atomRows") : 0;
+      int atomCols = values.isExplicit("atomCols") ? values.intValue("atomCols") : 0;
+      int rows = values.isExplicit("rows") ? values.intValue("rows")
+          : atomRows != 0 ? atomRows : swizzle.get().atomRows();
+      int cols = values.isExplicit("cols") ? values.intValue("cols")
+          : atomCols != 0 ? atomCols : swizzle.get().atomCols();
+      int rowStride = values.isExplicit("rowStride") ? values.intValue("rowStride") : cols;
+      description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
+          .rowStride(rowStride)
+          .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
+          .stages(values.intValue("stages"));
     }
-    if (swizzle.isEmpty() || name.isEmpty()) {
-      return Optional.empty();
-    }
-
-    // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
-    int atomRows = values.isExplicit("atomRows") ? values.intValue("atomRows") : 0;
-    int atomCols = values.isExplicit("atomCols") ? values.intValue("atomCols") : 0;
-    int rows = values.isExplicit("rows") ? values.intValue("rows")
-        : atomRows != 0 ? atomRows : swizzle.get().atomRows();
-    int cols = values.isExplicit("cols") ? values.intValue("cols")
-        : atomCols != 0 ? atomCols : swizzle.get().atomCols();
-    int rowStride = values.isExplicit("rowStride") ? values.intValue("rowStride") : cols;
-    TileLayout.Builder description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
-        .rowStride(rowStride)
-        .alignment(values.intValue("alignment"))
-        .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
-        .stages(values.intValue("stages"))
-        .architecture(architecture);
+    description.alignment(values.intValue("alignment")).architecture(architecture);
     List<Violation> layoutProblems = description.check();
     layoutProblems.forEach(diagnostics::violation);
     if (!layoutProblems.isEmpty()) {
@@ -117,8 +131,9 @@ final class TileReader {
       if (diagnostics.errorCount() > 0) {
         return Optional.empty();
       }
-      Optional<Solution> solution = derive(layout, atomRows, atomCols, accesses, engines,
-          values.isExplicit("alignment"), diagnostics);
+      Optional<Solution> solution = derive(layout, description.describedAtomRows(),
+          description.describedAtomCols(), accesses, engines, values.isExplicit("alignment"),
+          diagnostics);
       if (solution.isEmpty()) {
         return Optional.empty();
       }
@@ -139,7 +154,8 @@ final class TileReader {
         engines,
         skippedDefaults,
         TmaFill.findWhenAligned(layout),
-        derivation));
+        derivation,
+        cute));
   }
 
   /**
@@ -189,6 +205,39 @@ final class TileReader {
         ? description.copy().alignment(
             Math.max(description.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
         : description;
+  }
+
+  /**
+   * The declared CuTe layout's text read, or empty with errors: on {@code layout} for text that is no
+   * layout, and on each attribute that describes the layout besides it.
+   */
+  private static Optional<CuteLayout.ParsedOrNot> readCuteLayout(AnnotationValues values,
+      Diagnostics diagnostics) {
+    boolean exclusive = true;
+    for (String attribute : List.of("bits", "base", "shift", "atomRows", "atomCols", "rowStride")) {
+      if (values.isExplicit(attribute)) {
+        diagnostics.violation(new ExclusiveWithLayout(attribute));
+        exclusive = false;
+      }
+    }
+    CuteLayout.ParsedOrNot parsed = CuteLayout.tryParse(values.stringValue("layout"));
+    parsed.problem().ifPresent(diagnostics::violation);
+    return exclusive && parsed.problem().isEmpty() ? Optional.of(parsed) : Optional.empty();
+  }
+
+  /**
+   * The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's), or
+   * empty with errors on {@code layout}.
+   */
+  private static Optional<TileLayout.Builder> describe(CuteLayout layout, AnnotationValues values,
+      DType dtype, Diagnostics diagnostics) {
+    CuteTile.Described described = CuteTile.describe(layout, dtype,
+        values.isExplicit("rows") ? values.intValue("rows") : 0,
+        values.isExplicit("cols") ? values.intValue("cols") : 0,
+        values.isExplicit("stages") ? values.intValue("stages") : 0,
+        values.enumValue("atomOrder", Order.class));
+    described.problems().forEach(diagnostics::violation);
+    return described.tile();
   }
 
   private static Optional<Swizzle> readSwizzle(

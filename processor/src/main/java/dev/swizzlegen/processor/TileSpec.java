@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
@@ -29,6 +30,7 @@ import javax.lang.model.element.TypeElement;
  *     TMA mode the generated files name, worked out once for all of them
  * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
  *     swizzle; empty for a tile that gave them
+ * @param cuteLayout the CuTe layout that declared the tile ({@code layout = "..."}), if one did
  */
 record TileSpec(
     TypeElement type,
@@ -43,7 +45,8 @@ record TileSpec(
     List<Engine> engines,
     List<String> skippedDefaults,
     Optional<TmaFill> tmaWhenAligned,
-    Optional<String> derivation) {
+    Optional<String> derivation,
+    Optional<CuteLayout> cuteLayout) {
 
   TileSpec {
     accesses = List.copyOf(accesses);

@@ -14,6 +14,7 @@ import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation;
 import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
@@ -686,5 +687,68 @@ final class ViolationMessages {
           + " ss_smem_selector picks for such a tile.";
     }
     return reads + ".";
+  }
+  static {
+    // CuTe layouts (layout = "..."): each names the text, and where it can the part at fault.
+    format(CuteViolation.Syntax.class, "layout \"{{text}}\" is no CuTe layout: at character"
+        + " {{position}} ({{here}}) CuTe's notation, [Sw<B,M,S> o [_0 o]] SHAPE:STRIDE, expects"
+        + " {{expected}}.",
+        v -> Map.of("position", v.index() + 1, "here", v.index() >= v.text().length()
+            ? "its end" : "\"" + excerpt(v.text(), v.index()) + "\""));
+    format(CuteViolation.Rank.class, "layout \"{{text}}\" has {{rank}} top-level mode{{s}}; a"
+        + " tile's has 2 (row, col) or 3 (row, col, stage), each a mode or a tuple of modes in"
+        + " parentheses.",
+        v -> Map.of("s", v.rank() == 1 ? "" : "s"));
+    format(CuteViolation.OffsetNotZero.class, "layout \"{{text}}\" starts at offset _{{offset}}, but"
+        + " a tile starts at its base: compose with _0.");
+    format(CuteViolation.SizeMismatch.class, "layout \"{{text}}\" is {{layoutShape}}, neither the"
+        + " {{tileShape}} tile nor an atom of 2 modes that tiles it (rows and cols whole multiples"
+        + " of the atom's).",
+        v -> Map.of("layoutShape", v.layoutRows() + " x " + v.layoutCols()
+                + (v.layoutStages() > 0 ? " x " + v.layoutStages() + " stages" : ""),
+            "tileShape", v.rows() + " x " + v.cols() + (v.stages() > 1 ? " x " + v.stages()
+                + " stages" : "")));
+    format(CuteViolation.NotOneToOne.class, "layout \"{{text}}\" is not one-to-one: {{first}} and"
+        + " {{second}} are both at offset {{offset}}{{through}}.",
+        v -> Map.of("first", cell(v.first()) + (v.firstStage() != v.secondStage()
+                ? " of stage " + v.firstStage() : ""),
+            "second", cell(v.second()) + (v.firstStage() != v.secondStage()
+                ? " of stage " + v.secondStage() : ""),
+            "through", v.modes().isEmpty() ? ", in different atoms (the atoms overlap)"
+                : ", through the mode" + (v.modes().size() == 1 ? " " : "s ")
+                    + modesAt(v.modes(), v.positions())));
+    format(CuteViolation.NegativeOffset.class, "layout \"{{text}}\" puts {{cell}}{{stage}} at"
+        + " offset {{offset}}, outside a tile's offsets 0 to 2^31 - 1.",
+        v -> Map.of("stage", v.stage() > 0 ? " of stage " + v.stage() : ""));
+    format(CuteViolation.AtomHasHoles.class, "the atom \"{{text}}\" spreads its {{size}} elements"
+        + " over {{cosize}} offsets, and tile_to_shape would fill the holes with other atoms'"
+        + " elements: give an atom without holes, or the whole tile's layout.");
+    format(CuteViolation.StagesInterleaved.class, "the stage mode of \"{{text}}\" has stride"
+        + " {{stageStride}}, inside a stage of {{stageElements}} elements, but a tile's stages lie"
+        + " one after another: declare the stages as columns (cols = K x stages, no stage mode),"
+        + " as CUTLASS 2.x itself views its multistage buffer.");
+    format(CuteViolation.NoTileForm.class, "layout \"{{text}}\" is one-to-one but no tile"
+        + " swizzlegen models (atoms of an invertible XOR map of power-of-two sides, or padded rows,"
+        + " tiled down or across, stages one after another){{closest}}.",
+        v -> Map.of("closest", v.closest().isEmpty() ? "" : ": the closest, " + v.closest()
+            + ", puts " + cell(v.cell()) + (v.stage() > 0 ? " of stage " + v.stage() : "")
+            + " at offset " + v.tileOffset() + " where CuTe puts it at " + v.cuteOffset()));
+    format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
+        + " time: layout gives the whole layout; remove {{attribute}} or layout.");
+  }
+
+  /** Up to 12 characters of {@code text} from {@code index}. */
+  private static String excerpt(String text, int index) {
+    return text.substring(index, Math.min(text.length(), index + 12));
+  }
+
+  /** {@code "_2:_0 (character 2)"}, joined by " and ". */
+  private static String modesAt(List<String> modes, List<Integer> positions) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < modes.size(); i++) {
+      text.append(i == 0 ? "" : " and ").append(modes.get(i)).append(" (character ")
+          .append(positions.get(i) + 1).append(")");
+    }
+    return text.toString();
   }
 }

@@ -120,6 +120,11 @@ class ViolationLawTest {
         values.add(Optional.empty());
         return values;
       }
+      if (raw == List.class) {
+        // A CuTe layout's modes at fault, as text and as positions: one of each, of equal length.
+        Type element = parameterized.getActualTypeArguments()[0];
+        return List.of(element == Integer.class ? List.of(3) : List.of("_2:_0"));
+      }
       throw new IllegalArgumentException("no samples of " + type);
     }
     Class<?> kind = (Class<?>) type;
@@ -134,6 +139,10 @@ class ViolationLawTest {
     }
     if (kind == OptionalLong.class) {
       return List.of(OptionalLong.of(16), OptionalLong.empty());
+    }
+    if (kind == String.class) {
+      // A CuTe layout's text, or the attribute that describes it a second time: one word is both.
+      return List.of("bits");
     }
     if (kind == Cell.class) {
       return List.of(new Cell(2, 32));

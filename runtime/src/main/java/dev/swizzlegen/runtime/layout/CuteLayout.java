@@ -62,6 +62,18 @@ public final class CuteLayout {
   /** What {@link #tryParse} found: a layout, or why there is none. */
   public record ParsedOrNot(Optional<CuteLayout> layout, Optional<Violation> problem) {}
 
+  /**
+   * What {@code layout = "..."} takes to declare {@code tile} (with its rows, cols, stages and atom
+   * order), where CuTe's notation writes it: its atom, or the whole tile for one atom, as
+   * {@code Sw<B,M,S> o _0 o (rows,cols):(rowStride,_1)}, the swizzle on element offsets; empty for
+   * a tile whose inner part is a swizzle within each row or an XOR map that no swizzle is.
+   */
+  public static Optional<CuteLayout> atomOf(TileLayout tile) {
+    return tile.offsetSwizzle().map(swizzle -> parse((swizzle.isIdentity() ? ""
+        : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
+        + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.atomRowStride() + ",_1)"));
+  }
+
   /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */
   public Optional<Swizzle> swizzle() {
     return swizzle;
