@@ -1,0 +1,123 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CuTe's notation: what CuTe prints parses, prints back as CuTe prints it, and evaluates as CuTe's
+ * layouts do (colexicographic coordinates, the offset and the swizzle after the strided part); text
+ * that is no layout is an error at the character at fault.
+ */
+class CuteLayoutTest {
+
+  @Test
+  void readsWhatCutePrintsWithOrWithoutUnderscores() {
+    CuteLayout sgemm = CuteLayout.parse("Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))");
+    assertEquals(CuteLayout.parse("Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))"), sgemm);
+    assertEquals(CuteLayout.parse("  Sw<3,3,3>o(8, (8, 8)) : (8, (1, 64)) "), sgemm);
+    assertEquals("Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))", sgemm.toString());
+    assertEquals(2, sgemm.rank());
+    assertEquals(512, sgemm.size());
+    assertEquals(8, sgemm.size(0));
+    assertEquals(64, sgemm.size(1));
+    assertEquals(Swizzle.of(3, 3, 3), sgemm.swizzle().orElseThrow());
+    assertEquals("_32:_1", CuteLayout.parse("32:1").toString());
+    assertEquals(1, CuteLayout.parse("_32:_1").rank());
+    assertEquals("(_2,_16):(_0,_32)", CuteLayout.parse("(2,16):(0,32)").toString());
+  }
+
+  /**
+   * The sgemm atom's values by hand: (row r, col c = c0 + 8 c1) is at Sw<3,3,3>(8 r + c0 + 64 c1),
+   * the swizzle XORing bits 6..8 into bits 3..5.
+   */
+  @Test
+  void evaluatesCoordinatesColexicographicallyThroughTheSwizzle() {
+    CuteLayout sgemm = CuteLayout.parse("Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))");
+    Swizzle swizzle = Swizzle.of(3, 3, 3);
+    for (int r = 0; r < 8; r++) {
+      for (int c = 0; c < 64; c++) {
+        int expected = swizzle.apply(8 * r + c % 8 + 64 * (c / 8));
+        assertEquals(expected, sgemm.apply(r, c));
+        assertEquals(expected, sgemm.apply(r + 8 * c));
+      }
+    }
+    CuteLayout column = CuteLayout.parse("(_4,(_2,_3)):(_1,(_40,_4))");
+    // Column 5 of a (2,3) mode is (5 % 2, 5 / 2) = (1, 2).
+    assertEquals(1 + 1 * 40 + 2 * 4, column.apply(1, 5));
+  }
+
+  /** Printing and parsing again gives an equal layout that takes every coordinate to the same offset. */
+  @Test
+  void printedLayoutsParseBackToTheSameFunction() {
+    Random random = new Random(21);
+    for (int trial = 0; trial < 500; trial++) {
+      String text = randomLayout(random);
+      CuteLayout layout = CuteLayout.parse(text);
+      CuteLayout again = CuteLayout.parse(layout.toString());
+      assertEquals(layout, again, text);
+      assertEquals(layout.toString(), again.toString());
+      for (int i = 0; i < layout.size(); i++) {
+        assertEquals(layout.apply(i), again.apply(i), text);
+      }
+    }
+  }
+
+  private static String randomLayout(Random random) {
+    StringBuilder shape = new StringBuilder();
+    StringBuilder stride = new StringBuilder();
+    tuple(random, 0, shape, stride);
+    String swizzle = random.nextBoolean() ? "" : "Sw<" + random.nextInt(4) + ","
+        + random.nextInt(4) + "," + (3 + random.nextInt(2)) + "> o " + (random.nextBoolean() ? "_0 o " : "");
+    return swizzle + shape + ":" + stride;
+  }
+
+  private static void tuple(Random random, int depth, StringBuilder shape, StringBuilder stride) {
+    if (depth > 0 && (depth > 2 || random.nextInt(3) > 0)) {
+      shape.append(random.nextBoolean() ? "_" : "").append(1 + random.nextInt(4));
+      stride.append(random.nextBoolean() ? "_" : "").append(random.nextInt(70));
+      return;
+    }
+    int modes = 1 + random.nextInt(3);
+    shape.append('(');
+    stride.append('(');
+    for (int i = 0; i < modes; i++) {
+      if (i > 0) {
+        shape.append(',');
+        stride.append(',');
+      }
+      tuple(random, depth + 1, shape, stride);
+    }
+    shape.append(')');
+    stride.append(')');
+  }
+
+  /** Each fault names its character (1-based in messages, 0-based here) and what fits there. */
+  @Test
+  void textThatIsNoLayoutIsAnErrorAtTheCharacterAtFault() {
+    List<Object[]> cases = new ArrayList<>(List.of(
+        new Object[] {"Sw<3,3> o (8,8):(8,1)", 6, "',' in Sw<B,M,S>"},
+        new Object[] {"(8,8):(8,1", 10, "')'"},
+        new Object[] {"(8,8):8", 6, "a tuple of 2 strides"},
+        new Object[] {"(8,(4,2)):(8,(1,64),3)", 19, "')'"},
+        new Object[] {"8:1 x", 4, "the end of the layout"},
+        new Object[] {"(8,0):(8,1)", 3, "a positive shape"},
+        new Object[] {"(8,8)", 5, "':' between the shape and the stride"},
+        new Object[] {"Sw<3,3,1> o (8,8):(8,1)", 0, "a swizzle CuTe accepts"},
+        new Object[] {"(8,x):(8,1)", 3, "a shape"},
+        new Object[] {"(65536,65536):(1,65536)", 0, "a shape of fewer than 2^31 elements"},
+        new Object[] {"", 0, "a shape"}));
+    for (Object[] each : cases) {
+      CuteLayout.SyntaxException e = assertThrows(CuteLayout.SyntaxException.class,
+          () -> CuteLayout.parse((String) each[0]), (String) each[0]);
+      assertEquals((int) each[1], e.index(), (String) each[0] + ": " + e.getMessage());
+      assertTrue(e.expected().startsWith((String) each[2]), e.expected());
+    }
+  }
+}

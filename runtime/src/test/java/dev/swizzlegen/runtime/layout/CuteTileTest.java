@@ -1,0 +1,285 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.CuteViolation;
+import dev.swizzlegen.runtime.violation.Violation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tile a CuTe layout declares puts every element where CuTe does: on real kernels' layouts as
+ * CuTe itself computed them, and on random layouts against CuTe's definitions evaluated here
+ * (a strided sum through the swizzle; {@code tile_to_shape}'s atoms numbered down or across, then
+ * stages). What is no tile is a violation naming the part at fault.
+ */
+class CuteTileTest {
+  private static final Path RESOURCES = Path.of("..", "examples", "src", "test", "resources");
+
+  private static TileLayout tile(String layout, DType dtype, int rows, int cols, int stages,
+      Order order) {
+    CuteTile.Described described =
+        CuteTile.describe(CuteLayout.parse(layout), dtype, rows, cols, stages, order);
+    assertEquals(List.of(), described.problems(), layout);
+    // The least alignment: small random tiles' stages are not 128 bytes apart.
+    return described.tile().orElseThrow().alignment(dtype.unitBytes()).build();
+  }
+
+  private static Violation problem(String layout, int rows, int cols, int stages) {
+    CuteTile.Described described = CuteTile.describe(CuteLayout.parse(layout), DType.HALF, rows,
+        cols, stages, Order.COL_MAJOR);
+    assertTrue(described.tile().isEmpty(), layout);
+    assertEquals(1, described.problems().size(), layout);
+    return described.problems().get(0);
+  }
+
+  /** {@code name -> rows of offsets}, from a file of {@code # name rows cols} records. */
+  private static Map<String, List<int[]>> records(String file) throws IOException {
+    Map<String, List<int[]>> records = new HashMap<>();
+    List<int[]> current = null;
+    for (String line : Files.readAllLines(RESOURCES.resolve(file))) {
+      if (line.startsWith("## ") || line.isBlank()) {
+        continue;
+      }
+      if (line.startsWith("# ")) {
+        current = new ArrayList<>();
+        records.put(line.split(" ")[1], current);
+      } else {
+        current.add(java.util.Arrays.stream(line.trim().split(" +")).mapToInt(Integer::parseInt)
+            .toArray());
+      }
+    }
+    return records;
+  }
+
+  private static void assertEqualsCute(TileLayout tile, List<int[]> cute, String name) {
+    assertEquals(tile.rows() * tile.stages(), cute.size(), name);
+    for (int s = 0; s < tile.stages(); s++) {
+      for (int r = 0; r < tile.rows(); r++) {
+        for (int c = 0; c < tile.cols(); c++) {
+          assertEquals(cute.get(s * tile.rows() + r)[c], tile.offset(r, c, s),
+              name + " (" + r + ", " + c + ") of stage " + s);
+        }
+      }
+    }
+  }
+
+  /**
+   * The golden file's 19 layouts and CUTLASS's and FlashAttention-3's MN-major ones, each pasted as
+   * CuTe writes its atom (GMMA's byte swizzles in elements, as the files are), equal on every
+   * element; the K-major ones are the canonical tiles TMA fills.
+   */
+  @Test
+  void realKernelsLayoutsPastedFromCuteAreCuteOnEveryElement() throws IOException {
+    Map<String, List<int[]>> golden = records("cute-real-layouts.txt");
+    String sw128 = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)";
+    Object[][] cases = {
+        {"sm80_half_128x64_K", sw128, DType.HALF, 128, 64, 1},
+        {"sm80_half_128x32_K", "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)", DType.HALF, 128, 32, 1},
+        {"fa2_Q_128x64_hd64", sw128, DType.HALF, 128, 64, 1},
+        {"fa2_Q_128x128_hd128", sw128, DType.HALF, 128, 128, 1},
+        {"fa2_K_64x256_hd256", sw128, DType.HALF, 64, 256, 1},
+        {"sm90_K_SW128_half_128x64", sw128, DType.HALF, 128, 64, 1},
+        {"sm90_K_SW64_half_128x32", "Sw<2,3,3> o _0 o (_8,_32):(_32,_1)", DType.HALF, 128, 32, 1},
+        {"sm90_K_SW32_half_64x16", "Sw<1,3,3> o _0 o (_8,_16):(_16,_1)", DType.HALF, 64, 16, 1},
+        {"sm90_K_SW128_half_128x128", sw128, DType.HALF, 128, 128, 1},
+        {"sm90_K_SW128_fp8_128x128", "Sw<3,4,3> o _0 o (_8,_128):(_128,_1)", DType.FP8_E4M3, 128,
+            128, 1},
+        {"sm90_K_SW128_fp8_128x256", "Sw<3,4,3> o _0 o (_8,_128):(_128,_1)", DType.FP8_E4M3, 128,
+            256, 1},
+        {"sm90_K_SW128_tf32_64x32", "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)", DType.TF32, 64, 32, 1},
+        {"sm90_MN_SW128_half_128x64", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", DType.HALF, 128, 64, 1},
+        {"sm90_MN_SW128_half_64x64", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", DType.HALF, 64, 64, 1},
+        {"sm90_MN_SW64_half_64x64", "Sw<2,3,3> o _0 o (_32,_8):(_1,_32)", DType.HALF, 64, 64, 1},
+        {"sm90_MN_SW128_fp8_128x128", "Sw<3,4,3> o _0 o (_128,_8):(_1,_128)", DType.FP8_E4M3, 128,
+            128, 1},
+        {"sm80_half_128x64x3stages", sw128, DType.HALF, 128, 64, 3},
+        {"sm80_tf32_128x32_K", "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)", DType.FLOAT, 128, 32, 1},
+        {"epi_float_64x64", "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)", DType.FLOAT, 64, 64, 1}};
+    assertEquals(19, golden.size());
+    for (Object[] each : cases) {
+      String name = (String) each[0];
+      TileLayout tile = tile((String) each[1], (DType) each[2], (int) each[3], (int) each[4],
+          (int) each[5], Order.COL_MAJOR);
+      assertEqualsCute(tile, golden.get(name), name);
+      if (name.contains("_K")) {
+        // A K-major canonical atom is the tile an annotation declares: TMA fills it.
+        assertTrue(tile.hasSwizzle(), name);
+        assertTrue(tile.tmaSwizzle().isPresent(), name);
+      }
+    }
+    Map<String, List<int[]>> mnMajor = records("cutlass-sm90-mn-major.txt");
+    Object[][] stepped = {
+        {"cutlass_sm90_mn_A_SW128_half_128x64x3", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", DType.HALF,
+            128, 64, 3},
+        {"cutlass_sm90_mn_B_SW64_half_96x64x3", "Sw<2,3,3> o _0 o (_32,_8):(_1,_32)", DType.HALF, 96,
+            64, 3},
+        {"cutlass_sm90_mn_B_SW32_bf16_48x64x2", "Sw<1,3,3> o _0 o (_16,_8):(_1,_16)", DType.BF16, 48,
+            64, 2},
+        {"fa3_Vt_SW128_half_hd128_n128x2", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", DType.HALF, 128,
+            128, 2}};
+    for (Object[] each : stepped) {
+      String name = (String) each[0];
+      // Step<_2,_1,_3>: the atoms along K (the tile's columns) first.
+      assertEqualsCute(tile((String) each[1], (DType) each[2], (int) each[3], (int) each[4],
+          (int) each[5], Order.ROW_MAJOR), mnMajor.get(name), name);
+    }
+  }
+
+  /**
+   * Law: any layout of power-of-two modes whose strides are a permutation of the bits of its size
+   * (it covers its offsets without holes), through a swizzle that stays inside them, is a tile equal
+   * to CuTe's definition on every element, as the whole tile and as an atom of a larger one, in
+   * either order, over stages.
+   */
+  @Test
+  void everyCompactPowerOfTwoLayoutIsATileEqualToCute() {
+    Random random = new Random(2111);
+    for (int trial = 0; trial < 300; trial++) {
+      int rowBits = 1 + random.nextInt(4);
+      int colBits = 1 + random.nextInt(5);
+      List<Integer> bits = new ArrayList<>();
+      for (int b = 0; b < rowBits + colBits; b++) {
+        bits.add(b);
+      }
+      Collections.shuffle(bits, random);
+      String[] row = modeText(bits.subList(0, rowBits));
+      String[] col = modeText(bits.subList(rowBits, rowBits + colBits));
+      int total = rowBits + colBits;
+      Swizzle swizzle = Swizzle.IDENTITY;
+      if (total >= 3 && random.nextBoolean()) {
+        int b = 1 + random.nextInt(Math.min(3, total / 2));
+        int shift = b + random.nextInt(total - 2 * b + 1);
+        int base = random.nextInt(total - b - shift + 1);
+        swizzle = Swizzle.of(b, base, shift);
+      }
+      String text = (swizzle.isIdentity() ? "" : "Sw<" + swizzle.bits() + "," + swizzle.base() + ","
+          + swizzle.shift() + "> o _0 o ") + "(" + row[0] + "," + col[0] + "):(" + row[1] + ","
+          + col[1] + ")";
+      CuteLayout layout = CuteLayout.parse(text);
+      int rows = 1 << rowBits;
+      int cols = 1 << colBits;
+      TileLayout whole = tile(text, DType.HALF, 0, 0, 0, Order.COL_MAJOR);
+      for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+          assertEquals(layout.apply(r, c), whole.offset(r, c), text);
+        }
+      }
+      int down = 1 << random.nextInt(3);
+      int across = 1 << random.nextInt(3);
+      int stages = 1 + random.nextInt(3);
+      Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
+      TileLayout tiled = tile(text, DType.HALF, rows * down, cols * across, stages, order);
+      for (int s = 0; s < stages; s++) {
+        for (int r = 0; r < rows * down; r++) {
+          for (int c = 0; c < cols * across; c++) {
+            int block = order == Order.COL_MAJOR ? r / rows + c / cols * down
+                : r / rows * across + c / cols;
+            int strided = layout.strided(r % rows, c % cols)
+                + (block + s * down * across) * rows * cols;
+            assertEquals(swizzle.apply(strided), tiled.offset(r, c, s), text + " tiled " + down
+                + " x " + across + " x " + stages + " " + order);
+          }
+        }
+      }
+    }
+  }
+
+  /** A mode of one leaf per bit, grouped in a tuple: {shape, stride}. */
+  private static String[] modeText(List<Integer> bits) {
+    if (bits.size() == 1) {
+      return new String[] {"_2", "_" + (1 << bits.get(0))};
+    }
+    StringBuilder shape = new StringBuilder("(");
+    StringBuilder stride = new StringBuilder("(");
+    for (int i = 0; i < bits.size(); i++) {
+      shape.append(i == 0 ? "" : ",").append("_2");
+      stride.append(i == 0 ? "" : ",").append("_").append(1 << bits.get(i));
+    }
+    return new String[] {shape.append(')').toString(), stride.append(')').toString()};
+  }
+
+  /**
+   * Law: every tile of swizzled row-major atoms, written as CuTe writes its atom
+   * ({@link CuteLayout#atomOf}), declares itself again.
+   */
+  @Test
+  void everySwizzledTileIsDeclaredAgainByItsCuteAtom() {
+    Random random = new Random(7);
+    for (int trial = 0; trial < 200; trial++) {
+      int bits = random.nextInt(4);
+      int base = random.nextInt(4);
+      Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, 3);
+      int atomRows = Math.max(8, swizzle.atomRows());
+      int atomCols = Math.max(8, swizzle.atomCols());
+      Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
+      TileLayout.Builder description = TileLayout.builder(DType.HALF, swizzle,
+          atomRows << random.nextInt(3), atomCols << random.nextInt(3))
+          .atom(atomRows, atomCols, order).stages(1 + random.nextInt(3));
+      if (!description.check().isEmpty()) {
+        continue;
+      }
+      TileLayout declared = description.build();
+      CuteLayout atom = CuteLayout.atomOf(declared).orElseThrow();
+      TileLayout again = tile(atom.toString(), DType.HALF, declared.rows(), declared.cols(),
+          declared.stages(), order);
+      for (int s = 0; s < declared.stages(); s++) {
+        for (int r = 0; r < declared.rows(); r++) {
+          for (int c = 0; c < declared.cols(); c++) {
+            assertEquals(declared.offset(r, c, s), again.offset(r, c, s), atom.toString());
+          }
+        }
+      }
+    }
+  }
+
+  /** A hierarchical whole tile, as CuTe prints tile_to_shape's result, is the tile of its atoms. */
+  @Test
+  void aHierarchicalWholeTileIsTheTileOfItsAtoms() {
+    TileLayout printed = tile("Sw<3,3,3> o _0 o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))",
+        DType.HALF, 0, 0, 0, Order.COL_MAJOR);
+    TileLayout atoms = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+        .atom(8, 64, Order.COL_MAJOR).alignment(2).build();
+    assertEquals(atoms, printed);
+    assertEquals(TmaSwizzle.SWIZZLE_128B, printed.tmaSwizzle().orElseThrow());
+    TileLayout padded = tile("(_64,_64):(_72,_1)", DType.HALF, 0, 0, 2, Order.COL_MAJOR);
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).rowStride(72).stages(2)
+        .alignment(2).build(), padded);
+  }
+
+  @Test
+  void whatIsNoTileIsAViolationNamingThePartAtFault() {
+    assertEquals(new CuteViolation.NotOneToOne("(_2,_16):(_0,_32)", new Cell(0, 0), 0,
+        new Cell(1, 0), 0, 0, List.of("_2:_0"), List.of(1)), problem("(_2,_16):(_0,_32)", 0, 0, 0));
+    assertEquals(new CuteViolation.Rank("_32:_1", 1), problem("_32:_1", 0, 0, 0));
+    assertEquals(new CuteViolation.OffsetNotZero("_4 o (8,8):(8,1)", 4),
+        problem("_4 o (8,8):(8,1)", 0, 0, 0));
+    assertEquals(new CuteViolation.SizeMismatch("(8,8):(8,1)", 8, 8, 0, 12, 8, 1),
+        problem("(8,8):(8,1)", 12, 8, 0));
+    assertEquals(new CuteViolation.AtomHasHoles("(8,8):(16,1)", 64, 120),
+        problem("(8,8):(16,1)", 16, 8, 0));
+    assertEquals(new CuteViolation.NegativeOffset("(8,8):(-8,1)", new Cell(1, 0), 0, -8),
+        problem("(8,8):(-8,1)", 0, 0, 0));
+    // CUTLASS 2.x's crosswise multistage buffer, 4 stages of 128 x 32 half: a stage every 64.
+    String interleaved = "Sw<2,3,5> o ((2,64),32,4):((32,256),1,64)";
+    assertEquals(new CuteViolation.StagesInterleaved(interleaved, 64, 4096),
+        problem(interleaved, 0, 0, 0));
+    // A column-major padded tile: one-to-one, but no row-major tile of atoms.
+    Violation columns = problem("(_8,_8):(_1,_9)", 0, 0, 0);
+    assertTrue(columns instanceof CuteViolation.NoTileForm, columns.toString());
+  }
+}
