@@ -13,13 +13,17 @@ import java.util.Optional;
  *
  * <pre>
  *   [Sw&lt;B,M,S&gt; o [_0 o]] SHAPE:STRIDE          SHAPE, STRIDE:  n | (t, t, ...)   n: [_][-]digits
+ *   Sw&lt;B,M,S&gt; o smem_ptr[16b](unset) o SHAPE:STRIDE    a GMMA/UMMA atom: the swizzle on bytes
  *
  *   Sw&lt;3,3,3&gt; o _0 o (_8,(_8,_8)):(_8,(_1,_64))   the sgemm tutorial's atom
  *   ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))      tile_to_shape of an 8 x 64 atom, 128 x 128
  *   _32:_1                                          32 consecutive elements
  * </pre>
  *
- * <p>It maps a coordinate to {@code Sw(offset + sum of coordinate * stride)} over its leaf modes, as
+ * <p>A GMMA or UMMA atom prints its swizzle on byte addresses, with the element's bits in a pointer
+ * flag ({@code smem_ptr[16b](unset)}); it is read as the same swizzle on element offsets
+ * ({@code Sw<3,4,3>} on the bytes of 16-bit elements is {@code Sw<3,3,3>}), as the hardware sees it
+ * once a pointer is bound. It maps a coordinate to {@code Sw(offset + sum of coordinate * stride)} over its leaf modes, as
  * CuTe's {@code ComposedLayout(Swizzle, offset, Layout)} does; a mode of shape {@code (a, b)} reads a
  * one-dimensional coordinate {@code i} as {@code (i % a, i / a)} (CuTe's colexicographic order). The
  * shape's top level has one mode per dimension: {@link #apply(int...)} takes one coordinate each,
@@ -331,7 +335,10 @@ public final class CuteLayout {
         swizzle = Optional.of(swizzle());
         composition();
         skipSpaces();
-        if (!peekIs('(') && followedByComposition()) {
+        if (text.startsWith("smem_ptr[", at)) {
+          swizzle = Optional.of(onElements(swizzle.get(), pointer()));
+          composition();
+        } else if (!peekIs('(') && followedByComposition()) {
           offset = integer("the offset, such as _0");
           composition();
         }
@@ -359,6 +366,41 @@ public final class CuteLayout {
         throw error(at, "the end of the layout");
       }
       return new CuteLayout(swizzle, offset, root, text);
+    }
+
+    /**
+     * CuTe's pointer flag, {@code smem_ptr[16b](unset)}, which a GMMA or UMMA atom prints where its
+     * swizzle acts on byte addresses: the bits of its element.
+     */
+    private int pointer() {
+      int start = at;
+      at += "smem_ptr[".length();
+      int bits = integer("the element's bits in smem_ptr[16b]");
+      expect('b', "'b' after the element's bits in smem_ptr[16b]");
+      expect(']', "']' closing smem_ptr[16b]");
+      if (accept('(')) {
+        while (at < text.length() && text.charAt(at) != ')') {
+          at++;
+        }
+        expect(')', "')' closing the pointer's (unset)");
+      }
+      if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64) {
+        throw error(start, "an element of 4, 8, 16, 32 or 64 bits in smem_ptr[..b]");
+      }
+      return bits;
+    }
+
+    /**
+     * The swizzle on element offsets of a swizzle on the byte addresses of {@code bits}-bit elements:
+     * its base {@code log2(bits / 8)} lower (one higher for 4-bit elements, two to a byte).
+     */
+    private Swizzle onElements(Swizzle onBytes, int bits) {
+      int base = onBytes.base() + 3 - Integer.numberOfTrailingZeros(bits);
+      if (base < 0) {
+        throw error(0, "a swizzle that keeps whole " + bits + "-bit elements together: Sw<"
+            + onBytes.bits() + "," + onBytes.base() + "," + onBytes.shift() + "> on bytes splits them");
+      }
+      return Swizzle.of(onBytes.bits(), base, onBytes.shift());
     }
 
     /** Whether an integer then {@code o} comes next (an offset), not a shape. */

@@ -31,6 +31,13 @@ class CuteLayoutTest {
     assertEquals("_32:_1", CuteLayout.parse("32:1").toString());
     assertEquals(1, CuteLayout.parse("_32:_1").rank());
     assertEquals("(_2,_16):(_0,_32)", CuteLayout.parse("(2,16):(0,32)").toString());
+    // A GMMA atom prints its swizzle on bytes, with the element's bits: the same on elements.
+    assertEquals(CuteLayout.parse("Sw<3,3,3> o _0 o (_64,_8):(_1,_64)"),
+        CuteLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)"));
+    assertEquals(CuteLayout.parse("Sw<3,4,3> o _0 o (_8,_128):(_128,_1)"),
+        CuteLayout.parse("Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)"));
+    assertEquals(CuteLayout.parse("Sw<3,2,3> o _0 o (_8,_32):(_32,_1)"),
+        CuteLayout.parse("Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)"));
   }
 
   /**
