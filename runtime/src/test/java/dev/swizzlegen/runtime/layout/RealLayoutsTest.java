@@ -1,0 +1,163 @@
+package dev.swizzlegen.runtime.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.violation.CuteViolation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 21's real layouts, pasted as CuTe prints them (the {@code #@ layout-string} of
+ * {@code examples/src/test/resources/issue21-real-layouts.txt}), equal their sources on every element
+ * of every stage: CuTe's sgemm atom, the SIMT tutorials' column-major tiles, ThunderKittens' float
+ * tiles, CUTLASS 2.x's crosswise multistage buffer (as CUTLASS views it: stages as columns),
+ * FlashMLA's K buffer and its V view, FlashAttention-3's FP8 V (as printed, and with its modes swapped
+ * as the annotation's MN-major convention has it) and Triton's swizzled operand. The two that are no
+ * tile as printed (stages inside each other's rows, a padded column-major tile) are the violations
+ * that say so, and declared as their sources view them they are equal too.
+ */
+class RealLayoutsTest {
+  private static final Path FILE =
+      Path.of("..", "examples", "src", "test", "resources", "issue21-real-layouts.txt");
+
+  /** One {@code #@ layout} record: its facts and offsets (rows of every stage). */
+  private record Record(Map<String, String> facts, int rows, int cols, int stages, DType dtype,
+      List<int[]> offsets) {
+    int offset(int row, int col, int stage) {
+      return offsets.get(stage * rows + row)[col];
+    }
+  }
+
+  private static Map<String, Record> records() throws IOException {
+    Map<String, Record> records = new LinkedHashMap<>();
+    Map<String, String> facts = new LinkedHashMap<>();
+    List<int[]> offsets = null;
+    String name = null;
+    for (String line : Files.readAllLines(FILE)) {
+      if (line.startsWith("#@ layout ")) {
+        facts = new LinkedHashMap<>();
+        facts.put("layout", line.substring("#@ layout ".length()).trim());
+      } else if (line.startsWith("#@ ") && !line.startsWith("#@ lanes")) {
+        String fact = line.substring(3);
+        int space = fact.indexOf(' ');
+        facts.putIfAbsent(fact.substring(0, space), fact.substring(space + 1));
+      } else if (line.startsWith("# ")) {
+        name = line.split(" ")[1];
+        offsets = new ArrayList<>();
+        String[] tile = facts.get("tile").split("[ =]");
+        int rows = Integer.parseInt(tile[1]);
+        int cols = Integer.parseInt(tile[3]);
+        int stages = Integer.parseInt(tile[5]);
+        DType dtype = DType.valueOf(tile[7]);
+        records.put(name, new Record(facts, rows, cols, stages, dtype, offsets));
+      } else if (!line.startsWith("#") && !line.isBlank() && offsets != null) {
+        offsets.add(java.util.Arrays.stream(line.trim().split(" +")).mapToInt(Integer::parseInt)
+            .toArray());
+      }
+    }
+    return records;
+  }
+
+  private static TileLayout tile(String layout, DType dtype, int rows, int cols, int stages) {
+    CuteTile.Described described = CuteTile.describe(CuteLayout.parse(layout), dtype, rows, cols,
+        stages, Order.COL_MAJOR);
+    assertEquals(List.of(), described.problems(), layout);
+    return described.tile().orElseThrow().build();
+  }
+
+  /** Cell (row, col) of stage s of the source is (row', col') of the declared tile. */
+  private interface Cells {
+    int offset(TileLayout tile, int row, int col, int stage);
+  }
+
+  private static void assertEqualsSource(Record source, TileLayout tile, Cells cells, String what) {
+    for (int s = 0; s < source.stages(); s++) {
+      for (int r = 0; r < source.rows(); r++) {
+        for (int c = 0; c < source.cols(); c++) {
+          assertEquals(source.offset(r, c, s), cells.offset(tile, r, c, s),
+              what + " (" + r + ", " + c + ") of stage " + s);
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyRealLayoutPastedFromCuteEqualsItsSource() throws IOException {
+    Map<String, Record> records = records();
+    int declared = 0;
+    for (Map.Entry<String, Record> entry : records.entrySet()) {
+      String name = entry.getKey();
+      Record source = entry.getValue();
+      String layout = source.facts().get("layout-string");
+      if (layout.equals("(none)")) {
+        continue;
+      }
+      CuteTile.Described described = CuteTile.describe(CuteLayout.parse(layout), source.dtype(),
+          source.rows(), source.cols(), source.stages(), Order.COL_MAJOR);
+      if (name.startsWith("cutlass2x")) {
+        // Stages inside each other's rows: declared as CUTLASS views the buffer, M x (K x stages).
+        assertTrue(described.problems().get(0) instanceof CuteViolation.StagesInterleaved, name);
+        TileLayout columns = tile("Sw<2,3,5> o _0 o ((_2,_64),(_32,_4)):((_32,_256),(_1,_64))",
+            source.dtype(), 0, 0, 0);
+        assertEqualsSource(source, columns, (t, r, c, s) -> t.offset(r, c + 32 * s), name);
+      } else if (name.endsWith("_padded")) {
+        // A padded column-major tile: declared transposed, 8 rows of 128 on a pitch of 129.
+        assertTrue(described.problems().get(0) instanceof CuteViolation.NoTileForm, name);
+        TileLayout rows = tile("(_8,_128):(_129,_1)", source.dtype(), 0, 0, 0);
+        assertEquals(129, rows.rowStride());
+        assertEqualsSource(source, rows, (t, r, c, s) -> t.offset(c, r), name);
+      } else {
+        TileLayout tile = tile(layout, source.dtype(), source.rows(), source.cols(),
+            source.stages());
+        assertEqualsSource(source, tile, TileLayout::offset, name);
+      }
+      declared++;
+    }
+    assertEquals(11, records.size());
+    assertEquals(10, declared, "every record but CUTLASS 2.x at 3 stages, which CuTe cannot print");
+  }
+
+  /** FlashMLA's V is its K read the other way: the V view's layout is K's transposed. */
+  @Test
+  void flashMlasVViewIsItsKBufferTransposed() throws IOException {
+    Record k = records().get("flashmla_sm90_sK_bf16_64x576");
+    String view = k.facts().get("layout-string-V");
+    TileLayout v = tile(view.substring(0, view.indexOf(" (V")), DType.BF16, 0, 0, 0);
+    assertEquals(512, v.rows());
+    assertEquals(64, v.cols());
+    for (int t = 0; t < 64; t++) {
+      for (int d = 0; d < 512; d++) {
+        assertEquals(k.offset(t, d, 0), v.offset(d, t), "V(" + d + ", " + t + ")");
+      }
+    }
+  }
+
+  /**
+   * FlashAttention-3's FP8 V as CuTe prints it has the contiguous d as rows; with the modes swapped
+   * (K as rows, MN as cols, the annotation's MN-major convention) it is the canonical tile of
+   * 128-byte swizzled 8 x 128 atoms that TMA fills and ldmatrix reads by rows.
+   */
+  @Test
+  void flashAttention3sFp8VWithItsModesSwappedIsCanonical() throws IOException {
+    Record vt = records().get("fa3_fp8_Vt_e4m3_hd128_n224x2");
+    TileLayout swapped = tile(
+        "Sw<3,4,3> o _0 o ((_8,_28),(_128,_1),(_1,_2)):((_128,_1024),(_1,_0),(_0,_28672))",
+        DType.FP8_E4M3, 0, 0, 0);
+    assertEquals(224, swapped.rows());
+    assertEquals(128, swapped.cols());
+    assertTrue(swapped.hasSwizzle());
+    assertEquals(8, swapped.atomRows());
+    assertEquals(128, swapped.atomCols());
+    assertTrue(swapped.tmaSwizzle().isPresent());
+    assertEqualsSource(vt, swapped, (t, d, n, s) -> t.offset(n, d, s), "FA3 FP8 Vt swapped");
+  }
+}
