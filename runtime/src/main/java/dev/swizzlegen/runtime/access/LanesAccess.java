@@ -150,7 +150,7 @@ public final class LanesAccess implements AccessPattern {
 
   /**
    * The first lane, step by step, whose address is not aligned to its width (its element offset no
-   * multiple of {@code elements}) or whose bytes the layout does not keep contiguous. Where every
+   * multiple of {@code elements}) or whose bytes the layout does not keep contiguous and aligned. Where every
    * lane's column is a multiple of {@code elements} and the layout keeps such runs whole
    * ({@link TileLayout#keepsRunsWhole}, the check vector accesses use), none is, and nothing is
    * walked.
@@ -171,14 +171,18 @@ public final class LanesAccess implements AccessPattern {
           int row = top + map.row(lane);
           int col = left + map.col(lane);
           int start = layout.offset(row, col);
-          if (start % elements != 0) {
+          // A lane at a column of its width that the layout misplaces is the layout's fault, as for
+          // a vector; one at another column, the map's.
+          if (start % elements != 0 && col % elements != 0) {
             return List.of(new LaneMisaligned(lane, new Cell(row, col), start, elements, bytes));
           }
-          for (int i = 1; i < elements; i++) {
-            if (layout.offset(row, col + i) != start + i) {
-              return List.of(new VectorBroken(AccessKind.LANES, bytes, row, col,
-                  col + elements - 1, elements));
-            }
+          boolean whole = start % elements == 0;
+          for (int i = 1; i < elements && whole; i++) {
+            whole = layout.offset(row, col + i) == start + i;
+          }
+          if (!whole) {
+            return List.of(new VectorBroken(AccessKind.LANES, bytes, row, col, col + elements - 1,
+                elements));
           }
         }
       }

@@ -212,15 +212,16 @@ class LanesAccessTest {
         LanesAccess.of(Op.LOAD, 1, "[[0,2],[0,4],[0,8],[0,16],[1,0]]").check(HALF_64));
     assertEquals(List.of(new LaneOutsideTile(16, new Cell(64, 0), 64, 64)),
         LanesAccess.of(Op.LOAD, 4, "[[0,2],[0,4],[0,8],[0,16],[64,0]]").check(HALF_64));
-    // Lane 31 at col 60 + 8 elements: past the row's 64.
-    assertEquals(List.of(new LaneCrossesRowEnd(31, new Cell(1, 60), 16, 64)),
+    // Lane 15 at col 4 ^ 8 ^ 16 ^ 32 = 60, + 8 elements: past the row's 64.
+    assertEquals(List.of(new LaneCrossesRowEnd(15, new Cell(0, 60), 16, 64)),
         LanesAccess.of(Op.LOAD, 16, "[[0,4],[0,8],[0,16],[0,32],[1,0]]").check(HALF_64));
     // 3 rows down: a footprint of 3 x 64 does not tile 64 rows.
     assertEquals(List.of(new LaneFootprintDoesNotTile(3, 64, 64, 64)),
         LanesAccess.of(Op.LOAD, 4, "[[0,2],[0,4],[0,8],[0,16],[2,32]]").check(HALF_64));
-    // Lane 1 at col 4 with 16 bytes (8 halves): element offset 4.
+    // Lane 1 at col 4 with 16 bytes (8 halves): element offset 4; the 8 x 20 footprint tiles.
+    TileLayout rows20 = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 20).build();
     assertEquals(List.of(new LaneMisaligned(1, new Cell(0, 4), 4, 8, 16)),
-        LanesAccess.of(Op.LOAD, 16, "[[0,4],[0,8],[1,0],[2,0],[4,0]]").check(HALF_64));
+        LanesAccess.of(Op.LOAD, 16, "[[0,4],[0,8],[1,0],[2,0],[4,0]]").check(rows20));
     // Swizzle<3,2,3> moves 4-element groups: row 1's 8 halves from col 0 are two of them, apart.
     TileLayout split = TileLayout.builder(DType.HALF, Swizzle.of(3, 2, 3), 32, 32).build();
     assertEquals(List.of(new VectorBroken(AccessKind.LANES, 16, 1, 0, 7, 8)),
