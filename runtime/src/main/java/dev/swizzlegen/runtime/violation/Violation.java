@@ -11,4 +11,4 @@ package dev.swizzlegen.runtime.violation;
  */
 public sealed interface Violation
     permits SwizzleViolation, LayoutViolation, AccessViolation, TmaViolation, WgmmaViolation,
-        UmmaViolation, RasterViolation, ArchitectureViolation {}
+        UmmaViolation, RasterViolation, ArchitectureViolation, CuteViolation {}

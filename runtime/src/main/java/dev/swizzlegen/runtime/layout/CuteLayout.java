@@ -1,0 +1,495 @@
+package dev.swizzlegen.runtime.layout;
+
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.violation.Violation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A layout in CuTe's notation, as CuTe's {@code print(layout)} writes it: an optional swizzle and
+ * offset composed with a hierarchical shape:stride layout,
+ *
+ * <pre>
+ *   [Sw&lt;B,M,S&gt; o [_0 o]] SHAPE:STRIDE          SHAPE, STRIDE:  n | (t, t, ...)   n: [_][-]digits
+ *
+ *   Sw&lt;3,3,3&gt; o _0 o (_8,(_8,_8)):(_8,(_1,_64))   the sgemm tutorial's atom
+ *   ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))      tile_to_shape of an 8 x 64 atom, 128 x 128
+ *   _32:_1                                          32 consecutive elements
+ * </pre>
+ *
+ * <p>It maps a coordinate to {@code Sw(offset + sum of coordinate * stride)} over its leaf modes, as
+ * CuTe's {@code ComposedLayout(Swizzle, offset, Layout)} does; a mode of shape {@code (a, b)} reads a
+ * one-dimensional coordinate {@code i} as {@code (i % a, i / a)} (CuTe's colexicographic order). The
+ * shape's top level has one mode per dimension: {@link #apply(int...)} takes one coordinate each,
+ * {@link #apply(int)} the one-dimensional index of the whole layout. Immutable; {@link #toString()}
+ * prints it as CuTe does, every integer as {@code _n}.
+ *
+ * <p>What a tile made from such a layout is, and why some are no tile, is {@link CuteTile}'s.
+ */
+public final class CuteLayout {
+  private final Optional<Swizzle> swizzle;
+  private final int offset;
+  private final Mode root;
+  private final String text;
+
+  private CuteLayout(Optional<Swizzle> swizzle, int offset, Mode root, String text) {
+    this.swizzle = swizzle;
+    this.offset = offset;
+    this.root = root;
+    this.text = text;
+  }
+
+  /**
+   * The layout {@code text} names; throws {@link SyntaxException} at the first character that does
+   * not fit the notation, or at a swizzle CuTe would not accept, or at a stride that does not have
+   * its shape's form.
+   */
+  public static CuteLayout parse(String text) {
+    return new Parser(Objects.requireNonNull(text, "text")).layout();
+  }
+
+  /** The layout {@code text} names, or the {@link Violation} that says why it names none. */
+  public static ParsedOrNot tryParse(String text) {
+    try {
+      return new ParsedOrNot(Optional.of(parse(text)), Optional.empty());
+    } catch (SyntaxException e) {
+      return new ParsedOrNot(Optional.empty(), Optional.of(e.violation()));
+    }
+  }
+
+  /** What {@link #tryParse} found: a layout, or why there is none. */
+  public record ParsedOrNot(Optional<CuteLayout> layout, Optional<Violation> problem) {}
+
+  /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */
+  public Optional<Swizzle> swizzle() {
+    return swizzle;
+  }
+
+  /** The offset added before the swizzle: CuTe's {@code _0} in {@code Sw<..> o _0 o L}. */
+  public int offset() {
+    return offset;
+  }
+
+  /** The text it was read from, exactly. */
+  public String text() {
+    return text;
+  }
+
+  /** The number of top-level modes: 1 for {@code _32:_1}, 2 for a (row, col) layout. */
+  public int rank() {
+    return root.isLeaf() ? 1 : root.children.size();
+  }
+
+  /** The top-level mode {@code i}. */
+  public Mode mode(int i) {
+    if (root.isLeaf()) {
+      if (i != 0) {
+        throw new IndexOutOfBoundsException(i);
+      }
+      return root;
+    }
+    return root.children.get(i);
+  }
+
+  /** The number of coordinates: the product of every shape. */
+  public int size() {
+    return root.size();
+  }
+
+  /** The number of coordinates of top-level mode {@code i}. */
+  public int size(int i) {
+    return mode(i).size();
+  }
+
+  /** Whether every shape is a power of two and every stride 0 or a power of two. */
+  public boolean hasPowerOfTwoModes() {
+    return root.leaves().stream().allMatch(
+        leaf -> Integer.bitCount(leaf.shape) == 1 && (leaf.stride == 0 || Integer.bitCount(leaf.stride) == 1));
+  }
+
+  /**
+   * The offset of the one-dimensional index {@code index} (below {@link #size()}): the strided part,
+   * plus the offset, through the swizzle.
+   */
+  public int apply(int index) {
+    return swizzled(Math.toIntExact(offset + root.stride(index)));
+  }
+
+  /** The offset of one coordinate per top-level mode, each below that mode's size. */
+  public int apply(int... coordinates) {
+    if (coordinates.length != rank()) {
+      throw new IllegalArgumentException(coordinates.length + " coordinates for a layout of rank "
+          + rank() + ": " + text);
+    }
+    return swizzled(offset + strided(coordinates));
+  }
+
+  /** The strided part alone at one coordinate per top-level mode: no offset, no swizzle. */
+  public int strided(int... coordinates) {
+    long sum = 0;
+    for (int i = 0; i < coordinates.length; i++) {
+      sum += mode(i).stride(coordinates[i]);
+    }
+    return Math.toIntExact(sum);
+  }
+
+  private int swizzled(int value) {
+    return swizzle.map(s -> s.apply(value)).orElse(value);
+  }
+
+  /** {@code "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))"}: as CuTe prints it. */
+  @Override
+  public String toString() {
+    String strided = root.shapeText() + ":" + root.strideText();
+    return swizzle.map(s -> "Sw<" + s.bits() + "," + s.base() + "," + s.shift() + "> o _" + offset
+        + " o " + strided).orElse(offset == 0 ? strided : "_" + offset + " o " + strided);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof CuteLayout that && offset == that.offset && swizzle.equals(that.swizzle)
+        && root.equals(that.root);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(swizzle, offset, root);
+  }
+
+  /**
+   * One mode of the shape:stride part: a leaf of one shape and stride, or a tuple of modes, with where
+   * its text starts in the layout's text (for errors that point at it).
+   */
+  public static final class Mode {
+    private final int shape;
+    private final int stride;
+    private final List<Mode> children;
+    private final int position;
+
+    private Mode(int shape, int stride, List<Mode> children, int position) {
+      this.shape = shape;
+      this.stride = stride;
+      this.children = children;
+      this.position = position;
+    }
+
+    public boolean isLeaf() {
+      return children.isEmpty();
+    }
+
+    /** The modes of a tuple; empty for a leaf. */
+    public List<Mode> children() {
+      return children;
+    }
+
+    /** Where the mode's shape starts in the layout's text (0-based). */
+    public int position() {
+      return position;
+    }
+
+    /** A leaf's shape; a tuple's size. */
+    public int size() {
+      if (isLeaf()) {
+        return shape;
+      }
+      int size = 1;
+      for (Mode child : children) {
+        size = Math.multiplyExact(size, child.size());
+      }
+      return size;
+    }
+
+    /** A leaf's stride; throws for a tuple. */
+    public int stride() {
+      if (!isLeaf()) {
+        throw new IllegalStateException("a tuple has a stride per mode: " + this);
+      }
+      return stride;
+    }
+
+    /** Its leaves, left to right. */
+    public List<Mode> leaves() {
+      List<Mode> leaves = new ArrayList<>();
+      collect(leaves);
+      return leaves;
+    }
+
+    private void collect(List<Mode> leaves) {
+      if (isLeaf()) {
+        leaves.add(this);
+      } else {
+        children.forEach(child -> child.collect(leaves));
+      }
+    }
+
+    /** The strided offset of a one-dimensional coordinate, colexicographic. */
+    long stride(int coordinate) {
+      if (isLeaf()) {
+        return (long) coordinate * stride;
+      }
+      long sum = 0;
+      int rest = coordinate;
+      for (int i = 0; i < children.size(); i++) {
+        Mode child = children.get(i);
+        int size = child.size();
+        // CuTe lets the last mode take what is left of the coordinate.
+        int here = i == children.size() - 1 ? rest : rest % size;
+        sum += child.stride(here);
+        rest /= size;
+      }
+      return sum;
+    }
+
+    String shapeText() {
+      return isLeaf() ? "_" + shape
+          : "(" + String.join(",", children.stream().map(Mode::shapeText).toList()) + ")";
+    }
+
+    String strideText() {
+      return isLeaf() ? "_" + stride
+          : "(" + String.join(",", children.stream().map(Mode::strideText).toList()) + ")";
+    }
+
+    /** {@code "_8:_64"}, {@code "(_8,_8):(_1,_64)"}. */
+    @Override
+    public String toString() {
+      return shapeText() + ":" + strideText();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Mode that && shape == that.shape && stride == that.stride
+          && children.equals(that.children);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(shape, stride, children);
+    }
+  }
+
+  /**
+   * Text that is no CuTe layout: where ({@link #index()}, 0-based) and what was expected there.
+   */
+  public static final class SyntaxException extends IllegalArgumentException {
+    private final String text;
+    private final int index;
+    private final String expected;
+
+    SyntaxException(String text, int index, String expected) {
+      super("not a CuTe layout at character " + (index + 1) + " of \"" + text + "\": expected "
+          + expected);
+      this.text = text;
+      this.index = index;
+      this.expected = expected;
+    }
+
+    /** The 0-based index of the character at fault (the text's length at its end). */
+    public int index() {
+      return index;
+    }
+
+    /** What would have fit there, in words: {@code "':' between the shape and the stride"}. */
+    public String expected() {
+      return expected;
+    }
+
+    /** The same as a violation. */
+    public Violation violation() {
+      return new dev.swizzlegen.runtime.violation.CuteViolation.Syntax(text, index, expected);
+    }
+  }
+
+  /** A recursive-descent reader of the notation. */
+  private static final class Parser {
+    private final String text;
+    private int at;
+
+    Parser(String text) {
+      this.text = text;
+    }
+
+    CuteLayout layout() {
+      Optional<Swizzle> swizzle = Optional.empty();
+      int offset = 0;
+      skipSpaces();
+      if (text.startsWith("Sw<", at)) {
+        swizzle = Optional.of(swizzle());
+        composition();
+        skipSpaces();
+        if (!peekIs('(') && followedByComposition()) {
+          offset = integer("the offset, such as _0");
+          composition();
+        }
+      } else if (!peekIs('(') && followedByComposition()) {
+        offset = integer("the offset, such as _0");
+        composition();
+      }
+      if (offset < 0) {
+        throw error(at, "an offset of at least 0");
+      }
+      skipSpaces();
+      int shapeAt = at;
+      Shape shape = shape();
+      skipSpaces();
+      expect(':', "':' between the shape and the stride");
+      skipSpaces();
+      Mode root = strides(shape, shapeAt);
+      try {
+        root.size();
+      } catch (ArithmeticException e) {
+        throw error(shapeAt, "a shape of fewer than 2^31 elements");
+      }
+      skipSpaces();
+      if (at != text.length()) {
+        throw error(at, "the end of the layout");
+      }
+      return new CuteLayout(swizzle, offset, root, text);
+    }
+
+    /** Whether an integer then {@code o} comes next (an offset), not a shape. */
+    private boolean followedByComposition() {
+      int save = at;
+      try {
+        integer("");
+        skipSpaces();
+        return peekIs('o');
+      } catch (SyntaxException e) {
+        return false;
+      } finally {
+        at = save;
+      }
+    }
+
+    private Swizzle swizzle() {
+      int start = at;
+      at += "Sw<".length();
+      int bits = integer("the swizzle's bits B in Sw<B,M,S>");
+      expect(',', "',' in Sw<B,M,S>");
+      int base = integer("the swizzle's base M in Sw<B,M,S>");
+      expect(',', "',' in Sw<B,M,S>");
+      int shift = integer("the swizzle's shift S in Sw<B,M,S>");
+      expect('>', "'>' closing Sw<B,M,S>");
+      if (!Swizzle.check(bits, base, shift, false).isEmpty()) {
+        throw error(start, "a swizzle CuTe accepts (B >= 0, M >= 0, |S| >= B, within 31 bits), not"
+            + " Sw<" + bits + "," + base + "," + shift + ">");
+      }
+      return Swizzle.of(bits, base, shift);
+    }
+
+    private void composition() {
+      skipSpaces();
+      expect('o', "'o' composing the swizzle or offset with what follows");
+      skipSpaces();
+    }
+
+    /** A shape: a positive integer or a tuple of shapes. */
+    private Shape shape() {
+      skipSpaces();
+      int start = at;
+      if (peekIs('(')) {
+        at++;
+        List<Shape> children = new ArrayList<>();
+        do {
+          skipSpaces();
+          children.add(shape());
+          skipSpaces();
+        } while (accept(','));
+        expect(')', "',' or ')' in the shape");
+        return new Shape(0, children, start);
+      }
+      int value = integer("a shape: a positive integer such as _8, or a tuple (..)");
+      if (value <= 0) {
+        throw error(start, "a positive shape, not " + value);
+      }
+      return new Shape(value, List.of(), start);
+    }
+
+    /** The strides, congruent with {@code shape}. */
+    private Mode strides(Shape shape, int shapeAt) {
+      skipSpaces();
+      int start = at;
+      if (shape.children.isEmpty()) {
+        if (peekIs('(')) {
+          throw error(start, "one stride for the shape " + shape.value + " at character "
+              + (shape.position + 1) + ", not a tuple");
+        }
+        return new Mode(shape.value, integer("a stride: an integer such as _64"), List.of(),
+            shape.position);
+      }
+      if (!peekIs('(')) {
+        throw error(start, "a tuple of " + shape.children.size() + " strides for the shape at"
+            + " character " + (shape.position + 1));
+      }
+      at++;
+      List<Mode> children = new ArrayList<>();
+      for (int i = 0; i < shape.children.size(); i++) {
+        if (i > 0) {
+          skipSpaces();
+          expect(',', "',' and " + (shape.children.size() - i) + " more stride(s), as the shape"
+              + " at character " + (shape.position + 1) + " has");
+        }
+        skipSpaces();
+        children.add(strides(shape.children.get(i), shapeAt));
+        skipSpaces();
+      }
+      expect(')', "')': the shape at character " + (shape.position + 1) + " has "
+          + shape.children.size() + " modes");
+      return new Mode(0, 0, List.copyOf(children), shape.position);
+    }
+
+    /** {@code [_][-]digits}. */
+    private int integer(String what) {
+      int start = at;
+      accept('_');
+      boolean negative = accept('-');
+      int digits = at;
+      while (at < text.length() && Character.isDigit(text.charAt(at))) {
+        at++;
+      }
+      if (at == digits) {
+        at = start;
+        throw error(start, what);
+      }
+      try {
+        int value = Integer.parseInt(text.substring(digits, at));
+        return negative ? -value : value;
+      } catch (NumberFormatException e) {
+        throw error(digits, "an integer below 2^31");
+      }
+    }
+
+    private void skipSpaces() {
+      while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+        at++;
+      }
+    }
+
+    private boolean peekIs(char c) {
+      return at < text.length() && text.charAt(at) == c;
+    }
+
+    private boolean accept(char c) {
+      if (peekIs(c)) {
+        at++;
+        return true;
+      }
+      return false;
+    }
+
+    private void expect(char c, String what) {
+      if (!accept(c)) {
+        throw error(at, what);
+      }
+    }
+
+    private SyntaxException error(int index, String expected) {
+      return new SyntaxException(text, index, expected);
+    }
+  }
+
+  /** A parsed shape before its strides are read. */
+  private record Shape(int value, List<Shape> children, int position) {}
+}

@@ -1,0 +1,67 @@
+package dev.swizzlegen.runtime.violation;
+
+import java.util.List;
+
+/**
+ * What makes a CuTe layout ({@code layout = "..."}) no tile: text that is no layout, a layout of the
+ * wrong rank or size, one that sends two elements to one offset, or one the model holds no form of.
+ * Each names the layout's text, and where it can the part of it at fault.
+ */
+public sealed interface CuteViolation extends Violation {
+
+  /** The text is no CuTe layout: at the 0-based {@code index}, {@code expected} would fit. */
+  record Syntax(String text, int index, String expected) implements CuteViolation {}
+
+  /** The shape's top level has {@code rank} modes: a tile's has 2 (row, col) or 3 (row, col, stage). */
+  record Rank(String text, int rank) implements CuteViolation {}
+
+  /** The layout is composed with an offset other than {@code _0}: a tile starts at its base. */
+  record OffsetNotZero(String text, int offset) implements CuteViolation {}
+
+  /**
+   * The layout is {@code layoutRows x layoutCols (x layoutStages)}: neither the tile nor an atom that
+   * tiles it ({@code rows} and {@code cols} whole multiples of the atom's, and an atom has 2 modes).
+   */
+  record SizeMismatch(String text, int layoutRows, int layoutCols, int layoutStages, int rows,
+      int cols, int stages) implements CuteViolation {}
+
+  /**
+   * Two elements at one offset: {@code first} of {@code firstStage} and {@code second} of
+   * {@code secondStage}; their coordinates differ in the leaf modes {@code modes} (as {@code _2:_0}),
+   * whose {@code positions} in the text are where the fault is.
+   */
+  record NotOneToOne(String text, Cell first, int firstStage, Cell second, int secondStage,
+      int offset, List<String> modes, List<Integer> positions) implements CuteViolation {}
+
+  /** Element {@code cell} of {@code stage} lands at a negative offset (a negative stride). */
+  record NegativeOffset(String text, Cell cell, int stage, long offset) implements CuteViolation {}
+
+  /**
+   * An atom whose {@code size} elements spread over {@code cosize} offsets: tiling it, CuTe's
+   * {@code tile_to_shape} fills the holes with other atoms' elements, which no tile of atoms here is.
+   */
+  record AtomHasHoles(String text, int size, long cosize) implements CuteViolation {}
+
+  /**
+   * The stage mode's stride {@code stageStride} is not the stage's {@code stageElements}: stages
+   * stored inside each other (CUTLASS 2.x's multistage buffer), which a tile of stages one after
+   * another is not.
+   */
+  record StagesInterleaved(String text, long stageStride, int stageElements)
+      implements CuteViolation {}
+
+  /**
+   * The layout is one-to-one, but no tile of the model equals it (atoms of an invertible XOR map of
+   * power-of-two sides, or padded rows, tiled down or across, stages one after another); the first
+   * element where the closest one, {@code closest}, differs is {@code cell} of {@code stage}: CuTe
+   * puts it at {@code cuteOffset}, the tile at {@code tileOffset}.
+   */
+  record NoTileForm(String text, String closest, Cell cell, int stage, int cuteOffset,
+      int tileOffset) implements CuteViolation {}
+
+  /**
+   * {@code attribute} describes the layout, which {@code layout} already does: {@code bits},
+   * {@code base}, {@code shift}, {@code atomRows}, {@code atomCols} or {@code rowStride}.
+   */
+  record ExclusiveWithLayout(String attribute) implements CuteViolation {}
+}
