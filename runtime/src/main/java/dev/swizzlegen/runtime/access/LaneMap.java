@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.violation.AccessViolation.LanesUnparsable;
 import dev.swizzlegen.runtime.violation.AccessViolation.WrongBaseCount;
 import dev.swizzlegen.runtime.violation.AccessViolation.WrongLaneCount;
@@ -75,15 +76,22 @@ public final class LaneMap {
     if (tileRows <= 0) {
       throw new IllegalArgumentException("a tile has 1 row or more, not " + tileRows);
     }
-    int[] indices = cuteIndices(layout);
-    if (indices.length != LANES) {
-      InvalidDescriptionException.throwIfAny(List.of(new WrongLaneCount(indices.length)));
+    CuteLayout lanes = cuteLayout(layout);
+    if (lanes.size() != LANES) {
+      InvalidDescriptionException.throwIfAny(List.of(new WrongLaneCount(lanes.size())));
     }
     int[] rows = new int[LANES];
     int[] cols = new int[LANES];
     for (int lane = 0; lane < LANES; lane++) {
-      rows[lane] = Math.floorMod(indices[lane], tileRows);
-      cols[lane] = Math.floorDiv(indices[lane], tileRows);
+      int index;
+      try {
+        index = lanes.apply(lane);
+      } catch (ArithmeticException overflow) {
+        // Past 2^31: past any tile, as the check then says.
+        index = Integer.MAX_VALUE;
+      }
+      rows[lane] = Math.floorMod(index, tileRows);
+      cols[lane] = Math.floorDiv(index, tileRows);
     }
     return new LaneMap(rows, cols);
   }
@@ -150,12 +158,13 @@ public final class LaneMap {
     return new LaneMap(rows, cols);
   }
 
-  /**
-   * The column-major index of each lane in CuTe's layout {@code text}, as many as the layout's size;
-   * throws {@link SyntaxException} where it is no CuTe layout.
-   */
-  private static int[] cuteIndices(String text) {
-    throw new SyntaxException(text, 0, "'[' (Triton's bases); CuTe's notation is not read yet");
+  /** CuTe's layout {@code text}; throws {@link SyntaxException} where it is none. */
+  private static CuteLayout cuteLayout(String text) {
+    try {
+      return CuteLayout.parse(text);
+    } catch (CuteLayout.SyntaxException e) {
+      throw new SyntaxException(text, e.index(), e.expected());
+    }
   }
 
   @Override

@@ -28,6 +28,7 @@ import dev.swizzlegen.runtime.violation.AccessViolation.VectorBaseMisaligned;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorSplitsElements;
 import dev.swizzlegen.runtime.violation.AccessViolation.WrongBaseCount;
+import dev.swizzlegen.runtime.violation.AccessViolation.WrongLaneCount;
 import dev.swizzlegen.runtime.violation.Cell;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -243,6 +244,59 @@ class LanesAccessTest {
     assertEquals(15, map.row(31));
     assertEquals(8, map.col(31));
     assertEquals(0, map.sharedLanes());
+  }
+
+  /**
+   * A linear map whose bases share no bit, written both ways: Triton's bases, and CuTe's
+   * {@code (_2,_2,_2,_2,_2):(s0,...,s4)} with {@code s = row + rows * col} (XOR is then a sum).
+   */
+  @Test
+  void tritonAndCuteNotationsOfOneMapAreOneMap() {
+    SplittableRandom random = new SplittableRandom(5);
+    for (int i = 0; i < 500; i++) {
+      int rows = 1 << random.nextInt(5, 9);
+      List<Integer> rowBits = shuffled(random, Integer.numberOfTrailingZeros(rows));
+      List<Integer> colBits = shuffled(random, 6);
+      int[][] bases = new int[5][];
+      StringBuilder strides = new StringBuilder();
+      for (int bit = 0; bit < 5; bit++) {
+        int row = random.nextInt(3) > 0 && !rowBits.isEmpty() ? 1 << rowBits.remove(0) : 0;
+        int col = random.nextInt(3) > 0 && !colBits.isEmpty() ? 1 << colBits.remove(0) : 0;
+        bases[bit] = new int[] {row, col};
+        strides.append(bit == 0 ? "" : ",").append(random.nextBoolean() ? "_" : "")
+            .append(row + rows * col);
+      }
+      String cute = "(_2,_2,_2,_2,_2):(" + strides + ")";
+      assertEquals(LaneMap.parseTriton(triton(bases)), LaneMap.parseCute(cute, rows), cute);
+      assertEquals(LaneMap.parse(triton(bases), rows), LaneMap.parse(cute, rows), cute);
+    }
+    assertEquals(LaneMap.parseTriton("[[1,0],[2,0],[4,0],[8,0],[16,0]]"),
+        LaneMap.parseCute("_32:_1", 64));
+    assertEquals(LaneMap.parseTriton("[[0,0],[0,1],[0,2],[0,4],[0,8]]"),
+        LaneMap.parseCute("(_2,_16):(_0,_32)", 32));
+  }
+
+  @Test
+  void cuteNotationsFaultsAreTheParsersOrTheCount() {
+    // The parser's own position and words, at the end where ')' is missing.
+    LaneMap.SyntaxException error = assertThrows(LaneMap.SyntaxException.class,
+        () -> LaneMap.parseCute("(_2,_16):(_0,_32", 32));
+    assertEquals(16, error.index());
+    assertEquals(List.of(new LanesUnparsable("(_2,_16):(_0,_32", 16, error.expected())),
+        LanesAccess.of(Op.LOAD, 4, "(_2,_16):(_0,_32").check(HALF_64));
+    assertEquals(List.of(new WrongLaneCount(16)),
+        LanesAccess.of(Op.LOAD, 4, "_16:_1").check(HALF_64));
+    // Lane 1 at index 4097 = 1 + 64 * 64 of a 64-row tile: row 1, col 64.
+    assertEquals(List.of(new LaneOutsideTile(1, new Cell(1, 64), 64, 64)),
+        LanesAccess.of(Op.LOAD, 4, "_32:_4097").check(HALF_64));
+  }
+
+  private static List<Integer> shuffled(SplittableRandom random, int count) {
+    List<Integer> bits = new ArrayList<>();
+    for (int bit = 0; bit < count; bit++) {
+      bits.add(random.nextInt(bits.size() + 1), bit);
+    }
+    return bits;
   }
 
   private void assertSameCost(Layout tile, AccessPattern vector, LanesAccess lanes) {
