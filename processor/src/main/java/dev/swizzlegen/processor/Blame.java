@@ -136,7 +136,7 @@ final class Blame {
         : v.atomRowStride() != v.atomCols() ? "rowStride"
             : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows"));
 
-    // A vector access's vectors are its bytes; the others' are fixed by their kind.
+    // A vector's and a lane map's vectors are their bytes; the others' are fixed by their kind.
     rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.VectorBroken.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.UnsupportedVectorBytes.class, Attribute.ofAccess("bytes"));
@@ -161,6 +161,14 @@ final class Blame {
     rule(AccessViolation.MatrixShapeType.class, Attribute.ofAccess("shape"));
     rule(AccessViolation.AccumulatorType.class, Attribute.ofAccess("kind"));
     rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
+    // A lane map's elements are its lanes'; how far each lane reaches is its bytes.
+    rule(AccessViolation.LanesUnparsable.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.WrongBaseCount.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.WrongLaneCount.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneOutsideTile.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneCrossesRowEnd.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.LaneFootprintDoesNotTile.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneMisaligned.class, Attribute.ofAccess("lanes"));
 
     rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));
     rule(TmaViolation.NoTmaModeForMap.class, Attribute.ofAccess("kind"));
@@ -208,6 +216,7 @@ final class Blame {
   }
 
   private static Attribute vectorsOf(AccessKind kind) {
-    return Attribute.ofAccess(kind == AccessKind.VECTOR ? "bytes" : "kind");
+    return Attribute.ofAccess(
+        kind == AccessKind.VECTOR || kind == AccessKind.LANES ? "bytes" : "kind");
   }
 }
