@@ -31,10 +31,38 @@ public @interface Access {
   Op op() default Op.LOAD;
 
   /**
-   * {@link AccessKind#VECTOR} only: bytes each lane moves, 1, 2, 4, 8 or 16, a multiple of the
-   * element size. 16 is one LDS.128 / STS.128 / {@code cp.async} 16-byte copy.
+   * {@link AccessKind#VECTOR} and {@link AccessKind#LANES} only: bytes each lane moves, 1, 2, 4, 8 or
+   * 16, a multiple of the element size. 16 is one LDS.128 / STS.128 / {@code cp.async} 16-byte copy.
    */
   int bytes() default 16;
+
+  /**
+   * {@link AccessKind#LANES} only (and required there): which element each of the 32 lanes touches in
+   * one instruction, {@link #bytes()} contiguous bytes from it, in either notation, told apart by the
+   * first character:
+   *
+   * <ul>
+   *   <li>Triton's linear-layout bases, {@code "[[r0,c0],[r1,c1],[r2,c2],[r3,c3],[r4,c4]]"}: one
+   *       (row, col) per lane bit, five for 32 lanes; lane {@code L} touches the XOR of the bases of
+   *       its set bits (Triton's {@code LinearLayout}), so lane 0 touches (0, 0). A base {@code [0,0]}
+   *       puts two lanes on one address.
+   *   <li>a CuTe layout of the 32 lanes into the tile's column-major index {@code row + rows * col}:
+   *       {@code "_32:_1"} is a column, {@code "(_2,_16):(_0,_32)"} pairs of lanes along a row.
+   * </ul>
+   *
+   * <p>Lanes on one address share it (a broadcast): the bank model costs distinct 4-byte words, so
+   * they cost nothing extra. The instruction's footprint, from (0, 0) to the farthest lane's last
+   * element, is stepped over the whole tile, row by row, one instruction per step, as for
+   * {@link AccessKind#VECTOR}; it must tile the tile. Each lane's bytes must be contiguous in the
+   * layout and aligned to {@link #bytes()}. Example, 16-byte loads of 16 rows x two 8-element vectors,
+   * lane 0 reading (0, 0) and lane 1 (0, 8):
+   *
+   * <pre>{@code
+   * @Access(kind = AccessKind.LANES, op = Op.LOAD, bytes = 16,
+   *         lanes = "[[0,8],[1,0],[2,0],[4,0],[8,0]]")
+   * }</pre>
+   */
+  String lanes() default "";
 
   /**
    * {@link AccessKind#VECTOR} only: the warp's lanes as a grid of {@code {rows, vectors}} whose

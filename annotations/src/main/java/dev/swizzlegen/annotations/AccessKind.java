@@ -39,5 +39,12 @@ public enum AccessKind {
    * {@code Swizzle<2,5,2>} on bytes) for the declared {@link Access#major()}. Not a bank access:
    * nothing is costed, the layout is checked.
    */
-  UMMA
+  UMMA,
+  /**
+   * Any lane map: each of the 32 lanes reads or writes {@code bytes} contiguous bytes from the
+   * element {@link Access#lanes()} names for it (Triton's linear-layout bases or a CuTe layout of the lanes),
+   * lanes on one address sharing it (a broadcast); the map's footprint is stepped over the tile as for
+   * {@link #VECTOR}. One LDS/STS per lane per step.
+   */
+  LANES
 }

@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
@@ -55,7 +56,8 @@ final class AccessReader {
       AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
       AccessKind.TMA, Set.of("kind", "op", "label"),
       AccessKind.WGMMA, Set.of("kind", "op", "major", "label"),
-      AccessKind.UMMA, Set.of("kind", "op", "major", "label"));
+      AccessKind.UMMA, Set.of("kind", "op", "major", "label"),
+      AccessKind.LANES, Set.of("kind", "op", "bytes", "lanes", "maxWays", "label"));
 
   private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
 
@@ -132,7 +134,7 @@ final class AccessReader {
   private static void checkAttributes(AnnotationValues values, AccessKind kind,
       Diagnostics diagnostics) {
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
-        "trans", "shape", "major", "maxWays", "label")) {
+        "trans", "shape", "major", "lanes", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
         diagnostics.errorOnAccess(values, attribute, attribute + " does not apply to a " + kind
             + " access.");
@@ -159,6 +161,7 @@ final class AccessReader {
       case VECTOR -> readVector(values, item, op, maxWays, label, diagnostics);
       case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, diagnostics);
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
+      case LANES -> readLanes(values, op, maxWays, label, diagnostics);
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
     if (pattern == null || diagnostics.errorCount() > errorsBefore
@@ -238,6 +241,23 @@ final class AccessReader {
     }
     return VectorAccess.grid(op, bytes, rows, cols, order)
         .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
+  }
+
+  /**
+   * A lane map; its text is the model's to read (a fault in it is a violation on {@code lanes}), but
+   * one must be given.
+   */
+  private static AccessPattern readLanes(AnnotationValues values, Op op, int maxWays, String label,
+      Diagnostics diagnostics) {
+    String lanes = values.stringValue("lanes");
+    if (lanes.isBlank()) {
+      diagnostics.errorOnAccess(values, "lanes", "a LANES access names the element of each of the 32"
+          + " lanes: give lanes = \"[[r0,c0],...,[r4,c4]]\" (Triton's bases) or a CuTe layout of the"
+          + " lanes such as \"_32:_1\".");
+      return null;
+    }
+    return LanesAccess.of(op, values.intValue("bytes"), lanes).withMaxWays(maxWays)
+        .withLabel(label);
   }
 
   private static Engine readWgmma(AnnotationValues values, Op op, String label,

@@ -137,7 +137,7 @@ final class Blame {
         : v.atomRowStride() != v.atomCols() ? "rowStride"
             : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows"));
 
-    // A vector access's vectors are its bytes; the others' are fixed by their kind.
+    // A vector's and a lane map's vectors are their bytes; the others' are fixed by their kind.
     rule(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.VectorBroken.class, v -> vectorsOf(v.kind()));
     rule(AccessViolation.UnsupportedVectorBytes.class, Attribute.ofAccess("bytes"));
@@ -162,6 +162,14 @@ final class Blame {
     rule(AccessViolation.MatrixShapeType.class, Attribute.ofAccess("shape"));
     rule(AccessViolation.AccumulatorType.class, Attribute.ofAccess("kind"));
     rule(AccessViolation.FragmentsDoNotTile.class, Attribute.ofAccess("kind"));
+    // A lane map's elements are its lanes'; how far each lane reaches is its bytes.
+    rule(AccessViolation.LanesUnparsable.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.WrongBaseCount.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.WrongLaneCount.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneOutsideTile.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneCrossesRowEnd.class, Attribute.ofAccess("bytes"));
+    rule(AccessViolation.LaneFootprintDoesNotTile.class, Attribute.ofAccess("lanes"));
+    rule(AccessViolation.LaneMisaligned.class, Attribute.ofAccess("lanes"));
 
     rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));
     rule(TmaViolation.NoTmaModeForMap.class, Attribute.ofAccess("kind"));
@@ -211,7 +219,7 @@ final class Blame {
     rule(CuteViolation.AtomHasHoles.class, Attribute.ofTile("layout"));
     rule(CuteViolation.StagesInterleaved.class, Attribute.ofTile("layout"));
     rule(CuteViolation.NoTileForm.class, Attribute.ofTile("layout"));
-    rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute()));
+    rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute().attribute()));
 
     rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));
     rule(ArchitectureViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
@@ -221,6 +229,7 @@ final class Blame {
   }
 
   private static Attribute vectorsOf(AccessKind kind) {
-    return Attribute.ofAccess(kind == AccessKind.VECTOR ? "bytes" : "kind");
+    return Attribute.ofAccess(
+        kind == AccessKind.VECTOR || kind == AccessKind.LANES ? "bytes" : "kind");
   }
 }

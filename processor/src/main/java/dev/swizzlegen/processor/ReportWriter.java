@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
@@ -121,6 +122,10 @@ final class ReportWriter {
     if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
       json.put("shape", matrix.shape().name());
       json.put("architectures", AccessNotes.architectures(matrix));
+    }
+    if (pattern instanceof LanesAccess lanes) {
+      json.put("bytes", lanes.bytes());
+      json.put("lanes", lanes.lanes());
     }
     AccessNotes.unmeasured(pattern).ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
     json.put("op", pattern.op().name());

@@ -15,6 +15,7 @@ import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.CuteViolation.ExclusiveWithLayout;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
@@ -214,8 +215,8 @@ final class TileReader {
   private static Optional<CuteLayout.ParsedOrNot> readCuteLayout(AnnotationValues values,
       Diagnostics diagnostics) {
     boolean exclusive = true;
-    for (String attribute : List.of("bits", "base", "shift", "atomRows", "atomCols", "rowStride")) {
-      if (values.isExplicit(attribute)) {
+    for (CuteViolation.Described attribute : CuteViolation.Described.values()) {
+      if (values.isExplicit(attribute.attribute())) {
         diagnostics.violation(new ExclusiveWithLayout(attribute));
         exclusive = false;
       }

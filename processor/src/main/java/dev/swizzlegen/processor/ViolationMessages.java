@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.access.LaneMap;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
@@ -272,6 +273,25 @@ final class ViolationMessages {
         + " TF32 or INT32 elements, not {{dtype}}.");
     format(AccessViolation.FragmentsDoNotTile.class, "16 x 8 accumulator fragments do not tile the"
         + " {{rows}} x {{cols}} tile (rows must be a multiple of 16, cols of 8).");
+    format(AccessViolation.LanesUnparsable.class, "lanes does not parse as {{notation}}: at"
+        + " character {{position}} of \"{{lanes}}\", expected {{expected}}.",
+        v -> Map.of("notation", LaneMap.isTriton(v.lanes())
+            ? "Triton's bases [[r0,c0],...,[r4,c4]]" : "a CuTe layout of the lanes",
+            "position", v.index() + 1));
+    format(AccessViolation.WrongBaseCount.class, "Triton's bases name one (row, col) per lane bit:"
+        + " 5 for the 32 lanes of a warp, not {{bases}}.");
+    format(AccessViolation.WrongLaneCount.class, "a CuTe layout of the lanes maps the 32 lanes of a"
+        + " warp, not {{lanes}} (the product of its shape).");
+    format(AccessViolation.LaneOutsideTile.class, "the map puts lane {{lane}} on {{cell}}, outside"
+        + " the {{rows}} x {{cols}} tile.");
+    format(AccessViolation.LaneCrossesRowEnd.class, "lane {{lane}}'s {{bytes}} bytes from {{cell}}"
+        + " run past the end of the row's {{cols}} elements.");
+    format(AccessViolation.LaneFootprintDoesNotTile.class, "the map's footprint, {{footprintRows}}"
+        + " rows x {{footprintCols}} elements from (row 0, col 0) to the farthest lane's last"
+        + " element, does not tile the {{rows}} x {{cols}} tile, over which it is stepped.");
+    format(AccessViolation.LaneMisaligned.class, "lane {{lane}} starts at {{cell}}, element offset"
+        + " {{offset}}, not a multiple of the {{elements}} elements its {{bytes}} bytes hold: a"
+        + " {{bytes}}-byte load or store needs an address aligned to {{bytes}} bytes.");
 
     // TMA.
     format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
@@ -469,7 +489,7 @@ final class ViolationMessages {
       case LDMATRIX -> "ldmatrix";
       case WGMMA -> "wgmma";
       case UMMA -> "tcgen05.mma (UMMA)";
-      case VECTOR, MMA_ACCUMULATOR -> kind.name() + " accesses";
+      case VECTOR, MMA_ACCUMULATOR, LANES -> kind.name() + " accesses";
     };
   }
 
@@ -505,6 +525,7 @@ final class ViolationMessages {
   private static String vectors(AccessKind kind, int vectorBytes) {
     return switch (kind) {
       case VECTOR -> vectorBytes + "-byte vectors";
+      case LANES -> "lanes of " + vectorBytes + " bytes";
       case LDMATRIX, STMATRIX -> matrixInstruction(kind) + "'s 16-byte matrix rows";
       case MMA_ACCUMULATOR -> "a lane's pair of accumulator elements";
       default -> throw new IllegalArgumentException(kind + " moves no vectors");

@@ -141,8 +141,8 @@ class ViolationLawTest {
       return List.of(OptionalLong.of(16), OptionalLong.empty());
     }
     if (kind == String.class) {
-      // A CuTe layout's text, or the attribute that describes it a second time: one word is both.
-      return List.of("bits");
+      // Text as written in an attribute: a lane map in either notation, a CuTe layout.
+      return List.of("[[0,1],[2 0]]", "(_2,_16):(_0,_32");
     }
     if (kind == Cell.class) {
       return List.of(new Cell(2, 32));
@@ -161,7 +161,7 @@ class ViolationLawTest {
     if (kind == AccessKind.class) {
       // Violations of warp accesses name the access's kind; engines have kinds of their own.
       return List.of(AccessKind.VECTOR, AccessKind.LDMATRIX, AccessKind.STMATRIX,
-          AccessKind.MMA_ACCUMULATOR);
+          AccessKind.MMA_ACCUMULATOR, AccessKind.LANES);
     }
     if (kind.isEnum()) {
       return List.of(kind.getEnumConstants());

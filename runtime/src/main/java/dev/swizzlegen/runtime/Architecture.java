@@ -108,7 +108,7 @@ public enum Architecture {
       case STMATRIX -> Optional.of(Feature.STMATRIX);
       case WGMMA -> Optional.of(Feature.WGMMA);
       case UMMA -> Optional.of(Feature.UMMA);
-      case VECTOR, LDMATRIX, MMA_ACCUMULATOR -> Optional.empty();
+      case VECTOR, LDMATRIX, MMA_ACCUMULATOR, LANES -> Optional.empty();
     };
   }
 

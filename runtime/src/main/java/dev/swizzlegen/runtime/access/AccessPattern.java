@@ -17,7 +17,8 @@ import java.util.List;
  * read or write the tile without warp instructions (TMA, wgmma, tcgen05) are not accesses but
  * requirements on the layout: {@link dev.swizzlegen.runtime.engine.Engine}.
  */
-public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAccumulatorAccess {
+public sealed interface AccessPattern
+    permits VectorAccess, MatrixAccess, MmaAccumulatorAccess, LanesAccess {
 
   /**
    * The accesses, in order, as an unmodifiable list: how a generated helper spells its
@@ -37,6 +38,7 @@ public sealed interface AccessPattern permits VectorAccess, MatrixAccess, MmaAcc
    *   vector load|store BYTES bytes [threads ROWSxCOLS row-major|col-major] [rowsAsOne N]
    *   ldmatrix|stmatrix [m8n16|m16n16|m16n8] xMATRICES [trans]
    *   mma accumulator load|store
+   *   lanes load|store BYTES bytes 'LANES'
    *   ... then, for each: [maxWays N] [label 'TEXT']
    * </pre>
    *

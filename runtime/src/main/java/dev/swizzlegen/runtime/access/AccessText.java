@@ -19,12 +19,14 @@ import dev.swizzlegen.runtime.text.TextForm;
  *   stmatrix x2
  *   ldmatrix m16n16 x2 trans
  *   mma accumulator store label 'epilogue'
+ *   lanes load 16 bytes '[[0,8],[1,0],[2,0],[4,0],[8,0]]'
  * </pre>
  *
  * <p>In order: the instruction ({@code vector}, {@code ldmatrix}, {@code stmatrix},
- * {@code mma accumulator}); for a vector and the accumulator, the annotation's {@code op} as
- * {@code load} or {@code store}; for a vector, its {@code bytes} per lane and, unless the copy is
- * coalesced, its {@code threads} as {@code rowsxcols} and their {@code order}, then
+ * {@code mma accumulator}, {@code lanes}); for a vector, the accumulator and a lane map, the
+ * annotation's {@code op} as {@code load} or {@code store}; for a lane map, its {@code bytes} per lane
+ * and its {@code lanes} as written, quoted as a label is; for a vector, its {@code bytes} per lane
+ * and, unless the copy is coalesced, its {@code threads} as {@code rowsxcols} and their {@code order}, then
  * {@code rowsAsOne} when it is not 1; for ldmatrix and stmatrix, the {@code shape} as PTX spells it
  * ({@code m8n16}, {@code m16n16}, {@code m16n8}) unless it is m8n8, {@code x} and the
  * {@code matrices}, and {@code trans}; for every access, {@code maxWays} when it is not 1 and, last,
@@ -54,6 +56,10 @@ final class AccessText {
       }
       text.append(" x").append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
       label = matrix.givenLabel();
+    } else if (access instanceof LanesAccess map) {
+      text.append("lanes ").append(op(map.op())).append(' ').append(map.bytes()).append(" bytes ")
+          .append(TextForm.quote(map.lanes()));
+      label = map.givenLabel();
     } else {
       MmaAccumulatorAccess accumulator = (MmaAccumulatorAccess) access;
       text.append("mma accumulator ").append(op(accumulator.op()));
@@ -71,7 +77,7 @@ final class AccessText {
   /** The access {@code text} names; throws {@link IllegalArgumentException} naming what is wrong. */
   static AccessPattern parse(String text) {
     TextForm form = new TextForm(FORM, text);
-    String instruction = form.oneOf("vector", "ldmatrix", "stmatrix", "mma");
+    String instruction = form.oneOf("vector", "ldmatrix", "stmatrix", "mma", "lanes");
     AccessPattern access;
     String then;
     switch (instruction) {
@@ -117,6 +123,13 @@ final class AccessText {
         access = MmaAccumulatorAccess.of(op(form));
         then = "maxWays, label";
       }
+      case "lanes" -> {
+        Op op = op(form);
+        int bytes = form.number("the bytes per lane");
+        form.expect("bytes");
+        access = LanesAccess.of(op, bytes, form.quoted("the lane map"));
+        then = "maxWays, label";
+      }
       default -> throw new IllegalStateException(instruction);
     }
     int maxWays = 1;
@@ -134,6 +147,9 @@ final class AccessText {
     }
     if (access instanceof MatrixAccess matrix) {
       return matrix.withMaxWays(maxWays).withLabel(label);
+    }
+    if (access instanceof LanesAccess map) {
+      return map.withMaxWays(maxWays).withLabel(label);
     }
     return ((MmaAccumulatorAccess) access).withMaxWays(maxWays).withLabel(label);
   }

@@ -170,15 +170,32 @@ public final class TextForm {
    * and returns it unescaped.
    */
   public String label() {
+    String label = quoted("a label in single quotes", "label");
+    if (!atEnd()) {
+      throw new IllegalArgumentException(prefix() + "the label must end the text, but "
+          + shown(text.substring(position)) + " follows it");
+    }
+    return label;
+  }
+
+  /**
+   * Reads free text in single quotes, escaped as a label is, as the next word, and returns it
+   * unescaped; {@code what} names it, for messages.
+   */
+  public String quoted(String what) {
+    return quoted(what + " in single quotes", what);
+  }
+
+  private String quoted(String expected, String what) {
     if (position >= text.length() || text.charAt(position) != ' '
         || position + 1 == text.length() || text.charAt(position + 1) != '\'') {
-      throw error("a label in single quotes");
+      throw error(expected);
     }
-    StringBuilder label = new StringBuilder();
+    StringBuilder unescaped = new StringBuilder();
     int i = position + 2;
     while (true) {
       if (i >= text.length()) {
-        throw new IllegalArgumentException(prefix() + "the label that starts at column "
+        throw new IllegalArgumentException(prefix() + "the " + what + " that starts at column "
             + (position + 2) + " has no closing quote");
       }
       char c = text.charAt(i);
@@ -186,36 +203,32 @@ public final class TextForm {
         break;
       }
       if (c != '\\') {
-        label.append(c);
+        unescaped.append(c);
         i++;
         continue;
       }
       char escaped = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
       switch (escaped) {
-        case '\\', '\'' -> label.append(escaped);
-        case 'n' -> label.append('\n');
-        case 'r' -> label.append('\r');
-        case 't' -> label.append('\t');
+        case '\\', '\'' -> unescaped.append(escaped);
+        case 'n' -> unescaped.append('\n');
+        case 'r' -> unescaped.append('\r');
+        case 't' -> unescaped.append('\t');
         case 'u' -> {
           String hex = text.substring(i + 2, Math.min(i + 6, text.length()));
           if (!hex.matches("[0-9a-fA-F]{4}")) {
             throw new IllegalArgumentException(prefix() + "the escape at column " + (i + 1)
-                + " of the label is \\u without four hex digits");
+                + " of the " + what + " is \\u without four hex digits");
           }
-          label.append((char) Integer.parseInt(hex, 16));
+          unescaped.append((char) Integer.parseInt(hex, 16));
           i += 4;
         }
         default -> throw new IllegalArgumentException(prefix() + "the escape at column " + (i + 1)
-            + " of the label is not one of \\\\, \\', \\n, \\r, \\t, \\uXXXX");
+            + " of the " + what + " is not one of \\\\, \\', \\n, \\r, \\t, \\uXXXX");
       }
       i += 2;
     }
     position = i + 1;
-    if (!atEnd()) {
-      throw new IllegalArgumentException(prefix() + "the label must end the text, but "
-          + shown(text.substring(position)) + " follows it");
-    }
-    return label.toString();
+    return unescaped.toString();
   }
 
   /** Requires every word read; {@code expected} says what else could have come. */

@@ -4,7 +4,10 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
 
-/** What keeps a warp access (vector, ldmatrix/stmatrix, accumulator fragment) from running on a tile. */
+/**
+ * What keeps a warp access (vector, ldmatrix/stmatrix, accumulator fragment, lane map) from running on
+ * a tile.
+ */
 public sealed interface AccessViolation extends Violation {
 
   /**
@@ -92,4 +95,37 @@ public sealed interface AccessViolation extends Violation {
 
   /** 16 x 8 accumulator fragments do not tile the tile. */
   record FragmentsDoNotTile(int rows, int cols) implements AccessViolation {}
+
+  /**
+   * A lane map ({@code lanes}) that does not parse: at character {@code index} (from 0) of the text,
+   * {@code expected} should come.
+   */
+  record LanesUnparsable(String lanes, int index, String expected) implements AccessViolation {}
+
+  /** A lane map in Triton's notation with {@code bases} bases, not one per lane bit (5 for 32 lanes). */
+  record WrongBaseCount(int bases) implements AccessViolation {}
+
+  /** A lane map in CuTe's notation of {@code lanes} lanes, not 32. */
+  record WrongLaneCount(int lanes) implements AccessViolation {}
+
+  /** The map puts {@code lane} on {@code cell}, which is not in the {@code rows x cols} tile. */
+  record LaneOutsideTile(int lane, Cell cell, int rows, int cols) implements AccessViolation {}
+
+  /** The {@code bytes} of {@code lane}, from {@code cell}, run past the end of a row of {@code cols}. */
+  record LaneCrossesRowEnd(int lane, Cell cell, int bytes, int cols) implements AccessViolation {}
+
+  /**
+   * The map's footprint, {@code footprintRows x footprintCols} elements from (0, 0) to the farthest
+   * lane's last element, does not tile the {@code rows x cols} tile.
+   */
+  record LaneFootprintDoesNotTile(int footprintRows, int footprintCols, int rows, int cols)
+      implements AccessViolation {}
+
+  /**
+   * {@code lane}, at {@code cell} in some step of the footprint, starts at element {@code offset},
+   * no multiple of the {@code elements} elements its {@code bytes} hold: its address is not aligned
+   * to its width.
+   */
+  record LaneMisaligned(int lane, Cell cell, int offset, int elements, int bytes)
+      implements AccessViolation {}
 }

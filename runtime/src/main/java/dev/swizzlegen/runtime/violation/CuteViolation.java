@@ -59,9 +59,28 @@ public sealed interface CuteViolation extends Violation {
   record NoTileForm(String text, String closest, Cell cell, int stage, int cuteOffset,
       int tileOffset) implements CuteViolation {}
 
-  /**
-   * {@code attribute} describes the layout, which {@code layout} already does: {@code bits},
-   * {@code base}, {@code shift}, {@code atomRows}, {@code atomCols} or {@code rowStride}.
-   */
-  record ExclusiveWithLayout(String attribute) implements CuteViolation {}
+  /** {@code attribute} describes the layout, which {@code layout} already does. */
+  record ExclusiveWithLayout(Described attribute) implements CuteViolation {}
+
+  /** The attributes that describe a layout besides {@code layout}, by their names. */
+  enum Described {
+    BITS("bits"), BASE("base"), SHIFT("shift"), ATOM_ROWS("atomRows"), ATOM_COLS("atomCols"),
+    ROW_STRIDE("rowStride");
+
+    private final String attribute;
+
+    Described(String attribute) {
+      this.attribute = attribute;
+    }
+
+    /** The attribute's name: {@code "atomRows"}. */
+    public String attribute() {
+      return attribute;
+    }
+
+    @Override
+    public String toString() {
+      return attribute;
+    }
+  }
 }

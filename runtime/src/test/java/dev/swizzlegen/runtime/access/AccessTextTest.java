@@ -36,6 +36,10 @@ class AccessTextTest {
             MatrixAccess.stmatrix(4, true).withShape(MatrixShape.M16N8).withMaxWays(2)),
         Map.entry("mma accumulator store label 'epilogue'",
             MmaAccumulatorAccess.of(Op.STORE).withLabel("epilogue")),
+        Map.entry("lanes load 16 bytes '[[0,8],[1,0],[2,0],[4,0],[8,0]]'",
+            LanesAccess.of(Op.LOAD, 16, "[[0,8],[1,0],[2,0],[4,0],[8,0]]")),
+        Map.entry("lanes store 4 bytes '(_2,_16):(_0,_32)' maxWays 2 label 'pairs'",
+            LanesAccess.of(Op.STORE, 4, "(_2,_16):(_0,_32)").withMaxWays(2).withLabel("pairs")),
         Map.entry("vector load 4 bytes label 'it\\'s C:\\\\users\\n\\u0001'",
             VectorAccess.coalesced(Op.LOAD, 4).withLabel("it's C:\\users\n\u0001")));
     named.forEach((text, access) -> {
@@ -60,8 +64,8 @@ class AccessTextTest {
   @Test
   void badTextIsRejectedNamingWhatIsWrong() {
     Map<String, String> messages = Map.ofEntries(
-        Map.entry("", "expected vector, ldmatrix, stmatrix or mma at column 1, found the end"),
-        Map.entry("lds 16", "expected vector, ldmatrix, stmatrix or mma at column 1, found \"lds\""),
+        Map.entry("", "expected vector, ldmatrix, stmatrix, mma or lanes at column 1, found the end"),
+        Map.entry("lds 16", "expected vector, ldmatrix, stmatrix, mma or lanes at column 1, found \"lds\""),
         Map.entry("vector lod 16 bytes", "expected load or store at column 8, found \"lod\""),
         Map.entry("vector load sixteen bytes",
             "expected the bytes per lane at column 13, found \"sixteen\""),
@@ -93,7 +97,12 @@ class AccessTextTest {
         Map.entry("stmatrix x2 label 'a\\q'", "the escape at column 21 of the label is not one of"),
         Map.entry("stmatrix x2 label 'a\\u00g1'",
             "the escape at column 21 of the label is \\u without four hex digits"),
-        Map.entry("stmatrix x2 maxWays 2 trans", "expected label or the end at column 23, found \"trans\""));
+        Map.entry("stmatrix x2 maxWays 2 trans", "expected label or the end at column 23, found \"trans\""),
+        Map.entry("lanes load 4 bytes [[0,1]]",
+            "expected the lane map in single quotes at column 20, found \"[[0,1]]\""),
+        Map.entry("lanes load 4 bytes '[[0,1]]", "the lane map that starts at column 20 has no closing quote"),
+        Map.entry("lanes load 4 bytes '_32:_1' trans",
+            "expected maxWays, label or the end at column 29, found \"trans\""));
     messages.forEach((text, message) -> {
       IllegalArgumentException error =
           assertThrows(IllegalArgumentException.class, () -> AccessPattern.parse(text), text);
@@ -107,7 +116,7 @@ class AccessTextTest {
     Op op = random.nextBoolean() ? Op.LOAD : Op.STORE;
     int maxWays = number(random);
     String label = RandomLabels.next(random);
-    return switch (random.nextInt(3)) {
+    return switch (random.nextInt(4)) {
       case 0 -> {
         VectorAccess vector = random.nextBoolean()
             ? VectorAccess.coalesced(op, number(random))
@@ -120,6 +129,8 @@ class AccessTextTest {
           : MatrixAccess.stmatrix(number(random), random.nextBoolean()))
           .withShape(MatrixShape.values()[random.nextInt(MatrixShape.values().length)])
           .withMaxWays(maxWays).withLabel(label);
+      case 2 -> LanesAccess.of(op, number(random), RandomLabels.next(random)).withMaxWays(maxWays)
+          .withLabel(label);
       default -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
     };
   }

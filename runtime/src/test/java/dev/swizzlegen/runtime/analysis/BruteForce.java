@@ -109,6 +109,31 @@ final class BruteForce {
     return count(instructions, bytes <= 4 ? 32 : 128 / bytes);
   }
 
+  /**
+   * Lane {@code i} moves {@code bytes} from (rows[i], cols[i]) of a footprint that spans (0, 0) to
+   * the farthest lane's last element and steps over the tile row by row.
+   */
+  static Count lanes(Layout layout, int bytes, int[] rows, int[] cols) {
+    int elements = bytes * 8 / layout.elementBits();
+    int height = 0;
+    int width = 0;
+    for (int lane = 0; lane < 32; lane++) {
+      height = Math.max(height, rows[lane] + 1);
+      width = Math.max(width, cols[lane] + elements);
+    }
+    List<List<Span>> instructions = new ArrayList<>();
+    for (int top = 0; top < layout.rows(); top += height) {
+      for (int left = 0; left < layout.cols(); left += width) {
+        List<Span> lanes = new ArrayList<>();
+        for (int lane = 0; lane < 32; lane++) {
+          lanes.add(new Span(address(layout, top + rows[lane], left + cols[lane]), bytes));
+        }
+        instructions.add(lanes);
+      }
+    }
+    return count(instructions, bytes <= 4 ? 32 : 128 / bytes);
+  }
+
   private static long address(Layout layout, int row, int col) {
     // The byte holding the element: for packed FP4 (4 bits) two elements share it.
     return (long) layout.offset(row, col) * layout.elementBits() / 8;

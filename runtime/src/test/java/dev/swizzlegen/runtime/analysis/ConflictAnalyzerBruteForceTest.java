@@ -98,7 +98,7 @@ class ConflictAnalyzerBruteForceTest {
   }
 
   /** Seed 004's rotation of 16-byte units with random rows, row length, steps and period. */
-  private static Layout randomRotation(SplittableRandom random) {
+  static Layout randomRotation(SplittableRandom random) {
     int units = 2 << random.nextInt(4);
     return new RotatedLayout(DType.HALF, 16 << random.nextInt(3), units * 8, 8,
         1 + random.nextInt(3), 1 + random.nextInt(units), 128);
@@ -108,7 +108,7 @@ class ConflictAnalyzerBruteForceTest {
    * A tile whose 16-byte units are stored in a random order: vectors of up to 16 bytes stay whole,
    * and no two rows, atoms or instructions look alike.
    */
-  private record PermutedUnits(DType dtype, int rows, int cols, int[] unitAt) implements Layout {
+  record PermutedUnits(DType dtype, int rows, int cols, int[] unitAt) implements Layout {
     static PermutedUnits random(SplittableRandom random) {
       DType dtype = random.nextBoolean() ? DType.HALF : DType.FLOAT;
       int rows = 8 << random.nextInt(3);
@@ -140,7 +140,7 @@ class ConflictAnalyzerBruteForceTest {
     }
   }
 
-  private static TileLayout randomTile(SplittableRandom random) {
+  static TileLayout randomTile(SplittableRandom random) {
     DType dtype = TYPES[random.nextInt(TYPES.length)];
     int bits = random.nextInt(5);
     int base = random.nextInt(5);
