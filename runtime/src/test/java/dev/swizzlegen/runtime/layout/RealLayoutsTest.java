@@ -126,6 +126,44 @@ class RealLayoutsTest {
     assertEquals(10, declared, "every record but CUTLASS 2.x at 3 stages, which CuTe cannot print");
   }
 
+  /**
+   * Every lane map of the file, from its kernel's source: Triton's bases and the CuTe layout of the
+   * lanes (into the tile's column-major index) are one map, the element each lane touches first as
+   * the source computed it.
+   */
+  @Test
+  void everyRealLaneMapReadsTheSameInBothNotations() throws IOException {
+    int maps = 0;
+    String triton = null;
+    String cute = null;
+    int rows = 0;
+    for (String line : Files.readAllLines(FILE)) {
+      if (line.startsWith("#@ lanes ")) {
+        rows = Integer.parseInt(line.replaceAll(".* rows=(\\d+) .*", "$1"));
+      } else if (line.startsWith("#@ triton ")) {
+        triton = line.substring("#@ triton ".length()).trim();
+      } else if (line.startsWith("#@ cute ")) {
+        cute = line.substring("#@ cute ".length()).trim();
+      } else if (line.startsWith("#@ rc ")) {
+        dev.swizzlegen.runtime.access.LaneMap fromTriton =
+            dev.swizzlegen.runtime.access.LaneMap.parseTriton(triton);
+        dev.swizzlegen.runtime.access.LaneMap fromCute =
+            dev.swizzlegen.runtime.access.LaneMap.parseCute(cute, rows);
+        assertEquals(fromTriton, fromCute, triton + " and " + cute);
+        String[] lanes = line.substring("#@ rc ".length()).trim().split(" +");
+        assertEquals(32, lanes.length);
+        for (String lane : lanes) {
+          String[] parts = lane.split("[:(,)]");
+          int index = Integer.parseInt(parts[0]);
+          assertEquals(Integer.parseInt(parts[2]), fromTriton.row(index), cute + " lane " + index);
+          assertEquals(Integer.parseInt(parts[3]), fromTriton.col(index), cute + " lane " + index);
+        }
+        maps++;
+      }
+    }
+    assertEquals(9, maps);
+  }
+
   /** FlashMLA's V is its K read the other way: the V view's layout is K's transposed. */
   @Test
   void flashMlasVViewIsItsKBufferTransposed() throws IOException {
