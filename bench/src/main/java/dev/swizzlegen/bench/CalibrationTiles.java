@@ -1,5 +1,6 @@
 package dev.swizzlegen.bench;
 
+import static dev.swizzlegen.annotations.AccessKind.LANES;
 import static dev.swizzlegen.annotations.AccessKind.LDMATRIX;
 import static dev.swizzlegen.annotations.AccessKind.MMA_ACCUMULATOR;
 import static dev.swizzlegen.annotations.AccessKind.STMATRIX;
@@ -136,6 +137,65 @@ public final class CalibrationTiles {
   @SwizzledTile(bits = 0, dtype = FLOAT, rows = 64, cols = 64, access = {
       @Access(kind = MMA_ACCUMULATOR, op = STORE, label = "mma_store")})
   public interface EpiloguePlain {}
+
+  /**
+   * Lane maps (kind = LANES) on plain halves: columns in CuTe's notation at each width, a blit (each
+   * lane bit moves a row and a 16-byte column at once: a diagonal), rows read in bit-reversed order,
+   * and broadcasts (pairs of lanes on one word, stored; pairs on one 16-byte vector, loaded).
+   */
+  @SwizzledTile(bits = 0, dtype = HALF, rows = 64, cols = 64, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "_32:_1", label = "col_cute16"),
+      @Access(kind = LANES, op = LOAD, bytes = 8, lanes = "_32:_1", label = "col_cute8"),
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "_32:_1", label = "col_cute4"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[1,8],[2,16],[4,32],[8,0],[16,0]]",
+          label = "blit16"),
+      @Access(kind = LANES, op = STORE, bytes = 16, lanes = "[[1,8],[2,16],[4,32],[8,0],[16,0]]",
+          label = "blit16_store"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[8,0],[4,0],[2,0],[1,0],[16,0]]",
+          label = "rows_reversed16"),
+      @Access(kind = LANES, op = STORE, bytes = 4, lanes = "(_2,_16):(_0,_128)",
+          label = "pairs4_store"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[0,0],[0,8],[1,0],[2,0],[4,0]]",
+          label = "pairs16")})
+  public interface LanesHalfPlain {}
+
+  /** The same maps on Swizzle<3,3,3>: columns clean at 16 bytes, 2-way at 8; the blit 8-way. */
+  @SwizzledTile(bits = 3, base = 3, shift = 3, dtype = HALF, rows = 64, cols = 64, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "_32:_1", label = "col_cute16"),
+      @Access(kind = LANES, op = LOAD, bytes = 8, lanes = "_32:_1", label = "col_cute8"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[1,8],[2,16],[4,32],[8,0],[16,0]]",
+          label = "blit16"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[8,0],[4,0],[2,0],[1,0],[16,0]]",
+          label = "rows_reversed16")})
+  public interface LanesHalfSw333 {}
+
+  /**
+   * Lane maps on plain floats: a column (32-way), CuTe's SIMT pairs, groups of 4 lanes on a word,
+   * all 32 lanes on one word (loaded and stored), 8-byte columns with and without pairs, and four
+   * rows of 8 words (4-way).
+   */
+  @SwizzledTile(bits = 0, dtype = FLOAT, rows = 32, cols = 32, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "_32:_1", label = "col_cute4"),
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "(_2,_16):(_0,_32)", label = "simt_pairs4"),
+      @Access(kind = LANES, op = STORE, bytes = 4, lanes = "[[0,0],[0,0],[0,1],[0,2],[0,4]]",
+          label = "groups4_store"),
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "[[0,0],[0,0],[0,0],[0,0],[0,0]]",
+          label = "one_word4"),
+      @Access(kind = LANES, op = STORE, bytes = 4, lanes = "[[0,0],[0,0],[0,0],[0,0],[0,0]]",
+          label = "one_word4_store"),
+      @Access(kind = LANES, op = LOAD, bytes = 8, lanes = "[[1,0],[2,0],[4,0],[8,0],[16,0]]",
+          label = "col8"),
+      @Access(kind = LANES, op = LOAD, bytes = 8, lanes = "[[0,0],[1,0],[2,0],[4,0],[8,0]]",
+          label = "pairs_col8"),
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "[[0,1],[0,2],[0,4],[1,0],[2,0]]",
+          label = "rows4x8_4")})
+  public interface LanesFloatPlain {}
+
+  /** A column of floats on Swizzle<5,0,5>: conflict-free. */
+  @SwizzledTile(bits = 5, base = 0, shift = 5, dtype = FLOAT, rows = 32, cols = 32, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 4, lanes = "_32:_1", label = "col_cute4"),
+      @Access(kind = LANES, op = STORE, bytes = 4, lanes = "_32:_1", label = "col_cute4_store")})
+  public interface LanesFloatTransposed {}
 
   @SwizzledTile(bits = 2, base = 3, shift = 3, dtype = FLOAT, rows = 64, cols = 64, access = {
       @Access(kind = MMA_ACCUMULATOR, op = STORE, label = "mma_store"),

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
@@ -30,7 +32,7 @@ class CalibrationSuiteTest {
   void everyLoadStoreUnitKind() {
     Set<AccessKind> kinds = cases.stream().map(c -> c.access().kind()).collect(Collectors.toSet());
     assertEquals(Set.of(AccessKind.VECTOR, AccessKind.LDMATRIX, AccessKind.STMATRIX,
-        AccessKind.MMA_ACCUMULATOR), kinds);
+        AccessKind.MMA_ACCUMULATOR, AccessKind.LANES), kinds);
   }
 
   @Test
@@ -49,6 +51,33 @@ class CalibrationSuiteTest {
     assertTrue(seen.contains("8B " + Order.COL_MAJOR) && seen.contains("16B " + Order.COL_MAJOR),
         seen.toString());
     assertTrue(seen.stream().filter(s -> s.startsWith("grid")).count() >= 4, seen.toString());
+  }
+
+  /**
+   * Lane maps: at least 12, each width on halves and floats, loads and stores, both notations,
+   * broadcasts (pairs, groups, one word), swizzled and not, clean and 4- and 32-way.
+   */
+  @Test
+  void laneMapsOfEveryWidthNotationAndBroadcast() {
+    ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
+    Set<String> seen = new TreeSet<>();
+    for (CalibrationSuite.Case c : cases) {
+      if (c.access() instanceof LanesAccess lanes) {
+        var layout = c.tile().layout();
+        seen.add("lanes");
+        seen.add(layout.dtype() + " " + lanes.bytes() + "B");
+        seen.add(lanes.op().toString());
+        seen.add(LaneMap.isTriton(lanes.lanes()) ? "triton" : "cute");
+        seen.add(((TileLayout) layout).swizzle().isIdentity() ? "plain" : "swizzled");
+        int shared = lanes.map(layout).sharedLanes();
+        seen.add(shared == 31 ? "one word" : shared > 0 ? "broadcast " + lanes.op() : "no broadcast");
+        seen.add("degree " + analyzer.analyze(layout, lanes).degree());
+      }
+    }
+    assertTrue(cases.stream().filter(c -> c.access() instanceof LanesAccess).count() >= 12);
+    assertTrue(seen.containsAll(Set.of("HALF 4B", "HALF 8B", "HALF 16B", "FLOAT 4B", "FLOAT 8B",
+        "LOAD", "STORE", "triton", "cute", "swizzled", "plain", "one word", "broadcast LOAD",
+        "broadcast STORE", "degree 1", "degree 4", "degree 32")), seen.toString());
   }
 
   @Test
