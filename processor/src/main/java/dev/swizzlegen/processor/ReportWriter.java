@@ -91,7 +91,7 @@ final class ReportWriter {
     root.put("bankModel", bankModel);
     List<Object> accesses = new ArrayList<>();
     for (int i = 0; i < reports.size(); i++) {
-      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i));
+      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
       access.put("bankMap", withBankMap ? BankMapWriter.path(tile, i) : null);
       accesses.add(access);
     }
@@ -107,7 +107,8 @@ final class ReportWriter {
         Json.write(root));
   }
 
-  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared) {
+  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
+      TileLayout layout) {
     AccessPattern pattern = report.access();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("label", pattern.label());
@@ -118,6 +119,7 @@ final class ReportWriter {
       json.put("architectures", AccessNotes.architectures(matrix));
     }
     AccessNotes.unmeasured(pattern).ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
+    AccessNotes.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
     json.put("op", pattern.op().name());
     json.put("default", declared.isDefault());
     json.put("maxWays", pattern.maxWays());
