@@ -189,10 +189,17 @@ final class ReportWriter {
     return json;
   }
 
-  /** The declared wgmma major, and for each major whether wgmma reads the tile so, how, or why not. */
+  /**
+   * The declared wgmma major (of a tile read in both, the K-major read's, whose members are
+   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and for
+   * each major whether wgmma reads the tile so, how, or why not.
+   */
   private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Violation>> problems) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
+    if (HopperHeaderText.declaredMajors(tile).size() == 2) {
+      json.put("alsoDeclared", Major.MN.name());
+    }
     for (Major major : Major.values()) {
       Map<String, Object> majorJson = new LinkedHashMap<>();
       majorJson.put("operand", problems.get(major).isEmpty());
