@@ -1,14 +1,18 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
+import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Optional;
 
 /**
  * What the generated files add to an access's cost where the model stands alone: the sm_100
  * ldmatrix and stmatrix shapes are costed by the bank model and not yet measured on sm_100 hardware
- * (the only GPU measured is an H100, which has none of them).
+ * (the only GPU measured is an H100, which has none of them); and what m8n8's {@code .trans} does
+ * to 8-bit elements, which its name does not say.
  */
 final class AccessNotes {
   /** The words every file marks such an access with. */
@@ -27,6 +31,27 @@ final class AccessNotes {
     String instruction = matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
     return Optional.of(instruction + "." + matrix.shape().ptx() + " is "
         + architectures(matrix) + " only; the bank model's cost, " + UNMEASURED);
+  }
+
+  /** The words every file gives what an m8n8 {@code .trans} of 8-bit elements moves. */
+  static final String BYTE_PAIRS = "16-bit pairs of 8-bit elements";
+
+  /**
+   * For an m8n8 {@code .trans} on 8-bit elements: {@code "ldmatrix.x4.trans (16-bit pairs of 8-bit
+   * elements) transposes pairs of adjacent FP8_E4M3 elements, not single ones; its addresses, and so
+   * its cost, are ldmatrix.x4's"}; empty for the others. The instruction ({@code .b16}) is the one
+   * 16-bit tiles use, so its name alone would pass for an element transpose.
+   */
+  static Optional<String> bytePairs(AccessPattern access, Layout layout) {
+    DType dtype = layout.dtype();
+    if (!(access instanceof MatrixAccess matrix) || !matrix.trans()
+        || matrix.shape() != MatrixShape.M8N8 || dtype.bits() != 8) {
+      return Optional.empty();
+    }
+    String instruction = matrix.description();
+    return Optional.of(instruction + " (" + BYTE_PAIRS + ") transposes pairs of adjacent " + dtype
+        + " elements, not single ones; its addresses, and so its cost, are "
+        + instruction.substring(0, instruction.length() - ".trans".length()) + "'s");
   }
 
   /** The architectures that have the instruction, as PTX lists them. */

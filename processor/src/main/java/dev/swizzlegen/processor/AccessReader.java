@@ -79,18 +79,28 @@ final class AccessReader {
       Diagnostics diagnostics) {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
-    // The tensor-core reads declared so far: each kind once per tile.
-    Set<AccessKind> operandReads = EnumSet.noneOf(AccessKind.class);
+    // The tensor-core reads declared so far: a tcgen05 read once per tile; wgmma reads once per
+    // major, so that one buffer may be read K-major by one product and MN-major by another (FlashMLA
+    // reads its K as V), the header giving each its descriptors.
+    boolean ummaRead = false;
+    Set<Major> wgmmaReads = EnumSet.noneOf(Major.class);
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
       }
       AnnotationValues values = new AnnotationValues(mirror, elements);
       AccessKind kind = values.enumValue("kind", AccessKind.class);
-      if ((kind == AccessKind.WGMMA || kind == AccessKind.UMMA) && !operandReads.add(kind)) {
-        diagnostics.errorOnAccess(values, "kind", "the tile is already declared a "
-            + (kind == AccessKind.WGMMA ? "wgmma" : "tcgen05") + " operand; one " + kind
-            + " access per tile, of its one major.");
+      if (kind == AccessKind.UMMA && ummaRead) {
+        diagnostics.errorOnAccess(values, "kind", "the tile is already declared a tcgen05 operand;"
+            + " one UMMA access per tile, of its one major.");
+        continue;
+      }
+      ummaRead |= kind == AccessKind.UMMA;
+      if (kind == AccessKind.WGMMA && !wgmmaReads.add(values.enumValue("major", Major.class))) {
+        Major major = values.enumValue("major", Major.class);
+        diagnostics.errorOnAccess(values, "major", "the tile is already read by wgmma as "
+            + HopperHeaderText.operandWords(major) + "; a tile carries at most two WGMMA accesses,"
+            + " one of each major (major = Major.K and major = Major.MN).");
         continue;
       }
       int errorsBefore = diagnostics.errorCount();

@@ -149,7 +149,7 @@ final class Blame {
     rule(AccessViolation.FootprintDoesNotTile.class, Attribute.ofAccess("threads"));
     rule(AccessViolation.RowsAsOneWithoutGrid.class, Attribute.ofAccess("rowsAsOne"));
     rule(AccessViolation.BadMatrixCount.class, Attribute.ofAccess("matrices"));
-    rule(AccessViolation.TransNeeds16Bit.class, Attribute.ofAccess("trans"));
+    rule(AccessViolation.TransNeeds8Or16Bit.class, Attribute.ofAccess("trans"));
     // m8n8 matrices are the kind's; another shape's are the shape's.
     rule(AccessViolation.MatricesDoNotTile.class, v -> Attribute.ofAccess(
         v.shape() == MatrixShape.M8N8 ? "kind" : "shape"));

@@ -126,6 +126,8 @@ final class CudaHeaderWriter {
       out.add("//   " + UserText.cppComment(report.summary()));
       AccessNotes.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
+      AccessNotes.bytePairs(report.access(), layout).ifPresent(
+          note -> SwizzleText.wrap(note + ".", 92).forEach(line -> out.add("//     " + line)));
     }
     for (Engine engine : tile.engines()) {
       out.add("//   " + UserText.cppComment(engine.summary(layout)));

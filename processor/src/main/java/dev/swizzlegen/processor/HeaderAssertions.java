@@ -35,7 +35,10 @@ final class HeaderAssertions {
     TileLayout layout = tile.layout();
     assertions.layout(layout);
     hopper.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
-    hopper.declaredOperand().ifPresent(operand -> assertions.wgmma(layout, operand));
+    hopper.declaredOperand().ifPresent(
+        operand -> assertions.wgmma(layout, operand, HopperHeaderText.Members.FIRST, ""));
+    hopper.mnOperand().ifPresent(
+        operand -> assertions.wgmma(layout, operand, HopperHeaderText.Members.MN, "MN-major read: "));
     blackwell.declaredOperand().ifPresent(operand -> assertions.umma(layout, operand));
     return assertions.lines;
   }
@@ -101,33 +104,40 @@ final class HeaderAssertions {
     }
   }
 
-  private void wgmma(TileLayout layout, WgmmaOperand operand) {
-    assertThat(type + "::kWgmmaDescriptor == ((uint64_t{" + type
-        + "::kWgmmaLeadingByteOffset} >> 4) << 16 | (uint64_t{" + type
-        + "::kWgmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type
-        + "::kWgmmaBaseOffset} << 49 | uint64_t{" + type + "::kWgmmaLayoutType} << 62)",
-        "the wgmma descriptor is its fields");
+  /**
+   * A wgmma read's members, named by {@code members}; {@code what} begins each message (empty for
+   * the tile's one read or its K-major one).
+   */
+  private void wgmma(TileLayout layout, WgmmaOperand operand, HopperHeaderText.Members members,
+      String what) {
+    String prefix = type + "::" + members.constants();
+    assertThat(prefix + "Descriptor == ((uint64_t{" + prefix + "LeadingByteOffset} >> 4) << 16"
+        + " | (uint64_t{" + prefix + "StrideByteOffset} >> 4) << 32 | uint64_t{" + prefix
+        + "BaseOffset} << 49 | uint64_t{" + prefix + "LayoutType} << 62)",
+        what + "the wgmma descriptor is its fields");
     int slice = operand.kSlices() - 1;
     int stage = layout.stages() - 1;
     long descriptor = operand.descriptor(0, slice, 0, stage).encode();
-    assertThat(type + "::wgmma_desc(0u, " + u(slice) + ", 0u, " + u(stage) + ") == "
-        + String.format(Locale.ROOT, "0x%016xull", descriptor), "the last K slice's descriptor");
+    assertThat(type + "::" + members.descriptor() + "(0u, " + u(slice) + ", 0u, " + u(stage)
+        + ") == " + String.format(Locale.ROOT, "0x%016xull", descriptor),
+        what + "the last K slice's descriptor");
     OperandShape shape = operand.shape();
-    assertThat(type + "::kWgmmaMnExtent == " + u(shape.mnExtent()) + " && " + type
-        + "::kWgmmaKExtent == " + u(shape.kExtent()) + " && " + type + "::kWgmmaKSlices * " + type
-        + "::kWgmmaK == " + type + "::kWgmmaKExtent", "the wgmma operand's M or N and K");
+    assertThat(prefix + "MnExtent == " + u(shape.mnExtent()) + " && " + prefix + "KExtent == "
+        + u(shape.kExtent()) + " && " + prefix + "KSlices * " + prefix + "K == " + prefix
+        + "KExtent", what + "the wgmma operand's M or N and K");
     // Two elements whose M and K differ, so that a row and column swapped cannot pass.
     int[][] elements = {
         {shape.mnExtent() - 1, 0, stage}, {shape.mnExtent() / 2, shape.kExtent() - 1, 0}};
+    String fn = members.functions();
     for (int[] element : elements) {
       int mn = element[0];
       int k = element[1];
       int row = shape.row(mn, k);
       int col = shape.col(mn, k);
-      assertThat(call("wgmma_row", mn, k) + " == " + u(row) + " && " + call("wgmma_col", mn, k)
-          + " == " + u(col) + " && " + call("wgmma_offset", mn, k, element[2]) + " == "
-          + u(layout.offset(row, col, element[2])), "wgmma operand element (" + mn + ", " + k
-          + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
+      assertThat(call(fn + "_row", mn, k) + " == " + u(row) + " && " + call(fn + "_col", mn, k)
+          + " == " + u(col) + " && " + call(fn + "_offset", mn, k, element[2]) + " == "
+          + u(layout.offset(row, col, element[2])), what + "wgmma operand element (" + mn + ", "
+          + k + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
     }
   }
 

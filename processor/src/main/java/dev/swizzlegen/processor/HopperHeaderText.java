@@ -23,20 +23,40 @@ import java.util.Optional;
  * What a tile's CUDA header says and gives for Hopper: for a tile with a {@code TMA} access, the
  * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map; for a
  * tile with a {@code WGMMA} access, the wgmma matrix descriptor of every K slice
- * ({@link WgmmaOperand}); for every tile, whether wgmma can read it, in the comment. All of it is the
- * model's; this class only spells it in CUDA.
+ * ({@link WgmmaOperand}), and for a tile with two, one of each major, the MN-major read's beside the
+ * K-major's ({@link Members#MN}); for every tile, whether wgmma can read it, in the comment. All of it
+ * is the model's; this class only spells it in CUDA.
  */
 final class HopperHeaderText {
+  /**
+   * The names of one wgmma read's members: its template slots and flag, its constants' prefix, its
+   * operand functions' prefix and its descriptor function.
+   */
+  record Members(String slot, String constants, String functions, String descriptor) {
+    /** The read of a tile with one, or the K-major read of a tile with two. */
+    static final Members FIRST = new Members("wgmma", "kWgmma", "wgmma", "wgmma_desc");
+    /** The MN-major read of a tile with two: the same members, named apart. */
+    static final Members MN = new Members("wgmmaMn", "kWgmmaMn", "wgmma_mn", "wgmma_desc_mn");
+  }
+
   private final TileSpec tile;
   private final Optional<TmaFill> tmaFill;
   private final Optional<WgmmaOperand> declaredOperand;
+  private final Optional<WgmmaOperand> mnOperand;
   private final Map<Major, List<Violation>> wgmmaProblems;
 
   private HopperHeaderText(TileSpec tile) {
     this.tile = tile;
     TileLayout layout = tile.layout();
     this.tmaFill = tile.engine(Tma.class).flatMap(tma -> tma.plan(layout).plan());
-    this.declaredOperand = tile.engine(Wgmma.class).flatMap(wgmma -> wgmma.plan(layout).plan());
+    List<WgmmaOperand> reads = tile.engines().stream().filter(Wgmma.class::isInstance)
+        .map(wgmma -> ((Wgmma) wgmma).plan(layout).plan()).flatMap(Optional::stream).toList();
+    // One read has the wgmma_desc members whatever its major; of two, the K-major read has them and
+    // the MN-major one the wgmma_desc_mn members.
+    this.declaredOperand = reads.stream()
+        .filter(read -> reads.size() == 1 || read.major() == Major.K).findFirst();
+    this.mnOperand = reads.stream()
+        .filter(read -> reads.size() == 2 && read.major() == Major.MN).findFirst();
     this.wgmmaProblems = problemsByMajor(layout);
   }
 
@@ -44,9 +64,19 @@ final class HopperHeaderText {
     return new HopperHeaderText(tile);
   }
 
-  /** The major of the tile's WGMMA access, if it declares one. */
+  /**
+   * The major of the tile's WGMMA access, if it declares one; of a tile with two, that of the
+   * K-major one, which has the {@code wgmma_desc} members.
+   */
   static Optional<Major> declaredMajor(TileSpec tile) {
-    return tile.engine(Wgmma.class).map(Wgmma::major);
+    List<Major> majors = declaredMajors(tile);
+    return majors.size() == 2 ? Optional.of(Major.K) : majors.stream().findFirst();
+  }
+
+  /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
+  static List<Major> declaredMajors(TileSpec tile) {
+    return tile.engines().stream().filter(Wgmma.class::isInstance)
+        .map(wgmma -> ((Wgmma) wgmma).major()).toList();
   }
 
   /** Every major's violations for the tile: empty where wgmma reads it so. */
@@ -54,9 +84,20 @@ final class HopperHeaderText {
     return wgmmaProblems;
   }
 
-  /** How wgmma reads the tile, for a tile with a WGMMA access it can read. */
+  /**
+   * How wgmma reads the tile, for a tile with a WGMMA access it can read: the read the
+   * {@code wgmma_desc} members give, the K-major one of a tile with two.
+   */
   Optional<WgmmaOperand> declaredOperand() {
     return declaredOperand;
+  }
+
+  /**
+   * The MN-major read of a tile that wgmma reads in both majors: the read the {@code wgmma_desc_mn}
+   * members give; empty for a tile with one read or none.
+   */
+  Optional<WgmmaOperand> mnOperand() {
+    return mnOperand;
   }
 
   /** The TMA fill the header gives, for a tile with a TMA access. */
@@ -79,6 +120,11 @@ final class HopperHeaderText {
           + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK() + " (k"
           + operand.instructionK() + "), LBO " + operand.leadingByteOffset() + ", SBO "
           + operand.strideByteOffset() + " bytes: wgmma_desc() below.");
+      mnOperand.ifPresent(read -> wrapped(out, "wgmma also reads it as an MN-major operand (rows K,"
+          + " cols M or N) with " + read.swizzle().description() + ": " + read.kSlices() + " K slice"
+          + (read.kSlices() == 1 ? "" : "s") + " of " + read.instructionK() + " (k"
+          + read.instructionK() + "), LBO " + read.leadingByteOffset() + ", SBO "
+          + read.strideByteOffset() + " bytes: wgmma_desc_mn() below."));
     } else {
       List<String> readable = new ArrayList<>();
       for (Major major : Major.values()) {
@@ -165,39 +211,55 @@ final class HopperHeaderText {
           .set("tmaBoxAddress", layout.elementBits() % 8 == 0
               ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
     });
-    header.flag("wgmma", declaredOperand.isPresent());
-    declaredOperand.ifPresent(operand -> {
-      boolean kMajor = operand.major() == Major.K;
-      String first = "offset("
-          + String.join(", ", operand.shape().rowCol("mn", "k_slice * kWgmmaK")) + ", stage)";
-      header.set("wgmmaComment", memberComment("wgmma (sm_90a): " + (kMajor ? "a " : "an ")
-              + majorWords(operand.major()) + " " + WgmmaOperand.ptxType(layout.dtype()).orElseThrow()
-              + " operand with " + operand.swizzle().description() + ". One instruction reads kWgmmaK"
-              + " of K (k" + operand.instructionK() + "); kWgmmaKSlices of them span the tile's K."
-              + " The operand is kWgmmaMnExtent (M or N) by kWgmmaKExtent (K): wgmma_row(),"
-              + " wgmma_col() and wgmma_offset() below find its element (mn, k) whatever the major."
-              + " Pass kWgmmaTranspose as the instruction's imm-trans"
-              + (kMajor ? "" : " (16-bit types)") + "."))
-          .set("wgmmaK", Integer.toString(operand.instructionK()))
-          .set("wgmmaKSlices", Integer.toString(operand.kSlices()))
-          .set("wgmmaMnExtent", Integer.toString(operand.shape().mnExtent()))
-          .set("wgmmaKExtent", Integer.toString(operand.shape().kExtent()))
-          .set("wgmmaFunctions",
-              CudaHeaderWriter.functions(TileFunctions.wgmmaOperand(operand.shape())))
-          .set("wgmmaMnStep", Integer.toString(operand.mnStep()))
-          .set("wgmmaTranspose", Integer.toString(operand.transpose()))
-          .set("wgmmaLeadingByteOffset", Integer.toString(operand.leadingByteOffset()))
-          .set("wgmmaStrideByteOffset", Integer.toString(operand.strideByteOffset()))
-          .set("wgmmaLayoutType", Integer.toString(operand.swizzle().code()))
-          .set("wgmmaDescriptor",
-              String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
-          .set("wgmmaDescComment", memberComment("The wgmma matrix descriptor of K slice k_slice (K"
-              + " from k_slice * kWgmmaK) of the operand whose M or N starts at mn (a multiple of"
-              + " kWgmmaMnStep), in stage `stage` of this tile at shared-memory address smem_address"
-              + " (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the slice's"
-              + " first element, " + first + "."))
-          .set("wgmmaStart", first);
-    });
+    header.flag(Members.FIRST.slot(), declaredOperand.isPresent());
+    declaredOperand.ifPresent(operand -> fillWgmma(header, Members.FIRST, operand,
+        "wgmma (sm_90a): " + (operand.major() == Major.K ? "a " : "an ")
+            + majorWords(operand.major())));
+    header.flag(Members.MN.slot(), mnOperand.isPresent());
+    mnOperand.ifPresent(operand -> fillWgmma(header, Members.MN, operand,
+        "wgmma (sm_90a): an MN-major"));
+  }
+
+  /**
+   * Fills the slots of one wgmma read's members, named by {@code members}; {@code what} begins its
+   * comment ({@code "wgmma (sm_90a): a K-major"}), which goes on with the operand's type and mode.
+   */
+  private void fillWgmma(Template header, Members members, WgmmaOperand operand, String what) {
+    TileLayout layout = tile.layout();
+    boolean kMajor = operand.major() == Major.K;
+    String k = members.constants() + "K";
+    String first = "offset("
+        + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k)) + ", stage)";
+    String fn = members.functions();
+    String slot = members.slot();
+    header.set(slot + "Comment", memberComment(what + " "
+            + WgmmaOperand.ptxType(layout.dtype()).orElseThrow() + " operand with "
+            + operand.swizzle().description() + ". One instruction reads " + k + " of K (k"
+            + operand.instructionK() + "); " + k + "Slices of them span the tile's K. The operand is "
+            + members.constants() + "MnExtent (M or N) by " + members.constants() + "KExtent (K): "
+            + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below find its element (mn, k)"
+            + " whatever the major. Pass " + members.constants() + "Transpose as the instruction's"
+            + " imm-trans" + (kMajor ? "" : " (16-bit types)") + "."))
+        .set(slot + "K", Integer.toString(operand.instructionK()))
+        .set(slot + "KSlices", Integer.toString(operand.kSlices()))
+        .set(slot + "MnExtent", Integer.toString(operand.shape().mnExtent()))
+        .set(slot + "KExtent", Integer.toString(operand.shape().kExtent()))
+        .set(slot + "Functions", CudaHeaderWriter.functions(members == Members.MN
+            ? TileFunctions.wgmmaMnOperand(operand.shape())
+            : TileFunctions.wgmmaOperand(operand.shape())))
+        .set(slot + "MnStep", Integer.toString(operand.mnStep()))
+        .set(slot + "Transpose", Integer.toString(operand.transpose()))
+        .set(slot + "LeadingByteOffset", Integer.toString(operand.leadingByteOffset()))
+        .set(slot + "StrideByteOffset", Integer.toString(operand.strideByteOffset()))
+        .set(slot + "LayoutType", Integer.toString(operand.swizzle().code()))
+        .set(slot + "Descriptor",
+            String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
+        .set(slot + "DescComment", memberComment("The wgmma matrix descriptor of K slice k_slice (K"
+            + " from k_slice * " + k + ") of the operand whose M or N starts at mn (a multiple of "
+            + members.constants() + "MnStep), in stage `stage` of this tile at shared-memory address"
+            + " smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the"
+            + " slice's first element, " + first + "."))
+        .set(slot + "Start", first);
   }
 
   /** The {@code CUtensorMapDataType} TMA copies elements of {@code dtype} as. */

@@ -314,7 +314,8 @@ final class JavaHelperWriter {
     doc.add("<ul>");
     for (AccessReport report : reports) {
       doc.add("  <li>" + UserText.javadoc(report.summary()
-          + AccessNotes.unmeasured(report.access()).map(note -> "; " + note).orElse("")));
+          + AccessNotes.unmeasured(report.access()).map(note -> "; " + note).orElse("")
+          + AccessNotes.bytePairs(report.access(), layout).map(note -> "; " + note).orElse("")));
     }
     for (Engine engine : tile.engines()) {
       doc.add("  <li>" + UserText.javadoc(engine.summary(layout)));

@@ -97,7 +97,7 @@ final class ReportWriter {
     root.put("bankModel", bankModel);
     List<Object> accesses = new ArrayList<>();
     for (int i = 0; i < reports.size(); i++) {
-      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i));
+      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
       access.put("bankMap", withBankMap ? BankMapWriter.path(tile, i) : null);
       accesses.add(access);
     }
@@ -113,7 +113,8 @@ final class ReportWriter {
         Json.write(root));
   }
 
-  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared) {
+  private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
+      TileLayout layout) {
     AccessPattern pattern = report.access();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("label", pattern.label());
@@ -128,6 +129,7 @@ final class ReportWriter {
       json.put("lanes", lanes.lanes());
     }
     AccessNotes.unmeasured(pattern).ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
+    AccessNotes.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
     json.put("op", pattern.op().name());
     json.put("default", declared.isDefault());
     json.put("maxWays", pattern.maxWays());
@@ -197,10 +199,17 @@ final class ReportWriter {
     return json;
   }
 
-  /** The declared wgmma major, and for each major whether wgmma reads the tile so, how, or why not. */
+  /**
+   * The declared wgmma major (of a tile read in both, the K-major read's, whose members are
+   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and for
+   * each major whether wgmma reads the tile so, how, or why not.
+   */
   private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Violation>> problems) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
+    if (HopperHeaderText.declaredMajors(tile).size() == 2) {
+      json.put("alsoDeclared", Major.MN.name());
+    }
     for (Major major : Major.values()) {
       Map<String, Object> majorJson = new LinkedHashMap<>();
       majorJson.put("operand", problems.get(major).isEmpty());

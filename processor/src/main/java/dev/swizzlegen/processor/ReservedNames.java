@@ -34,7 +34,12 @@ final class ReservedNames {
       "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
       "kWgmmaK", "kWgmmaKSlices", "kWgmmaMnStep", "kWgmmaTranspose", "kWgmmaLeadingByteOffset",
       "kWgmmaStrideByteOffset", "kWgmmaBaseOffset", "kWgmmaLayoutType", "kWgmmaDescriptor",
-      "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset");
+      "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset",
+      // The MN-major read of a tile wgmma reads in both majors.
+      "kWgmmaMnK", "kWgmmaMnKSlices", "kWgmmaMnMnStep", "kWgmmaMnTranspose",
+      "kWgmmaMnLeadingByteOffset", "kWgmmaMnStrideByteOffset", "kWgmmaMnBaseOffset",
+      "kWgmmaMnLayoutType", "kWgmmaMnDescriptor", "wgmma_desc_mn", "kWgmmaMnMnExtent",
+      "kWgmmaMnKExtent", "wgmma_mn_row", "wgmma_mn_col", "wgmma_mn_offset");
 
   /** The members the header template adds for tcgen05 ({@link BlackwellHeaderText}). */
   private static final List<String> BLACKWELL_MEMBERS = List.of(

@@ -112,6 +112,14 @@ final class TileFunctions {
   }
 
   /**
+   * The same functions for the MN-major read of a tile wgmma reads in both majors:
+   * {@code wgmma_mn_row}, {@code wgmma_mn_col}, {@code wgmma_mn_offset}.
+   */
+  static List<IndexFunction> wgmmaMnOperand(OperandShape shape) {
+    return operand(shape, "wgmmaMn", "WgmmaMn");
+  }
+
+  /**
    * The same functions for a UMMA (tcgen05) operand: {@code umma_row}, {@code umma_col},
    * {@code umma_offset}.
    */

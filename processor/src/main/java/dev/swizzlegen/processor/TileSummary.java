@@ -25,6 +25,7 @@ final class TileSummary {
     tile.derivation().ifPresent(why -> line(note, "derived: " + why));
     hopper.tmaFill().ifPresent(fill -> line(note, tma(fill)));
     hopper.declaredOperand().ifPresent(operand -> line(note, wgmma(operand)));
+    hopper.mnOperand().ifPresent(operand -> line(note, wgmma(operand) + " (wgmma_desc_mn)"));
     blackwell.declaredOperand()
         .ifPresent(operand -> line(note, "UMMA: " + BlackwellHeaderText.reads(operand)));
     for (AccessReport report : reports) {

@@ -246,8 +246,8 @@ final class ViolationMessages {
         + " the coalesced copy takes consecutive vectors whatever the rows.");
     format(AccessViolation.BadMatrixCount.class,
         "matrices must be 1, 2 or 4 (.x1, .x2, .x4), not {{matrices}}.");
-    format(AccessViolation.TransNeeds16Bit.class, "{{instruction}}.trans moves 16-bit elements;"
-        + " {{dtype}} elements are {{elementSize}}.",
+    format(AccessViolation.TransNeeds8Or16Bit.class, "{{instruction}}.trans moves 16-bit units:"
+        + " 16-bit elements, or pairs of 8-bit ones; {{dtype}} elements are {{elementSize}}.",
         v -> Map.of("instruction", matrixInstruction(v.kind()),
             "elementSize", SwizzleText.elementSize(v.dtype())));
     format(AccessViolation.MatricesDoNotTile.class, "{{instruction}} reads {{matrixRows}}-row x"

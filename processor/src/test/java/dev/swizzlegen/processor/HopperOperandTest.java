@@ -5,6 +5,16 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Wgmma;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -83,86 +93,128 @@ class HopperOperandTest {
             access = @Access(kind = AccessKind.WGMMA))""");
   }
 
+  /** FlashMLA's K buffer read K-major, as K in Q·Kᵀ. */
+  private static final String K_READ = "@Access(kind = AccessKind.WGMMA, label = \"K in Q K^T\")";
+  /** FlashMLA's K buffer read MN-major, as V in P·V. */
+  private static final String V_READ =
+      "@Access(kind = AccessKind.WGMMA, major = Major.MN, label = \"V in P V\")";
+
+  /**
+   * FlashMLA's K buffer: rows N (the sequence), cols D (the head dimension, contiguous), 128-byte
+   * swizzle atoms of 8 x 64 halves down the rows first, filled by TMA and read by {@code reads}.
+   */
+  private static JavaFileObject flashMlaKv(String... reads) {
+    return tile("@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 128, atomRows = 8,"
+        + " atomCols = 64,\n    stages = 2, access = {@Access(kind = AccessKind.TMA, op = Op.STORE),\n"
+        + "        " + String.join(",\n        ", reads) + "})");
+  }
+
   @Test
-  void oneWgmmaEnginePerTile() {
-    assertError("the tile is already declared a wgmma operand; one WGMMA access per tile",
-        "major = Major.MN", """
+  void twoWgmmaReadsOfOneMajorAreAnErrorOnTheSecondsMajor() {
+    assertError("the tile is already read by wgmma as an MN-major operand; a tile carries at most two"
+        + " WGMMA accesses, one of each major (major = Major.K and major = Major.MN).",
+        "major = Major.MN)})", """
         @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, access = {
-            @Access(kind = AccessKind.WGMMA),
-            @Access(kind = AccessKind.WGMMA, major = Major.MN)})""");
+            @Access(kind = AccessKind.WGMMA, major = Major.MN),
+            @Access(kind = AccessKind.WGMMA,
+                major = Major.MN)})""");
+    assertError("the tile is already read by wgmma as a K-major operand", "label = \"second\"", """
+        @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, access = {
+            @Access(kind = AccessKind.WGMMA), @Access(kind = AccessKind.WGMMA, major = Major.MN),
+            @Access(kind = AccessKind.WGMMA, label = "second")})""");
   }
 
+  /**
+   * A FlashMLA-shaped buffer of FP8 cannot be read MN-major (wgmma transposes only 16-bit types):
+   * the existing error, on the MN-major access's major; its K-major read is fine.
+   */
   @Test
-  void anExplicitSwizzleGetsItsPatternsAlignmentAndTheHeaderItsDescriptor() {
-    Generated generated = Generated.of(Generated.REPORTS, tile("""
-        @SwizzledTile(bits = 2, shift = 3, dtype = DType.BF16, rows = 64, cols = 64, atomRows = 8,
-            atomCols = 32, access = @Access(kind = AccessKind.WGMMA))"""));
-    assertThat(generated.compilation()).succeededWithoutWarnings();
-    String header = generated.text("swizzlegen/operand.cuh");
-    assertThat(header).contains("static constexpr uint32_t kAlignmentBytes = 512;");
-    assertThat(unwrapped(header)).contains("wgmma (sm_90a) reads it as a K-major operand with the 64-byte"
-        + " swizzle: 4 K slices of 16 (k16), LBO 16, SBO 512 bytes: wgmma_desc() below.");
-    assertThat(header).contains("static constexpr uint64_t kWgmmaDescriptor = 0x8000002000010000ull;");
-    assertThat(header).doesNotContain("#include <cuda.h>");
-    String report = generated.text("swizzlegen/operand.json");
-    assertThat(report).contains("\"declared\": \"K\"");
-    assertThat(report).contains("\"descriptorWithoutStart\": \"0x8000002000010000\"");
+  void aSecondReadWgmmaCannotMakeIsItsOwnError() {
+    assertError("V in P V: wgmma transposes only 16-bit operands (HALF, BF16), so a FP8_E4M3 operand"
+        + " must be K-major", "major = Major.MN", """
+        @SwizzledTile(bits = 3, dtype = DType.FP8_E4M3, rows = 64, cols = 256, atomRows = 8,
+            atomCols = 128, access = {
+                @Access(kind = AccessKind.WGMMA, label = "K in Q K^T"),
+                @Access(kind = AccessKind.WGMMA, major = Major.MN, label = "V in P V")})""");
   }
 
+  /**
+   * One buffer read by two products (FlashMLA reads its K as V): the header gives the K-major read's
+   * members as for a tile with one read, and the MN-major read's beside them, named kWgmmaMn*,
+   * wgmma_mn_*() and wgmma_desc_mn(); the report, the helper's ENGINES and the summary list both.
+   * {@code WgmmaTwoMajorsNvccTest} compiles such headers and compares every descriptor.
+   */
   @Test
-  void aDerivedOperandOf128ByteRowsGetsThe128ByteMode() {
-    Generated generated = Generated.of(tile("""
-        @SwizzledTile(dtype = DType.HALF, rows = 128, cols = 128, stages = 2, access = {
-            @Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.WGMMA)})"""));
+  void aTileReadInBothMajorsHasBothReadsDescriptors() {
+    Generated generated = Generated.of(List.of("-Aswizzlegen.summary",
+        "-Aswizzlegen.reports=json"), flashMlaKv(K_READ, V_READ));
     assertThat(generated.compilation()).succeededWithoutWarnings();
     String header = generated.text("swizzlegen/operand.cuh");
-    assertThat(header).contains("Swizzle<3,3,3> on 8 x 64 atoms");
-    assertThat(header).contains("static constexpr uint32_t kAlignmentBytes = 1024;");
-    assertThat(header).contains("kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B;");
+    assertThat(unwrapped(header)).contains("wgmma (sm_90a) reads it as a K-major operand with the"
+        + " 128-byte swizzle: 8 K slices of 16 (k16), LBO 16, SBO 1024 bytes: wgmma_desc() below."
+        + " wgmma also reads it as an MN-major operand (rows K, cols M or N) with the 128-byte"
+        + " swizzle: 4 K slices of 16 (k16), LBO 8192, SBO 1024 bytes: wgmma_desc_mn() below.");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaTranspose = 0;");
     assertThat(header).contains("static constexpr uint32_t kWgmmaKSlices = 8;");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaMnTranspose = 1;");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaMnKSlices = 4;");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaMnMnStep = 64;");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaMnLeadingByteOffset = 8192;");
+    assertThat(header).contains("static constexpr uint32_t kWgmmaMnStrideByteOffset = 1024;");
+    assertThat(header).contains("wgmma_mn_offset(uint32_t mn, uint32_t k, uint32_t stage)");
+    assertThat(header).contains("static constexpr uint64_t wgmma_desc_mn(");
+    assertThat(header).contains("\"swizzlegen: MN-major read: the last K slice's descriptor\"");
+    // The K-major read's members and static_asserts are those of the tile with that read alone,
+    // and each of its members has its MN-major twin.
+    String kOnly = Generated.of(flashMlaKv(K_READ)).text("swizzlegen/operand.cuh");
+    String kMembers = kOnly.substring(kOnly.indexOf("  // wgmma (sm_90a): a K-major"),
+        kOnly.indexOf("\n};\n"));
+    assertThat(header).contains(kMembers);
+    for (String line : kOnly.substring(kOnly.indexOf("static_assert")).split("\n")) {
+      assertThat(header).contains(line);
+    }
+    Set<String> kNames = wgmmaNames(kMembers);
+    Set<String> expected = new TreeSet<>(kNames);
+    kNames.forEach(name -> expected.add(name.equals("wgmma_desc") ? "wgmma_desc_mn"
+        : name.startsWith("kWgmma") ? "kWgmmaMn" + name.substring("kWgmma".length())
+        : "wgmma_mn_" + name.substring("wgmma_".length())));
+    assertThat(kNames).hasSize(15);
+    assertThat(wgmmaNames(header.substring(header.indexOf("struct Operand {"),
+        header.indexOf("\n};\n")))).containsExactlyElementsIn(expected);
+    String report = generated.text("swizzlegen/operand.json");
+    assertThat(report).contains("\"declared\": \"K\",\n    \"alsoDeclared\": \"MN\",");
+    assertThat(report).contains("\"label\": \"K in Q K^T\",");
+    assertThat(report).contains("\"label\": \"V in P V\",");
+    @SuppressWarnings("unchecked")
+    List<Engine> engines = (List<Engine>) generated.helper("hopper.OperandSwizzle")
+        .constant("ENGINES");
+    assertThat(engines).containsExactly(Tma.of(Op.STORE), Wgmma.of(Major.K).withLabel("K in Q K^T"),
+        Wgmma.of(Major.MN).withLabel("V in P V")).inOrder();
+    assertThat(generated.compilation()).hadNoteContaining("wgmma: K-major, the 128-byte swizzle,"
+        + " 8 K slices of 16, LBO 16, SBO 1024 bytes\n");
+    assertThat(generated.compilation()).hadNoteContaining("wgmma: MN-major, the 128-byte swizzle,"
+        + " 4 K slices of 16, LBO 8192, SBO 1024 bytes (wgmma_desc_mn)");
   }
 
+  /** Declared in either order, the K-major read has the wgmma_desc members. */
   @Test
-  void aDerivedMnMajorOperandIsOneWgmmaReadsTransposed() {
-    Generated generated = Generated.of(tile("""
-        @SwizzledTile(dtype = DType.HALF, rows = 32, cols = 128, access = {
-            @Access(kind = AccessKind.TMA, op = Op.STORE),
-            @Access(kind = AccessKind.WGMMA, major = Major.MN)})"""));
-    assertThat(generated.compilation()).succeededWithoutWarnings();
-    String header = generated.text("swizzlegen/operand.cuh");
-    assertThat(unwrapped(header)).contains("wgmma (sm_90a) reads it as an MN-major operand with the 128-byte"
-        + " swizzle");
-    assertThat(header).contains("static constexpr uint32_t kWgmmaTranspose = 1;");
+  void theKMajorReadHasTheFirstMembersWhateverTheOrder() {
+    String declared = Generated.of(flashMlaKv(K_READ, V_READ)).text("swizzlegen/operand.cuh");
+    String swapped = Generated.of(flashMlaKv(V_READ, K_READ)).text("swizzlegen/operand.cuh");
+    // Only the engines' summary lines, in the order declared, differ.
+    assertThat(swapped).isNotEqualTo(declared);
+    assertThat(swapped.substring(swapped.indexOf("// Hopper (sm_90):")))
+        .isEqualTo(declared.substring(declared.indexOf("// Hopper (sm_90):")));
   }
 
-  @Test
-  void everyHeaderSaysWhetherWgmmaCouldReadTheTile() {
-    Generated readable = Generated.of(Generated.REPORTS, tile("""
-        @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, alignment = 1024)"""));
-    assertThat(unwrapped(readable.text("swizzlegen/operand.cuh"))).contains("wgmma (sm_90a) could"
-        + " read it as a K-major operand (rows M or N, cols K) with the 128-byte swizzle, or as an"
-        + " MN-major operand (rows K, cols M or N) with the 128-byte swizzle; declare @Access(kind ="
-        + " AccessKind.WGMMA, major = ...) for its descriptors.");
-    assertThat(readable.text("swizzlegen/operand.json")).contains("\"operand\": true");
-    Generated floats = Generated.of(Generated.REPORTS, tile("""
-        @SwizzledTile(bits = 3, dtype = DType.FLOAT, rows = 32, cols = 32)"""));
-    assertThat(unwrapped(floats.text("swizzlegen/operand.cuh"))).contains("No wgmma reads it as declared."
-        + " wgmma reads HALF, BF16, TF32");
-    assertThat(floats.text("swizzlegen/operand.json")).contains("\"operand\": false");
-  }
-
-  /** Issue 12: the 32-byte mode has Swizzle<1,3,3>'s bytes on halves, but cannot write 128-byte rows. */
-  @Test
-  void aModeIsNamedOnlyWhereTmaCanFillTheTileInIt() {
-    Generated generated = Generated.of(Generated.REPORTS, tile("""
-        @SwizzledTile(bits = 1, base = 3, shift = 3, dtype = DType.HALF, rows = 2, cols = 64)"""));
-    String header = generated.text("swizzlegen/operand.cuh");
-    assertThat(header).contains("Swizzle<1,3,3> on element offsets (Swizzle<1,4,3> on bytes).");
-    assertThat(header).doesNotContain("CU_TENSOR_MAP_SWIZZLE");
-    assertThat(generated.text("swizzlegen/operand.json")).contains("\"tmaMode\": null");
-    Generated rows32 = Generated.of(tile("""
-        @SwizzledTile(bits = 1, base = 3, shift = 3, dtype = DType.HALF, rows = 8, cols = 16)"""));
-    assertThat(rows32.text("swizzlegen/operand.cuh"))
-        .contains("TMA mode CU_TENSOR_MAP_SWIZZLE_32B");
+  /** The wgmma members declared in {@code code}: {@code kWgmma*} constants and {@code wgmma_*} functions. */
+  private static Set<String> wgmmaNames(String code) {
+    Set<String> names = new TreeSet<>();
+    Matcher declared = Pattern.compile("uint(?:32|64)_t (kWgmma\\w*|wgmma_\\w+)(?: =|\\()")
+        .matcher(code);
+    while (declared.find()) {
+      names.add(declared.group(1));
+    }
+    return names;
   }
 }

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link ReservedNames} cannot drift from the writers: every identifier in the code of every header
- * the tests generate (tiles of every kind, TMA, wgmma and UMMA included, rasterizers of every order)
- * is a name no struct and no namespace part can take, except the struct's own name and its
- * namespace.
+ * the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA included,
+ * rasterizers of every order) is a name no struct and no namespace part can take, except the
+ * struct's own name and its namespace.
  */
 class ReservedNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");
@@ -43,6 +43,7 @@ class ReservedNamesTest {
   void everyIdentifierOfEveryGeneratedHeaderIsReserved() {
     Generated tiles = Generated.of(TileCorpus.sources());
     Generated blackwell = Generated.of(TileCorpus.sources(TileCorpus.BLACKWELL));
+    Generated twoMajors = Generated.of(TileCorpus.sources(TileCorpus.WGMMA_TWO_MAJORS));
     Generated rasters = Generated.of(RasterCorpus.sources());
     List<String> unreserved = new ArrayList<>();
     int checked = 0;
@@ -51,6 +52,9 @@ class ReservedNamesTest {
     }
     for (TileCorpus.Case tile : TileCorpus.BLACKWELL) {
       checked += unreserved(blackwell.text(tile.header()), tile.cudaType(), unreserved);
+    }
+    for (TileCorpus.Case tile : TileCorpus.WGMMA_TWO_MAJORS) {
+      checked += unreserved(twoMajors.text(tile.header()), tile.cudaType(), unreserved);
     }
     for (RasterCorpus.Case raster : RasterCorpus.CASES) {
       checked += unreserved(rasters.text(raster.header()), raster.cudaType(), unreserved);

@@ -140,6 +140,38 @@ class SubByteTileTest {
         + " cost, not yet measured on sm_100 hardware.");
   }
 
+  /**
+   * FlashAttention-3's FP8 V: {@code ldmatrix.x4.trans} (m8n8, .b16) on 8-bit elements moves 16-bit
+   * pairs from the non-trans form's addresses, so it costs what ldmatrix.x4 does; every file says it
+   * moves pairs. An element wider than 16 bits is still an error on trans.
+   */
+  @Test
+  void ldmatrixTransOnFp8MovesBytePairsAtTheNonTransFormsCost() {
+    Generated generated = Generated.of(Generated.REPORTS, tile("""
+        @SwizzledTile(bits = 3, base = 4, shift = 3, dtype = DType.FP8_E4M3, rows = 64, cols = 128,
+            access = {@Access(kind = AccessKind.LDMATRIX, trans = true),
+                @Access(kind = AccessKind.LDMATRIX)})"""));
+    assertThat(generated.compilation()).succeededWithoutWarnings();
+    String header = generated.text("swizzlegen/tile.cuh");
+    assertThat(header).contains("""
+        //   ldmatrix.x4.trans: conflict-free, 4 wavefronts per instruction
+        //     ldmatrix.x4.trans (16-bit pairs of 8-bit elements) transposes pairs of adjacent FP8_E4M3
+        //     elements, not single ones; its addresses, and so its cost, are ldmatrix.x4's.
+        //   ldmatrix.x4: conflict-free, 4 wavefronts per instruction
+        """);
+    String report = generated.text("swizzlegen/tile.json");
+    assertThat(report).contains("\"description\": \"ldmatrix.x4.trans\",");
+    assertThat(report).containsMatch("\"moves\": \"16-bit pairs of 8-bit elements\"");
+    String helper = generated.text("sub.TileSwizzle");
+    assertThat(helper).contains("AccessPattern.parse(\"ldmatrix x4 trans\")");
+    assertThat(helper).contains("(16-bit pairs of 8-bit elements)");
+    assertError("ldmatrix.trans moves 16-bit units: 16-bit elements, or pairs of 8-bit ones; FLOAT"
+        + " elements are 4 bytes.", "trans = true", """
+        @SwizzledTile(bits = 3, base = 2, dtype = DType.FLOAT, rows = 32, cols = 32,
+            access = @Access(kind = AccessKind.LDMATRIX,
+                trans = true))""");
+  }
+
   @Test
   void aVectorNarrowerThanAUnitOfAPaddedTileIsAnErrorOnBytes() {
     assertError("FP6_E2M3 is stored 16 elements to a 16-byte unit (the form TMA writes and tcgen05"

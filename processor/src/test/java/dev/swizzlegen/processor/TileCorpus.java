@@ -341,6 +341,41 @@ final class TileCorpus {
           TileLayout.builder(DType.FP6_E2M3, Swizzle.of(3, 4, 3), 128, 128).alignment(1024)
               .atom(8, 128, Order.COL_MAJOR).build()));
 
+  static final String WGMMA_MN = "@Access(kind = AccessKind.WGMMA, major = Major.MN)";
+
+  /**
+   * Hopper tiles wgmma reads in both majors, one buffer read K-major by one product and MN-major by
+   * another (FlashMLA reads its K as V): the header gives {@code wgmma_desc} and
+   * {@code wgmma_desc_mn}. A list of their own, so that the corpus's meaning snapshot stays the one
+   * it froze; {@code WgmmaTwoMajorsHeaderTest} runs their headers.
+   */
+  static final List<Case> WGMMA_TWO_MAJORS = List.of(
+      // FlashMLA's K: rows N (the sequence), cols D (the head dimension), 128-byte atoms down the
+      // rows first; K-major it is K in Q K^T, MN-major V in P V.
+      simple("FlashMlaKv",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 128, atomRows = 8,"
+              + " atomCols = 64, stages = 2, access = {" + TMA + ", " + WGMMA + ", " + WGMMA_MN
+              + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
+              .atom(8, 64, Order.COL_MAJOR).stages(2).build()),
+      // The MN-major read declared first, the 64-byte mode, atoms across the columns first.
+      simple("TwoReadsBf16Sw64",
+          "@SwizzledTile(bits = 2, shift = 3, dtype = DType.BF16, rows = 32, cols = 64, atomRows = 8,"
+              + " atomCols = 32, access = {" + WGMMA_MN + ", " + WGMMA + "})",
+          TileLayout.builder(DType.BF16, Swizzle.of(2, 3, 3), 32, 64).alignment(512)
+              .atom(8, 32, Order.COL_MAJOR).build()),
+      simple("TwoReadsCoreMatrices",
+          "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF, rows = 16, cols = 64, atomRows = 8,"
+              + " atomCols = 8, access = {" + WGMMA + ", " + WGMMA_MN + "})",
+          TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).atom(8, 8, Order.COL_MAJOR)
+              .build()),
+      // Derived: a swizzle both reads (and TMA) take.
+      simple("TwoReadsDerived",
+          "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, stages = 3, access = {" + TMA
+              + ", " + WGMMA + ", " + WGMMA_MN + "})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).alignment(1024).stages(3)
+              .build()));
+
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,
         "swizzlegen/" + Names.snakeCase(type) + ".cuh", expected);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
@@ -30,7 +31,8 @@ import java.util.Optional;
  * instantiates a kernel per struct (so device code is built for every architecture), and on the host
  * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
  * a tile with a TMA access, its boxes, for one with a WGMMA access, its wgmma descriptor of every
- * stage, K slice and first M or N, and for one with a UMMA access, its tcgen05 descriptor of the same,
+ * stage, K slice and first M or N (and for one read in both majors, the MN-major read's
+ * {@code wgmma_desc_mn} of the same), and for one with a UMMA access, its tcgen05 descriptor of the same,
  * which must equal the model's ({@link TmaFill}, {@link WgmmaOperand}, {@link UmmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
  * {@code static_assert}ed too: the functions are {@code constexpr} on the host. The kernels are
  * {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx}) builds the same program.
@@ -57,10 +59,28 @@ public final class HeaderCheck {
           .map(tma -> ((Tma) tma).plan(layout).orElseThrow());
     }
 
-    /** The operand whose descriptors the header must give, for a tile with a wgmma engine: its plan. */
+    /**
+     * The operand whose descriptors the header's {@code wgmma_desc} must give, for a tile with a
+     * wgmma engine: its plan, the K-major one's of a tile with two.
+     */
     public Optional<WgmmaOperand> wgmma() {
-      return engines.stream().filter(Wgmma.class::isInstance).findFirst()
-          .map(wgmma -> ((Wgmma) wgmma).plan(layout).orElseThrow());
+      List<Wgmma> reads = wgmmaReads();
+      return reads.stream().filter(read -> reads.size() == 1 || read.major() == Major.K)
+          .findFirst().map(read -> read.plan(layout).orElseThrow());
+    }
+
+    /**
+     * The operand whose descriptors the header's {@code wgmma_desc_mn} must give, for a tile with
+     * two wgmma engines: the MN-major one's plan.
+     */
+    public Optional<WgmmaOperand> wgmmaMn() {
+      List<Wgmma> reads = wgmmaReads();
+      return reads.stream().filter(read -> reads.size() == 2 && read.major() == Major.MN)
+          .findFirst().map(read -> read.plan(layout).orElseThrow());
+    }
+
+    private List<Wgmma> wgmmaReads() {
+      return engines.stream().filter(Wgmma.class::isInstance).map(Wgmma.class::cast).toList();
     }
 
     /** The operand whose tcgen05 descriptors the header must give, for a tile with a UMMA engine. */
@@ -119,9 +139,12 @@ public final class HeaderCheck {
       Map<String, String[]> tma = parse(output, "tma");
       Map<String, String[]> wgmma = parse(output, "wgmma");
       Map<String, String[]> operand = parse(output, "operand");
+      Map<String, String[]> wgmmaMn = parse(output, "wgmma_mn");
+      Map<String, String[]> operandMn = parse(output, "operand_mn");
       Map<String, String[]> umma = parse(output, "umma");
       Map<String, String[]> ummaOperand = parse(output, "umma_operand");
       int hopper = 0;
+      int mnDescriptors = 0;
       for (Header header : headers) {
         String[] values = printed.get(header.cudaType());
         assertFalse(values == null, "no output for " + header.cudaType());
@@ -146,6 +169,15 @@ public final class HeaderCheck {
                   + ": wgmma_row/col/offset differ from the model's OperandShape and offset()");
           hopper++;
         }
+        if (header.wgmmaMn().isPresent()) {
+          assertEquals(expectedWgmma(header.wgmmaMn().get()),
+              List.of(wgmmaMn.get(header.cudaType())), header.cudaType()
+                  + ": wgmma_desc_mn differs from the model's MN-major descriptors");
+          assertEquals(expectedOperand(header.wgmmaMn().get()),
+              List.of(operandMn.get(header.cudaType())), header.cudaType()
+                  + ": wgmma_mn_row/col/offset differ from the model's OperandShape and offset()");
+          mnDescriptors += descriptors(header.wgmmaMn().get());
+        }
         if (header.umma().isPresent()) {
           assertEquals(expectedUmma(header.umma().get()), List.of(umma.get(header.cudaType())),
               header.cudaType() + ": umma_desc differs from the model's UMMA descriptors");
@@ -157,6 +189,9 @@ public final class HeaderCheck {
       assertEquals(headers.size(), printed.size());
       assertEquals(hopper, tma.size() + wgmma.size());
       assertEquals(wgmma.size(), operand.size());
+      assertEquals(headers.stream().filter(header -> header.wgmmaMn().isPresent()).count(),
+          wgmmaMn.size());
+      assertEquals(wgmmaMn.size(), operandMn.size());
       assertEquals(headers.stream().filter(header -> header.umma().isPresent()).count(),
           umma.size());
       assertEquals(umma.size(), ummaOperand.size());
@@ -164,14 +199,17 @@ public final class HeaderCheck {
           + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
               : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
                   + " descriptors and operand coordinates equal the model's")
+          + (wgmmaMn.isEmpty() ? "" : "; " + wgmmaMn.size() + " tiles' MN-major second reads"
+              + " (wgmma_desc_mn), " + mnDescriptors + " descriptors, every stage, K slice and M or"
+              + " N step, and operand coordinates equal the model's")
           + (umma.isEmpty() ? "" : "; " + umma.size() + " tiles' UMMA (tcgen05) descriptors, "
               + ummaDescriptors(headers) + " of them, every stage, K slice and M or N step, and"
               + " operand coordinates equal the model's"));
       Map<String, List<String>> lines = new HashMap<>();
       for (String line : output.split("\n")) {
         String[] words = line.trim().split(" ");
-        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand", "umma", "umma_operand")
-            .contains(words[0])) {
+        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand", "wgmma_mn",
+            "operand_mn", "umma", "umma_operand").contains(words[0])) {
           lines.computeIfAbsent(words[1], type -> new ArrayList<>()).add(line.trim());
         }
       }
@@ -240,6 +278,11 @@ public final class HeaderCheck {
     return words;
   }
 
+  /** How many descriptors of {@code operand} a header prints: every stage, K slice and M or N step. */
+  private static int descriptors(WgmmaOperand operand) {
+    return operand.tile().stages() * operand.kSlices() * (operand.mnExtent() / operand.mnStep());
+  }
+
   /** How many UMMA descriptors the headers print: every stage, K slice and M or N step. */
   private static int ummaDescriptors(List<Header> headers) {
     int descriptors = 0;
@@ -288,9 +331,84 @@ public final class HeaderCheck {
     return printed;
   }
 
+  /**
+   * The printers of a tile's wgmma read: its descriptor of every stage, K slice and first M or N
+   * ({@code wgmma}), and its operand's elements ({@code operand}). {@link #mnMembers} makes the
+   * MN-major read's of a tile read in both majors.
+   */
+  private static final String WGMMA_PRINTERS = """
+
+      #if defined(__CUDACC__)
+      // wgmma: the descriptor of every stage, K slice and first M or N, and the operand's elements.
+      template <class Tile>
+      __global__ void touch_wgmma(uint32_t* out) {
+        const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
+                                               0, blockIdx.x % Tile::kStages);
+        const uint32_t element = Tile::wgmma_offset(threadIdx.x % Tile::kWgmmaMnExtent,
+                                                    threadIdx.y % Tile::kWgmmaKExtent,
+                                                    blockIdx.x % Tile::kStages);
+        out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
+      }
+      #endif
+
+      template <class Tile>
+      void print_wgmma(const char* name, uint32_t smem_address) {
+        std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
+                    Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
+                    Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
+                    static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
+        for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+          for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
+            for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; mn += Tile::kWgmmaMnStep) {
+              std::printf(" %llu", static_cast<unsigned long long>(
+                                       Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
+            }
+          }
+        }
+        std::printf("\\n");
+      }
+
+      // The operand in logical coordinates: every element (mn, k) of every stage, with no
+      // branch on the major; a trailing '!' marks one whose wgmma_offset is not offset() of its
+      // wgmma_row and wgmma_col.
+      template <class Tile>
+      void print_operand(const char* name) {
+        std::printf("operand %s %u %u", name, Tile::kWgmmaMnExtent, Tile::kWgmmaKExtent);
+        for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
+          for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; ++mn) {
+            for (uint32_t k = 0; k < Tile::kWgmmaKExtent; ++k) {
+              const uint32_t offset = Tile::wgmma_offset(mn, k, stage);
+              const bool agrees =
+                  offset == Tile::offset(Tile::wgmma_row(mn, k), Tile::wgmma_col(mn, k), stage);
+              std::printf(agrees ? " %u" : " %u!", offset);
+            }
+          }
+        }
+        std::printf("\\n");
+      }
+      """;
+
+  /**
+   * {@code code} about a tile's wgmma read made about its MN-major read of two: the header's
+   * members for it are the same ones renamed ({@code kWgmmaMn*}, {@code wgmma_mn_row/col/offset},
+   * {@code wgmma_desc_mn}), and so are the printers and what they print ({@code wgmma_mn},
+   * {@code operand_mn}).
+   */
+  private static String mnMembers(String code) {
+    return code.replace("Tile::kWgmma", "Tile::kWgmmaMn")
+        .replace("Tile::wgmma_desc(", "Tile::wgmma_desc_mn(")
+        .replace("Tile::wgmma_row(", "Tile::wgmma_mn_row(")
+        .replace("Tile::wgmma_col(", "Tile::wgmma_mn_col(")
+        .replace("Tile::wgmma_offset(", "Tile::wgmma_mn_offset(")
+        .replace("touch_wgmma", "touch_wgmma_mn").replace("print_wgmma", "print_wgmma_mn")
+        .replace("print_operand", "print_operand_mn").replace("\"wgmma %s", "\"wgmma_mn %s")
+        .replace("\"operand %s", "\"operand_mn %s");
+  }
+
   static String program(List<Header> headers) {
     boolean tma = headers.stream().anyMatch(header -> header.tma().isPresent());
     boolean wgmma = headers.stream().anyMatch(header -> header.wgmma().isPresent());
+    boolean wgmmaMn = headers.stream().anyMatch(header -> header.wgmmaMn().isPresent());
     boolean umma = headers.stream().anyMatch(header -> header.umma().isPresent());
     StringBuilder cu = new StringBuilder();
     cu.append("// Written by swizzlegen's tests: every generated header, compiled and run.\n");
@@ -362,57 +480,10 @@ public final class HeaderCheck {
           """);
     }
     if (wgmma) {
-      cu.append("""
-
-          #if defined(__CUDACC__)
-          // wgmma: the descriptor of every stage, K slice and first M or N, and the operand's elements.
-          template <class Tile>
-          __global__ void touch_wgmma(uint32_t* out) {
-            const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
-                                                   0, blockIdx.x % Tile::kStages);
-            const uint32_t element = Tile::wgmma_offset(threadIdx.x % Tile::kWgmmaMnExtent,
-                                                        threadIdx.y % Tile::kWgmmaKExtent,
-                                                        blockIdx.x % Tile::kStages);
-            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
-          }
-          #endif
-
-          template <class Tile>
-          void print_wgmma(const char* name, uint32_t smem_address) {
-            std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
-                        Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
-                        Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
-                        static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
-            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-              for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
-                for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; mn += Tile::kWgmmaMnStep) {
-                  std::printf(" %llu", static_cast<unsigned long long>(
-                                           Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
-                }
-              }
-            }
-            std::printf("\\n");
-          }
-
-          // The operand in logical coordinates: every element (mn, k) of every stage, with no
-          // branch on the major; a trailing '!' marks one whose wgmma_offset is not offset() of its
-          // wgmma_row and wgmma_col.
-          template <class Tile>
-          void print_operand(const char* name) {
-            std::printf("operand %s %u %u", name, Tile::kWgmmaMnExtent, Tile::kWgmmaKExtent);
-            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-              for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; ++mn) {
-                for (uint32_t k = 0; k < Tile::kWgmmaKExtent; ++k) {
-                  const uint32_t offset = Tile::wgmma_offset(mn, k, stage);
-                  const bool agrees =
-                      offset == Tile::offset(Tile::wgmma_row(mn, k), Tile::wgmma_col(mn, k), stage);
-                  std::printf(agrees ? " %u" : " %u!", offset);
-                }
-              }
-            }
-            std::printf("\\n");
-          }
-          """);
+      cu.append(WGMMA_PRINTERS);
+    }
+    if (wgmmaMn) {
+      cu.append(mnMembers(WGMMA_PRINTERS));
     }
     if (umma) {
       cu.append("""
@@ -482,6 +553,9 @@ public final class HeaderCheck {
       if (header.wgmma().isPresent()) {
         cu.append("      touch_wgmma<").append(header.cudaType()).append(">,\n");
       }
+      if (header.wgmmaMn().isPresent()) {
+        cu.append("      touch_wgmma_mn<").append(header.cudaType()).append(">,\n");
+      }
       if (header.umma().isPresent()) {
         cu.append("      touch_umma<").append(header.cudaType()).append(">,\n");
       }
@@ -500,6 +574,12 @@ public final class HeaderCheck {
         cu.append("  print_wgmma<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
         cu.append("  print_operand<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\");\n");
+      }
+      if (header.wgmmaMn().isPresent()) {
+        cu.append("  print_wgmma_mn<").append(header.cudaType()).append(">(\"")
+            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
+        cu.append("  print_operand_mn<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\");\n");
       }
       if (header.umma().isPresent()) {

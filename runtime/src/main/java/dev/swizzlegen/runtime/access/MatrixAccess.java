@@ -14,7 +14,7 @@ import dev.swizzlegen.runtime.violation.AccessViolation.MatrixCountNotDivisor;
 import dev.swizzlegen.runtime.violation.AccessViolation.MatrixShapeCount;
 import dev.swizzlegen.runtime.violation.AccessViolation.MatrixShapeNotOfInstruction;
 import dev.swizzlegen.runtime.violation.AccessViolation.MatrixShapeType;
-import dev.swizzlegen.runtime.violation.AccessViolation.TransNeeds16Bit;
+import dev.swizzlegen.runtime.violation.AccessViolation.TransNeeds8Or16Bit;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,10 @@ import java.util.Objects;
  * each 8x8 matrix is 8 consecutive rows of 16 bytes at a 16-byte aligned column, its row addresses
  * given by lanes {@code 8k..8k+7}, and served as one phase. Every 8-row-aligned placement in the tile
  * is read or written once; {@code matrices} consecutive placements make one instruction.
- * {@code .trans} changes which register receives which element, not the addresses.
+ * {@code .trans} changes which register receives which element, not the addresses. m8n8 moves 16-bit
+ * units ({@code .b16}), so its {@code .trans} keeps 16-bit elements whole and 8-bit ones as pairs of
+ * a row (FlashAttention-3 loads its FP8 V with {@code ldmatrix.x4.trans} and permutes the bytes in
+ * registers after); either way the addresses, and so the cost, are the non-trans form's.
  *
  * <p>sm_100's shapes ({@link MatrixShape}) walk the same way with their own matrices:
  * {@code ldmatrix.m8n16} (padded FP4/FP6 unpacked to bytes) and {@code stmatrix.m16n8.trans} (a 16 x 8
@@ -146,8 +149,8 @@ public final class MatrixAccess implements AccessPattern {
       violations.add(new MatrixShapeType(kind, shape, layout.dtype()));
       return violations;
     }
-    if (shape == MatrixShape.M8N8 && trans && layout.elementBits() != 16) {
-      violations.add(new TransNeeds16Bit(kind, layout.dtype()));
+    if (shape == MatrixShape.M8N8 && trans && !movesWhole16BitUnits(layout.dtype())) {
+      violations.add(new TransNeeds8Or16Bit(kind, layout.dtype()));
     }
     long rowBits = (long) layout.cols() * layout.elementBits();
     if (layout.rows() % shape.rows() != 0 || rowBits % (8 * ROW_BYTES) != 0) {
@@ -162,6 +165,15 @@ public final class MatrixAccess implements AccessPattern {
     Vectors.firstBrokenVector(layout, layout.elementsIn(ROW_BYTES), kind)
         .ifPresent(violations::add);
     return violations;
+  }
+
+  /**
+   * Whether {@code dtype}'s elements fill m8n8's 16-bit units whole, one or two to a unit, so that
+   * {@code .trans} moves them intact: 16-bit and 8-bit types. Wider elements would be split across
+   * lanes; the sub-byte types (packed FP4, the padded forms) are no 8-bit elements.
+   */
+  private static boolean movesWhole16BitUnits(DType dtype) {
+    return dtype.bits() == 16 || dtype.bits() == 8;
   }
 
   /**

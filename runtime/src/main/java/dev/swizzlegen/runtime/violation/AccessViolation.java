@@ -58,8 +58,11 @@ public sealed interface AccessViolation extends Violation {
   /** Not 1, 2 or 4 matrices per instruction. */
   record BadMatrixCount(int matrices) implements AccessViolation {}
 
-  /** {@code .trans} of an ldmatrix or stmatrix ({@code kind}) on elements that are not 16-bit. */
-  record TransNeeds16Bit(AccessKind kind, DType dtype) implements AccessViolation {}
+  /**
+   * m8n8's {@code .trans} of an ldmatrix or stmatrix ({@code kind}) on elements that are neither
+   * 16-bit nor 8-bit: it moves 16-bit units, which split wider elements across lanes.
+   */
+  record TransNeeds8Or16Bit(AccessKind kind, DType dtype) implements AccessViolation {}
 
   /**
    * The matrices of an ldmatrix or stmatrix ({@code kind}) of {@code shape}, {@code shape.rows()}
