@@ -197,5 +197,10 @@ class RealLayoutsTest {
     assertEquals(128, swapped.atomCols());
     assertTrue(swapped.tmaSwizzle().isPresent());
     assertEqualsSource(vt, swapped, (t, d, n, s) -> t.offset(n, d, s), "FA3 FP8 Vt swapped");
+    // Its ldmatrix.x4.trans on the 8-bit elements: 8 rows of 16 bytes a matrix, conflict-free.
+    dev.swizzlegen.runtime.analysis.AccessReport trans =
+        dev.swizzlegen.runtime.analysis.ConflictAnalyzer.nvidia().analyze(swapped,
+            dev.swizzlegen.runtime.access.MatrixAccess.ldmatrix(4, true));
+    assertEquals(1, trans.degree());
   }
 }
