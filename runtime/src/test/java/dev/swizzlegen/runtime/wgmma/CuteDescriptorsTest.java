@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * The descriptors of {@link WgmmaOperand} equal CuTe's {@code make_gmma_desc} on CuTe's GMMA layout
  * atoms ({@code wgmma/cute-descriptors.txt}): the same start for every K slice and every M or N the
  * instruction starts from, the same layout type, base offset, and LBO and SBO wherever CuTe's
- * instruction uses them.
+ * instruction uses them; and on FlashMLA's K buffer, one tile read K-major as K and MN-major as V
+ * (through FlashMLA's transposed view of it), both reads.
  */
 class CuteDescriptorsTest {
   private record Declared(TileLayout tile, Major major) {}
@@ -41,7 +42,14 @@ class CuteDescriptorsTest {
       Map.entry("MN_SW128_half_n128x64", mn(DType.HALF, 3, 64, 128, 64)),
       Map.entry("MN_SW64_half_64x64", mn(DType.HALF, 2, 64, 64, 32)),
       Map.entry("MN_SW32_half_64x32", mn(DType.HALF, 1, 32, 64, 16)),
-      Map.entry("MN_INTER_half_64x32", mn(DType.HALF, 0, 32, 64, 8)));
+      Map.entry("MN_INTER_half_64x32", mn(DType.HALF, 0, 32, 64, 8)),
+      // FlashMLA's K buffer, rows N and cols D, read K-major as K and MN-major as V: one tile.
+      Map.entry("FlashMLA_K_SW128_half_64x128", k(DType.HALF, 3, 64, 128, 64)),
+      Map.entry("FlashMLA_V_SW128_half_128x64", kMajorTileReadMn(DType.HALF, 3, 64, 128, 64)),
+      Map.entry("FlashMLA_K_SW128_half_64x256", k(DType.HALF, 3, 64, 256, 64)),
+      Map.entry("FlashMLA_V_SW128_half_256x64", kMajorTileReadMn(DType.HALF, 3, 64, 256, 64)),
+      Map.entry("FlashMLA_K_SW64_half_32x64", k(DType.HALF, 2, 32, 64, 32)),
+      Map.entry("FlashMLA_V_SW64_half_64x32", kMajorTileReadMn(DType.HALF, 2, 32, 64, 32)));
 
   private static Declared k(DType dtype, int bits, int rows, int cols, int atomCols) {
     return new Declared(WgmmaTiles.kMajor(dtype, bits, rows, cols, atomCols, 1), Major.K);
@@ -49,6 +57,12 @@ class CuteDescriptorsTest {
 
   private static Declared mn(DType dtype, int bits, int rows, int cols, int atomCols) {
     return new Declared(WgmmaTiles.mnMajor(dtype, bits, rows, cols, atomCols, 1), Major.MN);
+  }
+
+  /** The K-major tile of {@link #k} read MN-major: its rows are K, its cols M or N. */
+  private static Declared kMajorTileReadMn(DType dtype, int bits, int rows, int cols,
+      int atomCols) {
+    return new Declared(WgmmaTiles.kMajor(dtype, bits, rows, cols, atomCols, 1), Major.MN);
   }
 
   @Test
