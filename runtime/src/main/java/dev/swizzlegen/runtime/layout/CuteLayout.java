@@ -151,7 +151,8 @@ public final class CuteLayout {
     return Math.toIntExact(sum);
   }
 
-  private int swizzled(int value) {
+  /** {@code value} through the swizzle, where there is one: the last step of {@link #apply}. */
+  int swizzled(int value) {
     return swizzle.map(s -> s.apply(value)).orElse(value);
   }
 

@@ -141,20 +141,17 @@ public final class CuteTile {
     if (problem.isPresent()) {
       return Described.not(List.of(problem.get()));
     }
-    TileLayout closest = null;
-    for (TileLayout.Builder candidate : candidates()) {
-      Optional<TileLayout> tile = candidate.tryBuild();
-      if (tile.isEmpty()) {
-        continue;
-      }
-      if (firstDifference(tile.get()) < 0) {
-        return Described.of(candidate.alignment(128));
-      }
-      if (closest == null) {
-        closest = tile.get();
-      }
-    }
-    return Described.not(List.of(noForm(closest)));
+    return equalCandidate().map(candidate -> Described.of(candidate.alignment(128)))
+        .orElseGet(() -> Described.not(List.of(noForm(candidates().stream()
+            .flatMap(candidate -> candidate.tryBuild().stream()).findFirst().orElse(null)))));
+  }
+
+  /** The first candidate that is a tile equal to CuTe's offsets, if one is. */
+  private Optional<TileLayout.Builder> equalCandidate() {
+    return candidates().stream()
+        .filter(candidate -> candidate.tryBuild().filter(tile -> firstDifference(tile) < 0)
+            .isPresent())
+        .findFirst();
   }
 
   /** An atom that does not cover {@code [0, size)}: {@code tile_to_shape} would interleave atoms. */
@@ -201,7 +198,7 @@ public final class CuteTile {
           if (value < 0 || value > Integer.MAX_VALUE) {
             return Optional.of(new NegativeOffset(layout.text(), new Cell(r, c), s, value));
           }
-          int offset = layout.swizzle().map(sw -> sw.apply((int) value)).orElse((int) value);
+          int offset = layout.swizzled((int) value);
           int index = (s * rows + r) * cols + c;
           offsets[index] = offset;
           sorted[index] = (long) offset << 32 | index;
@@ -378,16 +375,9 @@ public final class CuteTile {
     offsets = new int[rows * cols];
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < cols; c++) {
-        int value = layout.strided(r, c, 0);
-        offsets[r * cols + c] = layout.swizzle().map(sw -> sw.apply(value)).orElse(value);
+        offsets[r * cols + c] = layout.swizzled(layout.strided(r, c, 0));
       }
     }
-    for (TileLayout.Builder candidate : candidates()) {
-      Optional<TileLayout> tile = candidate.tryBuild();
-      if (tile.isPresent() && firstDifference(tile.get()) < 0) {
-        return tile;
-      }
-    }
-    return Optional.empty();
+    return equalCandidate().map(TileLayout.Builder::build);
   }
 }
