@@ -47,8 +47,12 @@ public final class HopperBenchGenerator {
     cu.append("// Build: nvcc -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I <bench/gpu>"
         + " -I include hopper_suite.cu\n");
     cu.append("#include \"hopper_check.cuh\"\n\n");
+    HopperSuite.tiles().stream().map(HopperSuite.SuiteTile::header).distinct()
+        .forEach(header -> cu.append("#include \"").append(header).append("\"\n"));
     for (HopperSuite.SuiteTile tile : HopperSuite.tiles()) {
-      cu.append("#include \"").append(tile.header()).append("\"\n");
+      if (!tile.readView().isEmpty()) {
+        cu.append('\n').append(tile.readView());
+      }
     }
     for (HopperSuite.Gemm gemm : gemms) {
       cu.append('\n');
@@ -59,8 +63,8 @@ public final class HopperBenchGenerator {
     }
     cu.append("\nint main() {\n  hopper_check::Report report;\n");
     for (HopperSuite.Gemm gemm : gemms) {
-      cu.append("  hopper_check::run_gemm<").append(gemm.a().cudaType()).append(", ")
-          .append(gemm.b().cudaType()).append(", Mma_").append(gemm.name()).append(", ")
+      cu.append("  hopper_check::run_gemm<").append(gemm.a().readType()).append(", ")
+          .append(gemm.b().readType()).append(", Mma_").append(gemm.name()).append(", ")
           .append(gemm.a().cppType()).append(", ").append(gemm.b().cppType()).append(">(\n")
           .append("      report, \"").append(gemm.name()).append("\",\n")
           .append("      \"").append(String.join(",", HopperSuite.declared(gemm, gemm.a())))
@@ -123,8 +127,8 @@ public final class HopperBenchGenerator {
     }
     cu.append("\n        : \"l\"(desc_a), \"l\"(desc_b), \"r\"(1)");
     if (transposes) {
-      cu.append(", \"n\"(int(").append(gemm.a().cudaType()).append("::kWgmmaTranspose)), \"n\"(int(")
-          .append(gemm.b().cudaType()).append("::kWgmmaTranspose))");
+      cu.append(", \"n\"(int(").append(gemm.a().readType()).append("::kWgmmaTranspose)), \"n\"(int(")
+          .append(gemm.b().readType()).append("::kWgmmaTranspose))");
     }
     cu.append(");\n  }\n};\n");
   }

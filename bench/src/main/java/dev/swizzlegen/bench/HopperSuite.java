@@ -23,25 +23,68 @@ public final class HopperSuite {
   private HopperSuite() {}
 
   /**
-   * One tile of the suite.
+   * One tile of the suite, as one of its wgmma reads sees it.
    *
    * @param name its name in the results, such as {@code sw128_half_a}
    * @param layout the helper's {@code LAYOUT}
    * @param engines the helper's {@code ENGINES}
    * @param cudaType the generated struct
    * @param header the generated header
+   * @param major the major of the WGMMA access this read is
    */
   public record SuiteTile(String name, TileLayout layout, List<Engine> engines,
-      String cudaType, String header) {
+      String cudaType, String header, Major major) {
     public SuiteTile {
       engines = List.copyOf(engines);
+      if (wgmmaMajors(engines).noneMatch(major::equals)) {
+        throw new IllegalArgumentException(name + " declares no " + major + "-major WGMMA access");
+      }
     }
 
-    /** The major its WGMMA access declares. */
-    public Major major() {
-      return engines.stream().filter(Wgmma.class::isInstance)
-          .map(e -> ((Wgmma) e).major()).findFirst()
-          .orElseThrow(() -> new IllegalStateException(name + " declares no WGMMA access"));
+    /**
+     * The struct the suite's kernel reads through: the generated one, or for the MN-major read of a
+     * tile wgmma reads both ways, {@link #readView()}'s, whose wgmma members are the header's
+     * {@code kWgmmaMn*}, {@code wgmma_mn_*()} and {@code wgmma_desc_mn()}.
+     */
+    public String readType() {
+      return secondRead() ? cudaType.substring(cudaType.lastIndexOf(':') + 1) + "ReadMn" : cudaType;
+    }
+
+    /** The MN-major read of a tile wgmma reads both ways: the header's second read. */
+    private boolean secondRead() {
+      return major == Major.MN && wgmmaMajors(engines).count() == 2;
+    }
+
+    /**
+     * For the MN-major read of a tile wgmma reads both ways, a struct that gives the header's
+     * {@code wgmma_desc_mn()} and {@code kWgmmaMn*} members the names of the K-major read, so that
+     * one kernel serves every read; empty for every other read.
+     */
+    public String readView() {
+      if (!secondRead()) {
+        return "";
+      }
+      StringBuilder view = new StringBuilder();
+      view.append("// ").append(cudaType).append(" read MN-major: its second wgmma read\n"
+          + "// (kWgmmaMn*, wgmma_mn_*(), wgmma_desc_mn()) under the names the kernel reads.\n");
+      view.append("struct ").append(readType()).append(" : ").append(cudaType).append(" {\n");
+      for (String constant : List.of("K", "KSlices", "MnExtent", "KExtent", "Transpose")) {
+        view.append("  static constexpr uint32_t kWgmma").append(constant).append(" = ")
+            .append(cudaType).append("::kWgmmaMn").append(constant).append(";\n");
+      }
+      for (String function : List.of("row", "col")) {
+        view.append("  __host__ __device__ static constexpr uint32_t wgmma_").append(function)
+            .append("(uint32_t mn, uint32_t k) {\n    return ").append(cudaType)
+            .append("::wgmma_mn_").append(function).append("(mn, k);\n  }\n");
+      }
+      view.append("  __host__ __device__ static constexpr uint32_t wgmma_offset(uint32_t mn,"
+          + " uint32_t k, uint32_t stage) {\n    return ").append(cudaType)
+          .append("::wgmma_mn_offset(mn, k, stage);\n  }\n");
+      view.append("  __host__ __device__ static constexpr uint64_t wgmma_desc(\n"
+          + "      uint32_t smem_address, uint32_t k_slice, uint32_t mn, uint32_t stage) {\n"
+          + "    return ").append(cudaType)
+          .append("::wgmma_desc_mn(smem_address, k_slice, mn, stage);\n  }\n};\n");
+      return view.toString();
     }
 
     /** How wgmma reads it. */
@@ -132,6 +175,10 @@ public final class HopperSuite {
     }
   }
 
+  private static java.util.stream.Stream<Major> wgmmaMajors(List<Engine> engines) {
+    return engines.stream().filter(Wgmma.class::isInstance).map(e -> ((Wgmma) e).major());
+  }
+
   private static boolean isInteger(DType dtype) {
     return dtype == DType.INT8 || dtype == DType.UINT8;
   }
@@ -159,10 +206,16 @@ public final class HopperSuite {
     for (List<String> pair : PAIRS) {
       gemms.add(new Gemm(pair.get(0), tile(pair.get(1)), tile(pair.get(2))));
     }
+    // FlashMLA's one buffer, read by two products: S = Q K^T reads it K-major, O = P V MN-major.
+    gemms.add(new Gemm("flash_mla_qk", tile("FlashMlaQ", Major.K), tile("FlashMlaKv", Major.K)));
+    gemms.add(new Gemm("flash_mla_pv", tile("FlashMlaP", Major.K), tile("FlashMlaKv", Major.MN)));
     return List.copyOf(gemms);
   }
 
-  /** Every tile of the suite, each once, in the order of {@link #gemms()} (A, then B). */
+  /**
+   * Every read of a tile of the suite, each once, in the order of {@link #gemms()} (A, then B): a
+   * tile wgmma reads both ways is here twice.
+   */
   public static List<SuiteTile> tiles() {
     List<SuiteTile> tiles = new ArrayList<>();
     for (Gemm gemm : gemms()) {
@@ -193,17 +246,31 @@ public final class HopperSuite {
         String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
   }
 
-  /** A tile from the helper the processor generated for {@code HopperTiles.<type>}. */
-  @SuppressWarnings("unchecked")
+  /** A tile from the helper the processor generated for {@code HopperTiles.<type>}: its one read. */
   private static SuiteTile tile(String type) {
+    List<Major> majors = wgmmaMajors(engines(type)).toList();
+    if (majors.size() != 1) {
+      throw new IllegalArgumentException(type + " is read " + majors.size() + " ways: name the read");
+    }
+    return tile(type, majors.get(0));
+  }
+
+  /** A tile from the helper the processor generated for {@code HopperTiles.<type>}, read {@code major}. */
+  private static SuiteTile tile(String type, Major major) {
+    return new SuiteTile(CalibrationSuite.snakeCase(type), (TileLayout) helperField(type, "LAYOUT"),
+        engines(type), (String) helperField(type, "CUDA_TYPE"),
+        (String) helperField(type, "CUDA_HEADER"), major);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Engine> engines(String type) {
+    return (List<Engine>) helperField(type, "ENGINES");
+  }
+
+  private static Object helperField(String type, String field) {
     try {
-      Class<?> helper = Class.forName(HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$"
-          + type + "Swizzle");
-      return new SuiteTile(CalibrationSuite.snakeCase(type),
-          (TileLayout) helper.getField("LAYOUT").get(null),
-          (List<Engine>) helper.getField("ENGINES").get(null),
-          (String) helper.getField("CUDA_TYPE").get(null),
-          (String) helper.getField("CUDA_HEADER").get(null));
+      return Class.forName(HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
+          + "Swizzle").getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }

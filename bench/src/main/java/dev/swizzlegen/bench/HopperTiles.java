@@ -22,7 +22,8 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * numbered across first (CuTe's GMMA MN atoms tiled to the shape by a plain tile_to_shape) or down
  * (K atoms first: CUTLASS's sm90 mainloop, tile_to_shape with Step<_2,_1,_3>). Every mode (no
  * swizzle, 32, 64 and 128 bytes), HALF, BF16, FP8, TF32 and INT8, one or several TMA boxes, two or
- * three stages.
+ * three stages. One tile is read both ways, as FlashMLA reads its K buffer as K (K-major) and as V
+ * (MN-major), and three are declared as CuTe prints their layouts ({@code layout = "..."}).
  * {@link HopperSuite} pairs them into GEMMs.
  */
 public final class HopperTiles {
@@ -158,4 +159,25 @@ public final class HopperTiles {
   @SwizzledTile(bits = 1, shift = 3, dtype = INT8, rows = 64, cols = 64, atomRows = 8, atomCols = 32,
       stages = 2, access = {@Access(kind = TMA, op = STORE), @Access(kind = WGMMA)})
   public interface Sw32Int8B {}
+
+  // FlashMLA's K buffer (sm90 decode: tile_to_shape(GMMA::Layout_K_SW128_Atom<bf16>, (64, 576))) cut to
+  // 128 of its 576 columns, pasted as CuTe prints it: one buffer read K-major by Q K^T and MN-major
+  // (as V) by P V, through wgmma_desc() and wgmma_desc_mn().
+  @SwizzledTile(dtype = BF16,
+      layout = "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_2)):((_64,_512),(_1,_4096))",
+      rows = 64, cols = 128, stages = 2, access = {@Access(kind = TMA, op = STORE),
+          @Access(kind = WGMMA), @Access(kind = WGMMA, major = MN)})
+  public interface FlashMlaKv {}
+
+  // Q for the K-major read: CuTe's GMMA::Layout_K_SW128_Atom<bf16> as CuTe prints it, tiled over
+  // 64 x 128 by tile_to_shape.
+  @SwizzledTile(dtype = BF16, layout = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+      rows = 64, cols = 128, stages = 2,
+      access = {@Access(kind = TMA, op = STORE), @Access(kind = WGMMA)})
+  public interface FlashMlaQ {}
+
+  // P for the MN-major read (K = the 64 tokens of a stage), in the element-unit notation.
+  @SwizzledTile(dtype = BF16, layout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", rows = 64, cols = 64,
+      stages = 2, access = {@Access(kind = TMA, op = STORE), @Access(kind = WGMMA)})
+  public interface FlashMlaP {}
 }

@@ -72,4 +72,18 @@ class HopperResultsTest {
       assertEquals(EnumSet.allOf(WgmmaSwizzle.class), modes, major + "-major modes");
     }
   }
+
+  @Test
+  void oneBufferIsReadBothWaysAsFlashMlaReadsItsKAsV() {
+    Map<String, Set<Major>> reads = HopperSuite.tiles().stream().collect(Collectors.groupingBy(
+        HopperSuite.SuiteTile::cudaType, Collectors.mapping(HopperSuite.SuiteTile::major,
+            Collectors.toSet())));
+    assertEquals(EnumSet.allOf(Major.class), reads.get("swizzlegen::HopperTiles_FlashMlaKv"), reads.toString());
+    HopperSuite.SuiteTile mn = HopperSuite.tiles().stream()
+        .filter(tile -> tile.cudaType().equals("swizzlegen::HopperTiles_FlashMlaKv") && tile.major() == Major.MN)
+        .findFirst().orElseThrow();
+    assertTrue(mn.readView().contains(
+        "swizzlegen::HopperTiles_FlashMlaKv::wgmma_desc_mn(smem_address, k_slice, mn, stage)"),
+        mn.readView());
+  }
 }

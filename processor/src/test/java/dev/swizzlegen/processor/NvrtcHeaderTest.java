@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * (TornadoVM, JCuda): NVRTC has no standard library and no {@code <cuda.h>}, so the header's
  * fixed-width types and its host-only parts (the tensor-map encoder) must compile away. One program
  * includes every corpus tile and rasterizer header, calls every device-side function of each from a
- * kernel (offsets, inverses, TMA boxes, wgmma descriptors, both {@code get_swizzle_idx}), and
+ * kernel (offsets, inverses, TMA boxes, wgmma descriptors of both reads of the tiles wgmma reads two
+ * ways, both {@code get_swizzle_idx}), and
  * {@code static_assert}s some offsets against the Java helpers, which NVRTC therefore evaluates at
  * compile time; NVRTC compiles it for compute_80 and compute_90 with an empty log.
  */
@@ -26,7 +27,10 @@ class NvrtcHeaderTest {
     Nvrtc nvrtc = Nvrtc.requireOrSkip("processor: corpus headers under NVRTC");
     Path work = Path.of("target", "nvrtc-work", "processor-corpus");
     Path includeDir = work.resolve("include");
-    List<HeaderCheck.Header> tiles = TileCorpus.writeHeaders(includeDir);
+    List<HeaderCheck.Header> tiles = new ArrayList<>(TileCorpus.writeHeaders(includeDir));
+    tiles.addAll(TileCorpus.writeHeaders(
+        Generated.of(TileCorpus.sources(TileCorpus.WGMMA_TWO_MAJORS)), includeDir,
+        TileCorpus.WGMMA_TWO_MAJORS));
     List<RasterCheck.Raster> rasters = RasterCorpus.writeHeaders(includeDir);
     Path source = work.resolve("nvrtc_check.cu");
     Files.writeString(source, program(tiles, rasters));
@@ -76,6 +80,14 @@ class NvrtcHeaderTest {
           return static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32);
         }
 
+        template <class Tile>
+        __device__ uint32_t touch_wgmma_mn(uint32_t i) {
+          const uint64_t desc =
+              Tile::wgmma_desc_mn(i * 1024u, i % Tile::kWgmmaMnKSlices, 0, i % Tile::kStages);
+          return static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32)
+              ^ Tile::wgmma_mn_offset(i % Tile::kWgmmaMnMnExtent, i % Tile::kWgmmaMnKExtent, 0);
+        }
+
         template <class Raster>
         __device__ uint32_t touch_raster(uint32_t i) {
           const uint2 device = Raster::get_swizzle_idx();
@@ -95,6 +107,9 @@ class NvrtcHeaderTest {
       }
       if (tile.wgmma().isPresent()) {
         cu.append("  touched ^= touch_wgmma<").append(tile.cudaType()).append(">(i);\n");
+      }
+      if (tile.wgmmaMn().isPresent()) {
+        cu.append("  touched ^= touch_wgmma_mn<").append(tile.cudaType()).append(">(i);\n");
       }
     }
     for (RasterCheck.Raster raster : rasters) {

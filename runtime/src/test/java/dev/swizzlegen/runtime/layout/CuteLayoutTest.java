@@ -61,6 +61,43 @@ class CuteLayoutTest {
   }
 
   /** Printing and parsing again gives an equal layout that takes every coordinate to the same offset. */
+  /**
+   * docs/import.md's translation of Triton's shared layout: {@code swizzled_shared<{vec, perPhase,
+   * maxPhase, order = [1, 0]}>} on rows of {@code cols} elements is {@code Sw<log2 maxPhase, log2 vec,
+   * log2(cols * perPhase / vec)>} on the row-major tile, equal to Triton's own formula (the row's
+   * vector index XOR {@code (row / perPhase) % maxPhase}) on every element.
+   */
+  @Test
+  void tritonsSwizzledSharedLayoutIsTheSwizzleTheDocsTranslateItTo() {
+    int tiles = 0;
+    for (int cols = 16; cols <= 256; cols *= 2) {
+      for (int vec = 1; vec <= 16; vec *= 2) {
+        for (int perPhase = 1; perPhase <= 8; perPhase *= 2) {
+          for (int maxPhase = 1; maxPhase <= 8 && vec * maxPhase <= cols; maxPhase *= 2) {
+            int b = Integer.numberOfTrailingZeros(maxPhase);
+            int m = Integer.numberOfTrailingZeros(vec);
+            int s = Integer.numberOfTrailingZeros(cols * perPhase / vec);
+            if (s < b) {
+              continue;
+            }
+            int rows = 64;
+            String text = "Sw<" + b + "," + m + "," + s + "> o _0 o (_" + rows + ",_" + cols + "):(_"
+                + cols + ",_1)";
+            CuteLayout layout = CuteLayout.parse(text);
+            for (int row = 0; row < rows; row++) {
+              for (int col = 0; col < cols; col++) {
+                int triton = row * cols + ((col / vec) ^ (row / perPhase) % maxPhase) * vec + col % vec;
+                assertEquals(triton, layout.apply(row, col), text + " at " + row + ", " + col);
+              }
+            }
+            tiles++;
+          }
+        }
+      }
+    }
+    assertEquals(360, tiles);
+  }
+
   @Test
   void printedLayoutsParseBackToTheSameFunction() {
     Random random = new Random(21);
