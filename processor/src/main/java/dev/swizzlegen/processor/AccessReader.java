@@ -116,20 +116,22 @@ final class AccessReader {
   }
 
   /**
-   * Whether the tile declares an engine, the copy engine or the tensor cores (TMA, WGMMA, UMMA),
-   * which read or write its swizzle's pattern from a base aligned to the pattern's repeat.
+   * The first engine the tile declares, the copy engine or the tensor cores (TMA, WGMMA, UMMA), which
+   * read or write its swizzle's pattern from a base aligned to the pattern's repeat; empty if none.
    */
-  boolean declaresPatternAlignedAccess(AnnotationValues tile) {
+  Optional<AccessKind> firstEngine(AnnotationValues tile) {
     if (!tile.isExplicit("access")) {
-      return false;
+      return Optional.empty();
     }
     for (AnnotationValue item : tile.arrayValue("access")) {
-      if (item.getValue() instanceof AnnotationMirror mirror && isEngine(
-          new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class))) {
-        return true;
+      if (item.getValue() instanceof AnnotationMirror mirror) {
+        AccessKind kind = new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class);
+        if (isEngine(kind)) {
+          return Optional.of(kind);
+        }
       }
     }
-    return false;
+    return Optional.empty();
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
+import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -104,8 +105,18 @@ final class TileReader {
       return Optional.empty();
     }
     TileLayout layout = description.build();
-    boolean patternAlignment = !derived && !values.isExplicit("alignment")
-        && accessReader.declaresPatternAlignedAccess(values);
+    Optional<AccessKind> engine = accessReader.firstEngine(values);
+    if (cute.isPresent() && engine.isPresent()) {
+      // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read.
+      Optional<CuteTile.Swapped> swapped = CuteTile.modesSwapped(cute.get(), layout);
+      if (swapped.isPresent()) {
+        diagnostics.violation(new CuteViolation.ModesSwapped(cute.get().text(), engine.get(),
+            swapped.get().layout().toString(), swapped.get().rows(), swapped.get().cols(),
+            swapped.get().atomOrder()));
+        return Optional.empty();
+      }
+    }
+    boolean patternAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
     Optional<TmaSwizzle> mode = layout.tmaSwizzle();
     if (patternAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
       // TMA writes, and wgmma reads, its mode's pattern from a base aligned to the pattern's repeat.

@@ -754,6 +754,18 @@ final class ViolationMessages {
         v -> Map.of("closest", v.closest().isEmpty() ? "" : ": the closest, " + v.closest()
             + ", puts " + cell(v.cell()) + (v.stage() > 0 ? " of stage " + v.stage() : "")
             + " at offset " + v.tileOffset() + " where CuTe puts it at " + v.cuteOffset()));
+    format(CuteViolation.ModesSwapped.class, "layout \"{{text}}\" puts its first mode"
+        + " contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
+        + " swizzled one, which {{engine}} does not read; swizzlegen's tiles are row-major, an"
+        + " MN-major operand K rows by M (or N) cols: declare the same layout with its modes"
+        + " swapped, rows = {{rows}}, cols = {{cols}}{{atomOrder}}, layout = \"{{swapped}}\".",
+        v -> Map.of("engine", switch (v.engine()) {
+              case TMA -> "TMA";
+              case WGMMA -> "wgmma";
+              case UMMA -> "tcgen05.mma";
+              default -> v.engine().name();
+            },
+            "atomOrder", v.atomOrder().map(order -> ", atomOrder = " + order.name()).orElse("")));
     format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
         + " time: layout gives the whole layout; remove {{attribute}} or layout.");
   }

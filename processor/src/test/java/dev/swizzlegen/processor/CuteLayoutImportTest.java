@@ -175,4 +175,35 @@ class CuteLayoutImportTest {
         + " makes every declared access of the tile conflict-free.");
     assertEquals(1, compilation.errors().size());
   }
+
+  /**
+   * CuTe's MN-major GMMA atom pasted as printed, M rows by K cols, with TMA and wgmma: its tile is
+   * the transpose of one they read, an error on layout that gives the declaration with the modes
+   * swapped; that declaration compiles, and TMA and wgmma read it.
+   */
+  @Test
+  void anMnMajorLayoutPastedWithItsMFirstIsAnErrorGivingTheLayoutEnginesRead() {
+    String engines = "access = {@Access(kind = AccessKind.TMA, op = Op.STORE),"
+        + " @Access(kind = AccessKind.WGMMA, major = Major.MN)}";
+    assertOneError("layout \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\" puts its first"
+        + " mode contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
+        + " swizzled one, which TMA does not read; swizzlegen's tiles are row-major, an MN-major"
+        + " operand K rows by M (or N) cols: declare the same layout with its modes swapped, rows ="
+        + " 64, cols = 128, atomOrder = ROW_MAJOR, layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\".",
+        "layout =", "dtype = DType.HALF",
+        "layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\"", "rows = 128",
+        "cols = 64", "stages = 2", engines);
+    JavaFileObject swapped = bad("dtype = DType.HALF",
+        "layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\"", "atomOrder = Order.ROW_MAJOR",
+        "rows = 64", "cols = 128", "stages = 2", engines);
+    Generated generated = Generated.of(swapped);
+    String header = generated.text("swizzlegen/bad.cuh");
+    assertThat(header).contains("TMA fills a stage with 16 boxes of 8 x 64 elements,"
+        + " CU_TENSOR_MAP_SWIZZLE_128B");
+    assertThat(header).contains("reads it as an MN-major operand with the 128-byte swizzle");
+    // Without an engine the transposed tile is a tile like any other: no error.
+    assertThat(Generated.compile(bad("dtype = DType.HALF",
+        "layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\"", "rows = 128",
+        "cols = 64"))).succeeded();
+  }
 }

@@ -151,6 +151,24 @@ public final class CuteLayout {
     return Math.toIntExact(sum);
   }
 
+  /**
+   * The same layout with its first two top-level modes swapped (a third, the stage, stays last):
+   * {@code (_64,_8):(_1,_64)} becomes {@code (_8,_64):(_64,_1)}, so that coordinate {@code (a, b)} of
+   * the result is {@code (b, a)} of this. Printed as CuTe prints it, the swizzle on elements.
+   */
+  public CuteLayout withModesSwapped() {
+    if (rank() < 2) {
+      throw new IllegalStateException("a layout of rank " + rank() + " has no modes to swap: " + text);
+    }
+    List<Mode> modes = new ArrayList<>(root.children);
+    Mode first = modes.get(0);
+    modes.set(0, modes.get(1));
+    modes.set(1, first);
+    String strided = "(" + String.join(",", modes.stream().map(Mode::shapeText).toList()) + "):("
+        + String.join(",", modes.stream().map(Mode::strideText).toList()) + ")";
+    return parse(composed(strided));
+  }
+
   /** {@code value} through the swizzle, where there is one: the last step of {@link #apply}. */
   int swizzled(int value) {
     return swizzle.map(s -> s.apply(value)).orElse(value);
@@ -159,7 +177,11 @@ public final class CuteLayout {
   /** {@code "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))"}: as CuTe prints it. */
   @Override
   public String toString() {
-    String strided = root.shapeText() + ":" + root.strideText();
+    return composed(root.shapeText() + ":" + root.strideText());
+  }
+
+  /** {@code strided}, the shape:stride text, after the offset and swizzle, as CuTe prints them. */
+  private String composed(String strided) {
     return swizzle.map(s -> "Sw<" + s.bits() + "," + s.base() + "," + s.shift() + "> o _" + offset
         + " o " + strided).orElse(offset == 0 ? strided : "_" + offset + " o " + strided);
   }

@@ -119,6 +119,36 @@ public final class CuteTile {
     return new CuteTile(layout, dtype, tileRows, tileCols, tileStages, atomOrder, atom).find();
   }
 
+  /**
+   * For a layout that puts its first mode contiguous, as CuTe's MN-major GMMA and UMMA atoms put M
+   * (or N) with its tile {@code tile} (as {@link #describe} made it) the transpose of a swizzled one,
+   * an XOR map that no swizzle is, which TMA, wgmma and tcgen05 do not read: the same layout with its
+   * first two modes swapped, declared cols x rows with the other atom order, where that tile's offset
+   * form is a swizzle. Empty for every other layout.
+   */
+  public static Optional<Swapped> modesSwapped(CuteLayout layout, TileLayout tile) {
+    if (layout.rank() < 2 || tile.offsetSwizzle().isPresent()) {
+      return Optional.empty();
+    }
+    CuteLayout swapped = layout.withModesSwapped();
+    Order order = tile.atomOrder() == Order.ROW_MAJOR ? Order.COL_MAJOR : Order.ROW_MAJOR;
+    Optional<TileLayout> transposed = describe(swapped, tile.dtype(), tile.cols(), tile.rows(),
+        tile.stages(), order).tile().filter(builder -> builder.check().isEmpty())
+        .map(TileLayout.Builder::build);
+    if (transposed.isEmpty() || transposed.get().offsetSwizzle().isEmpty()) {
+      return Optional.empty();
+    }
+    boolean atom = (long) swapped.size() < (long) tile.rows() * tile.cols() * tile.stages();
+    return Optional.of(new Swapped(swapped, transposed.get().rows(), transposed.get().cols(),
+        atom ? Optional.of(order) : Optional.empty()));
+  }
+
+  /**
+   * A layout with its modes swapped: {@code layout} at {@code rows x cols}, its atoms numbered in
+   * {@code atomOrder} where it is an atom of the tile.
+   */
+  public record Swapped(CuteLayout layout, int rows, int cols, Optional<Order> atomOrder) {}
+
   /** A description, or the reasons there is none. */
   public record Described(Optional<TileLayout.Builder> tile, List<Violation> problems) {
     static Described of(TileLayout.Builder tile) {

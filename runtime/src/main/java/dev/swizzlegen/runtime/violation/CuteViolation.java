@@ -1,6 +1,9 @@
 package dev.swizzlegen.runtime.violation;
 
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Order;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What makes a CuTe layout ({@code layout = "..."}) no tile: text that is no layout, a layout of the
@@ -58,6 +61,15 @@ public sealed interface CuteViolation extends Violation {
    */
   record NoTileForm(String text, String closest, Cell cell, int stage, int cuteOffset,
       int tileOffset) implements CuteViolation {}
+
+  /**
+   * The layout puts its first mode (M or N, as CuTe's MN-major atoms do) contiguous, so its tile is
+   * the transpose of a swizzled one, which the engine it declares ({@code engine}: TMA, wgmma or
+   * tcgen05) does not read; {@code swapped}, its modes swapped, at {@code rows x cols} (K x M or N),
+   * with {@code atomOrder} where its atoms need it, is the tile engines read.
+   */
+  record ModesSwapped(String text, AccessKind engine, String swapped, int rows, int cols,
+      Optional<Order> atomOrder) implements CuteViolation {}
 
   /** {@code attribute} describes the layout, which {@code layout} already does. */
   record ExclusiveWithLayout(Described attribute) implements CuteViolation {}

@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -138,6 +139,62 @@ class CuteTileTest {
       assertEqualsCute(tile((String) each[1], (DType) each[2], (int) each[3], (int) each[4],
           (int) each[5], Order.ROW_MAJOR), mnMajor.get(name), name);
     }
+  }
+
+  /**
+   * CuTe's MN-major layouts put M (or N) first and contiguous: their tiles are the transposes of
+   * swizzled ones, which no engine reads. {@link CuteTile#modesSwapped} gives the same layout with
+   * its modes swapped, K rows by M cols, with the other atom order: a tile TMA fills, equal on every
+   * element to CuTe's numbers transposed. A K-major layout needs no swap.
+   */
+  @Test
+  void anMnMajorLayoutWithItsModesSwappedIsTheTileEnginesReadEqualToCuteTransposed()
+      throws IOException {
+    Map<String, List<int[]>> golden = records("cute-real-layouts.txt");
+    Map<String, List<int[]>> mnMajor = records("cutlass-sm90-mn-major.txt");
+    Object[][] cases = {
+        {golden, "sm90_MN_SW128_half_128x64", "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)",
+            DType.HALF, 128, 64, 1, Order.COL_MAJOR},
+        {golden, "sm90_MN_SW64_half_64x64", "Sw<2,3,3> o _0 o (_32,_8):(_1,_32)", DType.HALF, 64, 64,
+            1, Order.COL_MAJOR},
+        {golden, "sm90_MN_SW128_fp8_128x128", "Sw<3,4,3> o _0 o (_128,_8):(_1,_128)",
+            DType.FP8_E4M3, 128, 128, 1, Order.COL_MAJOR},
+        {mnMajor, "cutlass_sm90_mn_A_SW128_half_128x64x3", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)",
+            DType.HALF, 128, 64, 3, Order.ROW_MAJOR},
+        {mnMajor, "cutlass_sm90_mn_B_SW32_bf16_48x64x2", "Sw<1,3,3> o _0 o (_16,_8):(_1,_16)",
+            DType.BF16, 48, 64, 2, Order.ROW_MAJOR},
+        {mnMajor, "fa3_Vt_SW128_half_hd128_n128x2", "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)",
+            DType.HALF, 128, 128, 2, Order.ROW_MAJOR}};
+    for (Object[] each : cases) {
+      @SuppressWarnings("unchecked")
+      List<int[]> cute = ((Map<String, List<int[]>>) each[0]).get((String) each[1]);
+      String name = (String) each[1];
+      Order order = (Order) each[7];
+      TileLayout asPrinted = tile((String) each[2], (DType) each[3], (int) each[4], (int) each[5],
+          (int) each[6], order);
+      assertTrue(asPrinted.offsetSwizzle().isEmpty(), name);
+      CuteTile.Swapped swapped = CuteTile.modesSwapped(CuteLayout.parse((String) each[2]), asPrinted)
+          .orElseThrow(() -> new AssertionError(name + ": no swap"));
+      assertEquals((int) each[5], swapped.rows(), name);
+      assertEquals((int) each[4], swapped.cols(), name);
+      Order other = order == Order.ROW_MAJOR ? Order.COL_MAJOR : Order.ROW_MAJOR;
+      assertEquals(Optional.of(other), swapped.atomOrder(), name);
+      TileLayout tile = tile(swapped.layout().toString(), (DType) each[3], swapped.rows(),
+          swapped.cols(), (int) each[6], other);
+      assertTrue(tile.tmaSwizzle().isPresent(), name + ": " + tile);
+      for (int s = 0; s < tile.stages(); s++) {
+        for (int k = 0; k < tile.rows(); k++) {
+          for (int mn = 0; mn < tile.cols(); mn++) {
+            assertEquals(cute.get(s * tile.cols() + mn)[k], tile.offset(k, mn, s),
+                name + " (" + mn + ", " + k + ") of stage " + s);
+          }
+        }
+      }
+    }
+    TileLayout kMajor = tile("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", DType.HALF, 128, 64, 1,
+        Order.COL_MAJOR);
+    assertEquals(Optional.empty(),
+        CuteTile.modesSwapped(CuteLayout.parse("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), kMajor));
   }
 
   /**
