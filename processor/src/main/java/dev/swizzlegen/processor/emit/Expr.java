@@ -145,12 +145,14 @@ public sealed interface Expr {
     return new Binary(Op.SUB, this, right);
   }
 
+  /** {@code this << bits}; {@code this} itself for a shift of 0. */
   default Expr shl(int bits) {
-    return new Binary(Op.SHL, this, number(bits));
+    return bits == 0 ? this : new Binary(Op.SHL, this, number(bits));
   }
 
+  /** {@code this >> bits}; {@code this} itself for a shift of 0. */
   default Expr shr(int bits) {
-    return new Binary(Op.SHR, this, number(bits));
+    return bits == 0 ? this : new Binary(Op.SHR, this, number(bits));
   }
 
   default Expr and(Expr right) {

@@ -33,13 +33,15 @@ final class LayoutText {
   private static final Pattern LINE = Pattern.compile(
       "(?<dtype>\\w+) (?<rows>\\d+)x(?<cols>\\d+)(?: pitch (?<pitch>\\d+))?"
           + " (?:Swizzle<(?<bits>-?\\d+),(?<base>-?\\d+),(?<shift>-?\\d+)>(?<row> per row)?"
-          + "|map (?<map>o(?: \\^ \\(\\(o & 0x[0-9a-f]+\\) (?:>>|<<) \\d+\\))*))"
+          + "|map (?<map>o(?: \\^ (?:\\(\\(o & 0x[0-9a-f]+\\) (?:>>|<<) \\d+\\)"
+          + "|\\(o & 0x[0-9a-f]+\\)))*))"
           + "(?: atoms (?<atomRows>\\d+)x(?<atomCols>\\d+) (?<order>col-major|row-major))?"
           + "(?: stages (?<stages>\\d+))? aligned (?<alignment>\\d+)");
 
   /** One term of a map, as {@link XorMap#toString()} writes it. */
   private static final Pattern TERM =
-      Pattern.compile("\\(\\(o & 0x(?<mask>[0-9a-f]+)\\) (?<direction>>>|<<) (?<shift>\\d+)\\)");
+      Pattern.compile("\\(\\(o & 0x(?<mask>[0-9a-f]+)\\) (?<direction>>>|<<) (?<shift>\\d+)\\)"
+          + "|\\(o & 0x(?<cleared>[0-9a-f]+)\\)");
 
   private LayoutText() {}
 
@@ -108,12 +110,15 @@ final class LayoutText {
     List<XorTerm> terms = new ArrayList<>();
     Matcher term = TERM.matcher(text);
     while (term.find()) {
-      long mask = Long.parseLong(term.group("mask"), 16);
-      int shift = Integer.parseInt(term.group("shift"));
+      // A term of shift 0, (o & m), clears the bits under its mask.
+      boolean cleared = term.group("cleared") != null;
+      long mask = Long.parseLong(cleared ? term.group("cleared") : term.group("mask"), 16);
+      int shift = cleared ? 0 : Integer.parseInt(term.group("shift"));
       if (mask > Integer.MAX_VALUE || shift >= XorMap.OFFSET_BITS) {
         throw new IllegalArgumentException("not a term of an XOR map of offsets: " + term.group());
       }
-      terms.add(new XorTerm((int) mask, term.group("direction").equals(">>") ? shift : -shift));
+      terms.add(new XorTerm((int) mask, cleared || term.group("direction").equals(">>") ? shift
+          : -shift));
     }
     int[] images = new int[XorMap.OFFSET_BITS];
     for (int bit = 0; bit < images.length; bit++) {

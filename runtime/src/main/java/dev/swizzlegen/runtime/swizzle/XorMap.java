@@ -421,13 +421,17 @@ public final class XorMap {
     return Arrays.hashCode(images);
   }
 
-  /** {@code "o ^ ((o & 0x1c0) >> 3)"}; {@code "o"} for the identity. */
+  /**
+   * {@code "o ^ ((o & 0x1c0) >> 3)"}, a term of shift 0 as {@code "(o & 0x1c0)"}; {@code "o"} for
+   * the identity.
+   */
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder("o");
     for (XorTerm term : terms) {
-      text.append(" ^ ((o & ").append(Swizzle.hex(term.mask())).append(')')
-          .append(term.shift() >= 0 ? " >> " + term.shift() : " << " + -term.shift()).append(')');
+      String masked = "(o & " + Swizzle.hex(term.mask()) + ")";
+      text.append(" ^ ").append(term.shift() == 0 ? masked : "(" + masked
+          + (term.shift() > 0 ? " >> " + term.shift() : " << " + -term.shift()) + ")");
     }
     return text.toString();
   }

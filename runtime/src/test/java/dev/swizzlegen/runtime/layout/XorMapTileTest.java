@@ -160,9 +160,15 @@ class XorMapTileTest {
     assertEquals(tile, TileLayout.parse(tile.text()));
     assertEquals(tile, tile.toBuilder().build());
     assertEquals(tile.hashCode(), TileLayout.parse(tile.text()).hashCode());
+    // A bit permutation has terms of shift 0, (o & m), which clear bits: its text reads back too.
+    TileLayout permuted = TileLayout.builder(DType.HALF, XorMap.ofImages(1, 2, 4, 64, 128, 256, 8,
+        16, 32), 8, 64).alignment(1024).build();
+    assertEquals("HALF 8x64 map o ^ (o & 0x1f8) ^ ((o & 0x1c0) >> 3) ^ ((o & 0x38) << 3) aligned"
+        + " 1024", permuted.text());
+    assertEquals(permuted, TileLayout.parse(permuted.text()));
     // Terms that make no invertible map name no layout.
     assertThrows(IllegalArgumentException.class,
-        () -> TileLayout.parse("HALF 8x64 map o ^ ((o & 0x1) >> 0) aligned 128"));
+        () -> TileLayout.parse("HALF 8x64 map o ^ (o & 0x1) aligned 128"));
   }
 
   @Test
