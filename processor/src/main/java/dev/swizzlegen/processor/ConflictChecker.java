@@ -81,31 +81,29 @@ final class ConflictChecker {
     Solution solution = solver.solve(description, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
         .noneMatch(DeclaredAccess::isDefault) ? "declared" : "checked";
+    boolean pasted = tile.cuteLayout().isPresent();
     if (solution.found()) {
-      TileLayout found = solution.layout().get();
-      if (tile.cuteLayout().isPresent()) {
-        // Declared in CuTe's notation: the suggestion is in it too.
-        return CuteLayout.atomOf(found).map(atom -> "layout = \"" + atom + "\"" + (found.isOneAtom()
-            ? "" : " tiled " + (found.atomOrder() == Order.COL_MAJOR ? "down the rows first"
-                : "across the columns first (atomOrder = Order.ROW_MAJOR)"))
-            + " makes every " + which + " access of the tile conflict-free"
-            + maxWaysNote(patterns) + ".")
-            .orElseGet(() -> suggestion(found, declared, which, patterns) + ".");
-      }
-      return suggestion(found, declared, which, patterns) + ".";
+      return suggestion(solution.layout().get(), declared, pasted, which, patterns) + ".";
     }
-    return nothingWorks(solution, which, declared, patterns);
+    return nothingWorks(solution, which, declared, pasted, patterns);
   }
 
   /**
-   * A layout that makes every access acceptable, as attributes to paste over {@code from}'s:
-   * {@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1, base = 2, shift = 3, atomRows = 8, atomCols = 8)
-   * makes every declared access of the tile conflict-free"}.
+   * A layout that makes every access acceptable, written as the kernel author declared the tile:
+   * attributes to paste over {@code from}'s ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,
+   * base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile
+   * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}
+   * ({@code "layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\" tiled down the rows first makes ..."}).
    */
-  private static String suggestion(TileLayout found, TileLayout from, String which,
+  private static String suggestion(TileLayout found, TileLayout from, boolean pasted, String which,
       List<AccessPattern> patterns) {
     String works = " makes every " + which + " access of the tile conflict-free"
         + maxWaysNote(patterns);
+    if (pasted) {
+      return AttributeText.layoutAttribute(found).map(layout -> layout + works)
+          .orElseGet(() -> found.swizzleName() + " within each row (" + AttributeText.attributes(found)
+              + " in place of layout: CuTe's notation has no swizzle within each row)" + works);
+    }
     if (found.swizzlesWithinEachRow()) {
       return found.swizzleName() + works + "; omit bits, base and shift to have swizzlegen derive it";
     }
@@ -119,8 +117,9 @@ final class ConflictChecker {
    * what a free atom gives; and what would work.
    *
    * @param from the tile as declared, its swizzle aside: what a suggestion's attributes change
+   * @param pasted whether the tile was declared in CuTe's notation, as suggestions then are
    */
-  static String nothingWorks(Solution solution, String which, TileLayout from,
+  static String nothingWorks(Solution solution, String which, TileLayout from, boolean pasted,
       List<AccessPattern> patterns) {
     String closest = solution.closest()
         .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
@@ -132,14 +131,15 @@ final class ConflictChecker {
     Optional<Solution> free = solution.freeAtom();
     String limited = "; the search was limited to the declared " + declaredAtom(solution);
     if (free.isPresent() && free.get().found()) {
-      return verdict + limited + ": with the atom free, as derivation leaves it when atomRows and"
-          + " atomCols are omitted, " + suggestion(free.get().layout().get(), from, which, patterns)
-          + ".";
+      return verdict + limited + ": with the atom free" + (pasted ? ", "
+          : ", as derivation leaves it when atomRows and atomCols are omitted, ")
+          + suggestion(free.get().layout().get(), from, pasted, which, patterns) + ".";
     }
     String instead = solution.alternatives().isEmpty()
         ? "; neither padding the rows nor another width for one vector access would either"
         : "; what would work: " + solution.alternatives().stream()
-            .map(SolutionText::alternative).collect(Collectors.joining("; or "));
+            .map(alternative -> SolutionText.alternative(alternative, pasted))
+            .collect(Collectors.joining("; or "));
     return verdict + (free.isPresent()
         ? limited + ", but with the atom free none works either" : "") + instead + ".";
   }

@@ -109,17 +109,20 @@ final class SolutionText {
   /**
    * A change that would work: {@code "padding each row by 8 elements, with no swizzle (bits = 0,
    * base = 0, shift = 0, rowStride = 72)"}, {@code "16-byte vectors for column read, with
-   * Swizzle<3,2,3>"}.
+   * Swizzle<3,2,3>"}; for a tile declared in CuTe's notation ({@code pasted}), the layout in it:
+   * {@code "(layout = \"(_64,_64):(_72,_1)\")"}.
    */
-  static String alternative(Alternative alternative) {
+  static String alternative(Alternative alternative, boolean pasted) {
     if (alternative instanceof Alternative.PaddedRows padded) {
       return "padding each row by " + padded.paddingElements() + " elements, with no swizzle ("
-          + AttributeText.attributesFrom(padded.padded(), padded.plain()) + ")";
+          + (pasted ? AttributeText.layoutAttribute(padded.padded()).orElseThrow()
+              : AttributeText.attributesFrom(padded.padded(), padded.plain())) + ")";
     }
     Alternative.VectorWidth vector = (Alternative.VectorWidth) alternative;
     TileLayout tile = vector.layout();
     return vector.bytes() + "-byte vectors for " + vector.access().label() + ", with "
-        + tile.swizzleName() + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : "");
+        + (pasted ? AttributeText.layoutAttribute(tile).orElseGet(tile::swizzleName)
+            : tile.swizzleName() + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : ""));
   }
 
   /** "a" or "an" before a number of ways. */

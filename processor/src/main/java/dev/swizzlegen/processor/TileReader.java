@@ -187,7 +187,7 @@ final class TileReader {
     if (!solution.found()) {
       diagnostics.error("bits, base and shift are omitted, but " + ConflictChecker.nothingWorks(
           solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
-          plain, patterns));
+          plain, false, patterns));
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();

@@ -765,7 +765,7 @@ final class ViolationMessages {
               case UMMA -> "tcgen05.mma";
               default -> v.engine().name();
             },
-            "atomOrder", v.atomOrder().map(order -> ", atomOrder = " + order.name()).orElse("")));
+            "atomOrder", v.atomOrder().map(order -> ", atomOrder = Order." + order.name()).orElse("")));
     format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
         + " time: layout gives the whole layout; remove {{attribute}} or layout.");
   }

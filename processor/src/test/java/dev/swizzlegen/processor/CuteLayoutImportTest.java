@@ -177,6 +177,26 @@ class CuteLayoutImportTest {
   }
 
   /**
+   * Where no swizzle of the pasted layout's atom serves, what would is written in CuTe's notation
+   * too, never as attributes a pasted tile does not have: a free atom, or padded rows
+   * ({@code SuggestionLawTest} pastes each back).
+   */
+  @Test
+  void whatWorksWhereThePastedAtomCannotIsWrittenInCuteNotation() {
+    String epilogue = "access = {@Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
+        + " @Access(bytes = 16, threads = {32, 1}, label = \"16-byte column read\")}";
+    assertThat(Generated.compile(bad("dtype = DType.FLOAT", "rows = 64", "cols = 64", epilogue,
+        "layout = \"Sw<3,2,3> o _0 o (_8,_32):(_32,_1)\""))).hadErrorContaining("the search was"
+        + " limited to the declared 8 x 32 atom: with the atom free, layout ="
+        + " \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\" tiled down the rows first makes every declared"
+        + " access of the tile conflict-free.");
+    assertThat(Generated.compile(bad("dtype = DType.FP8_E4M3",
+        "access = @Access(kind = AccessKind.VECTOR, bytes = 16)",
+        "layout = \"(_16,_16):(_128,_1)\""))).hadErrorContaining("what would work: padding each"
+        + " row by 32 elements, with no swizzle (layout = \"(_16,_16):(_48,_1)\").");
+  }
+
+  /**
    * CuTe's MN-major GMMA atom pasted as printed, M rows by K cols, with TMA and wgmma: its tile is
    * the transpose of one they read, an error on layout that gives the declaration with the modes
    * swapped; that declaration compiles, and TMA and wgmma read it.
@@ -189,7 +209,8 @@ class CuteLayoutImportTest {
         + " mode contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
         + " swizzled one, which TMA does not read; swizzlegen's tiles are row-major, an MN-major"
         + " operand K rows by M (or N) cols: declare the same layout with its modes swapped, rows ="
-        + " 64, cols = 128, atomOrder = ROW_MAJOR, layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\".",
+        + " 64, cols = 128, atomOrder = Order.ROW_MAJOR,"
+        + " layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\".",
         "layout =", "dtype = DType.HALF",
         "layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\"", "rows = 128",
         "cols = 64", "stages = 2", engines);

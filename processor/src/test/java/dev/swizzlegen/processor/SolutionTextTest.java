@@ -79,7 +79,15 @@ class SolutionTextTest {
         List.of());
     assertEquals(List.of("4-byte vectors for row write, with Swizzle<5,0,5>",
             "16-byte vectors for column read, with Swizzle<3,2,3>"),
-        solution.alternatives().stream().map(SolutionText::alternative).toList());
+        solution.alternatives().stream()
+            .map(alternative -> SolutionText.alternative(alternative, false)).toList());
+    // For a tile pasted in CuTe's notation, each width's layout in it.
+    assertEquals(List.of("4-byte vectors for row write, with layout ="
+            + " \"Sw<5,0,5> o _0 o (_32,_32):(_32,_1)\"",
+            "16-byte vectors for column read, with layout ="
+            + " \"Sw<3,2,3> o _0 o (_32,_32):(_32,_1)\""),
+        solution.alternatives().stream()
+            .map(alternative -> SolutionText.alternative(alternative, true)).toList());
     assertEquals("Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of"
         + " whole rows or of 16- to 128-byte column blocks, or within each row",
         SolutionText.family(solution));
@@ -104,12 +112,18 @@ class SolutionTextTest {
    * row starts on bank 0, no swizzle of the family spreads them, and rows of 48 bytes would.
    */
   @Test
-  void paddedRowsNameTheirStrideAsAnAttribute() {
+  void paddedRowsNameTheirStrideAsAnAttributeOrACuteLayout() {
     Solution solution = solver.solve(described(DType.FP8_E4M3, 16, 16, 128, 128),
         List.of(VectorAccess.coalesced(Op.LOAD, 16)), List.of());
     assertEquals(List.of("padding each row by 32 elements, with no swizzle (bits = 0, base = 0,"
             + " shift = 0, rowStride = 48)"),
-        solution.alternatives().stream().map(SolutionText::alternative).toList());
+        solution.alternatives().stream()
+            .map(alternative -> SolutionText.alternative(alternative, false)).toList());
+    // For a tile pasted in CuTe's notation, the padded rows in it.
+    assertEquals(List.of("padding each row by 32 elements, with no swizzle"
+            + " (layout = \"(_16,_16):(_48,_1)\")"),
+        solution.alternatives().stream()
+            .map(alternative -> SolutionText.alternative(alternative, true)).toList());
   }
 
   @Test

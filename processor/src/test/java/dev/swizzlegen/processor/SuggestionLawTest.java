@@ -111,6 +111,71 @@ class SuggestionLawTest {
     assertThat(applied).isAtLeast(suggested);
   }
 
+  /**
+   * Tiles declared in CuTe's notation whose errors suggest a layout: bank conflicts cured by a
+   * swizzle, by a free atom where the pasted atom has none, by padded rows; an MN-major atom pasted
+   * M first under TMA and wgmma.
+   */
+  private static final List<String> INVALID_PASTED = List.of(
+      "dtype = DType.HALF, layout = \"(_128,_64):(_64,_1)\","
+          + " access = @Access(kind = AccessKind.LDMATRIX, matrices = 4)",
+      "dtype = DType.HALF, layout = \"(_64,_64):(_64,_1)\","
+          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})",
+      "dtype = DType.FLOAT, rows = 64, cols = 64, layout = \"Sw<3,2,3> o _0 o (_8,_32):(_32,_1)\","
+          + " access = { @Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
+          + " @Access(bytes = 16, threads = {32, 1}) }",
+      "dtype = DType.FP8_E4M3, layout = \"(_16,_16):(_128,_1)\","
+          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16)",
+      "dtype = DType.HALF, rows = 128, cols = 64, stages = 2,"
+          + " layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\", access = {"
+          + " @Access(kind = AccessKind.TMA, op = Op.STORE),"
+          + " @Access(kind = AccessKind.WGMMA, major = Major.MN) }");
+
+  /**
+   * A suggested layout with the attributes written before it ({@code "rows = 64, cols = 128,
+   * atomOrder = Order.ROW_MAJOR, layout = \"...\""}) and the atom order after it; not one after
+   * {@code "with"}, the layout of another vector width, which changes an access too.
+   */
+  private static final Pattern LAYOUT = Pattern.compile("((?:\\w+ = [\\w.]+, )*)"
+      + "(?<!with )layout = \"([^\"]+)\"(?: tiled across the columns first \\(atomOrder = (Order\\.\\w+)\\))?");
+
+  @Test
+  void everySuggestedLayoutCompiles() {
+    int applied = 0;
+    for (String declaration : INVALID_PASTED) {
+      Compilation compilation = compile(declaration);
+      assertWithMessage(declaration).that(compilation.status()).isEqualTo(Compilation.Status.FAILURE);
+      List<Map<String, String>> groups = new ArrayList<>();
+      for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
+        String message = error.getMessage(Locale.ROOT);
+        assertWithMessage(message).that(message).doesNotContain("atomRows");
+        Matcher layout = LAYOUT.matcher(message);
+        while (layout.find()) {
+          Map<String, String> group = new LinkedHashMap<>();
+          for (String pair : layout.group(1).split(", ")) {
+            if (!pair.isEmpty()) {
+              String[] nameValue = pair.split(" = ", 2);
+              group.put(nameValue[0], nameValue[1]);
+            }
+          }
+          group.put("layout", "\"" + layout.group(2) + "\"");
+          if (layout.group(3) != null) {
+            group.put("atomOrder", layout.group(3));
+          }
+          groups.add(group);
+        }
+      }
+      assertWithMessage("a layout suggested for " + declaration).that(groups).isNotEmpty();
+      for (Map<String, String> group : groups) {
+        String fixed = apply(declaration, group);
+        assertWithMessage("suggested " + group + " for " + declaration + "; gives " + fixed)
+            .that(compile(fixed).errors()).isEmpty();
+        applied++;
+      }
+    }
+    assertThat(applied).isAtLeast(INVALID_PASTED.size());
+  }
+
   /** The law's own parts, on the issue's case: a 100-row tile is never told atomRows = 8 alone. */
   @Test
   void aHundredRowTileIsToldToRoundItsRowsUpNotToDeclareEightRowAtoms() {
@@ -178,14 +243,19 @@ class SuggestionLawTest {
     return String.join(", ", result);
   }
 
-  /** The declaration's attributes, split at the commas outside braces and parentheses. */
+  /** The declaration's attributes, split at the commas outside braces, parentheses and quotes. */
   private static List<String> topLevelAttributes(String declaration) {
     List<String> attributes = new ArrayList<>();
     int depth = 0;
     int start = 0;
+    boolean quoted = false;
     for (int i = 0; i < declaration.length(); i++) {
       char c = declaration.charAt(i);
-      if (c == '{' || c == '(') {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (quoted) {
+        continue;
+      } else if (c == '{' || c == '(') {
         depth++;
       } else if (c == '}' || c == ')') {
         depth--;
