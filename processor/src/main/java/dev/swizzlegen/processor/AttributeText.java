@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.Optional;
@@ -20,46 +19,53 @@ final class AttributeText {
    * annotation declares.
    */
   static String attributesFrom(TileLayout to, TileLayout from) {
-    return attributes(to, to.atomRows() != from.atomRows() || to.atomCols() != from.atomCols(),
-        !to.isOneAtom() && to.atomOrder() != from.atomOrder(), to.rowStride() != from.rowStride());
-  }
-
-  /**
-   * Every attribute that declares {@code to} with bits, base and shift, for a tile declared with
-   * {@code layout} that CuTe's notation cannot write again: the swizzle, the atom, its order where
-   * there are several, and the row stride where the rows are padded.
-   */
-  static String attributes(TileLayout to) {
-    return attributes(to, true, !to.isOneAtom(), to.rowStride() != to.cols());
-  }
-
-  private static String attributes(TileLayout to, boolean atom, boolean atomOrder,
-      boolean rowStride) {
     StringBuilder attributes = new StringBuilder()
         .append("bits = ").append(to.swizzle().bits())
         .append(", base = ").append(to.swizzle().base())
         .append(", shift = ").append(to.swizzle().shift());
-    if (atom) {
+    if (to.atomRows() != from.atomRows() || to.atomCols() != from.atomCols()) {
       attributes.append(", atomRows = ").append(to.atomRows())
           .append(", atomCols = ").append(to.atomCols());
     }
-    if (atomOrder) {
+    if (!to.isOneAtom() && to.atomOrder() != from.atomOrder()) {
       attributes.append(", atomOrder = Order.").append(to.atomOrder());
     }
-    if (rowStride) {
+    if (to.rowStride() != from.rowStride()) {
       attributes.append(", rowStride = ").append(to.rowStride());
     }
     return attributes.toString();
   }
 
   /**
-   * The {@code layout} attribute that declares {@code to} in CuTe's notation, with how its atoms
-   * tile: {@code "layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\" tiled down the rows first"}; empty
-   * where CuTe's notation does not write it (a swizzle within each row, an XOR map no swizzle is).
+   * The tile's size and row stride as attributes, for a tile declared with {@code layout} whose
+   * swizzle swizzlegen is to derive: {@code "rows = 32, cols = 48"}, with {@code rowStride} where
+   * the rows are padded and {@code stages} where there are several.
+   */
+  static String geometry(TileLayout to) {
+    return "rows = " + to.rows() + ", cols = " + to.cols()
+        + (to.rowStride() != to.cols() ? ", rowStride = " + to.rowStride() : "")
+        + (to.stages() > 1 ? ", stages = " + to.stages() : "");
+  }
+
+  /**
+   * The attributes that declare {@code to} in CuTe's notation: its {@code layout}, the whole tile or
+   * its atom, and for an atom the tile's rows and cols and the atoms' order, and its stages:
+   * {@code "layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows = 64, cols = 64, atomOrder =
+   * Order.COL_MAJOR"}. Empty where CuTe's notation does not write the tile (a swizzle within each
+   * row, an XOR map no swizzle is).
    */
   static Optional<String> layoutAttribute(TileLayout to) {
-    return CuteLayout.atomOf(to).map(atom -> "layout = \"" + atom + "\"" + (to.isOneAtom() ? ""
-        : to.atomOrder() == Order.COL_MAJOR ? " tiled down the rows first"
-        : " tiled across the columns first (atomOrder = Order.ROW_MAJOR)"));
+    return CuteLayout.atomOf(to).map(atom -> "layout = \"" + atom + "\""
+        + (to.isOneAtom() ? "" : ", rows = " + to.rows() + ", cols = " + to.cols()
+            + ", atomOrder = Order." + to.atomOrder())
+        + (to.stages() > 1 ? ", stages = " + to.stages() : ""));
+  }
+
+  /**
+   * A suggested tile as a kernel author pastes it: {@code attributes}, or for a tile declared in
+   * CuTe's notation ({@code pasted}) the {@code layout} that declares {@code to} where it writes it.
+   */
+  static String declaring(TileLayout to, String attributes, boolean pasted) {
+    return pasted ? layoutAttribute(to).orElse(attributes) : attributes;
   }
 }

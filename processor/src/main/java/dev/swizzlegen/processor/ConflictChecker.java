@@ -93,23 +93,23 @@ final class ConflictChecker {
    * attributes to paste over {@code from}'s ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,
    * base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile
    * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}
-   * ({@code "layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\" tiled down the rows first makes ..."}).
+   * ({@code "Swizzle<1,2,3> on 8 x 8 atoms (layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows =
+   * 64, ...) makes ..."}).
    */
   private static String suggestion(TileLayout found, TileLayout from, boolean pasted, String which,
       List<AccessPattern> patterns) {
     String works = " makes every " + which + " access of the tile conflict-free"
         + maxWaysNote(patterns);
-    if (pasted) {
-      return AttributeText.layoutAttribute(found).map(layout -> layout + works)
-          .orElseGet(() -> found.swizzleName() + " within each row (" + AttributeText.attributes(found)
-              + " in place of layout: CuTe's notation has no swizzle within each row)" + works);
-    }
     if (found.swizzlesWithinEachRow()) {
-      return found.swizzleName() + works + "; omit bits, base and shift to have swizzlegen derive it";
+      return found.swizzleName() + works + (pasted ? "; CuTe's notation has no swizzle within each"
+          + " row: in place of layout give " + AttributeText.geometry(found) + ", and swizzlegen"
+          + " derives it"
+          : "; omit bits, base and shift to have swizzlegen derive it");
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
     return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
-        + " atoms" : "") + " (" + AttributeText.attributesFrom(found, from) + ")" + works;
+        + " atoms" : "") + " (" + AttributeText.declaring(found,
+            AttributeText.attributesFrom(found, from), pasted) + ")" + works;
   }
 
   /**

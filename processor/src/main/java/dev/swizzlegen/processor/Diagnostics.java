@@ -54,6 +54,14 @@ final class Diagnostics {
     return annotation;
   }
 
+  /**
+   * Whether the tile was declared in CuTe's notation ({@code layout = "..."}): its messages then
+   * suggest layouts, not attributes it cannot have beside one.
+   */
+  private boolean pasted() {
+    return annotation != null && annotation.isExplicit("layout");
+  }
+
   /** An error on the element's annotation as a whole. */
   void error(String message) {
     add(Diagnostic.Kind.ERROR, prefix() + message, mirror(), null);
@@ -87,7 +95,7 @@ final class Diagnostics {
    * {@code context} (such as {@code "with the derived Swizzle<3,3,3>, "}).
    */
   void violation(Violation violation, String context) {
-    error(Blame.of(violation).name(), context + ViolationMessages.render(violation));
+    error(Blame.of(violation).name(), context + ViolationMessages.render(violation, pasted()));
   }
 
   /**
@@ -96,7 +104,7 @@ final class Diagnostics {
    */
   void accessViolation(AnnotationValues access, String label, Violation violation) {
     Blame.Attribute blamed = Blame.of(violation);
-    String message = label + ": " + ViolationMessages.render(violation);
+    String message = label + ": " + ViolationMessages.render(violation, pasted());
     if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
       errorOnAccess(access, blamed.name(), message);
     } else {

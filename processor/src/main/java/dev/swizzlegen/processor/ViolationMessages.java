@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,9 +52,12 @@ import java.util.regex.Pattern;
 final class ViolationMessages {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
 
-  /** A kind's words: the format, and the fragments it fills beside the record's components. */
+  /**
+   * A kind's words: the format, and the fragments it fills beside the record's components, which
+   * may depend on whether the tile was declared in CuTe's notation (a suggestion is then a layout).
+   */
   private record Format<V extends Violation>(
-      String text, Function<V, Map<String, Object>> fragments) {}
+      String text, BiFunction<V, Boolean, Map<String, Object>> fragments) {}
 
   private static final Map<Class<? extends Violation>, Format<?>> FORMATS = new HashMap<>();
 
@@ -60,11 +65,19 @@ final class ViolationMessages {
 
   /** The violation in words: one or more sentences, without the tile's or the access's name. */
   static String render(Violation violation) {
+    return render(violation, false);
+  }
+
+  /**
+   * The violation in words, its suggestions written as the tile was declared: as attributes, or
+   * for a tile declared with {@code layout} ({@code pasted}) as a layout in CuTe's notation.
+   */
+  static String render(Violation violation, boolean pasted) {
     Format<?> format = FORMATS.get(violation.getClass());
     if (format == null) {
       throw new IllegalArgumentException("no format for " + violation.getClass().getName());
     }
-    return fill(format, violation);
+    return fill(format, violation, pasted);
   }
 
   /** The kinds that have a format: every record of {@link Violation}, as the law test checks. */
@@ -77,10 +90,11 @@ final class ViolationMessages {
     return FORMATS.get(kind).text();
   }
 
-  private static <V extends Violation> String fill(Format<V> format, Violation violation) {
+  private static <V extends Violation> String fill(Format<V> format, Violation violation,
+      boolean pasted) {
     @SuppressWarnings("unchecked") // FORMATS maps each class to the format of that class
     V typed = (V) violation;
-    Map<String, Object> fragments = format.fragments().apply(typed);
+    Map<String, Object> fragments = format.fragments().apply(typed, pasted);
     Matcher slot = SLOT.matcher(format.text());
     StringBuilder out = new StringBuilder();
     while (slot.find()) {
@@ -124,6 +138,12 @@ final class ViolationMessages {
 
   private static <V extends Violation> void format(Class<V> kind, String text,
       Function<V, Map<String, Object>> fragments) {
+    formatAsDeclared(kind, text, (violation, pasted) -> fragments.apply(violation));
+  }
+
+  /** A kind whose fragments suggest a tile, written as the tile was declared. */
+  private static <V extends Violation> void formatAsDeclared(Class<V> kind, String text,
+      BiFunction<V, Boolean, Map<String, Object>> fragments) {
     if (FORMATS.putIfAbsent(kind, new Format<>(text, fragments)) != null) {
       throw new IllegalStateException("two formats for " + kind.getSimpleName());
     }
@@ -317,11 +337,13 @@ final class ViolationMessages {
                 : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
                     + v.mode().cudaName(),
             "rowBytes", (long) v.cols() * v.dtype().storageBits() / 8));
-    format(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with {{modeName}}: boxes"
-        + " are at most {{widestBox}} elements wide, and none lands where the tile's layout puts its"
-        + " elements ({{firstMismatch}}).{{columnBlocks}}",
-        v -> Map.of("modeName", v.mode().cudaName(), "firstMismatch", boxMismatch(v.firstMismatch()),
-            "columnBlocks", v.columnBlocks().map(ViolationMessages::columnBlocks).orElse("")));
+    formatAsDeclared(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with"
+        + " {{modeName}}: boxes are at most {{widestBox}} elements wide, and none lands where the"
+        + " tile's layout puts its elements ({{firstMismatch}}).{{columnBlocks}}",
+        (v, pasted) -> Map.of("modeName", v.mode().cudaName(),
+            "firstMismatch", boxMismatch(v.firstMismatch()),
+            "columnBlocks", v.columnBlocks().map(blocks -> columnBlocks(blocks, pasted))
+                .orElse("")));
 
     format(TmaViolation.PackedBoxWidth.class, "TMA copies {{dtype}} as {{dataType}}, in boxes"
         + " exactly {{boxCols}} elements wide, so the tile's cols must be a multiple of {{boxCols}},"
@@ -373,13 +395,13 @@ final class ViolationMessages {
         + " holds multiples of 16 bytes from 0 to 256 KB.",
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.swizzle().description(), "groups", descriptorGroups(v)));
-    format(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as {{operand}} with"
+    formatAsDeclared(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as {{operand}} with"
         + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
         + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
-        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+        (v, pasted) -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.swizzle().description(),
-            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms))
+            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms, pasted))
                 .orElse("")));
 
     // tcgen05 (UMMA).
@@ -423,13 +445,14 @@ final class ViolationMessages {
         + " holds multiples of 16 bytes from 0 to 256 KB.",
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.layoutType().description(), "groups", ummaGroups(v)));
-    format(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as {{operand}} with"
+    formatAsDeclared(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as {{operand}} with"
         + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
         + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
-        v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
+        (v, pasted) -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.layoutType().description(),
-            "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms)).orElse("")));
+            "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms, pasted))
+                .orElse("")));
     // The target architecture.
     format(ArchitectureViolation.MissingInstruction.class, "{{target}} has no {{instruction}}"
         + "{{having}}.",
@@ -622,25 +645,28 @@ final class ViolationMessages {
     return "a " + boxRows + " x " + boxCols + " box at " + cell(corner);
   }
 
-  /** The column blocks TMA would fill, as attributes to paste, after a space. */
-  private static String columnBlocks(TmaViolation.ColumnBlocks blocks) {
+  /** The column blocks TMA would fill, as attributes or a layout to paste, after a space. */
+  private static String columnBlocks(TmaViolation.ColumnBlocks blocks, boolean pasted) {
     String rowsWider = " Rows of " + blocks.rowBytes() + " bytes are wider than one box: declare"
         + " the tile as column blocks of ";
     String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
         + " own boxes.";
     int atomCols = blocks.atomCols();
+    TileLayout suggested = blocks.suggested();
     if (blocks.atomRows() == 0) {
-      return rowsWider + atomCols + "-element atoms (atomCols = " + atomCols + ")" + why;
+      return rowsWider + atomCols + "-element atoms ("
+          + AttributeText.declaring(suggested, "atomCols = " + atomCols, pasted) + ")" + why;
     }
     int atomRows = blocks.atomRows();
     String atoms = atomRows + " x " + atomCols + " atoms";
     if (blocks.paddedRows() == blocks.rows()) {
-      return rowsWider + atoms + " (atomRows = " + atomRows + ", atomCols = " + atomCols + ")"
-          + why;
+      return rowsWider + atoms + " (" + AttributeText.declaring(suggested,
+          "atomRows = " + atomRows + ", atomCols = " + atomCols, pasted) + ")" + why;
     }
     return rowsWider + atoms + withoutFinalPeriod(why) + "; " + atomRows + " rows do not divide"
-        + " the tile's " + blocks.rows() + ", so make rows a multiple of " + atomRows + " (rows = "
-        + blocks.paddedRows() + ", atomRows = " + atomRows + ", atomCols = " + atomCols + ").";
+        + " the tile's " + blocks.rows() + ", so make rows a multiple of " + atomRows + " ("
+        + AttributeText.declaring(suggested, "rows = " + blocks.paddedRows() + ", atomRows = "
+            + atomRows + ", atomCols = " + atomCols, pasted) + ").";
   }
 
   /** The groups a descriptor offset steps between, for the major and the layout. */
@@ -670,14 +696,16 @@ final class ViolationMessages {
   }
 
   /** The atoms tcgen05 would read, as attributes to paste, after a space. */
-  private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms) {
+  private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms,
+      boolean pasted) {
     String reads = " With " + layout.description() + " tcgen05.mma reads "
         + (layout == UmmaLayoutType.SWIZZLE_NONE
             ? "8 x 16-byte core matrices of 128 contiguous bytes"
             : "rows of " + layout.rowBytes() + " bytes in groups of " + layout.groupRows());
     if (atoms instanceof UmmaViolation.UmmaCanonicalAtoms canonical) {
       return reads + ": declare atoms of " + canonical.atomRows() + " x " + canonical.rowElements()
-          + " (atomRows = " + canonical.atomRows() + ", atomCols = " + canonical.rowElements()
+          + " (" + AttributeText.declaring(canonical.suggested(), "atomRows = "
+              + canonical.atomRows() + ", atomCols = " + canonical.rowElements(), pasted)
           + "), as CuTe's UMMA layout atoms are.";
     }
     if (atoms instanceof UmmaViolation.UmmaNarrowerAtoms narrower) {
@@ -685,7 +713,8 @@ final class ViolationMessages {
           + " do not fit the tile's " + narrower.declared().rows() + " x "
           + narrower.declared().cols() + ": use " + narrower.layoutType().description()
           + " on atoms of " + narrower.suggested().atomShape() + " ("
-          + AttributeText.attributesFrom(narrower.suggested(), narrower.declared())
+          + AttributeText.declaring(narrower.suggested(),
+              AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
           + "), as CUTLASS's sm100_smem_selector picks for such a tile.";
     }
     return reads + ".";
@@ -693,19 +722,21 @@ final class ViolationMessages {
 
   /** The atoms wgmma would read, as attributes to paste, after a space. */
   private static String atomsHint(WgmmaSwizzle layout, int rowBytes,
-      WgmmaViolation.AtomsHint atoms) {
+      WgmmaViolation.AtomsHint atoms, boolean pasted) {
     String reads = " With " + layout.description() + " wgmma reads " + (layout == WgmmaSwizzle.NONE
         ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
     if (atoms instanceof WgmmaViolation.CanonicalAtoms canonical) {
-      return reads + ": declare atoms of 8 x " + canonical.rowElements() + " (atomRows = 8,"
-          + " atomCols = " + canonical.rowElements() + "), as CuTe's GMMA layout atoms are.";
+      return reads + ": declare atoms of 8 x " + canonical.rowElements() + " ("
+          + AttributeText.declaring(canonical.suggested(), "atomRows = 8, atomCols = "
+              + canonical.rowElements(), pasted) + "), as CuTe's GMMA layout atoms are.";
     }
     if (atoms instanceof WgmmaViolation.NarrowerAtoms narrower) {
       return reads + ", and atoms of 8 x " + narrower.rowElements() + " do not fit the tile's "
           + narrower.declared().rows() + " x " + narrower.declared().cols() + ": use "
           + narrower.mode().description() + " on atoms of " + narrower.suggested().atomShape()
-          + " (" + AttributeText.attributesFrom(narrower.suggested(), narrower.declared()) + "), as CUTLASS's"
-          + " ss_smem_selector picks for such a tile.";
+          + " (" + AttributeText.declaring(narrower.suggested(),
+              AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
+          + "), as CUTLASS's ss_smem_selector picks for such a tile.";
     }
     return reads + ".";
   }

@@ -171,8 +171,9 @@ class CuteLayoutImportTest {
         "access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})");
     Compilation compilation = Generated.compile(source);
     assertThat(compilation).hadErrorContaining("8-way bank conflict");
-    assertThat(compilation).hadErrorContaining("layout = \"Sw<3,3,3> o _0 o (_64,_64):(_64,_1)\""
-        + " makes every declared access of the tile conflict-free.");
+    assertThat(compilation).hadErrorContaining("Swizzle<3,3,3> (layout ="
+        + " \"Sw<3,3,3> o _0 o (_64,_64):(_64,_1)\") makes every declared access of the tile"
+        + " conflict-free.");
     assertEquals(1, compilation.errors().size());
   }
 
@@ -187,13 +188,31 @@ class CuteLayoutImportTest {
         + " @Access(bytes = 16, threads = {32, 1}, label = \"16-byte column read\")}";
     assertThat(Generated.compile(bad("dtype = DType.FLOAT", "rows = 64", "cols = 64", epilogue,
         "layout = \"Sw<3,2,3> o _0 o (_8,_32):(_32,_1)\""))).hadErrorContaining("the search was"
-        + " limited to the declared 8 x 32 atom: with the atom free, layout ="
-        + " \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\" tiled down the rows first makes every declared"
-        + " access of the tile conflict-free.");
+        + " limited to the declared 8 x 32 atom: with the atom free, Swizzle<1,2,3> on 8 x 8 atoms"
+        + " (layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows = 64, cols = 64,"
+        + " atomOrder = Order.COL_MAJOR) makes every declared access of the tile conflict-free.");
     assertThat(Generated.compile(bad("dtype = DType.FP8_E4M3",
         "access = @Access(kind = AccessKind.VECTOR, bytes = 16)",
         "layout = \"(_16,_16):(_128,_1)\""))).hadErrorContaining("what would work: padding each"
         + " row by 32 elements, with no swizzle (layout = \"(_16,_16):(_48,_1)\").");
+  }
+
+  /**
+   * Rows of 48 halves: the cheapest cure swizzles within each row, which CuTe's notation cannot
+   * write; the message says to derive it from the tile's size instead, and that derivation is the
+   * cure.
+   */
+  @Test
+  void aSwizzleWithinEachRowIsSuggestedAsADerivation() {
+    String access = "access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})";
+    assertThat(Generated.compile(bad("dtype = DType.HALF", access,
+        "layout = \"(_32,_48):(_48,_1)\""))).hadErrorContaining("Swizzle<1,3,3> within each row"
+        + " makes every declared access of the tile conflict-free; CuTe's notation has no swizzle"
+        + " within each row: in place of layout give rows = 32, cols = 48, and swizzlegen derives"
+        + " it.");
+    Generated derived = Generated.of(bad("dtype = DType.HALF", access, "rows = 32", "cols = 48"));
+    assertThat(derived.compilation()).succeededWithoutWarnings();
+    assertThat(derived.text("swizzlegen/bad.cuh")).contains("Swizzle<1,3,3> within each row");
   }
 
   /**

@@ -111,69 +111,101 @@ class SuggestionLawTest {
     assertThat(applied).isAtLeast(suggested);
   }
 
+  /** A tile declared in CuTe's notation, and its size: a suggestion keeps it. */
+  private record Pasted(String declaration, int rows, int cols, int stages) {}
+
   /**
    * Tiles declared in CuTe's notation whose errors suggest a layout: bank conflicts cured by a
    * swizzle, by a free atom where the pasted atom has none, by padded rows; an MN-major atom pasted
-   * M first under TMA and wgmma.
+   * M first under TMA and wgmma; rows wider than a TMA box or than wgmma's and tcgen05's swizzle.
    */
-  private static final List<String> INVALID_PASTED = List.of(
-      "dtype = DType.HALF, layout = \"(_128,_64):(_64,_1)\","
-          + " access = @Access(kind = AccessKind.LDMATRIX, matrices = 4)",
-      "dtype = DType.HALF, layout = \"(_64,_64):(_64,_1)\","
-          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})",
-      "dtype = DType.FLOAT, rows = 64, cols = 64, layout = \"Sw<3,2,3> o _0 o (_8,_32):(_32,_1)\","
-          + " access = { @Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
-          + " @Access(bytes = 16, threads = {32, 1}) }",
-      "dtype = DType.FP8_E4M3, layout = \"(_16,_16):(_128,_1)\","
-          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16)",
-      "dtype = DType.HALF, rows = 128, cols = 64, stages = 2,"
+  private static final List<Pasted> INVALID_PASTED = List.of(
+      new Pasted("dtype = DType.HALF, layout = \"(_128,_64):(_64,_1)\","
+          + " access = @Access(kind = AccessKind.LDMATRIX, matrices = 4)", 128, 64, 1),
+      new Pasted("dtype = DType.HALF, layout = \"(_64,_64):(_64,_1)\","
+          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})", 64, 64, 1),
+      new Pasted("dtype = DType.FLOAT, rows = 64, cols = 64,"
+          + " layout = \"Sw<3,2,3> o _0 o (_8,_32):(_32,_1)\", access = {"
+          + " @Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
+          + " @Access(bytes = 16, threads = {32, 1}) }", 64, 64, 1),
+      new Pasted("dtype = DType.FP8_E4M3, layout = \"(_16,_16):(_128,_1)\","
+          + " access = @Access(kind = AccessKind.VECTOR, bytes = 16)", 16, 16, 1),
+      new Pasted("dtype = DType.HALF, rows = 128, cols = 64, stages = 2,"
           + " layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\", access = {"
           + " @Access(kind = AccessKind.TMA, op = Op.STORE),"
-          + " @Access(kind = AccessKind.WGMMA, major = Major.MN) }");
+          + " @Access(kind = AccessKind.WGMMA, major = Major.MN) }", 64, 128, 2),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_128,_128,_2):(_128,_1,_16384)\","
+          + " access = @Access(kind = AccessKind.TMA, op = Op.STORE)", 128, 128, 2),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_100,_128):(_128,_1)\","
+          + " access = @Access(kind = AccessKind.TMA, op = Op.STORE)", 104, 128, 1),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_64,_128):(_128,_1)\","
+          + " access = @Access(kind = AccessKind.WGMMA)", 64, 128, 1),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_64,_96):(_96,_1)\","
+          + " access = @Access(kind = AccessKind.WGMMA)", 64, 96, 1));
+
+  /** Tiles for tcgen05, which the target must have. */
+  private static final List<Pasted> INVALID_PASTED_BLACKWELL = List.of(
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_64,_128):(_128,_1)\","
+          + " access = @Access(kind = AccessKind.UMMA)", 64, 128, 1));
 
   /**
    * A suggested layout with the attributes written before it ({@code "rows = 64, cols = 128,
-   * atomOrder = Order.ROW_MAJOR, layout = \"...\""}) and the atom order after it; not one after
-   * {@code "with"}, the layout of another vector width, which changes an access too.
+   * atomOrder = Order.ROW_MAJOR, layout = \"...\""}) or after it; not one after {@code "with"}, the
+   * layout of another vector width, which changes an access too.
    */
   private static final Pattern LAYOUT = Pattern.compile("((?:\\w+ = [\\w.]+, )*)"
-      + "(?<!with )layout = \"([^\"]+)\"(?: tiled across the columns first \\(atomOrder = (Order\\.\\w+)\\))?");
+      + "(?<!with )layout = (\"[^\"]+\")((?:, \\w+ = [\\w.]+)*)");
 
+  /**
+   * Every layout an error on a tile declared in CuTe's notation suggests, pasted with the attributes
+   * it names, compiles, and keeps the tile's rows, cols and stages; no such error names an attribute
+   * that a tile with a layout cannot have.
+   */
   @Test
   void everySuggestedLayoutCompiles() {
     int applied = 0;
-    for (String declaration : INVALID_PASTED) {
-      Compilation compilation = compile(declaration);
-      assertWithMessage(declaration).that(compilation.status()).isEqualTo(Compilation.Status.FAILURE);
-      List<Map<String, String>> groups = new ArrayList<>();
-      for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
-        String message = error.getMessage(Locale.ROOT);
-        assertWithMessage(message).that(message).doesNotContain("atomRows");
-        Matcher layout = LAYOUT.matcher(message);
-        while (layout.find()) {
-          Map<String, String> group = new LinkedHashMap<>();
-          for (String pair : layout.group(1).split(", ")) {
-            if (!pair.isEmpty()) {
-              String[] nameValue = pair.split(" = ", 2);
-              group.put(nameValue[0], nameValue[1]);
-            }
-          }
-          group.put("layout", "\"" + layout.group(2) + "\"");
-          if (layout.group(3) != null) {
-            group.put("atomOrder", layout.group(3));
-          }
-          groups.add(group);
-        }
+    for (Pasted pasted : INVALID_PASTED) {
+      applied += assertSuggestedLayoutsCompile(pasted, List.of("-Aswizzlegen.arch=sm_90a"));
+    }
+    for (Pasted pasted : INVALID_PASTED_BLACKWELL) {
+      applied += assertSuggestedLayoutsCompile(pasted, List.of("-Aswizzlegen.arch=sm_100a"));
+    }
+    assertThat(applied).isAtLeast(INVALID_PASTED.size() + INVALID_PASTED_BLACKWELL.size());
+  }
+
+  private static int assertSuggestedLayoutsCompile(Pasted pasted, List<String> options) {
+    String declaration = pasted.declaration();
+    Compilation compilation = Generated.compile(options, source(declaration));
+    assertWithMessage(declaration).that(compilation.status()).isEqualTo(Compilation.Status.FAILURE);
+    List<Map<String, String>> groups = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
+      String message = error.getMessage(Locale.ROOT);
+      for (String attribute : List.of("bits", "base", "shift", "atomRows", "atomCols", "rowStride")) {
+        assertWithMessage(message).that(message).doesNotContain(attribute + " =");
       }
-      assertWithMessage("a layout suggested for " + declaration).that(groups).isNotEmpty();
-      for (Map<String, String> group : groups) {
-        String fixed = apply(declaration, group);
-        assertWithMessage("suggested " + group + " for " + declaration + "; gives " + fixed)
-            .that(compile(fixed).errors()).isEmpty();
-        applied++;
+      Matcher layout = LAYOUT.matcher(message);
+      while (layout.find()) {
+        Map<String, String> group = new LinkedHashMap<>();
+        String pairs = layout.group(1) + "layout = " + layout.group(2) + layout.group(3);
+        for (String pair : pairs.split(", (?=\\w+ = )")) {
+          String[] nameValue = pair.split(" = ", 2);
+          group.put(nameValue[0], nameValue[1]);
+        }
+        groups.add(group);
       }
     }
-    assertThat(applied).isAtLeast(INVALID_PASTED.size());
+    assertWithMessage("a layout suggested for " + declaration).that(groups).isNotEmpty();
+    for (Map<String, String> group : groups) {
+      String fixed = apply(declaration, group);
+      Generated generated = Generated.of(options, source(fixed));
+      assertWithMessage("suggested " + group + " for " + declaration + "; gives " + fixed)
+          .that(generated.compilation().errors()).isEmpty();
+      assertThat(generated.text("swizzlegen/tile.cuh")).contains("kRows = " + pasted.rows() + ";");
+      assertThat(generated.text("swizzlegen/tile.cuh")).contains("kCols = " + pasted.cols() + ";");
+      assertThat(generated.text("swizzlegen/tile.cuh"))
+          .contains("kStages = " + pasted.stages() + ";");
+    }
+    return groups.size();
   }
 
   /** The law's own parts, on the issue's case: a 100-row tile is never told atomRows = 8 alone. */
@@ -207,10 +239,14 @@ class SuggestionLawTest {
   }
 
   private static Compilation compile(String attributes) {
-    return Generated.compile(JavaFileObjects.forSourceString("law.Tile", "package law;\n\n"
+    return Generated.compile(source(attributes));
+  }
+
+  private static JavaFileObject source(String attributes) {
+    return JavaFileObjects.forSourceString("law.Tile", "package law;\n\n"
         + "import dev.swizzlegen.annotations.*;\n\n"
         + "@SwizzledTile(" + attributes + ")\n"
-        + "interface Tile {}\n"));
+        + "interface Tile {}\n");
   }
 
   /** The groups of {@code @SwizzledTile} attribute values a message suggests, in order. */

@@ -158,8 +158,10 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
    */
   private static Optional<ColumnBlocks> columnBlocksHint(TileLayout tile, int widest) {
     int rowBytes = tile.bytesOf(tile.cols());
-    if (fills(tile.rows(), tile, 0, widest)) {
-      return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows()));
+    Optional<TileLayout> tall = filled(tile.rows(), tile, 0, widest);
+    if (tall.isPresent()) {
+      return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows(),
+          tall.get()));
     }
     // The inner map repeats every 2^span elements of the word.
     long period = 1L << tile.inner().span();
@@ -168,20 +170,16 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       return Optional.empty();
     }
     int atomRows = (int) step;
-    if (tile.rows() % atomRows == 0 && fills(tile.rows(), tile, atomRows, widest)) {
-      return Optional.of(new ColumnBlocks(rowBytes, atomRows, widest, tile.rows(), tile.rows()));
-    }
     int paddedRows = (tile.rows() + atomRows - 1) / atomRows * atomRows;
-    if (fills(paddedRows, tile, atomRows, widest)) {
-      return Optional.of(new ColumnBlocks(rowBytes, atomRows, widest, tile.rows(), paddedRows));
-    }
-    return Optional.empty();
+    return filled(paddedRows, tile, atomRows, widest).map(blocks -> new ColumnBlocks(rowBytes,
+        atomRows, widest, tile.rows(), paddedRows, blocks));
   }
 
   /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
-  private static boolean fills(int rows, TileLayout tile, int atomRows, int atomCols) {
+  private static Optional<TileLayout> filled(int rows, TileLayout tile, int atomRows,
+      int atomCols) {
     return tile.toBuilder().rows(rows).atom(atomRows, atomCols, tile.atomOrder()).tryBuild()
-        .flatMap(TmaFill::find).isPresent();
+        .filter(blocks -> find(blocks).isPresent());
   }
 
   /**

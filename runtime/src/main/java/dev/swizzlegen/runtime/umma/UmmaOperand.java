@@ -420,8 +420,10 @@ public final class UmmaOperand {
     if (tile.atomCols() == rowElements && tile.atomRows() == layoutType.groupRows()) {
       return Optional.empty();
     }
-    if (readable(layoutType, tile.swizzle()).isPresent()) {
-      return Optional.of(new UmmaCanonicalAtoms(layoutType.groupRows(), rowElements));
+    Optional<TileLayout> atoms = readable(layoutType, tile.swizzle());
+    if (atoms.isPresent()) {
+      return Optional.of(new UmmaCanonicalAtoms(layoutType.groupRows(), rowElements,
+          atoms.get()));
     }
     for (UmmaLayoutType narrower : new UmmaLayoutType[] {UmmaLayoutType.SWIZZLE_64B,
         UmmaLayoutType.SWIZZLE_32B, UmmaLayoutType.SWIZZLE_NONE}) {

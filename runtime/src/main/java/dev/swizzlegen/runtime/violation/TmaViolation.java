@@ -2,6 +2,7 @@ package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
@@ -64,8 +65,10 @@ public sealed interface TmaViolation extends Violation {
    * @param rows the tile's rows as declared
    * @param paddedRows the rows to declare: {@code rows}, or rounded up to a multiple of
    *     {@code atomRows}
+   * @param suggested the tile of those column blocks, which TMA fills
    */
-  record ColumnBlocks(int rowBytes, int atomRows, int atomCols, int rows, int paddedRows) {}
+  record ColumnBlocks(int rowBytes, int atomRows, int atomCols, int rows, int paddedRows,
+      TileLayout suggested) {}
 
   /**
    * TMA copies {@code dtype} (a padded sub-byte type, {@code CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B} or

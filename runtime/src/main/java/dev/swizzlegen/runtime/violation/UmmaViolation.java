@@ -79,9 +79,10 @@ public sealed interface UmmaViolation extends Violation {
 
   /**
    * Atoms of {@code atomRows} rows of {@code rowElements}, as CuTe's UMMA layout atoms are: 8 rows
-   * of the layout's row, 4 for {@code SWIZZLE_128B_BASE32B}.
+   * of the layout's row, 4 for {@code SWIZZLE_128B_BASE32B}: the tile {@code suggested}.
    */
-  record UmmaCanonicalAtoms(int atomRows, int rowElements) implements UmmaAtomsHint {}
+  record UmmaCanonicalAtoms(int atomRows, int rowElements, TileLayout suggested)
+      implements UmmaAtomsHint {}
 
   /**
    * Atoms of {@code atomRows} rows of {@code rowElements}, the layout's, do not fit the tile

@@ -82,8 +82,11 @@ public sealed interface WgmmaViolation extends Violation {
   /** What declaration of atoms wgmma would read, each checked to give an operand. */
   sealed interface AtomsHint {}
 
-  /** Atoms of 8 rows of {@code rowElements}, as CuTe's GMMA layout atoms are. */
-  record CanonicalAtoms(int rowElements) implements AtomsHint {}
+  /**
+   * Atoms of 8 rows of {@code rowElements}, as CuTe's GMMA layout atoms are: the tile
+   * {@code suggested}.
+   */
+  record CanonicalAtoms(int rowElements, TileLayout suggested) implements AtomsHint {}
 
   /**
    * Atoms of 8 rows of {@code rowElements} do not fit the tile {@code declared}; the narrower

@@ -361,7 +361,7 @@ public final class WgmmaOperand {
     }
     Optional<TileLayout> atoms = readable(swizzle, tile.swizzle());
     if (atoms.isPresent()) {
-      return Optional.of(new CanonicalAtoms(rowElements));
+      return Optional.of(new CanonicalAtoms(rowElements, atoms.get()));
     }
     int unitBase = 4 - Integer.numberOfTrailingZeros(tile.elementBytes());
     for (WgmmaSwizzle narrower : new WgmmaSwizzle[] {WgmmaSwizzle.SWIZZLE_64B,

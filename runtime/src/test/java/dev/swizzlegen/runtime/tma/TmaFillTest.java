@@ -104,7 +104,8 @@ class TmaFillTest {
     // 64-element atoms as tall as the tile would be filled.
     assertEquals(List.of(new TmaBoxesMisplaced(TmaSwizzle.SWIZZLE_128B, 64,
             new BoxElementMisplaced(128, 64, new Cell(0, 0), new Cell(1, 0), 144, 288),
-            Optional.of(new ColumnBlocks(256, 0, 64, 128, 128)))),
+            Optional.of(new ColumnBlocks(256, 0, 64, 128, 128,
+                wide.toBuilder().atom(0, 64, wide.atomOrder()).build())))),
         TmaFill.check(wide));
   }
 

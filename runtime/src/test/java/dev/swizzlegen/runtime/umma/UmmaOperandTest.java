@@ -285,12 +285,14 @@ class UmmaOperandTest {
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
     assertEquals(new UmmaMisread(Major.K, UmmaLayoutType.SWIZZLE_128B, 0, 0, 16, 2048,
-            new Cell(1, 0), 144, 288, Optional.of(new UmmaCanonicalAtoms(8, 64))),
+            new Cell(1, 0), 144, 288, Optional.of(new UmmaCanonicalAtoms(8, 64,
+                wide.toBuilder().atom(8, 64, wide.atomOrder()).build()))),
         onlyViolation(wide, Major.K));
     // MN-major TF32 in the 128-byte swizzle of 32-byte units: atoms of 4 rows of 128 bytes.
     TileLayout wideTf32 = TileLayout.builder(DType.TF32, Swizzle.of(2, 3, 2), 16, 64)
         .alignment(512).build();
-    assertEquals(Optional.of(new UmmaCanonicalAtoms(4, 32)),
+    assertEquals(Optional.of(new UmmaCanonicalAtoms(4, 32,
+            wideTf32.toBuilder().atom(4, 32, wideTf32.atomOrder()).build())),
         ((UmmaMisread) onlyViolation(wideTf32, Major.MN)).atoms());
   }
 
@@ -310,7 +312,8 @@ class UmmaOperandTest {
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
     assertEquals(new UmmaMisread(Major.K, UmmaLayoutType.SWIZZLE_NONE, 0, 0, 16, 1024,
-            new Cell(1, 0), 16, 128, Optional.of(new UmmaCanonicalAtoms(8, 8))),
+            new Cell(1, 0), 16, 128, Optional.of(new UmmaCanonicalAtoms(8, 8,
+                plain.toBuilder().atom(8, 8, plain.atomOrder()).build()))),
         onlyViolation(plain, Major.K));
   }
 

@@ -184,7 +184,8 @@ class WgmmaOperandTest {
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
     assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.SWIZZLE_128B, 128, 0, 0, 16, 2048,
-            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(64))),
+            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(64,
+                wide.toBuilder().atom(8, 64, wide.atomOrder()).build()))),
         onlyViolation(wide, Major.K));
   }
 
@@ -192,7 +193,8 @@ class WgmmaOperandTest {
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
     assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 16, 0, 0, 16, 1024, new Cell(1, 0), 16,
-            128, Optional.of(new CanonicalAtoms(8))),
+            128, Optional.of(new CanonicalAtoms(8,
+                plain.toBuilder().atom(8, 8, plain.atomOrder()).build()))),
         onlyViolation(plain, Major.K));
   }
 
