@@ -115,14 +115,14 @@ final class SolutionText {
   static String alternative(Alternative alternative, boolean pasted) {
     if (alternative instanceof Alternative.PaddedRows padded) {
       return "padding each row by " + padded.paddingElements() + " elements, with no swizzle ("
-          + (pasted ? AttributeText.layoutAttribute(padded.padded()).orElseThrow()
-              : AttributeText.attributesFrom(padded.padded(), padded.plain())) + ")";
+          + AttributeText.declaring(padded.padded(),
+              AttributeText.attributesFrom(padded.padded(), padded.plain()), pasted) + ")";
     }
     Alternative.VectorWidth vector = (Alternative.VectorWidth) alternative;
     TileLayout tile = vector.layout();
     return vector.bytes() + "-byte vectors for " + vector.access().label() + ", with "
-        + (pasted ? AttributeText.layoutAttribute(tile).orElseGet(tile::swizzleName)
-            : tile.swizzleName() + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : ""));
+        + AttributeText.declaring(tile, tile.swizzleName()
+            + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : ""), pasted);
   }
 
   /** "a" or "an" before a number of ways. */

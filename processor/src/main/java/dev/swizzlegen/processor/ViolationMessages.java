@@ -395,8 +395,8 @@ final class ViolationMessages {
         + " holds multiples of 16 bytes from 0 to 256 KB.",
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.swizzle().description(), "groups", descriptorGroups(v)));
-    formatAsDeclared(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as {{operand}} with"
-        + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
+    formatAsDeclared(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as"
+        + " {{operand}} with {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
         + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
         (v, pasted) -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
@@ -445,8 +445,8 @@ final class ViolationMessages {
         + " holds multiples of 16 bytes from 0 to 256 KB.",
         v -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
             "layout", v.layoutType().description(), "groups", ummaGroups(v)));
-    formatAsDeclared(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as {{operand}} with"
-        + " {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
+    formatAsDeclared(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as"
+        + " {{operand}} with {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
         + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
         (v, pasted) -> Map.of("operand", HopperHeaderText.operandWords(v.major()),
@@ -695,7 +695,7 @@ final class ViolationMessages {
         : "groups of " + layout.groupRows() + " rows of K";
   }
 
-  /** The atoms tcgen05 would read, as attributes to paste, after a space. */
+  /** The atoms tcgen05 would read, as attributes or a layout to paste, after a space. */
   private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms,
       boolean pasted) {
     String reads = " With " + layout.description() + " tcgen05.mma reads "
@@ -720,7 +720,7 @@ final class ViolationMessages {
     return reads + ".";
   }
 
-  /** The atoms wgmma would read, as attributes to paste, after a space. */
+  /** The atoms wgmma would read, as attributes or a layout to paste, after a space. */
   private static String atomsHint(WgmmaSwizzle layout, int rowBytes,
       WgmmaViolation.AtomsHint atoms, boolean pasted) {
     String reads = " With " + layout.description() + " wgmma reads " + (layout == WgmmaSwizzle.NONE
@@ -796,7 +796,8 @@ final class ViolationMessages {
               case UMMA -> "tcgen05.mma";
               default -> v.engine().name();
             },
-            "atomOrder", v.atomOrder().map(order -> ", atomOrder = Order." + order.name()).orElse("")));
+            "atomOrder", v.atomOrder().map(order -> ", atomOrder = Order." + order.name())
+                .orElse("")));
     format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
         + " time: layout gives the whole layout; remove {{attribute}} or layout.");
   }
