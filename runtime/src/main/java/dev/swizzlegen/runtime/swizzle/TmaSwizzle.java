@@ -50,6 +50,8 @@ public enum TmaSwizzle {
   private final String cudaName;
   private final int value;
   private final XorMap byteMap;
+  /** {@code byteMap} as one swizzle, read once: descriptors apply it to every element's address. */
+  private final Optional<Swizzle> byteSwizzle;
   private final int spanBytes;
   private final int alignmentBytes;
   private final boolean blackwell;
@@ -59,6 +61,7 @@ public enum TmaSwizzle {
     this.cudaName = cudaName;
     this.value = value;
     this.byteMap = byteMap;
+    this.byteSwizzle = byteMap.asSwizzle();
     this.spanBytes = spanBytes;
     this.alignmentBytes = alignmentBytes;
     this.blackwell = blackwell;
@@ -94,7 +97,7 @@ public enum TmaSwizzle {
 
   /** The byte-level swizzle the engine applies, where the pattern is one {@code Swizzle<B,M,S>}. */
   public Optional<Swizzle> byteSwizzle() {
-    return byteMap.asSwizzle();
+    return byteSwizzle;
   }
 
   /** The byte-level pattern as a map of byte offsets. */
