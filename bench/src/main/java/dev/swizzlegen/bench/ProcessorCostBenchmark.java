@@ -237,7 +237,7 @@ public final class ProcessorCostBenchmark {
       files = walk.filter(file -> file.toString().endsWith(".java")).sorted().toList();
     }
     // The tiles need the annotations; their helpers, the runtime.
-    String classpath = Locations.codeSource(DType.class) + java.io.File.pathSeparator
+    String classpath = Locations.codeSource(dev.swizzlegen.annotations.DType.class) + java.io.File.pathSeparator
         + Locations.codeSource(TileLayout.class);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     FilerRecording recording = new FilerRecording();

@@ -5,14 +5,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A generated file's shape as readable text with named slots, in AutoValue's way (a resource beside
@@ -28,29 +28,35 @@ import java.util.regex.Pattern;
  *
  * Filling is strict: a slot or flag the template reaches must be given, and everything given must be
  * named in the template, so a template and its writer cannot drift apart silently.
+ *
+ * <p>A template's text is read and cut into its lines' pieces once per resource (a header per tile
+ * is rendered from it: reading and matching it again for every tile was a tenth of a build).
  */
 public final class Template {
-  private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
-  private static final Pattern LINE_SLOT = Pattern.compile("([ ]*)\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
-  private static final Pattern SECTION = Pattern.compile("\\{\\{([#/])([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
+  /** Parsed templates by resource, each read once. */
+  private static final Map<String, Shape> LOADED = new ConcurrentHashMap<>();
 
-  private final String name;
-  private final List<String> lines;
+  private final Shape shape;
   private final Map<String, String> slots = new LinkedHashMap<>();
   private final Map<String, Boolean> flags = new LinkedHashMap<>();
 
-  private Template(String name, String text) {
-    this.name = name;
-    this.lines = text.lines().toList();
+  private Template(Shape shape) {
+    this.shape = shape;
   }
 
   /** The template in {@code resource}, beside {@code owner}'s class file. */
   public static Template load(Class<?> owner, String resource) {
+    Shape shape = LOADED.computeIfAbsent(owner.getName() + " " + resource,
+        key -> Shape.parse(resource, read(owner, resource)));
+    return new Template(shape);
+  }
+
+  private static String read(Class<?> owner, String resource) {
     try (InputStream in = owner.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("no template " + resource + " beside " + owner.getName());
       }
-      return new Template(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -58,7 +64,7 @@ public final class Template {
 
   /** A template of {@code text}, for tests. */
   public static Template of(String text) {
-    return new Template("<text>", text);
+    return new Template(Shape.parse("<text>", text));
   }
 
   /** Fills slot {@code slot} with {@code text} (lines joined by newlines, no final newline needed). */
@@ -80,77 +86,58 @@ public final class Template {
 
   /** The filled text, each line ending in a newline. */
   public String render() {
-    StringBuilder out = new StringBuilder(4096);
-    Deque<String> open = new ArrayDeque<>();
-    int skipping = 0;
-    for (String line : lines) {
-      Matcher section = SECTION.matcher(line.strip());
-      if (section.matches()) {
-        String flag = section.group(2);
-        if (section.group(1).equals("#")) {
-          Boolean value = flags.get(flag);
-          if (value == null) {
-            throw new IllegalStateException(name + ": flag " + flag + " not set");
-          }
-          open.push(flag);
-          skipping += skipping > 0 || !value ? 1 : 0;
-        } else {
-          if (!flag.equals(open.peek())) {
-            throw new IllegalStateException(name + ": {{/" + flag + "}} closes no section");
-          }
-          open.pop();
-          skipping = Math.max(0, skipping - 1);
-        }
-        continue;
-      }
-      if (skipping > 0) {
-        continue;
-      }
-      Matcher whole = LINE_SLOT.matcher(line);
-      if (whole.matches()) {
-        String text = slot(whole.group(2));
-        if (!text.isEmpty()) {
-          for (String filled : text.split("\n", -1)) {
-            out.append(filled.isEmpty() ? "" : whole.group(1)).append(filled).append('\n');
-          }
-        }
-        continue;
-      }
-      Matcher slot = SLOT.matcher(line);
-      StringBuilder filled = new StringBuilder();
-      while (slot.find()) {
-        String text = slot(slot.group(1));
-        if (text.contains("\n")) {
-          throw new IllegalStateException(name + ": slot " + slot.group(1) + " inside a line has"
-              + " several lines");
-        }
-        slot.appendReplacement(filled, Matcher.quoteReplacement(text));
-      }
-      slot.appendTail(filled);
-      out.append(filled).append('\n');
-    }
-    if (!open.isEmpty()) {
-      throw new IllegalStateException(name + ": section " + open.peek() + " not closed");
-    }
-    Set<String> named = new HashSet<>();
-    for (String line : lines) {
-      Matcher slot = SLOT.matcher(line);
-      while (slot.find()) {
-        named.add(slot.group(1));
-      }
-      Matcher section = SECTION.matcher(line);
-      while (section.find()) {
-        named.add("#" + section.group(2));
-      }
-    }
     for (String given : slots.keySet()) {
-      if (!named.contains(given)) {
-        throw new IllegalStateException(name + ": slot " + given + " not in the template");
+      if (!shape.slots.contains(given)) {
+        throw new IllegalStateException(shape.name + ": slot " + given + " not in the template");
       }
     }
     for (String given : flags.keySet()) {
-      if (!named.contains("#" + given)) {
-        throw new IllegalStateException(name + ": flag " + given + " not in the template");
+      if (!shape.flags.contains(given)) {
+        throw new IllegalStateException(shape.name + ": flag " + given + " not in the template");
+      }
+    }
+    StringBuilder out = new StringBuilder(8192);
+    int skipping = 0;
+    for (Line line : shape.lines) {
+      if (line instanceof Open open) {
+        Boolean value = flags.get(open.flag());
+        if (value == null) {
+          throw new IllegalStateException(shape.name + ": flag " + open.flag() + " not set");
+        }
+        skipping += skipping > 0 || !value ? 1 : 0;
+      } else if (line instanceof Close) {
+        skipping = Math.max(0, skipping - 1);
+      } else if (skipping > 0) {
+        continue;
+      } else if (line instanceof LineSlot whole) {
+        String text = slot(whole.slot());
+        if (!text.isEmpty()) {
+          int start = 0;
+          while (true) {
+            int end = text.indexOf('\n', start);
+            String filled = end < 0 ? text.substring(start) : text.substring(start, end);
+            out.append(filled.isEmpty() ? "" : whole.indent()).append(filled).append('\n');
+            if (end < 0) {
+              break;
+            }
+            start = end + 1;
+          }
+        }
+      } else {
+        List<String> pieces = ((Pieces) line).pieces();
+        for (int i = 0; i < pieces.size(); i++) {
+          if (i % 2 == 0) {
+            out.append(pieces.get(i));
+          } else {
+            String text = slot(pieces.get(i));
+            if (text.indexOf('\n') >= 0) {
+              throw new IllegalStateException(shape.name + ": slot " + pieces.get(i)
+                  + " inside a line has several lines");
+            }
+            out.append(text);
+          }
+        }
+        out.append('\n');
       }
     }
     return out.toString();
@@ -159,8 +146,102 @@ public final class Template {
   private String slot(String slot) {
     String text = slots.get(slot);
     if (text == null) {
-      throw new IllegalStateException(name + ": slot " + slot + " not set");
+      throw new IllegalStateException(shape.name + ": slot " + slot + " not set");
     }
     return text;
+  }
+
+  /** A template line, parsed. */
+  private sealed interface Line permits Open, Close, LineSlot, Pieces {}
+
+  /** {@code {{#flag}}}: a section begins. */
+  private record Open(String flag) implements Line {}
+
+  /** {@code {{/flag}}}: the section ends. */
+  private record Close(String flag) implements Line {}
+
+  /** A line of only {@code <indent>{{slot}}}. */
+  private record LineSlot(String indent, String slot) implements Line {}
+
+  /** Text and slots alternating: text at even indices, slot names at odd ones. */
+  private record Pieces(List<String> pieces) implements Line {}
+
+  /** A template's lines, parsed once, with every slot and flag it names. */
+  private record Shape(String name, List<Line> lines, Set<String> slots, Set<String> flags) {
+    static Shape parse(String name, String text) {
+      List<Line> lines = new ArrayList<>();
+      Set<String> slots = new TreeSet<>();
+      Set<String> flags = new TreeSet<>();
+      Deque<String> open = new ArrayDeque<>();
+      for (String line : text.lines().toList()) {
+        String stripped = line.strip();
+        String section = stripped.length() > 5 && stripped.startsWith("{{")
+            && (stripped.charAt(2) == '#' || stripped.charAt(2) == '/') && stripped.endsWith("}}")
+            ? identifier(stripped, 3) : null;
+        if (section != null && 3 + section.length() + 2 == stripped.length()) {
+          if (stripped.charAt(2) == '#') {
+            open.push(section);
+            flags.add(section);
+            lines.add(new Open(section));
+          } else {
+            if (!section.equals(open.peek())) {
+              throw new IllegalStateException(name + ": {{/" + section + "}} closes no section");
+            }
+            open.pop();
+            lines.add(new Close(section));
+          }
+          continue;
+        }
+        List<String> pieces = pieces(line);
+        for (int i = 1; i < pieces.size(); i += 2) {
+          slots.add(pieces.get(i));
+        }
+        if (pieces.size() == 3 && pieces.get(2).isEmpty() && pieces.get(0).isBlank()
+            && pieces.get(0).chars().allMatch(c -> c == ' ')) {
+          lines.add(new LineSlot(pieces.get(0), pieces.get(1)));
+        } else {
+          lines.add(new Pieces(pieces));
+        }
+      }
+      if (!open.isEmpty()) {
+        throw new IllegalStateException(name + ": section " + open.peek() + " not closed");
+      }
+      return new Shape(name, List.copyOf(lines), Set.copyOf(slots), Set.copyOf(flags));
+    }
+
+    /** A line cut at its {@code {{slot}}}s: text, slot, text, ..., text. */
+    private static List<String> pieces(String line) {
+      List<String> pieces = new ArrayList<>();
+      int from = 0;
+      int at = line.indexOf("{{");
+      while (at >= 0) {
+        String slot = identifier(line, at + 2);
+        int end = slot == null ? -1 : at + 2 + slot.length();
+        if (end >= 0 && line.startsWith("}}", end)) {
+          pieces.add(line.substring(from, at));
+          pieces.add(slot);
+          from = end + 2;
+          at = line.indexOf("{{", from);
+        } else {
+          at = line.indexOf("{{", at + 1);
+        }
+      }
+      pieces.add(line.substring(from));
+      return pieces;
+    }
+
+    /** The identifier ({@code [a-zA-Z][a-zA-Z0-9]*}) at {@code start}, or null. */
+    private static String identifier(String text, int start) {
+      int end = start;
+      while (end < text.length() && (isAsciiLetter(text.charAt(end))
+          || end > start && text.charAt(end) >= '0' && text.charAt(end) <= '9')) {
+        end++;
+      }
+      return end > start ? text.substring(start, end) : null;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+      return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
   }
 }
