@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# What swizzlegen adds to javac: a library of 250..2000 tiles with 3 accesses each (and 200 derived
-# tiles) compiled with and without the processor, time and peak memory side by side.
-# Usage: bench/processor-cost.sh [output-file]   (default: print only)
+# What swizzlegen adds to javac, cold (a fresh JVM per compilation, as the javac command and every
+# mvn compile pay it) and warm (in-process, as a Gradle daemon or an IDE pay it): libraries of 100 to
+# 2000 tiles with 3 accesses each, Hopper operand tiles (TMA + WGMMA) and derived tiles, compiled
+# with and without the processor, beside javac's floor; then the heap a 2000-tile build needs.
+# Usage: bench/processor-cost.sh [output-file]   (default: print only; about 10 minutes on 2 cores)
 exec "$(dirname "$0")/run-main.sh" ProcessorCostBenchmark "$@"

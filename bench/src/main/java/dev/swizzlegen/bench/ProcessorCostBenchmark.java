@@ -1,23 +1,23 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javax.annotation.processing.Completion;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -33,47 +33,50 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * What swizzlegen adds to a build, as a user with a large kernel library feels it: javac on a
+ * What swizzlegen adds to a build, as a user with a large kernel library pays it: javac on a
  * {@link TileLibrary} of N tiles with three accesses each ({@value TileLibrary#TILES_PER_FILE} nested
- * tiles to a source file), plain ({@code -proc:none}), with the processor's default options (the
- * Java helper and the CUDA header of every tile) and with every report asked for
- * ({@code -Aswizzlegen.reports=json,svg}: a JSON report and a bank-map picture more per tile), side
- * by side in one run.
+ * tiles to a source file), plain ({@code -proc:none}) and with the processor's default options (the
+ * Java helper and the CUDA header of every tile), side by side in one run.
  *
  * <ul>
- *   <li>Time, warm: javac run in-process, as Maven's compiler plugin, a Gradle daemon or an IDE run
- *       it, {@value #WARM_UPS} compilations to warm the JVM, then the median of {@value #RUNS}; each
- *       configuration in its own JVM. "in process()" is the part spent inside swizzlegen's
- *       {@code process()}, javac's file creation included; the rest of the difference is javac
- *       compiling the generated helpers and running the extra rounds. "javac's floor" is what a
- *       processor that writes the very files of the default build and computes nothing
- *       ({@link ReplayProcessor}) adds to plain javac: javac's own cost of those files; "empty files"
- *       the same files empty (each helper an empty class): what javac charges any processor that
- *       writes a Java class and a header per tile.
- *   <li>Peak memory: the largest resident set ({@code VmHWM}) of a fresh JVM that runs javac once on
- *       the library, as the {@code javac} command does, with default JVM settings: plain, with a
- *       processor that claims the annotations and writes nothing ("no-op": what annotation
- *       processing alone costs, its rounds entering the library again), and with swizzlegen.
+ *   <li>Cold, as every {@code mvn compile} and {@code javac} command pays it: each compilation in a
+ *       fresh JVM with default settings, timed from the JVM's start to its exit, plain, javac's floor
+ *       and with swizzlegen interleaved, the median of {@value #COLD_RUNS} runs each. "javac's floor"
+ *       is a processor that writes the very files of swizzlegen's build and computes nothing
+ *       ({@link ReplayProcessor}): what javac itself charges for those files (creating them, the
+ *       extra round, compiling the helpers), which no processor that generates them avoids; "floor,
+ *       no Java" writes only the CUDA headers: the floor were the helpers not Java sources. Targets:
+ *       100 tiles at most {@value #TARGET_COLD_RATIO_100}x plain javac, 1000 tiles at most
+ *       {@value #TARGET_COLD_RATIO_1000}x.
+ *   <li>Warm, as a Gradle daemon or an IDE pays it: javac run in-process, {@value #WARM_UPS}
+ *       compilations to warm the JVM, then the median of {@value #RUNS}; each configuration in its
+ *       own JVM. "in process()" is the part spent inside swizzlegen's {@code process()}, javac's file
+ *       creation included; "empty files" is the floor with every file written empty (each helper an
+ *       empty class). Also per tile: Hopper operand tiles (TMA + WGMMA, whose plans check every
+ *       element the engines touch; the row that would have caught a per-element recomputation) and
+ *       derived tiles (bits, base and shift omitted, target under
+ *       {@value #TARGET_DERIVED_MS_PER_TILE} ms each).
+ *   <li>Heap: the least maximum heap ({@code -Xmx}, in steps of {@value #HEAP_STEP_MB} MB) with which
+ *       a fresh JVM compiles the 2000-tile library, plain and with swizzlegen: what the build needs,
+ *       not how far a garbage collector grows a heap it may grow.
  * </ul>
- *
- * Targets: 1000 tiles under 3 s over plain javac with the default options; 2000 tiles under twice
- * plain javac's peak resident memory, default JVM settings; derived tiles (bits, base and shift
- * omitted) under 50 ms each.
  *
  * <pre>bench/processor-cost.sh [output-file]</pre>
  */
 public final class ProcessorCostBenchmark {
   private static final int WARM_UPS = 2;
   private static final int RUNS = 5;
-  private static final double TARGET_SECONDS_OVER_PLAIN = 3.0;
-  private static final double TARGET_PEAK_RATIO = 2.0;
+  private static final int COLD_RUNS = 3;
+  private static final double TARGET_COLD_RATIO_100 = 1.6;
+  private static final double TARGET_COLD_RATIO_1000 = 2.0;
   private static final double TARGET_DERIVED_MS_PER_TILE = 50;
+  private static final int HEAP_STEP_MB = 16;
   private static final List<String> ALL_REPORTS = List.of("-Aswizzlegen.reports=json,svg");
 
   private ProcessorCostBenchmark() {}
 
-  /** The figures of one configuration: wall times of the warm runs, time in process(), peak RSS. */
-  private record Figures(double[] wallSeconds, double[] processSeconds, long peakResidentBytes) {
+  /** The figures of one configuration: wall times of the runs, time in process(), bytes allocated. */
+  private record Figures(double[] wallSeconds, double[] processSeconds, long[] allocatedBytes) {
     double medianWall() {
       return median(wallSeconds);
     }
@@ -83,119 +86,187 @@ public final class ProcessorCostBenchmark {
     }
   }
 
-  /** One row of the table: a library compiled every way. */
-  private record Row(int tiles, boolean derived, Figures plain, Figures withProcessor,
-      Figures withReports, Figures replay, Figures replayEmptyFiles, Figures plainCold,
-      Figures noOpCold, Figures withProcessorCold) {
-    double overPlain() {
-      return withProcessor.medianWall() - plain.medianWall();
-    }
-
-    double msPerTile() {
-      return overPlain() * 1000 / tiles;
-    }
-
-    double peakRatio() {
-      return (double) withProcessorCold.peakResidentBytes() / plainCold.peakResidentBytes();
-    }
-  }
-
   /**
-   * Without arguments: the whole benchmark, printed, for libraries of 1000 and 2000 tiles and 200
-   * derived tiles; with tile counts as arguments, for those (1000 and 2000 must be among them).
-   * {@code measure <plain|no-op|processor|processor-reports|replay|replay-empty-files> <sources>
-   * <warm-ups> <runs>}: one configuration in this JVM (the benchmark's child).
+   * Without arguments: the whole benchmark, printed. {@code measure <plain|no-op|processor|
+   * processor-reports|replay|replay-empty-files> <sources> <warm-ups> <runs> [recording]}: one
+   * configuration in this JVM (the benchmark's child).
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("measure")) {
-      measure(args[1], Path.of(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+      measure(args[1], Path.of(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]),
+          args.length > 5 ? Optional.of(Path.of(args[5])) : Optional.empty());
       return;
     }
     Path work = Files.createTempDirectory("swizzlegen-processor-cost");
     System.out.println("java " + System.getProperty("java.version") + ", "
         + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name")
-        + "; warm: javac in-process, " + WARM_UPS + " warm-up compilations, median of " + RUNS
-        + "; peak: resident set of a fresh JVM running javac once, default JVM settings; "
-        + TileLibrary.TILES_PER_FILE + " nested tiles per source file");
+        + "; " + TileLibrary.TILES_PER_FILE + " nested tiles per source file");
+    Path library100 = library(work, "explicit-100", dir -> TileLibrary.write(dir, 100, false));
+    Path library1000 = library(work, "explicit-1000", dir -> TileLibrary.write(dir, 1000, false));
+    Path library2000 = library(work, "explicit-2000", dir -> TileLibrary.write(dir, 2000, false));
+    Path derived = library(work, "derived-200", dir -> TileLibrary.write(dir, 200, true));
+    Path operands = library(work, "operands-100", dir -> TileLibrary.writeOperands(dir, 100));
+
     System.out.println();
-    System.out.printf(Locale.ROOT,
-        "| %-23s | %11s | %15s | %10s | %8s | %12s | %12s | %13s | %11s | %10s | %12s | %10s | %10s |%n",
+    System.out.println("Cold: a fresh JVM per compilation (as the javac command and every mvn compile),"
+        + " default JVM settings, from the JVM's start to its exit; median of " + COLD_RUNS
+        + " interleaved runs");
+    System.out.println();
+    System.out.printf(Locale.ROOT, "| %-23s | %11s | %13s | %14s | %15s | %12s | %12s | %-20s |%n",
+        "library", "plain javac", "javac's floor", "floor, no Java", "with swizzlegen",
+        "in process()", "ratio", "target");
+    System.out.println("|-------------------------|-------------|---------------|----------------|"
+        + "-----------------|--------------|--------------|----------------------|");
+    cold(work, "100 tiles x 3 accesses", library100, TARGET_COLD_RATIO_100);
+    cold(work, "1000 tiles x 3 accesses", library1000, TARGET_COLD_RATIO_1000);
+
+    System.out.println();
+    System.out.println("Warm: javac in-process, " + WARM_UPS + " warm-up compilations, median of "
+        + RUNS + ", each configuration in its own JVM");
+    System.out.println();
+    System.out.printf(Locale.ROOT, "| %-23s | %11s | %15s | %10s | %8s | %12s | %12s | %13s | %11s |%n",
         "library", "plain javac", "with swizzlegen", "over plain", "per tile", "in process()",
-        "with reports", "javac's floor", "empty files", "peak plain", "peak no-op", "peak with",
-        "peak ratio");
+        "with reports", "javac's floor", "empty files");
     System.out.println("|-------------------------|-------------|-----------------|------------|"
-        + "----------|--------------|--------------|---------------|-------------|------------|"
-        + "--------------|------------|------------|");
-    List<Row> rows = new ArrayList<>();
-    int[] sizes = args.length == 0
-        ? new int[] {1000, 2000}
-        : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
-    for (int tiles : sizes) {
-      rows.add(measureLibrary(work, tiles, false));
-    }
-    rows.add(measureLibrary(work, 200, true));
-    Row thousand = row(rows, 1000);
-    Row twoThousand = row(rows, 2000);
-    Row derived = rows.stream().filter(Row::derived).findFirst().orElseThrow();
-    System.out.println();
-    System.out.printf(Locale.ROOT, "1000 tiles x 3 accesses, default options: %.2f s over plain javac"
-            + " (target: under %.0f s): %s%n", thousand.overPlain(), TARGET_SECONDS_OVER_PLAIN,
-        thousand.overPlain() < TARGET_SECONDS_OVER_PLAIN ? "met" : "NOT met");
-    System.out.printf(Locale.ROOT, "2000 tiles x 3 accesses, default options: peak %s against plain"
-            + " javac's %s, %.2fx (target: under %.0fx): %s%n",
-        megabytes(twoThousand.withProcessorCold().peakResidentBytes()),
-        megabytes(twoThousand.plainCold().peakResidentBytes()), twoThousand.peakRatio(),
-        TARGET_PEAK_RATIO, twoThousand.peakRatio() < TARGET_PEAK_RATIO ? "met" : "NOT met");
-    System.out.printf(Locale.ROOT, "1000 tiles: javac alone charges %.2f s for a Java class and a"
-            + " header per tile written empty and %.2f s for swizzlegen's files written without"
-            + " computing them; every report asked for costs %.2f s over plain javac%n",
-        thousand.replayEmptyFiles().medianWall() - thousand.plain().medianWall(),
-        thousand.replay().medianWall() - thousand.plain().medianWall(),
-        thousand.withReports().medianWall() - thousand.plain().medianWall());
-    System.out.printf(Locale.ROOT, "linear: %.2f ms per tile at 1000 tiles, %.2f ms at 2000 tiles%n",
-        thousand.msPerTile(), twoThousand.msPerTile());
+        + "----------|--------------|--------------|---------------|-------------|");
+    warm("1000 tiles x 3 accesses", library1000, 1000, true);
+    warm("2000 tiles x 3 accesses", library2000, 2000, false);
+    double operandMs = warm("100 TMA + WGMMA tiles", operands, 100, false);
+    double derivedMs = warm("200 derived tiles", derived, 200, false);
+    System.out.printf(Locale.ROOT, "TMA + WGMMA operand tiles (128 to 256 x 64 or 128, 2 or 3 stages):"
+        + " %.1f ms each%n", operandMs);
     System.out.printf(Locale.ROOT, "derived tiles: %.1f ms each (target: under %.0f ms): %s%n",
-        derived.msPerTile(), TARGET_DERIVED_MS_PER_TILE,
-        derived.msPerTile() < TARGET_DERIVED_MS_PER_TILE ? "met" : "NOT met");
+        derivedMs, TARGET_DERIVED_MS_PER_TILE,
+        derivedMs < TARGET_DERIVED_MS_PER_TILE ? "met" : "NOT met");
+
+    System.out.println();
+    int plainHeap = leastHeapMegabytes("plain", library2000);
+    int withHeap = leastHeapMegabytes("processor", library2000);
+    System.out.printf(Locale.ROOT, "Heap a build needs (least -Xmx, %d MB steps, a fresh JVM): 2000 tiles"
+        + " x 3 accesses compile plain in %d MB, with swizzlegen in %d MB (%d MB more)%n",
+        HEAP_STEP_MB, plainHeap, withHeap, withHeap - plainHeap);
   }
 
-  private static Row row(List<Row> rows, int tiles) {
-    return rows.stream().filter(row -> row.tiles() == tiles && !row.derived()).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no library of " + tiles + " tiles measured"));
+  /** Writes a library into its own folder under {@code work}. */
+  private static Path library(Path work, String name, Consumer<Path> writer) throws IOException {
+    Path sources = Files.createDirectories(work.resolve(name));
+    writer.accept(sources);
+    return sources;
   }
 
-  private static Row measureLibrary(Path work, int tiles, boolean derived) throws IOException {
-    Path sources = work.resolve((derived ? "derived-" : "explicit-") + tiles);
-    TileLibrary.write(sources, tiles, derived);
-    Figures plain = child("plain", sources, WARM_UPS, RUNS);
-    Figures withProcessor = child("processor", sources, WARM_UPS, RUNS);
-    Figures withReports = child("processor-reports", sources, WARM_UPS, RUNS);
-    Figures replay = child("replay", sources, WARM_UPS, RUNS);
-    Figures replayEmptyFiles = child("replay-empty-files", sources, WARM_UPS, RUNS);
-    Figures plainCold = child("plain", sources, 0, 1);
-    Figures noOpCold = child("no-op", sources, 0, 1);
-    Figures withProcessorCold = child("processor", sources, 0, 1);
-    Row row = new Row(tiles, derived, plain, withProcessor, withReports, replay, replayEmptyFiles,
-        plainCold, noOpCold, withProcessorCold);
-    System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
-            + " | %10.2f s | %11.2f s | %9.2f s | %10s | %12s | %10s | %9.2fx |%n",
-        tiles + (derived ? " derived tiles" : " tiles x 3 accesses"), plain.medianWall(),
-        withProcessor.medianWall(), row.overPlain(), row.msPerTile(), withProcessor.medianProcess(),
-        withReports.medianWall() - plain.medianWall(), replay.medianWall() - plain.medianWall(),
-        replayEmptyFiles.medianWall() - plain.medianWall(),
-        megabytes(plainCold.peakResidentBytes()), megabytes(noOpCold.peakResidentBytes()),
-        megabytes(withProcessorCold.peakResidentBytes()), row.peakRatio());
-    return row;
-  }
-
-  /** Runs one configuration in a fresh JVM, with default settings, and reads its figures. */
-  private static Figures child(String mode, Path sources, int warmUps, int runs)
+  /** One cold row: plain, javac's floor and swizzlegen, each a fresh JVM, interleaved. */
+  private static void cold(Path work, String label, Path sources, double targetRatio)
       throws IOException {
+    Path recording = record(work, sources);
+    double[] plain = new double[COLD_RUNS];
+    double[] floor = new double[COLD_RUNS];
+    double[] headersOnly = new double[COLD_RUNS];
+    double[] with = new double[COLD_RUNS];
+    double[] inProcess = new double[COLD_RUNS];
+    for (int run = 0; run < COLD_RUNS; run++) {
+      plain[run] = coldWall("plain", sources, Optional.empty(), new double[1]);
+      floor[run] = coldWall("replay", sources, Optional.of(recording), new double[1]);
+      headersOnly[run] = coldWall("replay-without-java", sources, Optional.of(recording),
+          new double[1]);
+      double[] process = new double[1];
+      with[run] = coldWall("processor", sources, Optional.empty(), process);
+      inProcess[run] = process[0];
+    }
+    double ratio = median(with) / median(plain);
+    System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %11.2f s | %12.2f s | %13.2f s | %10.2f s |"
+            + " %10.2fx | %-20s |%n", label, median(plain), median(floor), median(headersOnly),
+        median(with), median(inProcess),
+        ratio, String.format(Locale.ROOT, "%.1fx: %s", targetRatio,
+            ratio <= targetRatio ? "met" : "NOT met"));
+  }
+
+  /**
+   * A fresh JVM's compilation, its wall time from the JVM's start to its exit in seconds;
+   * {@code process[0]} gets the seconds inside swizzlegen's {@code process()}.
+   */
+  private static double coldWall(String mode, Path sources, Optional<Path> recording,
+      double[] process) throws IOException {
+    long start = System.nanoTime();
+    Figures figures = child(mode, sources, 0, 1, recording, List.of());
+    double wall = (System.nanoTime() - start) / 1e9;
+    process[0] = figures.medianProcess();
+    return wall;
+  }
+
+  /** Compiles the library with swizzlegen once, in this JVM, and saves every file it wrote. */
+  private static Path record(Path work, Path sources) throws IOException {
+    FilerRecording recording = new FilerRecording();
+    compile(ToolProvider.getSystemJavaCompiler(), javaFiles(sources), libraryClasspath(), sources,
+        recording.wrap(new SwizzlegenProcessor()), List.of());
+    Path file = work.resolve(sources.getFileName() + ".recording");
+    ReplayProcessor.save(recording.files(), file);
+    return file;
+  }
+
+  /** One warm row; returns the milliseconds per tile over plain javac. */
+  private static double warm(String label, Path sources, int tiles, boolean floors)
+      throws IOException {
+    Figures plain = child("plain", sources, WARM_UPS, RUNS, Optional.empty(), List.of());
+    Figures with = child("processor", sources, WARM_UPS, RUNS, Optional.empty(), List.of());
+    String reports = "";
+    String floor = "";
+    String empty = "";
+    if (floors) {
+      Path recording = record(sources.getParent(), sources);
+      double overPlain = child("processor-reports", sources, WARM_UPS, RUNS, Optional.empty(),
+          List.of()).medianWall() - plain.medianWall();
+      reports = String.format(Locale.ROOT, "%10.2f s", overPlain);
+      floor = String.format(Locale.ROOT, "%11.2f s", child("replay", sources, WARM_UPS, RUNS,
+          Optional.of(recording), List.of()).medianWall() - plain.medianWall());
+      empty = String.format(Locale.ROOT, "%9.2f s", child("replay-empty-files", sources, WARM_UPS,
+          RUNS, Optional.of(recording), List.of()).medianWall() - plain.medianWall());
+    }
+    double overPlain = with.medianWall() - plain.medianWall();
+    double msPerTile = overPlain * 1000 / tiles;
+    System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %13.2f s | %8.2f s | %5.2f ms | %10.2f s"
+            + " | %12s | %13s | %11s |%n", label, plain.medianWall(), with.medianWall(), overPlain,
+        msPerTile, with.medianProcess(), reports, floor, empty);
+    return msPerTile;
+  }
+
+  /**
+   * The least {@code -Xmx} (a multiple of {@value #HEAP_STEP_MB} MB) with which a fresh JVM compiles
+   * the library in {@code mode}: a bisection over 16 MB to 4 GB.
+   */
+  private static int leastHeapMegabytes(String mode, Path sources) throws IOException {
+    int fails = 0;
+    int compiles = 4096;
+    while (compiles - fails > HEAP_STEP_MB) {
+      int middle = (fails + compiles) / 2 / HEAP_STEP_MB * HEAP_STEP_MB;
+      if (middle <= fails) {
+        middle = fails + HEAP_STEP_MB;
+      }
+      boolean compiled;
+      try {
+        child(mode, sources, 0, 1, Optional.empty(), List.of("-Xmx" + middle + "m"));
+        compiled = true;
+      } catch (IllegalStateException e) {
+        compiled = false;
+      }
+      if (compiled) {
+        compiles = middle;
+      } else {
+        fails = middle;
+      }
+    }
+    return compiles;
+  }
+
+  /** Runs one configuration in a fresh JVM, with default settings and {@code jvmOptions}. */
+  private static Figures child(String mode, Path sources, int warmUps, int runs,
+      Optional<Path> recording, List<String> jvmOptions) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString()));
+    command.addAll(jvmOptions);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         ProcessorCostBenchmark.class.getName(), "measure", mode, sources.toString(),
         Integer.toString(warmUps), Integer.toString(runs)));
+    recording.ifPresent(file -> command.add(file.toString()));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     try {
@@ -206,52 +277,43 @@ public final class ProcessorCostBenchmark {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
-    List<Double> walls = new ArrayList<>();
-    List<Double> inProcess = new ArrayList<>();
-    long peak = -1;
+    List<double[]> measured = new ArrayList<>();
     for (String line : output.split("\n")) {
       String[] words = line.trim().split(" ");
       if (words[0].equals("run")) {
-        walls.add(Long.parseLong(words[1]) / 1e9);
-        inProcess.add(Long.parseLong(words[2]) / 1e9);
-      } else if (words[0].equals("peak")) {
-        peak = Long.parseLong(words[1]);
+        measured.add(new double[] {Long.parseLong(words[1]) / 1e9, Long.parseLong(words[2]) / 1e9,
+            Long.parseLong(words[3])});
       }
     }
-    if (walls.size() != runs) {
+    if (measured.size() != runs) {
       throw new IllegalStateException("the measuring JVM printed no figures:\n" + output);
     }
-    return new Figures(walls.stream().mapToDouble(Double::doubleValue).toArray(),
-        inProcess.stream().mapToDouble(Double::doubleValue).toArray(), peak);
+    return new Figures(measured.stream().mapToDouble(run -> run[0]).toArray(),
+        measured.stream().mapToDouble(run -> run[1]).toArray(),
+        measured.stream().mapToLong(run -> (long) run[2]).toArray());
   }
 
   /**
    * The child: compiles the library {@code warmUps + runs} times in this JVM, each into fresh
    * directories, plain ({@code -proc:none}), with swizzlegen or with the {@link ReplayProcessor} of
-   * swizzlegen's files, and prints {@code run <wall ns> <ns in process()>} for each measured run,
-   * then {@code peak <bytes>}, the process's largest resident set (-1 where the OS does not say).
+   * swizzlegen's files (saved in {@code recording}), and prints
+   * {@code run <wall ns> <ns in process()> <bytes allocated>} for each measured run.
    */
-  private static void measure(String mode, Path sources, int warmUps, int runs) throws IOException {
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(sources)) {
-      files = walk.filter(file -> file.toString().endsWith(".java")).sorted().toList();
-    }
-    // The tiles need the annotations; their helpers, the runtime.
-    String classpath = Locations.codeSource(dev.swizzlegen.annotations.DType.class) + java.io.File.pathSeparator
-        + Locations.codeSource(TileLayout.class);
+  private static void measure(String mode, Path sources, int warmUps, int runs,
+      Optional<Path> recording) throws IOException {
+    List<Path> files = javaFiles(sources);
+    String classpath = libraryClasspath();
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    FilerRecording recording = new FilerRecording();
-    if (mode.startsWith("replay")) {
-      compile(javac, files, classpath, sources, recording.wrap(new SwizzlegenProcessor()), List.of());
-    }
+    List<FilerRecording.File> recorded = mode.startsWith("replay")
+        ? ReplayProcessor.load(recording.orElseThrow()) : List.of();
     List<String> options = mode.equals("processor-reports") ? ALL_REPORTS : List.of();
     for (int run = 0; run < warmUps + runs; run++) {
       Processor processor = switch (mode) {
         case "plain" -> null;
-        case "no-op" -> new ReplayProcessor(List.of(), ReplayProcessor.Replay.ALL);
-        case "replay" -> new ReplayProcessor(recording.files(), ReplayProcessor.Replay.ALL);
-        case "replay-empty-files" ->
-            new ReplayProcessor(recording.files(), ReplayProcessor.Replay.EMPTY_FILES);
+        case "replay" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.ALL);
+        case "replay-empty-files" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.EMPTY_FILES);
+        case "replay-without-java" ->
+            new ReplayProcessor(recorded, ReplayProcessor.Replay.WITHOUT_JAVA_SOURCES);
         case "processor", "processor-reports" -> new SwizzlegenProcessor();
         default -> throw new IllegalArgumentException("no configuration " + mode);
       };
@@ -263,7 +325,19 @@ public final class ProcessorCostBenchmark {
             + (allocatedBytes() - allocatedBefore));
       }
     }
-    System.out.println("peak " + peakResidentBytes());
+  }
+
+  /** The library's sources, in order. */
+  private static List<Path> javaFiles(Path sources) throws IOException {
+    try (Stream<Path> walk = Files.walk(sources)) {
+      return walk.filter(file -> file.toString().endsWith(".java")).sorted().toList();
+    }
+  }
+
+  /** The tiles need the annotations; their helpers, the runtime. */
+  private static String libraryClasspath() {
+    return Locations.codeSource(SwizzledTile.class) + java.io.File.pathSeparator
+        + Locations.codeSource(TileLayout.class);
   }
 
   /**
@@ -307,32 +381,10 @@ public final class ProcessorCostBenchmark {
         .getCurrentThreadAllocatedBytes();
   }
 
-  /** {@code VmHWM} from {@code /proc/self/status}, in bytes; -1 elsewhere than Linux. */
-  private static long peakResidentBytes() {
-    Path status = Path.of("/proc/self/status");
-    if (!Files.isReadable(status)) {
-      return -1;
-    }
-    try {
-      for (String line : Files.readAllLines(status)) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-        }
-      }
-      return -1;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];
-  }
-
-  private static String megabytes(long bytes) {
-    return bytes < 0 ? "n/a" : (bytes >> 20) + " MB";
   }
 
   /** Swizzlegen's processor, with the time spent inside its {@code init} and {@code process} summed. */

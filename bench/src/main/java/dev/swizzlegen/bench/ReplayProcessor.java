@@ -5,6 +5,8 @@ import dev.swizzlegen.processor.testing.FilerRecording;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +39,12 @@ final class ReplayProcessor extends AbstractProcessor {
      * What javac charges any processor that writes the files SPEC section 8 asks for (a Java class
      * and a CUDA header per tile), whatever they say.
      */
-    EMPTY_FILES
+    EMPTY_FILES,
+    /**
+     * The files that are not Java sources (the CUDA headers): javac's floor for a processor whose
+     * helpers javac need not compile, were they emitted as class files.
+     */
+    WITHOUT_JAVA_SOURCES
   }
 
   private final Map<String, List<FilerRecording.File>> filesByOrigin = new HashMap<>();
@@ -48,6 +55,9 @@ final class ReplayProcessor extends AbstractProcessor {
    */
   ReplayProcessor(List<FilerRecording.File> recorded, Replay replay) {
     for (FilerRecording.File file : recorded) {
+      if (replay == Replay.WITHOUT_JAVA_SOURCES && file.javaSource()) {
+        continue;
+      }
       if (replay == Replay.EMPTY_FILES) {
         file = new FilerRecording.File(file.javaSource(), file.name(), file.originatingElements(),
             file.javaSource() ? emptyClass(file.name()) : "");
@@ -55,6 +65,39 @@ final class ReplayProcessor extends AbstractProcessor {
       filesByOrigin.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
           .add(file);
     }
+  }
+
+  /**
+   * Saves recorded files in {@code file}, for a replay in another JVM: per file a header line
+   * ({@code source|resource}, the length of its content in chars, its name, its originating
+   * elements, tab-separated), then its content.
+   */
+  static void save(List<FilerRecording.File> files, Path file) throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (FilerRecording.File recorded : files) {
+      text.append(recorded.javaSource() ? "source" : "resource").append('\t')
+          .append(recorded.content().length()).append('\t').append(recorded.name()).append('\t')
+          .append(String.join("\t", recorded.originatingElements())).append('\n')
+          .append(recorded.content());
+    }
+    Files.writeString(file, text);
+  }
+
+  /** The files {@link #save} saved in {@code file}. */
+  static List<FilerRecording.File> load(Path file) throws IOException {
+    String text = Files.readString(file);
+    List<FilerRecording.File> files = new ArrayList<>();
+    int at = 0;
+    while (at < text.length()) {
+      int endOfHeader = text.indexOf('\n', at);
+      String[] header = text.substring(at, endOfHeader).split("\t");
+      int length = Integer.parseInt(header[1]);
+      String content = text.substring(endOfHeader + 1, endOfHeader + 1 + length);
+      files.add(new FilerRecording.File(header[0].equals("source"), header[2],
+          List.of(header).subList(3, header.length), content));
+      at = endOfHeader + 1 + length;
+    }
+    return files;
   }
 
   /** An empty class of the qualified name {@code name}. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A large kernel library's tiles, as source files: {@code count} annotated types in package
@@ -41,7 +43,30 @@ public final class TileLibrary {
       new Template("bits = 2, base = 3, shift = 3", "HALF", 32, List.of(ROW_WRITE, LDMATRIX, MMA_STORE)));
   private static final int[] ROWS = {64, 128, 32, 256};
 
+  /**
+   * Hopper operand tiles as GEMM mainloops declare them: 8 x 64 half atoms of the 128-byte swizzle,
+   * stages, filled by TMA and read by wgmma, K-major and MN-major: the engines' plans, which check
+   * every element each box writes and each descriptor reads, are what such a tile costs.
+   */
+  private static final List<Template> OPERANDS = List.of(
+      new Template("bits = 3, base = 3, shift = 3, atomRows = 8, atomCols = 64, stages = 3", "HALF",
+          64, List.of("@Access(kind = AccessKind.TMA)",
+              "@Access(kind = AccessKind.WGMMA, major = Major.K)")),
+      new Template("bits = 3, base = 3, shift = 3, atomRows = 8, atomCols = 64, stages = 2", "BF16",
+          128, List.of("@Access(kind = AccessKind.TMA)",
+              "@Access(kind = AccessKind.WGMMA, major = Major.MN)")));
+  private static final int[] OPERAND_ROWS = {128, 176, 256, 64};
+
   private TileLibrary() {}
+
+  /**
+   * Writes {@code count} Hopper operand tiles (TMA + WGMMA) under {@code directory/library}, as
+   * {@link #write} writes the library's tiles.
+   */
+  public static List<Path> writeOperands(Path directory, int count) {
+    return write(directory, count, i -> OPERANDS.get(i % OPERANDS.size()),
+        i -> OPERAND_ROWS[(i / OPERANDS.size()) % OPERAND_ROWS.length], false);
+  }
 
   /**
    * Writes {@code count} tiles under {@code directory/library}, {@value #TILES_PER_FILE} to a file,
@@ -49,6 +74,12 @@ public final class TileLibrary {
    * derives every swizzle.
    */
   public static List<Path> write(Path directory, int count, boolean derived) {
+    return write(directory, count, i -> TEMPLATES.get(i % TEMPLATES.size()),
+        i -> ROWS[(i / TEMPLATES.size()) % ROWS.length], derived);
+  }
+
+  private static List<Path> write(Path directory, int count, IntFunction<Template> templates,
+      IntUnaryOperator rowCounts, boolean derived) {
     try {
       Path packageDirectory = Files.createDirectories(directory.resolve("library"));
       List<Path> files = new ArrayList<>();
@@ -58,8 +89,8 @@ public final class TileLibrary {
             + "import dev.swizzlegen.annotations.*;\n\n"
             + "final class " + kernel + " {\n");
         for (int i = first; i < Math.min(count, first + TILES_PER_FILE); i++) {
-          Template template = TEMPLATES.get(i % TEMPLATES.size());
-          int rows = ROWS[(i / TEMPLATES.size()) % ROWS.length];
+          Template template = templates.apply(i);
+          int rows = rowCounts.applyAsInt(i);
           String swizzle = derived ? "" : template.swizzle() + ", ";
           source.append("  @SwizzledTile(").append(swizzle).append("dtype = DType.")
               .append(template.dtype()).append(", rows = ").append(rows).append(", cols = ")
