@@ -154,6 +154,19 @@ class CuteLayoutImportTest {
         "layout =", "dtype = DType.HALF", "layout = \"(_8,_8):(_1,_9)\"");
   }
 
+  /**
+   * A full-width digit, which Java's digit tests take and would read as 8, is no digit of CuTe's
+   * notation: an error on layout at its character, as {@code ∘} in place of {@code o} is (issue
+   * 30.12).
+   */
+  @Test
+  void aNonAsciiDigitIsAnErrorOnLayoutAtItsCharacter() {
+    assertOneError("layout \"(_\uFF18,_64):(_64,_1)\" is no CuTe layout: at character 3"
+        + " (\"\uFF18,_64):(_64,\") CuTe's notation, [Sw<B,M,S> o [_0 o]] SHAPE:STRIDE, expects an"
+        + " ASCII digit 0-9, not '\uFF18' (U+FF18).", "layout =", "dtype = DType.HALF",
+        "layout = \"(_\uFF18,_64):(_64,_1)\"");
+  }
+
   @Test
   void anAttributeThatDescribesTheLayoutAgainIsAnErrorOnIt() {
     for (String attribute : List.of("bits = 3", "base = 3", "shift = 3", "atomRows = 8",

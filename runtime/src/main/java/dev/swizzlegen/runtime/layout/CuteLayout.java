@@ -517,13 +517,22 @@ public final class CuteLayout {
       return new Mode(0, 0, List.copyOf(children), shape.position);
     }
 
-    /** {@code [_][-]digits}. */
+    /**
+     * {@code [_][-]digits}, of the ASCII digits CuTe prints: another script's digit, which
+     * {@link Character#isDigit} takes and {@link Integer#parseInt} reads (the full-width {@code ８}
+     * as 8), is an error at its character.
+     */
     private int integer(String what) {
       int start = at;
       accept('_');
       boolean negative = accept('-');
       int digits = at;
       while (at < text.length() && Character.isDigit(text.charAt(at))) {
+        char digit = text.charAt(at);
+        if (digit > '9') {
+          throw error(at, "an ASCII digit 0-9, not '" + digit + "' (U+"
+              + String.format("%04X", (int) digit) + ")");
+        }
         at++;
       }
       if (at == digits) {
