@@ -798,6 +798,16 @@ final class ViolationMessages {
             },
             "atomOrder", v.atomOrder().map(order -> ", atomOrder = Order." + order.name())
                 .orElse("")));
+    format(CuteViolation.PointerWidthMismatch.class, "layout \"{{text}}\" was printed for a pointer"
+        + " to {{pointerBits}}-bit elements (smem_ptr[{{pointerBits}}b]), whose width turns its"
+        + " swizzle on byte addresses into one on element offsets, but dtype {{dtype}} is stored"
+        + " {{stored}}: the swizzle read in {{pointerBits}}-bit units is not the one CuTe applies to"
+        + " {{dtype}}. Paste the layout CuTe prints for {{dtype}} (smem_ptr[{{storageBits}}b]), or"
+        + " give the dtype of the {{pointerBits}}-bit elements it was printed for.",
+        v -> Map.of("stored", v.dtype().isPadded() ? "in " + v.storageBits() + "-bit slots, 16 to"
+            + " a 16-byte unit (CUTLASS allocates its shared memory as uint8_t)"
+            : "as " + v.storageBits() + "-bit elements" + (v.dtype().elementsPerUnit() > 1
+                ? ", two to a byte" : "")));
     format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
         + " time: layout gives the whole layout; remove {{attribute}} or layout.");
   }

@@ -167,6 +167,31 @@ class CuteLayoutImportTest {
         "layout = \"(_\uFF18,_64):(_64,_1)\"");
   }
 
+  /**
+   * A GMMA atom printed for 8-bit elements, pasted on a HALF tile: its swizzle is on the bytes of
+   * the pointer's 8-bit elements, which would be Swizzle<3,4,3> on halves where CuTe's atom for
+   * half_t is Swizzle<3,3,3>; an error on layout naming both widths (issue 30.6).
+   */
+  @Test
+  void aPointerFlagOfAnotherWidthThanTheDtypesIsAnErrorOnLayoutNamingBoth() {
+    assertOneError("layout \"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)\" was printed"
+        + " for a pointer to 8-bit elements (smem_ptr[8b]), whose width turns its swizzle on byte"
+        + " addresses into one on element offsets, but dtype HALF is stored as 16-bit elements: the"
+        + " swizzle read in 8-bit units is not the one CuTe applies to HALF. Paste the layout CuTe"
+        + " prints for HALF (smem_ptr[16b]), or give the dtype of the 8-bit elements it was printed"
+        + " for.", "layout =", "dtype = DType.HALF",
+        "layout = \"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)\"", "rows = 128",
+        "cols = 64");
+    assertOneError("layout \"Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)\" was printed"
+        + " for a pointer to 4-bit elements (smem_ptr[4b]), whose width turns its swizzle on byte"
+        + " addresses into one on element offsets, but dtype FP6_E3M2 is stored in 8-bit slots, 16 to"
+        + " a 16-byte unit (CUTLASS allocates its shared memory as uint8_t): the swizzle read in"
+        + " 4-bit units is not the one CuTe applies to FP6_E3M2. Paste the layout CuTe prints for"
+        + " FP6_E3M2 (smem_ptr[8b]), or give the dtype of the 4-bit elements it was printed for.",
+        "layout =", "dtype = DType.FP6_E3M2",
+        "layout = \"Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)\"");
+  }
+
   @Test
   void anAttributeThatDescribesTheLayoutAgainIsAnErrorOnIt() {
     for (String attribute : List.of("bits = 3", "base = 3", "shift = 3", "atomRows = 8",

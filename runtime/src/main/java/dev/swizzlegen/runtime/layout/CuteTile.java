@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.violation.CuteViolation.NegativeOffset;
 import dev.swizzlegen.runtime.violation.CuteViolation.NoTileForm;
 import dev.swizzlegen.runtime.violation.CuteViolation.NotOneToOne;
 import dev.swizzlegen.runtime.violation.CuteViolation.OffsetNotZero;
+import dev.swizzlegen.runtime.violation.CuteViolation.PointerWidthMismatch;
 import dev.swizzlegen.runtime.violation.CuteViolation.Rank;
 import dev.swizzlegen.runtime.violation.CuteViolation.SizeMismatch;
 import dev.swizzlegen.runtime.violation.CuteViolation.StagesInterleaved;
@@ -88,6 +89,13 @@ public final class CuteTile {
   public static Described describe(CuteLayout layout, DType dtype, int rows, int cols, int stages,
       Order atomOrder) {
     List<Violation> problems = new ArrayList<>();
+    // The pointer flag's width is the unit the swizzle was read in: it must be the dtype's.
+    if (layout.pointerBits().isPresent()
+        && layout.pointerBits().getAsInt() != dtype.storageBits()) {
+      problems.add(new PointerWidthMismatch(layout.text(), layout.pointerBits().getAsInt(), dtype,
+          dtype.storageBits()));
+      return Described.not(problems);
+    }
     int rank = layout.rank();
     if (rank != 2 && rank != 3) {
       problems.add(new Rank(layout.text(), rank));

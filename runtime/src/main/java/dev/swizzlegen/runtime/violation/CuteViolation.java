@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +18,16 @@ public sealed interface CuteViolation extends Violation {
 
   /** The shape's top level has {@code rank} modes: a tile's has 2 (row, col) or 3 (row, col, stage). */
   record Rank(String text, int rank) implements CuteViolation {}
+
+  /**
+   * The layout's pointer flag names {@code pointerBits}-bit elements ({@code smem_ptr[8b]}), the units
+   * its swizzle on byte addresses was read into element offsets with, but the tile's {@code dtype}
+   * stores {@code storageBits}-bit elements in shared memory ({@link DType#storageBits()}: 4 for
+   * packed FP4, 8 for the padded FP4 and FP6 slots): in the dtype's elements the swizzle would be
+   * another.
+   */
+  record PointerWidthMismatch(String text, int pointerBits, DType dtype, int storageBits)
+      implements CuteViolation {}
 
   /** The layout is composed with an offset other than {@code _0}: a tile starts at its base. */
   record OffsetNotZero(String text, int offset) implements CuteViolation {}

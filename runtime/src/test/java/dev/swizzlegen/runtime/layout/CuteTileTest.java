@@ -318,6 +318,51 @@ class CuteTileTest {
         .alignment(2).build(), padded);
   }
 
+  /**
+   * A GMMA or UMMA atom's pointer flag says what its swizzle's units are: {@code Sw<3,4,3>} on the
+   * bytes of {@code smem_ptr[8b]} elements is {@code Sw<3,4,3>} on element offsets, on those of
+   * {@code smem_ptr[16b]} {@code Sw<3,3,3>}. A flag of another width than the dtype's elements in
+   * shared memory (4 bits for packed FP4, two to a byte; 8 for the padded FP4 and FP6 types, which
+   * CUTLASS allocates as uint8_t; the element's bits otherwise) would swizzle the dtype's elements in
+   * the wrong units: a violation naming both widths (issue 30.6). Without a flag the swizzle is on
+   * elements whatever the dtype.
+   */
+  @Test
+  void aPointerFlagOfAnotherWidthThanTheDtypesIsAViolationNamingBoth() {
+    String byteAtom = "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)";
+    assertEquals(List.of(new CuteViolation.PointerWidthMismatch(byteAtom, 8, DType.HALF, 16)),
+        CuteTile.describe(CuteLayout.parse(byteAtom), DType.HALF, 128, 64, 1, Order.COL_MAJOR)
+            .problems());
+    String fp4 = "Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)";
+    Object[][] cases = {
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.HALF, 0},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.BF16, 0},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.FLOAT, 32},
+        {"Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)", DType.TF32, 0},
+        {byteAtom, DType.FP8_E4M3, 0},
+        {byteAtom, DType.UINT8, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP6_E3M2, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP4_E2M1_PADDED, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP4_E2M1, 4},
+        {fp4, DType.FP4_E2M1, 0},
+        {fp4, DType.FP4_E2M1_PADDED, 8},
+        {fp4, DType.INT8, 8},
+        {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", DType.FP8_E5M2, 0}};
+    for (Object[] each : cases) {
+      String text = (String) each[0];
+      DType dtype = (DType) each[1];
+      int storage = (int) each[2];
+      List<Violation> problems = CuteTile.describe(CuteLayout.parse(text), dtype, 0, 0, 0,
+          Order.COL_MAJOR).problems();
+      assertEquals(storage == 0 ? List.of() : List.of(new CuteViolation.PointerWidthMismatch(text,
+          Integer.parseInt(text.replaceAll(".*smem_ptr\\[(\\d+)b].*", "$1")), dtype, storage)),
+          problems, text + " on " + dtype);
+    }
+    // The flag's width is how it was printed, not part of the layout: equal layouts either way.
+    assertEquals(CuteLayout.parse("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"),
+        CuteLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"));
+  }
+
   @Test
   void whatIsNoTileIsAViolationNamingThePartAtFault() {
     assertEquals(new CuteViolation.NotOneToOne("(_2,_16):(_0,_32)", new Cell(0, 0), 0,
