@@ -75,12 +75,15 @@ public sealed interface CuteViolation extends Violation {
 
   /**
    * The layout puts its first mode (M or N, as CuTe's MN-major atoms do) contiguous, so its tile is
-   * the transpose of a swizzled one, which the engine it declares ({@code engine}: TMA, wgmma or
-   * tcgen05) does not read; {@code swapped}, its modes swapped, at {@code rows x cols} (K x M or N),
-   * with {@code atomOrder} where its atoms need it, is the tile engines read.
+   * the transpose of a swizzled one, which {@code reader} cannot read: an engine (TMA, wgmma or
+   * tcgen05, {@code vectorBytes} 0), or a warp access whose {@code vectorBytes}-byte vectors run
+   * along the tile's rows (K), whose elements are not contiguous. {@code swapped}, its modes
+   * swapped, at {@code rows x cols} (K x M or N), is the tile they read: with {@code atomOrder}
+   * where its atoms need one (the tile as declared, transposed), and {@code cutlassOrder} where
+   * CUTLASS's order for MN-major operands (atoms along K first, {@code Step<_2,_1,_3>}) is another.
    */
-  record ModesSwapped(String text, AccessKind engine, String swapped, int rows, int cols,
-      Optional<Order> atomOrder) implements CuteViolation {}
+  record ModesSwapped(String text, AccessKind reader, int vectorBytes, String swapped, int rows,
+      int cols, Optional<Order> atomOrder, Optional<Order> cutlassOrder) implements CuteViolation {}
 
   /** {@code attribute} describes the layout, which {@code layout} already does. */
   record ExclusiveWithLayout(Described attribute) implements CuteViolation {}
