@@ -836,8 +836,8 @@ final class ViolationMessages {
 
   /** The order of a swapped tile's atoms, K rows by M (or N) cols, and whose order it is. */
   private static String atomsInOrder(Order order) {
-    return order == Order.COL_MAJOR ? "its atoms along K first as CUTLASS's sm90 and sm100"
-        + " mainloops tile an MN-major operand (tile_to_shape with Step<_2,_1,_3>)"
+    return order == Order.COL_MAJOR ? "its atoms along K first as CUTLASS's sm90 mainloops tile"
+        + " an MN-major operand (tile_to_shape with Step<_2,_1,_3>)"
         : "its atoms along M (or N) first as a plain tile_to_shape numbers them (CUTLASS's sm80"
             + " mainloops')";
   }

@@ -136,8 +136,8 @@ public final class CuteTile {
    * ldmatrix and vectors find no contiguous elements: the same layout with its first two modes
    * swapped, declared cols x rows with the other atom order, where that tile's offset form is a
    * swizzle; and where that order numbers the atoms along M (or N) first, as a plain
-   * {@code tile_to_shape} does, the order along K first that CUTLASS's sm90 and sm100 mainloops tile
-   * an MN-major operand in ({@code Step<_2,_1,_3>}). Empty for every other layout.
+   * {@code tile_to_shape} does, the order along K first that CUTLASS's sm90 mainloops tile an
+   * MN-major operand in ({@code Step<_2,_1,_3>}). Empty for every other layout.
    */
   public static Optional<Swapped> modesSwapped(CuteLayout layout, TileLayout tile) {
     if (layout.rank() < 2 || tile.offsetSwizzle().isPresent()) {
