@@ -15,8 +15,10 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -73,10 +75,12 @@ final class AccessReader {
   /**
    * The declared accesses and engines, each checked against the layout (an engine only for what no
    * swizzle changes, when the swizzle is still to be derived and {@code layout} is the plain tile);
-   * errors go to {@code diagnostics}.
+   * errors go to {@code diagnostics}. For a layout pasted M (or N) first, {@code swapped} is it with
+   * its modes swapped: a warp access whose vectors the pasted tile's rows break and the swapped
+   * tile's keep is one error on {@code layout} giving the declaration to paste, once per tile.
    */
   Declared read(AnnotationValues tile, TileLayout layout, boolean swizzleDerived,
-      Diagnostics diagnostics) {
+      Optional<CuteTile.Swapped> swapped, Diagnostics diagnostics) {
     List<DeclaredAccess> accesses = new ArrayList<>();
     List<Engine> engines = new ArrayList<>();
     // The tensor-core reads declared so far: a tcgen05 read once per tile; wgmma reads once per
@@ -84,6 +88,7 @@ final class AccessReader {
     // reads its K as V), the header giving each its descriptors.
     boolean ummaRead = false;
     Set<Major> wgmmaReads = EnumSet.noneOf(Major.class);
+    boolean swapReported = false;
     for (AnnotationValue item : tile.arrayValue("access")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("access");
@@ -109,7 +114,24 @@ final class AccessReader {
         readEngine(values, kind, layout, swizzleDerived, errorsBefore, diagnostics)
             .ifPresent(engines::add);
       } else {
-        readAccess(values, kind, layout, item, errorsBefore, diagnostics).ifPresent(accesses::add);
+        AccessPattern pattern = readPattern(values, kind, item, errorsBefore, diagnostics);
+        if (pattern == null) {
+          continue;
+        }
+        List<Violation> problems = pattern.check(layout);
+        Optional<Violation> transposed = swapped.flatMap(s -> readAlongK(s, pattern, problems));
+        if (transposed.isPresent()) {
+          if (!swapReported) {
+            diagnostics.violation(transposed.get());
+          }
+          swapReported = true;
+          continue;
+        }
+        problems.forEach(violation -> diagnostics.accessViolation(values, pattern.label(),
+            violation));
+        if (problems.isEmpty()) {
+          accesses.add(new DeclaredAccess(pattern, values.mirror(), item));
+        }
       }
     }
     return new Declared(accesses, engines);
@@ -160,11 +182,25 @@ final class AccessReader {
   }
 
   /**
-   * A warp access, checked against the layout (the plain tile, when the swizzle is derived); none
-   * when the {@code @Access} has errors since {@code errorsBefore}.
+   * Where a warp access's vectors run along the rows of a tile pasted M (or N) first, whose elements
+   * are not contiguous, and the tile with its modes swapped keeps them whole: the error on layout
+   * that gives the swapped declaration, in place of the broken vector.
    */
-  private Optional<DeclaredAccess> readAccess(AnnotationValues values, AccessKind kind,
-      Layout layout, AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
+  private static Optional<Violation> readAlongK(CuteTile.Swapped swapped, AccessPattern pattern,
+      List<Violation> problems) {
+    return problems.stream().filter(VectorBroken.class::isInstance).map(VectorBroken.class::cast)
+        .findFirst()
+        .filter(broken -> pattern.check(swapped.tile()).stream()
+            .noneMatch(VectorBroken.class::isInstance))
+        .map(broken -> swapped.readBy(broken.kind(), broken.vectorBytes()));
+  }
+
+  /**
+   * A warp access as declared, to be checked against the layout; null when the {@code @Access} has
+   * errors since {@code errorsBefore}.
+   */
+  private AccessPattern readPattern(AnnotationValues values, AccessKind kind, AnnotationValue item,
+      int errorsBefore, Diagnostics diagnostics) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
@@ -178,13 +214,9 @@ final class AccessReader {
     };
     if (pattern == null || diagnostics.errorCount() > errorsBefore
         || lacks(values, kind, pattern.label(), diagnostics)) {
-      return Optional.empty();
+      return null;
     }
-    List<Violation> problems = pattern.check(layout);
-    problems.forEach(violation -> diagnostics.accessViolation(values, pattern.label(), violation));
-    return problems.isEmpty()
-        ? Optional.of(new DeclaredAccess(pattern, values.mirror(), item))
-        : Optional.empty();
+    return pattern;
   }
 
   /**

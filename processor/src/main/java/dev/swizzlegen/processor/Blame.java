@@ -220,6 +220,7 @@ final class Blame {
     rule(CuteViolation.StagesInterleaved.class, Attribute.ofTile("layout"));
     rule(CuteViolation.NoTileForm.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ModesSwapped.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.PointerWidthMismatch.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute().attribute()));
 
     rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));

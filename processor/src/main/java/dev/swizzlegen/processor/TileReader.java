@@ -106,15 +106,14 @@ final class TileReader {
     }
     TileLayout layout = description.build();
     Optional<AccessKind> engine = accessReader.firstEngine(values);
-    if (cute.isPresent() && engine.isPresent()) {
-      // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read.
-      Optional<CuteTile.Swapped> swapped = CuteTile.modesSwapped(cute.get(), layout);
-      if (swapped.isPresent()) {
-        diagnostics.violation(new CuteViolation.ModesSwapped(cute.get().text(), engine.get(),
-            swapped.get().layout().toString(), swapped.get().rows(), swapped.get().cols(),
-            swapped.get().atomOrder()));
-        return Optional.empty();
-      }
+    // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read,
+    // and along whose rows (K) ldmatrix and vectors find no contiguous elements.
+    TileLayout pasted = layout;
+    Optional<CuteTile.Swapped> swapped =
+        cute.flatMap(printed -> CuteTile.modesSwapped(printed, pasted));
+    if (swapped.isPresent() && engine.isPresent()) {
+      diagnostics.violation(swapped.get().readBy(engine.get(), 0));
+      return Optional.empty();
     }
     boolean patternAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
     Optional<TmaSwizzle> mode = layout.tmaSwizzle();
@@ -133,7 +132,7 @@ final class TileReader {
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
     AccessReader.Declared declared = values.isExplicit("access")
-        ? accessReader.read(values, layout, derived, diagnostics)
+        ? accessReader.read(values, layout, derived, swapped, diagnostics)
         : new AccessReader.Declared(AccessReader.defaults(layout, skippedDefaults), List.of());
     List<DeclaredAccess> accesses = declared.accesses();
     List<Engine> engines = declared.engines();

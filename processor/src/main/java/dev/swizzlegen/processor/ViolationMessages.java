@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.LaneMap;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -240,9 +241,15 @@ final class ViolationMessages {
         v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
     format(AccessViolation.VectorBroken.class, "the layout does not keep the {{vectorBytes}} bytes"
         + " of (row {{row}}, cols {{firstCol}}..{{lastCol}}) contiguous and aligned, so {{vectors}}"
-        + " cannot move them (a swizzle's base must cover the vector: 2^base >= {{elements}}"
-        + " elements).",
-        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
+        + " cannot move them: {{where}}{{narrow}}.",
+        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes()),
+            "where", v.col() == v.firstCol()
+                ? "they start at offset " + v.startOffset() + ", no multiple of " + v.elements()
+                : "col " + v.col() + " is at offset " + v.offset() + ", not "
+                    + (v.startOffset() + v.col() - v.firstCol()),
+            "narrow", v.narrowSwizzle().map(swizzle -> " (a swizzle's base must cover the vector,"
+                + " 2^base >= " + v.elements() + " elements; " + swizzle + "'s is " + swizzle.base()
+                + ")").orElse("")));
     format(AccessViolation.UnsupportedVectorBytes.class,
         "bytes must be 1, 2, 4, 8 or 16 (one LDS/STS), not {{bytes}}.");
     format(AccessViolation.VectorSplitsElements.class, "a {{bytes}}-byte vector cannot hold whole"
@@ -787,19 +794,52 @@ final class ViolationMessages {
             + " at offset " + v.tileOffset() + " where CuTe puts it at " + v.cuteOffset()));
     format(CuteViolation.ModesSwapped.class, "layout \"{{text}}\" puts its first mode"
         + " contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
-        + " swizzled one, which {{engine}} does not read; swizzlegen's tiles are row-major, an"
-        + " MN-major operand K rows by M (or N) cols: declare the same layout with its modes"
-        + " swapped, rows = {{rows}}, cols = {{cols}}{{atomOrder}}, layout = \"{{swapped}}\".",
-        v -> Map.of("engine", switch (v.engine()) {
-              case TMA -> "TMA";
-              case WGMMA -> "wgmma";
-              case UMMA -> "tcgen05.mma";
-              default -> v.engine().name();
+        + " swizzled one, {{unread}}; swizzlegen's tiles are row-major, an MN-major operand K rows"
+        + " by M (or N) cols: declare the same layout with its modes swapped, {{declarations}}.",
+        v -> Map.of("unread", switch (v.reader()) {
+              case TMA -> "which TMA does not read";
+              case WGMMA -> "which wgmma does not read";
+              case UMMA -> "which tcgen05.mma does not read";
+              default -> "its rows along K, whose elements are not contiguous, so "
+                  + vectors(v.reader(), v.vectorBytes()) + " cannot move them";
             },
-            "atomOrder", v.atomOrder().map(order -> ", atomOrder = Order." + order.name())
-                .orElse("")));
+            "declarations", swappedDeclarations(v)));
+    format(CuteViolation.PointerWidthMismatch.class, "layout \"{{text}}\" was printed for a pointer"
+        + " to {{pointerBits}}-bit elements (smem_ptr[{{pointerBits}}b]), whose width turns its"
+        + " swizzle on byte addresses into one on element offsets, but dtype {{dtype}} is stored"
+        + " {{stored}}: the swizzle read in {{pointerBits}}-bit units is not the one CuTe applies to"
+        + " {{dtype}}. Paste the layout CuTe prints for {{dtype}} (smem_ptr[{{storageBits}}b]), or"
+        + " give the dtype of the {{pointerBits}}-bit elements it was printed for.",
+        v -> Map.of("stored", v.dtype().isPadded() ? "in " + v.storageBits() + "-bit slots, 16 to"
+            + " a 16-byte unit (CUTLASS allocates its shared memory as uint8_t)"
+            : "as " + v.storageBits() + "-bit elements" + (v.dtype().elementsPerUnit() > 1
+                ? ", two to a byte" : "")));
     format(CuteViolation.ExclusiveWithLayout.class, "{{attribute}} describes the tile a second"
         + " time: layout gives the whole layout; remove {{attribute}} or layout.");
+  }
+
+  /**
+   * The declarations of a layout with its modes swapped: the whole tile; or its atoms in CUTLASS's
+   * order where that is not the declared one, then in the declared order, each order named.
+   */
+  private static String swappedDeclarations(CuteViolation.ModesSwapped v) {
+    String declared = ", rows = " + v.rows() + ", cols = " + v.cols();
+    String layout = ", layout = \"" + v.swapped() + "\"";
+    if (v.atomOrder().isEmpty()) {
+      return declared.substring(2) + layout;
+    }
+    String asDeclared = "equal to the tile as declared, " + atomsInOrder(v.atomOrder().get())
+        + declared + ", atomOrder = Order." + v.atomOrder().get() + layout;
+    return v.cutlassOrder().map(order -> atomsInOrder(order) + declared + ", atomOrder = Order."
+        + order + layout + "; or, " + asDeclared).orElse(asDeclared);
+  }
+
+  /** The order of a swapped tile's atoms, K rows by M (or N) cols, and whose order it is. */
+  private static String atomsInOrder(Order order) {
+    return order == Order.COL_MAJOR ? "its atoms along K first as CUTLASS's sm90 mainloops tile"
+        + " an MN-major operand (tile_to_shape with Step<_2,_1,_3>)"
+        : "its atoms along M (or N) first as a plain tile_to_shape numbers them (CUTLASS's sm80"
+            + " mainloops')";
   }
 
   /** Up to 12 characters of {@code text} from {@code index}. */

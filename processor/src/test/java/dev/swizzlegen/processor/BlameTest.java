@@ -127,10 +127,13 @@ class BlameTest {
   @Test
   void aBrokenVectorIsBlamedOnTheBytesOfAVectorAccessAndOnTheKindOfTheOthers() {
     assertEquals(access("bytes"),
-        Blame.of(new VectorBroken(AccessKind.VECTOR, 16, 0, 0, 7, 8)));
+        Blame.of(new VectorBroken(AccessKind.VECTOR, 16, 0, 0, 7, 8, 0, 1, 64,
+            Optional.empty())));
     assertEquals(access("kind"),
-        Blame.of(new VectorBroken(AccessKind.LDMATRIX, 16, 0, 0, 7, 8)));
+        Blame.of(new VectorBroken(AccessKind.LDMATRIX, 16, 0, 0, 7, 8, 0, 1, 64,
+            Optional.empty())));
     assertEquals(access("kind"),
-        Blame.of(new VectorBroken(AccessKind.MMA_ACCUMULATOR, 4, 0, 0, 1, 2)));
+        Blame.of(new VectorBroken(AccessKind.MMA_ACCUMULATOR, 4, 0, 0, 1, 2, 0, 1, 64,
+            Optional.empty())));
   }
 }

@@ -154,6 +154,44 @@ class CuteLayoutImportTest {
         "layout =", "dtype = DType.HALF", "layout = \"(_8,_8):(_1,_9)\"");
   }
 
+  /**
+   * A full-width digit, which Java's digit tests take and would read as 8, is no digit of CuTe's
+   * notation: an error on layout at its character, as {@code ∘} in place of {@code o} is (issue
+   * 30.12).
+   */
+  @Test
+  void aNonAsciiDigitIsAnErrorOnLayoutAtItsCharacter() {
+    assertOneError("layout \"(_\uFF18,_64):(_64,_1)\" is no CuTe layout: at character 3"
+        + " (\"\uFF18,_64):(_64,\") CuTe's notation, [Sw<B,M,S> o [_0 o]] SHAPE:STRIDE, expects an"
+        + " ASCII digit 0-9, not '\uFF18' (U+FF18).", "layout =", "dtype = DType.HALF",
+        "layout = \"(_\uFF18,_64):(_64,_1)\"");
+  }
+
+  /**
+   * A GMMA atom printed for 8-bit elements, pasted on a HALF tile: its swizzle is on the bytes of
+   * the pointer's 8-bit elements, which would be Swizzle<3,4,3> on halves where CuTe's atom for
+   * half_t is Swizzle<3,3,3>; an error on layout naming both widths (issue 30.6).
+   */
+  @Test
+  void aPointerFlagOfAnotherWidthThanTheDtypesIsAnErrorOnLayoutNamingBoth() {
+    assertOneError("layout \"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)\" was printed"
+        + " for a pointer to 8-bit elements (smem_ptr[8b]), whose width turns its swizzle on byte"
+        + " addresses into one on element offsets, but dtype HALF is stored as 16-bit elements: the"
+        + " swizzle read in 8-bit units is not the one CuTe applies to HALF. Paste the layout CuTe"
+        + " prints for HALF (smem_ptr[16b]), or give the dtype of the 8-bit elements it was printed"
+        + " for.", "layout =", "dtype = DType.HALF",
+        "layout = \"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)\"", "rows = 128",
+        "cols = 64");
+    assertOneError("layout \"Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)\" was printed"
+        + " for a pointer to 4-bit elements (smem_ptr[4b]), whose width turns its swizzle on byte"
+        + " addresses into one on element offsets, but dtype FP6_E3M2 is stored in 8-bit slots, 16 to"
+        + " a 16-byte unit (CUTLASS allocates its shared memory as uint8_t): the swizzle read in"
+        + " 4-bit units is not the one CuTe applies to FP6_E3M2. Paste the layout CuTe prints for"
+        + " FP6_E3M2 (smem_ptr[8b]), or give the dtype of the 4-bit elements it was printed for.",
+        "layout =", "dtype = DType.FP6_E3M2",
+        "layout = \"Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)\"");
+  }
+
   @Test
   void anAttributeThatDescribesTheLayoutAgainIsAnErrorOnIt() {
     for (String attribute : List.of("bits = 3", "base = 3", "shift = 3", "atomRows = 8",
@@ -218,7 +256,9 @@ class CuteLayoutImportTest {
   /**
    * CuTe's MN-major GMMA atom pasted as printed, M rows by K cols, with TMA and wgmma: its tile is
    * the transpose of one they read, an error on layout that gives the declaration with the modes
-   * swapped; that declaration compiles, and TMA and wgmma read it.
+   * swapped, twice where the orders differ and each named (issue 30.5): in CUTLASS's order (sm90's
+   * Step<_2,_1,_3>, atoms along K first), filled by 2 boxes a stage as CUTLASS fills it, and as
+   * declared (a plain tile_to_shape), 16 boxes; both compile, and TMA and wgmma read them.
    */
   @Test
   void anMnMajorLayoutPastedWithItsMFirstIsAnErrorGivingTheLayoutEnginesRead() {
@@ -227,23 +267,71 @@ class CuteLayoutImportTest {
     assertOneError("layout \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\" puts its first"
         + " mode contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
         + " swizzled one, which TMA does not read; swizzlegen's tiles are row-major, an MN-major"
-        + " operand K rows by M (or N) cols: declare the same layout with its modes swapped, rows ="
-        + " 64, cols = 128, atomOrder = Order.ROW_MAJOR,"
+        + " operand K rows by M (or N) cols: declare the same layout with its modes swapped, "
+        + IN_CUTLASS_ORDER + ", rows = 64, cols = 128, atomOrder = Order.COL_MAJOR,"
+        + " layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\"; or, " + AS_DECLARED_PLAIN
+        + ", rows = 64, cols = 128, atomOrder = Order.ROW_MAJOR,"
         + " layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\".",
         "layout =", "dtype = DType.HALF",
         "layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\"", "rows = 128",
         "cols = 64", "stages = 2", engines);
-    JavaFileObject swapped = bad("dtype = DType.HALF",
-        "layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\"", "atomOrder = Order.ROW_MAJOR",
-        "rows = 64", "cols = 128", "stages = 2", engines);
-    Generated generated = Generated.of(swapped);
-    String header = generated.text("swizzlegen/bad.cuh");
-    assertThat(header).contains("TMA fills a stage with 16 boxes of 8 x 64 elements,"
-        + " CU_TENSOR_MAP_SWIZZLE_128B");
-    assertThat(header).contains("reads it as an MN-major operand with the 128-byte swizzle");
-    // Without an engine the transposed tile is a tile like any other: no error.
+    for (String order : List.of("COL_MAJOR", "ROW_MAJOR")) {
+      JavaFileObject swapped = bad("dtype = DType.HALF",
+          "layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\"", "atomOrder = Order." + order,
+          "rows = 64", "cols = 128", "stages = 2", engines);
+      String header = Generated.of(swapped).text("swizzlegen/bad.cuh");
+      assertThat(header).contains(order.equals("COL_MAJOR")
+          ? "TMA fills a stage with 2 boxes of 64 x 64 elements, CU_TENSOR_MAP_SWIZZLE_128B"
+          : "TMA fills a stage with 16 boxes of 8 x 64 elements, CU_TENSOR_MAP_SWIZZLE_128B");
+      assertThat(header).contains("reads it as an MN-major operand with the 128-byte swizzle");
+    }
+    // Without an engine or a declared access of vectors the transposed tile is a tile like any
+    // other (the default accesses it cannot take are skipped).
     assertThat(Generated.compile(bad("dtype = DType.HALF",
         "layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\"", "rows = 128",
         "cols = 64"))).succeeded();
+  }
+
+  /** How the error names the swap in CUTLASS's order (issue 30.5). */
+  private static final String IN_CUTLASS_ORDER = "its atoms along K first as CUTLASS's sm90"
+      + " mainloops tile an MN-major operand (tile_to_shape with Step<_2,_1,_3>)";
+
+  /** How the error names the swap equal to the tile as declared, a plain tile_to_shape. */
+  private static final String AS_DECLARED_PLAIN = "equal to the tile as declared, its atoms along M"
+      + " (or N) first as a plain tile_to_shape numbers them (CUTLASS's sm80 mainloops')";
+
+  /**
+   * Issue 30.4: CUTLASS sm80's MN-major (NT) operand atom pasted as CuTe prints it, M first, read by
+   * ldmatrix.trans or 16-byte vectors: its rows run along K, whose elements are not contiguous. The
+   * error is the engines' kind, on layout, with the declarations to paste and no claim about the
+   * swizzle's base (2^3 = 8 elements, which covers the vector); FlashAttention-2's transposed V as
+   * printed, a whole tile, gets the swapped whole tile. SuggestionLawTest pastes each back.
+   */
+  @Test
+  void anMnMajorLayoutPastedForWarpAccessesIsAnErrorOnLayoutGivingTheSwappedDeclaration() {
+    String swapped = "declare the same layout with its modes swapped, " + IN_CUTLASS_ORDER
+        + ", rows = 32, cols = 128, atomOrder = Order.COL_MAJOR, layout = \"Sw<3,3,3> o _0 o"
+        + " (_8,_64):(_64,_1)\"; or, " + AS_DECLARED_PLAIN + ", rows = 32, cols = 128,"
+        + " atomOrder = Order.ROW_MAJOR, layout = \"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\".";
+    String layout = "layout = \"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)\"";
+    String start = "layout \"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)\" puts its first mode contiguous,"
+        + " as CuTe's MN-major atoms put M (or N): its tile is the transpose of a swizzled one, its"
+        + " rows along K, whose elements are not contiguous, so ";
+    String end = " cannot move them; swizzlegen's tiles are row-major, an MN-major operand K rows by"
+        + " M (or N) cols: " + swapped;
+    assertOneError(start + "ldmatrix's 16-byte matrix rows" + end, "layout =", "dtype = DType.HALF",
+        layout, "rows = 128", "cols = 32",
+        "access = @Access(kind = AccessKind.LDMATRIX, trans = true)");
+    assertOneError(start + "16-byte vectors" + end, "layout =", "dtype = DType.HALF", layout,
+        "rows = 128", "cols = 32", "access = {@Access(kind = AccessKind.VECTOR, bytes = 16),"
+            + " @Access(kind = AccessKind.LDMATRIX, trans = true)}");
+    assertOneError("layout \"Sw<3,3,3> o _0 o ((_64,_2),_64):((_1,_4096),_64)\" puts its first mode"
+        + " contiguous, as CuTe's MN-major atoms put M (or N): its tile is the transpose of a"
+        + " swizzled one, its rows along K, whose elements are not contiguous, so ldmatrix's 16-byte"
+        + " matrix rows cannot move them; swizzlegen's tiles are row-major, an MN-major operand K rows"
+        + " by M (or N) cols: declare the same layout with its modes swapped, rows = 64, cols = 128,"
+        + " layout = \"Sw<3,3,3> o _0 o (_64,(_64,_2)):(_64,(_1,_4096))\".", "layout =",
+        "dtype = DType.HALF", "layout = \"Sw<3,3,3> o _0 o ((_64,_2),_64):((_1,_4096),_64)\"",
+        "access = @Access(kind = AccessKind.LDMATRIX, trans = true)");
   }
 }

@@ -117,7 +117,9 @@ class SuggestionLawTest {
   /**
    * Tiles declared in CuTe's notation whose errors suggest a layout: bank conflicts cured by a
    * swizzle, by a free atom where the pasted atom has none, by padded rows; an MN-major atom pasted
-   * M first under TMA and wgmma; rows wider than a TMA box or than wgmma's and tcgen05's swizzle.
+   * M first under TMA and wgmma, or read by ldmatrix and vectors; rows wider than a TMA box or than
+   * wgmma's and tcgen05's swizzle. A suggestion that compiles is conflict-free for the declared
+   * accesses (a bank conflict past maxWays is an error).
    */
   private static final List<Pasted> INVALID_PASTED = List.of(
       new Pasted("dtype = DType.HALF, layout = \"(_128,_64):(_64,_1)\","
@@ -134,6 +136,19 @@ class SuggestionLawTest {
           + " layout = \"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)\", access = {"
           + " @Access(kind = AccessKind.TMA, op = Op.STORE),"
           + " @Access(kind = AccessKind.WGMMA, major = Major.MN) }", 64, 128, 2),
+      // MN-major layouts pasted M first for warp accesses (issue 30.4): CUTLASS sm80's NT atom,
+      // FlashAttention-2's transposed V (and P) views as CuTe prints them.
+      new Pasted("dtype = DType.HALF, rows = 128, cols = 32,"
+          + " layout = \"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)\","
+          + " access = @Access(kind = AccessKind.LDMATRIX, trans = true)", 32, 128, 1),
+      new Pasted("dtype = DType.HALF, rows = 128, cols = 32, stages = 3,"
+          + " layout = \"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)\", access = {"
+          + " @Access(kind = AccessKind.VECTOR, bytes = 16),"
+          + " @Access(kind = AccessKind.LDMATRIX, matrices = 2, trans = true) }", 32, 128, 3),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o ((_64,_2),_64):((_1,_4096),_64)\","
+          + " access = @Access(kind = AccessKind.LDMATRIX, trans = true)", 64, 128, 1),
+      new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_64,_128):(_1,_64)\","
+          + " access = @Access(kind = AccessKind.LDMATRIX, trans = true)", 128, 64, 1),
       new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_128,_128,_2):(_128,_1,_16384)\","
           + " access = @Access(kind = AccessKind.TMA, op = Op.STORE)", 128, 128, 2),
       new Pasted("dtype = DType.HALF, layout = \"Sw<3,3,3> o _0 o (_100,_128):(_128,_1)\","

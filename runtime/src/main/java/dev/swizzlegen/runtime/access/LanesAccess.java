@@ -21,6 +21,7 @@ import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Any lane map as an access: in one instruction lane {@code i} moves {@code bytes} contiguous bytes
@@ -176,13 +177,10 @@ public final class LanesAccess implements AccessPattern {
           if (start % elements != 0 && col % elements != 0) {
             return List.of(new LaneMisaligned(lane, new Cell(row, col), start, elements, bytes));
           }
-          boolean whole = start % elements == 0;
-          for (int i = 1; i < elements && whole; i++) {
-            whole = layout.offset(row, col + i) == start + i;
-          }
-          if (!whole) {
-            return List.of(new VectorBroken(AccessKind.LANES, bytes, row, col, col + elements - 1,
-                elements));
+          Optional<VectorBroken> broken = Vectors.broken(layout, AccessKind.LANES, row, col,
+              elements);
+          if (broken.isPresent()) {
+            return List.of(broken.get());
           }
         }
       }

@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.access;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorBaseMisaligned;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -27,18 +28,35 @@ final class Vectors {
     }
     for (int row = 0; row < layout.rows(); row++) {
       for (int col = 0; col + elements <= layout.cols(); col += elements) {
-        int start = layout.offset(row, col);
-        boolean whole = start % elements == 0;
-        for (int i = 1; i < elements && whole; i++) {
-          whole = layout.offset(row, col + i) == start + i;
-        }
-        if (!whole) {
-          return Optional.of(new VectorBroken(kind, vectorBytes, row, col, col + elements - 1,
-              elements));
+        Optional<VectorBroken> broken = broken(layout, kind, row, col, elements);
+        if (broken.isPresent()) {
+          return Optional.of(broken.get());
         }
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The vector of {@code elements} elements at (row, col) as the layout breaks it: its start, its
+   * first element out of place, and the tile's swizzle where its base is below the vector's; empty
+   * where the layout keeps it whole and aligned.
+   */
+  static Optional<VectorBroken> broken(Layout layout, AccessKind kind, int row, int col,
+      int elements) {
+    int start = layout.offset(row, col);
+    int out = start % elements != 0 ? col : -1;
+    for (int i = 1; i < elements && out < 0; i++) {
+      out = layout.offset(row, col + i) == start + i ? -1 : col + i;
+    }
+    if (out < 0) {
+      return Optional.empty();
+    }
+    Optional<Swizzle> narrow = layout instanceof TileLayout tile
+        ? tile.offsetSwizzle().filter(sw -> !sw.isIdentity() && (1L << sw.base()) < elements)
+        : Optional.empty();
+    return Optional.of(new VectorBroken(kind, layout.bytesOf(elements), row, col,
+        col + elements - 1, elements, start, out, layout.offset(row, out), narrow));
   }
 
   /** The phases of an access of {@code bytes} per lane: 1 of 32 lanes, 2 of 16, or 4 of 8. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A layout in CuTe's notation, as CuTe's {@code print(layout)} writes it: an optional swizzle and
@@ -34,12 +35,16 @@ import java.util.Optional;
  */
 public final class CuteLayout {
   private final Optional<Swizzle> swizzle;
+  /** The bits of the pointer flag's element, {@code smem_ptr[16b]}, where the text has one. */
+  private final OptionalInt pointerBits;
   private final int offset;
   private final Mode root;
   private final String text;
 
-  private CuteLayout(Optional<Swizzle> swizzle, int offset, Mode root, String text) {
+  private CuteLayout(Optional<Swizzle> swizzle, OptionalInt pointerBits, int offset, Mode root,
+      String text) {
     this.swizzle = swizzle;
+    this.pointerBits = pointerBits;
     this.offset = offset;
     this.root = root;
     this.text = text;
@@ -81,6 +86,16 @@ public final class CuteLayout {
   /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */
   public Optional<Swizzle> swizzle() {
     return swizzle;
+  }
+
+  /**
+   * The bits of the element CuTe's pointer flag names ({@code 16} for {@code smem_ptr[16b](unset)}):
+   * the units its swizzle on byte addresses was read into element offsets with, which must be those
+   * of the tile's dtype. Empty for a layout printed without one, its swizzle on elements. How the
+   * layout was written, not part of it: {@link #equals} ignores it.
+   */
+  public OptionalInt pointerBits() {
+    return pointerBits;
   }
 
   /** The offset added before the swizzle: CuTe's {@code _0} in {@code Sw<..> o _0 o L}. */
@@ -352,6 +367,7 @@ public final class CuteLayout {
 
     CuteLayout layout() {
       Optional<Swizzle> swizzle = Optional.empty();
+      OptionalInt pointerBits = OptionalInt.empty();
       int offset = 0;
       skipSpaces();
       if (text.startsWith("Sw<", at)) {
@@ -359,7 +375,8 @@ public final class CuteLayout {
         composition();
         skipSpaces();
         if (text.startsWith("smem_ptr[", at)) {
-          swizzle = Optional.of(onElements(swizzle.get(), pointer()));
+          pointerBits = OptionalInt.of(pointer());
+          swizzle = Optional.of(onElements(swizzle.get(), pointerBits.getAsInt()));
           composition();
         } else if (!peekIs('(') && followedByComposition()) {
           offset = integer("the offset, such as _0");
@@ -388,7 +405,7 @@ public final class CuteLayout {
       if (at != text.length()) {
         throw error(at, "the end of the layout");
       }
-      return new CuteLayout(swizzle, offset, root, text);
+      return new CuteLayout(swizzle, pointerBits, offset, root, text);
     }
 
     /**
@@ -517,13 +534,22 @@ public final class CuteLayout {
       return new Mode(0, 0, List.copyOf(children), shape.position);
     }
 
-    /** {@code [_][-]digits}. */
+    /**
+     * {@code [_][-]digits}, of the ASCII digits CuTe prints: another script's digit, which
+     * {@link Character#isDigit} takes and {@link Integer#parseInt} reads (the full-width {@code ８}
+     * as 8), is an error at its character.
+     */
     private int integer(String what) {
       int start = at;
       accept('_');
       boolean negative = accept('-');
       int digits = at;
       while (at < text.length() && Character.isDigit(text.charAt(at))) {
+        char digit = text.charAt(at);
+        if (digit > '9') {
+          throw error(at, "an ASCII digit 0-9, not '" + digit + "' (U+"
+              + String.format("%04X", (int) digit) + ")");
+        }
         at++;
       }
       if (at == digits) {

@@ -1,15 +1,18 @@
 package dev.swizzlegen.runtime.layout;
 
+import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.CuteViolation.AtomHasHoles;
+import dev.swizzlegen.runtime.violation.CuteViolation.ModesSwapped;
 import dev.swizzlegen.runtime.violation.CuteViolation.NegativeOffset;
 import dev.swizzlegen.runtime.violation.CuteViolation.NoTileForm;
 import dev.swizzlegen.runtime.violation.CuteViolation.NotOneToOne;
 import dev.swizzlegen.runtime.violation.CuteViolation.OffsetNotZero;
+import dev.swizzlegen.runtime.violation.CuteViolation.PointerWidthMismatch;
 import dev.swizzlegen.runtime.violation.CuteViolation.Rank;
 import dev.swizzlegen.runtime.violation.CuteViolation.SizeMismatch;
 import dev.swizzlegen.runtime.violation.CuteViolation.StagesInterleaved;
@@ -88,6 +91,13 @@ public final class CuteTile {
   public static Described describe(CuteLayout layout, DType dtype, int rows, int cols, int stages,
       Order atomOrder) {
     List<Violation> problems = new ArrayList<>();
+    // The pointer flag's width is the unit the swizzle was read in: it must be the dtype's.
+    if (layout.pointerBits().isPresent()
+        && layout.pointerBits().getAsInt() != dtype.storageBits()) {
+      problems.add(new PointerWidthMismatch(layout.text(), layout.pointerBits().getAsInt(), dtype,
+          dtype.storageBits()));
+      return Described.not(problems);
+    }
     int rank = layout.rank();
     if (rank != 2 && rank != 3) {
       problems.add(new Rank(layout.text(), rank));
@@ -121,10 +131,13 @@ public final class CuteTile {
 
   /**
    * For a layout that puts its first mode contiguous, as CuTe's MN-major GMMA and UMMA atoms put M
-   * (or N) with its tile {@code tile} (as {@link #describe} made it) the transpose of a swizzled one,
-   * an XOR map that no swizzle is, which TMA, wgmma and tcgen05 do not read: the same layout with its
-   * first two modes swapped, declared cols x rows with the other atom order, where that tile's offset
-   * form is a swizzle. Empty for every other layout.
+   * (or N), with its tile {@code tile} (as {@link #describe} made it) the transpose of a swizzled one,
+   * an XOR map that no swizzle is, which TMA, wgmma and tcgen05 do not read and along whose rows (K)
+   * ldmatrix and vectors find no contiguous elements: the same layout with its first two modes
+   * swapped, declared cols x rows with the other atom order, where that tile's offset form is a
+   * swizzle; and where that order numbers the atoms along M (or N) first, as a plain
+   * {@code tile_to_shape} does, the order along K first that CUTLASS's sm90 mainloops tile an
+   * MN-major operand in ({@code Step<_2,_1,_3>}). Empty for every other layout.
    */
   public static Optional<Swapped> modesSwapped(CuteLayout layout, TileLayout tile) {
     if (layout.rank() < 2 || tile.offsetSwizzle().isPresent()) {
@@ -132,22 +145,56 @@ public final class CuteTile {
     }
     CuteLayout swapped = layout.withModesSwapped();
     Order order = tile.atomOrder() == Order.ROW_MAJOR ? Order.COL_MAJOR : Order.ROW_MAJOR;
-    Optional<TileLayout> transposed = describe(swapped, tile.dtype(), tile.cols(), tile.rows(),
-        tile.stages(), order).tile().filter(builder -> builder.check().isEmpty())
-        .map(TileLayout.Builder::build);
-    if (transposed.isEmpty() || transposed.get().offsetSwizzle().isEmpty()) {
+    Optional<TileLayout> transposed = swizzledTile(swapped, tile, order);
+    if (transposed.isEmpty()) {
       return Optional.empty();
     }
-    boolean atom = (long) swapped.size() < (long) tile.rows() * tile.cols() * tile.stages();
-    return Optional.of(new Swapped(swapped, transposed.get().rows(), transposed.get().cols(),
-        atom ? Optional.of(order) : Optional.empty()));
+    if ((long) swapped.size() >= (long) tile.rows() * tile.cols()) {
+      // The whole tile (of one stage, or of all): no atoms to order.
+      return Optional.of(new Swapped(layout.text(), swapped, transposed.get(), Optional.empty(),
+          Optional.empty()));
+    }
+    // On the swapped tile, K rows by M (or N) cols, atoms along K first are numbered down the rows.
+    Optional<Order> kFirst = order == Order.COL_MAJOR ? Optional.empty()
+        : swizzledTile(swapped, tile, Order.COL_MAJOR).map(kFirstTile -> Order.COL_MAJOR);
+    return Optional.of(new Swapped(layout.text(), swapped, transposed.get(), Optional.of(order),
+        kFirst));
+  }
+
+  /** {@code tile}'s transpose declared by {@code swapped} in {@code order}, where it is swizzled. */
+  private static Optional<TileLayout> swizzledTile(CuteLayout swapped, TileLayout tile,
+      Order order) {
+    return describe(swapped, tile.dtype(), tile.cols(), tile.rows(), tile.stages(), order).tile()
+        .filter(builder -> builder.check().isEmpty()).map(TileLayout.Builder::build)
+        .filter(built -> built.offsetSwizzle().isPresent());
   }
 
   /**
-   * A layout with its modes swapped: {@code layout} at {@code rows x cols}, its atoms numbered in
-   * {@code atomOrder} where it is an atom of the tile.
+   * The layout {@code text}, pasted M (or N) first, with its modes swapped: {@code layout}, declaring
+   * {@code tile} (the pasted tile transposed, K rows by M or N cols), its atoms numbered in
+   * {@code atomOrder} where the layout is an atom of the tile; {@code cutlassOrder}, where it is
+   * another, is CUTLASS's order for MN-major operands (along K first, {@code Step<_2,_1,_3>}).
    */
-  public record Swapped(CuteLayout layout, int rows, int cols, Optional<Order> atomOrder) {}
+  public record Swapped(String text, CuteLayout layout, TileLayout tile, Optional<Order> atomOrder,
+      Optional<Order> cutlassOrder) {
+    public int rows() {
+      return tile.rows();
+    }
+
+    public int cols() {
+      return tile.cols();
+    }
+
+    /**
+     * The error on {@code layout} for a tile {@code reader} reads: an engine (TMA, WGMMA, UMMA,
+     * {@code vectorBytes} 0), or a warp access whose {@code vectorBytes}-byte vectors the pasted
+     * tile's rows do not hold and the swapped tile's do.
+     */
+    public ModesSwapped readBy(AccessKind reader, int vectorBytes) {
+      return new ModesSwapped(text, reader, vectorBytes, layout.toString(), rows(), cols(),
+          atomOrder, cutlassOrder);
+    }
+  }
 
   /** A description, or the reasons there is none. */
   public record Described(Optional<TileLayout.Builder> tile, List<Violation> problems) {

@@ -3,6 +3,8 @@ package dev.swizzlegen.runtime.violation;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.Optional;
 
 /**
  * What keeps a warp access (vector, ldmatrix/stmatrix, accumulator fragment, lane map) from running on
@@ -20,10 +22,15 @@ public sealed interface AccessViolation extends Violation {
 
   /**
    * The layout splits, reorders or misaligns the vector of {@code elements} elements at (row,
-   * cols {@code firstCol..lastCol}), which an access of {@code kind} moves whole.
+   * cols {@code firstCol..lastCol}), which an access of {@code kind} moves whole: it starts at
+   * {@code startOffset}, and its first element out of place is {@code col}, at {@code offset} (for
+   * {@code col == firstCol}, a start that is no multiple of {@code elements}). {@code narrowSwizzle}
+   * is the tile's swizzle where its base is below the vector's ({@code 2^base < elements}), so that
+   * it moves the vector's elements apart; empty where it is not at fault.
    */
   record VectorBroken(AccessKind kind, int vectorBytes, int row, int firstCol, int lastCol,
-      int elements) implements AccessViolation {}
+      int elements, int startOffset, int col, int offset, Optional<Swizzle> narrowSwizzle)
+      implements AccessViolation {}
 
   /** No LDS/STS moves {@code bytes} per lane. */
   record UnsupportedVectorBytes(int bytes) implements AccessViolation {}

@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +18,16 @@ public sealed interface CuteViolation extends Violation {
 
   /** The shape's top level has {@code rank} modes: a tile's has 2 (row, col) or 3 (row, col, stage). */
   record Rank(String text, int rank) implements CuteViolation {}
+
+  /**
+   * The layout's pointer flag names {@code pointerBits}-bit elements ({@code smem_ptr[8b]}), the units
+   * its swizzle on byte addresses was read into element offsets with, but the tile's {@code dtype}
+   * stores {@code storageBits}-bit elements in shared memory ({@link DType#storageBits()}: 4 for
+   * packed FP4, 8 for the padded FP4 and FP6 slots): in the dtype's elements the swizzle would be
+   * another.
+   */
+  record PointerWidthMismatch(String text, int pointerBits, DType dtype, int storageBits)
+      implements CuteViolation {}
 
   /** The layout is composed with an offset other than {@code _0}: a tile starts at its base. */
   record OffsetNotZero(String text, int offset) implements CuteViolation {}
@@ -64,12 +75,15 @@ public sealed interface CuteViolation extends Violation {
 
   /**
    * The layout puts its first mode (M or N, as CuTe's MN-major atoms do) contiguous, so its tile is
-   * the transpose of a swizzled one, which the engine it declares ({@code engine}: TMA, wgmma or
-   * tcgen05) does not read; {@code swapped}, its modes swapped, at {@code rows x cols} (K x M or N),
-   * with {@code atomOrder} where its atoms need it, is the tile engines read.
+   * the transpose of a swizzled one, which {@code reader} cannot read: an engine (TMA, wgmma or
+   * tcgen05, {@code vectorBytes} 0), or a warp access whose {@code vectorBytes}-byte vectors run
+   * along the tile's rows (K), whose elements are not contiguous. {@code swapped}, its modes
+   * swapped, at {@code rows x cols} (K x M or N), is the tile they read: with {@code atomOrder}
+   * where its atoms need one (the tile as declared, transposed), and {@code cutlassOrder} where
+   * CUTLASS's order for MN-major operands (atoms along K first, {@code Step<_2,_1,_3>}) is another.
    */
-  record ModesSwapped(String text, AccessKind engine, String swapped, int rows, int cols,
-      Optional<Order> atomOrder) implements CuteViolation {}
+  record ModesSwapped(String text, AccessKind reader, int vectorBytes, String swapped, int rows,
+      int cols, Optional<Order> atomOrder, Optional<Order> cutlassOrder) implements CuteViolation {}
 
   /** {@code attribute} describes the layout, which {@code layout} already does. */
   record ExclusiveWithLayout(Described attribute) implements CuteViolation {}

@@ -33,6 +33,7 @@ import dev.swizzlegen.runtime.violation.Cell;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -223,9 +224,11 @@ class LanesAccessTest {
     TileLayout rows20 = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 20).build();
     assertEquals(List.of(new LaneMisaligned(1, new Cell(0, 4), 4, 8, 16)),
         LanesAccess.of(Op.LOAD, 16, "[[0,4],[0,8],[1,0],[2,0],[4,0]]").check(rows20));
-    // Swizzle<3,2,3> moves 4-element groups: row 1's 8 halves from col 0 are two of them, apart.
+    // Swizzle<3,2,3> moves 4-element groups: row 1's 8 halves from col 0 are two of them, apart,
+    // the first at 32 ^ 4 = 36, no multiple of 8; the swizzle's base, 2, is below the vector's 3.
     TileLayout split = TileLayout.builder(DType.HALF, Swizzle.of(3, 2, 3), 32, 32).build();
-    assertEquals(List.of(new VectorBroken(AccessKind.LANES, 16, 1, 0, 7, 8)),
+    assertEquals(List.of(new VectorBroken(AccessKind.LANES, 16, 1, 0, 7, 8, 36, 0, 36,
+            Optional.of(Swizzle.of(3, 2, 3)))),
         LanesAccess.of(Op.LOAD, 16, "[[1,0],[2,0],[4,0],[8,0],[16,0]]").check(split));
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).alignment(8).build();
     assertEquals(List.of(new VectorBaseMisaligned(AccessKind.LANES, 16, 8)),

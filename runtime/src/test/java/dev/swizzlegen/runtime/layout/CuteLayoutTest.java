@@ -142,6 +142,31 @@ class CuteLayoutTest {
     stride.append(')');
   }
 
+  /**
+   * A digit CuTe never prints, such as the full-width {@code ８} (U+FF18), which {@link Character#isDigit}
+   * takes and {@link Integer#parseInt} reads as 8, is no digit of the notation: an error at its
+   * character, as {@code ∘} in place of {@code o} is (issue 30.12).
+   */
+  @Test
+  void aNonAsciiDigitIsAnErrorAtItsCharacter() {
+    Object[][] cases = {
+        {"(_\uFF18,_64):(_64,_1)", 2},
+        {"(_6\u0664,_8):(_1,_64)", 3},
+        {"Sw<\uFF13,3,3> o _0 o (_8,_64):(_64,_1)", 3},
+        {"(_8,_64):(_64,_\u0661)", 15},
+        {"Sw<3,3,3> \u2218 (_8,_64):(_64,_1)", 10}};
+    for (Object[] each : cases) {
+      String text = (String) each[0];
+      CuteLayout.SyntaxException e = assertThrows(CuteLayout.SyntaxException.class,
+          () -> CuteLayout.parse(text), text);
+      assertEquals((int) each[1], e.index(), text + ": " + e.getMessage());
+      if (text.indexOf('\u2218') < 0) {
+        assertTrue(e.expected().startsWith("an ASCII digit 0-9, not '" + text.charAt(e.index())),
+            e.expected());
+      }
+    }
+  }
+
   /** Each fault names its character (1-based in messages, 0-based here) and what fits there. */
   @Test
   void textThatIsNoLayoutIsAnErrorAtTheCharacterAtFault() {

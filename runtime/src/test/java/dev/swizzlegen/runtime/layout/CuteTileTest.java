@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -198,6 +199,129 @@ class CuteTileTest {
   }
 
   /**
+   * Issue 30.4: MN-major layouts pasted M first for warp accesses, whose 16-byte rows along K are not
+   * contiguous: CUTLASS sm80's NT operand atom (plain {@code tile_to_shape}, and with
+   * {@code Step<_2,_1,_3>}), an SW64 atom over stages, and FlashAttention-2's transposed V and P
+   * views as CuTe prints them (flash-attention 0251105, kernel_traits.h: SmemLayoutVtransposed for
+   * d = 128, kBlockN = 64, which is also SmemLayoutPdStransposed for kBlockM = 64, kBlockN = 128,
+   * and for d = 64, kBlockN = 128; printed by nvcc-compiled host code, CuteLayout.apply equal to
+   * CuTe's offsets on all 24,576 elements). {@link CuteTile#modesSwapped} gives the layout with its
+   * modes swapped: as declared it is CuTe's tile transposed on every element, in CUTLASS's order
+   * ({@code Step<_2,_1,_3>}, where that is not the declared one) the stepped tile transposed, and
+   * either keeps 16-byte rows whole.
+   */
+  @Test
+  void anMnMajorLayoutForWarpAccessesWithItsModesSwappedIsCuteTransposed() {
+    Object[][] cases = {
+        {"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", 128, 32, 1, Order.COL_MAJOR},
+        {"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)", 128, 32, 3, Order.ROW_MAJOR},
+        {"Sw<2,3,3> o _0 o (_32,_8):(_1,_32)", 64, 64, 2, Order.COL_MAJOR},
+        {"Sw<3,3,3> o _0 o ((_64,_2),_64):((_1,_4096),_64)", 0, 0, 0, Order.COL_MAJOR},
+        {"Sw<3,3,3> o _0 o (_64,_128):(_1,_64)", 0, 0, 0, Order.COL_MAJOR}};
+    for (Object[] each : cases) {
+      String text = (String) each[0];
+      CuteLayout cute = CuteLayout.parse(text);
+      Order order = (Order) each[4];
+      TileLayout original = tile(text, DType.HALF, (int) each[1], (int) each[2], (int) each[3], order);
+      if ((int) each[1] == 0) {
+        for (int m = 0; m < original.rows(); m++) {
+          for (int k = 0; k < original.cols(); k++) {
+            assertEquals(cute.apply(m, k), original.offset(m, k), text);
+          }
+        }
+      }
+      assertTrue(!original.keepsRunsWhole(8), text);
+      CuteTile.Swapped swapped = CuteTile.modesSwapped(cute, original)
+          .orElseThrow(() -> new AssertionError(text + ": no swap"));
+      TileLayout asDeclared = tile(swapped.layout().toString(), DType.HALF, swapped.rows(),
+          swapped.cols(), original.stages(), swapped.atomOrder().orElse(Order.COL_MAJOR));
+      assertTransposed(original, asDeclared, text + " as declared");
+      assertTransposed(original, swapped.tile(), text + " (the swapped tile)");
+      assertTrue(asDeclared.keepsRunsWhole(8), text);
+      assertEquals(order == Order.COL_MAJOR && swapped.atomOrder().isPresent(),
+          swapped.cutlassOrder().isPresent(), text);
+      if (swapped.cutlassOrder().isPresent()) {
+        TileLayout stepped = tile(text, DType.HALF, original.rows(), original.cols(),
+            original.stages(), Order.ROW_MAJOR);
+        TileLayout cutlass = tile(swapped.layout().toString(), DType.HALF, swapped.rows(),
+            swapped.cols(), original.stages(), swapped.cutlassOrder().get());
+        assertTransposed(stepped, cutlass, text + " in CUTLASS's order");
+        assertTrue(cutlass.keepsRunsWhole(8), text);
+      }
+    }
+  }
+
+  /** {@code swapped} at (k, mn) is {@code tile} at (mn, k), in every stage. */
+  private static void assertTransposed(TileLayout tile, TileLayout swapped, String name) {
+    assertEquals(tile.rows(), swapped.cols(), name);
+    assertEquals(tile.cols(), swapped.rows(), name);
+    assertEquals(tile.stages(), swapped.stages(), name);
+    for (int s = 0; s < tile.stages(); s++) {
+      for (int mn = 0; mn < tile.rows(); mn++) {
+        for (int k = 0; k < tile.cols(); k++) {
+          assertEquals(tile.offset(mn, k, s), swapped.offset(k, mn, s),
+              name + " (" + mn + ", " + k + ") of stage " + s);
+        }
+      }
+    }
+  }
+
+  /**
+   * Issue 30.5: CuTe's MN-major GMMA atom pasted as printed on CUTLASS's 128 x 64 x 3-stage A
+   * operand, its atoms numbered as declared (a plain {@code tile_to_shape}). Its modes swapped in
+   * CUTLASS's order (the atoms along K first, {@code Step<_2,_1,_3>}) is CUTLASS sm90's
+   * {@code SmemLayoutA} on every element of every stage, and TMA fills each stage with CUTLASS's
+   * boxes (the record's {@code ## tma-box} line: what CUTLASS encodes, computed on the host); the
+   * swap as declared, a plain {@code tile_to_shape}, equals it on 3,072 of 24,576 elements and takes
+   * 16 boxes a stage.
+   */
+  @Test
+  void theGmmaAtomSwappedInCutlasssOrderIsCutlassSm90sLayoutWithItsTmaBoxes() throws IOException {
+    String name = "cutlass_sm90_mn_A_SW128_half_128x64x3";
+    List<int[]> cutlass = records("cutlass-sm90-mn-major.txt").get(name);
+    Map<String, Integer> box = tmaBox("cutlass-sm90-mn-major.txt", name);
+    String printed = "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)";
+    TileLayout asPasted = tile(printed, DType.HALF, 128, 64, 3, Order.COL_MAJOR);
+    CuteTile.Swapped swapped = CuteTile.modesSwapped(CuteLayout.parse(printed), asPasted)
+        .orElseThrow();
+    assertEquals(Optional.of(Order.COL_MAJOR), swapped.cutlassOrder());
+    assertEquals(Optional.of(Order.ROW_MAJOR), swapped.atomOrder());
+    TileLayout inCutlasssOrder = tile(swapped.layout().toString(), DType.HALF, swapped.rows(),
+        swapped.cols(), 3, swapped.cutlassOrder().get());
+    int plainEqual = 0;
+    for (int s = 0; s < 3; s++) {
+      for (int mn = 0; mn < 128; mn++) {
+        for (int k = 0; k < 64; k++) {
+          int expected = cutlass.get(s * 128 + mn)[k];
+          assertEquals(expected, inCutlasssOrder.offset(k, mn, s),
+              name + " (" + mn + ", " + k + ") of stage " + s);
+          plainEqual += swapped.tile().offset(k, mn, s) == expected ? 1 : 0;
+        }
+      }
+    }
+    assertEquals(3072, plainEqual);
+    TmaFill fill = TmaFill.findWhenAligned(inCutlasssOrder).orElseThrow();
+    assertEquals((int) box.get("boxes-per-stage"), fill.boxes().size());
+    assertEquals((int) box.get("k"), fill.boxRows());
+    assertEquals((int) box.get("mn"), fill.boxCols());
+    assertEquals(16, TmaFill.findWhenAligned(swapped.tile()).orElseThrow().boxes().size());
+  }
+
+  /** The {@code ## tma-box NAME key=value ...} line of a record: CUTLASS's TMA box for it. */
+  private static Map<String, Integer> tmaBox(String file, String name) throws IOException {
+    for (String line : Files.readAllLines(RESOURCES.resolve(file))) {
+      if (line.startsWith("## tma-box " + name + " ")) {
+        Map<String, Integer> values = new HashMap<>();
+        for (String pair : line.substring(("## tma-box " + name + " ").length()).split(" ")) {
+          values.put(pair.split("=")[0], Integer.parseInt(pair.split("=")[1]));
+        }
+        return values;
+      }
+    }
+    throw new AssertionError("no tma-box line for " + name + " in " + file);
+  }
+
+  /**
    * Law: any layout of power-of-two modes whose strides are a permutation of the bits of its size
    * (it covers its offsets without holes), through a swizzle that stays inside them, is a tile equal
    * to CuTe's definition on every element, as the whole tile and as an atom of a larger one, in
@@ -316,6 +440,51 @@ class CuteTileTest {
     TileLayout padded = tile("(_64,_64):(_72,_1)", DType.HALF, 0, 0, 2, Order.COL_MAJOR);
     assertEquals(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).rowStride(72).stages(2)
         .alignment(2).build(), padded);
+  }
+
+  /**
+   * A GMMA or UMMA atom's pointer flag says what its swizzle's units are: {@code Sw<3,4,3>} on the
+   * bytes of {@code smem_ptr[8b]} elements is {@code Sw<3,4,3>} on element offsets, on those of
+   * {@code smem_ptr[16b]} {@code Sw<3,3,3>}. A flag of another width than the dtype's elements in
+   * shared memory (4 bits for packed FP4, two to a byte; 8 for the padded FP4 and FP6 types, which
+   * CUTLASS allocates as uint8_t; the element's bits otherwise) would swizzle the dtype's elements in
+   * the wrong units: a violation naming both widths (issue 30.6). Without a flag the swizzle is on
+   * elements whatever the dtype.
+   */
+  @Test
+  void aPointerFlagOfAnotherWidthThanTheDtypesIsAViolationNamingBoth() {
+    String byteAtom = "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)";
+    assertEquals(List.of(new CuteViolation.PointerWidthMismatch(byteAtom, 8, DType.HALF, 16)),
+        CuteTile.describe(CuteLayout.parse(byteAtom), DType.HALF, 128, 64, 1, Order.COL_MAJOR)
+            .problems());
+    String fp4 = "Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)";
+    Object[][] cases = {
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.HALF, 0},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.BF16, 0},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", DType.FLOAT, 32},
+        {"Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)", DType.TF32, 0},
+        {byteAtom, DType.FP8_E4M3, 0},
+        {byteAtom, DType.UINT8, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP6_E3M2, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP4_E2M1_PADDED, 0},
+        {"Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)", DType.FP4_E2M1, 4},
+        {fp4, DType.FP4_E2M1, 0},
+        {fp4, DType.FP4_E2M1_PADDED, 8},
+        {fp4, DType.INT8, 8},
+        {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", DType.FP8_E5M2, 0}};
+    for (Object[] each : cases) {
+      String text = (String) each[0];
+      DType dtype = (DType) each[1];
+      int storage = (int) each[2];
+      List<Violation> problems = CuteTile.describe(CuteLayout.parse(text), dtype, 0, 0, 0,
+          Order.COL_MAJOR).problems();
+      assertEquals(storage == 0 ? List.of() : List.of(new CuteViolation.PointerWidthMismatch(text,
+          Integer.parseInt(text.replaceAll(".*smem_ptr\\[(\\d+)b].*", "$1")), dtype, storage)),
+          problems, text + " on " + dtype);
+    }
+    // The flag's width is how it was printed, not part of the layout: equal layouts either way.
+    assertEquals(CuteLayout.parse("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"),
+        CuteLayout.parse("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"));
   }
 
   @Test
