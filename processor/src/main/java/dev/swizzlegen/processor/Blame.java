@@ -106,6 +106,8 @@ final class Blame {
     rule(LayoutViolation.ExceedsSharedMemory.class, v -> Attribute.ofTile(
         v.stageExtentBytes() <= v.maxBytes() ? "stages" : "rows"));
     rule(LayoutViolation.StageMisaligned.class, Attribute.ofTile("stages"));
+    rule(LayoutViolation.StageStrideBelowSpan.class, Attribute.ofTile("stageStride"));
+    rule(LayoutViolation.StageStrideMisaligned.class, Attribute.ofTile("stageStride"));
     // An atom column count that is no power of two cannot hold whole periods however many rows it
     // has; else more rows would.
     rule(LayoutViolation.AtomHoldsPartOfPeriod.class, v -> Attribute.ofTile(

@@ -46,12 +46,16 @@ public sealed interface CuteViolation extends Violation {
   record AtomHasHoles(String text, int size, long cosize) implements CuteViolation {}
 
   /**
-   * The stage mode's stride {@code stageStride} is not the stage's {@code stageElements}: stages
-   * stored inside each other (CUTLASS 2.x's multistage buffer), which a tile of stages one after
-   * another is not.
+   * The stage mode's stride {@code stageStride} is less than the {@code stageSpan} elements stage 0
+   * spans: stages stored inside each other (CUTLASS 2.x's multistage buffer), where a tile's stages
+   * lie one after another, at least a stage's span apart.
+   *
+   * @param columns the same layout with its stages as columns ({@code cols = K x stages}, no stage
+   *     mode), as CUTLASS 2.x views the buffer
+   * @param columnsProblem why {@code columns} is no tile either; empty where it is one
    */
-  record StagesInterleaved(String text, long stageStride, int stageElements)
-      implements CuteViolation {}
+  record StagesInterleaved(String text, long stageStride, long stageSpan, String columns,
+      Optional<Violation> columnsProblem) implements CuteViolation {}
 
   /**
    * The layout is one-to-one, but no tile of the model equals it (atoms of an invertible XOR map of
@@ -77,7 +81,7 @@ public sealed interface CuteViolation extends Violation {
   /** The attributes that describe a layout besides {@code layout}, by their names. */
   enum Described {
     BITS("bits"), BASE("base"), SHIFT("shift"), ATOM_ROWS("atomRows"), ATOM_COLS("atomCols"),
-    ROW_STRIDE("rowStride");
+    ROW_STRIDE("rowStride"), STAGE_STRIDE("stageStride");
 
     private final String attribute;
 

@@ -1,0 +1,182 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Gxx;
+import dev.swizzlegen.processor.testing.HeaderCheck;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stages further apart than a stage's elements (issue 30, items 7 and 8), through the processor: a
+ * CuTe layout whose stage mode leaves a gap after each stage, and the same declared with
+ * {@code stageStride}, are tiles whose every generated function follows the stride (the helper's
+ * offsets equal CuTe's and the model's on every element of every stage, the g++-compiled header the
+ * helper's, its TMA boxes and wgmma descriptors of every stage the model's, the JSON report's
+ * stage elements the stride); a stride the tile cannot take is an error on {@code stageStride}; a
+ * padded print with its stage mode is a tile at the alignment its stages keep, which the error
+ * without it names.
+ */
+class StageStrideTilesTest {
+
+  /** One declaration, and CuTe's offsets where it is a pasted layout. */
+  private record Staged(String type, Optional<String> layout, String attributes) {
+    JavaFileObject source() {
+      return JavaFileObjects.forSourceString("staged." + type, "package staged;\n\n"
+          + "import dev.swizzlegen.annotations.*;\n\n@SwizzledTile(" + layout
+              .map(text -> "layout = \"" + text + "\", ").orElse("") + attributes + ")\ninterface "
+          + type + " {}\n");
+    }
+
+    String header() {
+      return "swizzlegen/" + Names.snakeCase(type) + ".cuh";
+    }
+  }
+
+  private static final String GAPPED = "Sw<3,3,3> o _0 o (_8,_64,_2):(_64,_1,_1024)";
+
+  private static final List<Staged> TILES = List.of(
+      // Item 8 as CuTe prints it: two stages of 8 x 64 halves, a stage every 1024 elements.
+      new Staged("GappedPaste", Optional.of(GAPPED), "dtype = DType.HALF"),
+      // The same tile declared with attributes.
+      new Staged("GappedAttributes", Optional.empty(), "bits = 3, dtype = DType.HALF, rows = 8,"
+          + " cols = 64, stages = 2, stageStride = 1024"),
+      // Item 7: a padded float tile, its stages 1032 floats (4128 bytes) apart, at 32 bytes.
+      new Staged("PaddedStages", Optional.of("(_8,_128,_3):(_129,_1,_1032)"),
+          "dtype = DType.FLOAT, alignment = 32"),
+      // A Hopper operand whose stages are 16 KB apart with 8 KB of each in use: TMA boxes and wgmma
+      // descriptors of every stage at the stride.
+      new Staged("GappedOperand", Optional.empty(), "bits = 3, dtype = DType.HALF, rows = 64,"
+          + " cols = 64, stages = 3, stageStride = 8192, access = {@Access(kind = AccessKind.TMA),"
+          + " @Access(kind = AccessKind.WGMMA), @Access(kind = AccessKind.LDMATRIX)}"),
+      // Atoms down and across, stages apart by a gap: row and col read the offset within a stage.
+      new Staged("GappedAtoms", Optional.empty(), "bits = 2, dtype = DType.HALF, rows = 16,"
+          + " cols = 64, atomRows = 8, atomCols = 32, atomOrder = Order.ROW_MAJOR, stages = 3,"
+          + " stageStride = 1536, access = {}"));
+
+  @Test
+  void everyGeneratedFunctionFollowsTheStageStride() throws IOException {
+    Generated generated = Generated.of(Generated.REPORTS,
+        TILES.stream().map(Staged::source).toArray(JavaFileObject[]::new));
+    assertThat(generated.compilation()).succeeded();
+    Path work = Path.of("target", "gxx-work", "processor-stage-strides");
+    Path includeDir = work.resolve("include");
+    List<HeaderCheck.Header> headers = new ArrayList<>();
+    for (Staged tile : TILES) {
+      Generated.Helper helper = generated.helper("staged." + tile.type() + "Swizzle");
+      TileLayout layout = (TileLayout) helper.constant("LAYOUT");
+      int rows = layout.rows();
+      int cols = layout.cols();
+      int stages = layout.stages();
+      // Item 7's stages lie one after another, 1032 floats apart; the others' leave a gap.
+      assertThat(layout.stageStride()).isAtLeast(layout.stageElements());
+      assertThat(helper.intConstant("STAGE_ELEMENTS")).isEqualTo(layout.stageStride());
+      int[] java = HeaderCheck.expectedOffsets(rows, cols, stages,
+          (row, col, stage) -> helper.call("offset", row, col, stage));
+      assertThat(java).isEqualTo(HeaderCheck.expectedOffsets(rows, cols, stages, layout::offset));
+      tile.layout().map(CuteLayout::parse).ifPresent(cute -> assertThat(java)
+          .isEqualTo(HeaderCheck.expectedOffsets(rows, cols, stages, cute::apply)));
+      for (int offset : java) {
+        int stage = helper.call("stage", offset);
+        assertThat(layout.offset(helper.call("row", offset), helper.call("col", offset), stage))
+            .isEqualTo(offset);
+      }
+      assertThat(generated.text(tile.header().replace(".cuh", ".json")))
+          .contains("\"stageElements\": " + layout.stageStride());
+      assertThat(generated.text(tile.header())).contains("pipeline stages, "
+          + layout.stageStride() + " elements");
+      Path header = includeDir.resolve(tile.header());
+      Files.createDirectories(header.getParent());
+      Files.writeString(header, generated.text(tile.header()));
+      @SuppressWarnings("unchecked")
+      List<Engine> engines = (List<Engine>) helper.constant("ENGINES");
+      headers.add(new HeaderCheck.Header(tile.header(), "swizzlegen::" + tile.type(), java, layout,
+          engines));
+    }
+    // The paste and the attributes are one tile.
+    assertThat(generated.helper("staged.GappedPasteSwizzle").constant("LAYOUT"))
+        .isEqualTo(generated.helper("staged.GappedAttributesSwizzle").constant("LAYOUT"));
+    assertThat(generated.text("swizzlegen/gapped_operand.cuh"))
+        .contains("kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B");
+    Gxx gxx = Gxx.requireOrSkip("processor: headers of tiles whose stages lie apart (g++)");
+    HeaderCheck.verify(gxx, includeDir, work, headers, "processor-stage-strides",
+        "the Java helpers");
+  }
+
+  private static JavaFileObject bad(String... attributes) {
+    return JavaFileObjects.forSourceString("staged.Bad", "package staged;\n\nimport"
+        + " dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    " + String.join(",\n    ",
+            attributes) + ")\ninterface Bad {}\n");
+  }
+
+  private static void assertOneError(String message, String line, String... attributes) {
+    JavaFileObject source = bad(attributes);
+    Compilation compilation = Generated.compile(source);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Bad: " + message).inFile(source)
+        .onLineContaining(line);
+    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
+  }
+
+  @Test
+  void aStrideTheTileCannotTakeIsAnErrorOnStageStride() {
+    assertOneError("stageStride 500 is less than the 512 elements one stage spans ((rows - 1) x"
+        + " rowStride + cols), so the stages would overlap: give at least 512.", "stageStride =",
+        "bits = 3", "dtype = DType.HALF", "rows = 8", "cols = 64", "stages = 2",
+        "stageStride = 500");
+    assertOneError("stageStride 520 is no multiple of 64 elements, so some stage's base would not"
+        + " keep the tile's 128-byte alignment: the next stride that does is 576.", "stageStride =",
+        "bits = 3", "dtype = DType.HALF", "rows = 8", "cols = 64", "stages = 2",
+        "stageStride = 520");
+    assertOneError("stageStride describes the tile a second time: layout gives the whole layout;"
+        + " remove stageStride or layout.", "stageStride =", "dtype = DType.HALF",
+        "layout = \"" + GAPPED + "\"", "stageStride = 2048");
+  }
+
+  /**
+   * Item 7: the padded print with its stage mode, at the default 128-byte alignment, is an error that
+   * names the alignment its stages keep (and the stride that would keep 128 bytes), not stages as
+   * columns; the same padded source printed column-major is no tile, and nothing says its stages
+   * are interleaved.
+   */
+  @Test
+  void aPaddedPrintWithItsStageModeNamesTheAlignmentItsStagesKeep() {
+    assertOneError("stage 1 would start 4128 bytes after stage 0, which is not a multiple of the"
+        + " tile's 128-byte alignment, so stage 1's base would not keep the alignment the tile's"
+        + " proofs hold at every stage: declare alignment = 32, the largest alignment every stage's"
+        + " base keeps; or a stage mode of stride 1056, the least stage stride that keeps 128 bytes"
+        + " (a gap after each stage); or one stage.", "@SwizzledTile(", "dtype = DType.FLOAT",
+        "layout = \"(_8,_128,_3):(_129,_1,_1032)\"");
+    Compilation raw = Generated.compile(bad("dtype = DType.FLOAT",
+        "layout = \"(_128,_8,_3):(_1,_129,_1032)\""));
+    assertThat(raw).hadErrorContaining("is one-to-one but no tile swizzlegen models");
+    assertThat(raw.errors().toString()).doesNotContain("as columns");
+    assertThat(raw.errors().toString()).doesNotContain("inside");
+  }
+
+  /** Item 8's message named no stage stride: the stride is now a tile, and an interleaved one says why. */
+  @Test
+  void stagesInsideEachOtherSayHowFarStageZeroReaches() {
+    assertOneError("the stage mode of \"(_8,_32,_2):(_128,_1,_32)\" has stride 32, less than the"
+        + " 928 elements stage 0 spans, so its stages lie inside each other's rows, where a tile's"
+        + " stages lie at least a stage's span apart: declare the stages as columns (cols = K x"
+        + " stages, no stage mode), as CUTLASS 2.x views its multistage buffer: layout ="
+        + " \"(_8,(_32,_2)):(_128,(_1,_32))\".", "layout =", "dtype = DType.HALF",
+        "layout = \"(_8,_32,_2):(_128,_1,_32)\"");
+    assertThat(Generated.compile(bad("dtype = DType.HALF", "access = {}",
+        "layout = \"(_8,(_32,_2)):(_128,(_1,_32))\""))).succeeded();
+  }
+}
