@@ -15,7 +15,8 @@ final class AttributeText {
   /**
    * The {@code @SwizzledTile} attributes that make {@code from} the tile {@code to}, as a kernel
    * author pastes them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom,
-   * its order and the row stride where they differ from {@code from}'s
+   * its order, the row stride and a stage stride that leaves a gap where they differ from
+   * {@code from}'s
    * ({@code ", atomRows = 8, atomCols = 8"}). For a tile whose swizzle acts on the offset, which an
    * annotation declares.
    */
@@ -34,7 +35,7 @@ final class AttributeText {
     if (to.rowStride() != from.rowStride()) {
       attributes.append(", rowStride = ").append(to.rowStride());
     }
-    if (to.stageStride() != from.stageStride()) {
+    if (to.stageStride() != to.stageElements() && to.stageStride() != from.stageStride()) {
       attributes.append(", stageStride = ").append(to.stageStride());
     }
     return attributes.toString();
