@@ -7,15 +7,20 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.testing.Gxx;
 import dev.swizzlegen.processor.testing.HeaderCheck;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -112,6 +117,99 @@ class StageStrideTilesTest {
         .contains("kTmaSwizzle = CU_TENSOR_MAP_SWIZZLE_128B");
     Gxx gxx = Gxx.requireOrSkip("processor: headers of tiles whose stages lie apart (g++)");
     HeaderCheck.verify(gxx, includeDir, work, headers, "processor-stage-strides",
+        "the Java helpers");
+  }
+
+  /**
+   * A seeded campaign of staged tiles with random stage strides, some below a stage's span or off the
+   * alignment: each invalid one is one error, on {@code stageStride}, the model's violation in words;
+   * each valid one's helper is the model's tile (the same {@code LAYOUT}, every offset of every stage
+   * and its inverse), and its g++-compiled header the helper.
+   */
+  @Test
+  void randomStrideDeclarationsAreTheModelsTilesOrErrorsOnStageStride() throws IOException {
+    SplittableRandom random = new SplittableRandom(30);
+    DType[] types = {DType.HALF, DType.FLOAT, DType.UINT8, DType.BF16};
+    List<JavaFileObject> valid = new ArrayList<>();
+    List<TileLayout> expected = new ArrayList<>();
+    int invalid = 0;
+    for (int i = 0; i < 48; i++) {
+      DType dtype = types[random.nextInt(types.length)];
+      int bits = random.nextInt(4);
+      int base = 4 - Integer.numberOfTrailingZeros(dtype.bytes());
+      int rows = 8 << random.nextInt(3);
+      // Rows of 128 or 256 bytes hold the swizzle's 128-byte pattern; atoms are 128 bytes wide.
+      int cols = (128 << random.nextInt(2)) / dtype.bytes();
+      int rowStride = bits == 0 && random.nextInt(3) == 0 ? cols + 16 / dtype.bytes() : cols;
+      boolean atoms = rowStride == cols && cols * dtype.bytes() == 256 && random.nextBoolean();
+      Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
+      int stages = 2 + random.nextInt(3);
+      int alignment = 16 << random.nextInt(4);
+      int span = (rows - 1) * rowStride + cols;
+      int step = alignment / dtype.bytes();
+      int stride = switch (random.nextInt(6)) {
+        case 0 -> span - 1 - random.nextInt(8);
+        case 1 -> (span + step - 1) / step * step + step / 2;
+        default -> (span + step - 1) / step * step + step * random.nextInt(1, 4);
+      };
+      String type = "Strided" + i;
+      List<String> attributes = new ArrayList<>(List.of(bits == 0 ? "bits = 0, base = 0, shift = 0"
+          : "bits = " + bits, "dtype = DType." + dtype,
+          "rows = " + rows, "cols = " + cols, "stages = " + stages, "alignment = " + alignment,
+          "stageStride = " + stride, "access = {}"));
+      TileLayout.Builder model = TileLayout.builder(dtype, bits == 0 ? Swizzle.IDENTITY
+          : Swizzle.of(bits, base, bits), rows, cols).stages(stages).stageStride(stride)
+          .alignment(alignment);
+      if (rowStride != cols) {
+        attributes.add("rowStride = " + rowStride);
+        model.rowStride(rowStride);
+      }
+      if (atoms) {
+        attributes.add("atomRows = 8, atomCols = " + cols / 2 + ", atomOrder = Order." + order);
+        model.atom(8, cols / 2, order);
+      }
+      JavaFileObject source = JavaFileObjects.forSourceString("staged." + type, "package staged;"
+          + "\n\nimport dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    "
+          + String.join(",\n    ", attributes) + ")\ninterface " + type + " {}\n");
+      List<Violation> problems = model.check();
+      if (problems.isEmpty()) {
+        valid.add(source);
+        expected.add(model.build());
+        continue;
+      }
+      Compilation compilation = Generated.compile(source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation).hadErrorContaining("tile " + type + ": "
+          + ViolationMessages.render(problems.get(0))).inFile(source)
+          .onLineContaining(Blame.of(problems.get(0)).name() + " =");
+      invalid++;
+    }
+    assertThat(invalid).isAtLeast(8);
+    assertThat(valid.size()).isAtLeast(24);
+    Generated generated = Generated.of(valid.toArray(JavaFileObject[]::new));
+    Path work = Path.of("target", "gxx-work", "processor-random-stage-strides");
+    Path includeDir = work.resolve("include");
+    List<HeaderCheck.Header> headers = new ArrayList<>();
+    for (int i = 0; i < valid.size(); i++) {
+      String type = valid.get(i).getName().replaceAll(".*/(\\w+)\\.java", "$1");
+      Generated.Helper helper = generated.helper("staged." + type + "Swizzle");
+      TileLayout layout = expected.get(i);
+      assertThat(helper.constant("LAYOUT")).isEqualTo(layout);
+      int[] java = HeaderCheck.expectedOffsets(layout.rows(), layout.cols(), layout.stages(),
+          (row, col, stage) -> helper.call("offset", row, col, stage));
+      assertThat(java).isEqualTo(HeaderCheck.expectedOffsets(layout.rows(), layout.cols(),
+          layout.stages(), layout::offset));
+      for (int offset : java) {
+        assertThat(layout.offset(helper.call("row", offset), helper.call("col", offset),
+            helper.call("stage", offset))).isEqualTo(offset);
+      }
+      String header = "swizzlegen/" + Names.snakeCase(type) + ".cuh";
+      Files.createDirectories(includeDir.resolve(header).getParent());
+      Files.writeString(includeDir.resolve(header), generated.text(header));
+      headers.add(new HeaderCheck.Header(header, "swizzlegen::" + type, java, layout, List.of()));
+    }
+    Gxx gxx = Gxx.requireOrSkip("processor: random stage strides' headers (g++)");
+    HeaderCheck.verify(gxx, includeDir, work, headers, "processor-random-stage-strides",
         "the Java helpers");
   }
 
