@@ -221,6 +221,7 @@ final class Blame {
     rule(CuteViolation.AtomHasHoles.class, Attribute.ofTile("layout"));
     rule(CuteViolation.StagesInterleaved.class, Attribute.ofTile("layout"));
     rule(CuteViolation.NoTileForm.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.SwizzleReadsCarries.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ModesSwapped.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute().attribute()));
 

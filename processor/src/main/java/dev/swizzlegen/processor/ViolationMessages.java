@@ -796,6 +796,17 @@ final class ViolationMessages {
                 + " no tile either: " + withoutFinalPeriod(render(problem)))
             .orElse(": declare the stages as columns (cols = K x stages, no stage mode), as CUTLASS"
                 + " 2.x views its multistage buffer: layout = \"" + v.columns() + "\"")));
+    format(CuteViolation.SwizzleReadsCarries.class, "layout \"{{text}}\" is one-to-one but no"
+        + " tile swizzlegen models: {{swizzle}} reads offset {{read}}, which the mode {{modeAt}}"
+        + " reaches in steps of {{stride}}, no power of two, so they carry from one coordinate into"
+        + " the next and are no bits of a row, column or stage, the only bits a tile's XOR map reads;"
+        + " without the swizzle it is a tile{{instead}}.",
+        v -> Map.of("read", v.lowBit() == v.highBit() ? "bit " + v.lowBit()
+                : "bits " + v.lowBit() + " to " + v.highBit(),
+            "modeAt", modesAt(List.of(v.mode()), List.of(v.position())),
+            "instead", v.powerOfTwo().map(text -> ", and with that stride a power of two (the mode"
+                + " whose size makes it rounded up) it is one: layout = \"" + text + "\"")
+                .orElse(", but with that stride a power of two it is none either")));
     format(CuteViolation.NoTileForm.class, "layout \"{{text}}\" is one-to-one but no tile"
         + " swizzlegen models (atoms of an invertible XOR map of power-of-two sides, or padded rows,"
         + " tiled down or across, stages one after another){{closest}}.",

@@ -265,6 +265,42 @@ class StageStrideTilesTest {
     assertThat(raw.errors().toString()).doesNotContain("inside");
   }
 
+  /**
+   * Item 9: CUTLASS 2.x's crosswise operand at 3 stages, pasted as CuTe would write the 4-stage
+   * layout at 3 (stages as columns, or a stage mode), is an error that says exactly why it is no
+   * tile (the swizzle's bits 8 and 9 carried into by row pairs 192 elements apart) and gives the
+   * layout with that stride a power of two; that layout compiles and is CUTLASS's class at 4 stages
+   * on every element (RealLayoutsTest compares it with the class's offsets; here, with CuTe's).
+   */
+  @Test
+  void cutlass2xAtThreeStagesIsAnErrorNamingTheLayoutThatIsATile() {
+    String suggested = "Sw<2,3,5> o _0 o ((_2,_64),(_32,_4)):((_32,_256),(_1,_64))";
+    String why = "layout \"Sw<2,3,5> o _0 o ((_2,_64),(_32,_3)):((_32,_192),(_1,_64))\" is"
+        + " one-to-one but no tile swizzlegen models: Swizzle<2,3,5> reads offset bits 8 to 9, which"
+        + " the mode _64:_192 (character 23) reaches in steps of 192, no power of two, so they carry"
+        + " from one coordinate into the next and are no bits of a row, column or stage, the only"
+        + " bits a tile's XOR map reads; without the swizzle it is a tile, and with that stride a"
+        + " power of two (the mode whose size makes it rounded up) it is one: layout = \""
+        + suggested + "\"";
+    assertOneError(why + ".", "layout =", "dtype = DType.HALF",
+        "layout = \"Sw<2,3,5> o _0 o ((_2,_64),(_32,_3)):((_32,_192),(_1,_64))\"");
+    assertOneError("the stage mode of \"Sw<2,3,5> o _0 o ((_2,_64),_32,_3):((_32,_192),_1,_64)\""
+        + " has stride 64, less than the 12160 elements stage 0 spans, so its stages lie inside"
+        + " each other's rows, where a tile's stages lie at least a stage's span apart; with its"
+        + " stages as columns (cols = K x stages, no stage mode) it is no tile either: " + why + ".",
+        "layout =", "dtype = DType.HALF",
+        "layout = \"Sw<2,3,5> o _0 o ((_2,_64),_32,_3):((_32,_192),_1,_64)\"");
+    Generated generated = Generated.of(bad("dtype = DType.HALF", "layout = \"" + suggested + "\"",
+        "access = @Access(kind = AccessKind.LDMATRIX)"));
+    Generated.Helper helper = generated.helper("staged.BadSwizzle");
+    CuteLayout cute = CuteLayout.parse(suggested);
+    for (int row = 0; row < 128; row++) {
+      for (int col = 0; col < 128; col++) {
+        assertThat(helper.call("offset", row, col)).isEqualTo(cute.apply(row, col));
+      }
+    }
+  }
+
   /** Item 8's message named no stage stride: the stride is now a tile, and an interleaved one says why. */
   @Test
   void stagesInsideEachOtherSayHowFarStageZeroReaches() {

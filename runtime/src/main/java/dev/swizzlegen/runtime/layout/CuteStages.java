@@ -95,7 +95,7 @@ public final class CuteStages {
   }
 
   /** {@code strided} after {@code swizzle}, where there is one, as CuTe prints it; offset 0. */
-  private static String swizzled(Optional<Swizzle> swizzle, String strided) {
+  static String swizzled(Optional<Swizzle> swizzle, String strided) {
     return swizzle.map(s -> "Sw<" + s.bits() + "," + s.base() + "," + s.shift()
         + "> o _0 o " + strided).orElse(strided);
   }

@@ -383,7 +383,10 @@ public final class CuteTile {
     return -1;
   }
 
-  /** Why no candidate is the layout: stages stored inside each other, or the closest's first difference. */
+  /**
+   * Why no candidate is the layout: stages stored inside each other, a swizzle that reads bits a
+   * stride carries into, or the closest's first difference.
+   */
   private Violation noForm(TileLayout closest) {
     if (!atom && layout.rank() == 3 && stages > 1) {
       int span = 0;
@@ -393,6 +396,12 @@ public final class CuteTile {
       Optional<Violation> interleaved = CuteStages.interleaved(layout, dtype, span);
       if (interleaved.isPresent()) {
         return interleaved.get();
+      }
+    }
+    if (!atom) {
+      Optional<Violation> carries = CuteCarries.of(layout, dtype);
+      if (carries.isPresent()) {
+        return carries.get();
       }
     }
     if (closest == null) {

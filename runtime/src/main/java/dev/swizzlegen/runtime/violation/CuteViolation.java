@@ -2,6 +2,7 @@ package dev.swizzlegen.runtime.violation;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
 import java.util.Optional;
 
@@ -65,6 +66,19 @@ public sealed interface CuteViolation extends Violation {
    */
   record NoTileForm(String text, String closest, Cell cell, int stage, int cuteOffset,
       int tileOffset) implements CuteViolation {}
+
+  /**
+   * The layout's swizzle reads offset bits {@code lowBit..highBit}, which the leaf {@code mode} (at
+   * {@code position} in the text) reaches in steps of {@code stride}, no power of two: there the
+   * offset's bits carry, so they are no bits of any coordinate, and no tile's XOR map (keyed on bits
+   * of its rows, columns and stages) equals the layout, though without the swizzle it is a tile.
+   * CUTLASS 2.x's crosswise operand at 3 stages (row pairs 3 x 64 elements apart) is one.
+   *
+   * @param powerOfTwo the same layout with that stride a power of two (the mode whose size makes it
+   *     rounded up to one, else the stride itself), where that is a tile; empty where it is not
+   */
+  record SwizzleReadsCarries(String text, Swizzle swizzle, int lowBit, int highBit, String mode,
+      int position, long stride, Optional<String> powerOfTwo) implements CuteViolation {}
 
   /**
    * The layout puts its first mode (M or N, as CuTe's MN-major atoms do) contiguous, so its tile is
