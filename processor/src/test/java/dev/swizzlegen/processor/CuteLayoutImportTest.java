@@ -121,13 +121,18 @@ class CuteLayoutImportTest {
     HeaderCheck.verify(gxx, includeDir, work, headers, "processor-cute-layouts", "CuTe's layouts");
   }
 
-  private static JavaFileObject bad(String... attributes) {
+  /** {@code @SwizzledTile} on {@code cute.Bad}, each attribute on a line of its own. */
+  static JavaFileObject bad(String... attributes) {
     return JavaFileObjects.forSourceString("cute.Bad", "package cute;\n\nimport"
         + " dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    " + String.join(",\n    ",
             attributes) + ")\ninterface Bad {}\n");
   }
 
-  private static void assertOneError(String message, String line, String... attributes) {
+  /**
+   * {@link #bad} of the attributes is one error, {@code message} on tile Bad, on the line containing
+   * {@code line}, and writes no file.
+   */
+  static void assertOneError(String message, String line, String... attributes) {
     JavaFileObject source = bad(attributes);
     Compilation compilation = Generated.compile(source);
     assertThat(compilation).failed();

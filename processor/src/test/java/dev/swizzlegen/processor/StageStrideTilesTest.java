@@ -2,6 +2,8 @@ package dev.swizzlegen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.swizzlegen.processor.CuteLayoutImportTest.assertOneError;
+import static dev.swizzlegen.processor.CuteLayoutImportTest.bad;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
@@ -213,22 +215,6 @@ class StageStrideTilesTest {
         "the Java helpers");
   }
 
-  private static JavaFileObject bad(String... attributes) {
-    return JavaFileObjects.forSourceString("staged.Bad", "package staged;\n\nimport"
-        + " dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    " + String.join(",\n    ",
-            attributes) + ")\ninterface Bad {}\n");
-  }
-
-  private static void assertOneError(String message, String line, String... attributes) {
-    JavaFileObject source = bad(attributes);
-    Compilation compilation = Generated.compile(source);
-    assertThat(compilation).failed();
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(compilation).hadErrorContaining("tile Bad: " + message).inFile(source)
-        .onLineContaining(line);
-    assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
-  }
-
   @Test
   void aStrideTheTileCannotTakeIsAnErrorOnStageStride() {
     assertOneError("stageStride 500 is less than the 512 elements one stage spans ((rows - 1) x"
@@ -292,7 +278,7 @@ class StageStrideTilesTest {
         "layout = \"Sw<2,3,5> o _0 o ((_2,_64),_32,_3):((_32,_192),_1,_64)\"");
     Generated generated = Generated.of(bad("dtype = DType.HALF", "layout = \"" + suggested + "\"",
         "access = @Access(kind = AccessKind.LDMATRIX)"));
-    Generated.Helper helper = generated.helper("staged.BadSwizzle");
+    Generated.Helper helper = generated.helper("cute.BadSwizzle");
     CuteLayout cute = CuteLayout.parse(suggested);
     for (int row = 0; row < 128; row++) {
       for (int col = 0; col < 128; col++) {
