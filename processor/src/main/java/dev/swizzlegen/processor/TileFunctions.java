@@ -398,8 +398,10 @@ final class TileFunctions {
         param("stage").times(stageElements).plus(call("offset", ROW, COL))));
     functions.addAll(within.swizzles(layout, stacked,
         layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
+    boolean gaps = layout.stageStride() != layout.stageElements();
     functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
-        + " element offset.", OFFSET.div(stageElements)));
+        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
+        + ".", OFFSET.div(stageElements)));
     Expr row;
     Expr col;
     String words;
@@ -411,8 +413,7 @@ final class TileFunctions {
       words = within.cellWords();
     } else {
       // Atoms of one stage run on into the next; past a gap, the offset within the stage counts.
-      Expr local = layout.stageStride() != layout.stageElements() ? OFFSET.mod(stageElements)
-          : OFFSET;
+      Expr local = gaps ? OFFSET.mod(stageElements) : OFFSET;
       Expr atom = local.div(atomElements());
       Expr[] cell = within.cell(local.mod(atomElements()), atomRowStride());
       boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;

@@ -244,6 +244,14 @@ class StageStrideTilesTest {
         + " base keeps; or a stage mode of stride 1056, the least stage stride that keeps 128 bytes"
         + " (a gap after each stage); or one stage.", "@SwizzledTile(", "dtype = DType.FLOAT",
         "layout = \"(_8,_128,_3):(_129,_1,_1032)\"");
+    // Each remedy the message names compiles: the alignment, the aligned stride in the layout, and
+    // as an attribute.
+    assertThat(Generated.compile(bad("dtype = DType.FLOAT", "alignment = 32",
+        "layout = \"(_8,_128,_3):(_129,_1,_1032)\""))).succeededWithoutWarnings();
+    assertThat(Generated.compile(bad("dtype = DType.FLOAT",
+        "layout = \"(_8,_128,_3):(_129,_1,_1056)\""))).succeededWithoutWarnings();
+    assertThat(Generated.compile(bad("bits = 0", "dtype = DType.FLOAT", "rows = 8", "cols = 128",
+        "rowStride = 129", "stages = 3", "stageStride = 1056"))).succeededWithoutWarnings();
     Compilation raw = Generated.compile(bad("dtype = DType.FLOAT",
         "layout = \"(_128,_8,_3):(_1,_129,_1032)\""));
     assertThat(raw).hadErrorContaining("is one-to-one but no tile swizzlegen models");
