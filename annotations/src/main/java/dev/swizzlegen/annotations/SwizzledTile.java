@@ -101,10 +101,20 @@ public @interface SwizzledTile {
 
   /**
    * Pipeline stages stored one after another, {@code rows x rowStride} elements apart (CuTe's third
-   * mode of {@code tile_to_shape(atom, Shape<rows, cols, stages>)}). Every stage's base keeps the
-   * tile's {@link #alignment()}.
+   * mode of {@code tile_to_shape(atom, Shape<rows, cols, stages>)}), or {@link #stageStride()} apart.
+   * Every stage's base keeps the tile's {@link #alignment()}.
    */
   int stages() default 1;
+
+  /**
+   * Elements from one stage's start to the next, where stages lie further apart than a stage's
+   * {@code rows x rowStride} elements (a gap after each, as a CuTe layout whose stage mode's stride
+   * is more than a stage's size puts them). At least the elements one stage spans,
+   * {@code (rows - 1) x rowStride + cols}, and a multiple of {@link #alignment()} bytes, so that every
+   * stage's base keeps it. With {@link #layout()}, its stage mode's stride says it. Omitted (0):
+   * {@code rows x rowStride}.
+   */
+  int stageStride() default 0;
 
   /**
    * The warp instructions that touch the tile, each proven free of bank conflicts (up to its

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.CuteStages;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.Optional;
 
@@ -14,7 +15,8 @@ final class AttributeText {
   /**
    * The {@code @SwizzledTile} attributes that make {@code from} the tile {@code to}, as a kernel
    * author pastes them: the swizzle always ({@code "bits = 1, base = 2, shift = 3"}), and the atom,
-   * its order and the row stride where they differ from {@code from}'s
+   * its order, the row stride and a stage stride that leaves a gap where they differ from
+   * {@code from}'s
    * ({@code ", atomRows = 8, atomCols = 8"}). For a tile whose swizzle acts on the offset, which an
    * annotation declares.
    */
@@ -33,28 +35,37 @@ final class AttributeText {
     if (to.rowStride() != from.rowStride()) {
       attributes.append(", rowStride = ").append(to.rowStride());
     }
+    if (to.stageStride() != to.stageElements() && to.stageStride() != from.stageStride()) {
+      attributes.append(", stageStride = ").append(to.stageStride());
+    }
     return attributes.toString();
   }
 
   /**
    * The tile's size and row stride as attributes, for a tile declared with {@code layout} whose
    * swizzle swizzlegen is to derive: {@code "rows = 32, cols = 48"}, with {@code rowStride} where
-   * the rows are padded and {@code stages} where there are several.
+   * the rows are padded, {@code stages} where there are several and {@code stageStride} where a gap
+   * follows each.
    */
   static String geometry(TileLayout to) {
     return "rows = " + to.rows() + ", cols = " + to.cols()
         + (to.rowStride() != to.cols() ? ", rowStride = " + to.rowStride() : "")
-        + (to.stages() > 1 ? ", stages = " + to.stages() : "");
+        + (to.stages() > 1 ? ", stages = " + to.stages() : "")
+        + (to.stageStride() != to.stageElements() ? ", stageStride = " + to.stageStride() : "");
   }
 
   /**
    * The attributes that declare {@code to} in CuTe's notation: its {@code layout}, the whole tile or
    * its atom, and for an atom the tile's rows and cols and the atoms' order, and its stages:
    * {@code "layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows = 64, cols = 64, atomOrder =
-   * Order.COL_MAJOR"}. Empty where CuTe's notation does not write the tile (a swizzle within each
-   * row, an XOR map no swizzle is).
+   * Order.COL_MAJOR"}; stages with a gap after each as the whole tile, its stage mode's stride
+   * theirs. Empty where CuTe's notation does not write the tile (a swizzle within each row, an XOR
+   * map no swizzle is).
    */
   static Optional<String> layoutAttribute(TileLayout to) {
+    if (to.stageStride() != to.stageElements()) {
+      return CuteStages.wholeWithStages(to).map(whole -> "layout = \"" + whole + "\"");
+    }
     return CuteLayout.atomOf(to).map(atom -> "layout = \"" + atom + "\""
         + (to.isOneAtom() ? "" : ", rows = " + to.rows() + ", cols = " + to.cols()
             + ", atomOrder = Order." + to.atomOrder())

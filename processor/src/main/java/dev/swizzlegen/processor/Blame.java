@@ -106,6 +106,8 @@ final class Blame {
     rule(LayoutViolation.ExceedsSharedMemory.class, v -> Attribute.ofTile(
         v.stageExtentBytes() <= v.maxBytes() ? "stages" : "rows"));
     rule(LayoutViolation.StageMisaligned.class, Attribute.ofTile("stages"));
+    rule(LayoutViolation.StageStrideBelowSpan.class, Attribute.ofTile("stageStride"));
+    rule(LayoutViolation.StageStrideMisaligned.class, Attribute.ofTile("stageStride"));
     // An atom column count that is no power of two cannot hold whole periods however many rows it
     // has; else more rows would.
     rule(LayoutViolation.AtomHoldsPartOfPeriod.class, v -> Attribute.ofTile(
@@ -219,6 +221,7 @@ final class Blame {
     rule(CuteViolation.AtomHasHoles.class, Attribute.ofTile("layout"));
     rule(CuteViolation.StagesInterleaved.class, Attribute.ofTile("layout"));
     rule(CuteViolation.NoTileForm.class, Attribute.ofTile("layout"));
+    rule(CuteViolation.SwizzleReadsCarries.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ModesSwapped.class, Attribute.ofTile("layout"));
     rule(CuteViolation.PointerWidthMismatch.class, Attribute.ofTile("layout"));
     rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute().attribute()));

@@ -43,7 +43,7 @@ final class CudaHeaderWriter {
       constant(constants, "uint32_t", "kAtomElements", layout.atomElements());
     }
     constant(constants, "uint32_t", "kStages", layout.stages());
-    constant(constants, "uint32_t", "kStageElements", layout.stageElements());
+    constant(constants, "uint32_t", "kStageElements", layout.stageStride());
     if (layout.hasSwizzle()) {
       // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
       // map is swizzle()'s body.
@@ -108,9 +108,10 @@ final class CudaHeaderWriter {
       out.add("//");
     }
     if (layout.stages() > 1) {
-      out.add("// " + layout.stages() + " pipeline stages, " + layout.stageElements()
-          + " elements (" + layout.bytesOf(layout.stageElements())
-          + " bytes) apart: offset(row, col, stage).");
+      for (String line : SwizzleText.wrap(SwizzleText.stages(layout) + ": offset(row, col, stage).",
+          96)) {
+        out.add("// " + line);
+      }
       out.add("//");
     }
     tile.derivation().ifPresent(why -> {

@@ -74,9 +74,13 @@ final class HeaderAssertions {
       assertThat(call("swizzle", linear) + " == " + u(swizzled) + " && "
           + call("unswizzle", swizzled) + " == " + u(linear), "unswizzle inverts swizzle");
     }
-    if (layout.stages() > 1 && layout.bytesOf(layout.stageElements()) % layout.alignment() == 0) {
+    if (layout.stages() > 1 && layout.bytesOf(layout.stageStride()) % layout.alignment() == 0) {
       assertThat(bytes(layout, type + "::kStageElements") + " % " + type
           + "::kAlignmentBytes == 0u", "every stage starts aligned");
+    }
+    if (layout.stages() > 1 && layout.stageStride() != layout.stageElements()) {
+      assertThat(type + "::kStageElements >= (" + type + "::kRows - 1u) * " + type
+          + "::kRowStride + " + type + "::kCols", "stages lie a stage's span apart or more");
     }
   }
 

@@ -121,7 +121,7 @@ final class JavaHelperWriter {
           "Elements from one atom's start to the next.");
     }
     intConstant(source, "STAGES", layout.stages(), "Pipeline stages stored one after another.");
-    intConstant(source, "STAGE_ELEMENTS", layout.stageElements(),
+    intConstant(source, "STAGE_ELEMENTS", layout.stageStride(),
         "Elements from one stage's start to the next.");
     if (layout.hasSwizzle()) {
       // A tile declared by an XOR map that no Swizzle<B,M,S> is has none: swizzle() is its map.
@@ -269,9 +269,7 @@ final class JavaHelperWriter {
     }
     if (layout.stages() > 1) {
       doc.add("");
-      doc.add("<p>" + layout.stages() + " pipeline stages, " + layout.stageElements()
-          + " elements (" + layout.bytesOf(layout.stageElements()) + " bytes) apart:"
-          + " {@link #offset(int, int, int)}.");
+      doc.add("<p>" + SwizzleText.stages(layout) + ": {@link #offset(int, int, int)}.");
     }
     tile.derivation().ifPresent(why -> {
       doc.add("");

@@ -72,7 +72,8 @@ final class ReportWriter {
     atom.put("across", layout.atomsAcross());
     root.put("atom", atom);
     root.put("stages", layout.stages());
-    root.put("stageElements", layout.stageElements());
+    // From one stage's start to the next, as the header's kStageElements: a gap after each or none.
+    root.put("stageElements", layout.stageStride());
     root.put("extentBytes", layout.extentBytes());
     Map<String, Object> swizzleJson = new LinkedHashMap<>();
     if (layout.hasSwizzle()) {

@@ -97,6 +97,18 @@ final class SwizzleText {
   }
 
   /**
+   * A tile's stages, for comments: {@code "3 pipeline stages, 8192 elements (16384 bytes) apart"},
+   * and where a gap follows each, its elements.
+   */
+  static String stages(TileLayout layout) {
+    int gap = layout.stageStride() - layout.stageExtentElements();
+    return layout.stages() + " pipeline stages, " + layout.stageStride() + " elements ("
+        + layout.bytesOf(layout.stageStride()) + " bytes) apart"
+        + (layout.stageStride() != layout.stageElements() ? ", each spanning "
+            + layout.stageExtentElements() + " elements, a gap of " + gap + " after it" : "");
+  }
+
+  /**
    * The atom and its place in the tile, for comments: the atom's shape and numbering, then a map of
    * atom numbers by row and column block (cut to its corners when large); empty for a one-atom tile.
    */

@@ -59,7 +59,8 @@ final class TileFunctions {
     this.rowStride = constant("RowStride", layout.rowStride());
     this.atomRows = constant("AtomRows", layout.atomRows());
     this.atomCols = constant("AtomCols", layout.atomCols());
-    this.stageElements = constant("StageElements", layout.stageElements());
+    // Elements from one stage's start to the next: the stage stride, a gap after each stage or none.
+    this.stageElements = constant("StageElements", layout.stageStride());
     this.within = Within.of(layout);
   }
 
@@ -397,8 +398,10 @@ final class TileFunctions {
         param("stage").times(stageElements).plus(call("offset", ROW, COL))));
     functions.addAll(within.swizzles(layout, stacked,
         layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
+    boolean gaps = layout.stageStride() != layout.stageElements();
     functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
-        + " element offset.", OFFSET.div(stageElements)));
+        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
+        + ".", OFFSET.div(stageElements)));
     Expr row;
     Expr col;
     String words;
@@ -409,8 +412,10 @@ final class TileFunctions {
       col = cell[1];
       words = within.cellWords();
     } else {
-      Expr atom = OFFSET.div(atomElements());
-      Expr[] cell = within.cell(OFFSET.mod(atomElements()), atomRowStride());
+      // Atoms of one stage run on into the next; past a gap, the offset within the stage counts.
+      Expr local = gaps ? OFFSET.mod(stageElements) : OFFSET;
+      Expr atom = local.div(atomElements());
+      Expr[] cell = within.cell(local.mod(atomElements()), atomRowStride());
       boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
       row = (colMajor ? atom.mod(atomsDown()) : atom.div(atomsAcross()).mod(atomsDown()))
           .times(atomRows).plus(cell[0]);

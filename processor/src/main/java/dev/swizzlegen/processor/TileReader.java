@@ -96,7 +96,8 @@ final class TileReader {
       description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
           .rowStride(rowStride)
           .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
-          .stages(values.intValue("stages"));
+          .stages(values.intValue("stages"))
+          .stageStride(values.intValue("stageStride"));
     }
     description.alignment(values.intValue("alignment")).architecture(architecture);
     List<Violation> layoutProblems = description.check();
@@ -190,8 +191,9 @@ final class TileReader {
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();
+    // The solver's atoms keep the rows and their stride, so the stages keep theirs.
     TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages())
-        .architecture(architecture);
+        .stageStride(plain.stageStride()).architecture(architecture);
     if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }

@@ -201,9 +201,21 @@ final class ViolationMessages {
         v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : "",
             "kb", v.maxBytes() / 1024,
             "onTarget", v.architecture().map(arch -> " on " + target(arch)).orElse("")));
-    format(LayoutViolation.StageMisaligned.class, "stage 1 would start {{stageBytes}} bytes after"
-        + " stage 0, which is not a multiple of the tile's {{alignment}}-byte alignment, so the"
-        + " stages would not share one layout of banks; use one stage or a smaller alignment.");
+    formatAsDeclared(LayoutViolation.StageMisaligned.class, "stage 1 would start {{stageBytes}}"
+        + " bytes after stage 0, which is not a multiple of the tile's {{alignment}}-byte alignment,"
+        + " so stage 1's base would not keep the alignment the tile's proofs hold at every stage:"
+        + " declare alignment = {{kept}}, the largest alignment every stage's base keeps; or"
+        + " {{apart}}; or one stage.",
+        (v, pasted) -> Map.of("kept", Long.lowestOneBit(v.stageBytes()),
+            "apart", (pasted ? "a stage mode of stride " + v.alignedStageStride()
+                : "stageStride = " + v.alignedStageStride()) + ", the least stage stride that"
+                + " keeps " + v.alignment() + " bytes (a gap after each stage)"));
+    format(LayoutViolation.StageStrideBelowSpan.class, "stageStride {{stageStride}} is less than"
+        + " the {{stageSpan}} elements one stage spans ((rows - 1) x rowStride + cols), so the stages"
+        + " would overlap: give at least {{stageSpan}}.");
+    format(LayoutViolation.StageStrideMisaligned.class, "stageStride {{stageStride}} is no"
+        + " multiple of {{step}} elements, so some stage's base would not keep the tile's"
+        + " {{alignment}}-byte alignment: the next stride that does is {{alignedStageStride}}.");
     format(LayoutViolation.AtomHoldsPartOfPeriod.class, "{{swizzle}} reads and writes offset bits"
         + " 0..{{highestBit}}, a pattern of {{period}} elements, past the {{atomRows}} x"
         + " {{atomCols}} atom's {{atomElements}} elements: {{remedy}}.",
@@ -783,9 +795,25 @@ final class ViolationMessages {
         + " over {{cosize}} offsets, and tile_to_shape would fill the holes with other atoms'"
         + " elements: give an atom without holes, or the whole tile's layout.");
     format(CuteViolation.StagesInterleaved.class, "the stage mode of \"{{text}}\" has stride"
-        + " {{stageStride}}, inside a stage of {{stageElements}} elements, but a tile's stages lie"
-        + " one after another: declare the stages as columns (cols = K x stages, no stage mode),"
-        + " as CUTLASS 2.x itself views its multistage buffer.");
+        + " {{stageStride}}, less than the {{stageSpan}} elements stage 0 spans, so its stages lie"
+        + " inside each other's rows, where a tile's stages lie at least a stage's span apart"
+        + "{{columns}}.",
+        v -> Map.of("columns", v.columnsProblem()
+            .map(problem -> "; with its stages as columns (cols = K x stages, no stage mode) it is"
+                + " no tile either: " + withoutFinalPeriod(render(problem)))
+            .orElse(": declare the stages as columns (cols = K x stages, no stage mode), as CUTLASS"
+                + " 2.x views its multistage buffer: layout = \"" + v.columns() + "\"")));
+    format(CuteViolation.SwizzleReadsCarries.class, "layout \"{{text}}\" is one-to-one but no"
+        + " tile swizzlegen models: {{swizzle}} reads offset {{read}}, which the mode {{modeAt}}"
+        + " reaches in steps of {{stride}}, no power of two, so they carry from one coordinate into"
+        + " the next and are no bits of a row, column or stage, the only bits a tile's XOR map reads;"
+        + " without the swizzle it is a tile{{instead}}.",
+        v -> Map.of("read", v.lowBit() == v.highBit() ? "bit " + v.lowBit()
+                : "bits " + v.lowBit() + " to " + v.highBit(),
+            "modeAt", modesAt(List.of(v.mode()), List.of(v.position())),
+            "instead", v.powerOfTwo().map(text -> ", and with that stride a power of two (the mode"
+                + " whose size makes it rounded up) it is one: layout = \"" + text + "\"")
+                .orElse(", but with that stride a power of two it is none either")));
     format(CuteViolation.NoTileForm.class, "layout \"{{text}}\" is one-to-one but no tile"
         + " swizzlegen models (atoms of an invertible XOR map of power-of-two sides, or padded rows,"
         + " tiled down or across, stages one after another){{closest}}.",

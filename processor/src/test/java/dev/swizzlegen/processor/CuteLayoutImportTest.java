@@ -121,13 +121,18 @@ class CuteLayoutImportTest {
     HeaderCheck.verify(gxx, includeDir, work, headers, "processor-cute-layouts", "CuTe's layouts");
   }
 
-  private static JavaFileObject bad(String... attributes) {
+  /** {@code @SwizzledTile} on {@code cute.Bad}, each attribute on a line of its own. */
+  static JavaFileObject bad(String... attributes) {
     return JavaFileObjects.forSourceString("cute.Bad", "package cute;\n\nimport"
         + " dev.swizzlegen.annotations.*;\n\n@SwizzledTile(\n    " + String.join(",\n    ",
             attributes) + ")\ninterface Bad {}\n");
   }
 
-  private static void assertOneError(String message, String line, String... attributes) {
+  /**
+   * {@link #bad} of the attributes is one error, {@code message} on tile Bad, on the line containing
+   * {@code line}, and writes no file.
+   */
+  static void assertOneError(String message, String line, String... attributes) {
     JavaFileObject source = bad(attributes);
     Compilation compilation = Generated.compile(source);
     assertThat(compilation).failed();
@@ -146,7 +151,11 @@ class CuteLayoutImportTest {
         + " col 0) are both at offset 0, through the mode _2:_0 (character 2).", "layout =",
         "dtype = DType.HALF", "layout = \"(_2,_16):(_0,_32)\"");
     assertOneError("the stage mode of \"Sw<2,3,5> o ((2,64),32,4):((32,256),1,64)\" has stride 64,"
-        + " inside a stage of 4096 elements", "layout =", "dtype = DType.HALF",
+        + " less than the 16192 elements stage 0 spans, so its stages lie inside each other's rows,"
+        + " where a tile's stages lie at least a stage's span apart: declare the stages as columns"
+        + " (cols = K x stages, no stage mode), as CUTLASS 2.x views its multistage buffer: layout ="
+        + " \"Sw<2,3,5> o _0 o ((_2,_64),(_32,_4)):((_32,_256),(_1,_64))\".", "layout =",
+        "dtype = DType.HALF",
         "layout = \"Sw<2,3,5> o ((2,64),32,4):((32,256),1,64)\"");
     assertOneError("layout \"(8,8):(8,1)\" is 8 x 8, neither the 12 x 8 tile nor an atom",
         "layout =", "dtype = DType.HALF", "layout = \"(8,8):(8,1)\"", "rows = 12", "cols = 8");

@@ -46,7 +46,7 @@ class GeneratedHelperTest {
       assertEquals(layout.atomRows(), helper.intConstant("ATOM_ROWS"), tile.type());
       assertEquals(layout.atomCols(), helper.intConstant("ATOM_COLS"), tile.type());
       assertEquals(layout.stages(), helper.intConstant("STAGES"), tile.type());
-      assertEquals(layout.stageElements(), helper.intConstant("STAGE_ELEMENTS"), tile.type());
+      assertEquals(layout.stageStride(), helper.intConstant("STAGE_ELEMENTS"), tile.type());
     }
   }
 

@@ -15,7 +15,6 @@ import dev.swizzlegen.runtime.violation.CuteViolation.OffsetNotZero;
 import dev.swizzlegen.runtime.violation.CuteViolation.PointerWidthMismatch;
 import dev.swizzlegen.runtime.violation.CuteViolation.Rank;
 import dev.swizzlegen.runtime.violation.CuteViolation.SizeMismatch;
-import dev.swizzlegen.runtime.violation.CuteViolation.StagesInterleaved;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +45,8 @@ import java.util.Optional;
  * modes that covers its atom without holes is one (a permutation of bits, then a swizzle), and one
  * that is a {@code Swizzle<B,M,S>} names it. A padded whole tile ({@code (R,C):(P,_1)}) is rows
  * {@code P} apart. Stages of a two-mode whole tile lie one after another, as the {@code stages}
- * attribute lays them.
+ * attribute lays them; those of a third mode as far apart as its stride puts them
+ * ({@link CuteStages}).
  */
 public final class CuteTile {
   /** The most elements the candidates are compared on: more than any tile the model accepts. */
@@ -58,6 +58,8 @@ public final class CuteTile {
   private final int cols;
   private final int stages;
   private final Order atomOrder;
+  /** The stage mode's stride, for a three-mode whole tile of several stages; else 0, the default. */
+  private final int stageStride;
   /** Whether the layout is an atom of the tile rather than the whole tile. */
   private final boolean atom;
   /**
@@ -78,6 +80,7 @@ public final class CuteTile {
     this.atomOrder = atomOrder;
     this.atom = atom;
     this.evaluatedStages = atom || layout.rank() == 3 ? stages : 1;
+    this.stageStride = atom ? 0 : CuteStages.stride(layout, stages);
   }
 
   /**
@@ -405,8 +408,8 @@ public final class CuteTile {
   private Optional<TileLayout.Builder> builder(XorMap map) {
     try {
       // The least alignment any tile of the type takes: the declared one is checked by the caller.
-      return Optional.of(
-          TileLayout.builder(dtype, map, rows, cols).stages(stages).alignment(dtype.unitBytes()));
+      return Optional.of(TileLayout.builder(dtype, map, rows, cols).stages(stages)
+          .stageStride(stageStride).alignment(dtype.unitBytes()));
     } catch (IllegalArgumentException splitsAByte) {
       return Optional.empty();
     }
@@ -427,15 +430,25 @@ public final class CuteTile {
     return -1;
   }
 
-  /** Why no candidate is the layout: stages stored inside each other, or the closest's first difference. */
+  /**
+   * Why no candidate is the layout: stages stored inside each other, a swizzle that reads bits a
+   * stride carries into, or the closest's first difference.
+   */
   private Violation noForm(TileLayout closest) {
     if (!atom && layout.rank() == 3 && stages > 1) {
-      long stageStride = (long) layout.strided(0, 0, 1) - layout.strided(0, 0, 0);
-      TileLayout firstStage = new CuteTile(layout, dtype, rows, cols, 1, atomOrder, false)
-          .stageZero().orElse(null);
-      int stageElements = firstStage != null ? firstStage.stageElements() : rows * cols;
-      if (stageStride != stageElements) {
-        return new StagesInterleaved(layout.text(), stageStride, stageElements);
+      int span = 0;
+      for (int i = 0; i < rows * cols; i++) {
+        span = Math.max(span, offsets[i] + 1);
+      }
+      Optional<Violation> interleaved = CuteStages.interleaved(layout, dtype, span);
+      if (interleaved.isPresent()) {
+        return interleaved.get();
+      }
+    }
+    if (!atom) {
+      Optional<Violation> carries = CuteCarries.of(layout, dtype);
+      if (carries.isPresent()) {
+        return carries.get();
       }
     }
     if (closest == null) {
@@ -445,16 +458,5 @@ public final class CuteTile {
     int[] at = coordinates(index);
     return new NoTileForm(layout.text(), closest.text(), new Cell(at[0], at[1]), at[2],
         offsets[index], closest.offset(at[0], at[1], at[2]));
-  }
-
-  /** The tile of stage 0 alone, if one is: what a layout of interleaved stages holds per stage. */
-  private Optional<TileLayout> stageZero() {
-    offsets = new int[rows * cols];
-    for (int r = 0; r < rows; r++) {
-      for (int c = 0; c < cols; c++) {
-        offsets[r * cols + c] = layout.swizzled(layout.strided(r, c, 0));
-      }
-    }
-    return equalCandidate().map(TileLayout.Builder::build);
   }
 }

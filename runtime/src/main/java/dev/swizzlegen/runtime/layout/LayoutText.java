@@ -21,13 +21,15 @@ import java.util.regex.Pattern;
  *   HALF 16x64 pitch 72 Swizzle&lt;0,0,0&gt; aligned 16
  *   HALF 8x192 Swizzle&lt;3,3,3&gt; per row aligned 128
  *   HALF 64x64 map o ^ ((o &amp; 0x30) &gt;&gt; 2) ^ ((o &amp; 0x40) &gt;&gt; 4) aligned 512
+ *   HALF 8x64 Swizzle&lt;3,3,3&gt; stages 2 stride 1024 aligned 128
  * </pre>
  *
  * <p>In order: the element type, {@code rows x cols}, {@code pitch} (the row stride, when it is not
  * {@code cols}), the swizzle (acting within each row: {@code per row}), or for a tile declared by an
  * XOR map that no swizzle is, {@code map} and the map's terms as {@link XorMap#toString()} writes
  * them, {@code atoms} with their order
- * (unless the tile is one atom in the default order), {@code stages} (when more than one), the alignment in bytes.
+ * (unless the tile is one atom in the default order), {@code stages} (when more than one),
+ * {@code stride} (the stage stride, when it is not {@code rows x pitch}), the alignment in bytes.
  */
 final class LayoutText {
   private static final Pattern LINE = Pattern.compile(
@@ -36,7 +38,7 @@ final class LayoutText {
           + "|map (?<map>o(?: \\^ (?:\\(\\(o & 0x[0-9a-f]+\\) (?:>>|<<) \\d+\\)"
           + "|\\(o & 0x[0-9a-f]+\\)))*))"
           + "(?: atoms (?<atomRows>\\d+)x(?<atomCols>\\d+) (?<order>col-major|row-major))?"
-          + "(?: stages (?<stages>\\d+))? aligned (?<alignment>\\d+)");
+          + "(?: stages (?<stages>\\d+))?(?: stride (?<stride>\\d+))? aligned (?<alignment>\\d+)");
 
   /** One term of a map, as {@link XorMap#toString()} writes it. */
   private static final Pattern TERM =
@@ -61,6 +63,9 @@ final class LayoutText {
     }
     if (layout.stages() > 1) {
       text.append(" stages ").append(layout.stages());
+    }
+    if (layout.stageStride() != layout.stageElements()) {
+      text.append(" stride ").append(layout.stageStride());
     }
     return text.append(" aligned ").append(layout.alignment()).toString();
   }
@@ -97,6 +102,9 @@ final class LayoutText {
     }
     if (line.group("stages") != null) {
       builder.stages(Integer.parseInt(line.group("stages")));
+    }
+    if (line.group("stride") != null) {
+      builder.stageStride(Integer.parseInt(line.group("stride")));
     }
     return builder.build();
   }

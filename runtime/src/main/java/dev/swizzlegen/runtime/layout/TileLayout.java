@@ -26,7 +26,6 @@ import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormWithAtoms;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
 import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
 import dev.swizzlegen.runtime.violation.LayoutViolation.SplitsStorageUnits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
 import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
 import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
@@ -44,7 +43,7 @@ import java.util.OptionalLong;
  * stages>)}).
  *
  * <pre>
- *   offset(row, col, stage) = stage * stageElements
+ *   offset(row, col, stage) = stage * stageStride
  *                           + atomNumber(row / atomRows, col / atomCols) * atomElements
  *                           + atomOffset(row % atomRows, col % atomCols)
  *
@@ -86,7 +85,8 @@ import java.util.OptionalLong;
  * its rows are {@code atomRowStride} elements apart: the tile's {@code rowStride} when the atom spans
  * the whole row (padding), else {@code atomCols} (atoms are dense). The default atom is the whole
  * tile, one atom: then the layout is {@code swizzle(row * rowStride + col)}, the swizzled row-major
- * tile. Stages are {@code rows * rowStride} elements apart.
+ * tile. Stages are {@code stageStride} elements apart: by default {@code rows * rowStride}, one after
+ * another; declared, further apart, a gap after each ({@link StageStrides}).
  *
  * <p>The swizzle must map each atom's offsets onto themselves, so that the tile occupies exactly the
  * elements it would occupy unswizzled. The tile's (and every stage's) base address is
@@ -125,6 +125,8 @@ public final class TileLayout implements Layout {
   private final int atomCols;
   private final Order atomOrder;
   private final int stages;
+  /** Elements from one stage's start to the next. */
+  private final int stageStride;
   /** The XOR part, on the word {@code row * wordCols + col} of the atom. */
   private final XorMap inner;
   private final XorMap innerInverse;
@@ -145,6 +147,7 @@ public final class TileLayout implements Layout {
     this.atomCols = b.atomCols();
     this.atomOrder = b.atomOrder;
     this.stages = b.stages;
+    this.stageStride = b.stageStride();
     this.inner = b.innerMap();
     this.innerInverse = inner.inverse();
     this.wordCols = b.wordCols(inner);
@@ -186,7 +189,7 @@ public final class TileLayout implements Layout {
   public Builder toBuilder() {
     if (swizzle == null) {
       return builder(dtype, inner, rows, cols).rowStride(rowStride).alignment(alignment)
-          .atom(atomRows, atomCols, atomOrder).stages(stages);
+          .atom(atomRows, atomCols, atomOrder).stages(stages).stageStride(declaredStageStride());
     }
     return toBuilder(swizzle);
   }
@@ -198,7 +201,12 @@ public final class TileLayout implements Layout {
   public Builder toBuilder(Swizzle newSwizzle) {
     return builder(dtype, newSwizzle, rows, cols).swizzleWithinEachRow(swizzlesWithinEachRow())
         .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
-        .stages(stages);
+        .stages(stages).stageStride(declaredStageStride());
+  }
+
+  /** The stage stride as a description gives it: 0 for the default, {@link #stageElements()}. */
+  private int declaredStageStride() {
+    return stageStride == stageElements() ? 0 : stageStride;
   }
 
   /**
@@ -265,6 +273,7 @@ public final class TileLayout implements Layout {
     private int atomCols;
     private Order atomOrder = Order.COL_MAJOR;
     private int stages = 1;
+    private int stageStride;
     private Optional<Architecture> architecture = Optional.empty();
 
     private Builder(DType dtype, Swizzle swizzle, XorMap map, int rows, int cols) {
@@ -279,7 +288,7 @@ public final class TileLayout implements Layout {
     public Builder copy() {
       return new Builder(dtype, swizzle, map, rows, cols).swizzleWithinEachRow(withinEachRow)
           .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
-          .stages(stages).architecture(architecture);
+          .stages(stages).stageStride(stageStride).architecture(architecture);
     }
 
     /**
@@ -346,6 +355,21 @@ public final class TileLayout implements Layout {
     public Builder stages(int stages) {
       this.stages = stages;
       return this;
+    }
+
+    /**
+     * Elements from one stage's start to the next; 0 (the default) is {@code rows * rowStride}, the
+     * stages one after another. At least the elements a stage spans, a multiple of the alignment
+     * ({@link StageStrides}).
+     */
+    public Builder stageStride(int stageStride) {
+      this.stageStride = stageStride;
+      return this;
+    }
+
+    /** Elements from one stage's start to the next: {@code rows * rowStride} unless told otherwise. */
+    public int stageStride() {
+      return StageStrides.resolve(stageStride, rows, rowStride());
     }
 
     /** Elements between row starts: {@code cols} unless told otherwise. */
@@ -513,6 +537,9 @@ public final class TileLayout implements Layout {
           && (cols % unit != 0 || rowStride() % unit != 0 || atomCols() % unit != 0)) {
         problems.add(new SplitsStorageUnits(dtype, unit, cols, rowStride(), atomCols()));
       }
+      if (problems.isEmpty()) {
+        StageStrides.belowSpan(stageStride, rows, cols, rowStride()).ifPresent(problems::add);
+      }
       if (!problems.isEmpty()) {
         return problems;
       }
@@ -528,8 +555,8 @@ public final class TileLayout implements Layout {
       }
       // Whole bytes: a packed FP4 tile's sides are even.
       int bits = dtype.storageBits();
-      long stageBytes = (long) rows * rowStride() * bits / 8;
-      long extentBytes = (stages - 1) * stageBytes
+      long strideBytes = (long) stageStride() * bits / 8;
+      long extentBytes = (stages - 1) * strideBytes
           + ((long) (rows - 1) * rowStride() + cols) * bits / 8;
       int capacity = architecture.map(Architecture::sharedMemoryBytes).orElse(MAX_SHARED_BYTES);
       if (extentBytes > capacity) {
@@ -538,8 +565,10 @@ public final class TileLayout implements Layout {
             stageExtentBytes, capacity, architecture));
         return problems;
       }
-      if (stages > 1 && stageBytes % alignment != 0) {
-        problems.add(new StageMisaligned(stageBytes, alignment));
+      Optional<Violation> misaligned =
+          StageStrides.misaligned(dtype, stageStride, rows, rowStride(), stages, alignment);
+      if (misaligned.isPresent()) {
+        problems.add(misaligned.get());
         return problems;
       }
       TileLayout tile = new TileLayout(this);
@@ -559,7 +588,8 @@ public final class TileLayout implements Layout {
       return dtype + " " + rows + "x" + cols + (rowStride != 0 ? " pitch " + rowStride : "") + " "
           + (map != null ? "map " + map : swizzle) + (withinEachRow ? " per row" : "") + " atoms "
           + atomRows + "x" + atomCols
-          + " " + atomOrder + " stages " + stages + " aligned " + alignment;
+          + " " + atomOrder + " stages " + stages
+          + (stageStride != 0 ? " stride " + stageStride : "") + " aligned " + alignment;
     }
 
     /** The tile, if the description has no {@link #check problem}. */
@@ -957,19 +987,30 @@ public final class TileLayout implements Layout {
     return atomRows + " x " + atomCols;
   }
 
-  /** Elements from one stage's start to the next: {@code rows * rowStride}. */
+  /**
+   * The elements of a stage's rows, {@code rows * rowStride}: the default {@link #stageStride()},
+   * stages one after another.
+   */
   public int stageElements() {
     return rows * rowStride;
   }
 
-  /** Elements from the first element of one stage to one past its last. */
+  /**
+   * Elements from one stage's start to the next: {@link #stageElements()}, or a declared stride at
+   * least {@link #stageExtentElements()} that leaves a gap after each stage.
+   */
+  public int stageStride() {
+    return stageStride;
+  }
+
+  /** Elements from the first element of one stage to one past its last: the stage's span. */
   public int stageExtentElements() {
-    return (rows - 1) * rowStride + cols;
+    return StageStrides.span(rows, cols, rowStride);
   }
 
   /** Elements from the first element of stage 0 to one past the last of the last stage. */
   public int extentElements() {
-    return (stages - 1) * stageElements() + stageExtentElements();
+    return (stages - 1) * stageStride + stageExtentElements();
   }
 
   /** Bytes from the first element to one past the last, every stage. */
@@ -986,7 +1027,7 @@ public final class TileLayout implements Layout {
 
   /** The element offset where (row, col) of {@code stage} is stored. */
   public int offset(int row, int col, int stage) {
-    return stage * stageElements() + offset(row, col);
+    return stage * stageStride + offset(row, col);
   }
 
   /** The element offset of (row, col) of an atom from the atom's start. */
@@ -1020,14 +1061,17 @@ public final class TileLayout implements Layout {
     return unword(innerInverse.apply(word(offset)));
   }
 
-  /** The stage stored at an element offset. */
+  /**
+   * The stage stored at an element offset. Like {@link #row} and {@link #col}, defined on the tile's
+   * offsets: an offset in a row's padding or in the gap after a stage holds no element of the tile.
+   */
   public int stage(int offset) {
-    return offset / stageElements();
+    return offset / stageStride;
   }
 
   /** The row stored at an element offset: with {@link #col} and {@link #stage}, the inverse of {@link #offset}. */
   public int row(int offset) {
-    int inStage = offset % stageElements();
+    int inStage = offset % stageStride;
     int atom = inStage / atomElements();
     int atomRow = atomOrder == Order.COL_MAJOR ? atom % atomsDown() : atom / atomsAcross();
     return atomRow * atomRows + unswizzle(inStage % atomElements()) / atomRowStride();
@@ -1035,7 +1079,7 @@ public final class TileLayout implements Layout {
 
   /** The column stored at an element offset: with {@link #row} and {@link #stage}, the inverse of {@link #offset}. */
   public int col(int offset) {
-    int inStage = offset % stageElements();
+    int inStage = offset % stageStride;
     int atom = inStage / atomElements();
     int atomCol = atomOrder == Order.COL_MAJOR ? atom / atomsDown() : atom % atomsAcross();
     return atomCol * atomCols + unswizzle(inStage % atomElements()) % atomRowStride();
@@ -1050,7 +1094,8 @@ public final class TileLayout implements Layout {
   public Optional<TileLayout> inOffsetForm() {
     return offsetSwizzle().flatMap(onElements -> inUnits(dtype, onElements)).map(offsetSwizzle -> {
       Builder description = builder(dtype, offsetSwizzle, rows, cols).rowStride(rowStride)
-          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages);
+          .alignment(alignment).atom(atomRows, atomCols, atomOrder).stages(stages)
+          .stageStride(declaredStageStride());
       TileLayout same = new TileLayout(description);
       return same.equals(this) ? this : description.build();
     });
@@ -1130,13 +1175,14 @@ public final class TileLayout implements Layout {
         && atomRows == that.atomRows
         && atomCols == that.atomCols
         && atomOrder == that.atomOrder
-        && stages == that.stages;
+        && stages == that.stages
+        && stageStride == that.stageStride;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(dtype, swizzle, inner, wordCols, rows, cols, rowStride, alignment, atomRows,
-        atomCols, atomOrder, stages);
+        atomCols, atomOrder, stages, stageStride);
   }
 
   /**
@@ -1148,6 +1194,8 @@ public final class TileLayout implements Layout {
     return shape() + " " + dtype + ", row stride " + rowStride + ", " + swizzleName()
         + (isOneAtom() ? "" : " on " + atomShape() + " atoms, "
             + (atomOrder == Order.COL_MAJOR ? "column-major" : "row-major"))
-        + (stages > 1 ? ", " + stages + " stages" : "") + ", " + alignment + "-byte aligned";
+        + (stages > 1 ? ", " + stages + " stages" : "")
+        + (stageStride != stageElements() ? " " + stageStride + " elements apart" : "") + ", "
+        + alignment + "-byte aligned";
   }
 }

@@ -219,7 +219,7 @@ public final class UmmaOperand {
           + " (a multiple of " + mnStep() + " below " + mnExtent() + "), stage " + stage + " of "
           + tile.stages());
     }
-    return tile.bytesOf(stage * tile.stageElements())
+    return tile.bytesOf(stage * tile.stageStride())
         + tile.byteOffset(row(kSlice, mn, 0), col(kSlice, mn, 0));
   }
 

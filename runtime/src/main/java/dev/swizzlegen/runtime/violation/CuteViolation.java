@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.violation;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,12 +58,16 @@ public sealed interface CuteViolation extends Violation {
   record AtomHasHoles(String text, int size, long cosize) implements CuteViolation {}
 
   /**
-   * The stage mode's stride {@code stageStride} is not the stage's {@code stageElements}: stages
-   * stored inside each other (CUTLASS 2.x's multistage buffer), which a tile of stages one after
-   * another is not.
+   * The stage mode's stride {@code stageStride} is less than the {@code stageSpan} elements stage 0
+   * spans: stages stored inside each other (CUTLASS 2.x's multistage buffer), where a tile's stages
+   * lie one after another, at least a stage's span apart.
+   *
+   * @param columns the same layout with its stages as columns ({@code cols = K x stages}, no stage
+   *     mode), as CUTLASS 2.x views the buffer
+   * @param columnsProblem why {@code columns} is no tile either; empty where it is one
    */
-  record StagesInterleaved(String text, long stageStride, int stageElements)
-      implements CuteViolation {}
+  record StagesInterleaved(String text, long stageStride, long stageSpan, String columns,
+      Optional<Violation> columnsProblem) implements CuteViolation {}
 
   /**
    * The layout is one-to-one, but no tile of the model equals it (atoms of an invertible XOR map of
@@ -72,6 +77,19 @@ public sealed interface CuteViolation extends Violation {
    */
   record NoTileForm(String text, String closest, Cell cell, int stage, int cuteOffset,
       int tileOffset) implements CuteViolation {}
+
+  /**
+   * The layout's swizzle reads offset bits {@code lowBit..highBit}, which the leaf {@code mode} (at
+   * {@code position} in the text) reaches in steps of {@code stride}, no power of two: there the
+   * offset's bits carry, so they are no bits of any coordinate, and no tile's XOR map (keyed on bits
+   * of its rows, columns and stages) equals the layout, though without the swizzle it is a tile.
+   * CUTLASS 2.x's crosswise operand at 3 stages (row pairs 3 x 64 elements apart) is one.
+   *
+   * @param powerOfTwo the same layout with that stride a power of two (the mode whose size makes it
+   *     rounded up to one, else the stride itself), where that is a tile; empty where it is not
+   */
+  record SwizzleReadsCarries(String text, Swizzle swizzle, int lowBit, int highBit, String mode,
+      int position, long stride, Optional<String> powerOfTwo) implements CuteViolation {}
 
   /**
    * The layout puts its first mode (M or N, as CuTe's MN-major atoms do) contiguous, so its tile is
@@ -91,7 +109,7 @@ public sealed interface CuteViolation extends Violation {
   /** The attributes that describe a layout besides {@code layout}, by their names. */
   enum Described {
     BITS("bits"), BASE("base"), SHIFT("shift"), ATOM_ROWS("atomRows"), ATOM_COLS("atomCols"),
-    ROW_STRIDE("rowStride");
+    ROW_STRIDE("rowStride"), STAGE_STRIDE("stageStride");
 
     private final String attribute;
 

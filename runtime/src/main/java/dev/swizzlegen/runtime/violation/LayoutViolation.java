@@ -68,8 +68,30 @@ public sealed interface LayoutViolation extends Violation {
     }
   }
 
-  /** Stage 1 would start {@code stageBytes} after stage 0, which is not a multiple of the alignment. */
-  record StageMisaligned(long stageBytes, int alignment) implements LayoutViolation {}
+  /**
+   * Stage 1 would start {@code stageBytes} after stage 0 (the default stage stride, rows x rowStride
+   * elements), which is not a multiple of the alignment.
+   *
+   * @param alignedStageStride the least stage stride, in elements, at least the default, that keeps
+   *     every stage's base at a multiple of {@code alignment}
+   */
+  record StageMisaligned(long stageBytes, int alignment, long alignedStageStride)
+      implements LayoutViolation {}
+
+  /**
+   * A declared stage stride below the {@code stageSpan} elements one stage spans
+   * ({@code (rows - 1) x rowStride + cols}): the stages would overlap.
+   */
+  record StageStrideBelowSpan(int stageStride, int stageSpan) implements LayoutViolation {}
+
+  /**
+   * A declared stage stride that is no multiple of {@code step}, the elements that keep a stage's
+   * base at a multiple of the {@code alignment} (and of whole storage units of a sub-byte type).
+   *
+   * @param alignedStageStride the least multiple of {@code step} above {@code stageStride}
+   */
+  record StageStrideMisaligned(int stageStride, int step, int alignment, long alignedStageStride)
+      implements LayoutViolation {}
 
   /**
    * Several dense atoms, each holding only part of the swizzle's period: the swizzle reads and writes

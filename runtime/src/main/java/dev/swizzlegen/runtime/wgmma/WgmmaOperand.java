@@ -190,7 +190,7 @@ public final class WgmmaOperand {
           + " (a multiple of " + mnStep() + " below " + mnExtent() + "), stage " + stage + " of "
           + tile.stages());
     }
-    return stage * tile.stageElements() * tile.elementBytes()
+    return stage * tile.stageStride() * tile.elementBytes()
         + tile.byteOffset(row(kSlice, mn, 0), col(kSlice, mn, 0));
   }
 

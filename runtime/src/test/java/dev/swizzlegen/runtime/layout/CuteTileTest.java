@@ -502,7 +502,9 @@ class CuteTileTest {
         problem("(8,8):(-8,1)", 0, 0, 0));
     // CUTLASS 2.x's crosswise multistage buffer, 4 stages of 128 x 32 half: a stage every 64.
     String interleaved = "Sw<2,3,5> o ((2,64),32,4):((32,256),1,64)";
-    assertEquals(new CuteViolation.StagesInterleaved(interleaved, 64, 4096),
+    // Stage 0 spans 16192 elements; with the stages as columns, as CUTLASS views it, it is a tile.
+    assertEquals(new CuteViolation.StagesInterleaved(interleaved, 64, 16192,
+        "Sw<2,3,5> o _0 o ((_2,_64),(_32,_4)):((_32,_256),(_1,_64))", Optional.empty()),
         problem(interleaved, 0, 0, 0));
     // A column-major padded tile: one-to-one, but no row-major tile of atoms.
     Violation columns = problem("(_8,_8):(_1,_9)", 0, 0, 0);

@@ -286,7 +286,9 @@ final class MaskTileLayout implements Layout {
         return problems;
       }
       if (stages > 1 && stageBytes % alignment != 0) {
-        problems.add(new StageMisaligned(stageBytes, alignment));
+        // The least stage stride, in elements, whose bytes are a multiple of the alignment.
+        long aligned = (stageBytes + alignment - 1) / alignment * alignment / dtype.bytes();
+        problems.add(new StageMisaligned(stageBytes, alignment, aligned));
         return problems;
       }
       new MaskTileLayout(this).closureProblem().ifPresent(problems::add);

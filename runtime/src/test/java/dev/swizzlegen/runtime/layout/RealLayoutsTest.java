@@ -127,6 +127,53 @@ class RealLayoutsTest {
   }
 
   /**
+   * Issue 30, item 9: CUTLASS 2.x's crosswise operand at 3 stages is the one real layout no
+   * declaration reproduces. Its row pairs lie {@code 3 x 64} elements apart and its XOR reads the row
+   * pair mod 4, which at that pitch is no bit of the offset; pasted as CuTe would write the 4-stage
+   * layout at 3 stages, with a stage mode or with the stages as columns, it is the violation that
+   * says exactly that (the swizzle's bits 8 and 9 carried into by the mode {@code _64:_192}), and
+   * names the layout with that stride a power of two, the buffer at 4 stages: a tile equal to
+   * CUTLASS's class at 4 stages on every element. The 3-stage buffer shares with it only what lies
+   * where the strides agree (row pair 0), and with its own attempt only where the XOR is 0.
+   */
+  @Test
+  void cutlass2xAtThreeStagesIsAViolationNamingTheStrideAndTheFourStageTile() throws IOException {
+    Map<String, Record> records = records();
+    Record three = records.get("cutlass2x_sm80_crosswise_A_half_128x32x3");
+    Record four = records.get("cutlass2x_sm80_crosswise_A_half_128x32x4");
+    String columns = "Sw<2,3,5> o _0 o ((_2,_64),(_32,_3)):((_32,_192),(_1,_64))";
+    String suggested = "Sw<2,3,5> o _0 o ((_2,_64),(_32,_4)):((_32,_256),(_1,_64))";
+    CuteViolation.SwizzleReadsCarries carries = new CuteViolation.SwizzleReadsCarries(columns,
+        dev.swizzlegen.runtime.swizzle.Swizzle.of(2, 3, 5), 8, 9, "_64:_192", 22, 192,
+        java.util.Optional.of(suggested));
+    assertEquals(List.of(carries), CuteTile.describe(CuteLayout.parse(columns), DType.HALF, 0, 0,
+        0, Order.COL_MAJOR).problems());
+    String staged = "Sw<2,3,5> o _0 o ((_2,_64),_32,_3):((_32,_192),_1,_64)";
+    assertEquals(List.of(new CuteViolation.StagesInterleaved(staged, 64, 63 * 192 + 32 + 32,
+            columns, java.util.Optional.of(carries))),
+        CuteTile.describe(CuteLayout.parse(staged), DType.HALF, 0, 0, 0, Order.COL_MAJOR)
+            .problems());
+    // The suggestion is a tile, CUTLASS's class at 4 stages on every element.
+    TileLayout tile = tile(suggested, DType.HALF, 0, 0, 0);
+    assertEqualsSource(four, tile, (t, r, c, s) -> t.offset(r, c + 32 * s), "4 stages");
+    // At 3 stages CUTLASS's offsets are that tile's only on row pairs 0 (192 of 12,288 elements),
+    // and the attempt's (CuTe's evaluation of the columns paste) only where the row pair is 0 mod 4.
+    CuteLayout attempt = CuteLayout.parse(columns);
+    int sameAsTile = 0;
+    int sameAsAttempt = 0;
+    for (int s = 0; s < 3; s++) {
+      for (int r = 0; r < 128; r++) {
+        for (int c = 0; c < 32; c++) {
+          sameAsTile += three.offset(r, c, s) == tile.offset(r, c + 32 * s) ? 1 : 0;
+          sameAsAttempt += three.offset(r, c, s) == attempt.apply(r, c + 32 * s) ? 1 : 0;
+        }
+      }
+    }
+    assertEquals(192, sameAsTile);
+    assertEquals(3072, sameAsAttempt);
+  }
+
+  /**
    * Every lane map of the file, from its kernel's source: Triton's bases and the CuTe layout of the
    * lanes (into the tile's column-major index) are one map, the element each lane touches first as
    * the source computed it.
