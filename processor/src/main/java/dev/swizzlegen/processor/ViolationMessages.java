@@ -30,6 +30,7 @@ import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +63,26 @@ final class ViolationMessages {
 
   private static final Map<Class<? extends Violation>, Format<?>> FORMATS = new HashMap<>();
 
+  /**
+   * Each family of violations (a sealed interface of the model) and what registers its formats: a
+   * family's formats, and the records they name, are loaded when one of its violations is first put
+   * in words, not all of them in every javac run (they were a fifth of the cold processor's
+   * start-up, where a clean build words only wgmma's).
+   */
+  private static final Map<Class<?>, Runnable> FAMILIES = Map.of(
+      SwizzleViolation.class, ViolationMessages::swizzleFormats,
+      LayoutViolation.class, ViolationMessages::layoutFormats,
+      AccessViolation.class, ViolationMessages::accessFormats,
+      TmaViolation.class, ViolationMessages::tmaFormats,
+      WgmmaViolation.class, ViolationMessages::wgmmaFormats,
+      UmmaViolation.class, ViolationMessages::ummaFormats,
+      ArchitectureViolation.class, ViolationMessages::architectureFormats,
+      RasterViolation.class, ViolationMessages::rasterFormats,
+      CuteViolation.class, ViolationMessages::cuteFormats);
+
+  /** The families whose formats are registered. */
+  private static final Set<Class<?>> LOADED = new HashSet<>();
+
   private ViolationMessages() {}
 
   /** The violation in words: one or more sentences, without the tile's or the access's name. */
@@ -74,7 +95,7 @@ final class ViolationMessages {
    * for a tile declared with {@code layout} ({@code pasted}) as a layout in CuTe's notation.
    */
   static String render(Violation violation, boolean pasted) {
-    Format<?> format = FORMATS.get(violation.getClass());
+    Format<?> format = formatOf(violation.getClass());
     if (format == null) {
       throw new IllegalArgumentException("no format for " + violation.getClass().getName());
     }
@@ -82,13 +103,29 @@ final class ViolationMessages {
   }
 
   /** The kinds that have a format: every record of {@link Violation}, as the law test checks. */
-  static Set<Class<? extends Violation>> kinds() {
+  static synchronized Set<Class<? extends Violation>> kinds() {
+    FAMILIES.keySet().forEach(ViolationMessages::load);
     return Set.copyOf(FORMATS.keySet());
   }
 
   /** The format string of a kind, for the law test. */
   static String format(Class<? extends Violation> kind) {
-    return FORMATS.get(kind).text();
+    return formatOf(kind).text();
+  }
+
+  /** The format of a kind, its family's formats registered first where they are not yet. */
+  private static synchronized Format<?> formatOf(Class<?> kind) {
+    for (Class<?> family : kind.getInterfaces()) {
+      load(family);
+    }
+    return FORMATS.get(kind);
+  }
+
+  private static void load(Class<?> family) {
+    Runnable formats = FAMILIES.get(family);
+    if (formats != null && LOADED.add(family)) {
+      formats.run();
+    }
   }
 
   private static <V extends Violation> String fill(Format<V> format, Violation violation,
@@ -150,7 +187,8 @@ final class ViolationMessages {
     }
   }
 
-  static {
+  /** The formats of every {@code SwizzleViolation}. */
+  private static void swizzleFormats() {
     // The swizzle's parameters.
     format(SwizzleViolation.NegativeBits.class, "bits must be 0 or more, not {{bits}}.");
     format(SwizzleViolation.NegativeBase.class, "base must be 0 or more, not {{base}}.");
@@ -163,7 +201,10 @@ final class ViolationMessages {
         + " {{bits}}, so the YYY and ZZZ masks overlap, which CuTe forbids; set allowOverlap = true"
         + " to accept it (the swizzle is still a bijection, but not its own inverse).",
         v -> Map.of("magnitude", Math.abs(v.shift())));
+  }
 
+  /** The formats of every {@code LayoutViolation}. */
+  private static void layoutFormats() {
     // The tile's layout.
     format(LayoutViolation.RowsNotPositive.class, "rows must be positive, not {{rows}}.");
     format(LayoutViolation.ColsNotPositive.class, "cols must be positive, not {{cols}}.");
@@ -246,7 +287,10 @@ final class ViolationMessages {
         + " unit of (row {{row}}, cols {{firstCol}}..{{lastCol}}): the swizzle's base must cover a"
         + " unit (2^base >= 16).",
         v -> Map.of("lastCol", v.firstCol() + 15));
+  }
 
+  /** The formats of every {@code AccessViolation}. */
+  private static void accessFormats() {
     // Warp accesses.
     format(AccessViolation.VectorBaseMisaligned.class,
         "the tile's base is only {{alignment}}-byte aligned, too little for {{vectors}}.",
@@ -331,7 +375,10 @@ final class ViolationMessages {
     format(AccessViolation.LaneMisaligned.class, "lane {{lane}} starts at {{cell}}, element offset"
         + " {{offset}}, not a multiple of the {{elements}} elements its {{bytes}} bytes hold: a"
         + " {{bytes}}-byte load or store needs an address aligned to {{bytes}} bytes.");
+  }
 
+  /** The formats of every {@code TmaViolation}. */
+  private static void tmaFormats() {
     // TMA.
     format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
         + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on {{dtype}} is"
@@ -377,7 +424,10 @@ final class ViolationMessages {
                 : "only with " + TmaDataType.of(v.dtype()).modes(v.op()).stream()
                     .map(TmaSwizzle::cudaName).reduce((a, b) -> a + ", " + b).orElseThrow(),
             "modeName", v.mode().cudaName()));
+  }
 
+  /** The formats of every {@code WgmmaViolation}. */
+  private static void wgmmaFormats() {
     // wgmma.
     format(WgmmaViolation.WgmmaType.class, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8"
         + " and UINT8 operands, not {{dtype}}{{asTf32}}.",
@@ -422,7 +472,10 @@ final class ViolationMessages {
             "layout", v.swizzle().description(),
             "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms, pasted))
                 .orElse("")));
+  }
 
+  /** The formats of every {@code UmmaViolation}. */
+  private static void ummaFormats() {
     // tcgen05 (UMMA).
     format(UmmaViolation.UmmaType.class, "tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32),"
         + " FP8_E4M3, FP8_E5M2, INT8, UINT8, FP4_E2M1 (kind::mxf4), FP4_E2M1_PADDED, FP6_E3M2 and"
@@ -472,6 +525,10 @@ final class ViolationMessages {
             "layout", v.layoutType().description(),
             "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms, pasted))
                 .orElse("")));
+  }
+
+  /** The formats of every {@code ArchitectureViolation}. */
+  private static void architectureFormats() {
     // The target architecture.
     format(ArchitectureViolation.MissingInstruction.class, "{{target}} has no {{instruction}}"
         + "{{having}}.",
@@ -488,7 +545,10 @@ final class ViolationMessages {
         v -> Map.of("target", target(v.architecture()),
             "modeName", v.mode().cudaName(),
             "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
+  }
 
+  /** The formats of every {@code RasterViolation}. */
+  private static void rasterFormats() {
     // Threadblock rasterizers.
     format(RasterViolation.TileSizeOutOfRange.class,
         "tileSize must be 1 to {{maxTileSize}}, not {{tileSize}}.");
@@ -759,7 +819,9 @@ final class ViolationMessages {
     }
     return reads + ".";
   }
-  static {
+
+  /** The formats of every {@code CuteViolation}. */
+  private static void cuteFormats() {
     // CuTe layouts (layout = "..."): each names the text, and where it can the part at fault.
     format(CuteViolation.Syntax.class, "layout \"{{text}}\" is no CuTe layout: at character"
         + " {{position}} ({{here}}) CuTe's notation, [Sw<B,M,S> o [_0 o]] SHAPE:STRIDE, expects"
