@@ -12,7 +12,8 @@ import dev.swizzlegen.annotations.SwizzledTile;
  * chooses the cheapest swizzle that makes the declared accesses conflict-free. The seed works in a
  * toy of 8 banks; read its "element" as a 16-byte vector (8 halves, one of the 8 slots of a
  * 128-byte phase) and every case holds on the real GPU with its {@code M} grown by 3. Every tile also
- * takes the row write (coalesced 16-byte stores).
+ * takes the row write (coalesced 16-byte stores). Rows wider than 128 bytes are declared whole, as
+ * the seed swizzles them.
  */
 public final class Seed001Layouts {
   private Seed001Layouts() {}
@@ -23,8 +24,13 @@ public final class Seed001Layouts {
       @Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR, label = "column read")})
   public interface ColumnRead {}
 
-  /** Widened to 32 vectors: only S grows, {@code Swizzle<3,0,5>} there, {@code <3,3,5>} here. */
-  @SwizzledTile(dtype = DType.HALF, rows = 8, cols = 256, access = {
+  /**
+   * Widened to 32 vectors: only S grows, {@code Swizzle<3,0,5>} there, {@code <3,3,5>} here, on the
+   * whole rows the seed swizzles ({@code atomCols = 256}). With the atom left free, CuTe's canonical
+   * atom serves with as many bits, and derivation takes it on the tie: {@code Swizzle<3,3,3>} on
+   * 8 x 64 atoms in four column blocks, which TMA fills.
+   */
+  @SwizzledTile(dtype = DType.HALF, rows = 8, cols = 256, atomCols = 256, access = {
       @Access(op = Op.STORE, bytes = 16),
       @Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR, label = "column read")})
   public interface Widened {}
@@ -60,8 +66,12 @@ public final class Seed001Layouts {
       @Access(bytes = 16, threads = {16, 2}, rowsAsOne = 2, label = "4 x 2 read, every other row")})
   public interface SkippingRows {}
 
-  /** 8 x 24 vectors: the 8 x 8 pattern three times along each row, the row form of {@code <3,3,3>}. */
-  @SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, access = {
+  /**
+   * 8 x 24 vectors: the 8 x 8 pattern three times along each row, the row form of {@code <3,3,3>},
+   * on whole rows ({@code atomCols = 192}); left free, the rows get CuTe's canonical atom in three
+   * column blocks, as in {@link Widened}.
+   */
+  @SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, atomCols = 192, access = {
       @Access(op = Op.STORE, bytes = 16),
       @Access(bytes = 16, threads = {8, 4}, order = Order.COL_MAJOR, label = "column read")})
   public interface Width24 {}

@@ -5,6 +5,7 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
@@ -14,16 +15,20 @@ import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
 import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The main job: prints what the processor generated while compiling this module, one line a tile
- * (with its TMA fill and how wgmma reads it),
- * the bank-conflict verdict of every access it proved, the threadblock rasterizers, the traffic
- * estimator's table for seed 003's GEMM on an H100, then every generated file.
+ * (with its TMA fill and which tensor-core instruction, wgmma or tcgen05, reads it and how), the
+ * bank-conflict verdict of every access it proved, the threadblock rasterizers, the traffic
+ * estimator's table for seed 003's GEMM on an H100, where the processor's own summary of each tile
+ * is (the module compiles with {@code -Aswizzlegen.summary}, whose javac notes {@code mvn -q}
+ * hides), then every generated file.
  */
 public final class Summary {
   private Summary() {}
@@ -37,7 +42,7 @@ public final class Summary {
         generated);
     List<List<String>> rows = new ArrayList<>();
     rows.add(List.of("tile (Java helper)", "swizzle", "shape", "atoms", "stages", "dtype",
-        "CUDA header", "TMA mode (boxes)", "wgmma operand"));
+        "CUDA header", "TMA mode (boxes)", "tensor-core read"));
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
       rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
@@ -47,7 +52,7 @@ public final class Summary {
           TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
               + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")
               + fill.boxRows() + "x" + fill.boxCols() + ")")
-              .orElse("-"), wgmma(tile)));
+              .orElse("-"), tensorCores(tile)));
     }
     printTable(rows);
 
@@ -74,6 +79,10 @@ public final class Summary {
 
     printTrafficEstimates();
 
+    System.out.printf("%nprocessor summaries (-Aswizzlegen.summary; mvn -q hides javac's notes): %d"
+        + " tiles and %d rasterizers, one file each, %s%n", tiles.size(), rasters.size(),
+        generated.resolve("swizzlegen").resolve("*.summary.txt"));
+
     System.out.printf("%nfiles:%n");
     for (String file : files) {
       System.out.printf("  %s%n", file);
@@ -81,24 +90,51 @@ public final class Summary {
   }
 
   /**
-   * How wgmma reads the tile: the declared major, mode and K slices ({@code K-major SWIZZLE_128B, 4 x
-   * k16}); for a tile with no WGMMA access, the majors it could be read as ({@code could: K, MN}).
+   * Which tensor-core instruction reads the tile, and how: each declared read, the instruction named
+   * ({@code wgmma K-major SWIZZLE_128B, 4 x k16}, {@code tcgen05 K-major SWIZZLE_128B, 4 x k16}); for a
+   * tile no instruction is declared to read, the majors each could read it as ({@code could: wgmma
+   * K, MN; tcgen05 K, MN}).
    */
-  private static String wgmma(GeneratedTiles.Tile tile) {
+  private static String tensorCores(GeneratedTiles.Tile tile) {
+    TileLayout layout = tile.layout();
+    List<String> reads = new ArrayList<>();
     for (Engine engine : tile.engines()) {
-      if (engine instanceof Wgmma declared) {
-        WgmmaOperand operand = declared.plan(tile.layout()).orElseThrow();
-        return declared.major() + "-major " + operand.swizzle() + ", " + operand.kSlices() + " x k"
-            + operand.instructionK();
+      if (engine instanceof Wgmma wgmma) {
+        WgmmaOperand operand = wgmma.plan(layout).orElseThrow();
+        reads.add(read("wgmma", wgmma.major(), operand.swizzle().toString(), operand.kSlices(),
+            operand.instructionK()));
+      } else if (engine instanceof Umma umma) {
+        UmmaOperand operand = umma.plan(layout).orElseThrow();
+        reads.add(read("tcgen05", umma.major(), operand.layoutType().name(), operand.kSlices(),
+            operand.instructionK()));
       }
     }
+    if (!reads.isEmpty()) {
+      return String.join("; ", reads);
+    }
+    List<String> could = new ArrayList<>();
+    could(could, "wgmma", major -> WgmmaOperand.find(layout, major).isPresent());
+    could(could, "tcgen05", major -> UmmaOperand.find(layout, major).isPresent());
+    return could.isEmpty() ? "-" : "could: " + String.join("; ", could);
+  }
+
+  /** {@code wgmma K-major SWIZZLE_128B, 4 x k16}. */
+  private static String read(String instruction, Major major, String swizzle, int kSlices,
+      int instructionK) {
+    return instruction + " " + major + "-major " + swizzle + ", " + kSlices + " x k" + instructionK;
+  }
+
+  /** Adds {@code "wgmma K, MN"}: the majors {@code instruction} reads the tile as, if any. */
+  private static void could(List<String> could, String instruction, Predicate<Major> reads) {
     List<String> majors = new ArrayList<>();
     for (Major major : Major.values()) {
-      if (WgmmaOperand.find(tile.layout(), major).isPresent()) {
+      if (reads.test(major)) {
         majors.add(major.name());
       }
     }
-    return majors.isEmpty() ? "-" : "could: " + String.join(", ", majors);
+    if (!majors.isEmpty()) {
+      could.add(instruction + " " + String.join(", ", majors));
+    }
   }
 
   /** Seed 003's sizes: M = N = K = 1024, 2048, 4096, and the narrow M = N = 1024, K = 128. */

@@ -26,7 +26,9 @@ import javax.tools.Diagnostic;
  *       header, the JSON report and the bank-map picture (default none: they cost build time and disk
  *       in large libraries);
  *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
- *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict;
+ *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict, and the
+ *       same text in {@code swizzlegen/<name>.summary.txt} beside its header, for builds whose
+ *       notes are hidden ({@code mvn -q});
  *   <li>{@code swizzlegen.arch=sm_80|sm_90a|sm_100a|sm_103a|sm_120a}: the architecture the tiles are
  *       for ({@link Architecture}): its shared memory per thread block, and an error for each access
  *       it has no instruction or engine for (default none: every feature allowed, 227 KB).

@@ -19,8 +19,10 @@ final class SolutionText {
 
   /**
    * Why the found layout was chosen, in one or two sentences for the generated files:
-   * {@code "3 XOR bits are the fewest that make every access conflict-free: the mildest swizzle with
-   * 2 bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
+   * {@code "3 XOR bits are the fewest that make every access acceptable on whole 128-byte rows: the
+   * mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's
+   * canonical 3-bit atom."} The fewest bits are those of the chosen layout's place in the cost order:
+   * narrower column blocks come after whole rows and may need fewer.
    */
   static String why(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -30,23 +32,25 @@ final class SolutionText {
     }
     StringBuilder why = new StringBuilder();
     why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
-        .append(" the fewest that make every access acceptable");
+        .append(" the fewest that make every access acceptable").append(among(reasons));
     int milderDegree = reasons.milderDegree();
     reasons.milderWithFewerBits().ifPresentOrElse(
         runnerUp -> why.append(runnerUp.swizzle().isIdentity()
                 ? ": without a swizzle the tile has "
-                : ": the mildest swizzle with fewer bits, " + runnerUp.swizzleName() + ", leaves ")
+                : ": the mildest swizzle with fewer bits, " + onAtoms(runnerUp) + ", leaves ")
             .append(article(milderDegree)).append(' ').append(milderDegree)
             .append("-way conflict."),
-        () -> why.append(" (no swizzle with fewer bits fits the tile)."));
+        () -> why.append(" (no swizzle with fewer bits fits ")
+            .append(reasons.atomWidthChosen() ? "them" : "the tile").append(")."));
     why.append(' ').append(chosen.swizzleName());
     if (reasons.canonical()) {
       why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
     } else {
-      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (no")
-          .append(" canonical atom Swizzle<").append(bits).append(',')
-          .append(reasons.canonicalBase())
-          .append(",3> does; then the row form, positive shift, smallest S, smallest M)");
+      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (");
+      reasons.canonicalAtomTried().ifPresent(atom -> why.append("CuTe's canonical atom for the")
+          .append(" tile, ").append(onAtoms(atom)).append(", does not serve; "));
+      why.append("wider atoms first, then M = ").append(reasons.canonicalBase())
+          .append(" and S = 3, the row form, positive shift, smallest S, smallest M)");
     }
     if (chosen.atomsAcross() > 1) {
       why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
@@ -55,12 +59,20 @@ final class SolutionText {
           .append(chosen.atomOrder() == Order.COL_MAJOR
               ? "down the rows first as CuTe's tile_to_shape does"
               : "across the columns first");
-      if (reasons.atomWidthChosen()) {
-        why.append(" (wider atoms come first, but no swizzle of whole ")
-            .append(chosen.bytesOf(chosen.cols())).append("-byte rows")
-            .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
-            .append(" serves every access)");
-      }
+      String wholeRows = "whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
+      reasons.wholeRowsPassedOver().ifPresentOrElse(
+          rows -> why.append(rows.swizzle().bits() == bits
+              ? " (" + wholeRows + " serve too, with " + rows.swizzleName()
+                  + ", but CuTe's canonical atom comes first on a tie)"
+              : " (" + wholeRows + " serve only with " + rows.swizzle().bits() + " bits, "
+                  + rows.swizzleName() + ")"),
+          () -> {
+            if (reasons.atomWidthChosen()) {
+              why.append(" (wider atoms come first, but no swizzle of ").append(wholeRows)
+                  .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
+                  .append(" serves every access)");
+            }
+          });
     }
     if (chosen.swizzlesWithinEachRow()) {
       why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
@@ -82,6 +94,29 @@ final class SolutionText {
       }
     }
     return why.append('.').toString();
+  }
+
+  /**
+   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows or CuTe's canonical
+   * atom"}): narrower column blocks come later in the order and may need fewer. Nothing for a declared
+   * atom, the only one searched.
+   */
+  private static String among(Reasons reasons) {
+    TileLayout chosen = reasons.chosen();
+    if (!reasons.atomWidthChosen()) {
+      return "";
+    }
+    String wholeRows = " on whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
+    if (reasons.wholeRowsPassedOver().isPresent()) {
+      return wholeRows + " or CuTe's canonical atom";
+    }
+    return chosen.atomCols() == chosen.cols() ? wholeRows
+        : " on atoms of " + chosen.bytesOf(chosen.atomCols()) + "-byte rows";
+  }
+
+  /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
+  private static String onAtoms(TileLayout tile) {
+    return tile.swizzleName() + (tile.isOneAtom() ? "" : " on " + tile.atomShape() + " atoms");
   }
 
   /**

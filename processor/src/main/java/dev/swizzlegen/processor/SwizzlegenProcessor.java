@@ -37,8 +37,8 @@ import javax.tools.StandardLocation;
 /**
  * The one entry point: for every {@code @SwizzledTile} type, validate the tile (errors on the
  * attribute at fault), prove its accesses free of bank conflicts (errors on the {@code @Access}), then
- * write its Java helper and CUDA header (and, on request, its JSON report and bank map), or nothing if
- * it has errors; for every {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and
+ * write its Java helper and CUDA header (and, on request, its JSON report, bank map and summary), or
+ * nothing if it has errors; for every {@code @ThreadblockSwizzle} type, write its rasterizer's CUDA header and
  * Java twin, or nothing if it has errors. Each annotated type has one {@link Diagnostics}, printed
  * when the type is done. An exception no check expected, while one type is processed, is one error
  * on that type rather than a javac crash, and nothing is written for it: its files are all made
@@ -388,6 +388,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       Optional<String> summary = options.summary()
           ? Optional.of(TileSummary.of(tile, reports, hopper, blackwell))
           : Optional.empty();
+      summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
       return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
     } catch (RuntimeException bug) {
       proven.diagnostics().failed(bug);
@@ -423,11 +424,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           + ownerName + "; set name to tell them apart.");
       return;
     }
-    // Both files and the note are made before either file is written: a failure writes nothing.
-    List<GeneratedFile> files = List.of(made.apply(rasterJavaWriter.write(raster)),
-        made.apply(rasterHeaderWriter.write(raster)));
+    // Every file and the note are made before any file is written: a failure writes nothing.
     Optional<String> summary =
         options.summary() ? Optional.of(TileSummary.of(raster)) : Optional.empty();
+    List<GeneratedFile> files = new ArrayList<>(List.of(made.apply(rasterJavaWriter.write(raster)),
+        made.apply(rasterHeaderWriter.write(raster))));
+    summary.ifPresent(note -> files.add(made.apply(TileSummary.file(raster.headerPath(), note))));
     for (GeneratedFile file : files) {
       write(file, type, diagnostics);
       if (diagnostics.hasErrors()) {

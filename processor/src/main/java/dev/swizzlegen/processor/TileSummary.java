@@ -10,7 +10,9 @@ import java.util.List;
  * The build-time summary ({@code -Aswizzlegen.summary}): one javac note per tile and rasterizer, on
  * its type, saying what was generated and what was proven: the layout, what was derived and why, the
  * TMA boxes, how wgmma and tcgen05 read it, and every access's verdict. Every sentence comes from
- * the model or from what the header already says; nothing is worked out again here.
+ * the model or from what the header already says; nothing is worked out again here. Maven shows
+ * javac's notes only without {@code -q}, so the same text is also a file beside the header
+ * ({@link #file}): one a type, whose one originating element it is, as Gradle's isolating mode needs.
  */
 final class TileSummary {
   private TileSummary() {}
@@ -44,6 +46,16 @@ final class TileSummary {
   static String of(RasterSpec raster) {
     return "swizzlegen: rasterizer " + raster.name() + ": " + raster.rasterizer() + ", tile size "
         + raster.tileSize() + " -> " + raster.headerPath() + ", " + raster.javaClass().canonicalName();
+  }
+
+  /**
+   * The note as a file in the source output, beside the header it names:
+   * {@code swizzlegen/gemm_a.summary.txt} for {@code swizzlegen/gemm_a.cuh}.
+   */
+  static GeneratedFile file(String headerPath, String note) {
+    String stem = headerPath.substring(0, headerPath.length() - ".cuh".length());
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, stem + ".summary.txt",
+        note + "\n");
   }
 
   private static String tma(TmaFill fill) {

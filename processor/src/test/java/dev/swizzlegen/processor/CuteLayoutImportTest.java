@@ -245,21 +245,22 @@ class CuteLayoutImportTest {
   }
 
   /**
-   * Rows of 48 halves: the cheapest cure swizzles within each row, which CuTe's notation cannot
-   * write; the message says to derive it from the tile's size instead, and that derivation is the
-   * cure.
+   * Rows of 24 halves read with 8-byte loads: the cheapest cure swizzles within each row, which
+   * CuTe's notation cannot write; the message says to derive it from the tile's size instead, and
+   * that derivation is the cure.
    */
   @Test
   void aSwizzleWithinEachRowIsSuggestedAsADerivation() {
-    String access = "access = @Access(kind = AccessKind.VECTOR, bytes = 16, threads = {32, 1})";
+    // Rows of 48 bytes: no canonical atom's rows divide them, so the row form is the cure.
+    String access = "access = @Access(kind = AccessKind.VECTOR, bytes = 8, threads = {32, 1})";
     assertThat(Generated.compile(bad("dtype = DType.HALF", access,
-        "layout = \"(_32,_48):(_48,_1)\""))).hadErrorContaining("Swizzle<1,3,3> within each row"
+        "layout = \"(_32,_24):(_24,_1)\""))).hadErrorContaining("Swizzle<1,2,4> within each row"
         + " makes every declared access of the tile conflict-free; CuTe's notation has no swizzle"
-        + " within each row: in place of layout give rows = 32, cols = 48, and swizzlegen derives"
+        + " within each row: in place of layout give rows = 32, cols = 24, and swizzlegen derives"
         + " it.");
-    Generated derived = Generated.of(bad("dtype = DType.HALF", access, "rows = 32", "cols = 48"));
+    Generated derived = Generated.of(bad("dtype = DType.HALF", access, "rows = 32", "cols = 24"));
     assertThat(derived.compilation()).succeededWithoutWarnings();
-    assertThat(derived.text("swizzlegen/bad.cuh")).contains("Swizzle<1,3,3> within each row");
+    assertThat(derived.text("swizzlegen/bad.cuh")).contains("Swizzle<1,2,4> within each row");
   }
 
   /**

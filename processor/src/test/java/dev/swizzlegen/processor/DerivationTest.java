@@ -32,8 +32,8 @@ class DerivationTest {
     JavaFileObject tile = source("Operand", "@SwizzledTile(dtype = DType.HALF, rows = 128,"
         + " cols = 64,\n    access = @Access(kind = AccessKind.LDMATRIX))");
     Generated generated = Generated.of(Generated.REPORTS, tile);
-    String why = "3 XOR bits are the fewest that make every access acceptable: the mildest swizzle"
-        + " with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict.";
+    String why = "3 XOR bits are the fewest that make every access acceptable on whole 128-byte"
+        + " rows: the mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict.";
     assertThat(generated.text("derived.OperandSwizzle").replace("\n * ", " ")).contains(
         "Derived by swizzlegen (bits, base and shift omitted): " + why.replace("<", "&lt;")
             .replace(">", "&gt;"));
@@ -62,16 +62,26 @@ class DerivationTest {
     assertEquals("Swizzle<3,3,3>", layout.swizzleName());
   }
 
+  /**
+   * Declared whole rows whose length is no power of two get the row form; left free, the same rows
+   * get CuTe's canonical atom, which serves with as many bits (issue 30, item 10).
+   */
   @Test
-  void aRowLengthThatIsNoPowerOfTwoGetsTheRowForm() {
+  void wholeRowsOfALengthThatIsNoPowerOfTwoGetTheRowForm() {
+    String accesses = "access = {@Access(op = Op.STORE),"
+        + " @Access(threads = {8, 4}, order = Order.COL_MAJOR)})";
     Generated generated = Generated.of(source("Wide", "@SwizzledTile(dtype = DType.HALF, rows = 8,"
-        + " cols = 192, access = {@Access(op = Op.STORE),"
-        + " @Access(threads = {8, 4}, order = Order.COL_MAJOR)})"));
+        + " cols = 192, atomCols = 192, " + accesses));
     TileLayout layout = (TileLayout) generated.helper("derived.WideSwizzle").constant("LAYOUT");
     assertTrue(layout.swizzlesWithinEachRow());
     assertEquals(256, layout.wordCols());
     assertThat(generated.text("swizzlegen/wide.cuh"))
         .contains("return row * kRowStride + (col ^ row_xor(row));");
+    Generated free = Generated.of(source("WideFree", "@SwizzledTile(dtype = DType.HALF, rows = 8,"
+        + " cols = 192, " + accesses));
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192)
+            .atom(8, 64, Order.COL_MAJOR).build(),
+        free.helper("derived.WideFreeSwizzle").constant("LAYOUT"));
   }
 
   @Test
@@ -105,12 +115,44 @@ class DerivationTest {
         + " come first, but no swizzle of whole 256-byte rows serves every access); TMA can fill it"
         + " with CU_TENSOR_MAP_SWIZZLE_128B in 2 boxes of 128 x 64 (a box row spans at most 128"
         + " bytes).");
-    // Without TMA the whole rows serve: one swizzle of the 256-byte rows, as before.
+    // Without TMA whole rows serve too, with Swizzle<3,3,4>, but CuTe's canonical atom serves with as
+    // many bits and is taken on the tie: the same layout, so adding TMA keeps it (issue 30, item 10).
     Generated plain = Generated.of(source("WideLdmatrix", "@SwizzledTile(dtype = DType.HALF,"
         + " rows = 128, cols = 128, access = @Access(kind = AccessKind.LDMATRIX))"));
-    TileLayout rows = (TileLayout) plain.helper("derived.WideLdmatrixSwizzle").constant("LAYOUT");
-    assertTrue(rows.isOneAtom());
-    assertEquals(Swizzle.of(3, 3, 4), rows.swizzle());
+    TileLayout atoms = (TileLayout) plain.helper("derived.WideLdmatrixSwizzle").constant("LAYOUT");
+    assertEquals(layout.toBuilder().stages(1).alignment(128).build(), atoms);
+    assertThat(plain.text("swizzlegen/wide_ldmatrix.cuh").replace("\n//   ", " ")).contains(
+        "(whole 256-byte rows serve too, with Swizzle<3,3,4>, but CuTe's canonical atom comes first"
+            + " on a tie)");
+  }
+
+  /**
+   * Issue 30, item 10: a 128 x 128 half epilogue tile (accumulator store, 16-byte copy out) is served
+   * by CuTe's canonical atom, Swizzle<3,3,3> on 8 x 64 atoms, with as few bits as any swizzle of its
+   * whole 256-byte rows: on that tie derivation takes the atom TMA fills (the 128B mode), so that a TMA
+   * store added later keeps the layout, and the note never says no canonical atom works.
+   */
+  @Test
+  void onATieOfBitsTheCanonicalAtomTmaFillsIsChosenAndTheNoteSaysSo() {
+    String accesses = "@Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
+        + " @Access(op = Op.LOAD, bytes = 16)";
+    Generated generated = Generated.of(source("Epilogue", "@SwizzledTile(dtype = DType.HALF,"
+        + " rows = 128, cols = 128, access = {" + accesses + "})"));
+    TileLayout layout = (TileLayout) generated.helper("derived.EpilogueSwizzle").constant("LAYOUT");
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+        .atom(8, 64, Order.COL_MAJOR).build(), layout);
+    String note = generated.text("swizzlegen/epilogue.cuh").replace("\n//   ", " ");
+    assertThat(note).doesNotContain("canonical atom Swizzle<3,3,3> does");
+    assertThat(note).contains("Swizzle<3,3,3> is CuTe's canonical 3-bit atom, here on 8 x 64 atoms"
+        + " (128-byte rows) in 2 column blocks");
+    assertThat(note).contains("TMA can fill it with CU_TENSOR_MAP_SWIZZLE_128B");
+    // Adding a TMA store keeps the layout; only the alignment TMA's mode asks for is added.
+    Generated withTma = Generated.of(source("EpilogueTma", "@SwizzledTile(dtype = DType.HALF,"
+        + " rows = 128, cols = 128, access = {" + accesses
+        + ", @Access(kind = AccessKind.TMA, op = Op.STORE)})"));
+    TileLayout filled =
+        (TileLayout) withTma.helper("derived.EpilogueTmaSwizzle").constant("LAYOUT");
+    assertEquals(layout.toBuilder().alignment(1024).build(), filled);
   }
 
   @Test
@@ -140,13 +182,14 @@ class DerivationTest {
 
   @Test
   void aConflictOnARowLengthThatIsNoPowerOfTwoSuggestsDeriving() {
+    // Rows of 64 halves padded to 96: no column blocks, so the row form is the cure.
     JavaFileObject tile = source("Plain", "@SwizzledTile(bits = 0, base = 0, dtype = DType.HALF,"
-        + " rows = 8, cols = 192,\n    access = {@Access(op = Op.STORE),\n"
+        + " rows = 8, cols = 64, rowStride = 96,\n    access = {@Access(op = Op.STORE),\n"
         + "        @Access(threads = {8, 4}, order = Order.COL_MAJOR)})");
     Compilation compilation = Generated.compile(tile);
-    assertThat(compilation).hadErrorContaining("8-way bank conflict")
+    assertThat(compilation).hadErrorContaining("4-way bank conflict")
         .inFile(tile).onLineContaining("threads = {8, 4}");
-    assertThat(compilation).hadErrorContaining("Swizzle<3,3,3> within each row makes every declared"
+    assertThat(compilation).hadErrorContaining("Swizzle<2,3,3> within each row makes every declared"
         + " access of the tile conflict-free; omit bits, base and shift to have swizzlegen derive"
         + " it.");
   }

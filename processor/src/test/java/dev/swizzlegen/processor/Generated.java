@@ -145,6 +145,7 @@ final class Generated {
   /** A generated file's text: a source by qualified class name, or a resource by relative path. */
   String text(String name) {
     JavaFileObject file = name.endsWith(".cuh") || name.endsWith(".json") || name.endsWith(".svg")
+        || name.endsWith(".txt")
         ? compilation.generatedFile(StandardLocation.SOURCE_OUTPUT, name).orElseThrow(
             () -> new AssertionError("not generated: " + name))
         : compilation.generatedSourceFile(name).orElseThrow(

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class IsolatingProcessorTest {
   private static final String GRADLE_RESOURCE = "META-INF/gradle/incremental.annotation.processors";
+  /** Every optional file too: the reports and the summary ({@code swizzlegen/<name>.summary.txt}). */
+  private static final List<String> EVERY_FILE = List.of("-Aswizzlegen.reports=json,svg",
+      "-Aswizzlegen.summary");
 
   @Test
   void theProcessorJarDeclaresItselfIsolatingToGradle() throws IOException {
@@ -42,7 +45,7 @@ class IsolatingProcessorTest {
   void everyFileHasTheTypeItWasGeneratedForAsItsOneOriginatingElement(@TempDir Path out) {
     FilerRecording recording = new FilerRecording();
     Generated.JavacRun run = Generated.runJavac(out.resolve("classes"), out.resolve("generated"),
-        Generated.REPORTS, recording.wrap(new SwizzlegenProcessor()), corpus());
+        EVERY_FILE, recording.wrap(new SwizzlegenProcessor()), corpus());
     assertTrue(run.success(), run.errors().toString());
     Map<String, String> originOfFile = new HashMap<>();
     for (FilerRecording.File file : recording.files()) {
@@ -55,6 +58,7 @@ class IsolatingProcessorTest {
       assertEquals(type, originOfFile.get(tile.helper().replace('.', '/') + ".java"));
       assertEquals(type, originOfFile.get(tile.header()));
       assertEquals(type, originOfFile.get(stem + ".json"));
+      assertEquals(type, originOfFile.get(stem + ".summary.txt"));
     }
     for (RasterCorpus.Case raster : RasterCorpus.CASES) {
       // The annotated type is the unit's top-level type or a type nested in it.
@@ -62,6 +66,8 @@ class IsolatingProcessorTest {
       String type = originOfFile.get(raster.header());
       assertTrue(type.equals(unit) || type.startsWith(unit + "."), type + " in " + unit);
       assertEquals(type, originOfFile.get(raster.javaClass().replace('.', '/') + ".java"));
+      assertEquals(type, originOfFile.get(
+          raster.header().substring(0, raster.header().length() - ".cuh".length()) + ".summary.txt"));
     }
     // Nothing reaches the disk but through the Filer.
     assertThat(Generated.filesUnder(out.resolve("generated")))
@@ -72,13 +78,13 @@ class IsolatingProcessorTest {
   void whatATypeGeneratesDependsOnThatTypeAlone(@TempDir Path out) throws IOException {
     Path together = out.resolve("together");
     assertTrue(Generated.runJavac(together.resolve("classes"), together.resolve("generated"),
-        Generated.REPORTS, new SwizzlegenProcessor(), corpus()).success());
+        EVERY_FILE, new SwizzlegenProcessor(), corpus()).success());
     Map<String, String> alone = new HashMap<>();
     List<JavaFileObject> sources = corpus();
     for (int i = 0; i < sources.size(); i++) {
       Path single = out.resolve("alone-" + i);
       assertTrue(Generated.runJavac(single.resolve("classes"), single.resolve("generated"),
-          Generated.REPORTS, new SwizzlegenProcessor(), List.of(sources.get(i))).success());
+          EVERY_FILE, new SwizzlegenProcessor(), List.of(sources.get(i))).success());
       for (String file : Generated.filesUnder(single.resolve("generated"))) {
         alone.put(file, Files.readString(single.resolve("generated").resolve(file)));
       }

@@ -136,6 +136,30 @@ class OptionsAndRoundsTest {
     }
   }
 
+  /**
+   * Issue 30, item 11: javac's notes are hidden by {@code mvn -q}, so the summary is also a file per
+   * tile and rasterizer in the source output, {@code swizzlegen/<name>.summary.txt} beside the header,
+   * holding the note's text: one originating element each, as Gradle's isolating mode needs.
+   */
+  @Test
+  void theSummaryIsAlsoAFilePerTileAndRasterizerBesideItsHeader() {
+    List<String> options = List.of("-Aswizzlegen.summary");
+    assertThat(Generated.filesWrittenByJavac(options, TILE, RASTER)).containsAtLeast(
+        "generated/swizzlegen/operand.summary.txt", "generated/swizzlegen/grid.summary.txt");
+    Generated generated = Generated.of(options, TILE, RASTER);
+    String tile = generated.text("swizzlegen/operand.summary.txt");
+    assertThat(tile).startsWith("swizzlegen: tile Operand: 128 x 64 HALF, row stride 64,"
+        + " Swizzle<3,3,3>");
+    assertThat(tile).contains("-> swizzlegen/operand.cuh, gemm.OperandSwizzle\n");
+    assertThat(tile).endsWith("  ldmatrix.x4: conflict-free, 4 wavefronts per instruction\n");
+    // The file holds the note's lines (javac indents a message's later lines by its own measure).
+    assertThat(generated.compilation().notes().stream()
+        .map(note -> note.getMessage(Locale.ROOT).lines().map(String::strip).toList()).toList())
+        .contains(tile.lines().map(String::strip).toList());
+    assertThat(generated.text("swizzlegen/grid.summary.txt"))
+        .startsWith("swizzlegen: rasterizer Grid: ");
+  }
+
   @Test
   void noSummaryUnlessAsked() {
     for (List<String> options : List.of(List.<String>of(), List.of("-Aswizzlegen.summary=false"))) {
@@ -143,6 +167,8 @@ class OptionsAndRoundsTest {
       assertThat(compilation).succeeded();
       assertThat(compilation.notes().stream()
           .filter(note -> note.getMessage(Locale.ROOT).contains("swizzlegen")).toList()).isEmpty();
+      assertThat(Generated.filesWrittenByJavac(options, TILE, RASTER).stream()
+          .filter(file -> file.endsWith(".summary.txt")).toList()).isEmpty();
     }
   }
 

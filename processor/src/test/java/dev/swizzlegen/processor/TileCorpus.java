@@ -107,13 +107,19 @@ final class TileCorpus {
       simple("Labelled", LabelTest.annotation(),
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 16, 64, 64, 128)),
       // Seed 001's cases, derived (bits, base and shift omitted): its elements are 16-byte vectors,
-      // 8 halves, so each of its M grows by 3.
+      // 8 halves, so each of its M grows by 3. Its rows wider than 128 bytes are declared whole
+      // (atomCols = cols), the seed's answer: left free, they tie with CuTe's canonical atom, which
+      // derivation then takes (Seed001WidenedFree).
       simple("Seed001ColumnRead",
           derived("rows = 8, cols = 64", COLUMN_READ),
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 64, 128)),
       simple("Seed001Widened",
-          derived("rows = 8, cols = 256", COLUMN_READ),
+          derived("rows = 8, cols = 256, atomCols = 256", COLUMN_READ),
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 5), 8, 256, 256, 128)),
+      simple("Seed001WidenedFree",
+          derived("rows = 8, cols = 256", COLUMN_READ),
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 256)
+              .atom(8, 64, Order.COL_MAJOR).build()),
       simple("Seed001Narrowed",
           derived("rows = 8, cols = 32", COLUMN_READ),
           TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 8, 32, 32, 128)),
@@ -128,15 +134,23 @@ final class TileCorpus {
           derived("rows = 32, cols = 64", FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE),
           TileLayout.of(DType.HALF, Swizzle.of(2, 4, 3), 32, 64, 64, 128)),
       simple("Seed001Width24",
-          derived("rows = 8, cols = 192", COLUMN_READ),
+          derived("rows = 8, cols = 192, atomCols = 192", COLUMN_READ),
           TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128)),
       simple("Seed001Width9",
           derived("rows = 32, cols = 72", FOUR_ROWS_BY_TWO_TWO_ROWS_AS_ONE),
           TileLayout.of(DType.HALF, Swizzle.IDENTITY, 32, 72, 72, 128)),
       simple("Width24Float",
-          "@SwizzledTile(dtype = DType.FLOAT, rows = 16, cols = 96, access = {" + ROW_WRITE
-              + ", " + COLUMN_READ + "})",
+          "@SwizzledTile(dtype = DType.FLOAT, rows = 16, cols = 96, atomCols = 96, access = {"
+              + ROW_WRITE + ", " + COLUMN_READ + "})",
           TileLayout.withinEachRow(DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128)),
+      // Issue 30, item 10: whole rows serve with Swizzle<3,3,4>, CuTe's canonical atom with as many
+      // bits; derivation takes the atom, the layout TMA's 128-byte mode fills.
+      simple("DerivedEpilogue",
+          "@SwizzledTile(dtype = DType.HALF, rows = 128, cols = 128, access = {"
+              + "@Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE),"
+              + " @Access(op = Op.LOAD, bytes = 16)})",
+          TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+              .atom(8, 64, Order.COL_MAJOR).build()),
       simple("DerivedTmaStage",
           "@SwizzledTile(dtype = DType.HALF, rows = 64, cols = 64, access = {"
               + "@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX)})",
@@ -159,8 +173,8 @@ final class TileCorpus {
           TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72).alignment(16)
               .stages(2).build()),
       simple("StagedRowForm",
-          "@SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, stages = 2, access = {"
-              + ROW_WRITE + ", " + COLUMN_READ + "})",
+          "@SwizzledTile(dtype = DType.HALF, rows = 8, cols = 192, atomCols = 192, stages = 2,"
+              + " access = {" + ROW_WRITE + ", " + COLUMN_READ + "})",
           TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
               .stages(2).build()),
       simple("DerivedTmaColumnBlocks",

@@ -6,11 +6,13 @@ import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The reference search: every member of the {@link SwizzleFamily}, cheapest first, on which every
  * engine has a plan (TMA in one of Hopper's modes), each analysed in full by the
- * {@link ConflictAnalyzer}. Slow and obviously right; {@link SwizzleSolver#nvidia()} must return
+ * {@link ConflictAnalyzer}, the tile's canonical atom taken on a tie with whole rows
+ * ({@link SwizzleFamily#onATie}). Slow and obviously right; {@link SwizzleSolver#nvidia()} must return
  * exactly what it returns.
  */
 public final class ExhaustiveSearch {
@@ -45,18 +47,28 @@ public final class ExhaustiveSearch {
       if (!SwizzleFamily.runs(tile, accesses, engines)) {
         continue;
       }
-      boolean acceptable = true;
-      int worst = 1;
-      for (AccessPattern access : accesses) {
-        AccessReport report = analyzer.analyze(tile, access);
-        acceptable &= report.acceptable();
-        worst = Math.max(worst, report.degree());
-      }
-      if (acceptable) {
-        return runnersUp.found(tile);
+      int worst = worst(tile, accesses);
+      if (worst == 0) {
+        Optional<TileLayout> canonical = SwizzleFamily.onATie(description, tile)
+            .filter(atom -> SwizzleFamily.runs(atom, accesses, engines)
+                && worst(atom, accesses) == 0);
+        return canonical.isPresent() ? runnersUp.foundOnATie(canonical.get(), tile)
+            : runnersUp.found(tile);
       }
       runnersUp.reject(tile, worst);
     }
     return runnersUp.nothingFound();
+  }
+
+  /** The worst conflict the accesses leave on {@code tile}, or 0 when every one is acceptable. */
+  private int worst(TileLayout tile, List<AccessPattern> accesses) {
+    boolean acceptable = true;
+    int worst = 1;
+    for (AccessPattern access : accesses) {
+      AccessReport report = analyzer.analyze(tile, access);
+      acceptable &= report.acceptable();
+      worst = Math.max(worst, report.degree());
+    }
+    return acceptable ? 0 : worst;
   }
 }

@@ -1,13 +1,16 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.layout.TileLayout;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The mildest layouts a search of the {@link SwizzleFamily} has rejected, for its verdict: the
  * mildest of the whole family when nothing works, and, when something does, the mildest on atoms of
- * the same width with fewer bits. Mildest: the smallest worst conflict, the earliest (cheapest) on
- * ties. Candidates must be {@link #enter entered} in the family's order.
+ * the same width with fewer bits (than the found one, or than the canonical atom taken on a tie).
+ * Mildest: the smallest worst conflict, the earliest (cheapest) on ties. Candidates must be
+ * {@link #enter entered} in the family's order.
  */
 final class RunnersUp {
   private final TileLayout.Builder description;
@@ -15,10 +18,10 @@ final class RunnersUp {
   private int mildestDegree = Integer.MAX_VALUE;
   private Optional<TileLayout> mildestOfWidth = Optional.empty();
   private int mildestOfWidthDegree = Integer.MAX_VALUE;
-  private Optional<TileLayout> withFewerBits = Optional.empty();
-  private int withFewerBitsDegree = Integer.MAX_VALUE;
+  /** The mildest of the width with each number of bits, {@code null} where none was rejected. */
+  private final TileLayout[] mildestOfWidthByBits = new TileLayout[SwizzleFamily.MAX_BITS + 1];
+  private final int[] mildestOfWidthByBitsDegree = new int[SwizzleFamily.MAX_BITS + 1];
   private int width = -1;
-  private int bits = 0;
 
   RunnersUp(TileLayout.Builder description) {
     this.description = description;
@@ -28,15 +31,9 @@ final class RunnersUp {
   void enter(TileLayout candidate) {
     if (candidate.atomCols() != width) {
       width = candidate.atomCols();
-      bits = candidate.swizzle().bits();
       mildestOfWidth = Optional.empty();
       mildestOfWidthDegree = Integer.MAX_VALUE;
-      withFewerBits = Optional.empty();
-      withFewerBitsDegree = Integer.MAX_VALUE;
-    } else if (candidate.swizzle().bits() > bits) {
-      bits = candidate.swizzle().bits();
-      withFewerBits = mildestOfWidth;
-      withFewerBitsDegree = mildestOfWidthDegree;
+      Arrays.fill(mildestOfWidthByBits, null);
     }
   }
 
@@ -51,6 +48,11 @@ final class RunnersUp {
       mildestOfWidth = Optional.of(tile);
       mildestOfWidthDegree = worst;
     }
+    int bits = tile.swizzle().bits();
+    if (mildestOfWidthByBits[bits] == null || worst < mildestOfWidthByBitsDegree[bits]) {
+      mildestOfWidthByBits[bits] = tile;
+      mildestOfWidthByBitsDegree[bits] = worst;
+    }
     if (worst < mildestDegree) {
       mildest = Optional.of(tile);
       mildestDegree = worst;
@@ -59,14 +61,37 @@ final class RunnersUp {
 
   /** The verdict when {@code tile} is the first on which every access is acceptable. */
   Solution found(TileLayout tile) {
-    return new Solution(Optional.of(tile), withFewerBits,
-        withFewerBits.isPresent() ? withFewerBitsDegree : 0, description.describedAtomRows(),
-        description.describedAtomCols());
+    return found(tile, Optional.empty());
+  }
+
+  /**
+   * The verdict when the tile's canonical atom is taken on a tie with {@code wholeRows}, the first
+   * layout on which every access is acceptable ({@link SwizzleFamily#onATie}).
+   */
+  Solution foundOnATie(TileLayout canonicalAtom, TileLayout wholeRows) {
+    return found(canonicalAtom, Optional.of(wholeRows));
+  }
+
+  /** The verdict for {@code tile}: the mildest of whole rows, or of its width, with fewer bits. */
+  private Solution found(TileLayout tile, Optional<TileLayout> passedOver) {
+    Optional<TileLayout> withFewerBits = Optional.empty();
+    int degree = 0;
+    for (int bits = 0; bits < tile.swizzle().bits(); bits++) {
+      TileLayout milder = mildestOfWidthByBits[bits];
+      if (milder != null && (withFewerBits.isEmpty() || mildestOfWidthByBitsDegree[bits] < degree)) {
+        withFewerBits = Optional.of(milder);
+        degree = mildestOfWidthByBitsDegree[bits];
+      }
+    }
+    return new Solution(Optional.of(tile), withFewerBits, degree, List.of(),
+        description.describedAtomRows(), description.describedAtomCols(), Optional.empty(),
+        passedOver);
   }
 
   /** The verdict when no candidate makes every access acceptable. */
   Solution nothingFound() {
     return new Solution(Optional.empty(), mildest, mildest.isPresent() ? mildestDegree : 0,
-        description.describedAtomRows(), description.describedAtomCols());
+        List.of(), description.describedAtomRows(), description.describedAtomCols(),
+        Optional.empty(), Optional.empty());
   }
 }

@@ -23,6 +23,9 @@ import java.util.Optional;
  * @param freeAtom when the search kept a declared atom and found nothing, the verdict of the same
  *     search with the atom left free, as derivation leaves it when atomRows and atomCols are omitted
  *     (its own {@code freeAtom} empty); empty when something was found or the atom was free
+ * @param passedOver when the search took the tile's canonical atom on a tie
+ *     ({@link SwizzleFamily#onATie}), the layout of whole rows that came first in the order and serves
+ *     with as many bits or more; empty otherwise
  */
 public record Solution(
     Optional<TileLayout> layout,
@@ -31,17 +34,11 @@ public record Solution(
     List<Alternative> alternatives,
     int declaredAtomRows,
     int declaredAtomCols,
-    Optional<Solution> freeAtom) {
+    Optional<Solution> freeAtom,
+    Optional<TileLayout> passedOver) {
 
   public Solution {
     alternatives = List.copyOf(alternatives);
-  }
-
-  /** A verdict without a search on a free atom. */
-  Solution(Optional<TileLayout> layout, Optional<TileLayout> closest, int closestDegree,
-      int declaredAtomRows, int declaredAtomCols) {
-    this(layout, closest, closestDegree, List.of(), declaredAtomRows, declaredAtomCols,
-        Optional.empty());
   }
 
   /** Whether the search kept a described atom, on either side, rather than choosing it. */
@@ -57,33 +54,36 @@ public record Solution(
   /** The same verdict without the alternatives, to compare searches that do not look for them. */
   public Solution withoutAlternatives() {
     return new Solution(layout, closest, closestDegree, List.of(), declaredAtomRows,
-        declaredAtomCols, freeAtom.map(Solution::withoutAlternatives));
+        declaredAtomCols, freeAtom.map(Solution::withoutAlternatives), passedOver);
   }
 
   /** The same verdict for another layout found, such as the chosen one with the alignment it needs. */
   public Solution withLayout(TileLayout found) {
     return new Solution(Optional.of(found), closest, closestDegree, alternatives,
-        declaredAtomRows, declaredAtomCols, freeAtom);
+        declaredAtomRows, declaredAtomCols, freeAtom, passedOver);
   }
 
   /** The same verdict with what the search finds on a free atom. */
   Solution withFreeAtom(Solution free) {
     return new Solution(layout, closest, closestDegree, alternatives, declaredAtomRows,
-        declaredAtomCols, Optional.of(free));
+        declaredAtomCols, Optional.of(free), passedOver);
   }
 
   /** The same verdict with changes that would work instead. */
   Solution withAlternatives(List<Alternative> changes) {
     return new Solution(layout, closest, closestDegree, changes, declaredAtomRows,
-        declaredAtomCols, freeAtom);
+        declaredAtomCols, freeAtom, passedOver);
   }
 
   /** Why the found layout was chosen, as data; the processor words it for the generated files. */
   public Reasons reasons() {
     TileLayout chosen = layout.orElseThrow(() -> new IllegalStateException("nothing was found"));
-    int unitBase = SwizzleFamily.unitBase(chosen.dtype());
-    return new Reasons(chosen, closest, closestDegree,
-        SwizzleFamily.isCanonical(chosen.swizzle(), unitBase), unitBase, declaredAtomCols == 0,
+    // The description searched: the chosen tile's, with the atom sides the search kept.
+    TileLayout.Builder searched = SwizzleSolver.searched(
+        chosen.toBuilder().atom(declaredAtomRows, declaredAtomCols, chosen.atomOrder()));
+    return new Reasons(chosen, closest, closestDegree, SwizzleFamily.isCanonicalAtom(chosen),
+        SwizzleFamily.canonicalAtom(searched), passedOver,
+        SwizzleFamily.unitBase(chosen.dtype()), declaredAtomCols == 0,
         TmaFill.findWhenAligned(chosen).filter(tma -> tma.mode() != TmaSwizzle.NONE));
   }
 }

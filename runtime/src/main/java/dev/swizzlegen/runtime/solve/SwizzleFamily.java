@@ -44,6 +44,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * only those it writes in one of Hopper's modes, which every GPU with TMA writes, unless a search
  * admits Blackwell's ({@link #runs(TileLayout, List, List, boolean)}).
  *
+ * <p>One exception to the order, on a tie: where the first layout that serves is of whole rows wider
+ * than 128 bytes and has as many bits as the tile's {@link #canonicalAtom} or more, a search takes
+ * that atom instead if it serves too (CuTe's canonical atoms on ties, SPEC section 6): TMA fills it,
+ * and no swizzle of whole rows wider than a box row.
+ *
  * <p>A search is given a {@link TileLayout.Builder description} of the tile: its swizzle is the
  * search's to choose, and so is each side of its atom it leaves 0. Its members are
  * {@link TileLayout}s.
@@ -60,6 +65,8 @@ public final class SwizzleFamily {
   public static final int MAX_ATOM_BYTES = 128;
   /** The narrowest atom: one 16-byte unit. */
   public static final int MIN_ATOM_BYTES = 16;
+  /** The most bits of CuTe's canonical atoms: 128-byte rows, TMA's widest swizzle span. */
+  public static final int MAX_CANONICAL_BITS = 3;
 
   private SwizzleFamily() {}
 
@@ -201,6 +208,59 @@ public final class SwizzleFamily {
     long period = 1L << XorMap.of(swizzle).span();
     long atomRows = Math.max(1, period / width);
     return atomRows <= rows && rows % atomRows == 0 ? (int) atomRows : 0;
+  }
+
+  /**
+   * The tile's canonical atom where it is narrower than the tile's rows: CuTe's widest canonical atom
+   * ({@link #isCanonicalAtom}) whose rows divide the tile's, as CUTLASS's {@code ss_smem_selector}
+   * picks it, in column blocks; empty where the description declares its atom's width, or the rows
+   * are 128 bytes or narrower (a canonical atom of whole rows is already first among its bits), or
+   * the rows leave no room for one. A search that finds whole rows serve with as many bits or more
+   * takes this atom instead where it serves (SPEC section 6: CuTe's canonical atoms on ties), so
+   * that a tile derived without a TMA access keeps its layout when one is added.
+   */
+  public static Optional<TileLayout> canonicalAtom(TileLayout.Builder description) {
+    if (description.describedAtomCols() != 0) {
+      return Optional.empty();
+    }
+    List<Integer> widths = atomWidths(description);
+    for (int bits = MAX_CANONICAL_BITS; bits >= 1; bits--) {
+      long width = ((long) MIN_ATOM_BYTES << bits) * 8 / description.dtype().storageBits();
+      if (widths.contains((int) width)) {
+        Swizzle swizzle = Swizzle.of(bits, unitBase(description.dtype()), 3);
+        return width == description.cols() ? Optional.empty()
+            : member(description, new Member(swizzle, false), (int) width)
+                .flatMap(TileLayout.Builder::tryBuild);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The layout a search takes instead of {@code found}, the first in the order that serves, if it
+   * serves too: the tile's {@link #canonicalAtom}, where {@code found} is of whole rows and has as
+   * many bits or more (a tie, or worse); empty otherwise.
+   */
+  static Optional<TileLayout> onATie(TileLayout.Builder description, TileLayout found) {
+    if (found.atomCols() != found.cols()) {
+      return Optional.empty();
+    }
+    return canonicalAtom(description)
+        .filter(atom -> atom.swizzle().bits() <= found.swizzle().bits());
+  }
+
+  /**
+   * Whether a tile is on one of CuTe's canonical atoms ({@code Layout_K_SW32/64/128_Atom}): the
+   * canonical swizzle, {@code Swizzle<B, log2(16 / unit bytes), 3>} with {@code 1 <= B <= 3}, on
+   * dense atoms whose rows are {@code 16 << B} bytes, which TMA fills in its 32-, 64- or 128-byte
+   * mode.
+   */
+  public static boolean isCanonicalAtom(TileLayout tile) {
+    Swizzle swizzle = tile.swizzle();
+    return swizzle.bits() <= MAX_CANONICAL_BITS && !tile.swizzlesWithinEachRow()
+        && isCanonical(swizzle, unitBase(tile.dtype()))
+        && tile.bytesOf(tile.atomCols()) == (long) MIN_ATOM_BYTES << swizzle.bits()
+        && tile.atomRowStride() == tile.atomCols();
   }
 
   /** CuTe's canonical atoms: {@code Swizzle<B, log2(16 / element bytes), 3>}. */

@@ -32,6 +32,9 @@ import java.util.Optional;
  * access's maxWays and its worst conflict can no longer beat the mildest found so far; and the
  * closure and vector checks read the swizzle's masks before looping over elements.
  *
+ * <p>Where the first layout that serves is of whole rows and the tile's canonical atom, with as many
+ * bits or fewer, serves too, it takes the atom ({@link SwizzleFamily#onATie}).
+ *
  * <p>When nothing in the family works, it says what would: padding the rows (the smallest row stride
  * on which the plain tile is acceptable) or another vector width for a vector access.
  *
@@ -146,7 +149,11 @@ public final class SwizzleSolver {
         continue;
       }
       if (verdict.acceptable) {
-        return runnersUp.found(tile);
+        Optional<TileLayout> canonical = SwizzleFamily.onATie(description, tile)
+            .filter(atom -> SwizzleFamily.runs(atom, accesses, engines, blackwell)
+                && serves(atom, phases));
+        return canonical.isPresent() ? runnersUp.foundOnATie(canonical.get(), tile)
+            : runnersUp.found(tile);
       }
       runnersUp.reject(tile, verdict.worst);
     }
@@ -273,9 +280,19 @@ public final class SwizzleSolver {
   }
 
   private boolean acceptable(TileLayout tile, List<AccessPattern> accesses) {
-    Verdict verdict = new Verdict(Integer.MAX_VALUE);
+    List<AccessPhases> phases = new ArrayList<>();
     for (AccessPattern access : accesses) {
-      new AccessPhases(access, access.instructions(tile)).costAll(tile, verdict);
+      phases.add(new AccessPhases(access, access.instructions(tile)));
+    }
+    return serves(tile, phases);
+  }
+
+  /** Whether every access is acceptable on {@code tile}, costed until one phase is not. */
+  private static boolean serves(TileLayout tile, List<AccessPhases> phases) {
+    Verdict verdict = new Verdict(0);
+    for (int i = 0; i < phases.size() && !verdict.hopeless(); i++) {
+      phases.get(i).costKillers(tile, verdict);
+      phases.get(i).costAll(tile, verdict);
     }
     return verdict.acceptable;
   }

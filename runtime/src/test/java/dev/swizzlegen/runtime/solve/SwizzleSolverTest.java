@@ -43,6 +43,7 @@ class SwizzleSolverTest {
     int rowForms = 0;
     int columnBlocks = 0;
     int freeAtoms = 0;
+    int ties = 0;
     while (compared < 160) {
       DType dtype = TYPES[random.nextInt(TYPES.length)];
       int rows = 8 << random.nextInt(3);
@@ -84,11 +85,13 @@ class SwizzleSolverTest {
       found += actual.found() ? 1 : 0;
       rowForms += actual.layout().filter(TileLayout::swizzlesWithinEachRow).isPresent() ? 1 : 0;
       columnBlocks += actual.layout().filter(t -> t.atomsAcross() > 1).isPresent() ? 1 : 0;
+      ties += actual.passedOver().isPresent() ? 1 : 0;
     }
     assertTrue(found > 40 && found < 155, "a mix of solvable and unsolvable cases: " + found);
     assertTrue(rowForms > 0, "some answers swizzle within rows: " + rowForms);
     assertTrue(columnBlocks > 0, "some answers are column blocks of atoms: " + columnBlocks);
     assertTrue(freeAtoms > 0, "some declared atoms limit the search: " + freeAtoms);
+    assertTrue(ties > 0, "some take the canonical atom on a tie with whole rows: " + ties);
   }
 
   private void assertAcceptable(TileLayout tile, List<AccessPattern> accesses,
@@ -192,10 +195,23 @@ class SwizzleSolverTest {
     assertTrue(tile.readsTheOffset() && !tile.swizzlesWithinEachRow());
   }
 
+  /**
+   * Whole rows serve with Swizzle<3,3,5>, the seed's answer, and CuTe's canonical atom with as many
+   * bits serves too: on the tie derivation takes the atom, in four column blocks (issue 30, item 10);
+   * declared whole rows get the seed's answer.
+   */
   @Test
   void seed001WideningTo32ColumnsIsSwizzle305() {
-    TileLayout tile = derived(described(DType.HALF, 8, 256, 256, 128), ROW_WRITE, columnRead());
-    assertEquals(Swizzle.of(3, 3, 5), tile.swizzle());
+    TileLayout.Builder widened = described(DType.HALF, 8, 256, 256, 128);
+    TileLayout tile = derived(widened, ROW_WRITE, columnRead());
+    assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
+    assertEquals("8 x 64", tile.atomShape());
+    assertEquals(Swizzle.of(3, 3, 5), solver.solve(widened, List.of(ROW_WRITE, columnRead()),
+        List.of()).passedOver().orElseThrow().swizzle());
+    TileLayout wholeRows = derived(widened.copy().atom(0, 256, Order.COL_MAJOR), ROW_WRITE,
+        columnRead());
+    assertEquals(Swizzle.of(3, 3, 5), wholeRows.swizzle());
+    assertTrue(wholeRows.isOneAtom());
   }
 
   @Test
@@ -222,9 +238,18 @@ class SwizzleSolverTest {
     assertEquals(Swizzle.of(2, 4, 3), tile.swizzle());
   }
 
+  /**
+   * Declared whole rows of 24 vectors get the row form, the 8 x 64 atom three times along each row;
+   * with the atom free, CuTe's canonical atom ties with it and is taken, in three column blocks.
+   */
   @Test
   void seed001Width24RepeatsThe8x8PatternAlongTheRow() {
-    TileLayout tile = derived(described(DType.HALF, 8, 192, 192, 128), ROW_WRITE, columnRead());
+    TileLayout.Builder width24 = described(DType.HALF, 8, 192, 192, 128);
+    TileLayout canonical = derived(width24, ROW_WRITE, columnRead());
+    assertEquals(List.of(Swizzle.of(3, 3, 3), "8 x 64", 3),
+        List.of(canonical.swizzle(), canonical.atomShape(), canonical.atomsAcross()));
+    TileLayout tile = derived(width24.copy().atom(0, 192, Order.COL_MAJOR), ROW_WRITE,
+        columnRead());
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
     assertTrue(tile.swizzlesWithinEachRow());
     assertEquals(256, tile.wordCols());
@@ -294,16 +319,48 @@ class SwizzleSolverTest {
     assertEquals(64, tile.atomCols());
     assertEquals(Order.COL_MAJOR, tile.atomOrder());
     assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
-    // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them.
-    // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them.
-    assertEquals(new Reasons(tile, Optional.empty(), 0, true, 3, true,
-        Optional.of(TmaFill.of(tile))), solution.reasons());
+    // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them. The atom is
+    // the tile's canonical one, reached in its place in the order: no whole rows served.
+    assertEquals(new Reasons(tile, Optional.empty(), 0, true, Optional.of(tile), Optional.empty(), 3,
+        true, Optional.of(TmaFill.of(tile))), solution.reasons());
     assertEquals(2, TmaFill.of(tile).boxes().size());
     assertEquals(exhaustive.search(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA),
         solution);
-    TileLayout withoutTma = derived(operand, MatrixAccess.ldmatrix(4, false));
-    assertTrue(withoutTma.isOneAtom());
-    assertEquals(Swizzle.of(3, 3, 4), withoutTma.swizzle());
+    // Without TMA whole rows serve with Swizzle<3,3,4>, but the canonical atom serves with as many
+    // bits: on the tie it is taken, so that adding TMA keeps the layout (issue 30, item 10).
+    Solution withoutTma = solver.solve(operand, List.of(MatrixAccess.ldmatrix(4, false)),
+        List.of());
+    assertEquals(tile, derived(operand, MatrixAccess.ldmatrix(4, false)));
+    assertEquals(Swizzle.of(3, 3, 4), withoutTma.passedOver().orElseThrow().swizzle());
+    assertTrue(withoutTma.passedOver().orElseThrow().isOneAtom());
+    assertEquals(Optional.of(withoutTma.passedOver().orElseThrow()),
+        withoutTma.reasons().wholeRowsPassedOver());
+  }
+
+  /**
+   * Issue 30, item 10: a 128 x 128 half epilogue tile, m16n8 accumulators stored and 16-byte vectors
+   * copied out. Whole rows serve with Swizzle<3,3,4>; CuTe's canonical atom, Swizzle<3,3,3> on 8 x 64
+   * atoms, serves with as many bits and is taken, the layout TMA's 128-byte mode fills; exactly what
+   * the exhaustive search finds. Where whole rows need fewer bits they stay.
+   */
+  @Test
+  void onATieWithWholeRowsTheCanonicalAtomIsTaken() {
+    TileLayout.Builder epilogue = described(DType.HALF, 128, 128, 128, 128);
+    AccessPattern store = MmaAccumulatorAccess.of(Op.STORE);
+    AccessPattern copyOut = VectorAccess.coalesced(Op.LOAD, 16);
+    TileLayout tile = derived(epilogue, store, copyOut);
+    assertEquals(epilogue.copy().swizzle(Swizzle.of(3, 3, 3)).atom(8, 64, Order.COL_MAJOR).build(),
+        tile);
+    assertTrue(SwizzleFamily.isCanonicalAtom(tile));
+    Reasons reasons = solver.solve(epilogue, List.of(store, copyOut), List.of()).reasons();
+    assertEquals(Swizzle.of(3, 3, 4), reasons.wholeRowsPassedOver().orElseThrow().swizzle());
+    assertEquals(Optional.empty(), reasons.canonicalAtomTried());
+    // Adding a TMA store keeps the layout.
+    TileLayout.Builder aligned = epilogue.copy().alignment(1024);
+    assertEquals(tile.toBuilder().alignment(1024).build(),
+        derived(aligned, TMA, store, copyOut));
+    // Coalesced stores alone need no swizzle: whole rows with fewer bits than the atom stay.
+    assertTrue(derived(epilogue, copyOut).isOneAtom());
   }
 
   /**
@@ -394,7 +451,9 @@ class SwizzleSolverTest {
     TileLayout milder = described(DType.HALF, 128, 64, 64, 128).swizzle(Swizzle.of(2, 3, 3))
         .build();
     // TMA's 128-byte mode needs a 1024-byte aligned base: the fill is of the tile so aligned.
-    assertEquals(new Reasons(chosen, Optional.of(milder), 2, true, 3, true,
+    // Rows of 128 bytes are the canonical atom's: it is the whole tile, no narrower one is looked for.
+    assertEquals(new Reasons(chosen, Optional.of(milder), 2, true, Optional.empty(),
+        Optional.empty(), 3, true,
         Optional.of(TmaFill.of(described(DType.HALF, 128, 64, 64, 1024)
             .swizzle(Swizzle.of(3, 3, 3)).build()))), solution.reasons());
   }

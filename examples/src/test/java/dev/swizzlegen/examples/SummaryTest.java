@@ -1,0 +1,76 @@
+package dev.swizzlegen.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the README's first command prints ({@link Summary}, after {@code mvn -B -q -DskipTests
+ * package}): the tensor-core column names the instruction that reads each tile, so a tcgen05 tile
+ * reads truthfully; and the processor's own summary, which {@code mvn -q} hides as javac notes, is
+ * reachable in a file per tile (issue 30, item 11).
+ */
+class SummaryTest {
+  private static final Path GENERATED = Path.of("target", "generated-sources", "annotations");
+
+  private static String printed() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream original = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      Summary.main(new String[] {GENERATED.toString()});
+    } finally {
+      System.setOut(original);
+    }
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** The table row of a tile, by its helper's simple name. */
+  private static String row(List<String> lines, String helper) {
+    return lines.stream().filter(line -> line.startsWith(helper + " ")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void theTensorCoreColumnNamesTheInstructionThatReadsEachTile() {
+    List<String> lines = printed().lines().toList();
+    String header = lines.stream().filter(line -> line.startsWith("tile (Java helper)"))
+        .findFirst().orElseThrow();
+    assertFalse(header.contains("wgmma operand"), header);
+    assertTrue(header.contains("tensor-core read"), header);
+    // Hopper's operand is read by wgmma, Blackwell's by tcgen05, each with its descriptor's swizzle.
+    assertTrue(row(lines, "HopperASwizzle").endsWith("wgmma K-major SWIZZLE_128B, 4 x k16"),
+        row(lines, "HopperASwizzle"));
+    String blackwell = row(lines, "BlackwellASwizzle");
+    assertTrue(blackwell.endsWith("tcgen05 K-major SWIZZLE_128B, 4 x k16"), blackwell);
+    // A tile no tensor core is declared to read: what each instruction could read it as.
+    assertTrue(row(lines, "TmaStagedTileSwizzle").endsWith("could: wgmma K, MN; tcgen05 K, MN"),
+        row(lines, "TmaStagedTileSwizzle"));
+  }
+
+  @Test
+  void theProcessorsSummaryIsAFilePerTileThatTheSummaryPointsTo() throws IOException {
+    String printed = printed();
+    int tiles = GeneratedTiles.find(GENERATED).size();
+    int rasters = GeneratedRasters.find(GENERATED).size();
+    assertTrue(printed.contains("processor summaries (-Aswizzlegen.summary; mvn -q hides javac's"
+        + " notes): " + tiles + " tiles and " + rasters + " rasterizers, one file each, "
+        + GENERATED + "/swizzlegen/*.summary.txt"), printed);
+    try (var files = Files.list(GENERATED.resolve("swizzlegen"))) {
+      assertEquals(tiles + rasters,
+          files.filter(file -> file.toString().endsWith(".summary.txt")).count());
+    }
+    String blackwell = Files.readString(GENERATED.resolve("swizzlegen/blackwell_a.summary.txt"));
+    assertTrue(blackwell.startsWith("swizzlegen: tile BlackwellA: "), blackwell);
+    assertTrue(blackwell.contains("\n  UMMA: tcgen05.mma (kind::f16) reads it as"), blackwell);
+    assertEquals(1, blackwell.lines().filter(line -> line.startsWith("swizzlegen:")).count());
+  }
+}
