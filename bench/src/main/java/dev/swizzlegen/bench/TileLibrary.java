@@ -59,6 +59,18 @@ public final class TileLibrary {
 
   private TileLibrary() {}
 
+  /** {@code <explicit|derived|operands> <count> <directory>}: writes that library. */
+  public static void main(String[] args) {
+    int count = Integer.parseInt(args[1]);
+    Path directory = Path.of(args[2]);
+    switch (args[0]) {
+      case "explicit" -> write(directory, count, false);
+      case "derived" -> write(directory, count, true);
+      case "operands" -> writeOperands(directory, count);
+      default -> throw new IllegalArgumentException("no library " + args[0]);
+    }
+  }
+
   /**
    * Writes {@code count} Hopper operand tiles (TMA + WGMMA) under {@code directory/library}, as
    * {@link #write} writes the library's tiles.
