@@ -196,7 +196,7 @@ public final class Template {
         for (int i = 1; i < pieces.size(); i += 2) {
           slots.add(pieces.get(i));
         }
-        if (pieces.size() == 3 && pieces.get(2).isEmpty() && pieces.get(0).isBlank()
+        if (pieces.size() == 3 && pieces.get(2).isEmpty()
             && pieces.get(0).chars().allMatch(c -> c == ' ')) {
           lines.add(new LineSlot(pieces.get(0), pieces.get(1)));
         } else {
