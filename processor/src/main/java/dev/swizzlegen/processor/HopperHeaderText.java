@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.layout.OperandShape;
@@ -13,7 +14,7 @@ import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,21 +44,25 @@ final class HopperHeaderText {
   private final Optional<TmaFill> tmaFill;
   private final Optional<WgmmaOperand> declaredOperand;
   private final Optional<WgmmaOperand> mnOperand;
-  private final Map<Major, List<Violation>> wgmmaProblems;
+  /** How wgmma reads the tile in each major, or why not: each worked out once for every use. */
+  private final Map<Major, Plan<WgmmaOperand>> wgmmaReads;
 
   private HopperHeaderText(TileSpec tile) {
     this.tile = tile;
     TileLayout layout = tile.layout();
     this.tmaFill = tile.engine(Tma.class).flatMap(tma -> tma.plan(layout).plan());
-    List<WgmmaOperand> reads = tile.engines().stream().filter(Wgmma.class::isInstance)
-        .map(wgmma -> ((Wgmma) wgmma).plan(layout).plan()).flatMap(Optional::stream).toList();
+    this.wgmmaReads = new EnumMap<>(Major.class);
+    for (Major major : Major.values()) {
+      wgmmaReads.put(major, Wgmma.of(major).plan(layout));
+    }
+    List<WgmmaOperand> reads = declaredMajors(tile).stream()
+        .map(major -> wgmmaReads.get(major).plan()).flatMap(Optional::stream).toList();
     // One read has the wgmma_desc members whatever its major; of two, the K-major read has them and
     // the MN-major one the wgmma_desc_mn members.
     this.declaredOperand = reads.stream()
         .filter(read -> reads.size() == 1 || read.major() == Major.K).findFirst();
     this.mnOperand = reads.stream()
         .filter(read -> reads.size() == 2 && read.major() == Major.MN).findFirst();
-    this.wgmmaProblems = problemsByMajor(layout);
   }
 
   static HopperHeaderText of(TileSpec tile) {
@@ -79,9 +84,9 @@ final class HopperHeaderText {
         .map(wgmma -> ((Wgmma) wgmma).major()).toList();
   }
 
-  /** Every major's violations for the tile: empty where wgmma reads it so. */
-  Map<Major, List<Violation>> wgmmaProblems() {
-    return wgmmaProblems;
+  /** How wgmma reads the tile as an operand of {@code major}, or the violations that prevent it. */
+  Plan<WgmmaOperand> wgmmaRead(Major major) {
+    return wgmmaReads.get(major);
   }
 
   /**
@@ -128,38 +133,32 @@ final class HopperHeaderText {
     } else {
       List<String> readable = new ArrayList<>();
       for (Major major : Major.values()) {
-        if (wgmmaProblems.get(major).isEmpty()) {
+        if (wgmmaReads.get(major).exists()) {
           List<String> sides = new OperandShape(tile.layout(), major).rowCol("M or N", "K");
           readable.add(operandWords(major) + " (rows " + sides.get(0) + ", cols " + sides.get(1)
               + ") with "
-              + WgmmaOperand.of(tile.layout(), major).swizzle().description());
+              + wgmmaReads.get(major).plan().orElseThrow().swizzle().description());
         }
       }
       if (!readable.isEmpty()) {
         wrapped(out, "wgmma (sm_90a) could read it as " + String.join(", or as ", readable)
             + "; declare @Access(kind = AccessKind.WGMMA" + (readable.size() == 1
-                && wgmmaProblems.get(Major.K).isEmpty() ? "" : ", major = ...")
+                && wgmmaReads.get(Major.K).exists() ? "" : ", major = ...")
             + ") for its descriptors.");
       } else {
-        wrapped(out, "No wgmma reads it as declared. " + unreadableReasons(wgmmaProblems));
+        wrapped(out, "No wgmma reads it as declared. "
+            + unreadableReasons(wgmmaReads.get(Major.K).violations(),
+                wgmmaReads.get(Major.MN).violations()));
       }
     }
     return out.toString();
   }
 
   /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
-  static String unreadableReasons(Map<Major, List<Violation>> problems) {
-    String k = ViolationMessages.render(problems.get(Major.K).get(0));
-    String mn = ViolationMessages.render(problems.get(Major.MN).get(0));
+  static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
+    String k = ViolationMessages.render(kMajor.get(0));
+    String mn = ViolationMessages.render(mnMajor.get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
-  }
-
-  private static Map<Major, List<Violation>> problemsByMajor(TileLayout layout) {
-    Map<Major, List<Violation>> problems = new LinkedHashMap<>();
-    for (Major major : Major.values()) {
-      problems.put(major, WgmmaOperand.check(layout, major));
-    }
-    return problems;
   }
 
   /** {@code "a K-major operand"}, {@code "an MN-major operand"}. */

@@ -18,7 +18,6 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.umma.UmmaDescriptor;
 import dev.swizzlegen.runtime.umma.UmmaOperand;
 import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
@@ -108,7 +107,7 @@ final class ReportWriter {
       engines.add(engine(engine, layout));
     }
     root.put("engines", engines);
-    root.put("wgmma", wgmma(tile, hopper.wgmmaProblems()));
+    root.put("wgmma", wgmma(tile, hopper));
     root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
         Json.write(root));
@@ -205,7 +204,7 @@ final class ReportWriter {
    * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and for
    * each major whether wgmma reads the tile so, how, or why not.
    */
-  private static Map<String, Object> wgmma(TileSpec tile, Map<Major, List<Violation>> problems) {
+  private static Map<String, Object> wgmma(TileSpec tile, HopperHeaderText hopper) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
     if (HopperHeaderText.declaredMajors(tile).size() == 2) {
@@ -213,11 +212,12 @@ final class ReportWriter {
     }
     for (Major major : Major.values()) {
       Map<String, Object> majorJson = new LinkedHashMap<>();
-      majorJson.put("operand", problems.get(major).isEmpty());
-      if (problems.get(major).isEmpty()) {
-        majorJson.putAll(wgmmaPlan(WgmmaOperand.of(tile.layout(), major)));
+      Plan<WgmmaOperand> read = hopper.wgmmaRead(major);
+      majorJson.put("operand", read.exists());
+      if (read.exists()) {
+        majorJson.putAll(wgmmaPlan(read.plan().orElseThrow()));
       } else {
-        majorJson.put("why", ViolationMessages.render(problems.get(major).get(0)));
+        majorJson.put("why", ViolationMessages.render(read.violations().get(0)));
       }
       json.put(major.name(), majorJson);
     }
