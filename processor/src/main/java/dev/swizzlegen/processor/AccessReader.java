@@ -114,10 +114,12 @@ final class AccessReader {
         readEngine(values, kind, layout, swizzleDerived, errorsBefore, diagnostics)
             .ifPresent(engines::add);
       } else {
-        AccessPattern pattern = readPattern(values, kind, item, errorsBefore, diagnostics);
-        if (pattern == null) {
+        Optional<AccessPattern> read = readPattern(values, kind, item, errorsBefore,
+            diagnostics);
+        if (read.isEmpty()) {
           continue;
         }
+        AccessPattern pattern = read.get();
         List<Violation> problems = pattern.check(layout);
         Optional<Violation> transposed = swapped.flatMap(s -> readAlongK(s, pattern, problems));
         if (transposed.isPresent()) {
@@ -196,11 +198,11 @@ final class AccessReader {
   }
 
   /**
-   * A warp access as declared, to be checked against the layout; null when the {@code @Access} has
+   * A warp access as declared, to be checked against the layout; none when the {@code @Access} has
    * errors since {@code errorsBefore}.
    */
-  private AccessPattern readPattern(AnnotationValues values, AccessKind kind, AnnotationValue item,
-      int errorsBefore, Diagnostics diagnostics) {
+  private Optional<AccessPattern> readPattern(AnnotationValues values, AccessKind kind,
+      AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
@@ -214,9 +216,9 @@ final class AccessReader {
     };
     if (pattern == null || diagnostics.errorCount() > errorsBefore
         || lacks(values, kind, pattern.label(), diagnostics)) {
-      return null;
+      return Optional.empty();
     }
-    return pattern;
+    return Optional.of(pattern);
   }
 
   /**
