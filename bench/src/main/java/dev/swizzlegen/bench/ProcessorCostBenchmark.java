@@ -44,8 +44,8 @@ import javax.tools.ToolProvider;
  *       and with swizzlegen interleaved, the median of {@value #COLD_RUNS} runs each. "javac's floor"
  *       is a processor that writes the very files of swizzlegen's build and computes nothing
  *       ({@link ReplayProcessor}): what javac itself charges for those files (creating them, the
- *       extra round, compiling the helpers), which no processor that generates them avoids; "floor,
- *       no Java" writes only the CUDA headers: the floor were the helpers not Java sources. Targets:
+ *       extra round), which no processor that generates them avoids; "headers alone" writes only
+ *       the CUDA headers, not the helpers' class files. Targets:
  *       100 tiles at most {@value #TARGET_COLD_RATIO_100}x plain javac, 1000 tiles at most
  *       {@value #TARGET_COLD_RATIO_1000}x.
  *   <li>Warm, as a Gradle daemon or an IDE pays it: javac run in-process, {@value #WARM_UPS}
@@ -87,7 +87,7 @@ public final class ProcessorCostBenchmark {
   }
 
   /**
-   * Without arguments: the whole benchmark, printed. {@code measure <plain|no-op|processor|
+   * Without arguments: the whole benchmark, printed; {@code cold}: its cold table alone. {@code measure <plain|no-op|processor|
    * processor-reports|replay|replay-empty-files> <sources> <warm-ups> <runs> [recording]}: one
    * configuration in this JVM (the benchmark's child).
    */
@@ -117,12 +117,15 @@ public final class ProcessorCostBenchmark {
         + " interleaved runs");
     System.out.println();
     System.out.printf(Locale.ROOT, "| %-23s | %11s | %13s | %14s | %15s | %12s | %12s | %-20s |%n",
-        "library", "plain javac", "javac's floor", "floor, no Java", "with swizzlegen",
+        "library", "plain javac", "javac's floor", "headers alone", "with swizzlegen",
         "in process()", "ratio", "target");
     System.out.println("|-------------------------|-------------|---------------|----------------|"
         + "-----------------|--------------|--------------|----------------------|");
     cold(work, "100 tiles x 3 accesses", library100, TARGET_COLD_RATIO_100);
     cold(work, "1000 tiles x 3 accesses", library1000, TARGET_COLD_RATIO_1000);
+    if (args.length > 0 && args[0].equals("cold")) {
+      return;
+    }
 
     System.out.println();
     System.out.println("Warm: javac in-process, " + WARM_UPS + " warm-up compilations, median of "
@@ -170,7 +173,7 @@ public final class ProcessorCostBenchmark {
     for (int run = 0; run < COLD_RUNS; run++) {
       plain[run] = coldWall("plain", sources, Optional.empty(), new double[1]);
       floor[run] = coldWall("replay", sources, Optional.of(recording), new double[1]);
-      headersOnly[run] = coldWall("replay-without-java", sources, Optional.of(recording),
+      headersOnly[run] = coldWall("replay-without-classes", sources, Optional.of(recording),
           new double[1]);
       double[] process = new double[1];
       with[run] = coldWall("processor", sources, Optional.empty(), process);
@@ -316,8 +319,8 @@ public final class ProcessorCostBenchmark {
         case "plain" -> null;
         case "replay" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.ALL);
         case "replay-empty-files" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.EMPTY_FILES);
-        case "replay-without-java" ->
-            new ReplayProcessor(recorded, ReplayProcessor.Replay.WITHOUT_JAVA_SOURCES);
+        case "replay-without-classes" ->
+            new ReplayProcessor(recorded, ReplayProcessor.Replay.WITHOUT_CLASSES);
         case "processor", "processor-reports" -> new SwizzlegenProcessor();
         default -> throw new IllegalArgumentException("no configuration " + mode);
       };

@@ -3,8 +3,10 @@ package dev.swizzlegen.bench;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,16 +37,14 @@ final class ReplayProcessor extends AbstractProcessor {
     /** Every file, as recorded. */
     ALL,
     /**
-     * The same files, empty: each Java helper an empty class of its name, each other file empty.
+     * The same files, empty: each resource empty, each source an empty class of its name; class
+     * files as recorded, javac reads none of them.
      * What javac charges any processor that writes the files SPEC section 8 asks for (a Java class
      * and a CUDA header per tile), whatever they say.
      */
     EMPTY_FILES,
-    /**
-     * The files that are not Java sources (the CUDA headers): javac's floor for a processor whose
-     * helpers javac need not compile, were they emitted as class files.
-     */
-    WITHOUT_JAVA_SOURCES
+    /** The files that are not classes (the CUDA headers): what javac charges for those alone. */
+    WITHOUT_CLASSES
   }
 
   private final Map<String, List<FilerRecording.File>> filesByOrigin = new HashMap<>();
@@ -55,12 +55,14 @@ final class ReplayProcessor extends AbstractProcessor {
    */
   ReplayProcessor(List<FilerRecording.File> recorded, Replay replay) {
     for (FilerRecording.File file : recorded) {
-      if (replay == Replay.WITHOUT_JAVA_SOURCES && file.javaSource()) {
+      boolean isClass = file.kind() != FilerRecording.Kind.RESOURCE;
+      if (replay == Replay.WITHOUT_CLASSES && isClass) {
         continue;
       }
       if (replay == Replay.EMPTY_FILES) {
-        file = new FilerRecording.File(file.javaSource(), file.name(), file.originatingElements(),
-            file.javaSource() ? emptyClass(file.name()) : "");
+        file = new FilerRecording.File(file.kind(), file.name(), file.originatingElements(),
+            file.kind() == FilerRecording.Kind.CLASS ? file.content()
+                : file.kind() == FilerRecording.Kind.SOURCE ? emptySource(file.name()) : "");
       }
       filesByOrigin.computeIfAbsent(file.originatingElements().get(0), tile -> new ArrayList<>())
           .add(file);
@@ -69,23 +71,23 @@ final class ReplayProcessor extends AbstractProcessor {
 
   /**
    * Saves recorded files in {@code file}, for a replay in another JVM: per file a header line
-   * ({@code source|resource}, the length of its content in chars, its name, its originating
-   * elements, tab-separated), then its content.
+   * ({@code SOURCE}, {@code CLASS} or {@code RESOURCE}, the length of its content in chars, its
+   * name, its originating elements, tab-separated), then its content.
    */
   static void save(List<FilerRecording.File> files, Path file) throws IOException {
     StringBuilder text = new StringBuilder();
     for (FilerRecording.File recorded : files) {
-      text.append(recorded.javaSource() ? "source" : "resource").append('\t')
+      text.append(recorded.kind()).append('\t')
           .append(recorded.content().length()).append('\t').append(recorded.name()).append('\t')
           .append(String.join("\t", recorded.originatingElements())).append('\n')
           .append(recorded.content());
     }
-    Files.writeString(file, text);
+    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   /** The files {@link #save} saved in {@code file}. */
   static List<FilerRecording.File> load(Path file) throws IOException {
-    String text = Files.readString(file);
+    String text = Files.readString(file, StandardCharsets.UTF_8);
     List<FilerRecording.File> files = new ArrayList<>();
     int at = 0;
     while (at < text.length()) {
@@ -93,7 +95,7 @@ final class ReplayProcessor extends AbstractProcessor {
       String[] header = text.substring(at, endOfHeader).split("\t");
       int length = Integer.parseInt(header[1]);
       String content = text.substring(endOfHeader + 1, endOfHeader + 1 + length);
-      files.add(new FilerRecording.File(header[0].equals("source"), header[2],
+      files.add(new FilerRecording.File(FilerRecording.Kind.valueOf(header[0]), header[2],
           List.of(header).subList(3, header.length), content));
       at = endOfHeader + 1 + length;
     }
@@ -101,7 +103,7 @@ final class ReplayProcessor extends AbstractProcessor {
   }
 
   /** An empty class of the qualified name {@code name}. */
-  private static String emptyClass(String name) {
+  private static String emptySource(String name) {
     int dot = name.lastIndexOf('.');
     String packageLine = dot < 0 ? "" : "package " + name.substring(0, dot) + ";\n";
     return packageLine + "final class " + name.substring(dot + 1) + " {}\n";
@@ -136,7 +138,13 @@ final class ReplayProcessor extends AbstractProcessor {
       for (FilerRecording.File file
           : filesByOrigin.getOrDefault(origin.getQualifiedName().toString(), List.of())) {
         try {
-          FileObject target = file.javaSource()
+          if (file.kind() == FilerRecording.Kind.CLASS) {
+            try (OutputStream out = filer.createClassFile(file.name(), origin).openOutputStream()) {
+              out.write(file.bytes());
+            }
+            continue;
+          }
+          FileObject target = file.kind() == FilerRecording.Kind.SOURCE
               ? filer.createSourceFile(file.name(), origin)
               : filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), origin);
           try (Writer writer = target.openWriter()) {

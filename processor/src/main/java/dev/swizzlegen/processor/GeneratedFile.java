@@ -1,17 +1,28 @@
 package dev.swizzlegen.processor;
 
 /**
- * One file to write, fully rendered before anything is written, so that a tile either gets all of
- * its files or none.
+ * One file to write, fully made before anything is written, so that a tile either gets all of its
+ * files or none.
  *
- * @param kind a Java source (named by its qualified class name) or a resource in the source output
- *     (named by its relative path)
- * @param name the qualified class name or the relative path
- * @param content the exact text
+ * @param kind a class file (named by its binary name) or a resource in the source output (named by
+ *     its relative path)
+ * @param name the binary class name or the relative path
+ * @param content a resource's exact text; empty for a class file
+ * @param classBytes a class file's bytes; empty for a resource
  */
-record GeneratedFile(Kind kind, String name, String content) {
+record GeneratedFile(Kind kind, String name, String content, byte[] classBytes) {
   enum Kind {
-    JAVA_SOURCE,
+    CLASS_FILE,
     SOURCE_OUTPUT_RESOURCE
+  }
+
+  /** A resource in the source output: a header, a report, a picture, a summary. */
+  GeneratedFile(Kind kind, String name, String content) {
+    this(kind, name, content, new byte[0]);
+  }
+
+  /** A class file, {@code binaryName} its class's ({@code com.acme.Kernel$TileSwizzle}). */
+  static GeneratedFile classFile(String binaryName, byte[] bytes) {
+    return new GeneratedFile(Kind.CLASS_FILE, binaryName, "", bytes);
   }
 }

@@ -1,333 +1,134 @@
 package dev.swizzlegen.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.ClassFile;
+import dev.swizzlegen.processor.emit.Code;
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import javax.lang.model.element.TypeElement;
 
 /**
  * Writes {@code <Name>Swizzle}: host-side index math for one tile, constants folded in, branch-free
- * and allocation-free, plus {@code LAYOUT}, the runtime model of the same tile; a source of its own
- * for a top-level tile, a nested class of {@code <TopLevel>Swizzles} for the tiles nested in a
- * top-level type.
+ * and allocation-free, plus {@code LAYOUT}, the runtime model of the same tile, {@code ACCESSES} and
+ * {@code ENGINES}; a top-level class for a top-level tile, a member class of
+ * {@code <TopLevel>Swizzles} for a tile nested in a top-level type. Written as class files, not
+ * Java sources: compiling a helper's source was most of what swizzlegen cost a cold build
+ * (docs/measurements.md). The methods are the {@link IndexFunction}s the CUDA header prints, compiled
+ * as javac compiles the Java they print ({@link Code#push(Expr, List)}); the documentation a source
+ * would carry is the header's, which {@code CUDA_HEADER} names.
  */
 final class JavaHelperWriter {
-  private static final String GENERATOR = SwizzlegenProcessor.class.getName();
+  private static final String TILE_LAYOUT = "dev/swizzlegen/runtime/layout/TileLayout";
+  private static final String ACCESS_PATTERN = "dev/swizzlegen/runtime/access/AccessPattern";
+  private static final String ENGINE = "dev/swizzlegen/runtime/engine/Engine";
 
-  private final boolean generatedAnnotationAvailable;
-
-  /** @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} exists */
-  JavaHelperWriter(boolean generatedAnnotationAvailable) {
-    this.generatedAnnotationAvailable = generatedAnnotationAvailable;
-  }
-
-  /** The helper of a top-level tile: a source of its own, {@code <name>Swizzle}. */
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports) {
-    JavaSource source = source(tile.helper(), tile.type(), List.of(tile));
-    helper(source, tile, reports, false);
-    return file(source, tile.helper(), tile.type());
-  }
-
-  /**
-   * The helpers of the tiles nested in one top-level type, in one source: {@code holder}
-   * ({@code KernelSwizzles}), a class that holds a static class per tile.
-   */
-  GeneratedFile write(ClassName holder, TypeElement topLevel, List<TileSpec> tiles,
-      List<List<AccessReport>> reports) {
-    JavaSource source = source(holder, topLevel, tiles);
-    source.javadoc("The Java helpers of the shared-memory tiles declared in {@link "
-        + relativeName(topLevel) + "}, one nested class per tile.");
-    generated(source);
-    source.open("public final class " + holder.simpleName());
-    source.line("private " + holder.simpleName() + "() {").line("}");
-    for (int i = 0; i < tiles.size(); i++) {
-      source.blank();
-      helper(source, tiles.get(i), reports.get(i), true);
+  /** The helper of one tile: a class file of its own, top-level or a member of its holder. */
+  GeneratedFile write(TileSpec tile) {
+    ClassName name = tile.helper();
+    ClassFile helper = new ClassFile(name.reflectionName(),
+        ClassFile.PUBLIC | ClassFile.FINAL);
+    if (name.enclosingClassName() != null) {
+      helper.memberClass(name.reflectionName(), name.enclosingClassName().reflectionName(),
+          name.simpleName(), ClassFile.PUBLIC | ClassFile.STATIC | ClassFile.FINAL);
     }
-    source.close();
-    return file(source, holder, topLevel);
-  }
-
-  /**
-   * A source for {@code name}: the simple names it declares (its classes) and those it refers to
-   * unqualified (the annotated types, by their top-level type) are not imported from elsewhere.
-   */
-  private static JavaSource source(ClassName name, TypeElement origin, List<TileSpec> tiles) {
-    Set<String> declared = new HashSet<>(name.simpleNames());
-    declared.add(Names.topLevelType(origin).getSimpleName().toString());
-    for (TileSpec tile : tiles) {
-      declared.add(tile.helper().simpleName());
-      declared.add(Names.topLevelType(tile.type()).getSimpleName().toString());
-    }
-    return new JavaSource(name.packageName(), declared);
-  }
-
-  private static GeneratedFile file(JavaSource source, ClassName name, TypeElement origin) {
-    return new GeneratedFile(GeneratedFile.Kind.JAVA_SOURCE, name.canonicalName(),
-        source.file("Generated by swizzlegen from " + origin.getQualifiedName() + ". Do not edit."));
-  }
-
-  private void generated(JavaSource source) {
-    if (generatedAnnotationAvailable) {
-      source.line("@" + source.type(javax.annotation.processing.Generated.class) + "(\"" + GENERATOR
-          + "\")");
-    }
-  }
-
-  /** The helper class of one tile, at the source's current depth. */
-  private void helper(JavaSource source, TileSpec tile, List<AccessReport> reports,
-      boolean nested) {
-    TileLayout layout = tile.layout();
-    String name = tile.helper().simpleName();
-    source.javadoc(classJavadoc(source, tile, reports));
-    if (!nested) {
-      generated(source);
-    }
-    source.open("public " + (nested ? "static " : "") + "final class " + name);
-    constantsLayoutAndAccesses(source, tile);
-    source.line("private " + name + "() {").line("}");
-    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(layout));
-    functions.add(TileFunctions.bank(layout));
+    constantsLayoutAndAccesses(helper, tile);
+    helper.privateConstructor();
+    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(tile.layout()));
+    functions.add(TileFunctions.bank(tile.layout()));
     for (IndexFunction function : functions) {
-      function(source, function);
+      Code code = helper.code(function.parameters().size());
+      code.push(function.body(), function.parameters()).returnInt();
+      helper.method(ClassFile.PUBLIC | ClassFile.STATIC, function.name(),
+          "(" + "I".repeat(function.parameters().size()) + ")I", function.parameters(), code);
     }
-    source.close();
+    return GeneratedFile.classFile(name.reflectionName(), helper.bytes());
+  }
+
+  /**
+   * {@code holder} ({@code KernelSwizzles}): the class whose members are the helpers of the tiles
+   * nested in one top-level type, which {@link #write} writes one by one.
+   */
+  GeneratedFile holder(ClassName holder, List<TileSpec> tiles) {
+    ClassFile file = new ClassFile(holder.reflectionName(), ClassFile.PUBLIC | ClassFile.FINAL);
+    for (TileSpec tile : tiles) {
+      file.memberClass(tile.helper().reflectionName(), holder.reflectionName(),
+          tile.helper().simpleName(), ClassFile.PUBLIC | ClassFile.STATIC | ClassFile.FINAL);
+    }
+    file.privateConstructor();
+    return GeneratedFile.classFile(holder.reflectionName(), file.bytes());
   }
 
   /**
    * The helper's data: its constants, {@code CUDA_HEADER} and {@code CUDA_TYPE}, {@code LAYOUT},
-   * {@code ACCESSES} and {@code ENGINES}, each followed by a blank line.
+   * {@code ACCESSES} and {@code ENGINES}, the last three set by the static initializer from one line
+   * of text each: a helper depends on {@code TileLayout.parse}, {@code AccessPattern.parse} and
+   * {@code Engine.parse} alone, not on the builders and factories.
    */
-  private static void constantsLayoutAndAccesses(JavaSource source, TileSpec tile) {
+  private static void constantsLayoutAndAccesses(ClassFile helper, TileSpec tile) {
     TileLayout layout = tile.layout();
-    intConstant(source, "ROWS", layout.rows(), "Rows of the tile.");
-    intConstant(source, "COLS", layout.cols(), "Elements per row, the contiguous dimension.");
-    intConstant(source, "ROW_STRIDE", layout.rowStride(),
-        "Elements from the start of one row to the start of the next.");
-    intConstant(source, "ATOM_ROWS", layout.atomRows(), "Rows of the swizzle atom.");
-    intConstant(source, "ATOM_COLS", layout.atomCols(), "Columns of the swizzle atom.");
+    helper.intConstant("ROWS", layout.rows());
+    helper.intConstant("COLS", layout.cols());
+    helper.intConstant("ROW_STRIDE", layout.rowStride());
+    helper.intConstant("ATOM_ROWS", layout.atomRows());
+    helper.intConstant("ATOM_COLS", layout.atomCols());
     if (!layout.isOneAtom()) {
-      intConstant(source, "ATOM_ELEMENTS", layout.atomElements(),
-          "Elements from one atom's start to the next.");
+      helper.intConstant("ATOM_ELEMENTS", layout.atomElements());
     }
-    intConstant(source, "STAGES", layout.stages(), "Pipeline stages stored one after another.");
-    intConstant(source, "STAGE_ELEMENTS", layout.stageStride(),
-        "Elements from one stage's start to the next.");
+    helper.intConstant("STAGES", layout.stages());
+    helper.intConstant("STAGE_ELEMENTS", layout.stageStride());
     if (layout.hasSwizzle()) {
       // A tile declared by an XOR map that no Swizzle<B,M,S> is has none: swizzle() is its map.
       Swizzle swizzle = layout.swizzle();
-      intConstant(source, "BITS", swizzle.bits(), "B: the width of the XOR masks.");
-      intConstant(source, "BASE", swizzle.base(), "M: the low offset bits kept constant.");
-      intConstant(source, "SHIFT", swizzle.shift(),
-          "S: the distance from the YYY mask down to the ZZZ mask.");
+      helper.intConstant("BITS", swizzle.bits());
+      helper.intConstant("BASE", swizzle.base());
+      helper.intConstant("SHIFT", swizzle.shift());
     }
     if (layout.elementBits() % 8 == 0) {
-      intConstant(source, "ELEMENT_BYTES", layout.elementBytes(),
-          "Bytes per " + layout.dtype() + " element"
-              + (layout.dtype().isPadded() ? ": a one-byte slot of a 16-byte unit." : "."));
+      helper.intConstant("ELEMENT_BYTES", layout.elementBytes());
     }
     if (layout.dtype().bits() < 8) {
-      intConstant(source, "ELEMENT_BITS", layout.dtype().bits(), "Bits of a " + layout.dtype()
-          + " value" + (layout.elementBits() % 8 == 0 ? "." : ", two to a byte: an element's byte"
-              + " is offset / 2."));
+      helper.intConstant("ELEMENT_BITS", layout.dtype().bits());
     }
-    intConstant(source, "ALIGNMENT", layout.alignment(),
-        "Bytes the tile's base address is aligned to.");
-    String string = source.type(String.class);
-    source.javadoc("The CUDA twin's header, relative to the generated sources: {@code #include \""
-            + tile.headerPath() + "\"}.")
-        .line("public static final " + string + " CUDA_HEADER = \"" + tile.headerPath() + "\";")
-        .blank();
-    source.javadoc("The CUDA twin's struct.")
-        .line("public static final " + string + " CUDA_TYPE = \"" + tile.cudaType() + "\";")
-        .blank();
-    source.javadoc("The same tile as a runtime object, for host-side analysis and rendering.");
-    // One line of text, parsed: a compiled helper depends on TileLayout.parse alone, not on the
-    // builder, the element types and the swizzle's factories.
-    String layoutType = source.type(TileLayout.class);
-    source.line("public static final " + layoutType + " LAYOUT = " + layoutType + ".parse(\""
-        + layout.text() + "\");");
-    source.blank();
-    // ACCESSES and ENGINES as LAYOUT: each one line of text, parsed, the @Access that declares it
-    // in words (AccessPattern.parse, Engine.parse), not the factories.
-    // Named in full, not imported: the helper's imports are the three types it uses.
-    source.javadoc("The warp accesses proven on this tile (the declared ones, or the defaults), for"
-        + " {@link " + ConflictAnalyzer.class.getName() + "}.");
-    String access = source.type(AccessPattern.class);
-    StringBuilder accesses = new StringBuilder("public static final " + source.type(List.class)
-        + "<" + access + "> ACCESSES = " + access + ".listOf(");
-    if (tile.accesses().isEmpty()) {
-      source.line(accesses + ");");
-    } else {
-      source.line(accesses.toString());
-      for (int i = 0; i < tile.accesses().size(); i++) {
-        source.line("    " + access + ".parse("
-            + UserText.javaLiteral(tile.accesses().get(i).pattern().text()) + ")"
-            + (i == tile.accesses().size() - 1 ? ");" : ","));
-      }
+    helper.intConstant("ALIGNMENT", layout.alignment());
+    helper.stringConstant("CUDA_HEADER", tile.headerPath());
+    helper.stringConstant("CUDA_TYPE", tile.cudaType());
+    String owner = helper.internalName();
+    Code initializer = helper.initializer();
+    helper.staticField("LAYOUT", "L" + TILE_LAYOUT + ";", null);
+    initializer.push(layout.text())
+        .invokeStatic(TILE_LAYOUT, "parse", "(Ljava/lang/String;)L" + TILE_LAYOUT + ";", false, 0)
+        .staticField(true, owner, "LAYOUT", "L" + TILE_LAYOUT + ";");
+    List<String> accesses = new ArrayList<>();
+    for (DeclaredAccess access : tile.accesses()) {
+      accesses.add(access.pattern().text());
     }
-    source.blank();
-    source.javadoc("The engines that read or write this tile without warp instructions (TMA, wgmma),"
-        + " each with a plan for it: {@link " + source.type(Engine.class) + "#plan}.");
-    String engine = source.type(Engine.class);
-    String engines = "public static final " + source.type(List.class) + "<" + engine
-        + "> ENGINES = " + engine + ".listOf(";
-    source.line(engines + (tile.engines().isEmpty() ? ");" : ""));
-    for (int i = 0; i < tile.engines().size(); i++) {
-      source.line("    " + engine + ".parse(" + UserText.javaLiteral(tile.engines().get(i).text())
-          + ")"
-          + (i == tile.engines().size() - 1 ? ");" : ","));
+    listField(helper, "ACCESSES", ACCESS_PATTERN, accesses);
+    List<String> engines = new ArrayList<>();
+    for (Engine engine : tile.engines()) {
+      engines.add(engine.text());
     }
-    source.blank();
+    listField(helper, "ENGINES", ENGINE, engines);
   }
 
   /**
-   * {@code public static int name(int p...) { return expression; }}, its Javadoc the function's
-   * meaning and formula.
+   * {@code public static final List<Element> name = Element.listOf(Element.parse(text)...)}, for
+   * {@code element}, an interface with those two static methods.
    */
-  private static void function(JavaSource source, IndexFunction function) {
-    List<String> javadoc = new ArrayList<>();
-    for (String line : SwizzleText.wrap(function.meaning(), 96)) {
-      javadoc.add(UserText.javadoc(line));
+  private static void listField(ClassFile helper, String name, String element,
+      List<String> texts) {
+    helper.staticField(name, "Ljava/util/List;", "Ljava/util/List<L" + element + ";>;");
+    Code initializer = helper.initializer();
+    initializer.push(texts.size()).newArray(element);
+    for (int i = 0; i < texts.size(); i++) {
+      initializer.duplicate().push(i).push(texts.get(i))
+          .invokeStatic(element, "parse", "(Ljava/lang/String;)L" + element + ";", true, 0)
+          .storeElement();
     }
-    String formula = function.formula(ExprPrinter.JAVA);
-    if (!formula.isEmpty()) {
-      javadoc.add("<pre>" + UserText.javadoc(formula) + "</pre>");
-    }
-    source.blank()
-        .javadoc(javadoc)
-        .open("public static int " + function.name() + "("
-            + function.declaredParameters(ExprPrinter.JAVA) + ")")
-        .line("return " + function.body(ExprPrinter.JAVA) + ";")
-        .close();
-  }
-
-  private static void intConstant(JavaSource source, String name, int value, String javadoc) {
-    source.javadoc(javadoc).line("public static final int " + name + " = " + value + ";").blank();
-  }
-
-  /** The annotated type as the helper's package sees it: {@code GemmA}, {@code Kernel.Tile5}. */
-  private static String relativeName(TypeElement type) {
-    String name = type.getQualifiedName().toString();
-    String packageName = ClassName.get(type).packageName();
-    return packageName.isEmpty() ? name : name.substring(packageName.length() + 1);
-  }
-
-  private static List<String> classJavadoc(JavaSource source, TileSpec tile,
-      List<AccessReport> reports) {
-    TileLayout layout = tile.layout();
-    List<String> doc = new ArrayList<>();
-    doc.add("Shared-memory index math for {@link " + relativeName(tile.type()) + "}: a "
-        + layout.shape() + " tile of " + layout.dtype() + " elements ("
-        + SwizzleText.elementSize(layout.dtype()) + "),");
-    doc.add("row stride " + layout.rowStride() + ", base address aligned to " + layout.alignment()
-        + " bytes, swizzled by {@code " + layout.swizzleName() + "}");
-    for (String line : SwizzleText.wrap(SwizzleText.actsOn(tile) + ".", 96)) {
-      doc.add(UserText.javadoc(line));
-    }
-    List<String> cute = tile.cuteLayout().isPresent()
-        ? SwizzleText.wrap(SwizzleText.cuteLayout(tile), 96) : List.of();
-    for (int i = 0; i < cute.size(); i++) {
-      doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(cute.get(i)));
-    }
-    String storage = SwizzleText.storage(layout);
-    if (!storage.isEmpty()) {
-      doc.add("");
-      List<String> lines = SwizzleText.wrap(storage, 96);
-      for (int i = 0; i < lines.size(); i++) {
-        doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(lines.get(i)));
-      }
-    }
-    doc.add("");
-    doc.add("<pre>");
-    for (String line : SwizzleText.diagram(layout, ExprPrinter.JAVA)) {
-      doc.add("  " + UserText.javadoc(line));
-    }
-    doc.add("</pre>");
-    List<String> atomMap = SwizzleText.atomMap(layout);
-    if (!atomMap.isEmpty()) {
-      doc.add("");
-      List<String> first = SwizzleText.wrap(atomMap.get(0), 96);
-      for (int i = 0; i < first.size(); i++) {
-        doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(first.get(i)));
-      }
-      doc.add("<pre>");
-      for (String line : atomMap.subList(1, atomMap.size())) {
-        doc.add("  " + UserText.javadoc(line));
-      }
-      doc.add("</pre>");
-    }
-    if (layout.stages() > 1) {
-      doc.add("");
-      doc.add("<p>" + SwizzleText.stages(layout) + ": {@link #offset(int, int, int)}.");
-    }
-    tile.derivation().ifPresent(why -> {
-      doc.add("");
-      List<String> lines = SwizzleText.wrap(
-          "Derived by swizzlegen (bits, base and shift omitted): " + why, 96);
-      for (int i = 0; i < lines.size(); i++) {
-        doc.add((i == 0 ? "<p>" : "") + UserText.javadoc(lines.get(i)));
-      }
-    });
-    if (!layout.hasSwizzle()) {
-      doc.add("");
-      doc.add("<p>The XOR map as a matrix over GF(2), as seed 001 prints linear layouts: row i is");
-      doc.add("output bit i, column j input bit j, bit 0 first, of the row-major offset"
-          + (layout.isOneAtom() ? "" : " within an atom") + ".");
-      doc.add("<pre>");
-      for (String row : layout.inner().rows(layout.inner().span())) {
-        doc.add("  " + row);
-      }
-      doc.add("</pre>");
-    } else if (!layout.swizzle().isIdentity()) {
-      Swizzle swizzle = layout.swizzle();
-      int atomCols = 1 << (swizzle.base() + swizzle.bits());
-      doc.add("");
-      doc.add("<p>The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is");
-      doc.add("output bit i, column j input bit j, bit 0 first, of "
-          + (layout.swizzlesWithinEachRow()
-              ? "{@code row * " + atomCols + " + col % " + atomCols + "} (one pattern of the row)"
-              : "the row-major "
-                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
-                  + (layout.isOneAtom() ? "" : " within an atom"))
-          + ".");
-      doc.add("<pre>");
-      for (String row : swizzle.xorMap().rows(swizzle.atomBits())) {
-        doc.add("  " + row);
-      }
-      doc.add("</pre>");
-    }
-    doc.add("");
-    doc.add("<p>Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
-    doc.add("<ul>");
-    for (AccessReport report : reports) {
-      doc.add("  <li>" + UserText.javadoc(report.summary()
-          + AccessNotes.unmeasured(report.access()).map(note -> "; " + note).orElse("")
-          + AccessNotes.bytePairs(report.access(), layout).map(note -> "; " + note).orElse("")));
-    }
-    for (Engine engine : tile.engines()) {
-      doc.add("  <li>" + UserText.javadoc(engine.summary(layout)));
-    }
-    for (String skipped : tile.skippedDefaults()) {
-      doc.add("  <li>" + UserText.javadoc(skipped));
-    }
-    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
-      doc.add("  <li>no access declared");
-    }
-    doc.add("</ul>");
-    doc.add("");
-    doc.add("<p>CUDA twin: {@code " + tile.cudaType() + "} in {@code #include \"" + tile.headerPath()
-        + "\"}.");
-    return doc;
+    initializer.invokeStatic(element, "listOf", "([L" + element + ";)Ljava/util/List;", true, 0)
+        .staticField(true, helper.internalName(), name, "Ljava/util/List;");
   }
 }

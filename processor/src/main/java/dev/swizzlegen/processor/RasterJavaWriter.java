@@ -1,102 +1,69 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.processor.emit.RasterizerCuda;
-import dev.swizzlegen.runtime.raster.LaunchGrid;
+import dev.swizzlegen.processor.emit.ClassFile;
+import dev.swizzlegen.processor.emit.Code;
 import dev.swizzlegen.runtime.raster.Rasterizer;
-import dev.swizzlegen.runtime.raster.TileCoord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Writes {@code <Name>Raster}: the Java twin of the rasterizer's CUDA header. Its functions are the
- * model's {@link Rasterizer}, which the header's CUDA mirrors statement for statement, with the
- * annotation's order and default tile size.
+ * Writes {@code <Name>Raster}: the Java twin of the rasterizer's CUDA header, as a class file (as the
+ * tiles' helpers are). Its functions are the model's {@link Rasterizer}, which the header's CUDA
+ * mirrors statement for statement, with the annotation's order and default tile size:
+ * {@code RASTERIZER}, {@code TILE_SIZE}, {@code CUDA_HEADER}, {@code CUDA_TYPE},
+ * {@code getSwizzleIdx(blockIdx, gridX, gridY[, tileSize])} and
+ * {@code launchGrid(gridX, gridY[, tileSize])}.
  */
 final class RasterJavaWriter {
-  private static final String GENERATOR = SwizzlegenProcessor.class.getName();
-
-  private final boolean generatedAnnotationAvailable;
-
-  /** @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} exists */
-  RasterJavaWriter(boolean generatedAnnotationAvailable) {
-    this.generatedAnnotationAvailable = generatedAnnotationAvailable;
-  }
+  private static final String RASTERIZER = "dev/swizzlegen/runtime/raster/Rasterizer";
+  private static final String TILE_COORD = "Ldev/swizzlegen/runtime/raster/TileCoord;";
+  private static final String LAUNCH_GRID = "Ldev/swizzlegen/runtime/raster/LaunchGrid;";
 
   GeneratedFile write(RasterSpec raster) {
-    Rasterizer rasterizer = raster.rasterizer();
-    String name = raster.javaClass().simpleName();
-    String rasterType = raster.type().getQualifiedName().toString();
-    String packageName = raster.javaClass().packageName();
-    String relativeType = packageName.isEmpty() ? rasterType
-        : rasterType.substring(packageName.length() + 1);
-    JavaSource source = new JavaSource(packageName,
-        Set.of(name, Names.topLevelType(raster.type()).getSimpleName().toString()));
-    String coord = source.type(TileCoord.class);
-    String grid = source.type(LaunchGrid.class);
-    List<String> doc = new ArrayList<>();
-    doc.add("Threadblock rasterizer for {@link " + relativeType + "}: {@code " + rasterizer
-        + "}, default tile size " + raster.tileSize() + ":");
-    doc.addAll(RasterHeaderWriter.wrap(RasterizerCuda.summary(rasterizer) + ".", 96));
-    doc.add("");
-    doc.add("<p>A grid of {@code gridX x gridY} output tiles ({@code gridX = ceil(N / BN)} columns,");
-    doc.add("{@code gridY = ceil(M / BM)} rows); {@code blockIdx} is a block's place in the launch,");
-    doc.add("{@code blockIdx.y * gridDim.x + blockIdx.x}; a {@link " + coord + "} is seed 003's"
-        + " {@code uint2}:");
-    doc.add("{@code x} the column, {@code y} the row. Every block of {@link #launchGrid} gets a");
-    doc.add("different tile and every tile a block" + (rasterizer == Rasterizer.CUTLASS_IDENTITY
-        ? ", except the idle blocks of the last strip, whose {@code x} is {@code gridX} or more"
-        : "") + ".");
-    doc.add("");
-    doc.add("<p>CUDA twin: {@code " + raster.cudaType() + "::get_swizzle_idx} in {@code #include \""
-        + raster.headerPath() + "\"}.");
-    source.javadoc(doc);
-    if (generatedAnnotationAvailable) {
-      source.line("@" + source.type(javax.annotation.processing.Generated.class) + "(\"" + GENERATOR
-          + "\")");
+    String binaryName = raster.javaClass().reflectionName();
+    ClassFile twin = new ClassFile(binaryName, ClassFile.PUBLIC | ClassFile.FINAL);
+    String self = twin.internalName();
+    String order = "L" + RASTERIZER + ";";
+    twin.staticField("RASTERIZER", order, null);
+    twin.initializer().staticField(false, RASTERIZER, raster.rasterizer().name(), order)
+        .staticField(true, self, "RASTERIZER", order);
+    twin.intConstant("TILE_SIZE", raster.tileSize());
+    twin.stringConstant("CUDA_HEADER", raster.headerPath());
+    twin.stringConstant("CUDA_TYPE", raster.cudaType());
+    twin.privateConstructor();
+    // getSwizzleIdx(blockIdx, gridX, gridY, tileSize) = RASTERIZER.tile(...), and with TILE_SIZE.
+    method(twin, "getSwizzleIdx", "tile", TILE_COORD, List.of("blockIdx", "gridX", "gridY"),
+        raster.tileSize());
+    method(twin, "launchGrid", "launchGrid", LAUNCH_GRID, List.of("gridX", "gridY"),
+        raster.tileSize());
+    return GeneratedFile.classFile(binaryName, twin.bytes());
+  }
+
+  /**
+   * {@code name(parameters..., tileSize)}, which returns {@code RASTERIZER.modelMethod(...)}, and
+   * {@code name(parameters...)}, which passes {@code TILE_SIZE}.
+   */
+  private static void method(ClassFile twin, String name, String modelMethod, String result,
+      List<String> parameters, int tileSize) {
+    int count = parameters.size();
+    String withTileSize = "(" + "I".repeat(count + 1) + ")" + result;
+    Code full = twin.code(count + 1);
+    full.staticField(false, twin.internalName(), "RASTERIZER", "L" + RASTERIZER + ";");
+    for (int slot = 0; slot <= count; slot++) {
+      full.loadInt(slot);
     }
-    String string = source.type(String.class);
-    source.open("public final class " + name)
-        .javadoc("The order, as a runtime object (for {@code TrafficEstimator}, say).")
-        .line("public static final " + source.type(Rasterizer.class) + " RASTERIZER = "
-            + source.type(Rasterizer.class) + "." + rasterizer.name() + ";")
-        .blank()
-        .javadoc("The default tile size, {@code kTileSize} in CUDA"
-            + (rasterizer.usesTileSize() ? "" : " (" + rasterizer + " ignores it)") + ".")
-        .line("public static final int TILE_SIZE = " + raster.tileSize() + ";")
-        .blank()
-        .javadoc("The CUDA twin's header, relative to the generated sources: {@code #include \""
-            + raster.headerPath() + "\"}.")
-        .line("public static final " + string + " CUDA_HEADER = \"" + raster.headerPath() + "\";")
-        .blank()
-        .javadoc("The CUDA twin's struct.")
-        .line("public static final " + string + " CUDA_TYPE = \"" + raster.cudaType() + "\";")
-        .blank()
-        .line("private " + name + "() {").line("}")
-        .blank()
-        .javadoc(List.of("The tile of the {@code blockIdx}-th block of a {@link #launchGrid} launch:",
-            "{@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} in CUDA."))
-        .open("public static " + coord + " getSwizzleIdx(int blockIdx, int gridX, int gridY,"
-            + " int tileSize)")
-        .line("return RASTERIZER.tile(blockIdx, gridX, gridY, tileSize);")
-        .close()
-        .blank()
-        .javadoc("{@link #getSwizzleIdx(int, int, int, int)} with the default {@link #TILE_SIZE}.")
-        .open("public static " + coord + " getSwizzleIdx(int blockIdx, int gridX, int gridY)")
-        .line("return getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE);")
-        .close()
-        .blank()
-        .javadoc("The grid to launch for {@code gridX x gridY} tiles: {@code launch_grid} in CUDA.")
-        .open("public static " + grid + " launchGrid(int gridX, int gridY, int tileSize)")
-        .line("return RASTERIZER.launchGrid(gridX, gridY, tileSize);")
-        .close()
-        .blank()
-        .javadoc("{@link #launchGrid(int, int, int)} with the default {@link #TILE_SIZE}.")
-        .open("public static " + grid + " launchGrid(int gridX, int gridY)")
-        .line("return launchGrid(gridX, gridY, TILE_SIZE);")
-        .close()
-        .close();
-    return new GeneratedFile(GeneratedFile.Kind.JAVA_SOURCE, raster.javaClass().canonicalName(),
-        source.file("Generated by swizzlegen from " + rasterType + ". Do not edit."));
+    full.invokeVirtual(RASTERIZER, modelMethod, withTileSize, -(count + 1)).returnReference();
+    List<String> named = new ArrayList<>(parameters);
+    named.add("tileSize");
+    twin.method(ClassFile.PUBLIC | ClassFile.STATIC, name, withTileSize, named, full);
+    Code defaulted = twin.code(count);
+    for (int slot = 0; slot < count; slot++) {
+      defaulted.loadInt(slot);
+    }
+    // The default tile size, as javac inlines the constant.
+    defaulted.push(tileSize).invokeStatic(twin.internalName(), name, withTileSize, false, -count)
+        .returnReference();
+    twin.method(ClassFile.PUBLIC | ClassFile.STATIC, name, "(" + "I".repeat(count) + ")" + result,
+        parameters, defaulted);
   }
 }

@@ -5,6 +5,7 @@ import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.annotations.ThreadblockSwizzle;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
@@ -73,14 +74,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private Elements elements;
   private ProcessorOptions options;
   private TileReader reader;
-  private JavaHelperWriter javaHelperWriter;
+  private final JavaHelperWriter javaHelperWriter = new JavaHelperWriter();
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
   private final BankMapWriter bankMapWriter = new BankMapWriter();
   private ConflictChecker conflictChecker;
   private RasterReader rasterReader;
   private final RasterHeaderWriter rasterHeaderWriter = new RasterHeaderWriter();
-  private RasterJavaWriter rasterJavaWriter;
+  private final RasterJavaWriter rasterJavaWriter = new RasterJavaWriter();
   /** What every generated file passes through once made, before any is written. */
   private final UnaryOperator<GeneratedFile> made;
 
@@ -110,11 +111,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     conflictChecker = new ConflictChecker(options.conflictKind(), options.architecture());
     reader = new TileReader(elements, options.namespace(), sourceTypes::contains,
         options.architecture());
-    boolean generatedAvailable =
-        elements.getTypeElement("javax.annotation.processing.Generated") != null;
-    javaHelperWriter = new JavaHelperWriter(generatedAvailable);
     rasterReader = new RasterReader(elements, options.namespace(), sourceTypes::contains);
-    rasterJavaWriter = new RasterJavaWriter(generatedAvailable);
   }
 
   @Override
@@ -229,8 +226,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   /**
    * A proven tile's files, made in memory before any is written, and its summary note.
    *
-   * @param files its own helper source (none for a nested tile, whose helper its top-level type's
-   *     source holds), its header and the reports asked for
+   * @param files its helper's class file, its header and the reports asked for
    */
   private record TileFiles(ProvenTile tile, List<GeneratedFile> files, Optional<String> summary) {}
 
@@ -277,12 +273,11 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (!ownsItsNames(tile.spec(), nestedHelpers, tile.diagnostics())) {
         continue;
       }
-      boolean ownSource = tile.spec().helper().enclosingClassName() == null;
-      Optional<TileFiles> files = make(tile, ownSource);
+      Optional<TileFiles> files = make(tile);
       if (files.isEmpty()) {
         continue;
       }
-      if (ownSource) {
+      if (tile.spec().helper().enclosingClassName() == null) {
         write(files.get());
       } else {
         nested.add(files.get());
@@ -295,18 +290,20 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   }
 
   /**
-   * The nested tiles of one top-level type whose files were made: their one helper source, then each
-   * tile's own files. A failure while making the shared source is an error on each of them, and
+   * The nested tiles of one top-level type whose files were made: the class that holds their helpers,
+   * then each tile's own files. A failure while making the holder is an error on each of them, and
    * nothing is written for any.
    */
   private void writeNested(List<TileFiles> nested) {
     TypeElement topLevel = Names.topLevelType(nested.get(0).tile().spec().type());
     GeneratedFile helpers;
     try {
-      helpers = made.apply(javaHelperWriter.write(
-          nested.get(0).tile().spec().helper().enclosingClassName(), topLevel,
-          nested.stream().map(files -> files.tile().spec()).toList(),
-          nested.stream().map(files -> files.tile().reports()).toList()));
+      List<TileSpec> tiles = new ArrayList<>();
+      for (TileFiles files : nested) {
+        tiles.add(files.tile().spec());
+      }
+      helpers = made.apply(javaHelperWriter.holder(
+          nested.get(0).tile().spec().helper().enclosingClassName(), tiles));
     } catch (RuntimeException bug) {
       nested.forEach(files -> files.tile().diagnostics().failed(bug));
       return;
@@ -361,18 +358,13 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   /**
    * A proven tile's files, each made before any is written, and its summary note if asked for; empty,
    * with the error on the tile, when making them fails.
-   *
-   * @param ownSource whether the tile's helper is a source of its own (else its top-level type's
-   *     source holds it)
    */
-  private Optional<TileFiles> make(ProvenTile proven, boolean ownSource) {
+  private Optional<TileFiles> make(ProvenTile proven) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     try {
       List<GeneratedFile> files = new ArrayList<>();
-      if (ownSource) {
-        files.add(javaHelperWriter.write(tile, reports));
-      }
+      files.add(javaHelperWriter.write(tile));
       // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
       // out once.
       HopperHeaderText hopper = HopperHeaderText.of(tile);
@@ -458,11 +450,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   /** Writes one file; a failure is an error on the element in {@code diagnostics}. */
   private void write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
     try {
-      FileObject target = switch (file.kind()) {
-        case JAVA_SOURCE -> filer.createSourceFile(file.name(), originating);
-        case SOURCE_OUTPUT_RESOURCE ->
-            filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
-      };
+      if (file.kind() == GeneratedFile.Kind.CLASS_FILE) {
+        try (OutputStream out = filer.createClassFile(file.name(), originating).openOutputStream()) {
+          out.write(file.classBytes());
+        }
+        return;
+      }
+      FileObject target =
+          filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
       try (Writer writer = target.openWriter()) {
         // In pieces: Writer.write(String) copies the whole text into a new char[] first.
         String content = file.content();

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import dev.swizzlegen.processor.testing.FilerRecording;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.io.Writer;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -104,9 +106,11 @@ final class Generated {
   }
 
   /**
-   * Runs the system javac with the processor into real directories and lists every non-class file it
-   * wrote: compile-testing hides generated files of a failed compilation, and a tile with errors must
-   * leave none.
+   * Runs the system javac with the processor into real directories and lists every file the processor
+   * wrote: the resources under {@code generated/} as found on disk, and the class files it created,
+   * each found on disk, under {@code classes/} (javac's own class files are not listed).
+   * compile-testing hides generated files of a failed compilation, and a tile with errors must leave
+   * none.
    */
   static List<String> filesWrittenByJavac(JavaFileObject... sources) {
     return filesWrittenByJavac(List.of(), sources);
@@ -116,9 +120,21 @@ final class Generated {
   static List<String> filesWrittenByJavac(List<String> options, JavaFileObject... sources) {
     try {
       Path out = Files.createTempDirectory("swizzlegen-javac");
-      runJavac(out.resolve("classes"), out.resolve("generated"), options, new SwizzlegenProcessor(),
-          List.of(sources));
-      return filesUnder(out);
+      FilerRecording recording = new FilerRecording();
+      runJavac(out.resolve("classes"), out.resolve("generated"), options,
+          recording.wrap(new SwizzlegenProcessor()), List.of(sources));
+      List<String> files = new ArrayList<>(filesUnder(out));
+      for (FilerRecording.File file : recording.files()) {
+        if (file.kind() == FilerRecording.Kind.CLASS) {
+          String path = "classes/" + file.name().replace('.', '/') + ".class";
+          if (!Files.isRegularFile(out.resolve(path))) {
+            throw new AssertionError("created but not on disk: " + path);
+          }
+          files.add(path);
+        }
+      }
+      files.sort(null);
+      return files;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -12,10 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +57,7 @@ class IsolatingProcessorTest {
     for (TileCorpus.Case tile : TileCorpus.CASES) {
       String type = "corpus." + tile.type();
       String stem = tile.header().substring(0, tile.header().length() - ".cuh".length());
-      assertEquals(type, originOfFile.get(tile.helper().replace('.', '/') + ".java"));
+      assertEquals(type, originOfFile.get(tile.helper().replace('.', '/') + ".class"));
       assertEquals(type, originOfFile.get(tile.header()));
       assertEquals(type, originOfFile.get(stem + ".json"));
       assertEquals(type, originOfFile.get(stem + ".summary.txt"));
@@ -65,13 +67,22 @@ class IsolatingProcessorTest {
       String unit = raster.source().getName().replaceAll(".*/(\\w+)\\.java", "corpus.$1");
       String type = originOfFile.get(raster.header());
       assertTrue(type.equals(unit) || type.startsWith(unit + "."), type + " in " + unit);
-      assertEquals(type, originOfFile.get(raster.javaClass().replace('.', '/') + ".java"));
+      assertEquals(type, originOfFile.get(raster.javaClass().replace('.', '/') + ".class"));
       assertEquals(type, originOfFile.get(
           raster.header().substring(0, raster.header().length() - ".cuh".length()) + ".summary.txt"));
     }
-    // Nothing reaches the disk but through the Filer.
-    assertThat(Generated.filesUnder(out.resolve("generated")))
-        .containsExactlyElementsIn(originOfFile.keySet());
+    // Nothing reaches the disk but through the Filer: the resources in the source output, the
+    // helpers' class files beside the compiled sources'.
+    List<String> classFiles = new ArrayList<>();
+    List<String> resources = new ArrayList<>();
+    for (String file : originOfFile.keySet()) {
+      (file.endsWith(".class") ? classFiles : resources).add(file);
+      if (file.endsWith(".class")) {
+        assertTrue(Files.isRegularFile(out.resolve("classes").resolve(file)), file);
+      }
+    }
+    assertThat(Generated.filesUnder(out.resolve("generated"))).containsExactlyElementsIn(resources);
+    assertThat(classFiles).isNotEmpty();
   }
 
   @Test
@@ -88,12 +99,21 @@ class IsolatingProcessorTest {
       for (String file : Generated.filesUnder(single.resolve("generated"))) {
         alone.put(file, Files.readString(single.resolve("generated").resolve(file)));
       }
+      for (String file : classFilesUnder(single.resolve("classes"))) {
+        alone.put(file, Base64.getEncoder().encodeToString(
+            Files.readAllBytes(single.resolve("classes").resolve(file))));
+      }
     }
-    List<String> files = Generated.filesUnder(together.resolve("generated"));
+    List<String> files = new ArrayList<>(Generated.filesUnder(together.resolve("generated")));
+    List<String> classes = classFilesUnder(together.resolve("classes"));
+    files.addAll(classes);
     assertThat(alone.keySet()).containsExactlyElementsIn(files);
     for (String file : files) {
-      assertEquals(Files.readString(together.resolve("generated").resolve(file)), alone.get(file),
-          file);
+      String text = file.endsWith(".class")
+          ? Base64.getEncoder().encodeToString(
+              Files.readAllBytes(together.resolve("classes").resolve(file)))
+          : Files.readString(together.resolve("generated").resolve(file));
+      assertEquals(text, alone.get(file), file);
     }
   }
 
@@ -104,9 +124,18 @@ class IsolatingProcessorTest {
     return sources;
   }
 
-  /** The file's path under the source output. */
+  /** The file's path under the class output (a class file) or the source output (a resource). */
   private static String onDisk(FilerRecording.File file) {
-    return file.javaSource() ? file.name().replace('.', '/') + ".java" : file.name();
+    return file.kind() == FilerRecording.Kind.RESOURCE ? file.name()
+        : file.name().replace('.', '/') + (file.kind() == FilerRecording.Kind.CLASS ? ".class" : ".java");
+  }
+
+  /** Every class file under {@code directory}, relative to it, sorted: compiled and generated. */
+  private static List<String> classFilesUnder(Path directory) throws IOException {
+    try (Stream<Path> walk = Files.walk(directory)) {
+      return walk.filter(file -> file.toString().endsWith(".class"))
+          .map(file -> directory.relativize(file).toString()).sorted().toList();
+    }
   }
 
   /** The text of {@code name} in the processor's own classes (not another jar on the class path). */

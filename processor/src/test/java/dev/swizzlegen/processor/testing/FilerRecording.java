@@ -1,11 +1,14 @@
 package dev.swizzlegen.processor.testing;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,16 +26,32 @@ import javax.tools.JavaFileObject;
  * file), seen from the processor's side of the Filer.
  */
 public final class FilerRecording {
+  /** How a file was created. */
+  public enum Kind {
+    /** {@code createSourceFile}. */
+    SOURCE,
+    /** {@code createClassFile}. */
+    CLASS,
+    /** {@code createResource}. */
+    RESOURCE
+  }
+
   /**
    * One created file.
    *
-   * @param javaSource a source file ({@code createSourceFile}), else a resource
-   * @param name the qualified class name or the resource's relative name
+   * @param kind how it was created
+   * @param name the class's name (qualified or binary, as given) or the resource's relative name
    * @param originatingElements the originating elements' qualified names (types) or simple names
-   * @param content what was written, once the writer is closed
+   * @param content what was written, once the writer or stream is closed: text, or a class file's
+   *     bytes each as one char (ISO 8859-1), as {@link #bytes} gives them back
    */
-  public record File(boolean javaSource, String name, List<String> originatingElements,
-      String content) {}
+  public record File(Kind kind, String name, List<String> originatingElements, String content) {
+    /** The content as bytes: a class file's, or text's in UTF-8. */
+    public byte[] bytes() {
+      return content.getBytes(kind == Kind.CLASS ? StandardCharsets.ISO_8859_1
+          : StandardCharsets.UTF_8);
+    }
+  }
 
   private final List<File> files = Collections.synchronizedList(new ArrayList<>());
 
@@ -57,8 +76,13 @@ public final class FilerRecording {
     Filer recordingFiler = (Filer) Proxy.newProxyInstance(FilerRecording.class.getClassLoader(),
         new Class<?>[] {Filer.class}, (proxy, method, args) -> {
           Object created = invoke(method, filer, args);
-          boolean javaSource = method.getName().equals("createSourceFile");
-          if (!javaSource && !method.getName().equals("createResource")) {
+          Kind kind = switch (method.getName()) {
+            case "createSourceFile" -> Kind.SOURCE;
+            case "createClassFile" -> Kind.CLASS;
+            case "createResource" -> Kind.RESOURCE;
+            default -> null;
+          };
+          if (kind == null) {
             return created;
           }
           List<String> origins = new ArrayList<>();
@@ -67,9 +91,9 @@ public final class FilerRecording {
                 ? type.getQualifiedName().toString()
                 : origin.getSimpleName().toString());
           }
-          String name = javaSource ? args[0].toString() : args[2].toString();
+          String name = kind == Kind.RESOURCE ? args[2].toString() : args[0].toString();
           return recordingFile((FileObject) created,
-              content -> files.add(new File(javaSource, name, List.copyOf(origins), content)));
+              content -> files.add(new File(kind, name, List.copyOf(origins), content)));
         });
     return (ProcessingEnvironment) Proxy.newProxyInstance(FilerRecording.class.getClassLoader(),
         new Class<?>[] {ProcessingEnvironment.class},
@@ -78,12 +102,38 @@ public final class FilerRecording {
             : invoke(method, environment, args));
   }
 
-  /** The file, whose writer also hands the text written to {@code written} when it is closed. */
+  /**
+   * The file, whose writer (or output stream) also hands what was written to {@code written} when it
+   * is closed.
+   */
   private static Object recordingFile(FileObject file,
       java.util.function.Consumer<String> written) {
     Class<?> type = file instanceof JavaFileObject ? JavaFileObject.class : FileObject.class;
     return Proxy.newProxyInstance(FilerRecording.class.getClassLoader(), new Class<?>[] {type},
         (proxy, method, args) -> {
+          if (method.getName().equals("openOutputStream")) {
+            OutputStream target = file.openOutputStream();
+            ByteArrayOutputStream copy = new ByteArrayOutputStream();
+            return new OutputStream() {
+              @Override
+              public void write(int value) throws IOException {
+                target.write(value);
+                copy.write(value);
+              }
+
+              @Override
+              public void write(byte[] bytes, int offset, int length) throws IOException {
+                target.write(bytes, offset, length);
+                copy.write(bytes, offset, length);
+              }
+
+              @Override
+              public void close() throws IOException {
+                target.close();
+                written.accept(copy.toString(StandardCharsets.ISO_8859_1));
+              }
+            };
+          }
           if (!method.getName().equals("openWriter")) {
             return invoke(method, file, args);
           }

@@ -1,0 +1,230 @@
+package dev.swizzlegen.processor.emit;
+
+import dev.swizzlegen.processor.emit.Expr.Binary;
+import dev.swizzlegen.processor.emit.Expr.Call;
+import dev.swizzlegen.processor.emit.Expr.Constant;
+import dev.swizzlegen.processor.emit.Expr.Literal;
+import dev.swizzlegen.processor.emit.Expr.Param;
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
+/**
+ * A method's straight-line bytecode, with the operand stack's depth followed as it is written, so
+ * that the method's {@code max_stack} is exact. Only what the helpers need: constants, locals,
+ * {@code int} arithmetic, static fields, calls, arrays of references.
+ */
+public final class Code {
+  static final int ICONST_0 = 0x03;
+  static final int BIPUSH = 0x10;
+  static final int SIPUSH = 0x11;
+  static final int LDC = 0x12;
+  static final int LDC_W = 0x13;
+  static final int ILOAD = 0x15;
+  static final int ALOAD_0 = 0x2a;
+  static final int AASTORE = 0x53;
+  static final int DUP = 0x59;
+  static final int IRETURN = 0xac;
+  static final int ARETURN = 0xb0;
+  static final int RETURN = 0xb1;
+  static final int GETSTATIC = 0xb2;
+  static final int PUTSTATIC = 0xb3;
+  static final int INVOKEVIRTUAL = 0xb6;
+  static final int INVOKESPECIAL = 0xb7;
+  static final int INVOKESTATIC = 0xb8;
+  static final int ANEWARRAY = 0xbd;
+
+  private final ClassFile owner;
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+  private final int locals;
+  private int depth;
+  private int maxDepth;
+
+  Code(ClassFile owner, int locals) {
+    this.owner = owner;
+    this.locals = locals;
+  }
+
+  /** Pushes an {@code int} constant, in the shortest instruction that holds it. */
+  public Code push(int value) {
+    if (value >= -1 && value <= 5) {
+      op(ICONST_0 + value, 1);
+    } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+      op(BIPUSH, 1);
+      bytes.write(value);
+    } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+      op(SIPUSH, 1);
+      u2(value);
+    } else {
+      constant(owner.pool().integer(value));
+    }
+    return this;
+  }
+
+  /** Pushes a string constant. */
+  public Code push(String value) {
+    return constant(owner.pool().string(value));
+  }
+
+  private Code constant(int index) {
+    if (index <= 0xFF) {
+      op(LDC, 1);
+      bytes.write(index);
+    } else {
+      op(LDC_W, 1);
+      u2(index);
+    }
+    return this;
+  }
+
+  /** Pushes {@code int} local {@code slot}. */
+  public Code loadInt(int slot) {
+    return local(ILOAD, 0x1a, slot);
+  }
+
+  /** Pushes reference local {@code slot}. */
+  public Code loadReference(int slot) {
+    return local(0x19, ALOAD_0, slot);
+  }
+
+  private Code local(int general, int zero, int slot) {
+    if (slot <= 3) {
+      op(zero + slot, 1);
+    } else {
+      op(general, 1);
+      bytes.write(slot);
+    }
+    return this;
+  }
+
+  /** {@code getstatic} ({@code put} false) or {@code putstatic} of {@code owner.name}. */
+  public Code staticField(boolean put, String ownerInternalName, String name, String descriptor) {
+    op(put ? PUTSTATIC : GETSTATIC, put ? -1 : 1);
+    u2(owner.pool().member(9, ownerInternalName, name, descriptor));
+    return this;
+  }
+
+  /**
+   * A call of the instance method {@code owner.name} of a class, changing the stack's depth by
+   * {@code stackChange} (the result pushed, the arguments and receiver popped).
+   */
+  public Code invokeVirtual(String ownerInternalName, String name, String descriptor,
+      int stackChange) {
+    return invoke(INVOKEVIRTUAL, ownerInternalName, name, descriptor, false, stackChange);
+  }
+
+  /**
+   * A call ({@link #INVOKESTATIC}, {@link #INVOKEVIRTUAL}, {@link #INVOKESPECIAL}) of
+   * {@code owner.name} that changes the stack's depth by {@code stackChange} (the result pushed, the
+   * arguments and receiver popped).
+   */
+  Code invoke(int opcode, String ownerInternalName, String name, String descriptor,
+      boolean ownerIsInterface, int stackChange) {
+    op(opcode, stackChange);
+    u2(owner.pool().member(ownerIsInterface ? 11 : 10, ownerInternalName, name, descriptor));
+    return this;
+  }
+
+  /** A static call of {@code owner.name}, a class's ({@code ownerIsInterface} false) or an interface's. */
+  public Code invokeStatic(String ownerInternalName, String name, String descriptor,
+      boolean ownerIsInterface, int stackChange) {
+    return invoke(INVOKESTATIC, ownerInternalName, name, descriptor, ownerIsInterface, stackChange);
+  }
+
+  /** {@code anewarray}: an array of the count on the stack, of references to {@code element}. */
+  public Code newArray(String elementInternalName) {
+    op(ANEWARRAY, 0);
+    u2(owner.pool().type(elementInternalName));
+    return this;
+  }
+
+  /** {@code dup}. */
+  public Code duplicate() {
+    return op(DUP, 1);
+  }
+
+  /** {@code aastore}: array, index, value popped. */
+  public Code storeElement() {
+    return op(AASTORE, -3);
+  }
+
+  /** {@code ireturn}. */
+  public Code returnInt() {
+    return op(IRETURN, -1);
+  }
+
+  /** {@code areturn}. */
+  public Code returnReference() {
+    return op(ARETURN, -1);
+  }
+
+  /**
+   * Pushes {@code expression}'s value, as javac compiles the Java that {@link ExprPrinter#JAVA} prints
+   * of it: constants folded to their values, {@code >>} a logical shift ({@code iushr}), division and
+   * remainder signed ({@code idiv}, {@code irem}); a parameter is the local of its place in
+   * {@code parameters}, a call one of the class's own static {@code int} methods.
+   */
+  public Code push(Expr expression, List<String> parameters) {
+    if (expression instanceof Literal literal) {
+      return push((int) literal.value());
+    } else if (expression instanceof Constant constant) {
+      return push((int) constant.value());
+    } else if (expression instanceof Param param) {
+      int slot = parameters.indexOf(param.name());
+      if (slot < 0) {
+        throw new IllegalArgumentException("unbound parameter " + param.name());
+      }
+      return loadInt(slot);
+    } else if (expression instanceof Call call) {
+      for (Expr argument : call.arguments()) {
+        push(argument, parameters);
+      }
+      int arity = call.arguments().size();
+      return invokeStatic(owner.internalName(), call.name(), "(" + "I".repeat(arity) + ")I", false,
+          1 - arity);
+    }
+    Binary binary = (Binary) expression;
+    push(binary.left(), parameters);
+    push(binary.right(), parameters);
+    int opcode = switch (binary.op()) {
+      case MUL -> 0x68;
+      case DIV -> 0x6c;
+      case MOD -> 0x70;
+      case ADD -> 0x60;
+      case SUB -> 0x64;
+      case SHL -> 0x78;
+      case SHR -> 0x7c;
+      case AND -> 0x7e;
+      case XOR -> 0x82;
+      case OR -> 0x80;
+    };
+    return op(opcode, -1);
+  }
+
+  /** One instruction without operands (or before them), changing the stack's depth by {@code change}. */
+  Code op(int opcode, int change) {
+    bytes.write(opcode);
+    depth += change;
+    if (depth < 0) {
+      throw new IllegalStateException("the operand stack underflows");
+    }
+    maxDepth = Math.max(maxDepth, depth);
+    return this;
+  }
+
+  private void u2(int value) {
+    bytes.write(value >>> 8);
+    bytes.write(value);
+  }
+
+  byte[] instructions() {
+    return bytes.toByteArray();
+  }
+
+  int maxStack() {
+    return maxDepth;
+  }
+
+  int maxLocals() {
+    return locals;
+  }
+}
