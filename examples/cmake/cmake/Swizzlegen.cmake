@@ -14,13 +14,12 @@
 # build with javac's message on the attribute.
 #
 # The processor comes from SWIZZLEGEN_PROCESSOR_PATH (a list of jars or class directories: the
-# processor, the runtime, the annotations, javapoet) and the declarations compile against
+# processor, the runtime, the annotations) and the declarations compile against
 # SWIZZLEGEN_CLASSPATH (the annotations, and the runtime, which the generated Java helpers use). Left empty, both are taken from the local Maven repository,
 # where `mvn -B -q -DskipTests install` in the swizzlegen repository puts version SWIZZLEGEN_VERSION.
 # javac is found by find_package(Java); set Java_JAVAC_EXECUTABLE to choose one (JDK 17 or newer).
 
 set(SWIZZLEGEN_VERSION "0.1.0-SNAPSHOT" CACHE STRING "swizzlegen version in the local Maven repository")
-set(SWIZZLEGEN_JAVAPOET_VERSION "0.22.0" CACHE STRING "com.palantir.javapoet version swizzlegen needs")
 set(SWIZZLEGEN_PROCESSOR_PATH "" CACHE STRING "swizzlegen processor path (list); empty: the local Maven repository")
 set(SWIZZLEGEN_CLASSPATH "" CACHE STRING "class path of the tile declarations (list); empty: the local Maven repository")
 
@@ -65,9 +64,8 @@ function(swizzlegen_generate_headers target)
     _swizzlegen_maven_jar(annotations dev.swizzlegen swizzlegen-annotations ${SWIZZLEGEN_VERSION})
     _swizzlegen_maven_jar(runtime dev.swizzlegen swizzlegen-runtime ${SWIZZLEGEN_VERSION})
     _swizzlegen_maven_jar(processor dev.swizzlegen swizzlegen-processor ${SWIZZLEGEN_VERSION})
-    _swizzlegen_maven_jar(javapoet com.palantir.javapoet javapoet ${SWIZZLEGEN_JAVAPOET_VERSION})
     if(NOT processor_path)
-      set(processor_path ${processor} ${runtime} ${annotations} ${javapoet})
+      set(processor_path ${processor} ${runtime} ${annotations})
     endif()
     if(NOT classpath)
       set(classpath ${annotations} ${runtime})
@@ -94,10 +92,13 @@ function(swizzlegen_generate_headers target)
     OUTPUT "${stamp}"
     # A fresh folder each time: a renamed tile leaves no header behind.
     COMMAND "${CMAKE_COMMAND}" -E rm -rf "${out}/include"
+    COMMAND "${CMAKE_COMMAND}" -E rm -rf "${out}/classes"
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${out}/include"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${out}/classes"
+    # The Java helpers are class files: into a folder of their own, not the working directory.
     COMMAND "${Java_JAVAC_EXECUTABLE}" -proc:only -implicit:none
             -classpath "${classpath_arg}" -processorpath "${processor_path_arg}"
-            -s "${out}/include" ${options} ${sources}
+            -s "${out}/include" -d "${out}/classes" ${options} ${sources}
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
     DEPENDS ${sources}
     COMMENT "swizzlegen: CUDA headers of ${target}"

@@ -2,7 +2,6 @@ package dev.swizzlegen.examples;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.palantir.javapoet.JavaFile;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
 import dev.swizzlegen.processor.testing.Locations;
@@ -33,8 +32,7 @@ class CmakeExampleTest {
     Path ctest = cmake.resolveSibling("ctest");
     Nvcc nvcc = Nvcc.requireOrSkip("examples: the CMake example");
     Locations.deleteRecursively(BUILD);
-    String processorPath = Stream.of(SwizzlegenProcessor.class, TileLayout.class, SwizzledTile.class,
-            JavaFile.class)
+    String processorPath = Stream.of(SwizzlegenProcessor.class, TileLayout.class, SwizzledTile.class)
         .map(Locations::codeSource)
         .collect(Collectors.joining(";"));
     Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");

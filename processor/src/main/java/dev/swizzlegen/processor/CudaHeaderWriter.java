@@ -22,8 +22,8 @@ final class CudaHeaderWriter {
 
   private static final String TEMPLATE = "emit/tile.cuh.template";
 
-  GeneratedFile write(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
-      BlackwellHeaderText blackwell) {
+  GeneratedFile write(TileSpec tile, List<IndexFunction> functions, List<AccessReport> reports,
+      HopperHeaderText hopper, BlackwellHeaderText blackwell) {
     TileLayout layout = tile.layout();
     List<String> constants = new ArrayList<>();
     constant(constants, "uint32_t", "kRows", layout.rows());
@@ -60,7 +60,7 @@ final class CudaHeaderWriter {
         .set("namespace", tile.cudaNamespace())
         .set("name", tile.name())
         .set("constants", constants)
-        .set("functions", functions(TileFunctions.of(layout)))
+        .set("functions", functions(functions))
         .set("assertions", HeaderAssertions.of(tile, hopper, blackwell));
     hopper.fill(header);
     blackwell.fill(header);
@@ -97,6 +97,16 @@ final class CudaHeaderWriter {
       out.add("//   " + line);
     }
     out.add("//");
+    List<String> matrix = SwizzleText.matrix(layout);
+    if (!matrix.isEmpty()) {
+      for (String line : SwizzleText.wrap(matrix.get(0), 96)) {
+        out.add("// " + line);
+      }
+      for (String line : matrix.subList(1, matrix.size())) {
+        out.add("//   " + line);
+      }
+      out.add("//");
+    }
     List<String> atomMap = SwizzleText.atomMap(layout);
     if (!atomMap.isEmpty()) {
       for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {

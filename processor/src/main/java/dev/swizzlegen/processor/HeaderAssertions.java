@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed, checked
@@ -22,6 +23,9 @@ import java.util.Set;
  * operand's logical coordinates ({@link OperandShape}).
  */
 final class HeaderAssertions {
+  /** Where a long condition may break: before each {@code &&} and {@code |}. */
+  private static final Pattern BEFORE_AND_OR = Pattern.compile("(?= && | \\| )");
+
   private final String type;
   private final List<String> lines = new ArrayList<>();
 
@@ -195,7 +199,7 @@ final class HeaderAssertions {
     String message = "\"swizzlegen: " + what + "\");";
     String indent = " ".repeat("static_assert(".length());
     StringBuilder line = new StringBuilder("static_assert(");
-    String[] parts = condition.split("(?= && | \\| )");
+    String[] parts = BEFORE_AND_OR.split(condition);
     for (int i = 0; i < parts.length; i++) {
       String part = line.length() > indent.length() ? parts[i].strip() : parts[i];
       String joiner = i == 0 ? "" : " ";

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.processor.emit.ClassFile;
 import dev.swizzlegen.processor.emit.Code;
 import dev.swizzlegen.processor.emit.Expr;
@@ -26,40 +25,43 @@ final class JavaHelperWriter {
   private static final String ACCESS_PATTERN = "dev/swizzlegen/runtime/access/AccessPattern";
   private static final String ENGINE = "dev/swizzlegen/runtime/engine/Engine";
 
-  /** The helper of one tile: a class file of its own, top-level or a member of its holder. */
-  GeneratedFile write(TileSpec tile) {
-    ClassName name = tile.helper();
-    ClassFile helper = new ClassFile(name.reflectionName(),
+  /**
+   * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of}):
+   * a class file of its own, top-level or a member of its holder.
+   */
+  GeneratedFile write(TileSpec tile, List<IndexFunction> functions) {
+    JavaClassName name = tile.helper();
+    ClassFile helper = new ClassFile(name.binaryName(),
         ClassFile.PUBLIC | ClassFile.FINAL);
-    if (name.enclosingClassName() != null) {
-      helper.memberClass(name.reflectionName(), name.enclosingClassName().reflectionName(),
+    if (name.enclosingClassName().isPresent()) {
+      helper.memberClass(name.binaryName(), name.enclosingClassName().get().binaryName(),
           name.simpleName(), ClassFile.PUBLIC | ClassFile.STATIC | ClassFile.FINAL);
     }
     constantsLayoutAndAccesses(helper, tile);
     helper.privateConstructor();
-    List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(tile.layout()));
-    functions.add(TileFunctions.bank(tile.layout()));
-    for (IndexFunction function : functions) {
+    List<IndexFunction> methods = new ArrayList<>(functions);
+    methods.add(TileFunctions.bank(tile.layout()));
+    for (IndexFunction function : methods) {
       Code code = helper.code(function.parameters().size());
       code.push(function.body(), function.parameters()).returnInt();
       helper.method(ClassFile.PUBLIC | ClassFile.STATIC, function.name(),
           "(" + "I".repeat(function.parameters().size()) + ")I", function.parameters(), code);
     }
-    return GeneratedFile.classFile(name.reflectionName(), helper.bytes());
+    return GeneratedFile.classFile(name.binaryName(), helper.bytes());
   }
 
   /**
    * {@code holder} ({@code KernelSwizzles}): the class whose members are the helpers of the tiles
    * nested in one top-level type, which {@link #write} writes one by one.
    */
-  GeneratedFile holder(ClassName holder, List<TileSpec> tiles) {
-    ClassFile file = new ClassFile(holder.reflectionName(), ClassFile.PUBLIC | ClassFile.FINAL);
+  GeneratedFile holder(JavaClassName holder, List<TileSpec> tiles) {
+    ClassFile file = new ClassFile(holder.binaryName(), ClassFile.PUBLIC | ClassFile.FINAL);
     for (TileSpec tile : tiles) {
-      file.memberClass(tile.helper().reflectionName(), holder.reflectionName(),
+      file.memberClass(tile.helper().binaryName(), holder.binaryName(),
           tile.helper().simpleName(), ClassFile.PUBLIC | ClassFile.STATIC | ClassFile.FINAL);
     }
     file.privateConstructor();
-    return GeneratedFile.classFile(holder.reflectionName(), file.bytes());
+    return GeneratedFile.classFile(holder.binaryName(), file.bytes());
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -73,7 +72,7 @@ final class Names {
    * or empty if it can: the sources being compiled declare a type of its name already (the annotated
    * type itself, say), and javac would reject the generated file as a duplicate class.
    */
-  static Optional<String> javaClassProblem(String name, ClassName javaClass,
+  static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
       Predicate<String> sourceTypes) {
     if (sourceTypes.test(javaClass.canonicalName())) {
       return Optional.of("name \"" + name + "\" would generate the Java class "

@@ -20,7 +20,7 @@ final class RasterJavaWriter {
   private static final String LAUNCH_GRID = "Ldev/swizzlegen/runtime/raster/LaunchGrid;";
 
   GeneratedFile write(RasterSpec raster) {
-    String binaryName = raster.javaClass().reflectionName();
+    String binaryName = raster.javaClass().binaryName();
     ClassFile twin = new ClassFile(binaryName, ClassFile.PUBLIC | ClassFile.FINAL);
     String self = twin.internalName();
     String order = "L" + RASTERIZER + ";";

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -40,7 +39,7 @@ final class RasterReader {
     String packageName = elements.getPackageOf(type).getQualifiedName().toString();
     Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace);
     if (nameProblem.isEmpty()) {
-      nameProblem = Names.javaClassProblem(name, ClassName.get(packageName, name + "Raster"),
+      nameProblem = Names.javaClassProblem(name, JavaClassName.topLevel(packageName, name + "Raster"),
           sourceTypes);
     }
     if (nameProblem.isPresent()) {
@@ -59,7 +58,7 @@ final class RasterReader {
         values.mirror(),
         name,
         cudaNamespace,
-        ClassName.get(packageName, name + "Raster"),
+        JavaClassName.topLevel(packageName, name + "Raster"),
         "swizzlegen/" + Names.snakeCase(name) + ".cuh",
         rasterizer,
         tileSize));

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
@@ -23,7 +22,7 @@ record RasterSpec(
     AnnotationMirror annotation,
     String name,
     String cudaNamespace,
-    ClassName javaClass,
+    JavaClassName javaClass,
     String headerPath,
     Rasterizer rasterizer,
     int tileSize) {

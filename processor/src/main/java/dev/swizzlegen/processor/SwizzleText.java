@@ -169,6 +169,33 @@ final class SwizzleText {
         : String.format(Locale.ROOT, "%" + width + "s", text);
   }
 
+  /**
+   * The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: its sentence, then one line
+   * per output bit; empty for a tile without a swizzle to show (the identity).
+   */
+  static List<String> matrix(TileLayout layout) {
+    List<String> lines = new ArrayList<>();
+    if (!layout.hasSwizzle()) {
+      lines.add("The XOR map as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+          + " output bit i, column j input bit j, bit 0 first, of the row-major offset"
+          + (layout.isOneAtom() ? "" : " within an atom") + ":");
+      lines.addAll(layout.inner().rows(layout.inner().span()));
+    } else if (!layout.swizzle().isIdentity()) {
+      Swizzle swizzle = layout.swizzle();
+      int atomCols = 1 << (swizzle.base() + swizzle.bits());
+      lines.add("The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+          + " output bit i, column j input bit j, bit 0 first, of "
+          + (layout.swizzlesWithinEachRow()
+              ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
+              : "the row-major "
+                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
+                  + (layout.isOneAtom() ? "" : " within an atom"))
+          + ":");
+      lines.addAll(swizzle.xorMap().rows(swizzle.atomBits()));
+    }
+    return lines;
+  }
+
   /** Words of {@code text} in lines of at most {@code width} characters. */
   static List<String> wrap(String text, int width) {
     List<String> lines = new ArrayList<>();

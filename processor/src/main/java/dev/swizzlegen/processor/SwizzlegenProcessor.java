@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import com.google.auto.service.AutoService;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.annotations.ThreadblockSwizzle;
+import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -277,7 +278,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (files.isEmpty()) {
         continue;
       }
-      if (tile.spec().helper().enclosingClassName() == null) {
+      if (tile.spec().helper().enclosingClassName().isEmpty()) {
         write(files.get());
       } else {
         nested.add(files.get());
@@ -303,7 +304,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         tiles.add(files.tile().spec());
       }
       helpers = made.apply(javaHelperWriter.holder(
-          nested.get(0).tile().spec().helper().enclosingClassName(), tiles));
+          nested.get(0).tile().spec().helper().enclosingClassName().orElseThrow(), tiles));
     } catch (RuntimeException bug) {
       nested.forEach(files -> files.tile().diagnostics().failed(bug));
       return;
@@ -343,7 +344,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           + owner + "; set name to tell them apart.");
       return false;
     }
-    if (tile.helper().enclosingClassName() != null) {
+    if (tile.helper().enclosingClassName().isPresent()) {
       TileSpec other = nestedHelpers.putIfAbsent(tile.helper().simpleName(), tile);
       if (other != null) {
         headerOwners.remove(tile.headerPath());
@@ -364,12 +365,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     List<AccessReport> reports = proven.reports();
     try {
       List<GeneratedFile> files = new ArrayList<>();
-      files.add(javaHelperWriter.write(tile));
+      // The index functions the helper compiles and the header prints, made once.
+      List<IndexFunction> functions = TileFunctions.of(tile.layout());
+      files.add(javaHelperWriter.write(tile, functions));
       // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
       // out once.
       HopperHeaderText hopper = HopperHeaderText.of(tile);
       BlackwellHeaderText blackwell = BlackwellHeaderText.of(tile);
-      files.add(cudaHeaderWriter.write(tile, reports, hopper, blackwell));
+      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, blackwell));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
@@ -313,14 +312,14 @@ final class TileReader {
    * of many tiles feels), named {@code <name>Swizzle} with the given name, else after the type's path
    * below the top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
    */
-  private ClassName helperName(TypeElement type, String override, String name) {
+  private JavaClassName helperName(TypeElement type, String override, String name) {
     String packageName = packageOf(type).getQualifiedName().toString();
     TypeElement topLevel = Names.topLevelType(type);
     if (topLevel.equals(type)) {
-      return ClassName.get(packageName, name + "Swizzle");
+      return JavaClassName.topLevel(packageName, name + "Swizzle");
     }
     String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
-    return ClassName.get(packageName, holderName(topLevel), javaName + "Swizzle");
+    return JavaClassName.member(packageName, holderName(topLevel), javaName + "Swizzle");
   }
 
   /** {@code KernelSwizzles}: the source holding the helpers of the tiles nested in {@code Kernel}. */

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor;
 
-import com.palantir.javapoet.ClassName;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -37,7 +36,7 @@ record TileSpec(
     AnnotationMirror annotation,
     String name,
     String cudaNamespace,
-    ClassName helper,
+    JavaClassName helper,
     String outputStem,
     TileLayout layout,
     boolean alignmentGiven,

@@ -83,7 +83,7 @@ public sealed interface Expr {
   /** A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments. */
   record Constant(String name, long value) implements Expr {
     public Constant {
-      if (!name.matches("[A-Z][A-Za-z0-9]*")) {
+      if (!camelCase(name, true)) {
         throw new IllegalArgumentException("not an UpperCamelCase name: " + name);
       }
     }
@@ -98,11 +98,29 @@ public sealed interface Expr {
   /** A call of another index function ({@code "atomStart"}) of the same tile. */
   record Call(String name, List<Expr> arguments) implements Expr {
     public Call {
-      if (!name.matches("[a-z][A-Za-z0-9]*")) {
+      if (!camelCase(name, false)) {
         throw new IllegalArgumentException("not a lowerCamelCase name: " + name);
       }
       arguments = List.copyOf(arguments);
     }
+  }
+
+  /** Whether {@code name} is a letter (a capital, or not) then letters and digits, all ASCII. */
+  private static boolean camelCase(String name, boolean capital) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    char first = name.charAt(0);
+    if (capital ? first < 'A' || first > 'Z' : first < 'a' || first > 'z') {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static Literal number(long value) {

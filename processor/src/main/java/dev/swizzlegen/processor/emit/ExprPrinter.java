@@ -53,12 +53,28 @@ public final class ExprPrinter {
 
   /** A constant's name: {@code kAtomCols} in CUDA, {@code ATOM_COLS} in Java, from {@code "AtomCols"}. */
   public String constant(String name) {
-    return cuda ? "k" + name : name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+    return cuda ? "k" + name : snake(name).toUpperCase(Locale.ROOT);
   }
 
   /** A function's name: {@code atom_start} in CUDA, {@code atomStart} in Java, from {@code "atomStart"}. */
   public String function(String name) {
-    return cuda ? name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT) : name;
+    return cuda ? snake(name).toLowerCase(Locale.ROOT) : name;
+  }
+
+  /** {@code name} with an underscore before each capital that follows a small letter or a digit. */
+  private static String snake(String name) {
+    StringBuilder out = new StringBuilder(name.length() + 4);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (i > 0 && c >= 'A' && c <= 'Z') {
+        char before = name.charAt(i - 1);
+        if (before >= 'a' && before <= 'z' || before >= '0' && before <= '9') {
+          out.append('_');
+        }
+      }
+      out.append(c);
+    }
+    return out.toString();
   }
 
   private void print(StringBuilder out, Expr expression) {

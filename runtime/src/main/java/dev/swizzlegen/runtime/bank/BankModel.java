@@ -78,10 +78,43 @@ public final class BankModel {
   /**
    * The wavefronts a phase costs, as {@link #cost} counts them, without the witness: for the analyzer
    * and the solvers, which cost every phase of a tile. Lane {@code i} touches {@code bytes[i]} bytes
-   * from {@code byteAddresses[i]}. Allocates nothing: the words are sorted in a buffer kept per thread.
+   * from {@code byteAddresses[i]}. Allocates nothing: each bank's distinct words are kept in a buffer
+   * per thread, searched in turn (a bank rarely holds more than a few).
    */
   public int wavefronts(long[] byteAddresses, int[] bytes, int lanes) {
     Scratch scratch = SCRATCH.get();
+    int[] counts = scratch.perBank(banks);
+    long[] seen = scratch.seen;
+    int worst = 1;
+    for (int i = 0; i < lanes; i++) {
+      long last = word(byteAddresses[i] + bytes[i] - 1);
+      for (long w = word(byteAddresses[i]); w <= last; w++) {
+        int bank = (int) Math.floorMod(w, (long) banks);
+        int start = bank * Scratch.WORDS_PER_BANK;
+        int count = counts[bank];
+        boolean found = false;
+        for (int k = start; k < start + count; k++) {
+          if (seen[k] == w) {
+            found = true;
+            break;
+          }
+        }
+        if (found) {
+          continue;
+        }
+        if (count == Scratch.WORDS_PER_BANK) {
+          return wavefrontsSorting(byteAddresses, bytes, lanes, scratch);
+        }
+        seen[start + count] = w;
+        counts[bank] = count + 1;
+        worst = Math.max(worst, count + 1);
+      }
+    }
+    return worst;
+  }
+
+  /** {@link #wavefronts} for a phase whose bank holds more words than the buffer: sorted. */
+  private int wavefrontsSorting(long[] byteAddresses, int[] bytes, int lanes, Scratch scratch) {
     long[] words = scratch.words;
     int count = 0;
     for (int i = 0; i < lanes; i++) {
@@ -107,13 +140,18 @@ public final class BankModel {
   }
 
   private static final class Scratch {
+    /** The distinct words of one bank that {@link #seen} holds before the sorting count is used. */
+    static final int WORDS_PER_BANK = 16;
+
     long[] words = new long[32 * 4 + 4];
     int[] perBank = new int[32];
+    long[] seen = new long[32 * WORDS_PER_BANK];
 
     /** The per-bank counts, zeroed. */
     int[] perBank(int banks) {
       if (perBank.length < banks) {
         perBank = new int[banks];
+        seen = new long[banks * WORDS_PER_BANK];
       }
       Arrays.fill(perBank, 0, banks, 0);
       return perBank;

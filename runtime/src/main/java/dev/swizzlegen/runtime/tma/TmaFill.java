@@ -201,9 +201,27 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     return widths;
   }
 
-  /** The first element that boxes of this size would put elsewhere than the tile does. */
-  private static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
+  /**
+   * The first element that boxes of this size would put elsewhere than the tile does. Where the
+   * tile keeps each 16-byte unit of a row whole ({@link TileLayout#keepsRunsWhole}) and the mode's
+   * pattern leaves a unit's low 4 address bits alone, only each unit's first element is compared:
+   * the engine writes a unit as 16 contiguous bytes, the tile stores it so, and both move the unit's
+   * other elements by the same bytes as its first, so the first that differs is the same element.
+   */
+  static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
       int boxCols) {
+    int unitElements = 128 % tile.elementBits() == 0 ? 128 / tile.elementBits() : 1;
+    boolean wholeUnits = boxCols % unitElements == 0 && mode.byteMap().keepsLowBits(4)
+        && tile.keepsRunsWhole(unitElements);
+    return mismatch(tile, mode, boxRows, boxCols, wholeUnits ? unitElements : 1);
+  }
+
+  /**
+   * The first element that boxes of this size would put elsewhere than the tile does, comparing
+   * the elements of each box row {@code step} apart (1: every element).
+   */
+  static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
+      int boxCols, int step) {
     XorMap pattern = mode.byteMap();
     int alignment = boxAlignmentBytes(mode);
     for (int top = 0; top < tile.rows(); top += boxRows) {
@@ -214,7 +232,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
               alignment));
         }
         for (int i = 0; i < boxRows; i++) {
-          for (int j = 0; j < boxCols; j++) {
+          for (int j = 0; j < boxCols; j += step) {
             // The engine writes the box densely: its byte (of 4-bit elements, the byte that holds
             // two) goes through the mode's pattern.
             int written = start + pattern.apply(tile.bytesOf(i * boxCols + j));
