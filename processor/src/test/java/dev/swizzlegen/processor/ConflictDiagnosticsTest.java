@@ -7,6 +7,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import java.util.List;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,7 +72,8 @@ class ConflictDiagnosticsTest {
     assertThat(compilation).succeeded();
     assertThat(compilation).hadWarningContaining("ldmatrix.x4 has an 8-way bank conflict")
         .inFile(source).onLineContaining("@Access(kind = AccessKind.LDMATRIX)");
-    assertThat(compilation).generatedSourceFile("gemm.OperandSwizzle");
+    assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "gemm/OperandSwizzle.class");
+    assertThat(compilation).generatedFile(StandardLocation.SOURCE_OUTPUT, "swizzlegen/operand.cuh");
   }
 
   @Test

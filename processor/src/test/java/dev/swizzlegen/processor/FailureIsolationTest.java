@@ -3,6 +3,8 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.FilerRecording;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -55,6 +57,9 @@ class FailureIsolationTest {
   @TempDir
   Path out;
 
+  /** Every file the processor creates in {@link #compile}. */
+  private final FilerRecording recording = new FilerRecording();
+
   /** A writer's bug: the file named {@code name} cannot be made. */
   private static UnaryOperator<GeneratedFile> failingOn(String name) {
     return file -> {
@@ -68,9 +73,14 @@ class FailureIsolationTest {
   private List<Diagnostic<? extends JavaFileObject>> compile(UnaryOperator<GeneratedFile> made,
       JavaFileObject... sources) {
     return Generated.runJavac(out.resolve("classes"), out.resolve("generated"), List.of(),
-        new SwizzlegenProcessor(made), List.of(sources)).diagnostics().stream()
+        recording.wrap(new SwizzlegenProcessor(made)), List.of(sources)).diagnostics().stream()
         .filter(diagnostic -> diagnostic.getKind() == Diagnostic.Kind.ERROR)
         .toList();
+  }
+
+  /** What the processor wrote: class files under {@code classes/}, the rest under {@code generated/}. */
+  private List<String> written() {
+    return Generated.filesWritten(out, recording);
   }
 
   private static String bug(String subject, String name) {
@@ -86,8 +96,18 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Second"));
     assertThat(errors.get(0).getSource().getName()).endsWith("Second.java");
-    assertThat(Generated.filesUnder(out.resolve("generated"))).containsExactly(
-        "iso/FirstSwizzle.java", "swizzlegen/first.cuh");
+    assertThat(written()).containsExactly(
+        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+  }
+
+  @Test
+  void aTileWhoseHelperCannotBeMadeHasOneErrorAndNoFiles() {
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        compile(failingOn("iso.SecondSwizzle"), FIRST, SECOND);
+    assertThat(errors).hasSize(1);
+    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Second"));
+    assertThat(written()).containsExactly(
+        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -96,18 +116,40 @@ class FailureIsolationTest {
         compile(failingOn("swizzlegen/kernel_k.cuh"), KERNEL);
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "K"));
-    assertThat(Generated.filesUnder(out.resolve("generated"))).containsExactly(
-        "iso/KernelSwizzles.java", "swizzlegen/kernel_q.cuh");
+    assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
+        "classes/iso/KernelSwizzles$QSwizzle.class", "generated/swizzlegen/kernel_q.cuh");
+    assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$QSwizzle");
   }
 
   @Test
-  void aSharedHelperSourceThatCannotBeMadeFailsEveryTileInItAndWritesNone() {
+  void aNestedTileWhoseHelperCannotBeMadeLeavesItsSiblingsHelperAndHeader() {
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        compile(failingOn("iso.KernelSwizzles$QSwizzle"), KERNEL);
+    assertThat(errors).hasSize(1);
+    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Q"));
+    assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
+        "classes/iso/KernelSwizzles$KSwizzle.class", "generated/swizzlegen/kernel_k.cuh");
+    assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$KSwizzle");
+  }
+
+  /** The member classes the written {@code iso.KernelSwizzles} lists in its InnerClasses. */
+  private List<String> holderMembers() {
+    FilerRecording.File holder = recording.files().stream()
+        .filter(file -> file.name().equals("iso.KernelSwizzles")).findFirst().orElseThrow();
+    return ClassFileText.of(holder.bytes()).lines()
+        .filter(line -> line.startsWith("  // inner class "))
+        .map(line -> line.substring("  // inner class ".length(), line.indexOf(':')))
+        .toList();
+  }
+
+  @Test
+  void aHolderClassThatCannotBeMadeFailsEveryTileInItAndWritesNone() {
     List<Diagnostic<? extends JavaFileObject>> errors =
         compile(failingOn("iso.KernelSwizzles"), KERNEL, FIRST);
     assertThat(errors.stream().map(error -> error.getMessage(Locale.ROOT)).toList())
         .containsExactly(bug("tile", "K"), bug("tile", "Q"));
-    assertThat(Generated.filesUnder(out.resolve("generated"))).containsExactly(
-        "iso/FirstSwizzle.java", "swizzlegen/first.cuh");
+    assertThat(written()).containsExactly(
+        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -116,7 +158,17 @@ class FailureIsolationTest {
         compile(failingOn("swizzlegen/grid.cuh"), GRID, FIRST);
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("rasterizer", "Grid"));
-    assertThat(Generated.filesUnder(out.resolve("generated"))).containsExactly(
-        "iso/FirstSwizzle.java", "swizzlegen/first.cuh");
+    assertThat(written()).containsExactly(
+        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+  }
+
+  @Test
+  void aRasterizerWhoseJavaTwinCannotBeMadeWritesNoHeader() {
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        compile(failingOn("iso.GridRaster"), GRID, FIRST);
+    assertThat(errors).hasSize(1);
+    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("rasterizer", "Grid"));
+    assertThat(written()).containsExactly(
+        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
   }
 }

@@ -123,21 +123,32 @@ final class Generated {
       FilerRecording recording = new FilerRecording();
       runJavac(out.resolve("classes"), out.resolve("generated"), options,
           recording.wrap(new SwizzlegenProcessor()), List.of(sources));
-      List<String> files = new ArrayList<>(filesUnder(out));
-      for (FilerRecording.File file : recording.files()) {
-        if (file.kind() == FilerRecording.Kind.CLASS) {
-          String path = "classes/" + file.name().replace('.', '/') + ".class";
-          if (!Files.isRegularFile(out.resolve(path))) {
-            throw new AssertionError("created but not on disk: " + path);
-          }
-          files.add(path);
-        }
-      }
-      files.sort(null);
-      return files;
+      return filesWritten(out, recording);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * What the processor that {@code recording} wrapped wrote in a {@link #runJavac} run into
+   * {@code out/classes} and {@code out/generated}, sorted: every file under {@code out} but class
+   * files, as found on disk (the resources, under {@code generated/}), and each class file the
+   * processor created, which must be on disk, under {@code classes/} (javac's own class files are not
+   * listed).
+   */
+  static List<String> filesWritten(Path out, FilerRecording recording) {
+    List<String> files = new ArrayList<>(filesUnder(out));
+    for (FilerRecording.File file : recording.files()) {
+      if (file.kind() == FilerRecording.Kind.CLASS) {
+        String path = "classes/" + file.name().replace('.', '/') + ".class";
+        if (!Files.isRegularFile(out.resolve(path))) {
+          throw new AssertionError("created but not on disk: " + path);
+        }
+        files.add(path);
+      }
+    }
+    files.sort(null);
+    return files;
   }
 
   /** Compiles and requires success. */
@@ -158,16 +169,31 @@ final class Generated {
     return compilation;
   }
 
-  /** A generated file's text: a source by qualified class name, or a resource by relative path. */
+  /**
+   * A generated resource's text, by its path relative to the source output
+   * ({@code swizzlegen/gemm_a.cuh}). The helpers are class files: {@link #classBytes}.
+   */
   String text(String name) {
-    JavaFileObject file = name.endsWith(".cuh") || name.endsWith(".json") || name.endsWith(".svg")
-        || name.endsWith(".txt")
-        ? compilation.generatedFile(StandardLocation.SOURCE_OUTPUT, name).orElseThrow(
-            () -> new AssertionError("not generated: " + name))
-        : compilation.generatedSourceFile(name).orElseThrow(
-            () -> new AssertionError("not generated: " + name));
+    JavaFileObject file = compilation.generatedFile(StandardLocation.SOURCE_OUTPUT, name)
+        .orElseThrow(() -> new AssertionError("not generated: " + name
+            + (name.contains("/") ? "" : " (a class? helpers are class files: classBytes)")));
     try {
       return file.getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A generated class file's bytes, by the class's binary name ({@code attn.KernelSwizzles$QSwizzle}),
+   * as the processor wrote them to the class output.
+   */
+  byte[] classBytes(String binaryName) {
+    String path = binaryName.replace('.', '/') + ".class";
+    JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, path)
+        .orElseThrow(() -> new AssertionError("no class file generated: " + path));
+    try (InputStream in = file.openInputStream()) {
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

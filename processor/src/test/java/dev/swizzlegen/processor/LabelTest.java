@@ -11,6 +11,7 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.engine.Engine;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -22,10 +23,11 @@ import org.junit.jupiter.api.Test;
 /**
  * A label is free text (SPEC section 8): whatever it holds, every generated file compiles or parses,
  * means what it would mean without it, and shows the label visibly; the helper's {@code ACCESSES}
- * keep it exactly. The labels are issue 18's: a Windows path (a Unicode escape to javac), a Unicode
- * escape that would end the helper's Javadoc and declare a class, a bidirectional control (which
- * nvcc -Werror rejects), and a trailing backslash, a line break, a comment end, a trigraph, Javadoc
- * tags. {@link TileCorpus}'s {@code Labelled} tile puts them through nvcc, g++ and NVRTC too.
+ * and {@code ENGINES} keep it exactly. The labels are issue 18's: a Windows path (a Unicode escape to
+ * javac), a Unicode escape that would end a Javadoc comment and declare a class (when the helpers were
+ * Java sources), a bidirectional control (which nvcc -Werror rejects), and a trailing backslash, a
+ * line break, a comment end, a trigraph, Javadoc tags. {@link TileCorpus}'s {@code Labelled} tile
+ * puts them through nvcc, g++ and NVRTC too.
  */
 class LabelTest {
   /** The labels as the annotation's string literals spell them in Java source. */
@@ -72,7 +74,7 @@ class LabelTest {
     Generated generated = Generated.of(List.of("-Aswizzlegen.reports=json,svg"), source());
     Compilation compilation = generated.compilation();
     assertThat(compilation.errors()).isEmpty();
-    // The injected label ended the Javadoc and declared p.Injected.
+    // Pasted into a Java comment, the injected label would end it and declare p.Injected.
     assertThat(compilation.generatedFiles().stream().map(JavaFileObject::getName)
         .filter(name -> name.contains("Injected")).toList()).isEmpty();
     // The helper's accesses, spelled as text, are the declared ones, every label kept exactly.
@@ -85,14 +87,11 @@ class LabelTest {
   }
 
   @Test
-  void helperAndHeaderAreAsciiAndShowEveryLabel() {
+  void headerIsAsciiAndShowsEveryLabelAndTheHelperKeepsEachExactly() {
     Generated generated = Generated.of(List.of("-Aswizzlegen.reports=json,svg"), source());
-    String helper = generated.text("p.LabelledSwizzle");
     String header = generated.text("swizzlegen/labelled.cuh");
-    for (String text : List.of(helper, header)) {
-      assertTrue(text.chars().allMatch(c -> c == '\n' || c >= 0x20 && c < 0x7f),
-          "not printable ASCII:\n" + text);
-    }
+    assertTrue(header.chars().allMatch(c -> c == '\n' || c >= 0x20 && c < 0x7f),
+        "not printable ASCII:\n" + header);
     for (String line : header.split("\n")) {
       // A // comment would continue on the next line (-Wcomment); ??/ is a backslash to C++14.
       assertFalse(line.stripTrailing().endsWith("\\"), line);
@@ -103,9 +102,28 @@ class LabelTest {
     assertThat(header).contains("//   ends in a backslash\\\\: conflict-free");
     assertThat(header).contains("//   two\\nlines\\r\\tand a tab \\\\: conflict-free");
     assertThat(header).contains("//   what?\\?/: conflict-free");
-    assertThat(helper).contains("<li>C:&#92;&#92;users: conflict-free");
-    assertThat(helper).contains("<li>a&#92;&#92;u002a/ class Injected {} /&#92;&#92;u002a b:");
-    assertThat(helper).contains("<li>*&#47; /* &#64;deprecated {&#64;code x} &lt;b&gt;&amp;amp;");
+    // The helper is a class file: its accesses' texts are string constants, nothing to escape for
+    // javac or Javadoc; each label comes back exactly.
+    @SuppressWarnings("unchecked")
+    List<AccessPattern> accesses =
+        (List<AccessPattern>) generated.helper("p.LabelledSwizzle").constant("ACCESSES");
+    assertEquals(LABELS, accesses.stream().map(AccessPattern::label).toList());
+  }
+
+  /** An engine's label, in the helper's {@code ENGINES}, comes back exactly too. */
+  @Test
+  void theHelpersEnginesKeepEachLabelExactly() {
+    for (int i = 0; i < LITERALS.size(); i++) {
+      Generated generated = Generated.of(JavaFileObjects.forSourceString("p.Engines",
+          "package p;\n\nimport dev.swizzlegen.annotations.*;\n\n@SwizzledTile(dtype = DType.HALF,"
+              + " rows = 64, cols = 64, access = {@Access(kind = AccessKind.TMA, label = "
+              + LITERALS.get(i) + "), @Access(kind = AccessKind.WGMMA, label = "
+              + LITERALS.get((i + 1) % LITERALS.size()) + ")})\ninterface Engines {}\n"));
+      @SuppressWarnings("unchecked")
+      List<Engine> engines = (List<Engine>) generated.helper("p.EnginesSwizzle").constant("ENGINES");
+      assertEquals(List.of(LABELS.get(i), LABELS.get((i + 1) % LABELS.size())),
+          engines.stream().map(Engine::label).toList());
+    }
   }
 
   @Test

@@ -22,7 +22,8 @@ class MissionFormTest {
         interface Sw128Half {}
         """));
     assertThat(generated.compilation()).succeededWithoutWarnings();
-    assertThat(generated.compilation()).generatedSourceFile("com.acme.Sw128HalfSwizzle");
+    assertThat(generated.compilation())
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "com/acme/Sw128HalfSwizzle.class");
     assertThat(generated.compilation())
         .generatedFile(StandardLocation.SOURCE_OUTPUT, "swizzlegen/sw128_half.cuh");
 

@@ -7,19 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.ClassFileText;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The tiles nested in a top-level type share one Java source, {@code <TopLevel>Swizzles}, a nested
- * class per tile (javac charges every generated source a lookup, a check against every earlier file
- * and a compilation unit in each round); each keeps its own header and CUDA struct, its own errors
- * and its own offsets.
+ * The helpers of the tiles nested in a top-level type are member classes of one holder,
+ * {@code <TopLevel>Swizzles}: each helper a class file of its own, the holder's listing them (in its
+ * InnerClasses attribute), so that {@code KernelSwizzles.QSwizzle} reads as before; each tile keeps its
+ * own header and CUDA struct, its own errors and its own offsets.
  */
 class NestedTilesTest {
   private static final JavaFileObject KERNEL = JavaFileObjects.forSourceString("attn.Kernel", """
@@ -52,9 +55,11 @@ class NestedTilesTest {
       """);
 
   @Test
-  void theNestedTilesShareOneSourceAndKeepTheirOwnHeaders() {
+  void theNestedTilesShareOneHolderAndKeepTheirOwnHeaders() {
     assertThat(Generated.filesWrittenByJavac(KERNEL)).containsExactly(
-        "generated/attn/KernelSwizzles.java", "generated/swizzlegen/kernel_q.cuh",
+        "classes/attn/KernelSwizzles.class", "classes/attn/KernelSwizzles$QSwizzle.class",
+        "classes/attn/KernelSwizzles$Scores_TileSwizzle.class",
+        "classes/attn/KernelSwizzles$KvStageSwizzle.class", "generated/swizzlegen/kernel_q.cuh",
         "generated/swizzlegen/kernel_scores_tile.cuh", "generated/swizzlegen/kv_stage.cuh");
   }
 
@@ -62,14 +67,17 @@ class NestedTilesTest {
   void eachNestedHelperIsItsTilesLayoutAndTheBuildCanUseIt() {
     Generated generated = Generated.of(KERNEL, USER);
     assertThat(generated.compilation()).succeededWithoutWarnings();
-    String holder = generated.text("attn.KernelSwizzles");
-    assertThat(holder).contains("public final class KernelSwizzles {");
-    assertThat(holder).contains("public static final class QSwizzle {");
-    assertThat(holder).contains("public static final class Scores_TileSwizzle {");
-    assertThat(holder).contains("public static final class KvStageSwizzle {");
-    assertThat(holder).contains("{@link Kernel.Scores.Tile}");
+    // Reflection reads the nesting from the InnerClasses attributes of the holder and its members.
+    Class<?> holder = generated.helper("attn.KernelSwizzles").type();
+    assertEquals(Modifier.PUBLIC | Modifier.FINAL, holder.getModifiers());
+    assertThat(Stream.of(holder.getDeclaredClasses()).map(Class::getSimpleName).toList())
+        .containsExactly("QSwizzle", "Scores_TileSwizzle", "KvStageSwizzle");
     for (String helper : List.of("QSwizzle", "Scores_TileSwizzle", "KvStageSwizzle")) {
       Generated.Helper loaded = generated.helper("attn.KernelSwizzles$" + helper);
+      assertEquals(holder, loaded.type().getDeclaringClass(), helper);
+      assertEquals(helper, loaded.type().getSimpleName());
+      assertEquals(Modifier.PUBLIC | Modifier.STATIC | Modifier.FINAL, loaded.type().getModifiers(),
+          helper);
       TileLayout layout = (TileLayout) loaded.constant("LAYOUT");
       int elements = layout.stages() * layout.stageElements();
       boolean[] seen = new boolean[elements];
@@ -89,7 +97,7 @@ class NestedTilesTest {
   }
 
   @Test
-  void aNestedTileWithAnErrorLeavesItsNeighboursGenerated() {
+  void aNestedTileWithAnErrorLeavesItsNeighboursGenerated(@TempDir Path out) {
     JavaFileObject source = JavaFileObjects.forSourceString("attn.Mixed", """
         package attn;
         import dev.swizzlegen.annotations.*;
@@ -106,7 +114,18 @@ class NestedTilesTest {
     assertThat(compilation).hadErrorContaining("tile Bad: bits must be 0 or more").inFile(source)
         .onLineContaining("bits = -1");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
-        "generated/attn/MixedSwizzles.java", "generated/swizzlegen/mixed_good.cuh");
+        "classes/attn/MixedSwizzles.class", "classes/attn/MixedSwizzles$GoodSwizzle.class",
+        "generated/swizzlegen/mixed_good.cuh");
+    // The holder lists the good tile's helper alone.
+    FilerRecording recording = new FilerRecording();
+    Generated.runJavac(out.resolve("classes"), out.resolve("generated"), List.of(),
+        recording.wrap(new SwizzlegenProcessor()), List.of(source));
+    FilerRecording.File holder = recording.files().stream()
+        .filter(file -> file.name().equals("attn.MixedSwizzles")).findFirst().orElseThrow();
+    String text = ClassFileText.of(holder.bytes());
+    assertThat(text).contains("// inner class attn.MixedSwizzles$GoodSwizzle: public static final"
+        + " GoodSwizzle, a member of attn.MixedSwizzles\n");
+    assertThat(text).doesNotContain("Bad");
   }
 
   @Test
@@ -133,7 +152,8 @@ class NestedTilesTest {
         + " is already generated for attn.K.Other; set name to tell them apart.").inFile(source)
         .onLineContaining("@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
-        "generated/attn/KSwizzles.java", "generated/swizzlegen/y_z.cuh");
+        "classes/attn/KSwizzles.class", "classes/attn/KSwizzles$Y_ZSwizzle.class",
+        "generated/swizzlegen/y_z.cuh");
   }
 
   @Test
@@ -165,7 +185,8 @@ class NestedTilesTest {
   }
 
   @Test
-  void theSharedSourceHasTheTopLevelTypeAsItsOneOriginatingElement(@TempDir Path out) {
+  void theHolderHasTheTopLevelTypeAndEachHelperItsTileAsItsOneOriginatingElement(
+      @TempDir Path out) {
     FilerRecording recording = new FilerRecording();
     Generated.JavacRun run = Generated.runJavac(out.resolve("classes"), out.resolve("generated"),
         List.of(), recording.wrap(new SwizzlegenProcessor()), List.of(KERNEL));
@@ -174,9 +195,10 @@ class NestedTilesTest {
       assertThat(file.originatingElements()).hasSize(1);
       String expected = switch (file.name()) {
         case "attn.KernelSwizzles" -> "attn.Kernel";
-        case "swizzlegen/kernel_q.cuh" -> "attn.Kernel.Q";
-        case "swizzlegen/kernel_scores_tile.cuh" -> "attn.Kernel.Scores.Tile";
-        case "swizzlegen/kv_stage.cuh" -> "attn.Kernel.Kv";
+        case "attn.KernelSwizzles$QSwizzle", "swizzlegen/kernel_q.cuh" -> "attn.Kernel.Q";
+        case "attn.KernelSwizzles$Scores_TileSwizzle", "swizzlegen/kernel_scores_tile.cuh" ->
+            "attn.Kernel.Scores.Tile";
+        case "attn.KernelSwizzles$KvStageSwizzle", "swizzlegen/kv_stage.cuh" -> "attn.Kernel.Kv";
         default -> throw new AssertionError("unexpected file " + file.name());
       };
       assertEquals(expected, file.originatingElements().get(0), file.name());

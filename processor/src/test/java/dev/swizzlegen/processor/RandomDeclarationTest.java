@@ -5,18 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.RandomDeclarations.Declaration;
+import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.processor.testing.Meaning;
 import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.raster.LaunchGrid;
+import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.URL;
-import java.net.URLClassLoader;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,8 +38,9 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * A seeded campaign of {@link RandomDeclarations} through javac and the processor, every build: no
  * exception escapes the processor, every error is located on the declaration at fault and names it,
- * a tile or rasterizer with an error writes no file, and every valid tile's Java helper is a bijection
- * whose CUDA header (compiled by nvcc) gives the same offsets.
+ * a tile or rasterizer with an error writes no file, every valid tile's Java helper (a class file,
+ * loaded as written) is a bijection whose CUDA header (compiled by nvcc) gives the same offsets, and
+ * every valid rasterizer's Java twin is its order.
  *
  * <p>{@code -Dswizzlegen.fuzz.declarations=N} and {@code -Dswizzlegen.fuzz.seed=S} change the
  * campaign ({@code bench/fuzz.sh} runs a larger one); the summary line says what was covered.
@@ -56,7 +59,10 @@ class RandomDeclarationTest {
   private final List<Declaration> declarations = new ArrayList<>();
   private final List<Diagnostic<? extends JavaFileObject>> errors = new ArrayList<>();
   private final List<String> crashes = new ArrayList<>();
-  /** Every generated file, relative to its compilation's source output, with that output. */
+  /**
+   * Every generated file, relative to the output its compilation wrote it to (a resource to the source
+   * output, a class file to the class output), with that output.
+   */
   private final Map<String, Path> generatedFiles = new HashMap<>();
   private final Set<String> invalidTiles = new HashSet<>();
   private final Set<String> invalidRasters = new HashSet<>();
@@ -70,11 +76,12 @@ class RandomDeclarationTest {
       List<Declaration> batch = random.next(first, Math.min(PER_COMPILATION, DECLARATIONS - first));
       declarations.addAll(batch);
       Path out = work.resolve("compilation-" + first / PER_COMPILATION);
+      FilerRecording recording = new FilerRecording();
       try {
         // javac reports 100 errors at most unless told otherwise.
         Generated.JavacRun run = Generated.runJavac(out.resolve("classes"),
             out.resolve("generated"), List.of("-Xmaxerrs", "100000", "-Aswizzlegen.reports=json,svg"),
-            new SwizzlegenProcessor(),
+            recording.wrap(new SwizzlegenProcessor()),
             batch.stream().map(Declaration::source).toList());
         run.diagnostics().stream()
             .filter(diagnostic -> diagnostic.getKind() == Diagnostic.Kind.ERROR)
@@ -84,6 +91,14 @@ class RandomDeclarationTest {
       }
       for (String file : Generated.filesUnder(out.resolve("generated"))) {
         generatedFiles.put(file, out.resolve("generated"));
+      }
+      // The class files the processor created, beside javac's own (none, where a batch has errors).
+      for (FilerRecording.File file : recording.files()) {
+        if (file.kind() == FilerRecording.Kind.CLASS) {
+          String path = file.name().replace('.', '/') + ".class";
+          assertTrue(Files.isRegularFile(out.resolve("classes").resolve(path)), path);
+          generatedFiles.put(path, out.resolve("classes"));
+        }
       }
     }
     for (Diagnostic<? extends JavaFileObject> error : errors) {
@@ -139,7 +154,7 @@ class RandomDeclarationTest {
         }
       });
       declaration.rasterName().ifPresent(name -> {
-        List<String> files = List.of(RandomDeclarations.PACKAGE + "/" + name + "Raster.java",
+        List<String> files = List.of(RandomDeclarations.PACKAGE + "/" + name + "Raster.class",
             "swizzlegen/" + Names.snakeCase(name) + ".cuh");
         (invalidRasters.contains(declaration.type()) ? forbidden : expected).addAll(files);
       });
@@ -159,57 +174,74 @@ class RandomDeclarationTest {
 
   @Test
   void everyValidHelperIsABijectionAndItsHeaderGivesTheSameOffsets() throws Throwable {
-    // Helpers of a compilation with errors were generated but not compiled: compile them all now.
-    Path classes = work.resolve("helpers");
-    List<JavaFileObject> helpers = new ArrayList<>();
-    try (var fileManager = javax.tools.ToolProvider.getSystemJavaCompiler()
-        .getStandardFileManager(null, Locale.ROOT, null)) {
-      for (Map.Entry<String, Path> file : generatedFiles.entrySet()) {
-        if (file.getKey().endsWith(".java")) {
-          fileManager.getJavaFileObjects(file.getValue().resolve(file.getKey())).forEach(helpers::add);
-        }
-      }
-      Generated.JavacRun compiled = Generated.runJavac(classes, work.resolve("unused"),
-          List.of("-proc:none"), null, helpers);
-      assertTrue(compiled.success(), compiled.errors().toString());
-    }
+    // The helpers' class files, written by every compilation, with errors or not, loaded (and so
+    // verified) as they were written.
     Path include = work.resolve("include");
     List<HeaderCheck.Header> headers = new ArrayList<>();
     List<Class<?>> helperTypes = new ArrayList<>();
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        getClass().getClassLoader())) {
-      for (Declaration declaration : declarations) {
-        if (declaration.tileName().isEmpty() || invalidTiles.contains(declaration.type())) {
-          continue;
-        }
-        String name = declaration.tileName().get();
-        Class<?> helper = loader.loadClass(RandomDeclarations.PACKAGE + "." + name + "Swizzle");
-        int[] offsets = bijection(helper);
-        String header = tileFiles(name).get(1);
-        Files.createDirectories(include.resolve(header).getParent());
-        Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        @SuppressWarnings("unchecked")
-        List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
-        headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
-            (TileLayout) helper.getField("LAYOUT").get(null), engines));
-        helperTypes.add(helper);
+    ClassLoader loader = new GeneratedClasses();
+    for (Declaration declaration : declarations) {
+      if (declaration.tileName().isEmpty() || invalidTiles.contains(declaration.type())) {
+        continue;
       }
-      assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);
-      Nvcc nvcc = Nvcc.requireOrSkip("processor: random declarations' headers under nvcc");
-      Map<String, List<String>> printed = HeaderCheck.verify(nvcc.oldestArchitectureOnly(), include,
-          work.resolve("nvcc"), headers, "processor-fuzz");
-      // The default campaign's meaning is frozen (issue 19), as the corpus's is (GxxHeaderTest).
-      if (DECLARATIONS == DEFAULT_DECLARATIONS && SEED == DEFAULT_SEED) {
-        List<String> records = new ArrayList<>();
-        for (int i = 0; i < headers.size(); i++) {
-          HeaderCheck.Header header = headers.get(i);
-          records.add(Meaning.record(helperTypes.get(i), header.include(),
-              Files.readString(include.resolve(header.include())), printed.get(header.cudaType())));
-        }
-        Meaning.assertUnchanged(Path.of("src", "test", "resources", "meaning", "fuzz.txt"), records);
-      }
+      String name = declaration.tileName().get();
+      Class<?> helper = loader.loadClass(RandomDeclarations.PACKAGE + "." + name + "Swizzle");
+      int[] offsets = bijection(helper);
+      String header = tileFiles(name).get(1);
+      Files.createDirectories(include.resolve(header).getParent());
+      Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      @SuppressWarnings("unchecked")
+      List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
+      headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
+          (TileLayout) helper.getField("LAYOUT").get(null), engines));
+      helperTypes.add(helper);
     }
+    assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);
+    Nvcc nvcc = Nvcc.requireOrSkip("processor: random declarations' headers under nvcc");
+    Map<String, List<String>> printed = HeaderCheck.verify(nvcc.oldestArchitectureOnly(), include,
+        work.resolve("nvcc"), headers, "processor-fuzz");
+    // The default campaign's meaning is frozen (issue 19), as the corpus's is (GxxHeaderTest).
+    if (DECLARATIONS == DEFAULT_DECLARATIONS && SEED == DEFAULT_SEED) {
+      List<String> records = new ArrayList<>();
+      for (int i = 0; i < headers.size(); i++) {
+        HeaderCheck.Header header = headers.get(i);
+        records.add(Meaning.record(helperTypes.get(i), header.include(),
+            Files.readString(include.resolve(header.include())), printed.get(header.cudaType())));
+      }
+      Meaning.assertUnchanged(Path.of("src", "test", "resources", "meaning", "fuzz.txt"), records);
+    }
+  }
+
+  /**
+   * Every valid rasterizer's Java twin loads (and so passes the verifier) and is its order with its
+   * default tile size: its {@code launchGrid} and each block's {@code getSwizzleIdx} are the model's.
+   */
+  @Test
+  void everyValidJavaTwinIsItsOrderWithItsTileSize() throws Exception {
+    ClassLoader loader = new GeneratedClasses();
+    int twins = 0;
+    for (Declaration declaration : declarations) {
+      if (declaration.rasterName().isEmpty() || invalidRasters.contains(declaration.type())) {
+        continue;
+      }
+      Class<?> twin = Class.forName(
+          RandomDeclarations.PACKAGE + "." + declaration.rasterName().get() + "Raster", true, loader);
+      Rasterizer order = (Rasterizer) twin.getField("RASTERIZER").get(null);
+      int tileSize = twin.getField("TILE_SIZE").getInt(null);
+      Method launchGrid = twin.getMethod("launchGrid", int.class, int.class);
+      Method tile = twin.getMethod("getSwizzleIdx", int.class, int.class, int.class);
+      for (int[] grid : new int[][] {{1, 1}, {5, 3}, {8, 8}}) {
+        LaunchGrid launch = order.launchGrid(grid[0], grid[1], tileSize);
+        assertEquals(launch, launchGrid.invoke(null, grid[0], grid[1]), twin.getName());
+        for (int block = 0; block < launch.blocks(); block++) {
+          assertEquals(order.tile(block, grid[0], grid[1], tileSize),
+              tile.invoke(null, block, grid[0], grid[1]), twin.getName() + " block " + block);
+        }
+      }
+      twins++;
+    }
+    assertThat(twins).isGreaterThan(0);
   }
 
   /**
@@ -249,10 +281,32 @@ class RandomDeclarationTest {
     return offsets;
   }
 
+  /** The generated class files, defined from where each compilation wrote them. */
+  private final class GeneratedClasses extends ClassLoader {
+    GeneratedClasses() {
+      super(RandomDeclarationTest.class.getClassLoader());
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      String path = name.replace('.', '/') + ".class";
+      Path output = generatedFiles.get(path);
+      if (output == null) {
+        throw new ClassNotFoundException(name);
+      }
+      try {
+        byte[] bytes = Files.readAllBytes(output.resolve(path));
+        return defineClass(name, bytes, 0, bytes.length);
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name, e);
+      }
+    }
+  }
+
   /** A tile's files: helper, header, report, picture. */
   private static List<String> tileFiles(String name) {
     String stem = "swizzlegen/" + Names.snakeCase(name);
-    return List.of(RandomDeclarations.PACKAGE + "/" + name + "Swizzle.java", stem + ".cuh",
+    return List.of(RandomDeclarations.PACKAGE + "/" + name + "Swizzle.class", stem + ".cuh",
         stem + ".json", stem + "-bank-map.svg");
   }
 }

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.ClassFileText;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,10 +9,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact text of generated rasterizers: seed 003's strips (header and Java twin), CUTLASS's padded
- * launch and Morton's descent. After an intended change to the writers or the model's CUDA, regenerate
- * with {@code mvn -pl processor test -Dtest=RasterGoldenFileTest -Dswizzlegen.updateGolden=true} and
- * review the diff.
+ * The exact text of generated rasterizers: seed 003's strips (header, and Java twin's class file as
+ * {@link ClassFileText} reads it), CUTLASS's padded launch and Morton's descent. After an intended
+ * change to the writers or the model's CUDA, regenerate with
+ * {@code mvn -pl processor test -Dtest=RasterGoldenFileTest -Dswizzlegen.updateGolden=true} and review
+ * the diff.
  */
 class RasterGoldenFileTest {
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "raster");
@@ -54,9 +56,11 @@ class RasterGoldenFileTest {
     assertGolden("gemm.cuh", generated.text("swizzlegen/gemm.cuh"));
   }
 
+  /** The Java twin's class file, read back as text ({@link ClassFileText}). */
   @Test
   void stripsJavaTwin() throws IOException {
-    assertGolden("GemmRaster.java", generated.text("com.acme.GemmRaster"));
+    assertGolden("GemmRaster.class.txt",
+        ClassFileText.of(generated.classBytes("com.acme.GemmRaster")));
   }
 
   @Test

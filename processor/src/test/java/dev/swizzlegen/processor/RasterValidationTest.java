@@ -90,7 +90,7 @@ class RasterValidationTest {
         .inFile(both).onLineContaining("@ThreadblockSwizzle(");
     // The tile's files are written; the rasterizer's are not.
     assertThat(Generated.filesWrittenByJavac(Generated.REPORTS, both)).containsExactly(
-        "generated/a/GemmSwizzle.java",
+        "classes/a/GemmSwizzle.class",
         "generated/swizzlegen/gemm.cuh", "generated/swizzlegen/gemm.json",
         "generated/swizzlegen/gemm-bank-map.svg");
   }
@@ -105,8 +105,8 @@ class RasterValidationTest {
         interface Gemm {}
         """);
     assertThat(Generated.compile(both)).succeededWithoutWarnings();
-    assertThat(Generated.filesWrittenByJavac(both)).containsAtLeast("generated/a/GemmSwizzle.java",
-        "generated/swizzlegen/gemm.cuh", "generated/a/GemmGridRaster.java",
+    assertThat(Generated.filesWrittenByJavac(both)).containsAtLeast("classes/a/GemmSwizzle.class",
+        "generated/swizzlegen/gemm.cuh", "classes/a/GemmGridRaster.class",
         "generated/swizzlegen/gemm_grid.cuh");
   }
 
@@ -131,7 +131,7 @@ class RasterValidationTest {
         + " already generated for the @ThreadblockSwizzle of a.First").inFile(second)
         .onLineContaining("name = \"Grid\"");
     assertThat(Generated.filesWrittenByJavac(first, second))
-        .containsExactly("generated/a/GridRaster.java", "generated/swizzlegen/grid.cuh");
+        .containsExactly("classes/a/GridRaster.class", "generated/swizzlegen/grid.cuh");
   }
 
   @Test
@@ -146,7 +146,7 @@ class RasterValidationTest {
     Compilation compilation = Generated.compile(bad, good);
     assertThat(compilation).hadErrorCount(1);
     assertThat(Generated.filesWrittenByJavac(bad, good))
-        .containsExactly("generated/good/GoodRaster.java", "generated/swizzlegen/good.cuh");
+        .containsExactly("classes/good/GoodRaster.class", "generated/swizzlegen/good.cuh");
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -40,6 +41,14 @@ class SubByteTileTest {
     assertThat(compilation).hadErrorContaining("tile Tile: ").inFile(source).onLineContaining(line);
     assertThat(compilation).hadErrorContaining(message).inFile(source).onLineContaining(line);
     assertThat(Generated.filesWrittenByJavac(source)).isEmpty();
+  }
+
+  /** The loaded helper's {@code ACCESSES}, each as its text. */
+  private static List<String> accessTexts(Generated generated) {
+    @SuppressWarnings("unchecked")
+    List<AccessPattern> accesses =
+        (List<AccessPattern>) generated.helper("sub.TileSwizzle").constant("ACCESSES");
+    return accesses.stream().map(AccessPattern::text).toList();
   }
 
   @Test
@@ -119,8 +128,7 @@ class SubByteTileTest {
     assertThat(report).contains("\"shape\": \"M8N16\",");
     assertThat(report).contains("\"hardware\": \"not yet measured on sm_100 hardware\",");
     assertThat(report).contains("\"wavefronts\": 32,");
-    assertThat(generated.text("sub.TileSwizzle")).contains(
-        "AccessPattern.parse(\"ldmatrix m8n16 x4\")");
+    assertEquals(List.of("ldmatrix m8n16 x4"), accessTexts(generated));
   }
 
   @Test
@@ -142,8 +150,9 @@ class SubByteTileTest {
 
   /**
    * FlashAttention-3's FP8 V: {@code ldmatrix.x4.trans} (m8n8, .b16) on 8-bit elements moves 16-bit
-   * pairs from the non-trans form's addresses, so it costs what ldmatrix.x4 does; every file says it
-   * moves pairs. An element wider than 16 bits is still an error on trans.
+   * pairs from the non-trans form's addresses, so it costs what ldmatrix.x4 does; the header and the
+   * report say it moves pairs, the helper's ACCESSES keep the access. An element wider than 16 bits
+   * is still an error on trans.
    */
   @Test
   void ldmatrixTransOnFp8MovesBytePairsAtTheNonTransFormsCost() {
@@ -162,9 +171,7 @@ class SubByteTileTest {
     String report = generated.text("swizzlegen/tile.json");
     assertThat(report).contains("\"description\": \"ldmatrix.x4.trans\",");
     assertThat(report).containsMatch("\"moves\": \"16-bit pairs of 8-bit elements\"");
-    String helper = generated.text("sub.TileSwizzle");
-    assertThat(helper).contains("AccessPattern.parse(\"ldmatrix x4 trans\")");
-    assertThat(helper).contains("(16-bit pairs of 8-bit elements)");
+    assertEquals(List.of("ldmatrix x4 trans", "ldmatrix x4"), accessTexts(generated));
     assertError("ldmatrix.trans moves 16-bit units: 16-bit elements, or pairs of 8-bit ones; FLOAT"
         + " elements are 4 bytes.", "trans = true", """
         @SwizzledTile(bits = 3, base = 2, dtype = DType.FLOAT, rows = 32, cols = 32,

@@ -103,7 +103,7 @@ final class TileCorpus {
           "swizzlegen/accumulator_tile.cuh",
           TileLayout.of(DType.INT32, Swizzle.of(2, 2, 2), 8, 32, 32, 128)),
       // Labels are free text (SPEC section 8): escaped in every file, so nvcc -Werror, g++ and NVRTC
-      // see only comments, and the helper only Javadoc and literals.
+      // see only comments; the helper, a class file, holds them as string constants.
       simple("Labelled", LabelTest.annotation(),
           TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 16, 64, 64, 128)),
       // Seed 001's cases, derived (bits, base and shift omitted): its elements are 16-byte vectors,

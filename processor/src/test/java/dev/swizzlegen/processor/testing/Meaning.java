@@ -248,33 +248,51 @@ public final class Meaning {
   }
 
   /**
-   * The helpers the processor generated under {@code generatedSources} (as a Maven module's
-   * {@code target/generated-sources/annotations}), loaded from the class path: each
-   * {@code <Name>Swizzle} and each helper nested in a {@code <Type>Swizzles}.
+   * The helpers the processor generated with the headers under {@code generatedSources} (as a Maven
+   * module's {@code target/generated-sources/annotations}), loaded from the class path: each
+   * {@code <Name>Swizzle} class file in a directory of the class path (the module's
+   * {@code target/classes}), top-level or a member of a {@code <Type>Swizzles}, that has a
+   * {@code LAYOUT} and a {@code CUDA_HEADER} naming a header under {@code generatedSources}. The helpers
+   * are class files, written to the class output, not sources beside their headers.
    */
   public static List<Class<?>> helpersUnder(Path generatedSources) {
     List<Class<?>> helpers = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(generatedSources)) {
-      for (Path file : files.sorted().toList()) {
-        String relative = generatedSources.relativize(file).toString().replace('\\', '/');
-        if (!relative.endsWith("Swizzle.java") && !relative.endsWith("Swizzles.java")) {
-          continue;
-        }
-        Class<?> type = Class.forName(
-            relative.substring(0, relative.length() - ".java".length()).replace('/', '.'));
-        if (relative.endsWith("Swizzles.java")) {
-          Stream.of(type.getDeclaredClasses()).sorted(Comparator.comparing(Class::getName))
-              .forEach(helpers::add);
-        } else {
-          helpers.add(type);
-        }
+    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+      Path directory = Path.of(entry);
+      if (!Files.isDirectory(directory)) {
+        continue;
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (ClassNotFoundException e) {
-      throw new AssertionError("a generated helper is not on the class path", e);
+      try (Stream<Path> files = Files.walk(directory)) {
+        for (Path file : files.sorted().toList()) {
+          String relative = directory.relativize(file).toString().replace('\\', '/');
+          if (!relative.endsWith("Swizzle.class")) {
+            continue;
+          }
+          Class<?> type = Class.forName(
+              relative.substring(0, relative.length() - ".class".length()).replace('/', '.'), false,
+              Meaning.class.getClassLoader());
+          if (isHelperOf(type, generatedSources)) {
+            helpers.add(type);
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError("a class file of the class path does not load", e);
+      }
     }
+    helpers.sort(Comparator.comparing(Class::getName));
     return helpers;
+  }
+
+  private static boolean isHelperOf(Class<?> type, Path generatedSources) {
+    try {
+      Field header = type.getField("CUDA_HEADER");
+      return type.getField("LAYOUT").getType() == TileLayout.class
+          && Files.isRegularFile(generatedSources.resolve((String) header.get(null)));
+    } catch (NoSuchFieldException | IllegalAccessException | ClassCastException notAHelper) {
+      return false;
+    }
   }
 
   /** Every public static int, long or String constant, by name. */
