@@ -8,6 +8,18 @@
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
 //
+// The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
+// column j input bit j, bit 0 first, of the row-major offset:
+//   1 0 0 0 0 0 0 0 0
+//   0 1 0 0 0 0 0 0 0
+//   0 0 1 0 0 0 0 0 0
+//   0 0 0 1 0 0 1 0 0
+//   0 0 0 0 1 0 0 1 0
+//   0 0 0 0 0 1 0 0 1
+//   0 0 0 0 0 0 1 0 0
+//   0 0 0 0 0 0 0 1 0
+//   0 0 0 0 0 0 0 0 1
+//
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
 //   default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction

@@ -8,6 +8,18 @@
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
 //
+// The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
+// column j input bit j, bit 0 first, of the row-major offset within an atom:
+//   1 0 0 0 0 0 0 0 0
+//   0 1 0 0 0 0 0 0 0
+//   0 0 1 0 0 0 0 0 0
+//   0 0 0 1 0 0 1 0 0
+//   0 0 0 0 1 0 0 1 0
+//   0 0 0 0 0 1 0 0 1
+//   0 0 0 0 0 0 1 0 0
+//   0 0 0 0 0 0 0 1 0
+//   0 0 0 0 0 0 0 0 1
+//
 // Swizzle<3,3,3> on 8 x 64 atoms of 512 elements (1024 bytes), 16 down x 2 across, numbered down
 // the rows first (column-major, CuTe's tile_to_shape):
 //                    cols 0..63  cols 64..127

@@ -1,17 +1,14 @@
 package dev.swizzlegen.examples;
 
 import dev.swizzlegen.runtime.raster.Rasterizer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * The rasterizers the processor generated in this module, found from its generated sources: each
- * {@code <Name>Raster.java} Java twin, loaded, with its order, tile size, CUDA header and struct.
+ * The rasterizers the processor generated in this module, found from its class output: each
+ * {@code <Name>Raster} Java twin whose header is among the generated sources, loaded, with its order,
+ * tile size, CUDA header and struct.
  */
 public final class GeneratedRasters {
   /**
@@ -28,25 +25,17 @@ public final class GeneratedRasters {
 
   private GeneratedRasters() {}
 
-  /** Every Java twin under {@code generatedSources}, by class name. */
+  /** Every Java twin whose header is under {@code generatedSources}, by class name. */
   public static List<Raster> find(Path generatedSources) {
     List<Raster> rasters = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(generatedSources)) {
-      for (Path file : files.sorted().toList()) {
-        String relative = generatedSources.relativize(file).toString().replace('\\', '/');
-        if (!relative.endsWith("Raster.java")) {
-          continue;
-        }
-        String className = relative.substring(0, relative.length() - ".java".length()).replace('/', '.');
-        Class<?> twin = Class.forName(className);
+    try {
+      for (Class<?> twin : GeneratedTiles.generatedClasses(generatedSources, "Raster")) {
         rasters.add(new Raster(twin,
             (Rasterizer) twin.getField("RASTERIZER").get(null),
             twin.getField("TILE_SIZE").getInt(null),
             (String) twin.getField("CUDA_HEADER").get(null),
             (String) twin.getField("CUDA_TYPE").get(null)));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("a generated rasterizer could not be read", e);
     }

@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The tiles the processor generated in this module, found from its generated sources: each
- * {@code <Name>Swizzle.java} helper and each helper nested in a {@code <Type>Swizzles.java} (the
- * tiles nested in a type), loaded, with its layout, CUDA header and struct.
+ * The tiles the processor generated in this module, found from its class output: each
+ * {@code <Name>Swizzle} helper class file, top-level or a member of a {@code <Type>Swizzles} (the
+ * tiles nested in a type), whose header is among the generated sources, loaded, with its layout, CUDA
+ * header and struct.
  */
 public final class GeneratedTiles {
   /**
@@ -64,37 +65,69 @@ public final class GeneratedTiles {
 
   private GeneratedTiles() {}
 
-  /** Every helper under {@code generatedSources}, by class name. */
+  /**
+   * Every helper whose header is under {@code generatedSources}, by class name: the class files
+   * named {@code *Swizzle.class} in the directories of the class path (the module's
+   * {@code target/classes}) with a {@code LAYOUT} and a {@code CUDA_HEADER} found there.
+   */
   public static List<Tile> find(Path generatedSources) {
     List<Tile> tiles = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(generatedSources)) {
-      for (Path file : files.sorted().toList()) {
-        String relative = generatedSources.relativize(file).toString().replace('\\', '/');
-        boolean holder = relative.endsWith("Swizzles.java");
-        if (!holder && !relative.endsWith("Swizzle.java")) {
+    try {
+      for (Class<?> helper : generatedClasses(generatedSources, "Swizzle")) {
+        if (helper.getField("LAYOUT").getType() != TileLayout.class) {
           continue;
         }
-        String className = relative.substring(0, relative.length() - ".java".length()).replace('/', '.');
-        // A top-level tile's helper, or the source holding the helpers of the tiles nested in a type.
-        List<Class<?>> helpers = holder
-            ? List.of(Class.forName(className).getDeclaredClasses())
-            : List.of(Class.forName(className));
-        for (Class<?> helper : helpers.stream()
-            .sorted(Comparator.comparing(Class::getName)).toList()) {
-          tiles.add(new Tile(helper,
-              (TileLayout) helper.getField("LAYOUT").get(null),
-              (String) helper.getField("CUDA_HEADER").get(null),
-              (String) helper.getField("CUDA_TYPE").get(null),
-              accesses(helper.getField("ACCESSES").get(null)),
-              engines(helper.getField("ENGINES").get(null))));
-        }
+        tiles.add(new Tile(helper,
+            (TileLayout) helper.getField("LAYOUT").get(null),
+            (String) helper.getField("CUDA_HEADER").get(null),
+            (String) helper.getField("CUDA_TYPE").get(null),
+            accesses(helper.getField("ACCESSES").get(null)),
+            engines(helper.getField("ENGINES").get(null))));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("a generated helper could not be read", e);
     }
     return tiles;
+  }
+
+  /**
+   * The classes of the class path's directories whose binary names end in {@code suffix} and whose
+   * {@code CUDA_HEADER} names a file under {@code generatedSources}: what the processor generated in
+   * this module (helpers and rasterizer twins are class files in the class output, their headers in
+   * the generated sources), sorted by name.
+   */
+  static List<Class<?>> generatedClasses(Path generatedSources, String suffix) {
+    List<Class<?>> found = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+      Path directory = Path.of(entry);
+      if (!Files.isDirectory(directory)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.walk(directory)) {
+        for (Path file : files.sorted().toList()) {
+          String relative = directory.relativize(file).toString().replace('\\', '/');
+          if (!relative.endsWith(suffix + ".class")) {
+            continue;
+          }
+          Class<?> type = Class.forName(relative.substring(0, relative.length()
+              - ".class".length()).replace('/', '.'), true, GeneratedTiles.class.getClassLoader());
+          try {
+            Object header = type.getField("CUDA_HEADER").get(null);
+            if (header instanceof String path && Files.isRegularFile(generatedSources.resolve(path))) {
+              found.add(type);
+            }
+          } catch (NoSuchFieldException notGenerated) {
+            // A class of the module whose name ends so: not the processor's.
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("a class file of the class path could not be read", e);
+      }
+    }
+    found.sort(Comparator.comparing(Class::getName));
+    return found;
   }
 
   private static List<Engine> engines(Object value) {

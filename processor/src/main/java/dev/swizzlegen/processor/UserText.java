@@ -67,54 +67,6 @@ final class UserText {
   }
 
   /**
-   * {@code text} for Javadoc, in the {@link #escaped} notation, with HTML's {@code &}, {@code <} and
-   * {@code >} as entities and, as entities too, what javac's lexer or the Javadoc tool would read in
-   * it: every backslash ({@code &#92;}: a backslash-u is a Unicode escape even in a comment, so
-   * <code>&#92;u002a/</code> would end it), {@code @} ({@code &#64;}: no block or inline tag) and the
-   * {@code /} of a {@code *}{@code /} ({@code &#47;}: the comment's end).
-   */
-  static String javadoc(String text) {
-    String escaped = escaped(text);
-    StringBuilder out = new StringBuilder(escaped.length() + 16);
-    for (int i = 0; i < escaped.length(); i++) {
-      char c = escaped.charAt(i);
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '\\' -> out.append("&#92;");
-        case '@' -> out.append("&#64;");
-        case '/' -> out.append(i > 0 && escaped.charAt(i - 1) == '*' ? "&#47;" : "/");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
-  }
-
-  /**
-   * A Java string literal, quotes included, holding exactly {@code text}, in printable ASCII whatever
-   * the encoding javac writes and reads the file in: non-ASCII and control characters are Unicode
-   * escapes, except the line breaks, which a Unicode escape would put into the literal raw ({@code \n},
-   * {@code \r}), and {@code "} and the backslash, which are escaped as in any literal.
-   */
-  static String javaLiteral(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 10).append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '"') {
-        out.append("\\\"");
-      } else if (c == '\\' && i > 0 && Character.isHighSurrogate(text.charAt(i - 1))) {
-        // Octal: after a lone high surrogate's Unicode escape, javac 17 miscounts a run of
-        // backslashes, and would read a Unicode escape after it as a string escape.
-        out.append("\\134");
-      } else {
-        out.append(escaped(String.valueOf(c)));
-      }
-    }
-    return out.append('"').toString();
-  }
-
-  /**
    * A diagnostic's text as javac prints it to a terminal or an IDE: control characters (a newline
    * would start what looks like another message), line and paragraph separators and invisible format
    * characters (the bidirectional controls among them) as <code>&#92;u202e</code>; other text as it is.

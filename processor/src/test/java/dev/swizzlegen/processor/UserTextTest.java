@@ -1,20 +1,13 @@
 package dev.swizzlegen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
-import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.testing.compile.Compilation;
-import com.google.testing.compile.Compiler;
-import com.google.testing.compile.JavaFileObjects;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,51 +62,6 @@ class UserTextTest {
       // Wrapped at any space, or ended: no line ends with a backslash.
       assertFalse(comment.endsWith("\\") || comment.contains("\\ "), comment);
     }
-  }
-
-  @Test
-  void javadocHasNothingJavacOrTheJavadocToolWouldRead() {
-    assertEquals("C:&#92;&#92;users", UserText.javadoc("C:\\users"));
-    assertEquals("a&#92;&#92;u002a/ b *&#47; &#64;deprecated {&#64;code x} &lt;b&gt;&amp;",
-        UserText.javadoc("a\\u002a/ b */ @deprecated {@code x} <b>&"));
-    assertEquals("&#92;u202e", UserText.javadoc("\u202e"));
-    for (String text : randomTexts(20_000)) {
-      String javadoc = UserText.javadoc(text);
-      assertTrue(printableAscii(javadoc), javadoc);
-      assertFalse(javadoc.contains("\\") || javadoc.contains("*/") || javadoc.contains("@")
-          || javadoc.contains("<") || javadoc.contains(">"), javadoc);
-    }
-  }
-
-  @Test
-  void javaLiteralsHoldExactlyTheTextInAscii() throws Exception {
-    List<String> texts = new ArrayList<>(List.of("C:\\users", "a\\u002a/ class Injected {} /\\u002a b",
-        "\u202e", "\"quoted\"", "\\u000a", "\n\r", "\ud800"));
-    texts.addAll(randomTexts(500));
-    StringBuilder source = new StringBuilder("package p;\n\nclass Literals {\n  static final String[] TEXTS = {\n");
-    for (String text : texts) {
-      String literal = UserText.javaLiteral(text);
-      assertTrue(printableAscii(literal), literal);
-      source.append("    ").append(literal).append(",\n");
-    }
-    source.append("  };\n}\n");
-    Compilation compilation = Compiler.javac()
-        .compile(JavaFileObjects.forSourceString("p.Literals", source.toString()));
-    assertThat(compilation).succeededWithoutWarnings();
-    JavaFileObject classFile = compilation
-        .generatedFile(StandardLocation.CLASS_OUTPUT, "p/Literals.class").orElseThrow();
-    byte[] bytes;
-    try (InputStream in = classFile.openInputStream()) {
-      bytes = in.readAllBytes();
-    }
-    Class<?> loaded = new ClassLoader(getClass().getClassLoader()) {
-      Class<?> define() {
-        return defineClass("p.Literals", bytes, 0, bytes.length);
-      }
-    }.define();
-    var field = loaded.getDeclaredField("TEXTS");
-    field.setAccessible(true);
-    assertEquals(texts, List.of((String[]) field.get(null)));
   }
 
   @Test

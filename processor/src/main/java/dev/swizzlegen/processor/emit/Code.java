@@ -7,6 +7,7 @@ import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A method's straight-line bytecode, with the operand stack's depth followed as it is written, so
@@ -159,11 +160,16 @@ public final class Code {
 
   /**
    * Pushes {@code expression}'s value, as javac compiles the Java that {@link ExprPrinter#JAVA} prints
-   * of it: constants folded to their values, {@code >>} a logical shift ({@code iushr}), division and
+   * of it: constants, and operators on constants, folded to their values (JLS 15.29, in {@code int}
+   * arithmetic), {@code >>} a logical shift ({@code iushr}), division and
    * remainder signed ({@code idiv}, {@code irem}); a parameter is the local of its place in
    * {@code parameters}, a call one of the class's own static {@code int} methods.
    */
   public Code push(Expr expression, List<String> parameters) {
+    OptionalInt folded = constantValue(expression);
+    if (folded.isPresent()) {
+      return push(folded.getAsInt());
+    }
     if (expression instanceof Literal literal) {
       return push((int) literal.value());
     } else if (expression instanceof Constant constant) {
@@ -198,6 +204,42 @@ public final class Code {
       case OR -> 0x80;
     };
     return op(opcode, -1);
+  }
+
+  /**
+   * The value of an expression of constants alone, in Java's {@code int} arithmetic, as javac folds
+   * a constant expression; empty if it reads a parameter or calls a function, or divides by zero
+   * (which javac leaves to run time).
+   */
+  static OptionalInt constantValue(Expr expression) {
+    if (expression instanceof Literal literal) {
+      return OptionalInt.of((int) literal.value());
+    }
+    if (expression instanceof Constant constant) {
+      return OptionalInt.of((int) constant.value());
+    }
+    if (!(expression instanceof Binary binary)) {
+      return OptionalInt.empty();
+    }
+    OptionalInt left = constantValue(binary.left());
+    OptionalInt right = constantValue(binary.right());
+    if (left.isEmpty() || right.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    int a = left.getAsInt();
+    int b = right.getAsInt();
+    return switch (binary.op()) {
+      case MUL -> OptionalInt.of(a * b);
+      case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
+      case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
+      case ADD -> OptionalInt.of(a + b);
+      case SUB -> OptionalInt.of(a - b);
+      case SHL -> OptionalInt.of(a << b);
+      case SHR -> OptionalInt.of(a >>> b);
+      case AND -> OptionalInt.of(a & b);
+      case XOR -> OptionalInt.of(a ^ b);
+      case OR -> OptionalInt.of(a | b);
+    };
   }
 
   /** One instruction without operands (or before them), changing the stack's depth by {@code change}. */
