@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,40 +92,44 @@ public final class GeneratedTiles {
   }
 
   /**
-   * The classes of the class path's directories whose binary names end in {@code suffix} and whose
+   * The classes of this module's class output whose binary names end in {@code suffix} and whose
    * {@code CUDA_HEADER} names a file under {@code generatedSources}: what the processor generated in
-   * this module (helpers and rasterizer twins are class files in the class output, their headers in
-   * the generated sources), sorted by name.
+   * this module (helpers and rasterizer twins are class files in the class output, beside this
+   * class's own, and their headers are in the generated sources), sorted by name.
    */
   static List<Class<?>> generatedClasses(Path generatedSources, String suffix) {
+    Path directory;
+    try {
+      directory = Path.of(GeneratedTiles.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
     List<Class<?>> found = new ArrayList<>();
-    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-      Path directory = Path.of(entry);
-      if (!Files.isDirectory(directory)) {
-        continue;
-      }
-      try (Stream<Path> files = Files.walk(directory)) {
-        for (Path file : files.sorted().toList()) {
-          String relative = directory.relativize(file).toString().replace('\\', '/');
-          if (!relative.endsWith(suffix + ".class")) {
-            continue;
-          }
-          Class<?> type = Class.forName(relative.substring(0, relative.length()
-              - ".class".length()).replace('/', '.'), true, GeneratedTiles.class.getClassLoader());
-          try {
-            Object header = type.getField("CUDA_HEADER").get(null);
-            if (header instanceof String path && Files.isRegularFile(generatedSources.resolve(path))) {
-              found.add(type);
-            }
-          } catch (NoSuchFieldException notGenerated) {
-            // A class of the module whose name ends so: not the processor's.
-          }
+    if (!Files.isDirectory(directory)) {
+      return found;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted().toList()) {
+        String relative = directory.relativize(file).toString().replace('\\', '/');
+        if (!relative.endsWith(suffix + ".class")) {
+          continue;
         }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("a class file of the class path could not be read", e);
+        Class<?> type = Class.forName(relative.substring(0, relative.length() - ".class".length())
+            .replace('/', '.'), true, GeneratedTiles.class.getClassLoader());
+        try {
+          Object header = type.getField("CUDA_HEADER").get(null);
+          if (header instanceof String path && Files.isRegularFile(generatedSources.resolve(path))) {
+            found.add(type);
+          }
+        } catch (NoSuchFieldException notGenerated) {
+          // A class of the module whose name ends so: not the processor's.
+        }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("a class file of the class output could not be read", e);
     }
     found.sort(Comparator.comparing(Class::getName));
     return found;
