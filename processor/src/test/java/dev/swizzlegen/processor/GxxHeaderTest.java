@@ -45,6 +45,36 @@ class GxxHeaderTest {
     Meaning.assertUnchanged(Path.of("src", "test", "resources", "meaning", "corpus.txt"), records);
   }
 
+  /**
+   * The generated meaning of the corpora the first snapshot left out, frozen before the redesign of
+   * issue 31 the same way: Blackwell's UMMA operands ({@code meaning/blackwell.txt}), tiles wgmma reads
+   * in both majors ({@code meaning/two-majors.txt}) and tiles read by lane maps
+   * ({@code meaning/lanes.txt}); the layouts pasted from CuTe are frozen by
+   * {@code CuteLayoutImportTest} ({@code meaning/pasted.txt}).
+   */
+  @Test
+  void theOtherCorporaKeepTheirMeaning() throws IOException {
+    Gxx gxx = Gxx.requireOrSkip("processor: UMMA, two-major and lane-map headers as host C++ (g++)");
+    Map<String, List<TileCorpus.Case>> corpora = Map.of("blackwell", TileCorpus.BLACKWELL,
+        "two-majors", TileCorpus.WGMMA_TWO_MAJORS, "lanes", TileCorpus.LANES);
+    for (Map.Entry<String, List<TileCorpus.Case>> corpus : new java.util.TreeMap<>(corpora)
+        .entrySet()) {
+      Path work = Path.of("target", "gxx-work", "processor-meaning-" + corpus.getKey());
+      Path includeDir = work.resolve("include");
+      Generated generated = Generated.of(TileCorpus.sources(corpus.getValue()));
+      Map<String, List<String>> printed = HeaderCheck.verify(gxx, includeDir, work,
+          TileCorpus.writeHeaders(generated, includeDir, corpus.getValue()),
+          "processor-meaning-" + corpus.getKey());
+      List<String> records = new ArrayList<>();
+      for (TileCorpus.Case tile : corpus.getValue()) {
+        records.add(Meaning.record(generated.helper(tile.helper()).type(), tile.header(),
+            generated.text(tile.header()), printed.get(tile.cudaType())));
+      }
+      Meaning.assertUnchanged(Path.of("src", "test", "resources", "meaning",
+          corpus.getKey() + ".txt"), records);
+    }
+  }
+
   @Test
   void tilesWithoutTmaNeedNoCudaToolkit() throws IOException {
     Gxx gxx = Gxx.requireOrSkip("processor: corpus headers as host C++ without CUDA (g++)")

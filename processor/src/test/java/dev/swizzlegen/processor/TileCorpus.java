@@ -390,6 +390,28 @@ final class TileCorpus {
           TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).alignment(1024).stages(3)
               .build()));
 
+  /**
+   * Tiles read by lane maps ({@code kind = LANES}) in both notations, with footprints of a column,
+   * of whole rows and of a seed's mapping, stores and loads, 4- to 16-byte lanes; a list of their own,
+   * frozen in {@code meaning/lanes.txt}.
+   */
+  static final List<Case> LANES = List.of(
+      simple("LanesColumn",
+          "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64, access ="
+              + " @Access(kind = AccessKind.LANES, bytes = 16, lanes = \"_32:_1\"))",
+          TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128)),
+      simple("LanesSeedColMajor",
+          "@SwizzledTile(bits = 2, base = 3, shift = 3, dtype = DType.HALF, rows = 16, cols = 16,"
+              + " access = @Access(kind = AccessKind.LANES, op = Op.STORE, bytes = 16,"
+              + " lanes = \"[[1,0],[2,0],[4,0],[8,0],[0,8]]\"))",
+          TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 16, 16, 16, 128)),
+      simple("LanesRowsOfFloats",
+          "@SwizzledTile(bits = 3, base = 2, shift = 3, dtype = DType.FLOAT, rows = 32, cols = 32,"
+              + " access = {@Access(kind = AccessKind.LANES, bytes = 4,"
+              + " lanes = \"_32:_32\"), @Access(kind = AccessKind.LANES, op = Op.STORE,"
+              + " bytes = 16, lanes = \"[[1,0],[2,0],[4,0],[8,0],[16,0]]\")})",
+          TileLayout.of(DType.FLOAT, Swizzle.of(3, 2, 3), 32, 32, 32, 128)));
+
   private static Case simple(String type, String annotation, TileLayout expected) {
     return new Case(type, annotation, "corpus." + type + "Swizzle", "swizzlegen::" + type,
         "swizzlegen/" + Names.snakeCase(type) + ".cuh", expected);
