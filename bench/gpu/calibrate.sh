@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Calibrates the bank model on the GPU (run on the device machine, from the repository root).
 #
-#   here:    mvn -B -q -DskipTests package            # writes bench/target/gpu (needs the JDK)
+#   here:    mvn -B -q -DskipTests -Pgpu-sources package         # writes bench/target/gpu (needs the JDK)
 #   device:  bench/gpu/calibrate.sh bench/target/gpu bench/results
 #
 # Builds the generated calibration program for sm_90, checks every tile's device offsets against the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves the Hopper helpers on the GPU (run on the device machine, from the repository root).
 #
-#   here:    mvn -B -q -DskipTests package            # writes bench/target/gpu/hopper (needs the JDK)
+#   here:    mvn -B -q -DskipTests -Pgpu-sources package         # writes bench/target/gpu/hopper (needs the JDK)
 #   device:  bench/gpu/hopper.sh bench/target/gpu bench/results
 #
 # Builds hopper_suite.cu (written by HopperBenchGenerator around hopper_check.cuh) for sm_90a and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and measures examples/kernels on the GPU (run on the device machine, from the repository root).
 #
-#   here:    mvn -B -q -DskipTests package            # writes examples/target/kernels (needs the JDK)
+#   here:    mvn -B -q -DskipTests -Pgpu-sources package         # writes examples/target/kernels (needs the JDK)
 #   device:  bench/gpu/kernels.sh examples/target/kernels bench/results
 #
 # Builds every program against the generated headers (nvcc, sm_90; the Hopper kernel sm_90a) and links

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the rasterizers on the GPU (run on the device machine, from the repository root).
 #
-#   here:    mvn -B -q -DskipTests package            # writes bench/target/gpu (needs the JDK)
+#   here:    mvn -B -q -DskipTests -Pgpu-sources package         # writes bench/target/gpu (needs the JDK)
 #   device:  bench/gpu/raster.sh bench/target/gpu bench/results
 #
 # Builds raster_gemm.cu (seed 003's 32 x 32 fp32 tiled GEMM) against the generated rasterizer

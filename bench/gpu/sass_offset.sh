@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPEC 8: a generated offset function compiles to as few SASS instructions as a hand-written CuTe
 # swizzle. Builds both for sm_90 and compares their SASS (run on the device machine, which has
-# cuobjdump; from the repository root, after mvn package wrote bench/target/gpu).
+# cuobjdump; from the repository root, after mvn -Pgpu-sources package wrote bench/target/gpu).
 #   bench/gpu/sass_offset.sh bench/target/gpu bench/results
 set -euo pipefail
 gen="${1:-bench/target/gpu}"
