@@ -88,6 +88,25 @@ public enum Architecture {
     return sharedMemoryBytes;
   }
 
+  /**
+   * The shared memory of one streaming multiprocessor, in bytes, which its resident blocks share (the
+   * Programming Guide's "maximum amount of shared memory per SM"): 164 KB on sm_80, 228 KB on sm_90a,
+   * sm_100a and sm_103a, 100 KB on sm_120a.
+   */
+  public int sharedMemoryPerMultiprocessorBytes() {
+    return switch (this) {
+      case SM_80 -> 164 * 1024;
+      case SM_90A, SM_100A, SM_103A -> 228 * 1024;
+      case SM_120A -> 100 * 1024;
+    };
+  }
+
+  /**
+   * The shared memory the system reserves for each resident block ({@code
+   * cudaDevAttrReservedSharedMemoryPerBlock}): 1 KB from sm_80 on.
+   */
+  public static final int RESERVED_SHARED_BYTES_PER_BLOCK = 1024;
+
   public boolean has(Feature feature) {
     return features.contains(feature);
   }

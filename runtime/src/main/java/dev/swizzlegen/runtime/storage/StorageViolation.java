@@ -1,0 +1,48 @@
+package dev.swizzlegen.runtime.storage;
+
+import dev.swizzlegen.runtime.Architecture;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What makes a kernel's shared-memory plan no plan, or one that does not fit: data, as every
+ * violation of the model. (It joins the model's {@code Violation} hierarchy, with its words and the
+ * attribute each blames, when the processor reads {@code @SharedStorage}.)
+ */
+public sealed interface StorageViolation {
+
+  /** A plan holds at least one buffer. */
+  record NoBuffers() implements StorageViolation {}
+
+  /** Each buffer's name is its own: {@code name} is the name of buffers {@code first} and {@code second} (0-based). */
+  record RepeatedName(String name, int first, int second) implements StorageViolation {}
+
+  /** What a buffer counts. */
+  enum Quantity {
+    COPIES,
+    BARRIERS,
+    BYTES
+  }
+
+  /** A buffer's {@code quantity} is {@code value}, below one. */
+  record BelowOne(String name, Quantity quantity, long value) implements StorageViolation {}
+
+  /**
+   * The bytes to request, {@code dynamicBytes} (the plan and the slack that rounding an only 16-byte
+   * aligned dynamic base up to the plan's alignment may need), are more than {@code limitBytes}, the
+   * most one thread block may have on {@code architecture} (none given: 227 KB); {@code buffers} are
+   * each buffer's bytes, and {@code stagesThatFit} the most stages that every tile of more than one
+   * stage could keep (each keeping fewer if it has fewer) for the plan to fit, if any number does.
+   */
+  record OverCapacity(long dynamicBytes, long planBytes, int limitBytes,
+      Optional<Architecture> architecture, List<BufferBytes> buffers, OptionalInt stagesThatFit)
+      implements StorageViolation {
+    public OverCapacity {
+      buffers = List.copyOf(buffers);
+    }
+  }
+
+  /** A buffer's name and the bytes it spans, all copies. */
+  record BufferBytes(String name, long bytes) {}
+}
