@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.read.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
