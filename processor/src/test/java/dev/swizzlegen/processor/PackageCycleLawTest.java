@@ -27,11 +27,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shape of the code as a law: no package of the processor is in a dependency cycle, and its
- * packages depend on one another in the order of its stages only, read from the compiled class files
- * (every class a class file's constant pool, descriptors and signatures name: what the JVM links, not
- * what the sources import). The runtime's packages are read the same way; its one cycle of today is
- * being taken apart elsewhere, so for now the law only keeps it from growing (see
- * {@link #noRuntimePackageJoinsACycle}).
+ * packages depend on one another in the order of its stages only. Read from the compiled class
+ * files: every class that a class file's constant pool, descriptors and signatures name, what the
+ * JVM links rather than what the sources import. The runtime's packages are read the same way; its
+ * one cycle of today is being taken apart elsewhere, so for now the law only keeps it from growing
+ * ({@link #noRuntimePackageJoinsACycle}).
  */
 class PackageCycleLawTest {
   private static final String PROCESSOR = "dev.swizzlegen.processor";
@@ -39,7 +39,8 @@ class PackageCycleLawTest {
 
   /**
    * The processor's packages, each after the ones it may use: the words of diagnostics first, then
-   * the stages a tile goes through, the entry point last. Packages of one rank use none of each other.
+   * the stages a tile goes through, the entry point last. Packages of one rank use none of each
+   * other.
    */
   private static final Map<String, Integer> STAGES = Map.of(
       PROCESSOR + ".diag", 0,
@@ -53,8 +54,8 @@ class PackageCycleLawTest {
 
   /**
    * PENDING the runtime's redesign (issue 31, another branch): the packages of the runtime's one
-   * cycle today. A package that joins a cycle fails the law; when the cycle is gone, this set goes and
-   * the runtime is held to {@link #noProcessorPackageIsInACycle}'s law.
+   * cycle today. A package that joins a cycle fails the law; when the cycle is gone, this set goes
+   * and the runtime is held to {@link #noProcessorPackageIsInACycle}'s law.
    */
   private static final Set<String> RUNTIME_CYCLE_TODAY = Set.of(RUNTIME, RUNTIME + ".layout",
       RUNTIME + ".swizzle", RUNTIME + ".umma", RUNTIME + ".wgmma", RUNTIME + ".violation");
@@ -96,8 +97,8 @@ class PackageCycleLawTest {
   }
 
   /**
-   * PENDING the runtime's redesign: prints the runtime's cycles, and fails only when a package not in
-   * today's cycle joins one; a new cycle among today's packages is not caught yet.
+   * PENDING the runtime's redesign: prints the runtime's cycles, and fails only when a package not
+   * in today's cycle joins one; a new cycle among today's packages is not caught yet.
    */
   @Test
   void noRuntimePackageJoinsACycle() {
@@ -226,7 +227,8 @@ class PackageCycleLawTest {
         }
       } else {
         try (ZipFile jar = new ZipFile(location.toFile())) {
-          for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements();) {
+          Enumeration<? extends ZipEntry> entries = jar.entries();
+          while (entries.hasMoreElements()) {
             ZipEntry entry = entries.nextElement();
             String name = entry.getName();
             if (name.endsWith(".class") && !name.endsWith("module-info.class")) {

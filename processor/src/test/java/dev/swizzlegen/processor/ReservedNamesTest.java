@@ -13,10 +13,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ReservedNames} cannot drift from the writers: every identifier in the code of every header
- * the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA included,
- * rasterizers of every order) is a name no struct and no namespace part can take, except the
- * struct's own name and its namespace.
+ * {@code read.ReservedNames} cannot drift from the writers: every identifier in the code of every
+ * header the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA
+ * included, rasterizers of every order) is a name no struct and no namespace part can take, except
+ * the struct's own name and its namespace.
  */
 class ReservedNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");

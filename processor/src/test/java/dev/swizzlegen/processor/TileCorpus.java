@@ -17,7 +17,7 @@ import javax.tools.JavaFileObject;
 
 /**
  * The valid tiles the processor tests generate, each with the layout it must produce. Every test
- * that checks generated code (Java helpers, nvcc) walks this one list, in whichever package it tests.
+ * that checks generated code (Java helpers, nvcc) walks this one list, whatever package it is in.
  */
 public final class TileCorpus {
   /**

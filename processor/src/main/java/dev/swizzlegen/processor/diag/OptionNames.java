@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.diag;
 
 /**
- * The names of the {@code -Aswizzlegen.*} options, as javac is given them and as messages name them;
- * what each means, and how it is read, is {@code ProcessorOptions}'.
+ * The names of the {@code -Aswizzlegen.*} options, as javac is given them and as messages name
+ * them; what each means, and how it is read, is {@code ProcessorOptions}'.
  */
 public final class OptionNames {
   public static final String NAMESPACE = "swizzlegen.namespace";

@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * The solver's verdicts in words, beside {@link ViolationMessages}: why a swizzle was chosen (for the
- * generated helpers, headers and reports), the family searched, the swizzle that would serve and the
- * changes that would work (for the messages). The model returns them as data ({@link Reasons},
+ * generated helpers, headers and reports), the family searched, the swizzle that would serve and
+ * the changes that would work (for the messages). The model returns them as data ({@link Reasons},
  * {@link Alternative}); this is the one place they are worded.
  */
 public final class SolutionText {
@@ -195,8 +195,8 @@ public final class SolutionText {
    * @param from the tile as declared, its swizzle aside: what a suggestion's attributes change
    * @param pasted whether the tile was declared in CuTe's notation, as suggestions then are
    */
-  public static String nothingWorks(Solution solution, String which, TileLayout from, boolean pasted,
-      List<AccessPattern> patterns) {
+  public static String nothingWorks(Solution solution, String which, TileLayout from,
+      boolean pasted, List<AccessPattern> patterns) {
     String closest = solution.closest()
         .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
             + article(solution.closestDegree()) + " " + solution.closestDegree()

@@ -3,9 +3,9 @@ package dev.swizzlegen.processor.emit;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 
 /**
- * A swizzle's masks in words, for the generated comments: its bits as CuTe draws them, what is XORed
- * into what, and how its inverse is computed. Below {@link TileFunctions}, whose functions' meanings
- * say them, and {@link SwizzleText}, whose diagram shows them.
+ * A swizzle's masks in words, for the generated comments: its bits as CuTe draws them, what is
+ * XORed into what, and how its inverse is computed. Below {@link TileFunctions}, whose functions'
+ * meanings say them, and {@link SwizzleText}, whose diagram shows them.
  */
 final class SwizzleMasks {
   private SwizzleMasks() {}

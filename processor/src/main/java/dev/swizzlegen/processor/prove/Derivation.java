@@ -18,8 +18,8 @@ import java.util.Optional;
 
 /**
  * The swizzle of a tile whose bits, base and shift were omitted: the {@link SwizzleSolver}'s choice
- * for the tile's geometry, accesses and engines, with why it was chosen, or an error on the annotation
- * saying that the family has none, the mildest it has, and what would work.
+ * for the tile's geometry, accesses and engines, with why it was chosen, or an error on the
+ * annotation saying that the family has none, the mildest it has, and what would work.
  */
 final class Derivation {
   /** The target architecture ({@code -Aswizzlegen.arch}), if one is given. */
@@ -63,7 +63,8 @@ final class Derivation {
     TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages())
         .stageStride(plain.stageStride()).architecture(architecture);
     if (!engines.isEmpty() && !alignmentGiven) {
-      staged.alignment(Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
+      staged.alignment(
+          Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
     }
     List<Violation> problems = staged.check();
     if (!problems.isEmpty()) {

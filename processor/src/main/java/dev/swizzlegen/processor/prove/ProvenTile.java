@@ -20,10 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A tile that passed every check, and what its files are made from, each worked out once and handed
- * to every writer: the tile (its swizzle derived where bits, base and shift were omitted), the report
- * of each warp access, the plan of each engine it declares, and how wgmma would read it in either
- * major, which a header says of a tile without a WGMMA access too.
+ * A tile that passed every check, and what its files are made from, each worked out once and
+ * handed to every writer: the tile (its swizzle derived where bits, base and shift were omitted),
+ * the report of each warp access, the plan of each engine it declares, and how wgmma would read it
+ * in either major, which a header says of a tile without a WGMMA access too.
  *
  * @param spec the tile, its swizzle derived where it was to be
  * @param reports the report of each of the tile's warp accesses, in order
@@ -55,7 +55,9 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     List<Plan<?>> plans = new ArrayList<>();
     for (Engine engine : tile.engines()) {
       // A wgmma read's plan is its major's, whatever its label.
-      plans.add(engine instanceof Wgmma wgmma ? wgmmaReads.get(wgmma.major()) : engine.plan(layout));
+      plans.add(engine instanceof Wgmma wgmma
+          ? wgmmaReads.get(wgmma.major())
+          : engine.plan(layout));
     }
     return new ProvenTile(tile, reports, plans, wgmmaReads);
   }

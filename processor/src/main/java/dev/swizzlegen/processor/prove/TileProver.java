@@ -10,8 +10,9 @@ import javax.tools.Diagnostic;
 
 /**
  * Proves a tile as read: derives its swizzle where bits, base and shift were omitted
- * ({@link Derivation}), proves every warp access within its {@code maxWays} ({@link ConflictChecker})
- * and plans every engine, once, into the {@link ProvenTile} its files are made from.
+ * ({@link Derivation}), proves every warp access within its {@code maxWays}
+ * ({@link ConflictChecker}) and plans every engine, once, into the {@link ProvenTile} its files are
+ * made from.
  */
 public final class TileProver {
   private final Derivation derivation;
@@ -28,8 +29,8 @@ public final class TileProver {
   }
 
   /**
-   * The tile proven, from one read without errors; empty, with its errors in {@code diagnostics}, if
-   * its swizzle cannot be derived or an access has a bank conflict that is an error.
+   * The tile proven, from one read without errors; empty, with its errors in {@code diagnostics},
+   * if its swizzle cannot be derived or an access has a bank conflict that is an error.
    */
   public Optional<ProvenTile> prove(TileSpec read, Diagnostics diagnostics) {
     Optional<TileSpec> tile = derivation.derive(read, diagnostics);

@@ -12,7 +12,8 @@ import javax.lang.model.element.AnnotationValue;
  * @param annotation the {@code @Access} mirror, or null for a default
  * @param value the element of the {@code access} array holding it, or null for a default
  */
-public record DeclaredAccess(AccessPattern pattern, AnnotationMirror annotation, AnnotationValue value) {
+public record DeclaredAccess(AccessPattern pattern, AnnotationMirror annotation,
+    AnnotationValue value) {
   public boolean isDefault() {
     return annotation == null;
   }

@@ -10,7 +10,8 @@ import java.util.Optional;
  * @param enclosingSimpleName the top-level class it is a member of, if it is one
  * @param simpleName the class's own simple name
  */
-public record JavaClassName(String packageName, Optional<String> enclosingSimpleName, String simpleName) {
+public record JavaClassName(String packageName, Optional<String> enclosingSimpleName,
+    String simpleName) {
 
   /** A top-level class. */
   public static JavaClassName topLevel(String packageName, String simpleName) {
@@ -18,7 +19,8 @@ public record JavaClassName(String packageName, Optional<String> enclosingSimple
   }
 
   /** A member class of the top-level class {@code enclosingSimpleName}. */
-  public static JavaClassName member(String packageName, String enclosingSimpleName, String simpleName) {
+  public static JavaClassName member(String packageName, String enclosingSimpleName,
+      String simpleName) {
     return new JavaClassName(packageName, Optional.of(enclosingSimpleName), simpleName);
   }
 

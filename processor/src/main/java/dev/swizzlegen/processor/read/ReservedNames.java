@@ -21,13 +21,13 @@ import java.util.regex.Pattern;
 final class ReservedNames {
   private ReservedNames() {}
 
-  /** The members of a tile's struct ({@code emit.cuda.CudaHeaderWriter}, {@code emit.TileFunctions}). */
+  /** The members of a tile's struct ({@code CudaHeaderWriter}, {@code TileFunctions}). */
   private static final List<String> TILE_MEMBERS = List.of(
       "kRows", "kCols", "kRowStride", "kElementBytes", "kElementBits", "kAlignmentBytes",
       "kAtomRows", "kAtomCols", "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
       "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
 
-  /** The members the header template adds for TMA and wgmma ({@code emit.cuda.HopperHeaderText}). */
+  /** The members the header template adds for TMA and wgmma ({@code HopperHeaderText}). */
   private static final List<String> HOPPER_MEMBERS = List.of(
       "kTmaSwizzle", "kTmaDataType", "kTmaBoxRows", "kTmaBoxCols", "kTmaBoxes", "kTmaStageBytes",
       "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
@@ -40,13 +40,13 @@ final class ReservedNames {
       "kWgmmaMnLayoutType", "kWgmmaMnDescriptor", "wgmma_desc_mn", "kWgmmaMnMnExtent",
       "kWgmmaMnKExtent", "wgmma_mn_row", "wgmma_mn_col", "wgmma_mn_offset");
 
-  /** The members the header template adds for tcgen05 ({@code emit.cuda.BlackwellHeaderText}). */
+  /** The members the header template adds for tcgen05 ({@code BlackwellHeaderText}). */
   private static final List<String> BLACKWELL_MEMBERS = List.of(
       "kUmmaK", "kUmmaKSlices", "kUmmaMnExtent", "kUmmaKExtent", "kUmmaMnStep", "kUmmaMajor",
       "kUmmaLeadingByteOffset", "kUmmaStrideByteOffset", "kUmmaBaseOffset", "kUmmaVersion",
       "kUmmaLayoutType", "kUmmaDescriptor", "umma_desc", "umma_row", "umma_col", "umma_offset");
 
-  /** The members of a rasterizer's struct ({@code emit.cuda.RasterHeaderWriter}). */
+  /** The members of a rasterizer's struct ({@code RasterHeaderWriter}). */
   private static final List<String> RASTER_MEMBERS =
       List.of("kTileSize", "launch_grid", "get_swizzle_idx");
 

@@ -30,8 +30,9 @@ import javax.lang.model.util.Elements;
  * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
  * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
  * the accesses' checks); this class hands its violations to the tile's {@link Diagnostics}, which
- * blames and words them. When bits, base and shift are all omitted the tile is read without a swizzle,
- * which derivation ({@code prove.Derivation}) then chooses ({@link TileSpec#swizzleToDerive}).
+ * blames and words them. When bits, base and shift are all omitted the tile is read without a
+ * swizzle, which derivation ({@code prove.Derivation}) then chooses
+ * ({@link TileSpec#swizzleToDerive}).
  */
 public final class TileReader {
   private final Elements elements;

@@ -26,14 +26,14 @@ import javax.lang.model.element.TypeElement;
  * @param engines the declared engines (TMA, wgmma, UMMA), each of which has a plan for the layout
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
- *     TMA mode the generated files name, worked out once for all of them; empty while the swizzle is
- *     to be derived
+ *     TMA mode the generated files name, worked out once for all of them; empty while the swizzle
+ *     is to be derived
  * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
  *     swizzle; empty for a tile that gave them, and while the swizzle is to be derived
  * @param cuteLayout the CuTe layout that declared the tile ({@code layout = "..."}), if one did
- * @param swizzleToDerive for a tile whose bits, base and shift were omitted, as read, what derivation
- *     is to choose ({@code layout} is then the plain tile); empty once derived, and for a tile that
- *     gave them
+ * @param swizzleToDerive for a tile whose bits, base and shift were omitted, as read, what
+ *     derivation is to choose ({@code layout} is then the plain tile); empty once derived, and for
+ *     a tile that gave them
  */
 public record TileSpec(
     TypeElement type,

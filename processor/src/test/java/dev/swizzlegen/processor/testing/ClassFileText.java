@@ -56,9 +56,9 @@ public final class ClassFileText {
   /**
    * The classes a class file refers to, by internal name
    * ({@code dev/swizzlegen/runtime/layout/TileLayout}): every class of its constant pool, itself
-   * included, and every class that a descriptor or a generic signature in the pool names (a method's
-   * parameter, a field's type), but not a string constant that spells one. What the JVM links the
-   * class against: the package-cycle law reads it.
+   * included, and every class that a descriptor or a generic signature in the pool names (a
+   * method's parameter, a field's type), but not a string constant that spells one. What the JVM
+   * links the class against: the package-cycle law reads it.
    */
   public static Set<String> classReferences(byte[] bytes) {
     ClassFileText file = new ClassFileText(bytes);
@@ -75,7 +75,10 @@ public final class ClassFileText {
     return file.classReferences();
   }
 
-  /** A class in a descriptor or a signature: {@code Ljava/util/List;}, or {@code Ljava/util/List<}. */
+  /**
+   * A class that a descriptor or a signature names: {@code Ljava/util/List;}, or
+   * {@code Ljava/util/List<} before its type arguments.
+   */
   private static final Pattern DESCRIBED_CLASS = Pattern.compile("L([\\w/$]+)[;<]");
 
   private Set<String> classReferences() {
@@ -89,7 +92,8 @@ public final class ClassFileText {
     for (int i = 1; i < pool.length; i++) {
       if (pool[i] instanceof ClassRef ref && !utf8(ref.name()).startsWith("[")) {
         classes.add(utf8(ref.name()));
-      } else if (pool[i] instanceof Utf8 text && !strings.contains(i) && text.text().contains(";")) {
+      } else if (pool[i] instanceof Utf8 text && !strings.contains(i)
+          && text.text().contains(";")) {
         // A descriptor or a signature (an array class's name is one too).
         Matcher described = DESCRIBED_CLASS.matcher(text.text());
         while (described.find()) {

@@ -27,8 +27,8 @@ import java.util.List;
 public final class CudaHeaderWriter {
   private static final String TEMPLATE = "tile.cuh.template";
 
-  public GeneratedFile write(TileSpec tile, List<IndexFunction> functions, List<AccessReport> reports,
-      HopperHeaderText hopper, BlackwellHeaderText blackwell) {
+  public GeneratedFile write(TileSpec tile, List<IndexFunction> functions,
+      List<AccessReport> reports, HopperHeaderText hopper, BlackwellHeaderText blackwell) {
     TileLayout layout = tile.layout();
     List<String> constants = new ArrayList<>();
     constant(constants, "uint32_t", "kRows", layout.rows());

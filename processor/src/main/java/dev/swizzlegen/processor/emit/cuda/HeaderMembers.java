@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How a tile's header spells its members, for every part of the header that adds some (its struct,
- * the TMA, wgmma and tcgen05 sections, the assertions after it): index functions as struct members, a
- * number of bytes over the struct's constants.
+ * How a tile's header spells its members, for every part of the header that adds some (its
+ * struct, the TMA, wgmma and tcgen05 sections, the assertions after it): index functions as struct
+ * members, a number of bytes over the struct's constants.
  */
 final class HeaderMembers {
   private static final String FUNCTION = CudaPreamble.HOST_DEVICE + " static constexpr uint32_t";
