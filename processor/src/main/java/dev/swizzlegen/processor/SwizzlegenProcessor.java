@@ -279,9 +279,10 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       Diagnostics diagnostics = new Diagnostics("tile", tile, values);
       reports.add(diagnostics);
       try {
-        Diagnostics reportedOn = diagnostics;
-        prove(tile, values, diagnostics)
-            .ifPresent(provenTile -> proven.add(new Proven(provenTile, reportedOn)));
+        Optional<ProvenTile> provenTile = prove(tile, values, diagnostics);
+        if (provenTile.isPresent()) {
+          proven.add(new Proven(provenTile.get(), diagnostics));
+        }
       } catch (AnnotationValues.Malformed notYet) {
         if (!round.processingOver()) {
           // What was found so far is found again in the round that can read the whole group.
