@@ -1,5 +1,12 @@
 package dev.swizzlegen.processor;
 
+import static dev.swizzlegen.processor.diag.OptionNames.ARCH;
+import static dev.swizzlegen.processor.diag.OptionNames.CONFLICTS;
+import static dev.swizzlegen.processor.diag.OptionNames.NAMESPACE;
+import static dev.swizzlegen.processor.diag.OptionNames.REPORTS;
+import static dev.swizzlegen.processor.diag.OptionNames.SUMMARY;
+
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.runtime.Architecture;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,12 +43,6 @@ import javax.tools.Diagnostic;
  */
 record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,
     boolean summary, Optional<Architecture> architecture, List<String> problems) {
-  static final String NAMESPACE = "swizzlegen.namespace";
-  static final String CONFLICTS = "swizzlegen.conflicts";
-  static final String REPORTS = "swizzlegen.reports";
-  static final String SUMMARY = "swizzlegen.summary";
-  static final String ARCH = "swizzlegen.arch";
-
   /** The options swizzlegen reads, for {@code getSupportedOptions}. */
   static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY, ARCH);
 

@@ -3,7 +3,28 @@ package dev.swizzlegen.processor;
 import com.google.auto.service.AutoService;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.annotations.ThreadblockSwizzle;
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.emit.cuda.BlackwellHeaderText;
+import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
+import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
+import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
+import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
+import dev.swizzlegen.processor.prove.ProvenTile;
+import dev.swizzlegen.processor.prove.TileProver;
+import dev.swizzlegen.processor.read.AnnotationValues;
+import dev.swizzlegen.processor.read.Names;
+import dev.swizzlegen.processor.read.RasterReader;
+import dev.swizzlegen.processor.read.RasterSpec;
+import dev.swizzlegen.processor.read.TileReader;
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.report.BankMapWriter;
+import dev.swizzlegen.processor.report.ReportWriter;
+import dev.swizzlegen.processor.report.TileSummary;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -79,7 +100,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
   private final BankMapWriter bankMapWriter = new BankMapWriter();
-  private ConflictChecker conflictChecker;
+  private TileProver prover;
   private RasterReader rasterReader;
   private final RasterHeaderWriter rasterHeaderWriter = new RasterHeaderWriter();
   private final RasterJavaWriter rasterJavaWriter = new RasterJavaWriter();
@@ -109,7 +130,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // An option's value is user text, as a label is.
       messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
     }
-    conflictChecker = new ConflictChecker(options.conflictKind(), options.architecture());
+    prover = new TileProver(options.conflictKind(), options.architecture());
     reader = new TileReader(elements, options.namespace(), sourceTypes::contains,
         options.architecture());
     rasterReader = new RasterReader(elements, options.namespace(), sourceTypes::contains);
@@ -145,12 +166,13 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       processTiles(group, round);
     }
     for (TypeElement raster : typesToProcess(round, ThreadblockSwizzle.class, deferredRasters)) {
-      Diagnostics diagnostics = diagnostics("rasterizer", raster, ThreadblockSwizzle.class);
+      AnnotationValues values = values(raster, ThreadblockSwizzle.class);
+      Diagnostics diagnostics = new Diagnostics("rasterizer", raster, values);
       try {
-        processRaster(diagnostics);
+        processRaster(raster, values, diagnostics);
       } catch (AnnotationValues.Malformed notYet) {
         // What was found before it is found again later.
-        diagnostics = diagnostics("rasterizer", raster, ThreadblockSwizzle.class);
+        diagnostics = new Diagnostics("rasterizer", raster, values);
         if (round.processingOver()) {
           unresolved(notYet, round, diagnostics);
         } else {
@@ -164,11 +186,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     return false;
   }
 
-  /** An empty collector for the type carrying {@code annotation}, which it reports on. */
-  private Diagnostics diagnostics(String subject, TypeElement type,
-      Class<? extends Annotation> annotation) {
-    return new Diagnostics(subject, type,
-        new AnnotationValues(findAnnotation(type, annotation), elements));
+  /** The attributes of {@code annotation} on {@code type}, which its diagnostics report on. */
+  private AnnotationValues values(TypeElement type, Class<? extends Annotation> annotation) {
+    return new AnnotationValues(findAnnotation(type, annotation), elements);
   }
 
   /**
@@ -221,15 +241,19 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     return types;
   }
 
-  /** A tile that passed every check: what its files are made from. */
-  private record ProvenTile(TileSpec spec, List<AccessReport> reports, Diagnostics diagnostics) {}
+  /** A tile that passed every check, and the diagnostics it is reported on. */
+  private record Proven(ProvenTile tile, Diagnostics diagnostics) {
+    TileSpec spec() {
+      return tile.spec();
+    }
+  }
 
   /**
    * A proven tile's files, made in memory before any is written, and its summary note.
    *
    * @param files its helper's class file, its header and the reports asked for
    */
-  private record TileFiles(ProvenTile tile, List<GeneratedFile> files, Optional<String> summary) {}
+  private record TileFiles(Proven proven, List<GeneratedFile> files, Optional<String> summary) {}
 
   /** The tiles grouped by the top-level type they are or are nested in, in order. */
   private static Collection<List<TypeElement>> byTopLevelType(List<TypeElement> tiles) {
@@ -248,20 +272,24 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * printed.
    */
   private void processTiles(List<TypeElement> group, RoundEnvironment round) {
-    List<ProvenTile> proven = new ArrayList<>();
+    List<Proven> proven = new ArrayList<>();
     List<Diagnostics> reports = new ArrayList<>();
     for (TypeElement tile : group) {
-      Diagnostics diagnostics = diagnostics("tile", tile, SwizzledTile.class);
+      AnnotationValues values = values(tile, SwizzledTile.class);
+      Diagnostics diagnostics = new Diagnostics("tile", tile, values);
       reports.add(diagnostics);
       try {
-        prove(diagnostics).ifPresent(proven::add);
+        Optional<ProvenTile> provenTile = prove(tile, values, diagnostics);
+        if (provenTile.isPresent()) {
+          proven.add(new Proven(provenTile.get(), diagnostics));
+        }
       } catch (AnnotationValues.Malformed notYet) {
         if (!round.processingOver()) {
           // What was found so far is found again in the round that can read the whole group.
           group.forEach(type -> deferredTiles.add(type.getQualifiedName().toString()));
           return;
         }
-        diagnostics = diagnostics("tile", tile, SwizzledTile.class);
+        diagnostics = new Diagnostics("tile", tile, values);
         reports.set(reports.size() - 1, diagnostics);
         unresolved(notYet, round, diagnostics);
       } catch (RuntimeException bug) {
@@ -270,7 +298,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
     List<TileFiles> nested = new ArrayList<>();
     Map<String, TileSpec> nestedHelpers = new HashMap<>();
-    for (ProvenTile tile : proven) {
+    for (Proven tile : proven) {
       if (!ownsItsNames(tile.spec(), nestedHelpers, tile.diagnostics())) {
         continue;
       }
@@ -296,17 +324,17 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * nothing is written for any.
    */
   private void writeNested(List<TileFiles> nested) {
-    TypeElement topLevel = Names.topLevelType(nested.get(0).tile().spec().type());
+    TypeElement topLevel = Names.topLevelType(nested.get(0).proven().spec().type());
     GeneratedFile helpers;
     try {
       List<TileSpec> tiles = new ArrayList<>();
       for (TileFiles files : nested) {
-        tiles.add(files.tile().spec());
+        tiles.add(files.proven().spec());
       }
       helpers = made.apply(javaHelperWriter.holder(
-          nested.get(0).tile().spec().helper().enclosingClassName().orElseThrow(), tiles));
+          nested.get(0).proven().spec().helper().enclosingClassName().orElseThrow(), tiles));
     } catch (RuntimeException bug) {
-      nested.forEach(files -> files.tile().diagnostics().failed(bug));
+      nested.forEach(files -> files.proven().diagnostics().failed(bug));
       return;
     }
     Diagnostics holder = new Diagnostics("tiles of", topLevel, null);
@@ -317,18 +345,17 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
   }
 
-  /** Reads, validates and proves one tile; empty, with its errors in {@code diagnostics}, if not. */
-  private Optional<ProvenTile> prove(Diagnostics diagnostics) {
-    Optional<TileSpec> read =
-        reader.read(diagnostics.element(), diagnostics.annotation(), diagnostics);
+  /**
+   * Reads, validates and proves the tile {@code values} declare on {@code type}; empty, with its
+   * errors in {@code diagnostics}, if not.
+   */
+  private Optional<ProvenTile> prove(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
+    Optional<TileSpec> read = reader.read(type, values, diagnostics);
     if (read.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    List<AccessReport> reports = conflictChecker.check(read.get(), diagnostics);
-    if (diagnostics.hasErrors()) {
-      return Optional.empty();
-    }
-    return Optional.of(new ProvenTile(read.get(), reports, diagnostics));
+    return prover.prove(read.get(), diagnostics);
   }
 
   /**
@@ -360,24 +387,24 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * A proven tile's files, each made before any is written, and its summary note if asked for; empty,
    * with the error on the tile, when making them fails.
    */
-  private Optional<TileFiles> make(ProvenTile proven) {
+  private Optional<TileFiles> make(Proven proven) {
     TileSpec tile = proven.spec();
-    List<AccessReport> reports = proven.reports();
+    List<AccessReport> reports = proven.tile().reports();
     try {
       List<GeneratedFile> files = new ArrayList<>();
       // The index functions the helper compiles and the header prints, made once.
       List<IndexFunction> functions = TileFunctions.of(tile.layout());
       files.add(javaHelperWriter.write(tile, functions));
-      // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
+      // What the header and the summary state about TMA, wgmma and tcgen05, from the plans worked
       // out once.
-      HopperHeaderText hopper = HopperHeaderText.of(tile);
-      BlackwellHeaderText blackwell = BlackwellHeaderText.of(tile);
+      HopperHeaderText hopper = HopperHeaderText.of(proven.tile());
+      BlackwellHeaderText blackwell = BlackwellHeaderText.of(proven.tile());
       files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, blackwell));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
       if (options.writes(ProcessorOptions.Report.JSON)) {
-        files.add(reportWriter.write(tile, reports, hopper, bankMap.isPresent()));
+        files.add(reportWriter.write(proven.tile(), bankMap.isPresent()));
       }
       bankMap.ifPresent(files::add);
       Optional<String> summary = options.summary()
@@ -393,9 +420,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
 
   /** Writes a tile's files, stopping at the first that cannot be written; then its summary note. */
   private void write(TileFiles tile) {
-    Diagnostics diagnostics = tile.tile().diagnostics();
+    Diagnostics diagnostics = tile.proven().diagnostics();
     for (GeneratedFile file : tile.files()) {
-      write(file, tile.tile().spec().type(), diagnostics);
+      write(file, tile.proven().spec().type(), diagnostics);
       if (diagnostics.hasErrors()) {
         return;
       }
@@ -403,9 +430,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     tile.summary().ifPresent(diagnostics::note);
   }
 
-  private void processRaster(Diagnostics diagnostics) {
-    TypeElement type = diagnostics.element();
-    Optional<RasterSpec> read = rasterReader.read(diagnostics);
+  private void processRaster(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
+    Optional<RasterSpec> read = rasterReader.read(type, values, diagnostics);
     if (read.isEmpty() || diagnostics.hasErrors()) {
       return;
     }

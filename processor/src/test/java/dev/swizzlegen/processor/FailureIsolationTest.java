@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.testing.ClassFileText;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.RandomDeclarations.Declaration;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Locations;

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.testing.RasterCheck;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.processor.emit.RasterizerCuda;
+import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.lang.reflect.InvocationTargetException;

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.read.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,10 +13,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ReservedNames} cannot drift from the writers: every identifier in the code of every header
- * the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA included,
- * rasterizers of every order) is a name no struct and no namespace part can take, except the
- * struct's own name and its namespace.
+ * {@code read.ReservedNames} cannot drift from the writers: every identifier in the code of every
+ * header the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA
+ * included, rasterizers of every order) is a name no struct and no namespace part can take, except
+ * the struct's own name and its namespace.
  */
 class ReservedNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");

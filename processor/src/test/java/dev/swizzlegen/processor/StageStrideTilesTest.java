@@ -7,6 +7,9 @@ import static dev.swizzlegen.processor.CuteLayoutImportTest.bad;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.diag.Blame;
+import dev.swizzlegen.processor.diag.ViolationMessages;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.testing.Gxx;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.runtime.DType;

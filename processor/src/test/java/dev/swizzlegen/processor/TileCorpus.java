@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.processor.testing.HeaderCheck;
@@ -16,9 +17,9 @@ import javax.tools.JavaFileObject;
 
 /**
  * The valid tiles the processor tests generate, each with the layout it must produce. Every test
- * that checks generated code (Java helpers, nvcc) walks this one list.
+ * that checks generated code (Java helpers, nvcc) walks this one list, whatever package it is in.
  */
-final class TileCorpus {
+public final class TileCorpus {
   /**
    * One annotated type and what it declares.
    *
@@ -29,7 +30,7 @@ final class TileCorpus {
    * @param header the generated header's path
    * @param expected the layout the model says it declares
    */
-  record Case(String type, String annotation, String helper, String cudaType, String header,
+  public record Case(String type, String annotation, String helper, String cudaType, String header,
       TileLayout expected) {
 
     JavaFileObject source() {
@@ -58,7 +59,7 @@ final class TileCorpus {
         + "})";
   }
 
-  static final List<Case> CASES = List.of(
+  public static final List<Case> CASES = List.of(
       simple("Sw128Half", "@SwizzledTile(bits = 3, base = 3, shift = 3, dtype = DType.HALF)",
           TileLayout.atom(DType.HALF, Swizzle.of(3, 3, 3))),
       simple("GemmA",

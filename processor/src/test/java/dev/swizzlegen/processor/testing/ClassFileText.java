@@ -5,9 +5,14 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A class file as Java-like text, for golden files: the class and its modifiers, its InnerClasses
@@ -46,6 +51,57 @@ public final class ClassFileText {
     } catch (IOException e) {
       throw new UncheckedIOException("a truncated class file", e);
     }
+  }
+
+  /**
+   * The classes a class file refers to, by internal name
+   * ({@code dev/swizzlegen/runtime/layout/TileLayout}): every class of its constant pool, itself
+   * included, and every class that a descriptor or a generic signature in the pool names (a
+   * method's parameter, a field's type), but not a string constant that spells one. What the JVM
+   * links the class against: the package-cycle law reads it.
+   */
+  public static Set<String> classReferences(byte[] bytes) {
+    ClassFileText file = new ClassFileText(bytes);
+    try {
+      if (file.in.readInt() != 0xCAFEBABE) {
+        throw new IllegalArgumentException("not a class file: no 0xCAFEBABE");
+      }
+      file.in.readUnsignedShort();
+      file.in.readUnsignedShort();
+      file.readPool();
+    } catch (IOException e) {
+      throw new UncheckedIOException("a truncated class file", e);
+    }
+    return file.classReferences();
+  }
+
+  /**
+   * A class that a descriptor or a signature names: {@code Ljava/util/List;}, or
+   * {@code Ljava/util/List<} before its type arguments.
+   */
+  private static final Pattern DESCRIBED_CLASS = Pattern.compile("L([\\w/$]+)[;<]");
+
+  private Set<String> classReferences() {
+    Set<Integer> strings = new HashSet<>();
+    for (Object constant : pool) {
+      if (constant instanceof StringRef string) {
+        strings.add(string.text());
+      }
+    }
+    Set<String> classes = new TreeSet<>();
+    for (int i = 1; i < pool.length; i++) {
+      if (pool[i] instanceof ClassRef ref && !utf8(ref.name()).startsWith("[")) {
+        classes.add(utf8(ref.name()));
+      } else if (pool[i] instanceof Utf8 text && !strings.contains(i)
+          && text.text().contains(";")) {
+        // A descriptor or a signature (an array class's name is one too).
+        Matcher described = DESCRIBED_CLASS.matcher(text.text());
+        while (described.find()) {
+          classes.add(described.group(1));
+        }
+      }
+    }
+    return classes;
   }
 
   // ---- Reading -------------------------------------------------------------------------------

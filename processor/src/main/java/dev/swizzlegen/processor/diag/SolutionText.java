@@ -1,0 +1,241 @@
+package dev.swizzlegen.processor.diag;
+
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.Alternative;
+import dev.swizzlegen.runtime.solve.Reasons;
+import dev.swizzlegen.runtime.solve.Solution;
+import dev.swizzlegen.runtime.solve.SwizzleFamily;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The solver's verdicts in words, beside {@link ViolationMessages}: why a swizzle was chosen (for the
+ * generated helpers, headers and reports), the family searched, the swizzle that would serve and
+ * the changes that would work (for the messages). The model returns them as data ({@link Reasons},
+ * {@link Alternative}); this is the one place they are worded.
+ */
+public final class SolutionText {
+  private SolutionText() {}
+
+  /**
+   * Why the found layout was chosen, in one or two sentences for the generated files:
+   * {@code "3 XOR bits are the fewest that make every access acceptable on whole 128-byte rows: the
+   * mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's
+   * canonical 3-bit atom."} The fewest bits are those of the chosen layout's place in the cost order:
+   * narrower column blocks come after whole rows and may need fewer.
+   */
+  public static String why(Reasons reasons) {
+    TileLayout chosen = reasons.chosen();
+    int bits = chosen.swizzle().bits();
+    if (bits == 0) {
+      return "No swizzle is needed: every access is acceptable on the plain row-major tile.";
+    }
+    StringBuilder why = new StringBuilder();
+    why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
+        .append(" the fewest that make every access acceptable").append(among(reasons));
+    int milderDegree = reasons.milderDegree();
+    reasons.milderWithFewerBits().ifPresentOrElse(
+        runnerUp -> why.append(runnerUp.swizzle().isIdentity()
+                ? ": without a swizzle the tile has "
+                : ": the mildest swizzle with fewer bits, " + onAtoms(runnerUp) + ", leaves ")
+            .append(article(milderDegree)).append(' ').append(milderDegree)
+            .append("-way conflict."),
+        () -> why.append(" (no swizzle with fewer bits fits ")
+            .append(reasons.atomWidthChosen() ? "them" : "the tile").append(")."));
+    why.append(' ').append(chosen.swizzleName());
+    if (reasons.canonical()) {
+      why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
+    } else {
+      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (");
+      reasons.canonicalAtomTried().ifPresent(atom -> why.append("CuTe's canonical atom for the")
+          .append(" tile, ").append(onAtoms(atom)).append(", does not serve; "));
+      why.append("wider atoms first, then M = ").append(reasons.canonicalBase())
+          .append(" and S = 3, the row form, positive shift, smallest S, smallest M)");
+    }
+    if (chosen.atomsAcross() > 1) {
+      why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
+          .append(chosen.bytesOf(chosen.atomCols())).append("-byte rows) in ")
+          .append(chosen.atomsAcross()).append(" column blocks, numbered ")
+          .append(chosen.atomOrder() == Order.COL_MAJOR
+              ? "down the rows first as CuTe's tile_to_shape does"
+              : "across the columns first");
+      String wholeRows = "whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
+      reasons.wholeRowsPassedOver().ifPresentOrElse(
+          rows -> why.append(rows.swizzle().bits() == bits
+              ? " (" + wholeRows + " serve too, with " + rows.swizzleName()
+                  + ", but CuTe's canonical atom comes first on a tie)"
+              : " (" + wholeRows + " serve only with " + rows.swizzle().bits() + " bits, "
+                  + rows.swizzleName() + ")"),
+          () -> {
+            if (reasons.atomWidthChosen()) {
+              why.append(" (wider atoms come first, but no swizzle of ").append(wholeRows)
+                  .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
+                  .append(" serves every access)");
+            }
+          });
+    }
+    if (chosen.swizzlesWithinEachRow()) {
+      why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
+          .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
+          .append(chosen.dtype().elementsPerUnit() > 1 ? "-byte" : "-element")
+          .append(" atom repeats along each row");
+    }
+    if (reasons.tmaFill().isPresent()) {
+      TmaFill tma = reasons.tmaFill().get();
+      why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")
+          .append(tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes")
+          .append(" of ").append(tma.boxRows()).append(" x ").append(tma.boxCols());
+      if (chosen.cols() > tma.boxCols()) {
+        why.append(" (a box row spans at most ").append(TmaFill.spanBytes(tma.mode()))
+            .append(" bytes)");
+      }
+      if (chosen.alignment() < tma.mode().alignmentBytes()) {
+        why.append(" from a ").append(tma.mode().alignmentBytes()).append("-byte aligned base");
+      }
+    }
+    return why.append('.').toString();
+  }
+
+  /**
+   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows or CuTe's canonical
+   * atom"}): narrower column blocks come later in the order and may need fewer. Nothing for a declared
+   * atom, the only one searched.
+   */
+  private static String among(Reasons reasons) {
+    TileLayout chosen = reasons.chosen();
+    if (!reasons.atomWidthChosen()) {
+      return "";
+    }
+    String wholeRows = " on whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
+    if (reasons.wholeRowsPassedOver().isPresent()) {
+      return wholeRows + " or CuTe's canonical atom";
+    }
+    return chosen.atomCols() == chosen.cols() ? wholeRows
+        : " on atoms of " + chosen.bytesOf(chosen.atomCols()) + "-byte rows";
+  }
+
+  /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
+  private static String onAtoms(TileLayout tile) {
+    return tile.swizzleName() + (tile.isOneAtom() ? "" : " on " + tile.atomShape() + " atoms");
+  }
+
+  /**
+   * The family a search went through, in words: on its declared atom, or on atoms it chooses
+   * ({@code "Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of ..."}).
+   */
+  static String family(Solution solution) {
+    int atomRows = solution.declaredAtomRows();
+    int atomCols = solution.declaredAtomCols();
+    String swizzles = "Swizzle<B,M,S> with B <= " + SwizzleFamily.MAX_BITS + ", M <= "
+        + SwizzleFamily.MAX_BASE + ", B <= |S| <= " + SwizzleFamily.MAX_SHIFT
+        + ", on the row-major offset of ";
+    String columnBlocks = SwizzleFamily.MIN_ATOM_BYTES + "- to " + SwizzleFamily.MAX_ATOM_BYTES
+        + "-byte column blocks";
+    if (atomCols != 0) {
+      return swizzles + "the declared " + (atomRows != 0
+          ? atomRows + " x " + atomCols + " atoms"
+          : atomCols + "-column atoms");
+    }
+    return atomRows != 0
+        ? swizzles + "the declared " + atomRows + "-row atoms of whole rows or of " + columnBlocks
+        : swizzles + "whole rows or of " + columnBlocks + ", or within each row";
+  }
+
+  /**
+   * A change that would work: {@code "padding each row by 8 elements, with no swizzle (bits = 0,
+   * base = 0, shift = 0, rowStride = 72)"}, {@code "16-byte vectors for column read, with
+   * Swizzle<3,2,3>"}; for a tile declared in CuTe's notation ({@code pasted}), the layout in it:
+   * {@code "(layout = \"(_64,_64):(_72,_1)\")"}.
+   */
+  static String alternative(Alternative alternative, boolean pasted) {
+    if (alternative instanceof Alternative.PaddedRows padded) {
+      return "padding each row by " + padded.paddingElements() + " elements, with no swizzle ("
+          + AttributeText.declaring(padded.padded(),
+              AttributeText.attributesFrom(padded.padded(), padded.plain()), pasted) + ")";
+    }
+    Alternative.VectorWidth vector = (Alternative.VectorWidth) alternative;
+    TileLayout tile = vector.layout();
+    return vector.bytes() + "-byte vectors for " + vector.access().label() + ", with "
+        + AttributeText.declaring(tile, tile.swizzleName()
+            + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : ""), pasted);
+  }
+
+  /**
+   * A layout that makes every access acceptable, written as the kernel author declared the tile:
+   * attributes to paste over {@code from}'s ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,
+   * base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile
+   * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}
+   * ({@code "Swizzle<1,2,3> on 8 x 8 atoms (layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows =
+   * 64, ...) makes ..."}).
+   */
+  public static String suggestion(TileLayout found, TileLayout from, boolean pasted, String which,
+      List<AccessPattern> patterns) {
+    String works = " makes every " + which + " access of the tile conflict-free"
+        + maxWaysNote(patterns);
+    if (found.swizzlesWithinEachRow()) {
+      return found.swizzleName() + works + (pasted ? "; CuTe's notation has no swizzle within each"
+          + " row: in place of layout give " + AttributeText.geometry(found) + ", and swizzlegen"
+          + " derives it"
+          : "; omit bits, base and shift to have swizzlegen derive it");
+    }
+    boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
+    return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
+        + " atoms" : "") + " (" + AttributeText.declaring(found,
+            AttributeText.attributesFrom(found, from), pasted) + ")" + works;
+  }
+
+  /**
+   * The verdict when the family has nothing: the mildest; where a declared atom limited the search,
+   * what a free atom gives; and what would work.
+   *
+   * @param from the tile as declared, its swizzle aside: what a suggestion's attributes change
+   * @param pasted whether the tile was declared in CuTe's notation, as suggestions then are
+   */
+  public static String nothingWorks(Solution solution, String which, TileLayout from,
+      boolean pasted, List<AccessPattern> patterns) {
+    String closest = solution.closest()
+        .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
+            + article(solution.closestDegree()) + " " + solution.closestDegree()
+            + "-way conflict")
+        .orElse("");
+    String verdict = "no XOR swizzle (" + family(solution) + ") makes every " + which
+        + " access of the tile conflict-free" + closest;
+    Optional<Solution> free = solution.freeAtom();
+    String limited = "; the search was limited to the declared " + declaredAtom(solution);
+    if (free.isPresent() && free.get().found()) {
+      return verdict + limited + ": with the atom free" + (pasted ? ", "
+          : ", as derivation leaves it when atomRows and atomCols are omitted, ")
+          + suggestion(free.get().layout().get(), from, pasted, which, patterns) + ".";
+    }
+    String instead = solution.alternatives().isEmpty()
+        ? "; neither padding the rows nor another width for one vector access would either"
+        : "; what would work: " + solution.alternatives().stream()
+            .map(alternative -> SolutionText.alternative(alternative, pasted))
+            .collect(Collectors.joining("; or "));
+    return verdict + (free.isPresent()
+        ? limited + ", but with the atom free none works either" : "") + instead + ".";
+  }
+
+  /** {@code "8 x 32 atom"}, or the declared side of an atom declared by one side. */
+  private static String declaredAtom(Solution solution) {
+    int rows = solution.declaredAtomRows();
+    int cols = solution.declaredAtomCols();
+    return rows != 0 && cols != 0 ? rows + " x " + cols + " atom"
+        : cols != 0 ? cols + "-column atom"
+        : rows + "-row atom";
+  }
+
+  private static String maxWaysNote(List<AccessPattern> patterns) {
+    return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
+  }
+
+  /** "a" or "an" before a number of ways. */
+  public static String article(int degree) {
+    String digits = Integer.toString(degree);
+    return digits.startsWith("8") || degree == 11 || degree == 18 ? "an" : "a";
+  }
+}

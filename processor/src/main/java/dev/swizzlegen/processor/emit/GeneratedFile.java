@@ -1,0 +1,28 @@
+package dev.swizzlegen.processor.emit;
+
+/**
+ * One file to write, fully made before anything is written, so that a tile either gets all of its
+ * files or none.
+ *
+ * @param kind a class file (named by its binary name) or a resource in the source output (named by
+ *     its relative path)
+ * @param name the binary class name or the relative path
+ * @param content a resource's exact text; empty for a class file
+ * @param classBytes a class file's bytes; empty for a resource
+ */
+public record GeneratedFile(Kind kind, String name, String content, byte[] classBytes) {
+  public enum Kind {
+    CLASS_FILE,
+    SOURCE_OUTPUT_RESOURCE
+  }
+
+  /** A resource in the source output: a header, a report, a picture, a summary. */
+  public GeneratedFile(Kind kind, String name, String content) {
+    this(kind, name, content, new byte[0]);
+  }
+
+  /** A class file, {@code binaryName} its class's ({@code com.acme.Kernel$TileSwizzle}). */
+  public static GeneratedFile classFile(String binaryName, byte[] bytes) {
+    return new GeneratedFile(Kind.CLASS_FILE, binaryName, "", bytes);
+  }
+}

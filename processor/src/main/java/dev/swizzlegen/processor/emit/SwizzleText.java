@@ -1,0 +1,228 @@
+package dev.swizzlegen.processor.emit;
+
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The words and expressions both writers use to describe a tile's swizzle, on the offset or within
+ * each row, so that the Java helper and the CUDA header say the same thing.
+ */
+public final class SwizzleText {
+  private SwizzleText() {}
+
+  /**
+   * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
+   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or within each row {@code "within each row: its 8 x
+   * 64-element pattern repeated along the row, rows 192 elements apart"}.
+   */
+  public static String actsOn(TileSpec tile) {
+    TileLayout layout = tile.layout();
+    boolean packed = layout.dtype().elementsPerUnit() > 1;
+    if (layout.swizzlesWithinEachRow()) {
+      Swizzle swizzle = layout.swizzle();
+      return "within each row: its " + (1 << swizzle.shift()) + " x "
+          + (1 << (swizzle.base() + swizzle.bits())) + (packed ? "-byte" : "-element")
+          + " pattern repeated along the row, rows " + layout.rowStride() + " elements apart";
+    }
+    String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
+    // A packed FP4 swizzle is declared on bytes: the element offsets' swizzle is the other one. A
+    // map that no swizzle is names its terms on bytes.
+    String other = !layout.hasSwizzle()
+        ? "on bytes " + layout.byteMap().orElseThrow()
+        : packed
+            ? layout.inOffsetForm().orElseThrow().elementSwizzle() + " on element offsets, two to a"
+                + " byte"
+            : layout.byteSwizzle().orElseThrow() + " on bytes";
+    return "on " + (packed ? "byte" : "element") + " offsets" + atoms + " (" + other
+        + tile.tmaWhenAligned().map(fill -> ", TMA mode " + fill.mode().cudaName()
+            + (layout.alignment() < fill.mode().alignmentBytes()
+                ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
+            .orElse("") + ")";
+  }
+
+  /**
+   * The CuTe layout a tile was declared by, for comments: {@code "Declared as the CuTe layout
+   * Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64)), an atom tiled to 128 x 64 x 3 stages by
+   * tile_to_shape."}; empty for a tile declared by its swizzle.
+   */
+  public static String cuteLayout(TileSpec tile) {
+    return tile.cuteLayout().map(cute -> {
+      TileLayout layout = tile.layout();
+      boolean atom = cute.size(0) != layout.rows() || cute.size(1) != layout.cols();
+      return "Declared as the CuTe layout " + cute + (atom ? ", an atom tiled to " + layout.rows()
+          + " x " + layout.cols() + (layout.stages() > 1 ? " x " + layout.stages() + " stages" : "")
+          + " by tile_to_shape (" + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+              : "across the columns first, Step<_2,_1,_3>") + ")"
+          : "") + "; every element is where CuTe puts it.";
+    }).orElse("");
+  }
+
+  /**
+   * How a sub-byte tile's offsets become addresses, for comments: packed FP4's two elements to a
+   * byte, a padded type's one-byte slots of 16-byte units; empty for the others, whose offsets times
+   * their bytes are addresses.
+   */
+  public static String storage(TileLayout layout) {
+    DType dtype = layout.dtype();
+    if (dtype.isPadded()) {
+      return "Padded form: each 16 elements fill one 16-byte unit (" + dtype.bits() * 2
+          + " bytes of values, then a " + (16 - dtype.bits() * 2) + "-byte gap), which every access"
+          + " moves whole; offsets count elements, which at 16-byte granularity are byte slots: the"
+          + " unit of offset o starts at byte o - o % 16.";
+    }
+    if (dtype.storageBits() % 8 != 0) {
+      return "Packed: offsets count elements, two to a byte; offset o is in byte o / 2 (o % 2 picks"
+          + " its half of the byte). The swizzle's bits, base and shift count bytes.";
+    }
+    return "";
+  }
+
+  /**
+   * A tile's stages, for comments: {@code "3 pipeline stages, 8192 elements (16384 bytes) apart"},
+   * and where a gap follows each, its elements.
+   */
+  public static String stages(TileLayout layout) {
+    int gap = layout.stageStride() - layout.stageExtentElements();
+    return layout.stages() + " pipeline stages, " + layout.stageStride() + " elements ("
+        + layout.bytesOf(layout.stageStride()) + " bytes) apart"
+        + (layout.stageStride() != layout.stageElements() ? ", each spanning "
+            + layout.stageExtentElements() + " elements, a gap of " + gap + " after it" : "");
+  }
+
+  /**
+   * The atom and its place in the tile, for comments: the atom's shape and numbering, then a map of
+   * atom numbers by row and column block (cut to its corners when large); empty for a one-atom tile.
+   */
+  public static List<String> atomMap(TileLayout layout) {
+    if (layout.isOneAtom()) {
+      return List.of();
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add(layout.swizzleName() + " on " + layout.atomShape() + " atoms of "
+        + layout.atomElements() + " elements (" + layout.bytesOf(layout.atomElements())
+        + " bytes), " + layout.atomsDown() + " down x " + layout.atomsAcross() + " across, numbered "
+        + (layout.atomOrder() == Order.COL_MAJOR
+            ? "down the rows first (column-major, CuTe's tile_to_shape):"
+            : "across the columns first (row-major):"));
+    List<Integer> shownRows = corners(layout.atomsDown());
+    List<Integer> shownCols = corners(layout.atomsAcross());
+    int labelWidth = ("rows " + (layout.rows() - layout.atomRows()) + ".." + (layout.rows() - 1))
+        .length();
+    StringBuilder header = new StringBuilder(" ".repeat(labelWidth));
+    List<String> colLabels = new ArrayList<>();
+    for (int j : shownCols) {
+      colLabels.add(j < 0 ? "..." : "cols " + j * layout.atomCols() + ".."
+          + ((j + 1) * layout.atomCols() - 1));
+    }
+    int cellWidth = colLabels.stream().mapToInt(String::length).max().orElse(3) + 2;
+    for (String label : colLabels) {
+      header.append(pad(label, cellWidth));
+    }
+    lines.add(header.toString());
+    for (int i : shownRows) {
+      StringBuilder line = new StringBuilder(i < 0 ? pad("...", -labelWidth)
+          : pad("rows " + i * layout.atomRows() + ".." + ((i + 1) * layout.atomRows() - 1),
+              -labelWidth));
+      for (int j : shownCols) {
+        line.append(pad(i < 0 || j < 0 ? "..." : String.valueOf(layout.atomNumber(i, j)),
+            cellWidth));
+      }
+      lines.add(line.toString().stripTrailing());
+    }
+    return lines;
+  }
+
+  /** 0..n-1, or its first three and last one with -1 for the elided middle when n is above 5. */
+  private static List<Integer> corners(int n) {
+    List<Integer> shown = new ArrayList<>();
+    if (n <= 5) {
+      for (int i = 0; i < n; i++) {
+        shown.add(i);
+      }
+      return shown;
+    }
+    return List.of(0, 1, 2, -1, n - 1);
+  }
+
+  /** {@code text} right-aligned in {@code width} characters, or left-aligned for a negative width. */
+  private static String pad(String text, int width) {
+    return width < 0 ? String.format(Locale.ROOT, "%-" + -width + "s", text)
+        : String.format(Locale.ROOT, "%" + width + "s", text);
+  }
+
+  /**
+   * The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: its sentence, then one line
+   * per output bit; empty for a tile without a swizzle to show (the identity).
+   */
+  public static List<String> matrix(TileLayout layout) {
+    List<String> lines = new ArrayList<>();
+    if (!layout.hasSwizzle()) {
+      lines.add("The XOR map as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+          + " output bit i, column j input bit j, bit 0 first, of the row-major offset"
+          + (layout.isOneAtom() ? "" : " within an atom") + ":");
+      lines.addAll(layout.inner().rows(layout.inner().span()));
+    } else if (!layout.swizzle().isIdentity()) {
+      Swizzle swizzle = layout.swizzle();
+      int atomCols = 1 << (swizzle.base() + swizzle.bits());
+      lines.add("The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+          + " output bit i, column j input bit j, bit 0 first, of "
+          + (layout.swizzlesWithinEachRow()
+              ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
+              : "the row-major "
+                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
+                  + (layout.isOneAtom() ? "" : " within an atom"))
+          + ":");
+      lines.addAll(swizzle.xorMap().rows(swizzle.atomBits()));
+    }
+    return lines;
+  }
+
+  /** Words of {@code text} in lines of at most {@code width} characters. */
+  public static List<String> wrap(String text, int width) {
+    List<String> lines = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : text.split(" ")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+        lines.add(line.toString());
+        line.setLength(0);
+      }
+      line.append(line.length() > 0 ? " " : "").append(word);
+    }
+    lines.add(line.toString());
+    return lines;
+  }
+
+  /**
+   * The bit diagram and mask summary lines of the swizzle of the offset; where the map's word is not
+   * the offset, {@code offset(row, col)} and the functions it calls ({@code rowXor(row)}) with the
+   * tile's numbers in, printed from {@link TileFunctions}' expressions by {@code printer}.
+   */
+  public static List<String> diagram(TileLayout layout, ExprPrinter printer) {
+    if (!layout.readsTheOffset()) {
+      List<String> lines = new ArrayList<>();
+      List<IndexFunction> functions = TileFunctions.of(layout);
+      // offset(row, col) first, then what it calls before it is defined (rowXor(row)).
+      IndexFunction offset = functions.stream()
+          .filter(f -> f.name().equals("offset") && f.parameters().size() == 2).findFirst()
+          .orElseThrow();
+      List<IndexFunction> shown = new ArrayList<>(List.of(offset));
+      shown.addAll(functions.subList(0, functions.indexOf(offset)));
+      for (IndexFunction function : shown) {
+        lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
+      }
+      int width = lines.stream().mapToInt(line -> line.indexOf('=')).max().orElseThrow();
+      return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
+          width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
+    }
+    return layout.offsetSwizzle()
+        .map(swizzle -> List.of("offset bits  " + SwizzleMasks.bitDiagram(swizzle),
+            SwizzleMasks.masks(swizzle)))
+        .orElseGet(() -> List.of("the XOR map " + layout.inner()));
+  }
+}

@@ -1,0 +1,163 @@
+package dev.swizzlegen.processor.emit.cuda;
+
+import dev.swizzlegen.processor.diag.AccessNotes;
+import dev.swizzlegen.processor.diag.ModelText;
+import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes {@code swizzlegen/<name>.cuh} from its template ({@code tile.cuh.template}): a struct of
+ * {@code static constexpr} constants and {@code __host__ __device__} index functions
+ * ({@link TileFunctions}), the same arithmetic as CuTe's {@code Swizzle} with the constants folded in;
+ * after its {@link CudaPreamble}, so that host-only C++ and NVRTC include it too; then
+ * {@code static_assert}s of what swizzlegen proved ({@link HeaderAssertions}).
+ */
+public final class CudaHeaderWriter {
+  private static final String TEMPLATE = "tile.cuh.template";
+
+  public GeneratedFile write(TileSpec tile, List<IndexFunction> functions,
+      List<AccessReport> reports, HopperHeaderText hopper, BlackwellHeaderText blackwell) {
+    TileLayout layout = tile.layout();
+    List<String> constants = new ArrayList<>();
+    constant(constants, "uint32_t", "kRows", layout.rows());
+    constant(constants, "uint32_t", "kCols", layout.cols());
+    constant(constants, "uint32_t", "kRowStride", layout.rowStride());
+    if (layout.elementBits() % 8 == 0) {
+      constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
+    }
+    if (layout.dtype().bits() < 8) {
+      // The value's bits: 4 packed two to a byte (no kElementBytes), or 4 or 6 in a byte slot.
+      constant(constants, "uint32_t", "kElementBits", layout.dtype().bits());
+    }
+    constant(constants, "uint32_t", "kAlignmentBytes", layout.alignment());
+    constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
+    constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
+    if (!layout.isOneAtom()) {
+      constant(constants, "uint32_t", "kAtomElements", layout.atomElements());
+    }
+    constant(constants, "uint32_t", "kStages", layout.stages());
+    constant(constants, "uint32_t", "kStageElements", layout.stageStride());
+    if (layout.hasSwizzle()) {
+      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
+      // map is swizzle()'s body.
+      Swizzle swizzle = layout.swizzle();
+      constant(constants, "int", "kBits", swizzle.bits());
+      constant(constants, "int", "kBase", swizzle.base());
+      constant(constants, "int", "kShift", swizzle.shift());
+    }
+    Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
+        .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
+        .set("summary", summary(tile, reports))
+        .set("hopper", hopper.comment())
+        .set("preamble", CudaPreamble.text(hopper.includes()))
+        .set("namespace", tile.cudaNamespace())
+        .set("name", tile.name())
+        .set("constants", constants)
+        .set("functions", HeaderMembers.functions(functions))
+        .set("assertions", HeaderAssertions.of(tile, hopper, blackwell));
+    hopper.fill(header);
+    blackwell.fill(header);
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
+        header.render());
+  }
+
+  /** The header's comment about the tile, after its first line: each line starts with {@code //}. */
+  private static List<String> summary(TileSpec tile, List<AccessReport> reports) {
+    TileLayout layout = tile.layout();
+    List<String> out = new ArrayList<>();
+    out.add("// A " + layout.shape() + " tile of " + layout.dtype() + " elements ("
+        + ModelText.elementSize(layout.dtype()) + "), row stride " + layout.rowStride() + ", "
+        + layout.extentBytes() + " bytes"
+        + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "") + ",");
+    out.add("// base address aligned to " + layout.alignment() + " bytes.");
+    String storage = SwizzleText.storage(layout);
+    if (!storage.isEmpty()) {
+      for (String line : SwizzleText.wrap(storage, 96)) {
+        out.add("// " + line);
+      }
+    }
+    for (String line : SwizzleText.wrap(layout.swizzleName() + " " + SwizzleText.actsOn(tile)
+        + ".", 96)) {
+      out.add("// " + line);
+    }
+    if (tile.cuteLayout().isPresent()) {
+      for (String line : SwizzleText.wrap(SwizzleText.cuteLayout(tile), 96)) {
+        out.add("// " + line);
+      }
+    }
+    out.add("//");
+    for (String line : SwizzleText.diagram(layout, ExprPrinter.CUDA)) {
+      out.add("//   " + line);
+    }
+    out.add("//");
+    List<String> matrix = SwizzleText.matrix(layout);
+    if (!matrix.isEmpty()) {
+      for (String line : SwizzleText.wrap(matrix.get(0), 96)) {
+        out.add("// " + line);
+      }
+      for (String line : matrix.subList(1, matrix.size())) {
+        out.add("//   " + line);
+      }
+      out.add("//");
+    }
+    List<String> atomMap = SwizzleText.atomMap(layout);
+    if (!atomMap.isEmpty()) {
+      for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {
+        out.add("// " + line);
+      }
+      for (String line : atomMap.subList(1, atomMap.size())) {
+        out.add("//   " + line);
+      }
+      out.add("//");
+    }
+    if (layout.stages() > 1) {
+      for (String line : SwizzleText.wrap(SwizzleText.stages(layout) + ": offset(row, col, stage).",
+          96)) {
+        out.add("// " + line);
+      }
+      out.add("//");
+    }
+    tile.derivation().ifPresent(why -> {
+      out.add("// Derived by swizzlegen (bits, base and shift omitted):");
+      for (String line : SwizzleText.wrap(why, 94)) {
+        out.add("//   " + line);
+      }
+      out.add("//");
+    });
+    out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
+    // A summary starts with the access's label: user text.
+    for (AccessReport report : reports) {
+      out.add("//   " + UserText.cppComment(report.summary()));
+      AccessNotes.unmeasured(report.access())
+          .ifPresent(note -> out.add("//     " + note + "."));
+      AccessNotes.bytePairs(report.access(), layout).ifPresent(
+          note -> SwizzleText.wrap(note + ".", 92).forEach(line -> out.add("//     " + line)));
+    }
+    for (Engine engine : tile.engines()) {
+      out.add("//   " + UserText.cppComment(engine.summary(layout)));
+    }
+    for (String skipped : tile.skippedDefaults()) {
+      out.add("//   " + UserText.cppComment(skipped));
+    }
+    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
+      out.add("//   no access declared");
+    }
+    return out;
+  }
+
+  private static void constant(List<String> out, String type, String name, int value) {
+    out.add("static constexpr " + type + " " + name + " = " + value + ";");
+  }
+}

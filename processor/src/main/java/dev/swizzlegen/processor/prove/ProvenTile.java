@@ -1,0 +1,110 @@
+package dev.swizzlegen.processor.prove;
+
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Plan;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
+import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.umma.UmmaOperand;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A tile that passed every check, and what its files are made from, each worked out once and
+ * handed to every writer: the tile (its swizzle derived where bits, base and shift were omitted),
+ * the report of each warp access, the plan of each engine it declares, and how wgmma would read it
+ * in either major, which a header says of a tile without a WGMMA access too.
+ *
+ * @param spec the tile, its swizzle derived where it was to be
+ * @param reports the report of each of the tile's warp accesses, in order
+ * @param enginePlans the plan of each of the tile's engines, in order: what the engine makes of the
+ *     tile, or the violations that prevent it
+ * @param wgmmaReads how wgmma reads the tile as an operand of each major, or the violations that
+ *     prevent it
+ */
+public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>> enginePlans,
+    Map<Major, Plan<WgmmaOperand>> wgmmaReads) {
+
+  public ProvenTile {
+    reports = List.copyOf(reports);
+    enginePlans = List.copyOf(enginePlans);
+    if (enginePlans.size() != spec.engines().size()) {
+      throw new IllegalArgumentException(enginePlans.size() + " plans for "
+          + spec.engines().size() + " engines");
+    }
+    wgmmaReads = Collections.unmodifiableMap(new EnumMap<>(wgmmaReads));
+  }
+
+  /** The tile whose warp accesses are {@code reports}, its engines planned. */
+  static ProvenTile of(TileSpec tile, List<AccessReport> reports) {
+    TileLayout layout = tile.layout();
+    Map<Major, Plan<WgmmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
+    for (Major major : Major.values()) {
+      wgmmaReads.put(major, Wgmma.of(major).plan(layout));
+    }
+    List<Plan<?>> plans = new ArrayList<>();
+    for (Engine engine : tile.engines()) {
+      // A wgmma read's plan is its major's, whatever its label.
+      plans.add(engine instanceof Wgmma wgmma
+          ? wgmmaReads.get(wgmma.major())
+          : engine.plan(layout));
+    }
+    return new ProvenTile(tile, reports, plans, wgmmaReads);
+  }
+
+  /** The plan of {@code tma}, one of the tile's engines. */
+  public Plan<TmaFill> plan(Tma tma) {
+    @SuppressWarnings("unchecked") // a TMA engine's plan is a TmaFill's
+    Plan<TmaFill> plan = (Plan<TmaFill>) planOf(tma);
+    return plan;
+  }
+
+  /** The plan of {@code wgmma}, one of the tile's engines. */
+  public Plan<WgmmaOperand> plan(Wgmma wgmma) {
+    @SuppressWarnings("unchecked") // a wgmma engine's plan is a WgmmaOperand's
+    Plan<WgmmaOperand> plan = (Plan<WgmmaOperand>) planOf(wgmma);
+    return plan;
+  }
+
+  /** The plan of {@code umma}, one of the tile's engines. */
+  public Plan<UmmaOperand> plan(Umma umma) {
+    @SuppressWarnings("unchecked") // a UMMA engine's plan is a UmmaOperand's
+    Plan<UmmaOperand> plan = (Plan<UmmaOperand>) planOf(umma);
+    return plan;
+  }
+
+  /** How TMA fills a stage, for a tile with a TMA access it can fill: its first TMA access's. */
+  public Optional<TmaFill> tmaFill() {
+    return spec.engine(Tma.class).flatMap(tma -> plan(tma).plan());
+  }
+
+  /** How tcgen05 reads the tile, for a tile with a UMMA access it can read. */
+  public Optional<UmmaOperand> ummaOperand() {
+    return spec.engine(Umma.class).flatMap(umma -> plan(umma).plan());
+  }
+
+  /** How wgmma reads the tile as an operand of {@code major}, or the violations that prevent it. */
+  public Plan<WgmmaOperand> wgmmaRead(Major major) {
+    return wgmmaReads.get(major);
+  }
+
+  private Plan<?> planOf(Engine engine) {
+    List<Engine> engines = spec.engines();
+    for (int i = 0; i < engines.size(); i++) {
+      if (engines.get(i) == engine) {
+        return enginePlans.get(i);
+      }
+    }
+    throw new IllegalArgumentException(engine + " is no engine of tile " + spec.name());
+  }
+}

@@ -1,0 +1,130 @@
+package dev.swizzlegen.processor.read;
+
+import dev.swizzlegen.processor.diag.AttributeSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * The attributes of one annotation mirror, by name: the values written in source and the defaults,
+ * typed. A value not of its type is one javac could not attribute: a reference to what a later round
+ * generates, or an error javac reports itself; it throws {@link Malformed}, and the caller defers the
+ * element.
+ */
+public final class AnnotationValues implements AttributeSource {
+  /** An attribute whose value is not (yet) of its declared type. */
+  public static final class Malformed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String attribute;
+
+    Malformed(String attribute) {
+      super(attribute, null, false, false);
+      this.attribute = attribute;
+    }
+
+    /** The attribute's name. */
+    public String attribute() {
+      return attribute;
+    }
+  }
+
+  private final AnnotationMirror mirror;
+  private final Map<String, AnnotationValue> explicit;
+  private final Map<String, AnnotationValue> withDefaults;
+
+  public AnnotationValues(AnnotationMirror mirror, Elements elements) {
+    this.mirror = mirror;
+    this.explicit = byName(mirror.getElementValues());
+    this.withDefaults = byName(elements.getElementValuesWithDefaults(mirror));
+  }
+
+  /** The values by attribute name, each name turned into a string once. */
+  private static Map<String, AnnotationValue> byName(
+      Map<? extends ExecutableElement, ? extends AnnotationValue> values) {
+    Map<String, AnnotationValue> byName = new HashMap<>();
+    values.forEach((attribute, value) -> byName.put(attribute.getSimpleName().toString(), value));
+    return byName;
+  }
+
+  @Override
+  public AnnotationMirror mirror() {
+    return mirror;
+  }
+
+  /** The value written in source for {@code name}, if it was written. */
+  Optional<AnnotationValue> explicit(String name) {
+    return Optional.ofNullable(explicit.get(name));
+  }
+
+  @Override
+  public boolean isExplicit(String name) {
+    return explicit(name).isPresent();
+  }
+
+  /** The value written in source, or else the default. */
+  AnnotationValue value(String name) {
+    AnnotationValue value = withDefaults.get(name);
+    if (value == null) {
+      throw new Malformed(name);
+    }
+    return value;
+  }
+
+  @Override
+  public AnnotationValue location(String name) {
+    return explicit(name).orElse(null);
+  }
+
+  int intValue(String name) {
+    return as(name, Integer.class);
+  }
+
+  boolean booleanValue(String name) {
+    return as(name, Boolean.class);
+  }
+
+  String stringValue(String name) {
+    return as(name, String.class);
+  }
+
+  <E extends Enum<E>> E enumValue(String name, Class<E> type) {
+    VariableElement constant = as(name, VariableElement.class);
+    try {
+      return Enum.valueOf(type, constant.getSimpleName().toString());
+    } catch (IllegalArgumentException e) {
+      throw new Malformed(name);
+    }
+  }
+
+  /** The elements of an array attribute, each as written (for messages) and typed. */
+  List<AnnotationValue> arrayValue(String name) {
+    Object value = value(name).getValue();
+    if (!(value instanceof List<?> list)) {
+      throw new Malformed(name);
+    }
+    List<AnnotationValue> items = new ArrayList<>(list.size());
+    for (Object item : list) {
+      if (!(item instanceof AnnotationValue annotationValue)) {
+        throw new Malformed(name);
+      }
+      items.add(annotationValue);
+    }
+    return items;
+  }
+
+  private <T> T as(String name, Class<T> type) {
+    Object value = value(name).getValue();
+    if (!type.isInstance(value)) {
+      throw new Malformed(name);
+    }
+    return type.cast(value);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.swizzlegen.processor.read;
+
+import java.util.Optional;
+
+/**
+ * The name of a generated Java class: a top-level class ({@code com.acme.GemmASwizzle}) or a member of
+ * one ({@code com.acme.KernelSwizzles.QSwizzle}), all that the processor needs of a class's name.
+ *
+ * @param packageName the package, empty for the unnamed one
+ * @param enclosingSimpleName the top-level class it is a member of, if it is one
+ * @param simpleName the class's own simple name
+ */
+public record JavaClassName(String packageName, Optional<String> enclosingSimpleName,
+    String simpleName) {
+
+  /** A top-level class. */
+  public static JavaClassName topLevel(String packageName, String simpleName) {
+    return new JavaClassName(packageName, Optional.empty(), simpleName);
+  }
+
+  /** A member class of the top-level class {@code enclosingSimpleName}. */
+  public static JavaClassName member(String packageName, String enclosingSimpleName,
+      String simpleName) {
+    return new JavaClassName(packageName, Optional.of(enclosingSimpleName), simpleName);
+  }
+
+  /** The top-level class it is a member of; empty for a top-level class. */
+  public Optional<JavaClassName> enclosingClassName() {
+    return enclosingSimpleName.map(enclosing -> topLevel(packageName, enclosing));
+  }
+
+  /** The class itself, or the top-level class it is a member of: the one a source would declare. */
+  public JavaClassName topLevelClassName() {
+    return enclosingClassName().orElse(this);
+  }
+
+  /** {@code com.acme.KernelSwizzles.QSwizzle}: as Java source names it. */
+  public String canonicalName() {
+    return prefix() + enclosingSimpleName.map(enclosing -> enclosing + ".").orElse("") + simpleName;
+  }
+
+  /** {@code com.acme.KernelSwizzles$QSwizzle}: as the class file and the class loader name it. */
+  public String binaryName() {
+    return prefix() + enclosingSimpleName.map(enclosing -> enclosing + "$").orElse("") + simpleName;
+  }
+
+  private String prefix() {
+    return packageName.isEmpty() ? "" : packageName + ".";
+  }
+
+  @Override
+  public String toString() {
+    return canonicalName();
+  }
+}

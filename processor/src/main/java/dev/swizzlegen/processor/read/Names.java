@@ -1,0 +1,175 @@
+package dev.swizzlegen.processor.read;
+
+import dev.swizzlegen.processor.diag.OptionNames;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+
+/** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
+public final class Names {
+  /** How a message names the namespace option: {@code -Aswizzlegen.namespace=}. */
+  private static final String NAMESPACE_OPTION = "-A" + OptionNames.NAMESPACE + "=";
+
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  /** C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
+  private static final Set<String> KEYWORDS = Set.of(
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
+      "catch", "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast",
+      "continue", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+      "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
+      "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+      "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
+      "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+      "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      "char8_t", "concept", "consteval", "constinit", "co_await", "co_return", "co_yield", "requires",
+      "abstract", "assert", "byte", "extends", "final", "finally", "implements", "import",
+      "instanceof", "interface", "native", "package", "strictfp", "super", "synchronized", "throws",
+      "transient", "var", "yield", "record", "sealed", "permits");
+
+  private Names() {}
+
+  /**
+   * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: an identifier of
+   * ASCII letters, digits and underscores, not a keyword, not reserved to the C++ implementation, and
+   * not a name the generated headers declare, use or include ({@link ReservedNames}).
+   */
+  public static Optional<String> identifierProblem(String name) {
+    if (!IDENTIFIER.matcher(name).matches()) {
+      return Optional.of("name \"" + name + "\" is not a C++ identifier (letters, digits and"
+          + " underscores, not starting with a digit).");
+    }
+    if (KEYWORDS.contains(name)) {
+      return Optional.of("name \"" + name + "\" is a C++ or Java keyword.");
+    }
+    if (name.contains("__") || (name.length() > 1 && name.charAt(0) == '_'
+        && Character.isUpperCase(name.charAt(1)))) {
+      return Optional.of("name \"" + name + "\" is reserved to the C++ implementation (it contains"
+          + " a double underscore or starts with an underscore and a capital).");
+    }
+    return ReservedNames.collision(name);
+  }
+
+  /**
+   * Why {@code name} cannot name a struct declared in {@code namespace} (and its Java twin), or empty
+   * if it can: {@link #identifierProblem}, or a part of the namespace, which the struct would hide
+   * from code in the namespace ({@code swizzlegen::GemmA} inside {@code namespace swizzlegen} would
+   * look in a struct {@code swizzlegen}).
+   */
+  public static Optional<String> nameProblem(String name, String namespace) {
+    Optional<String> problem = identifierProblem(name);
+    if (problem.isEmpty() && List.of(namespace.split("::")).contains(name)) {
+      return Optional.of("name \"" + name + "\" is a part of the generated structs' namespace "
+          + namespace + ", which a struct of that name would hide from code in the namespace.");
+    }
+    return problem;
+  }
+
+  /**
+   * Why {@code name}'s Java class ({@code <name>Swizzle}, {@code <name>Raster}) cannot be generated,
+   * or empty if it can: the sources being compiled declare a type of its name already (the annotated
+   * type itself, say), and javac would reject the generated file as a duplicate class.
+   */
+  static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
+      Predicate<String> sourceTypes) {
+    if (sourceTypes.test(javaClass.canonicalName())) {
+      return Optional.of("name \"" + name + "\" would generate the Java class "
+          + javaClass.canonicalName() + ", which the sources already declare.");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why the generated structs cannot be declared in {@code namespace} (such as {@code a::b}), or empty
+   * if they can: each part a C++ identifier (not reserved), and the outermost part not one the
+   * standard keeps to itself: {@code std} (declaring anything in it is undefined behaviour),
+   * {@code std} followed by digits and {@code posix} (reserved for future standardization), or a name
+   * starting with an underscore (reserved in the global namespace).
+   */
+  public static Optional<String> namespaceProblem(String namespace) {
+    String[] parts = namespace.split("::", -1);
+    for (String part : parts) {
+      Optional<String> problem = identifierProblem(part);
+      if (problem.isPresent()) {
+        return Optional.of(NAMESPACE_OPTION + namespace + " is not a C++ namespace: "
+            + problem.get());
+      }
+    }
+    String outermost = parts[0];
+    if (outermost.equals("std")) {
+      return Optional.of(NAMESPACE_OPTION + namespace + " would declare the generated"
+          + " structs in namespace std, which is undefined behaviour in C++; choose a namespace of"
+          + " your own.");
+    }
+    if (outermost.matches("std[0-9]+") || outermost.equals("posix")) {
+      return Optional.of(NAMESPACE_OPTION + namespace + ": the namespace " + outermost
+          + " is reserved for future C++ standardization; choose a namespace of your own.");
+    }
+    if (outermost.startsWith("_")) {
+      return Optional.of(NAMESPACE_OPTION + namespace + ": \"" + outermost + "\" starts"
+          + " with an underscore, which C++ reserves for the implementation in the global namespace.");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * {@code GemmA -> gemm_a}, {@code Sw128Half -> sw128_half}, {@code HTTPTile -> http_tile},
+   * {@code Bytes128B -> bytes128b}: an underscore before a capital that follows a lower-case letter,
+   * or that starts a word (is followed by a lower-case letter) after a digit or an acronym.
+   */
+  public static String snakeCase(String name) {
+    StringBuilder snake = new StringBuilder(name.length() + 4);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isUpperCase(c) && i > 0) {
+        char previous = name.charAt(i - 1);
+        boolean startsWord = i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+        boolean split = Character.isLowerCase(previous)
+            || (startsWord && (Character.isDigit(previous) || Character.isUpperCase(previous)));
+        if (split && snake.charAt(snake.length() - 1) != '_') {
+          snake.append('_');
+        }
+      }
+      snake.append(Character.toLowerCase(c));
+    }
+    return snake.toString();
+  }
+
+  /**
+   * A type's generated name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}, the
+   * enclosing types' names joined, so that nested types stay distinct.
+   */
+  static String typeName(TypeElement type) {
+    return pathBelow(null, type);
+  }
+
+  /**
+   * The names of the types from below {@code ancestor} (null: from the top-level type) down to
+   * {@code type}, joined by underscores: {@code pathBelow(Kernel, Kernel.Attention.Q) ->
+   * Attention_Q}.
+   */
+  static String pathBelow(TypeElement ancestor, TypeElement type) {
+    StringBuilder name = new StringBuilder(type.getSimpleName());
+    for (Element enclosing = type.getEnclosingElement();
+        enclosing != null && enclosing.getKind() != ElementKind.PACKAGE && !enclosing.equals(ancestor);
+        enclosing = enclosing.getEnclosingElement()) {
+      name.insert(0, enclosing.getSimpleName() + "_");
+    }
+    return name.toString();
+  }
+
+  /** The top-level type that {@code type} is, or is nested in. */
+  public static TypeElement topLevelType(TypeElement type) {
+    TypeElement topLevel = type;
+    while (topLevel.getEnclosingElement() instanceof TypeElement enclosing) {
+      topLevel = enclosing;
+    }
+    return topLevel;
+  }
+}

@@ -1,0 +1,69 @@
+package dev.swizzlegen.processor.read;
+
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.runtime.RasterOrder;
+import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.runtime.violation.Violation;
+import java.util.Optional;
+import java.util.function.Predicate;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Turns a {@code @ThreadblockSwizzle} mirror into a {@link RasterSpec}, or into errors, each reported
+ * on the attribute at fault. The tile size's rules are the model's
+ * ({@link Rasterizer#tileSizeViolation}).
+ */
+public final class RasterReader {
+  private final Elements elements;
+  private final String cudaNamespace;
+  /** Whether a qualified name is a type declared in the sources being compiled. */
+  private final Predicate<String> sourceTypes;
+
+  public RasterReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
+    this.elements = elements;
+    this.cudaNamespace = cudaNamespace;
+    this.sourceTypes = sourceTypes;
+  }
+
+  /**
+   * The rasterizer {@code values} declare on {@code type}, or empty with its errors added to
+   * {@code diagnostics}.
+   */
+  public Optional<RasterSpec> read(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
+    Rasterizer rasterizer = Rasterizer.of(values.enumValue("order", RasterOrder.class));
+    int tileSize = values.intValue("tileSize");
+    Optional<Violation> tileSizeViolation = rasterizer.tileSizeViolation(tileSize);
+    tileSizeViolation.ifPresent(diagnostics::violation);
+
+    String override = values.stringValue("name");
+    String name = override.isEmpty() ? Names.typeName(type) : override;
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace);
+    if (nameProblem.isEmpty()) {
+      nameProblem = Names.javaClassProblem(name, JavaClassName.topLevel(packageName, name + "Raster"),
+          sourceTypes);
+    }
+    if (nameProblem.isPresent()) {
+      if (override.isEmpty()) {
+        diagnostics.error("name", "the generated names come from the type's name, but "
+            + nameProblem.get() + " Set name to choose the generated names.");
+      } else {
+        diagnostics.error("name", nameProblem.get());
+      }
+    }
+    if (tileSizeViolation.isPresent() || nameProblem.isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new RasterSpec(
+        type,
+        values.mirror(),
+        name,
+        cudaNamespace,
+        JavaClassName.topLevel(packageName, name + "Raster"),
+        "swizzlegen/" + Names.snakeCase(name) + ".cuh",
+        rasterizer,
+        tileSize));
+  }
+}

@@ -1,0 +1,151 @@
+package dev.swizzlegen.processor.read;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The names a generated struct (a tile's or a rasterizer's {@code name}, or its type's name) and a
+ * part of {@code -Aswizzlegen.namespace} cannot take, besides keywords ({@link Names}): every
+ * identifier the generated headers declare (a struct whose member, parameter or local shares its name
+ * does not compile, or reads another entity than meant), and every type, macro and built-in they use
+ * or include ({@code uint32_t}, {@code dim3}, {@code NULL}, {@code blockIdx}, the CUDA toolkit's C
+ * API). Reserved across every header, not per tile, so that a name stays valid when a tile gains a
+ * TMA, WGMMA or UMMA access. {@code ReservedNamesTest} proves that every identifier of every generated
+ * header in the tests is here: a writer that adds one must add it here. The readers use these names
+ * and the writers declare them, so they are listed here, below both, and the tests hold the two
+ * together ({@code RasterizerNamesTest} for the rasterizers' CUDA, which is the writers').
+ */
+final class ReservedNames {
+  private ReservedNames() {}
+
+  /** The members of a tile's struct ({@code CudaHeaderWriter}, {@code TileFunctions}). */
+  private static final List<String> TILE_MEMBERS = List.of(
+      "kRows", "kCols", "kRowStride", "kElementBytes", "kElementBits", "kAlignmentBytes",
+      "kAtomRows", "kAtomCols", "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
+      "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
+
+  /** The members the header template adds for TMA and wgmma ({@code HopperHeaderText}). */
+  private static final List<String> HOPPER_MEMBERS = List.of(
+      "kTmaSwizzle", "kTmaDataType", "kTmaBoxRows", "kTmaBoxCols", "kTmaBoxes", "kTmaStageBytes",
+      "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
+      "kWgmmaK", "kWgmmaKSlices", "kWgmmaMnStep", "kWgmmaTranspose", "kWgmmaLeadingByteOffset",
+      "kWgmmaStrideByteOffset", "kWgmmaBaseOffset", "kWgmmaLayoutType", "kWgmmaDescriptor",
+      "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset",
+      // The MN-major read of a tile wgmma reads in both majors.
+      "kWgmmaMnK", "kWgmmaMnKSlices", "kWgmmaMnMnStep", "kWgmmaMnTranspose",
+      "kWgmmaMnLeadingByteOffset", "kWgmmaMnStrideByteOffset", "kWgmmaMnBaseOffset",
+      "kWgmmaMnLayoutType", "kWgmmaMnDescriptor", "wgmma_desc_mn", "kWgmmaMnMnExtent",
+      "kWgmmaMnKExtent", "wgmma_mn_row", "wgmma_mn_col", "wgmma_mn_offset");
+
+  /** The members the header template adds for tcgen05 ({@code BlackwellHeaderText}). */
+  private static final List<String> BLACKWELL_MEMBERS = List.of(
+      "kUmmaK", "kUmmaKSlices", "kUmmaMnExtent", "kUmmaKExtent", "kUmmaMnStep", "kUmmaMajor",
+      "kUmmaLeadingByteOffset", "kUmmaStrideByteOffset", "kUmmaBaseOffset", "kUmmaVersion",
+      "kUmmaLayoutType", "kUmmaDescriptor", "umma_desc", "umma_row", "umma_col", "umma_offset");
+
+  /** The members of a rasterizer's struct ({@code RasterHeaderWriter}). */
+  private static final List<String> RASTER_MEMBERS =
+      List.of("kTileSize", "launch_grid", "get_swizzle_idx");
+
+  /**
+   * The parameters and locals of the rasterizers' {@code get_swizzle_idx}, which the header copies
+   * from {@code emit.cuda.RasterizerCuda}: every identifier of its CUDA that is not reserved
+   * otherwise, as {@code RasterizerNamesTest} checks.
+   */
+  static final List<String> RASTER_LOCALS = List.of(
+      "block_idx", "grid_x", "grid_y", "tile_size", "bx", "by", "launch_x", "strip", "strip_blocks",
+      "in_strip", "group", "group_blocks", "in_group", "first_row", "height", "panel",
+      "panel_blocks", "in_panel", "width", "side", "x", "y", "rank", "left", "right", "top",
+      "bottom", "top_tiles");
+
+  /** Parameters and locals of the tiles' functions and the tensor-map encoder. */
+  private static final List<String> TILE_LOCALS = List.of(
+      "linear", "box", "smem_address", "k_slice", "mn", "k", "map", "global_address", "global_rows",
+      "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
+      "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
+      "box_cols", "kBeforeCuda12_8");
+
+  /**
+   * What the TMA headers share whatever their namespace, {@code ::swizzlegen::detail::encode_tma_2d}:
+   * a struct {@code swizzlegen::detail} would be redeclared as a namespace.
+   */
+  private static final List<String> SHARED_HOST_NAMES = List.of("detail", "encode_tma_2d");
+
+  /**
+   * Types and names of the C++ and CUDA libraries the headers use or include, or that CUDA code
+   * around them has in scope: {@code <cstdint>}'s and {@code <cstddef>}'s, CUDA's element types, its
+   * built-in variables, and the two typedefs of its driver API that do not start as the rest.
+   */
+  private static final List<String> LIBRARY_NAMES = List.of(
+      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+      "int_least8_t", "int_least16_t", "int_least32_t", "int_least64_t", "uint_least8_t",
+      "uint_least16_t", "uint_least32_t", "uint_least64_t", "int_fast8_t", "int_fast16_t",
+      "int_fast32_t", "int_fast64_t", "uint_fast8_t", "uint_fast16_t", "uint_fast32_t",
+      "uint_fast64_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t", "size_t", "ptrdiff_t",
+      "nullptr_t", "max_align_t", "NULL", "SIZE_MAX", "PTRDIFF_MIN", "PTRDIFF_MAX",
+      "SIG_ATOMIC_MIN", "SIG_ATOMIC_MAX", "WCHAR_MIN", "WCHAR_MAX", "WINT_MIN", "WINT_MAX",
+      "dim3", "half", "half2", "nv_bfloat16", "nv_bfloat162",
+      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
+      "cuuint32_t", "cuuint64_t");
+
+  /** {@code <cstdint>}'s limit and constant macros: {@code INT32_MAX}, {@code UINT64_C}, ... */
+  private static final Pattern STDINT_MACRO =
+      Pattern.compile("U?INT(8|16|32|64|PTR|MAX|_LEAST(8|16|32|64)|_FAST(8|16|32|64))_(MIN|MAX|C)");
+
+  /** CUDA's vector types: {@code uint2}, {@code float4}, {@code double4_32a}, ... */
+  private static final Pattern VECTOR_TYPE = Pattern.compile(
+      "(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4](_16a|_32a)?");
+
+  /**
+   * The CUDA toolkit's C API, whose names (many of them macros: {@code cuMemAlloc} is
+   * {@code cuMemAlloc_v2}) the TMA headers include: {@code cuTensorMapEncodeTiled},
+   * {@code cudaError_t}, {@code CUresult}, {@code CU_TENSOR_MAP_SWIZZLE_128B}, {@code CUDAAPI},
+   * {@code CUDART_VERSION}.
+   */
+  private static final Pattern CUDA_API = Pattern.compile("cu(da)?[A-Z]\\w*|CU[a-z_]\\w*|CUDA\\w*");
+
+  /** The headers' own macros: {@code SWIZZLEGEN_HOST_DEVICE}. */
+  private static final String MACRO_PREFIX = "SWIZZLEGEN_";
+
+  private static final Set<String> HEADER_IDENTIFIERS = headerIdentifiers();
+
+  private static Set<String> headerIdentifiers() {
+    Set<String> names = new HashSet<>();
+    names.addAll(TILE_MEMBERS);
+    names.addAll(HOPPER_MEMBERS);
+    names.addAll(BLACKWELL_MEMBERS);
+    names.addAll(RASTER_MEMBERS);
+    names.addAll(RASTER_LOCALS);
+    names.addAll(TILE_LOCALS);
+    names.addAll(SHARED_HOST_NAMES);
+    return Set.copyOf(names);
+  }
+
+  /**
+   * Why {@code name} would collide with what the generated headers declare, use or include, or empty
+   * if it would not. {@code name} is an identifier, not a keyword.
+   */
+  static Optional<String> collision(String name) {
+    if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
+        || VECTOR_TYPE.matcher(name).matches()) {
+      return Optional.of("name \"" + name + "\" would collide with " + name + ", a type, macro or"
+          + " built-in of C++ or CUDA that the generated headers use or include.");
+    }
+    if (CUDA_API.matcher(name).matches()) {
+      return Optional.of("name \"" + name + "\" is reserved to the CUDA toolkit's C API (names"
+          + " starting with cu, cuda, CU or CUDA), which the generated headers include.");
+    }
+    if (name.startsWith(MACRO_PREFIX)) {
+      return Optional.of("name \"" + name + "\" starts with " + MACRO_PREFIX + ", the prefix of the"
+          + " generated headers' macros.");
+    }
+    if (HEADER_IDENTIFIERS.contains(name)) {
+      return Optional.of("name \"" + name + "\" would collide with " + name + " in the generated"
+          + " headers (a member, parameter or local variable of their structs).");
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,279 @@
+package dev.swizzlegen.processor.read;
+
+import dev.swizzlegen.annotations.SwizzledTile;
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.CuteTile;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.CuteViolation;
+import dev.swizzlegen.runtime.violation.CuteViolation.ExclusiveWithLayout;
+import dev.swizzlegen.runtime.violation.Violation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
+ * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
+ * the accesses' checks); this class hands its violations to the tile's {@link Diagnostics}, which
+ * blames and words them. When bits, base and shift are all omitted the tile is read without a
+ * swizzle, which derivation ({@code prove.Derivation}) then chooses
+ * ({@link TileSpec#swizzleToDerive}).
+ */
+public final class TileReader {
+  private final Elements elements;
+  private final String cudaNamespace;
+  /** Whether a qualified name is a type declared in the sources being compiled. */
+  private final Predicate<String> sourceTypes;
+  private final AccessReader accessReader;
+  /** The target architecture ({@code -Aswizzlegen.arch}), if one is given. */
+  private final Optional<Architecture> architecture;
+
+  public TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
+      Optional<Architecture> architecture) {
+    this.elements = elements;
+    this.cudaNamespace = cudaNamespace;
+    this.sourceTypes = sourceTypes;
+    this.architecture = architecture;
+    this.accessReader = new AccessReader(elements, architecture);
+  }
+
+  /**
+   * The tile, its swizzle still to be derived where bits, base and shift are omitted; or empty with
+   * its errors added to {@code diagnostics}.
+   */
+  public Optional<TileSpec> read(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
+    DType dtype = values.enumValue("dtype", DType.class);
+    Optional<String> name = readName(type, values, diagnostics);
+    Optional<CuteLayout> cute = Optional.empty();
+    boolean derived = false;
+    TileLayout.Builder description;
+    if (!values.stringValue("layout").isEmpty()) {
+      Optional<CuteLayout.ParsedOrNot> parsed = readCuteLayout(values, diagnostics);
+      cute = parsed.flatMap(CuteLayout.ParsedOrNot::layout);
+      Optional<TileLayout.Builder> described = cute.flatMap(layout -> describe(layout, values,
+          dtype, diagnostics));
+      if (described.isEmpty() || name.isEmpty()) {
+        return Optional.empty();
+      }
+      description = described.get();
+    } else {
+      derived = !isGiven(values, "bits") && !isGiven(values, "base") && !isGiven(values, "shift");
+      Optional<Swizzle> swizzle = derived
+          ? Optional.of(Swizzle.IDENTITY)
+          : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
+      if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
+        diagnostics.error("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
+            + " rows and cols too (without a swizzle there is no atom to size the tile).");
+        return Optional.empty();
+      }
+      if (swizzle.isEmpty() || name.isEmpty()) {
+        return Optional.empty();
+      }
+      // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
+      int atomRows = values.isExplicit("atomRows") ? values.intValue("atomRows") : 0;
+      int atomCols = values.isExplicit("atomCols") ? values.intValue("atomCols") : 0;
+      int rows = values.isExplicit("rows") ? values.intValue("rows")
+          : atomRows != 0 ? atomRows : swizzle.get().atomRows();
+      int cols = values.isExplicit("cols") ? values.intValue("cols")
+          : atomCols != 0 ? atomCols : swizzle.get().atomCols();
+      int rowStride = values.isExplicit("rowStride") ? values.intValue("rowStride") : cols;
+      description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
+          .rowStride(rowStride)
+          .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
+          .stages(values.intValue("stages"))
+          .stageStride(values.intValue("stageStride"));
+    }
+    description.alignment(values.intValue("alignment")).architecture(architecture);
+    List<Violation> layoutProblems = description.check();
+    layoutProblems.forEach(diagnostics::violation);
+    if (!layoutProblems.isEmpty()) {
+      return Optional.empty();
+    }
+    TileLayout layout = description.build();
+    Optional<AccessKind> engine = accessReader.firstEngine(values);
+    // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read,
+    // and along whose rows (K) ldmatrix and vectors find no contiguous elements.
+    TileLayout pasted = layout;
+    Optional<CuteTile.Swapped> swapped =
+        cute.flatMap(printed -> CuteTile.modesSwapped(printed, pasted));
+    if (swapped.isPresent() && engine.isPresent()) {
+      diagnostics.violation(swapped.get().readBy(engine.get(), 0));
+      return Optional.empty();
+    }
+    boolean patternAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
+    Optional<TmaSwizzle> mode = layout.tmaSwizzle();
+    if (patternAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
+      // TMA writes, and wgmma reads, its mode's pattern from a base aligned to the pattern's repeat.
+      description.alignment(mode.get().alignmentBytes());
+      layoutProblems = description.check();
+      layoutProblems.forEach(diagnostics::violation);
+      if (!layoutProblems.isEmpty()) {
+        return Optional.empty();
+      }
+      layout = description.build();
+    }
+
+    // A derived tile's accesses are read against the plain tile: what they need of the geometry is
+    // checked here, what they need of the swizzle narrows the solver's choice.
+    List<String> skippedDefaults = new ArrayList<>();
+    AccessReader.Declared declared = values.isExplicit("access")
+        ? accessReader.read(values, layout, derived, swapped, diagnostics)
+        : new AccessReader.Declared(AccessReader.defaults(layout, skippedDefaults), List.of());
+    List<DeclaredAccess> accesses = declared.accesses();
+    List<Engine> engines = declared.engines();
+
+    Optional<SwizzleToDerive> toDerive = Optional.empty();
+    if (derived) {
+      if (diagnostics.errorCount() > 0) {
+        return Optional.empty();
+      }
+      toDerive = Optional.of(new SwizzleToDerive(description.describedAtomRows(),
+          description.describedAtomCols()));
+    }
+
+    return Optional.of(new TileSpec(
+        type,
+        values.mirror(),
+        name.get(),
+        cudaNamespace,
+        helperName(type, values.stringValue("name"), name.get()),
+        "swizzlegen/" + Names.snakeCase(name.get()),
+        layout,
+        values.isExplicit("alignment"),
+        accesses,
+        engines,
+        skippedDefaults,
+        derived ? Optional.empty() : TmaFill.findWhenAligned(layout),
+        Optional.empty(),
+        cute,
+        toDerive));
+  }
+
+  /**
+   * The declared CuTe layout's text read, or empty with errors: on {@code layout} for text that is no
+   * layout, and on each attribute that describes the layout besides it.
+   */
+  private static Optional<CuteLayout.ParsedOrNot> readCuteLayout(AnnotationValues values,
+      Diagnostics diagnostics) {
+    boolean exclusive = true;
+    for (CuteViolation.Described attribute : CuteViolation.Described.values()) {
+      if (values.isExplicit(attribute.attribute())) {
+        diagnostics.violation(new ExclusiveWithLayout(attribute));
+        exclusive = false;
+      }
+    }
+    CuteLayout.ParsedOrNot parsed = CuteLayout.tryParse(values.stringValue("layout"));
+    parsed.problem().ifPresent(diagnostics::violation);
+    return exclusive && parsed.problem().isEmpty() ? Optional.of(parsed) : Optional.empty();
+  }
+
+  /**
+   * The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's), or
+   * empty with errors on {@code layout}.
+   */
+  private static Optional<TileLayout.Builder> describe(CuteLayout layout, AnnotationValues values,
+      DType dtype, Diagnostics diagnostics) {
+    CuteTile.Described described = CuteTile.describe(layout, dtype,
+        values.isExplicit("rows") ? values.intValue("rows") : 0,
+        values.isExplicit("cols") ? values.intValue("cols") : 0,
+        values.isExplicit("stages") ? values.intValue("stages") : 0,
+        values.enumValue("atomOrder", Order.class));
+    described.problems().forEach(diagnostics::violation);
+    return described.tile();
+  }
+
+  private static Optional<Swizzle> readSwizzle(
+      AnnotationValues values, DType dtype, boolean allowOverlap, Diagnostics diagnostics) {
+    boolean bitsGiven = isGiven(values, "bits");
+    boolean baseGiven = isGiven(values, "base");
+    boolean shiftGiven = isGiven(values, "shift");
+    if (!bitsGiven) {
+      String given = baseGiven ? "base" : "shift";
+      diagnostics.error(given, given + " is given but bits is not; give bits (base and shift"
+          + " have defaults), or omit all three.");
+      return Optional.empty();
+    }
+    int bits = values.intValue("bits");
+    // CuTe's canonical atoms move 16-byte units: base = log2(16 / element bytes), in the units a
+    // swizzle counts (the bytes of packed FP4).
+    int base = baseGiven
+        ? values.intValue("base")
+        : 4 - Integer.numberOfTrailingZeros(dtype.unitBytes());
+    int shift = shiftGiven ? values.intValue("shift") : bits;
+    List<Violation> problems = Swizzle.check(bits, base, shift, allowOverlap);
+    problems.forEach(diagnostics::violation);
+    if (!problems.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(Swizzle.overlapping(bits, base, shift));
+  }
+
+  private static boolean isGiven(AnnotationValues values, String attribute) {
+    return values.isExplicit(attribute) && values.intValue(attribute) != SwizzledTile.DERIVE;
+  }
+
+  private Optional<String> readName(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
+    String override = values.stringValue("name");
+    String name = override.isEmpty() ? Names.typeName(type) : override;
+    Optional<String> problem = Names.nameProblem(name, cudaNamespace);
+    if (problem.isEmpty()) {
+      // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
+      problem = Names.javaClassProblem(name,
+          helperName(type, override, name).topLevelClassName(), sourceTypes);
+    }
+    if (problem.isPresent()) {
+      if (override.isEmpty()) {
+        diagnostics.error("the generated names come from the type's name, but " + problem.get()
+            + " Set name to choose the generated names.");
+      } else {
+        diagnostics.error("name", problem.get());
+      }
+      return Optional.empty();
+    }
+    return Optional.of(name);
+  }
+
+  /**
+   * The Java helper: {@code <name>Swizzle} beside a top-level tile; for a tile nested in a top-level
+   * type {@code Kernel}, a class nested in {@code KernelSwizzles}, the one source that holds the
+   * helpers of all the tiles nested in {@code Kernel} (javac charges every generated source file a
+   * lookup, a check against every earlier file and a compilation unit in each round, which a library
+   * of many tiles feels), named {@code <name>Swizzle} with the given name, else after the type's path
+   * below the top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   */
+  private JavaClassName helperName(TypeElement type, String override, String name) {
+    String packageName = packageOf(type).getQualifiedName().toString();
+    TypeElement topLevel = Names.topLevelType(type);
+    if (topLevel.equals(type)) {
+      return JavaClassName.topLevel(packageName, name + "Swizzle");
+    }
+    String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
+    return JavaClassName.member(packageName, holderName(topLevel), javaName + "Swizzle");
+  }
+
+  /** {@code KernelSwizzles}: the source holding the helpers of the tiles nested in {@code Kernel}. */
+  static String holderName(TypeElement topLevel) {
+    return topLevel.getSimpleName() + "Swizzles";
+  }
+
+  private PackageElement packageOf(TypeElement type) {
+    return elements.getPackageOf(type);
+  }
+}

@@ -1,0 +1,249 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape of the code as a law: no package of the processor is in a dependency cycle, and its
+ * packages depend on one another in the order of its stages only. Read from the compiled class
+ * files: every class that a class file's constant pool, descriptors and signatures name, what the
+ * JVM links rather than what the sources import. The runtime's packages are read the same way; its
+ * one cycle of today is being taken apart elsewhere, so for now the law only keeps it from growing
+ * ({@link #noRuntimePackageJoinsACycle}).
+ */
+class PackageCycleLawTest {
+  private static final String PROCESSOR = "dev.swizzlegen.processor";
+  private static final String RUNTIME = "dev.swizzlegen.runtime";
+
+  /**
+   * The processor's packages, each after the ones it may use: the words of diagnostics first, then
+   * the stages a tile goes through, the entry point last. Packages of one rank use none of each
+   * other.
+   */
+  private static final Map<String, Integer> STAGES = Map.of(
+      PROCESSOR + ".diag", 0,
+      PROCESSOR + ".read", 1,
+      PROCESSOR + ".prove", 2,
+      PROCESSOR + ".emit", 3,
+      PROCESSOR + ".emit.cuda", 4,
+      PROCESSOR + ".emit.java", 4,
+      PROCESSOR + ".report", 5,
+      PROCESSOR, 6);
+
+  /**
+   * PENDING the runtime's redesign (issue 31, another branch): the packages of the runtime's one
+   * cycle today. A package that joins a cycle fails the law; when the cycle is gone, this set goes
+   * and the runtime is held to {@link #noProcessorPackageIsInACycle}'s law.
+   */
+  private static final Set<String> RUNTIME_CYCLE_TODAY = Set.of(RUNTIME, RUNTIME + ".layout",
+      RUNTIME + ".swizzle", RUNTIME + ".umma", RUNTIME + ".wgmma", RUNTIME + ".violation");
+
+  @Test
+  void noProcessorPackageIsInACycle() {
+    Map<String, Set<String>> graph = packageGraph(classes(SwizzlegenProcessor.class), PROCESSOR);
+    assertThat(graph.keySet()).containsAtLeastElementsIn(STAGES.keySet());
+    assertWithMessage("the processor's package cycles").that(cycles(graph)).isEmpty();
+  }
+
+  @Test
+  void theProcessorsPackagesDependInTheOrderOfItsStages() {
+    Map<String, Set<String>> graph = packageGraph(classes(SwizzlegenProcessor.class), PROCESSOR);
+    assertWithMessage("packages with a stage").that(STAGES.keySet())
+        .containsAtLeastElementsIn(graph.keySet());
+    List<String> backwards = new ArrayList<>();
+    graph.forEach((from, uses) -> {
+      for (String to : uses) {
+        if (!to.equals(from) && STAGES.get(to) >= STAGES.get(from)) {
+          backwards.add(from + " -> " + to);
+        }
+      }
+    });
+    assertThat(backwards).isEmpty();
+  }
+
+  @Test
+  void theRootPackageKeepsAtMostThreeClasses() {
+    Set<String> root = new TreeSet<>();
+    for (String name : classes(SwizzlegenProcessor.class).keySet()) {
+      String simple = name.substring(name.lastIndexOf('/') + 1);
+      if (packageOf(name).equals(PROCESSOR) && !simple.contains("$")) {
+        root.add(simple);
+      }
+    }
+    assertThat(root).contains("SwizzlegenProcessor");
+    assertThat(root.size()).isAtMost(3);
+  }
+
+  /**
+   * PENDING the runtime's redesign: prints the runtime's cycles, and fails only when a package not
+   * in today's cycle joins one; a new cycle among today's packages is not caught yet.
+   */
+  @Test
+  void noRuntimePackageJoinsACycle() {
+    Map<String, Set<String>> graph = packageGraph(classes(TileLayout.class), RUNTIME);
+    assertThat(graph.keySet()).containsAtLeastElementsIn(RUNTIME_CYCLE_TODAY);
+    List<Set<String>> cycles = cycles(graph);
+    for (Set<String> cycle : cycles) {
+      System.out.println("runtime package cycle (pending the runtime's redesign): " + cycle);
+    }
+    Set<String> inCycles = new TreeSet<>();
+    cycles.forEach(inCycles::addAll);
+    assertWithMessage("packages in a cycle of the runtime").that(RUNTIME_CYCLE_TODAY)
+        .containsAtLeastElementsIn(inCycles);
+  }
+
+  /** The law finds a cycle where there is one, and only there. */
+  @Test
+  void cyclesAreTheStronglyConnectedPackages() {
+    Map<String, Set<String>> graph = new TreeMap<>();
+    graph.put("a", Set.of("a", "b"));
+    graph.put("b", Set.of("c"));
+    graph.put("c", Set.of("a", "d"));
+    graph.put("d", Set.of("e"));
+    graph.put("e", Set.of("d"));
+    graph.put("f", Set.of("a"));
+    assertThat(cycles(graph)).containsExactly(Set.of("a", "b", "c"), Set.of("d", "e"));
+  }
+
+  /**
+   * Which packages of {@code prefix} each package's classes use, itself included where one of its
+   * classes uses another; every package of the module is a key.
+   */
+  private static Map<String, Set<String>> packageGraph(Map<String, byte[]> classes,
+      String prefix) {
+    Map<String, Set<String>> graph = new TreeMap<>();
+    classes.forEach((name, bytes) -> {
+      String from = packageOf(name);
+      if (!inModule(from, prefix)) {
+        return;
+      }
+      Set<String> uses = graph.computeIfAbsent(from, key -> new TreeSet<>());
+      for (String used : ClassFileText.classReferences(bytes)) {
+        String to = packageOf(used);
+        if (inModule(to, prefix)) {
+          uses.add(to);
+        }
+      }
+    });
+    return graph;
+  }
+
+  private static boolean inModule(String packageName, String prefix) {
+    return packageName.equals(prefix) || packageName.startsWith(prefix + ".");
+  }
+
+  /** {@code dev.swizzlegen.processor.read} for {@code dev/swizzlegen/processor/read/TileReader}. */
+  private static String packageOf(String internalName) {
+    int slash = internalName.lastIndexOf('/');
+    return slash < 0 ? "" : internalName.substring(0, slash).replace('/', '.');
+  }
+
+  /**
+   * The packages in a cycle, each cycle once: the strongly connected components of more than one
+   * package (Tarjan's algorithm), in the graph's order.
+   */
+  static List<Set<String>> cycles(Map<String, Set<String>> graph) {
+    Map<String, Integer> index = new HashMap<>();
+    Map<String, Integer> lowest = new HashMap<>();
+    Deque<String> stack = new ArrayDeque<>();
+    Set<String> onStack = new TreeSet<>();
+    List<Set<String>> cycles = new ArrayList<>();
+    for (String start : graph.keySet()) {
+      if (!index.containsKey(start)) {
+        connect(start, graph, index, lowest, stack, onStack, cycles);
+      }
+    }
+    return cycles;
+  }
+
+  private static void connect(String node, Map<String, Set<String>> graph,
+      Map<String, Integer> index, Map<String, Integer> lowest, Deque<String> stack,
+      Set<String> onStack, List<Set<String>> cycles) {
+    index.put(node, index.size());
+    lowest.put(node, index.get(node));
+    stack.push(node);
+    onStack.add(node);
+    for (String next : graph.getOrDefault(node, Set.of())) {
+      if (!index.containsKey(next)) {
+        connect(next, graph, index, lowest, stack, onStack, cycles);
+        lowest.put(node, Math.min(lowest.get(node), lowest.get(next)));
+      } else if (onStack.contains(next)) {
+        lowest.put(node, Math.min(lowest.get(node), index.get(next)));
+      }
+    }
+    if (lowest.get(node).equals(index.get(node))) {
+      Set<String> component = new TreeSet<>();
+      String member;
+      do {
+        member = stack.pop();
+        onStack.remove(member);
+        component.add(member);
+      } while (!member.equals(node));
+      if (component.size() > 1) {
+        cycles.add(component);
+      }
+    }
+  }
+
+  /**
+   * The class files of the module {@code type} was loaded from, by internal name: its class output
+   * (a directory) or its jar, whichever the build put on the class path.
+   */
+  private static Map<String, byte[]> classes(Class<?> type) {
+    Map<String, byte[]> classes = new TreeMap<>();
+    try {
+      Path location = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+      if (Files.isDirectory(location)) {
+        try (Stream<Path> files = Files.walk(location)) {
+          for (Path file : (Iterable<Path>) files::iterator) {
+            String name = location.relativize(file).toString().replace('\\', '/');
+            if (name.endsWith(".class") && !name.endsWith("module-info.class")) {
+              classes.put(name.substring(0, name.length() - ".class".length()),
+                  Files.readAllBytes(file));
+            }
+          }
+        }
+      } else {
+        try (ZipFile jar = new ZipFile(location.toFile())) {
+          Enumeration<? extends ZipEntry> entries = jar.entries();
+          while (entries.hasMoreElements()) {
+            ZipEntry entry = entries.nextElement();
+            String name = entry.getName();
+            if (name.endsWith(".class") && !name.endsWith("module-info.class")) {
+              classes.put(name.substring(0, name.length() - ".class".length()),
+                  jar.getInputStream(entry).readAllBytes());
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    assertWithMessage("class files beside " + type.getName()).that(classes).isNotEmpty();
+    return classes;
+  }
+}

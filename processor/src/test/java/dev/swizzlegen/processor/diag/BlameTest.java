@@ -1,0 +1,139 @@
+package dev.swizzlegen.processor.diag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
+import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMnNotMultiple;
+import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which attribute each of the model's verdicts is blamed on, for the tiles whose blame the model
+ * chose before it returned violations as data: the same attributes, now chosen here from the data.
+ */
+class BlameTest {
+
+  private static Blame.Attribute only(List<Violation> violations) {
+    assertEquals(1, violations.size(), violations.toString());
+    return Blame.of(violations.get(0));
+  }
+
+  private static Blame.Attribute tile(String name) {
+    return Blame.Attribute.ofTile(name);
+  }
+
+  private static Blame.Attribute access(String name) {
+    return Blame.Attribute.ofAccess(name);
+  }
+
+  @Test
+  void aSwizzleThatLeavesTheTileIsBlamedOnTheSideItLeavesBy() {
+    // Rows of 48 are no whole number of Swizzle<3,3,3>'s 64-element rows: the row length.
+    assertEquals(tile("cols"), only(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48,
+        128)));
+    // Whole rows, but the element falls below the last row.
+    assertEquals(tile("rows"), only(TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64,
+        128)));
+    // Padded rows: the stride.
+    assertEquals(tile("rowStride"), only(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64,
+        72, 128)));
+    // The row form on rows of 72: the row length.
+    assertEquals(tile("cols"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
+        .swizzleWithinEachRow(true).check()));
+  }
+
+  @Test
+  void geometryIsBlamedOnItsAttribute() {
+    assertEquals(tile("rows"), only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 0, 8, 8, 128)));
+    assertEquals(tile("cols"), only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, -1, 8, 128)));
+    assertEquals(tile("rowStride"),
+        only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, 16, 8, 128)));
+    assertEquals(tile("alignment"),
+        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96)));
+    assertEquals(tile("shift"), only(TileLayout.builder(DType.HALF, Swizzle.overlapping(3, 3, 2),
+        8, 64).swizzleWithinEachRow(true).check()));
+    assertEquals(tile("bits"), Blame.of(Swizzle.check(-1, 3, 3, false).get(0)));
+    assertEquals(tile("base"), Blame.of(Swizzle.check(3, -2, 3, false).get(0)));
+    assertEquals(tile("shift"), Blame.of(Swizzle.check(3, 20, 10, false).get(0)));
+  }
+
+  @Test
+  void sharedMemoryIsBlamedOnTheStagesWhereOneStageFits() {
+    // One stage of 228 rows of 1 KB is too large by itself.
+    assertEquals(tile("rows"),
+        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 228, 256, 256, 128)));
+    // 32 KB a stage: eight are too many.
+    assertEquals(tile("stages"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+        .atom(8, 64, Order.COL_MAJOR).stages(8).check()));
+    assertEquals(tile("stages"), only(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 4, 16)
+        .alignment(1024).stages(2).check()));
+  }
+
+  @Test
+  void atomsAreBlamedOnTheSideThatCannotHoldTheSwizzle() {
+    assertEquals(tile("atomRows"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
+        64).atom(48, 64, Order.COL_MAJOR).check()));
+    assertEquals(tile("atomCols"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
+        64).atom(8, 48, Order.COL_MAJOR).check()));
+    // Power-of-two columns: more rows would hold the period.
+    assertEquals(tile("atomRows"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128,
+        128).atom(4, 64, Order.COL_MAJOR).check()));
+    assertEquals(tile("atomRows"), only(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, -3), 8,
+        32).atom(4, 16, Order.COL_MAJOR).check()));
+    // 24 columns: no number of rows holds it.
+    assertEquals(tile("atomCols"), only(TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 8,
+        48).atom(8, 24, Order.COL_MAJOR).check()));
+    // Padding inside the atom, and between dense atoms.
+    assertEquals(tile("rowStride"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 16,
+        64).rowStride(72).atom(8, 64, Order.COL_MAJOR).check()));
+    assertEquals(tile("rowStride"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8,
+        128).rowStride(136).atom(8, 64, Order.COL_MAJOR).check()));
+  }
+
+  @Test
+  void enginesBlameTheTileWhereItsGeometryIsAtFaultAndTheAccessOtherwise() {
+    assertEquals(tile("rowStride"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
+        Swizzle.IDENTITY, 16, 64).rowStride(72).build()).get(0)));
+    assertEquals(tile("alignment"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 64).build()).get(0)));
+    assertEquals(access("kind"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 4), 64, 128).alignment(1024).build()).get(0)));
+    assertEquals(tile("dtype"), only(WgmmaOperand.check(TileLayout.builder(DType.FLOAT,
+        Swizzle.of(3, 2, 3), 64, 32).alignment(1024).build(), Major.K)));
+    assertEquals(access("kind"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 128).alignment(1024).build(), Major.K)));
+    assertEquals(tile("alignment"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 64).build(), Major.K)));
+    assertEquals(tile("rows"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+        Swizzle.of(1, 3, 3), 4, 16).alignment(256).build(), Major.K)));
+    // K is the cols of a K-major operand and the rows of an MN-major one; M or N the other side.
+    assertEquals(tile("cols"), Blame.of(new WgmmaKNotMultiple(Major.K, DType.HALF, 16, 8)));
+    assertEquals(tile("rows"), Blame.of(new WgmmaKNotMultiple(Major.MN, DType.HALF, 16, 8)));
+    assertEquals(tile("cols"),
+        Blame.of(new WgmmaMnNotMultiple(Major.MN, DType.HALF, 8, 4, Optional.empty())));
+  }
+
+  @Test
+  void aBrokenVectorIsBlamedOnTheBytesOfAVectorAccessAndOnTheKindOfTheOthers() {
+    assertEquals(access("bytes"),
+        Blame.of(new VectorBroken(AccessKind.VECTOR, 16, 0, 0, 7, 8, 0, 1, 64,
+            Optional.empty())));
+    assertEquals(access("kind"),
+        Blame.of(new VectorBroken(AccessKind.LDMATRIX, 16, 0, 0, 7, 8, 0, 1, 64,
+            Optional.empty())));
+    assertEquals(access("kind"),
+        Blame.of(new VectorBroken(AccessKind.MMA_ACCUMULATOR, 4, 0, 0, 1, 2, 0, 1, 64,
+            Optional.empty())));
+  }
+}

@@ -1,0 +1,52 @@
+package dev.swizzlegen.processor.read;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
+import dev.swizzlegen.runtime.raster.Rasterizer;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ReservedNames#RASTER_LOCALS} is the rasterizers' CUDA's: every identifier of the code a
+ * rasterizer's header copies ({@link RasterizerCuda}) is a name no struct can take, and every name
+ * listed is one of them, so that the readers reserve what the writers declare and no more.
+ */
+class RasterizerNamesTest {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
+
+  /** The identifiers of every rasterizer's CUDA, comments left out. */
+  private static Set<String> identifiers() {
+    Set<String> names = new TreeSet<>();
+    for (Rasterizer rasterizer : Rasterizer.values()) {
+      String code = String.join("\n", RasterizerCuda.body(rasterizer),
+          RasterizerCuda.launchGrid(rasterizer),
+          String.join(",", RasterizerCuda.parameters(rasterizer)),
+          String.join(",", RasterizerCuda.deviceArguments(rasterizer)))
+          .replaceAll("//[^\n]*|/\\*.*?\\*/", " ");
+      Matcher matcher = IDENTIFIER.matcher(code);
+      while (matcher.find()) {
+        names.add(matcher.group());
+      }
+    }
+    return names;
+  }
+
+  @Test
+  void everyIdentifierOfTheRasterizersIsReserved() {
+    Set<String> identifiers = identifiers();
+    assertThat(identifiers.size()).isAtLeast(30);
+    for (String identifier : identifiers) {
+      assertWithMessage(identifier).that(Names.identifierProblem(identifier).isPresent()).isTrue();
+    }
+  }
+
+  @Test
+  void everyRasterLocalIsAnIdentifierOfTheRasterizers() {
+    assertThat(identifiers()).containsAtLeastElementsIn(ReservedNames.RASTER_LOCALS);
+  }
+}
