@@ -129,11 +129,25 @@ class LanesAccessTest {
         "lanes = \"[[0,4],[0,8],[0,16],[0,32],[1,0]]\"");
   }
 
+  /**
+   * Issue 33's two maps whose footprints do not divide the tile, now stepped by the least box that
+   * does (SPEC section 3): lanes on rows 0, 2, ..., 14 of a 64-row tile, and rows 0 to 27 of a
+   * 32-row tile; each proven and reported with its instructions.
+   */
   @Test
-  void aFootprintThatDoesNotTile() {
-    assertOneErrorOnLine("the map's footprint, 3 rows x 64 elements from (row 0, col 0) to the"
-        + " farthest lane's last element, does not tile the 64 x 64 tile", "lanes = ", HALF_64,
-        "kind = AccessKind.LANES", "bytes = 4", "lanes = \"[[0,2],[0,4],[0,8],[0,16],[2,32]]\"");
+  void aFootprintThatDoesNotDivideTheTileIsRoundedUp() {
+    Generated everyOtherRow = Generated.of(Generated.REPORTS, tile(
+        "rows = 64, cols = 64, dtype = DType.HALF, bits = 3, base = 3, shift = 4",
+        "kind = AccessKind.LANES", "bytes = 16", "lanes = \"[[2,0],[4,0],[8,0],[0,8],[0,16]]\""));
+    assertThat(everyOtherRow.compilation()).succeededWithoutWarnings();
+    // Steps of 16 x 32: 4 down, 2 across.
+    assertThat(everyOtherRow.text("swizzlegen/tile.json")).contains("\"instructions\": 8,");
+    Generated deep = Generated.of(Generated.REPORTS, tile(
+        "rows = 32, cols = 32, dtype = DType.FLOAT, bits = 0",
+        "kind = AccessKind.LANES", "bytes = 4", "lanes = \"[[0,1],[0,2],[0,4],[0,8],[27,16]]\""));
+    assertThat(deep.compilation()).succeededWithoutWarnings();
+    // Rows 0 and 27: one step of the whole 32 x 32 tile.
+    assertThat(deep.text("swizzlegen/tile.json")).contains("\"instructions\": 1,");
   }
 
   @Test

@@ -170,7 +170,6 @@ public final class Blame {
     rule(AccessViolation.WrongLaneCount.class, Attribute.ofAccess("lanes"));
     rule(AccessViolation.LaneOutsideTile.class, Attribute.ofAccess("lanes"));
     rule(AccessViolation.LaneCrossesRowEnd.class, Attribute.ofAccess("bytes"));
-    rule(AccessViolation.LaneFootprintDoesNotTile.class, Attribute.ofAccess("lanes"));
     rule(AccessViolation.LaneMisaligned.class, Attribute.ofAccess("lanes"));
 
     rule(TmaViolation.NoTmaMode.class, Attribute.ofAccess("kind"));

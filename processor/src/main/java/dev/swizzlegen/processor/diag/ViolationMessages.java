@@ -369,9 +369,6 @@ public final class ViolationMessages {
         + " the {{rows}} x {{cols}} tile.");
     format(AccessViolation.LaneCrossesRowEnd.class, "lane {{lane}}'s {{bytes}} bytes from {{cell}}"
         + " run past the end of the row's {{cols}} elements.");
-    format(AccessViolation.LaneFootprintDoesNotTile.class, "the map's footprint, {{footprintRows}}"
-        + " rows x {{footprintCols}} elements from (row 0, col 0) to the farthest lane's last"
-        + " element, does not tile the {{rows}} x {{cols}} tile, over which it is stepped.");
     format(AccessViolation.LaneMisaligned.class, "lane {{lane}} starts at {{cell}}, element offset"
         + " {{offset}}, not a multiple of the {{elements}} elements its {{bytes}} bytes hold: a"
         + " {{bytes}}-byte load or store needs an address aligned to {{bytes}} bytes.");

@@ -8,7 +8,6 @@ import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneCrossesRowEnd;
-import dev.swizzlegen.runtime.violation.AccessViolation.LaneFootprintDoesNotTile;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneMisaligned;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneOutsideTile;
 import dev.swizzlegen.runtime.violation.AccessViolation.UnsupportedVectorBytes;
@@ -27,7 +26,8 @@ import java.util.Optional;
  * Any lane map as an access: in one instruction lane {@code i} moves {@code bytes} contiguous bytes
  * from the element the {@link LaneMap} puts it on (several lanes on one element share it: a
  * broadcast). The instruction's footprint, from (0, 0) (where Triton's lane 0 always is) to the
- * farthest lane's last element, is stepped over the tile row by row, one instruction per step, as a
+ * farthest lane's last element, each side rounded up to the least divisor of the tile's side that
+ * holds it, is stepped over the tile row by row, one instruction per step, as a
  * {@link VectorAccess} grid's is; each instruction is served in the phases of its lane width (one of
  * 32 lanes up to 4 bytes, two of 16 for 8 bytes, four of 8 for 16 bytes).
  *
@@ -138,11 +138,7 @@ public final class LanesAccess implements AccessPattern {
         return List.of(new LaneCrossesRowEnd(lane, new Cell(row, col), bytes, layout.cols()));
       }
     }
-    Footprint footprint = Footprint.of(map, elements);
-    if (layout.rows() % footprint.rows() != 0 || layout.cols() % footprint.cols() != 0) {
-      return List.of(new LaneFootprintDoesNotTile(footprint.rows(), footprint.cols(), layout.rows(),
-          layout.cols()));
-    }
+    Footprint footprint = Footprint.of(map, elements, layout);
     if (layout.alignment() < bytes) {
       return List.of(new VectorBaseMisaligned(kind(), bytes, layout.alignment()));
     }
@@ -196,7 +192,7 @@ public final class LanesAccess implements AccessPattern {
   @Override
   public int forEachPhase(Layout layout, PhaseVisitor visitor) {
     LaneMap map = map(layout);
-    Footprint footprint = Footprint.of(map, layout.elementsIn(bytes));
+    Footprint footprint = Footprint.of(map, layout.elementsIn(bytes), layout);
     int[] rows = new int[LaneMap.LANES];
     int[] cols = new int[LaneMap.LANES];
     PhaseLanes phaseLanes = new PhaseLanes();
@@ -219,14 +215,30 @@ public final class LanesAccess implements AccessPattern {
    * by which it is walked over the tile.
    */
   private record Footprint(int rows, int cols) {
-    static Footprint of(LaneMap map, int elements) {
+    /**
+     * The box from (0, 0) to the farthest lane's last element, each side rounded up to the least
+     * divisor of the tile's side that holds it (SPEC section 3): lanes on rows 0, 2, ..., 14 of a
+     * 64-row tile step by 16 rows, a map reaching row 27 of a 32-row tile by 32. The lanes lie in the
+     * tile ({@link #check}), so a divisor always does.
+     */
+    static Footprint of(LaneMap map, int elements, Layout layout) {
       int rows = 0;
       int cols = 0;
       for (int lane = 0; lane < LaneMap.LANES; lane++) {
         rows = Math.max(rows, map.row(lane) + 1);
         cols = Math.max(cols, map.col(lane) + elements);
       }
-      return new Footprint(rows, cols);
+      return new Footprint(leastDivisorAtLeast(layout.rows(), rows),
+          leastDivisorAtLeast(layout.cols(), cols));
+    }
+
+    private static int leastDivisorAtLeast(int side, int least) {
+      for (int divisor = Math.max(1, least); divisor < side; divisor++) {
+        if (side % divisor == 0) {
+          return divisor;
+        }
+      }
+      return side;
     }
   }
 

@@ -125,13 +125,6 @@ public sealed interface AccessViolation extends Violation {
   record LaneCrossesRowEnd(int lane, Cell cell, int bytes, int cols) implements AccessViolation {}
 
   /**
-   * The map's footprint, {@code footprintRows x footprintCols} elements from (0, 0) to the farthest
-   * lane's last element, does not tile the {@code rows x cols} tile.
-   */
-  record LaneFootprintDoesNotTile(int footprintRows, int footprintCols, int rows, int cols)
-      implements AccessViolation {}
-
-  /**
    * {@code lane}, at {@code cell} in some step of the footprint, starts at element {@code offset},
    * no multiple of the {@code elements} elements its {@code bytes} hold: its address is not aligned
    * to its width.

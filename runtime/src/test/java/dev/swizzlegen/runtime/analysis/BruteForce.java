@@ -121,6 +121,13 @@ final class BruteForce {
       height = Math.max(height, rows[lane] + 1);
       width = Math.max(width, cols[lane] + elements);
     }
+    // SPEC section 3: the footprint rounded up to the smallest box that divides the tile.
+    while (layout.rows() % height != 0) {
+      height++;
+    }
+    while (layout.cols() % width != 0) {
+      width++;
+    }
     List<List<Span>> instructions = new ArrayList<>();
     for (int top = 0; top < layout.rows(); top += height) {
       for (int left = 0; left < layout.cols(); left += width) {

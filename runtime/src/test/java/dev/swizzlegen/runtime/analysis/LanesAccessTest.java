@@ -13,13 +13,13 @@ import dev.swizzlegen.runtime.access.LaneMap;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneCrossesRowEnd;
-import dev.swizzlegen.runtime.violation.AccessViolation.LaneFootprintDoesNotTile;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneMisaligned;
 import dev.swizzlegen.runtime.violation.AccessViolation.LaneOutsideTile;
 import dev.swizzlegen.runtime.violation.AccessViolation.LanesUnparsable;
@@ -217,9 +217,6 @@ class LanesAccessTest {
     // Lane 15 at col 4 ^ 8 ^ 16 ^ 32 = 60, + 8 elements: past the row's 64.
     assertEquals(List.of(new LaneCrossesRowEnd(15, new Cell(0, 60), 16, 64)),
         LanesAccess.of(Op.LOAD, 16, "[[0,4],[0,8],[0,16],[0,32],[1,0]]").check(HALF_64));
-    // 3 rows down: a footprint of 3 x 64 does not tile 64 rows.
-    assertEquals(List.of(new LaneFootprintDoesNotTile(3, 64, 64, 64)),
-        LanesAccess.of(Op.LOAD, 4, "[[0,2],[0,4],[0,8],[0,16],[2,32]]").check(HALF_64));
     // Lane 1 at col 4 with 16 bytes (8 halves): element offset 4; the 8 x 20 footprint tiles.
     TileLayout rows20 = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 20).build();
     assertEquals(List.of(new LaneMisaligned(1, new Cell(0, 4), 4, 8, 16)),
@@ -355,5 +352,43 @@ class LanesAccessTest {
           .append(base[1]).append(']');
     }
     return text.append(']').toString();
+  }
+
+  /**
+   * SPEC section 3: a footprint is rounded up to the least box that divides the tile, so maps whose
+   * bounding box does not divide it run: each step covers a box of the tile, the boxes partition it,
+   * every lane of every step lies in its step's box, and the steps are the tile's area over the box's.
+   */
+  @Test
+  void aFootprintIsRoundedUpToTheLeastBoxThatDividesTheTile() {
+    // Rows 0, 2, ..., 14 (15 rows) of a 64-row tile step by 16 rows; cols 0..31 by 32.
+    assertSteps(HALF_64, LanesAccess.of(Op.LOAD, 16, "[[2,0],[4,0],[8,0],[0,8],[0,16]]"), 16, 32);
+    // Rows 0 to 27 of a 32-row tile: one step down; 3 rows down a 64-row tile step by 4.
+    TileLayout rows32 = TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 32, 32).build();
+    assertSteps(rows32, LanesAccess.of(Op.LOAD, 4, "[[1,0],[2,0],[8,0],[16,0],[0,1]]"), 32, 2);
+    assertSteps(HALF_64, LanesAccess.of(Op.LOAD, 4, "[[0,2],[0,4],[0,8],[0,16],[2,32]]"), 4, 64);
+    // A 24-row tile: lanes on rows 0, 1, 4 and 5 step by 6, the least divisor of 24 from 6.
+    TileLayout rows24 = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 24, 64).build();
+    assertSteps(rows24, LanesAccess.of(Op.LOAD, 16, "[[4,0],[0,8],[0,16],[0,32],[1,0]]"), 6, 64);
+  }
+
+  private static void assertSteps(TileLayout layout, LanesAccess access, int boxRows, int boxCols) {
+    assertEquals(List.of(), access.check(layout));
+    List<Instruction> instructions = access.instructions(layout);
+    assertEquals(layout.rows() / boxRows * (layout.cols() / boxCols), instructions.size());
+    int elements = layout.elementsIn(access.bytes());
+    int step = 0;
+    for (int top = 0; top < layout.rows(); top += boxRows) {
+      for (int left = 0; left < layout.cols(); left += boxCols) {
+        for (Phase phase : instructions.get(step).phases()) {
+          for (LaneAccess lane : phase.lanes()) {
+            assertTrue(lane.row() >= top && lane.row() < top + boxRows
+                && lane.col() >= left && lane.col() + elements <= left + boxCols,
+                "step " + step + ": lane " + lane);
+          }
+        }
+        step++;
+      }
+    }
   }
 }
