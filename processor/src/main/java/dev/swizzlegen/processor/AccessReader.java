@@ -104,7 +104,7 @@ final class AccessReader {
       if (kind == AccessKind.WGMMA && !wgmmaReads.add(values.enumValue("major", Major.class))) {
         Major major = values.enumValue("major", Major.class);
         diagnostics.errorOnAccess(values, "major", "the tile is already read by wgmma as "
-            + HopperHeaderText.operandWords(major) + "; a tile carries at most two WGMMA accesses,"
+            + OperandReadText.operandWords(major) + "; a tile carries at most two WGMMA accesses,"
             + " one of each major (major = Major.K and major = Major.MN).");
         continue;
       }

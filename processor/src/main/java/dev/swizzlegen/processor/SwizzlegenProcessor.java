@@ -371,8 +371,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // What the header, the report and the summary state about TMA, wgmma and tcgen05, worked
       // out once.
       HopperHeaderText hopper = HopperHeaderText.of(tile);
-      BlackwellHeaderText blackwell = BlackwellHeaderText.of(tile);
-      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, blackwell));
+      OperandReadText reads = OperandReadText.of(tile);
+      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
@@ -381,7 +381,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       bankMap.ifPresent(files::add);
       Optional<String> summary = options.summary()
-          ? Optional.of(TileSummary.of(tile, reports, hopper, blackwell))
+          ? Optional.of(TileSummary.of(tile, reports, hopper, reads))
           : Optional.empty();
       summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
       return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
