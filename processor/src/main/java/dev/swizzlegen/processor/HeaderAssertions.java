@@ -15,11 +15,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed, checked
- * again by every compiler that includes the header. Every expected value is the model's
+ * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed,
+ * checked again by every compiler that includes the header. Every expected value is the model's
  * ({@link TileLayout}, {@link TmaFill}, {@link MmaOperand}), never the header's own arithmetic: the
- * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse at
- * the same places of the atom, TMA's box limits and first and last box, and for each tensor-core
+ * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse
+ * at the same places of the atom, TMA's box limits and first and last box, and for each tensor-core
  * read (wgmma, tcgen05) the descriptor's fields where its format lays them, its last K slice's
  * descriptor and the operand's logical coordinates ({@link OperandShape}).
  */
@@ -113,9 +113,10 @@ final class HeaderAssertions {
 
   /**
    * A tensor-core read's members, named by its {@link OperandReadText.Members}: the descriptor is
-   * its fields where the format's descriptor lays them, the last K slice's descriptor (from the last
-   * M or N step where the format's words say so) is the model's, and so are the operand's extents
-   * and two of its elements. The second read of a tile's two starts each message with what it is.
+   * its fields where the format's descriptor lays them, the last K slice's descriptor (from the
+   * last M or N step where the format's words say so) is the model's, and so are the operand's
+   * extents and two of its elements. The second read of a tile's two starts each message with what
+   * it is.
    */
   private void read(TileLayout layout, OperandReadText.Read read) {
     MmaOperand operand = read.operand();
@@ -141,7 +142,8 @@ final class HeaderAssertions {
     long descriptor = operand.descriptor(0, slice, first, stage).encode();
     assertThat(type + "::" + members.descriptor() + "(0u, " + u(slice) + ", " + u(first) + ", "
         + u(stage) + ") == " + String.format(Locale.ROOT, "0x%016xull", descriptor),
-        what + "the last K slice's descriptor" + (fromLastStep ? " from the last M or N step" : ""));
+        what + "the last K slice's descriptor"
+            + (fromLastStep ? " from the last M or N step" : ""));
     OperandShape shape = operand.shape();
     assertThat(prefix + "MnExtent == " + u(shape.mnExtent()) + " && " + prefix + "KExtent == "
         + u(shape.kExtent()) + " && " + prefix + "KSlices * " + prefix + "K == " + prefix

@@ -34,7 +34,8 @@ final class OperandReadText {
    * @param qualifiedByType whether the comment's sentence names the instruction's type after it
    *     ({@code "tcgen05.mma (kind::f16)"}), else its target ({@code "wgmma (sm_90a)"})
    * @param namesShape whether K is also given as the instruction's shape ({@code " (k16)"})
-   * @param readFrom what the member comment adds after the layout: {@code ", read from shared memory"}
+   * @param readFrom what the member comment adds after the layout:
+   *     {@code ", read from shared memory"}
    * @param major the member that holds the major bit, and what the comment says of it
    * @param descriptorName the descriptor, as the descriptor function's comment names it
    * @param descriptorNote what that comment adds at its end
@@ -361,9 +362,9 @@ final class OperandReadText {
             members.functionPrefix(), k.substring(1))))
         .set("descriptorComment", memberComment("The " + words.descriptorName() + " of K slice"
             + " k_slice (K from k_slice * " + k + "K) of the operand whose M or N starts at mn (a"
-            + " multiple of " + k + "MnStep), in stage `stage` of this tile at shared-memory address"
-            + " smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is"
-            + " the slice's first element, " + first + "." + words.descriptorNote()))
+            + " multiple of " + k + "MnStep), in stage `stage` of this tile at shared-memory"
+            + " address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its"
+            + " start is the slice's first element, " + first + "." + words.descriptorNote()))
         .set("descriptorFunction", members.descriptor())
         .set("startBytes", CudaHeaderWriter.bytesOf(tile.layout(), first, ""));
   }

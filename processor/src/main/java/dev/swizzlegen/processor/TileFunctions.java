@@ -105,12 +105,12 @@ final class TileFunctions {
    * The header's functions of a tensor-core operand, in the coordinates a kernel author means: the
    * tile row and column of operand element (mn, k), {@code mn} counting M (or N) and {@code k}
    * counting K, and its element offset in a stage. Which of row and column each is comes from
-   * {@link OperandShape} (the one place the major picks), so the printed bodies are plain parameters
-   * ({@code wgmma_row(mn, k) = k} for an MN-major operand) and a consumer never branches on the
-   * major. They are named {@code <prefix>Row}, {@code <prefix>Col} and {@code <prefix>Offset}
-   * ({@code wgmma_row}, {@code wgmma_mn_row}, {@code umma_row}), their meaning naming
-   * {@code k<constants>MnExtent} and {@code k<constants>KExtent} ({@code Wgmma}, {@code WgmmaMn},
-   * {@code Umma}).
+   * {@link OperandShape} (the one place the major picks), so the printed bodies are plain
+   * parameters ({@code wgmma_row(mn, k) = k} for an MN-major operand) and a consumer never branches
+   * on the major. They are named {@code <prefix>Row}, {@code <prefix>Col} and
+   * {@code <prefix>Offset} ({@code wgmma_row}, {@code wgmma_mn_row}, {@code umma_row}), their
+   * meaning naming {@code k<constants>MnExtent} and {@code k<constants>KExtent} ({@code Wgmma},
+   * {@code WgmmaMn}, {@code Umma}).
    */
   static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
     Expr mn = param("mn");

@@ -511,9 +511,10 @@ final class ViolationMessages {
    * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
    */
   private static String base32B(MmaFormat format, DType dtype) {
-    return format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
-        && dtype.storageBits() == 32 ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle"
-            + " of 32-byte units), which is Swizzle<2,3,2>" : "";
+    boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
+        && dtype.storageBits() == 32;
+    return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
+        + " which is Swizzle<2,3,2>" : "";
   }
 
   /** The formats of every {@code ArchitectureViolation}. */

@@ -44,7 +44,8 @@ class UmmaHeaderTest {
     List<HeaderCheck.Header> headers = TileCorpus.writeHeaders(
         Generated.of(TileCorpus.sources(TileCorpus.BLACKWELL)), includeDir, TileCorpus.BLACKWELL);
     assertEquals(TileCorpus.BLACKWELL.size(),
-        headers.stream().filter(header -> header.read(HeaderCheck.ReadKind.UMMA).isPresent()).count());
+        headers.stream().filter(header -> header.read(HeaderCheck.ReadKind.UMMA).isPresent())
+            .count());
     HeaderCheck.verify(nvcc, includeDir, work, headers, "processor-umma");
   }
 

@@ -199,7 +199,7 @@ public final class Template {
     }
   }
 
-  /** Slot {@code slot}'s text: {@code item}'s (where one is being rendered), else the template's. */
+  /** Slot {@code slot}'s text: {@code item}'s (where one is rendered), else the template's. */
   private String slot(String slot, Item item) {
     String text = item != null && item.slots.containsKey(slot) ? item.slots.get(slot)
         : slots.get(slot);

@@ -29,14 +29,15 @@ import java.util.Optional;
 
 /**
  * Proves generated CUDA headers against their Java helpers: one program includes every header,
- * instantiates a kernel per struct (so device code is built for every architecture), and on the host
- * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
- * a tile with a TMA access, its boxes, and for each tensor-core read ({@link ReadKind}: wgmma, the
- * MN-major wgmma read of a tile read in both majors, UMMA) its descriptor of every stage, K slice and
- * first M or N and its operand's elements, which must equal the model's ({@link TmaFill},
- * {@link MmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
- * {@code static_assert}ed too: the functions are {@code constexpr} on the host. The kernels are
- * {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx}) builds the same program.
+ * instantiates a kernel per struct (so device code is built for every architecture), and on the
+ * host prints each tile's offsets for every (row, col), row-major, which must equal the Java
+ * helper's; for a tile with a TMA access, its boxes, and for each tensor-core read
+ * ({@link ReadKind}: wgmma, the MN-major wgmma read of a tile read in both majors, UMMA) its
+ * descriptor of every stage, K slice and first M or N and its operand's elements, which must equal
+ * the model's ({@link TmaFill}, {@link MmaOperand}). The tensor-map helper is linked without
+ * {@code -lcuda}. Some offsets are {@code static_assert}ed too: the functions are {@code constexpr}
+ * on the host. The kernels are {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx})
+ * builds the same program.
  */
 public final class HeaderCheck {
   /** The shared-memory address the wgmma descriptors are built for: past 64 KB, 4096-byte aligned. */
@@ -412,7 +413,8 @@ public final class HeaderCheck {
         + "      for (uint32_t k = 0; k < " + k + "KExtent; ++k) {\n"
         + "        const uint32_t offset = " + fn + "_offset(mn, k, stage);\n"
         + "        const bool agrees =\n"
-        + "            offset == Tile::offset(" + fn + "_row(mn, k), " + fn + "_col(mn, k), stage);\n"
+        + "            offset == Tile::offset(" + fn + "_row(mn, k), " + fn
+        + "_col(mn, k), stage);\n"
         + "        std::printf(agrees ? \" %u\" : \" %u!\", offset);\n"
         + "      }\n"
         + "    }\n"

@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.engine;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
-import java.util.List;
 import dev.swizzlegen.runtime.text.TextForm;
+import java.util.List;
 
 /**
  * An engine as one line of text, and back: how a generated helper spells its {@code ENGINES}, so that

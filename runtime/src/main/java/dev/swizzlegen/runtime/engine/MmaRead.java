@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * The tensor cores read the tile as an operand through shared-memory descriptors, not through the
- * load/store unit's banks: {@code wgmma.mma_async} on Hopper ({@link Wgmma}), {@code tcgen05.mma} on
- * Blackwell ({@link Umma}), as the {@link #format()} says. What must hold is that the tile is an
+ * load/store unit's banks: {@code wgmma.mma_async} on Hopper ({@link Wgmma}), {@code tcgen05.mma}
+ * on Blackwell ({@link Umma}), as the {@link #format()} says. What must hold is that the tile is an
  * operand of the declared {@link Major}: the plan is an {@link MmaOperand}, the descriptor fields
  * (layout type, LBO, SBO) that read exactly its elements. Everything an engine does is here, once,
  * read off its format; the two records only give each format's engine its name.
@@ -67,7 +67,9 @@ public sealed interface MmaRead extends Engine permits Wgmma, Umma {
     return operand.isPresent() ? Plan.of(operand.get()) : Plan.prevented(violations);
   }
 
-  /** The tensor cores read only their canonical layouts: on the plain tile, what no swizzle changes. */
+  /**
+   * The tensor cores read only their canonical layouts: on the plain tile, what no swizzle alters.
+   */
   @Override
   default List<Violation> geometryViolations(TileLayout plain) {
     return MmaOperand.checkGeometry(format(), plain, major());

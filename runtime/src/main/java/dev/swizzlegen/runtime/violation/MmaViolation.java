@@ -25,7 +25,7 @@ public sealed interface MmaViolation extends Violation {
   /** wgmma transposes (reads MN-major) only 16-bit operands. */
   record MmaTransposeNeeds16Bit(MmaFormat format, DType dtype) implements MmaViolation {}
 
-  /** tcgen05 reads 4- and 6-bit operands ({@code kind::f8f6f4}, {@code kind::mxf4}) K-major only. */
+  /** tcgen05 reads 4- and 6-bit operands ({@code kind::f8f6f4}, {@code kind::mxf4}) K-major. */
   record MmaSubByteNeedsKMajor(MmaFormat format, DType dtype) implements MmaViolation {}
 
   /**
@@ -70,7 +70,7 @@ public sealed interface MmaViolation extends Violation {
   record Base32BNotReadable(MmaFormat format, Major major, DType dtype, Swizzle swizzle)
       implements MmaViolation {}
 
-  /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's alignment. */
+  /** The layout is read from a base aligned to {@code repeatBytes}, more than the tile's is. */
   record MmaAlignment(MmaFormat format, MmaLayoutType layoutType, int repeatBytes, int alignment)
       implements MmaViolation {}
 
@@ -100,8 +100,8 @@ public sealed interface MmaViolation extends Violation {
   sealed interface AtomsHint {}
 
   /**
-   * Atoms of {@code atomRows} rows of {@code rowElements}, as CuTe's layout atoms are: 8 rows of the
-   * layout's row, 4 for {@code SWIZZLE_128B_BASE32B}: the tile {@code suggested}.
+   * Atoms of {@code atomRows} rows of {@code rowElements}, as CuTe's layout atoms are: 8 rows of
+   * the layout's row, 4 for {@code SWIZZLE_128B_BASE32B}: the tile {@code suggested}.
    */
   record CanonicalAtoms(int atomRows, int rowElements, TileLayout suggested)
       implements AtomsHint {}

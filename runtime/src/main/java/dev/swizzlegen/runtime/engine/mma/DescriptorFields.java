@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.engine.mma;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Bits;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Field;
 import java.util.EnumMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 
 /** What both descriptors do with their fields: read them out of 64 bits, and check them. */
 final class DescriptorFields {

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The 64-bit shared-memory matrix descriptor of {@code wgmma.mma_async} (PTX ISA, "Matrix Descriptor
- * Format"; CuTe's {@code GmmaDescriptor}):
+ * The 64-bit shared-memory matrix descriptor of {@code wgmma.mma_async} (PTX ISA, "Matrix
+ * Descriptor Format"; CuTe's {@code GmmaDescriptor}):
  *
  * <pre>
  *   bits  0-13  start address      (address &amp; 0x3FFFF) &gt;&gt; 4

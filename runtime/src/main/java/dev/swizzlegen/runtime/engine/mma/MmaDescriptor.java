@@ -11,8 +11,8 @@ import java.util.Optional;
  * bytes, and where they read each element through it. CuTe keeps one union per format, and so does
  * this model: {@link GmmaDescriptor} (wgmma, sm_90a) and {@link UmmaDescriptor} (tcgen05, sm_100a),
  * each a table of where its fields lie ({@link #fields()}), which {@link #encode()} and
- * {@link #read(long)} follow. Both describe the same canonical layouts, in bytes, with {@code W} the
- * layout type's row ({@link MmaLayoutType#rowBytes}) and {@code R} its rows a group
+ * {@link #read(long)} follow. Both describe the same canonical layouts, in bytes, with {@code W}
+ * the layout type's row ({@link MmaLayoutType#rowBytes}) and {@code R} its rows a group
  * ({@link MmaLayoutType#groupRows}), the byte pattern then applied to the address (CuTe's
  * {@code make_gmma_desc} and {@code make_umma_desc}):
  *
@@ -44,7 +44,7 @@ public sealed interface MmaDescriptor permits GmmaDescriptor, UmmaDescriptor {
     /** The layout type's code. */
     LAYOUT_TYPE;
 
-    /** Whether the field holds an address or a byte offset, in 16-byte units: bytes shifted right 4. */
+    /** Whether the field holds an address or a byte offset, in 16-byte units: bytes over 16. */
     public boolean inUnits() {
       return this == START_ADDRESS || this == LEADING_BYTE_OFFSET || this == STRIDE_BYTE_OFFSET;
     }
@@ -109,7 +109,7 @@ public sealed interface MmaDescriptor permits GmmaDescriptor, UmmaDescriptor {
     };
   }
 
-  /** The 64-bit descriptor: each field's value (addresses and offsets in 16-byte units) at its bits. */
+  /** The 64 bits: each field's value (addresses and offsets in 16-byte units) at its bits. */
   default long encode() {
     long bits = 0;
     for (Bits at : fields()) {

@@ -32,8 +32,8 @@ import java.util.Set;
  *   CUTLASS picks       ss_smem_selector            sm100_smem_selector
  * </pre>
  *
- * <p>Both read the same canonical layouts ({@link MmaLayoutType}) from pattern-aligned shared memory
- * (base offset 0), with the same LBO and SBO read off the tile.
+ * <p>Both read the same canonical layouts ({@link MmaLayoutType}) from pattern-aligned shared
+ * memory (base offset 0), with the same LBO and SBO read off the tile.
  *
  * @param instruction the instruction as messages name it: {@code "wgmma"}, {@code "tcgen05.mma"}
  * @param engineName the engine's name in its text form ({@code "wgmma K-major"},
@@ -77,9 +77,11 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
 
   /** Which element types a format reads MN-major (transposed), and what it says of the others. */
   public enum MnMajorTypes {
-    /** wgmma transposes 16-bit operands only ({@code imm-trans} is for {@code .f16} and {@code .bf16}). */
+    /**
+     * wgmma transposes 16-bit operands only: {@code imm-trans} is for {@code .f16}, {@code .bf16}.
+     */
     SIXTEEN_BIT,
-    /** tcgen05 reads operands of 8 bits and more in either major, 4- and 6-bit ones K-major only. */
+    /** tcgen05 reads operands of 8 bits or more in either major, 4- and 6-bit ones K-major only. */
     WHOLE_BYTES;
 
     /** Whether an MN-major operand of {@code dtype} is read. */

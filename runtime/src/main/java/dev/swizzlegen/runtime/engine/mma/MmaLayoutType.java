@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * The canonical layouts the tensor cores read an operand in through a shared-memory descriptor: the
  * byte patterns the bulk tensor copy engine writes ({@link TmaSwizzle}), so that TMA can fill what
- * the tensor cores read. Which of them a descriptor has, and the code it gives each, is the format's
- * ({@link MmaDescriptor#layoutTypes()}): wgmma has the first four, tcgen05 all five.
+ * the tensor cores read. Which of them a descriptor has, and the code it gives each, is the
+ * format's ({@link MmaDescriptor#layoutTypes()}): wgmma has the first four, tcgen05 all five.
  *
  * <pre>
  *   layout type             byte pattern     a row     rows a group  repeat  TMA mode

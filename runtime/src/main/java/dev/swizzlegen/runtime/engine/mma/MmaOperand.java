@@ -27,9 +27,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A tile read by the tensor cores as an A or B operand from shared memory, through the descriptors of
- * its K slices: by {@code wgmma.mma_async} (sm_90a) or {@code tcgen05.mma} (sm_100a, sm_103a), as its
- * {@link MmaFormat} says; one planner for every format (CuTe's {@code make_gmma_desc} and
+ * A tile read by the tensor cores as an A or B operand from shared memory, through the descriptors
+ * of its K slices: by {@code wgmma.mma_async} (sm_90a) or {@code tcgen05.mma} (sm_100a, sm_103a),
+ * as its {@link MmaFormat} says; one planner for every format (CuTe's {@code make_gmma_desc} and
  * {@code make_umma_desc} read a layout alike).
  *
  * <p>One instruction reads 32 bytes of K ({@link #instructionK()}: 16 HALF or BF16, 8 TF32, 32 FP8
@@ -57,8 +57,8 @@ import java.util.Optional;
  * {@link #descriptor(int, int, int, int, int)} gives that descriptor, which differs from the tile's
  * only in an offset the instruction does not use.
  *
- * <p>A tile is an operand when those descriptors, encoded into their 64 bits and read back the way the
- * hardware reads them ({@link MmaDescriptor#address}), address exactly the elements the tile's
+ * <p>A tile is an operand when those descriptors, encoded into their 64 bits and read back the way
+ * the hardware reads them ({@link MmaDescriptor#address}), address exactly the elements the tile's
  * {@code offset} gives: for every K slice, from every M (or N) that is a multiple of
  * {@link #mnStep()}, up to 256 M or N on. That is checked element by element, so what this class
  * accepts, the tensor cores read as declared.
@@ -84,7 +84,9 @@ public final class MmaOperand {
     this.strideByteOffset = strideByteOffset;
   }
 
-  /** The operand; throws {@link InvalidDescriptionException} when {@code format} cannot read it so. */
+  /**
+   * The operand; throws {@link InvalidDescriptionException} where {@code format} cannot read it.
+   */
   public static MmaOperand of(MmaFormat format, TileLayout tile, Major major) {
     List<Violation> problems = new ArrayList<>();
     Optional<MmaOperand> operand = plan(format, tile, major, problems);
@@ -97,7 +99,9 @@ public final class MmaOperand {
     return plan(format, tile, major, new ArrayList<>());
   }
 
-  /** Every reason {@code format} cannot read the tile as an operand of this major; empty if it can. */
+  /**
+   * Every reason {@code format} cannot read the tile as an operand of this major; none if it can.
+   */
   public static List<Violation> check(MmaFormat format, TileLayout tile, Major major) {
     List<Violation> problems = new ArrayList<>();
     plan(format, tile, major, problems);
@@ -234,13 +238,13 @@ public final class MmaOperand {
   }
 
   /**
-   * The descriptor CuTe makes of the operand of one instruction reading {@code instructionMn} of M or
-   * N from {@code mn}: {@link #descriptor(int, int, int, int)}, with 0 for the offset between groups
-   * of M or N where the instruction reads one group only (CuTe's stride of a mode of size 1), which
-   * the instruction does not use. Such an instruction may also start inside an MN-major operand's
-   * row, at any 16 bytes of M or N, as long as it ends in that row: the hardware adds the start to
-   * the canonical layout's offsets before the swizzle, as it does for the K slices inside a K-major
-   * row.
+   * The descriptor CuTe makes of the operand of one instruction reading {@code instructionMn} of M
+   * or N from {@code mn}: {@link #descriptor(int, int, int, int)}, with 0 for the offset between
+   * groups of M or N where the instruction reads one group only (CuTe's stride of a mode of size
+   * 1), which the instruction does not use. Such an instruction may also start inside an MN-major
+   * operand's row, at any 16 bytes of M or N, as long as it ends in that row: the hardware adds the
+   * start to the canonical layout's offsets before the swizzle, as it does for the K slices inside
+   * a K-major row.
    */
   public MmaDescriptor descriptor(int smemAddress, int kSlice, int mn, int stage,
       int instructionMn) {
@@ -417,11 +421,12 @@ public final class MmaOperand {
   }
 
   /**
-   * What declaration would be an operand, where a simple one would: the layout's atoms (8 rows of its
-   * row, 4 of 128 bytes for SWIZZLE_128B_BASE32B), as CuTe's layout atoms are; where those do not fit
-   * the tile (a K or an M or N that is no multiple of the layout's row), the widest narrower layout
-   * whose atoms do, as CUTLASS's selector picks ({@link MmaFormat#cutlassSelector()}). Each
-   * suggestion is checked to give a tile the instruction reads.
+   * What declaration would be an operand, where a simple one would: the layout's atoms (8 rows of
+   * its row, 4 of 128 bytes for SWIZZLE_128B_BASE32B), as CuTe's layout atoms are; where those do
+   * not fit the tile (a K or an M or N that is no multiple of the layout's row), the widest
+   * narrower layout whose atoms do, as CUTLASS's selector picks
+   * ({@link MmaFormat#cutlassSelector()}). Each suggestion is checked to give a tile the
+   * instruction reads.
    */
   private Optional<AtomsHint> hint() {
     int rowElements = tile.elementsIn(layoutType.rowBytes());
@@ -451,7 +456,9 @@ public final class MmaOperand {
     return Optional.of(new NoAtomsFit());
   }
 
-  /** The tile on {@code layoutType}'s atoms with {@code elements} swizzle, if the format reads it. */
+  /**
+   * The tile on {@code layoutType}'s atoms, {@code elements} its swizzle, if the format reads it.
+   */
   private Optional<TileLayout> readable(MmaLayoutType layoutType, Swizzle elements) {
     int atomCols = tile.elementsIn(layoutType.rowBytes());
     Optional<TileLayout> candidate = tile.toBuilder(elements)

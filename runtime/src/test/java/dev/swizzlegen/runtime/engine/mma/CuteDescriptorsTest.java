@@ -17,11 +17,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The descriptors of {@link MmaOperand} of {@link MmaFormat#GMMA} equal CuTe's {@code make_gmma_desc} on CuTe's GMMA layout
- * atoms ({@code wgmma/cute-descriptors.txt}): the same start for every K slice and every M or N the
- * instruction starts from, the same layout type, base offset, and LBO and SBO wherever CuTe's
- * instruction uses them; and on FlashMLA's K buffer, one tile read K-major as K and MN-major as V
- * (through FlashMLA's transposed view of it), both reads.
+ * The descriptors of {@link MmaOperand} of {@link MmaFormat#GMMA} equal CuTe's
+ * {@code make_gmma_desc} on CuTe's GMMA layout atoms ({@code wgmma/cute-descriptors.txt}): the same
+ * start for every K slice and every M or N the instruction starts from, the same layout type, base
+ * offset, and LBO and SBO wherever CuTe's instruction uses them; and on FlashMLA's K buffer, one
+ * tile read K-major as K and MN-major as V (through FlashMLA's transposed view of it), both reads.
  */
 class CuteDescriptorsTest {
   private record Declared(TileLayout tile, Major major) {}

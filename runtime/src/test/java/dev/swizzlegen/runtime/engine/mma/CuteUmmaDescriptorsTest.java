@@ -24,15 +24,15 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The descriptors of {@link MmaOperand} of {@link MmaFormat#UMMA} equal CuTe's {@code UMMA::make_umma_desc}
- * ({@code umma/cute-umma-descriptors.txt}: 762 descriptors CUTLASS's headers computed on the host)
- * on every canonical layout CuTe has: K- and MN-major; no swizzle, 32-, 64-, 128-byte and
- * (MN-major) the 128-byte swizzle of 32-byte units; every 8-, 16- and 32-bit operand type; several
- * stages and several atoms along both sides. For every line, the swizzlegen tile that is CuTe's
- * {@code tile_to_shape(UMMA::Layout_<major>_<mode>_Atom<T>, (MN, K, stages))} gives, for the same
- * stage, K slice and first M or N, the same start, LBO, SBO, layout type, version, base offset and
- * LBO mode, and so the same 64-bit descriptor, start address included; and CuTe's descriptor, read
- * the way the hardware reads it, addresses exactly that tile's elements.
+ * The descriptors of {@link MmaOperand} of {@link MmaFormat#UMMA} equal CuTe's
+ * {@code UMMA::make_umma_desc} ({@code umma/cute-umma-descriptors.txt}: 762 descriptors CUTLASS's
+ * headers computed on the host) on every canonical layout CuTe has: K- and MN-major; no swizzle,
+ * 32-, 64-, 128-byte and (MN-major) the 128-byte swizzle of 32-byte units; every 8-, 16- and 32-bit
+ * operand type; several stages and several atoms along both sides. For every line, the swizzlegen
+ * tile that is CuTe's {@code tile_to_shape(UMMA::Layout_<major>_<mode>_Atom<T>, (MN, K, stages))}
+ * gives, for the same stage, K slice and first M or N, the same start, LBO, SBO, layout type,
+ * version, base offset and LBO mode, and so the same 64-bit descriptor, start address included; and
+ * CuTe's descriptor, read the way the hardware reads it, addresses exactly that tile's elements.
  *
  * <p>The packed FP4 lines ({@code e2m1}, two elements a byte, K-major, as {@code kind::mxf4} reads
  * them) are FP4_E2M1 tiles, whose swizzles count bytes.

@@ -257,10 +257,10 @@ class UmmaOperandTest {
       assertEquals(new MmaSubByteNeedsKMajor(UMMA, dtype), onlyViolation(tile, Major.MN));
     }
     // One instruction reads 32 bytes of K: 64 packed FP4, 32 padded FP4 or FP6 (a byte slot each).
-    assertEquals(64, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP4_E2M1, MmaLayoutType.SWIZZLE_128B,
-        128, 256, 1), Major.K).instructionK());
-    assertEquals(32, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP6_E2M3, MmaLayoutType.SWIZZLE_128B,
-        128, 128, 1), Major.K).instructionK());
+    assertEquals(64, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP4_E2M1,
+        MmaLayoutType.SWIZZLE_128B, 128, 256, 1), Major.K).instructionK());
+    assertEquals(32, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP6_E2M3,
+        MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K).instructionK());
   }
 
   @Test
@@ -324,7 +324,8 @@ class UmmaOperandTest {
     assertEquals(new MmaAlignment(UMMA, MmaLayoutType.SWIZZLE_128B, 1024, 128),
         onlyViolation(loose, Major.K));
     TileLayout shortK = UmmaTiles.kMajor(DType.HALF, MmaLayoutType.NONE, 64, 8, 1);
-    assertEquals(new MmaKNotMultiple(UMMA, Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
+    assertEquals(new MmaKNotMultiple(UMMA, Major.K, DType.HALF, 16, 8),
+        onlyViolation(shortK, Major.K));
     TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
         .build();
     assertEquals(new MmaMnNotMultiple(UMMA, Major.K, DType.HALF, 8, 4, Optional.empty()),

@@ -11,7 +11,6 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.violation.MmaViolation.CanonicalAtoms;
 import dev.swizzlegen.runtime.violation.MmaViolation.MmaAlignment;
 import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
@@ -21,6 +20,7 @@ import dev.swizzlegen.runtime.violation.MmaViolation.MmaTransposeNeeds16Bit;
 import dev.swizzlegen.runtime.violation.MmaViolation.MmaType;
 import dev.swizzlegen.runtime.violation.MmaViolation.NoAtomsFit;
 import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayout;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -210,7 +210,8 @@ class WgmmaOperandTest {
     assertEquals(new MmaAlignment(GMMA, MmaLayoutType.SWIZZLE_128B, 1024, 128),
         onlyViolation(loose, Major.K));
     TileLayout shortK = WgmmaTiles.kMajor(DType.HALF, 0, 64, 8, 8, 1);
-    assertEquals(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
+    assertEquals(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8),
+        onlyViolation(shortK, Major.K));
     TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
         .build();
     assertEquals(new MmaMnNotMultiple(GMMA, Major.K, DType.HALF, 8, 4, Optional.empty()),
