@@ -1,6 +1,6 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ import java.util.Locale;
  *   include/swizzlegen/*.cuh   the generated headers of the suite's tiles
  *   hopper_suite.cu            one GEMM per pair of {@link HopperSuite}: its wgmma instruction (the
  *                              PTX types and m64nNkK), the tiles' declared columns, and the model's
- *                              descriptors ({@link WgmmaOperand}) the device's must equal
+ *                              descriptors ({@link MmaOperand}) the device's must equal
  * </pre>
  *
  * <p>The kernel, the host checks and every index come from {@code bench/gpu/hopper_check.cuh} and the
@@ -139,7 +139,7 @@ public final class HopperBenchGenerator {
    */
   private static void model(StringBuilder cu, String name, HopperSuite.SuiteTile tile,
       int warpgroups) {
-    WgmmaOperand operand = tile.operand();
+    MmaOperand operand = tile.operand();
     List<String> values = new ArrayList<>();
     for (int warpgroup = 0; warpgroup < warpgroups; warpgroup++) {
       for (int stage = 0; stage < tile.layout().stages(); stage++) {

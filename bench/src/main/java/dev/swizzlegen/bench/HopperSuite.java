@@ -4,10 +4,11 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,8 +89,8 @@ public final class HopperSuite {
     }
 
     /** How wgmma reads it. */
-    public WgmmaOperand operand() {
-      return WgmmaOperand.of(layout, major());
+    public MmaOperand operand() {
+      return MmaOperand.of(MmaFormat.GMMA, layout, major());
     }
 
     /** How TMA fills one stage of it. */
@@ -134,11 +135,11 @@ public final class HopperSuite {
    */
   public record Gemm(String name, SuiteTile a, SuiteTile b) {
     public Gemm {
-      WgmmaOperand left = a.operand();
-      WgmmaOperand right = b.operand();
+      MmaOperand left = a.operand();
+      MmaOperand right = b.operand();
       if (left.kExtent() != right.kExtent() || a.layout().stages() != b.layout().stages()
           || left.instructionK() != right.instructionK() || left.mnExtent() % 64 != 0
-          || right.mnExtent() % 8 != 0 || right.mnExtent() > WgmmaOperand.MAX_MN
+          || right.mnExtent() % 8 != 0 || right.mnExtent() > MmaFormat.GMMA.maxMn()
           || isInteger(a.layout().dtype()) != isInteger(b.layout().dtype())) {
         throw new IllegalArgumentException(name + ": " + a.name() + " and " + b.name()
             + " are no A and B of one wgmma GEMM");
@@ -170,8 +171,8 @@ public final class HopperSuite {
 
     /** The PTX types of {@code wgmma.mma_async}: {@code .f32.f16.f16}. */
     public String ptxTypes() {
-      return "." + (integer() ? "s32" : "f32") + "." + WgmmaOperand.ptxType(a.layout().dtype())
-          .orElseThrow() + "." + WgmmaOperand.ptxType(b.layout().dtype()).orElseThrow();
+      return "." + (integer() ? "s32" : "f32") + "." + a.operand().instructionType() + "."
+          + b.operand().instructionType();
     }
   }
 
@@ -233,10 +234,10 @@ public final class HopperSuite {
   /** A tile's declared columns, as the results table has them. */
   public static List<String> declared(Gemm gemm, SuiteTile tile) {
     TileLayout layout = tile.layout();
-    WgmmaOperand operand = tile.operand();
+    MmaOperand operand = tile.operand();
     TmaFill fill = tile.fill();
     return List.of(tile.name(), gemm.name(), tile == gemm.a() ? "A" : "B", layout.dtype().name(),
-        tile.major().name(), operand.swizzle().name(), Integer.toString(layout.rows()),
+        tile.major().name(), operand.layoutType().name(), Integer.toString(layout.rows()),
         Integer.toString(layout.cols()), layout.atomRows() + "x" + layout.atomCols(),
         layout.atomOrder().name(), Integer.toString(layout.stages()),
         Integer.toString(layout.alignment()), Integer.toString(fill.boxes().size()),

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.processor.testing.ResultsTable;
-import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,8 +57,8 @@ class HopperResultsTest {
   void theSuiteHasEveryModeBothMajorsTheTypesOneAndSeveralBoxesAndStages() {
     List<HopperSuite.SuiteTile> tiles = HopperSuite.tiles();
     assertTrue(tiles.size() >= 16, tiles.size() + " tiles");
-    assertEquals(EnumSet.allOf(WgmmaSwizzle.class),
-        tiles.stream().map(tile -> tile.operand().swizzle()).collect(Collectors.toSet()));
+    assertEquals(MmaFormat.GMMA.layoutTypes(),
+        tiles.stream().map(tile -> tile.operand().layoutType()).collect(Collectors.toSet()));
     assertEquals(EnumSet.allOf(Major.class),
         tiles.stream().map(HopperSuite.SuiteTile::major).collect(Collectors.toSet()));
     Set<DType> types = tiles.stream().map(tile -> tile.layout().dtype()).collect(Collectors.toSet());
@@ -67,9 +68,9 @@ class HopperResultsTest {
     assertTrue(tiles.stream().anyMatch(tile -> tile.fill().boxes().size() > 1));
     assertTrue(tiles.stream().allMatch(tile -> tile.layout().stages() >= 2));
     for (Major major : Major.values()) {
-      Set<WgmmaSwizzle> modes = tiles.stream().filter(tile -> tile.major() == major)
-          .map(tile -> tile.operand().swizzle()).collect(Collectors.toSet());
-      assertEquals(EnumSet.allOf(WgmmaSwizzle.class), modes, major + "-major modes");
+      Set<MmaLayoutType> modes = tiles.stream().filter(tile -> tile.major() == major)
+          .map(tile -> tile.operand().layoutType()).collect(Collectors.toSet());
+      assertEquals(MmaFormat.GMMA.layoutTypes(), modes, major + "-major modes");
     }
   }
 

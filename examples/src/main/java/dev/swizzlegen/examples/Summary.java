@@ -5,8 +5,9 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.MmaRead;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TrafficEstimator;
@@ -15,8 +16,6 @@ import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,23 +98,28 @@ public final class Summary {
     TileLayout layout = tile.layout();
     List<String> reads = new ArrayList<>();
     for (Engine engine : tile.engines()) {
-      if (engine instanceof Wgmma wgmma) {
-        WgmmaOperand operand = wgmma.plan(layout).orElseThrow();
-        reads.add(read("wgmma", wgmma.major(), operand.swizzle().toString(), operand.kSlices(),
-            operand.instructionK()));
-      } else if (engine instanceof Umma umma) {
-        UmmaOperand operand = umma.plan(layout).orElseThrow();
-        reads.add(read("tcgen05", umma.major(), operand.layoutType().name(), operand.kSlices(),
-            operand.instructionK()));
+      if (engine instanceof MmaRead read) {
+        MmaOperand operand = read.plan(layout).orElseThrow();
+        reads.add(read(family(read.format()), read.major(), read.format().descriptor()
+                .layoutTypeName(operand.layoutType()).orElse(operand.layoutType().name()),
+            operand.kSlices(), operand.instructionK()));
       }
     }
     if (!reads.isEmpty()) {
       return String.join("; ", reads);
     }
     List<String> could = new ArrayList<>();
-    could(could, "wgmma", major -> WgmmaOperand.find(layout, major).isPresent());
-    could(could, "tcgen05", major -> UmmaOperand.find(layout, major).isPresent());
+    for (MmaFormat format : MmaFormat.all()) {
+      could(could, family(format), major -> MmaOperand.find(format, layout, major).isPresent());
+    }
     return could.isEmpty() ? "-" : "could: " + String.join("; ", could);
+  }
+
+  /** The instruction family: {@code wgmma}, {@code tcgen05} (of {@code tcgen05.mma}). */
+  private static String family(MmaFormat format) {
+    String instruction = format.instruction();
+    int dot = instruction.indexOf('.');
+    return dot < 0 ? instruction : instruction.substring(0, dot);
   }
 
   /** {@code wgmma K-major SWIZZLE_128B, 4 x k16}. */

@@ -8,9 +8,9 @@ import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
-import dev.swizzlegen.processor.emit.cuda.BlackwellHeaderText;
 import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
+import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
@@ -398,8 +398,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // What the header and the summary state about TMA, wgmma and tcgen05, from the plans worked
       // out once.
       HopperHeaderText hopper = HopperHeaderText.of(proven.tile());
-      BlackwellHeaderText blackwell = BlackwellHeaderText.of(proven.tile());
-      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, blackwell));
+      OperandReadText reads = OperandReadText.of(proven.tile());
+      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
@@ -408,7 +408,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       bankMap.ifPresent(files::add);
       Optional<String> summary = options.summary()
-          ? Optional.of(TileSummary.of(tile, reports, hopper, blackwell))
+          ? Optional.of(TileSummary.of(tile, reports, hopper, reads))
           : Optional.empty();
       summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
       return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));

@@ -15,10 +15,11 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * {@code @Access} of kind TMA or WGMMA is an engine of the helper's {@code ENGINES}, never one of its
  * {@code ACCESSES}; every access costed issues instructions; every engine has a plan, reported with
  * its plan and never with wavefronts; and an engine has a plan exactly where the check the old
- * {@code TmaAccess}/{@code WgmmaAccess} made ({@code TmaFill.check}, {@code WgmmaOperand.check}) was
+ * {@code TmaAccess}/{@code WgmmaAccess} made ({@code TmaFill.check}, {@code MmaOperand.check}) was
  * empty, with the same violations where it was not.
  */
 class EngineLawTest {
@@ -93,7 +94,7 @@ class EngineLawTest {
         for (Engine engine : engines) {
           Plan<?> plan = engine.plan(layout);
           List<Violation> old = engine instanceof Wgmma wgmma
-              ? WgmmaOperand.check(layout, wgmma.major())
+              ? MmaOperand.check(MmaFormat.GMMA, layout, wgmma.major())
               : TmaFill.check(layout);
           assertEquals(old.isEmpty(), plan.exists(), tile.type() + " " + engine);
           assertEquals(old, plan.violations(), tile.type() + " " + engine);
@@ -101,8 +102,9 @@ class EngineLawTest {
             assertEquals(TmaFill.find(layout), tma.plan(layout).plan());
           }
           if (engine instanceof Wgmma wgmma && plan.exists()) {
-            WgmmaOperand operand = wgmma.plan(layout).plan().orElseThrow();
-            WgmmaOperand found = WgmmaOperand.find(layout, wgmma.major()).orElseThrow();
+            MmaOperand operand = wgmma.plan(layout).plan().orElseThrow();
+            MmaOperand found =
+                MmaOperand.find(MmaFormat.GMMA, layout, wgmma.major()).orElseThrow();
             assertEquals(found.descriptorWithoutStart(), operand.descriptorWithoutStart());
             assertEquals(found.toString(), operand.toString());
           }

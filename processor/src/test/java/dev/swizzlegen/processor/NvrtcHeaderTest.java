@@ -105,10 +105,10 @@ class NvrtcHeaderTest {
       if (tile.tma().isPresent()) {
         cu.append("  touched ^= touch_tma<").append(tile.cudaType()).append(">(i);\n");
       }
-      if (tile.wgmma().isPresent()) {
+      if (tile.read(HeaderCheck.ReadKind.WGMMA).isPresent()) {
         cu.append("  touched ^= touch_wgmma<").append(tile.cudaType()).append(">(i);\n");
       }
-      if (tile.wgmmaMn().isPresent()) {
+      if (tile.read(HeaderCheck.ReadKind.WGMMA_MN).isPresent()) {
         cu.append("  touched ^= touch_wgmma_mn<").append(tile.cudaType()).append(">(i);\n");
       }
     }

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.Names;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,12 +17,17 @@ import org.junit.jupiter.api.Test;
  * {@code read.ReservedNames} cannot drift from the writers: every identifier in the code of every
  * header the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA
  * included, rasterizers of every order) is a name no struct and no namespace part can take, except
- * the struct's own name and its namespace.
+ * the struct's own name and its namespace; and the members reserved for the tensor-core reads
+ * ({@link MmaMemberNames#memberNames()}) are exactly those the header template's one {@code reads}
+ * section declares, in every kind of read (wgmma in one major and in both, UMMA).
  */
 class ReservedNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");
   /** The preprocessor's own words, which are not names in the program. */
   private static final Set<String> PREPROCESSOR = Set.of("define", "defined", "ifndef", "endif");
+  /** A constant a header declares, or a function it defines: the member's name. */
+  private static final Pattern DECLARED = Pattern.compile(
+      "static constexpr \\w+ (\\w+) =|static constexpr \\w+ (\\w+)\\(");
 
   /** The identifiers of a header's code: comments, string literals and #include lines left out. */
   static Set<String> identifiers(String header) {
@@ -121,5 +127,32 @@ class ReservedNamesTest {
     assertThat(Names.namespaceProblem("uint32_t").orElseThrow()).contains("a type, macro or built-in");
     assertThat(Names.namespaceProblem("acme::offset").orElseThrow()).contains("generated headers");
     assertTrue(Names.namespaceProblem("acme::kernels").isEmpty());
+  }
+
+  @Test
+  void theReservedMemberNamesAreTheOnesTheReadsSectionDeclares() {
+    Generated blackwell = Generated.of(TileCorpus.sources(TileCorpus.BLACKWELL));
+    Generated twoMajors = Generated.of(TileCorpus.sources(TileCorpus.WGMMA_TWO_MAJORS));
+    Set<String> declared = new TreeSet<>();
+    for (TileCorpus.Case tile : TileCorpus.BLACKWELL) {
+      declared.addAll(readMembers(blackwell.text(tile.header())));
+    }
+    for (TileCorpus.Case tile : TileCorpus.WGMMA_TWO_MAJORS) {
+      declared.addAll(readMembers(twoMajors.text(tile.header())));
+    }
+    assertThat(declared).containsExactlyElementsIn(MmaMemberNames.memberNames());
+  }
+
+  /** The members of a header's reads: those named after a format's engine name. */
+  private static Set<String> readMembers(String header) {
+    Set<String> members = new TreeSet<>();
+    Matcher matcher = DECLARED.matcher(header);
+    while (matcher.find()) {
+      String name = matcher.group(1) != null ? matcher.group(1) : matcher.group(2);
+      if (name.matches("(kWgmma|kUmma|wgmma_|umma_).*")) {
+        members.add(name);
+      }
+    }
+    return members;
   }
 }

@@ -7,7 +7,7 @@ import dev.swizzlegen.processor.testing.Gxx;
 import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.processor.testing.Tool;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@code nvcc -std=c++17 -Werror all-warnings} (device code for the oldest supported architecture,
  * sm_80 and sm_90: {@code umma_desc} is plain integer arithmetic) and as host C++ under g++, and on
  * the host gives the offsets of its Java helper and, for every stage, K slice and M or N step,
- * {@code umma_desc(...)} equal to the model's {@code UmmaOperand} descriptor, which
+ * {@code umma_desc(...)} equal to the model's {@code MmaOperand} descriptor, which
  * {@code CuteUmmaDescriptorsTest} checks against CuTe's {@code make_umma_desc}. In CI
  * ({@code CI=true}) a missing nvcc or g++ fails; elsewhere the checks are skipped with a message.
  */
@@ -44,7 +44,8 @@ class UmmaHeaderTest {
     List<HeaderCheck.Header> headers = TileCorpus.writeHeaders(
         Generated.of(TileCorpus.sources(TileCorpus.BLACKWELL)), includeDir, TileCorpus.BLACKWELL);
     assertEquals(TileCorpus.BLACKWELL.size(),
-        headers.stream().filter(header -> header.umma().isPresent()).count());
+        headers.stream().filter(header -> header.read(HeaderCheck.ReadKind.UMMA).isPresent())
+            .count());
     HeaderCheck.verify(nvcc, includeDir, work, headers, "processor-umma");
   }
 
@@ -74,7 +75,7 @@ class UmmaHeaderTest {
     }
     for (int i = 0; i < headers.size(); i++) {
       HeaderCheck.Header header = headers.get(i);
-      String kind = UmmaOperand.instructionKind(header.layout().dtype()).orElseThrow();
+      String kind = MmaFormat.UMMA.type(header.layout().dtype()).orElseThrow();
       cu.append("\n__global__ void mma_").append(i).append("(uint32_t tmem_d, uint32_t smem,"
           + " uint32_t idesc) {\n")
           .append("  using Tile = ").append(header.cudaType()).append(";\n")

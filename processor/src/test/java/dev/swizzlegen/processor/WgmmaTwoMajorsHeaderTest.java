@@ -53,8 +53,10 @@ class WgmmaTwoMajorsHeaderTest {
         Generated.of(TileCorpus.sources(TileCorpus.WGMMA_TWO_MAJORS)), includeDir,
         TileCorpus.WGMMA_TWO_MAJORS);
     for (HeaderCheck.Header header : headers) {
-      assertEquals(Major.K, header.wgmma().orElseThrow().major(), header.cudaType());
-      assertEquals(Major.MN, header.wgmmaMn().orElseThrow().major(), header.cudaType());
+      assertEquals(Major.K, header.read(HeaderCheck.ReadKind.WGMMA).orElseThrow().major(),
+          header.cudaType());
+      assertEquals(Major.MN, header.read(HeaderCheck.ReadKind.WGMMA_MN).orElseThrow().major(),
+          header.cudaType());
     }
     HeaderCheck.verify(compiler, includeDir, work, headers, "processor-wgmma-two-majors");
   }

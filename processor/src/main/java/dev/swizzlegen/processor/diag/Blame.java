@@ -8,12 +8,11 @@ import dev.swizzlegen.runtime.violation.AccessViolation;
 import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
+import dev.swizzlegen.runtime.violation.MmaViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
-import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.violation.WgmmaViolation;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -183,32 +182,23 @@ public final class Blame {
     rule(TmaViolation.PackedSwizzleMode.class, v -> Attribute.ofAccess(
         TmaDataType.of(v.dtype()).modes(v.op()).isEmpty() ? "op" : "kind"));
 
-    rule(WgmmaViolation.WgmmaType.class, Attribute.ofTile("dtype"));
-    rule(WgmmaViolation.WgmmaTransposeNeeds16Bit.class, Attribute.ofAccess("major"));
+    // The tensor cores' reads, whatever the instruction.
+    rule(MmaViolation.MmaType.class, Attribute.ofTile("dtype"));
+    rule(MmaViolation.MmaTransposeNeeds16Bit.class, Attribute.ofAccess("major"));
+    rule(MmaViolation.MmaSubByteNeedsKMajor.class, Attribute.ofAccess("major"));
     // K is the cols of a K-major operand, the rows of an MN-major one; M or N the other side.
-    rule(WgmmaViolation.WgmmaKNotMultiple.class, v -> Attribute.ofTile(
+    rule(MmaViolation.MmaKNotMultiple.class, v -> Attribute.ofTile(
         v.major() == Major.K ? "cols" : "rows"));
-    rule(WgmmaViolation.WgmmaMnNotMultiple.class, v -> Attribute.ofTile(
+    rule(MmaViolation.MmaMnNotMultiple.class, v -> Attribute.ofTile(
         v.major() == Major.K ? "rows" : "cols"));
-    rule(WgmmaViolation.NoWgmmaMode.class, Attribute.ofAccess("kind"));
-    rule(WgmmaViolation.NoWgmmaModeForMap.class, Attribute.ofAccess("kind"));
-    rule(WgmmaViolation.WgmmaAlignment.class, Attribute.ofTile("alignment"));
-    rule(WgmmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
-    rule(WgmmaViolation.WgmmaMisread.class, Attribute.ofAccess("kind"));
-
-    rule(UmmaViolation.UmmaType.class, Attribute.ofTile("dtype"));
-    rule(UmmaViolation.UmmaSubByteNeedsKMajor.class, Attribute.ofAccess("major"));
-    rule(UmmaViolation.UmmaKNotMultiple.class, v -> Attribute.ofTile(
-        v.major() == Major.K ? "cols" : "rows"));
-    rule(UmmaViolation.UmmaMnNotMultiple.class, v -> Attribute.ofTile(
-        v.major() == Major.K ? "rows" : "cols"));
-    rule(UmmaViolation.NoUmmaLayout.class, Attribute.ofAccess("kind"));
+    rule(MmaViolation.NoMmaLayout.class, Attribute.ofAccess("kind"));
+    rule(MmaViolation.NoMmaLayoutForMap.class, Attribute.ofAccess("kind"));
     // A 32-bit operand in the right swizzle is in the wrong major; any other is in the wrong swizzle.
-    rule(UmmaViolation.Base32BNotReadable.class, v -> Attribute.ofAccess(
+    rule(MmaViolation.Base32BNotReadable.class, v -> Attribute.ofAccess(
         v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind"));
-    rule(UmmaViolation.UmmaAlignment.class, Attribute.ofTile("alignment"));
-    rule(UmmaViolation.UmmaOffsetOutOfRange.class, Attribute.ofAccess("kind"));
-    rule(UmmaViolation.UmmaMisread.class, Attribute.ofAccess("kind"));
+    rule(MmaViolation.MmaAlignment.class, Attribute.ofTile("alignment"));
+    rule(MmaViolation.DescriptorOffsetOutOfRange.class, Attribute.ofAccess("kind"));
+    rule(MmaViolation.MmaMisread.class, Attribute.ofAccess("kind"));
     // The access asks for what the target architecture lacks.
     // A CuTe layout is at fault in itself, but for an attribute that describes it a second time.
     rule(CuteViolation.Syntax.class, Attribute.ofTile("layout"));

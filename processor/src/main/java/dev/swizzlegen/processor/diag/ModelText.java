@@ -2,14 +2,34 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import java.util.Map;
 
 /**
  * The model's terms in the words every message and every generated file uses for them: an operand's
- * major, an element's size. Here, below the readers and the writers, so that an error and a header
- * say the same thing.
+ * major, an element's size, the types a tensor-core format reads. Here, below the readers and the
+ * writers, so that an error and a header say the same thing.
  */
 public final class ModelText {
   private ModelText() {}
+
+  /**
+   * The element types each tensor-core format reads, as a message lists them: a new format is a new
+   * row here beside its {@link MmaFormat}.
+   */
+  private static final Map<MmaFormat, String> TYPES_READ = Map.of(
+      MmaFormat.GMMA, "HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8 and UINT8",
+      MmaFormat.UMMA, "HALF, BF16, TF32 (and FLOAT as TF32), FP8_E4M3, FP8_E5M2, INT8, UINT8,"
+          + " FP4_E2M1 (kind::mxf4), FP4_E2M1_PADDED, FP6_E3M2 and FP6_E2M3 (kind::f8f6f4)");
+
+  /** The element types {@code format} reads, as a message lists them. */
+  public static String typesRead(MmaFormat format) {
+    String types = TYPES_READ.get(format);
+    if (types == null) {
+      throw new IllegalArgumentException("no words for " + format);
+    }
+    return types;
+  }
 
   /** {@code "a K-major operand"}, {@code "an MN-major operand"}. */
   public static String operandWords(Major major) {

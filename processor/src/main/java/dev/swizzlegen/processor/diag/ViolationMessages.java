@@ -8,6 +8,8 @@ import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -19,14 +21,11 @@ import dev.swizzlegen.runtime.violation.ArchitectureViolation;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.CuteViolation;
 import dev.swizzlegen.runtime.violation.LayoutViolation;
+import dev.swizzlegen.runtime.violation.MmaViolation;
 import dev.swizzlegen.runtime.violation.RasterViolation;
 import dev.swizzlegen.runtime.violation.SwizzleViolation;
 import dev.swizzlegen.runtime.violation.TmaViolation;
-import dev.swizzlegen.runtime.violation.UmmaViolation;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.violation.WgmmaViolation;
-import dev.swizzlegen.runtime.umma.UmmaLayoutType;
-import dev.swizzlegen.runtime.wgmma.WgmmaSwizzle;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
@@ -74,8 +73,7 @@ public final class ViolationMessages {
       LayoutViolation.class, ViolationMessages::layoutFormats,
       AccessViolation.class, ViolationMessages::accessFormats,
       TmaViolation.class, ViolationMessages::tmaFormats,
-      WgmmaViolation.class, ViolationMessages::wgmmaFormats,
-      UmmaViolation.class, ViolationMessages::ummaFormats,
+      MmaViolation.class, ViolationMessages::mmaFormats,
       ArchitectureViolation.class, ViolationMessages::architectureFormats,
       RasterViolation.class, ViolationMessages::rasterFormats,
       CuteViolation.class, ViolationMessages::cuteFormats);
@@ -423,105 +421,97 @@ public final class ViolationMessages {
             "modeName", v.mode().cudaName()));
   }
 
-  /** The formats of every {@code WgmmaViolation}. */
-  private static void wgmmaFormats() {
-    // wgmma.
-    format(WgmmaViolation.WgmmaType.class, "wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8"
-        + " and UINT8 operands, not {{dtype}}{{asTf32}}.",
-        v -> Map.of("asTf32", v.dtype() == DType.FLOAT
-            ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
-    format(WgmmaViolation.WgmmaTransposeNeeds16Bit.class, "wgmma transposes only 16-bit operands"
-        + " (HALF, BF16), so a {{dtype}} operand must be K-major: rows M or N, cols K.");
-    format(WgmmaViolation.WgmmaKNotMultiple.class, "one wgmma reads {{instructionK}} {{dtype}} of K"
-        + " (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of {{instructionK}}, not"
-        + " {{kExtent}}.",
-        v -> Map.of("kSide", v.major() == Major.K ? "cols" : "rows"));
-    format(WgmmaViolation.WgmmaMnNotMultiple.class, "wgmma reads M and N {{step}}, so the tile's M"
-        + " or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
-        v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
-            ? "in groups of 8 rows"
-            : "in rows of " + v.mnStep() + " " + v.dtype()
-                + v.swizzle().map(layout -> ", one row of " + layout.description()).orElse("")));
-    format(WgmmaViolation.NoWgmmaMode.class, "wgmma reads no swizzle or Swizzle<1|2|3,4,3> on bytes"
-        + " (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>; {{swizzleName}} is {{onBytes}}.",
-        v -> Map.of("unitBase", unitBase(v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
-    format(WgmmaViolation.NoWgmmaModeForMap.class, "wgmma reads no swizzle or Swizzle<1|2|3,4,3>"
-        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>; the XOR map {{map}} is {{byteMap}} on bytes.",
-        v -> Map.of("unitBase", unitBase(v.dtype()),
-            "byteMap", byteMap(v.map(), v.dtype())));
-    format(WgmmaViolation.WgmmaAlignment.class, "wgmma reads {{layout}} from a base aligned to"
-        + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
-        + " {{alignment}}.",
-        v -> Map.of("layout", v.swizzle().description()));
-    format(WgmmaViolation.DescriptorOffsetOutOfRange.class, "wgmma cannot read the tile as"
-        + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
-        + " holds multiples of 16 bytes from 0 to 256 KB.",
-        v -> Map.of("operand", ModelText.operandWords(v.major()),
-            "layout", v.swizzle().description(), "groups", descriptorGroups(v)));
-    formatAsDeclared(WgmmaViolation.WgmmaMisread.class, "wgmma cannot read the tile as"
-        + " {{operand}} with {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
-        + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
-        + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
-        (v, pasted) -> Map.of("operand", ModelText.operandWords(v.major()),
-            "layout", v.swizzle().description(),
-            "atoms", v.atoms().map(atoms -> atomsHint(v.swizzle(), v.rowBytes(), atoms, pasted))
-                .orElse("")));
-  }
-
-  /** The formats of every {@code UmmaViolation}. */
-  private static void ummaFormats() {
-    // tcgen05 (UMMA).
-    format(UmmaViolation.UmmaType.class, "tcgen05.mma reads HALF, BF16, TF32 (and FLOAT as TF32),"
-        + " FP8_E4M3, FP8_E5M2, INT8, UINT8, FP4_E2M1 (kind::mxf4), FP4_E2M1_PADDED, FP6_E3M2 and"
-        + " FP6_E2M3 (kind::f8f6f4) operands, not {{dtype}}.");
-    format(UmmaViolation.UmmaSubByteNeedsKMajor.class, "tcgen05.mma reads {{dtype}} operands"
-        + " K-major only: declare major = Major.K, with M or N as rows and K as cols.");
-    format(UmmaViolation.UmmaKNotMultiple.class, "one tcgen05.mma reads {{instructionK}} {{dtype}}"
-        + " of K (32 bytes), so the tile's K, its {{kSide}}, must be a multiple of"
+  /**
+   * The formats of every {@code MmaViolation}: one a kind, whatever the instruction, whose name is
+   * the slot {@code {{instruction}}} ({@code wgmma}, {@code tcgen05.mma}).
+   */
+  private static void mmaFormats() {
+    mma(MmaViolation.MmaType.class, "{{instruction}} reads {{types}} operands, not"
+        + " {{dtype}}{{asTf32}}.",
+        v -> Map.of("types", ModelText.typesRead(v.format()),
+            "asTf32", v.dtype() == DType.FLOAT
+                ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
+    mma(MmaViolation.MmaTransposeNeeds16Bit.class, "{{instruction}} transposes only 16-bit"
+        + " operands (HALF, BF16), so a {{dtype}} operand must be K-major: rows M or N, cols K.",
+        v -> Map.of());
+    mma(MmaViolation.MmaSubByteNeedsKMajor.class, "{{instruction}} reads {{dtype}} operands"
+        + " K-major only: declare major = Major.K, with M or N as rows and K as cols.",
+        v -> Map.of());
+    mma(MmaViolation.MmaKNotMultiple.class, "one {{instruction}} reads {{instructionK}} {{dtype}}"
+        + " of K ({{kBytes}} bytes), so the tile's K, its {{kSide}}, must be a multiple of"
         + " {{instructionK}}, not {{kExtent}}.",
-        v -> Map.of("kSide", v.major() == Major.K ? "cols" : "rows"));
-    format(UmmaViolation.UmmaMnNotMultiple.class, "tcgen05.mma reads M and N {{step}}, so the"
+        v -> Map.of("kBytes", v.format().instructionKBytes(),
+            "kSide", v.major() == Major.K ? "cols" : "rows"));
+    mma(MmaViolation.MmaMnNotMultiple.class, "{{instruction}} reads M and N {{step}}, so the"
         + " tile's M or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
         v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
             ? "in groups of 8 rows"
-            : "in rows of " + v.mnStep() + " " + v.dtype()
-                + v.layoutType().map(type -> ", one row of " + type.description()).orElse("")));
-    format(UmmaViolation.NoUmmaLayout.class, "tcgen05.mma reads no swizzle or Swizzle<1|2|3,4,3>"
+            : "in rows of " + v.mnStep() + " " + v.dtype() + (v.layoutType().isPresent()
+                ? ", one row of " + v.layoutType().get().description() : "")));
+    mma(MmaViolation.NoMmaLayout.class, "{{instruction}} reads no swizzle or Swizzle<1|2|3,4,3>"
         + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
         + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; {{swizzleName}} is {{onBytes}}.",
-        v -> Map.of("unitBase", unitBase(v.dtype()),
-            "base32B", v.dtype().storageBits() == 32 ? ", and MN-major Swizzle<2,5,2> on bytes (the"
-                + " 128-byte swizzle of 32-byte units), which is Swizzle<2,3,2>" : "",
+        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
             "onBytes", onBytes(v.byteSwizzle())));
-    format(UmmaViolation.Base32BNotReadable.class, "{{swizzle}} on {{dtype}} is Swizzle<2,5,2> on"
-        + " bytes, the 128-byte swizzle of 32-byte units (SWIZZLE_128B_BASE32B), which tcgen05.mma"
-        + " reads only as an MN-major operand of 32-bit elements (TF32 or FLOAT){{remedy}}.",
+    mma(MmaViolation.NoMmaLayoutForMap.class, "{{instruction}} reads no swizzle or"
+        + " Swizzle<1|2|3,4,3> on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
+        + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; the XOR map {{map}} is {{byteMap}} on bytes.",
+        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
+            "byteMap", byteMap(v.map(), v.dtype())));
+    mma(MmaViolation.Base32BNotReadable.class, "{{swizzle}} on {{dtype}} is Swizzle<2,5,2> on"
+        + " bytes, the 128-byte swizzle of 32-byte units (SWIZZLE_128B_BASE32B), which"
+        + " {{instruction}} reads only as an MN-major operand of 32-bit elements (TF32 or"
+        + " FLOAT){{remedy}}.",
         v -> Map.of("remedy", v.dtype().storageBits() == 32
             ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
                 + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
             : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
                 + v.dtype()));
-    format(UmmaViolation.UmmaAlignment.class, "tcgen05.mma reads {{layout}} from a base aligned to"
+    mma(MmaViolation.MmaAlignment.class, "{{instruction}} reads {{layout}} from a base aligned to"
         + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
         + " {{alignment}}.",
         v -> Map.of("layout", v.layoutType().description()));
-    format(UmmaViolation.UmmaOffsetOutOfRange.class, "tcgen05.mma cannot read the tile as"
+    mma(MmaViolation.DescriptorOffsetOutOfRange.class, "{{instruction}} cannot read the tile as"
         + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
         + " holds multiples of 16 bytes from 0 to 256 KB.",
         v -> Map.of("operand", ModelText.operandWords(v.major()),
-            "layout", v.layoutType().description(), "groups", ummaGroups(v)));
-    formatAsDeclared(UmmaViolation.UmmaMisread.class, "tcgen05.mma cannot read the tile as"
+            "layout", v.layoutType().description(), "groups", descriptorGroups(v)));
+    mmaAsDeclared(MmaViolation.MmaMisread.class, "{{instruction}} cannot read the tile as"
         + " {{operand}} with {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
         + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
         + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
         (v, pasted) -> Map.of("operand", ModelText.operandWords(v.major()),
             "layout", v.layoutType().description(),
-            "atoms", v.atoms().map(atoms -> ummaAtomsHint(v.layoutType(), atoms, pasted))
-                .orElse("")));
+            "atoms", v.atoms().isPresent()
+                ? atomsHint(v.format(), v.layoutType(), v.atoms().get(), pasted) : ""));
+  }
+
+  /** A tensor-core read's kind: its fragments, and the instruction's name. */
+  private static <V extends MmaViolation> void mma(Class<V> kind, String text,
+      Function<V, Map<String, Object>> fragments) {
+    mmaAsDeclared(kind, text, (violation, pasted) -> fragments.apply(violation));
+  }
+
+  /** A tensor-core read's kind whose fragments suggest a tile, written as the tile was declared. */
+  private static <V extends MmaViolation> void mmaAsDeclared(Class<V> kind, String text,
+      BiFunction<V, Boolean, Map<String, Object>> fragments) {
+    formatAsDeclared(kind, text, (violation, pasted) -> {
+      Map<String, Object> all = new HashMap<>(fragments.apply(violation, pasted));
+      all.put("instruction", violation.format().instruction());
+      return all;
+    });
+  }
+
+  /**
+   * The clause on the 128-byte swizzle of 32-byte units, for an instruction that reads it and a
+   * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
+   */
+  private static String base32B(MmaFormat format, DType dtype) {
+    boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
+        && dtype.storageBits() == 32;
+    return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
+        + " which is Swizzle<2,3,2>" : "";
   }
 
   /** The formats of every {@code ArchitectureViolation}. */
@@ -746,73 +736,48 @@ public final class ViolationMessages {
   }
 
   /** The groups a descriptor offset steps between, for the major and the layout. */
-  private static String descriptorGroups(WgmmaViolation.DescriptorOffsetOutOfRange violation) {
-    boolean leading = violation.offset() == WgmmaViolation.DescriptorOffset.LEADING;
+  private static String descriptorGroups(MmaViolation.DescriptorOffsetOutOfRange violation) {
+    boolean leading = violation.offset() == MmaViolation.DescriptorOffset.LEADING;
+    MmaLayoutType layout = violation.layoutType();
     if (violation.major() == Major.K) {
       return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
     }
-    if (violation.swizzle() == WgmmaSwizzle.NONE) {
-      return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
-    }
-    return leading ? violation.rowBytes() + "-byte blocks of M or N" : "groups of 8 rows of K";
-  }
-
-  /** The groups a tcgen05 descriptor offset steps between, for the major and the layout. */
-  private static String ummaGroups(UmmaViolation.UmmaOffsetOutOfRange violation) {
-    boolean leading = violation.offset() == WgmmaViolation.DescriptorOffset.LEADING;
-    UmmaLayoutType layout = violation.layoutType();
-    if (violation.major() == Major.K) {
-      return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
-    }
-    if (layout == UmmaLayoutType.SWIZZLE_NONE) {
+    if (layout == MmaLayoutType.NONE) {
       return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
     }
     return leading ? layout.rowBytes() + "-byte blocks of M or N"
         : "groups of " + layout.groupRows() + " rows of K";
   }
 
-  /** The atoms tcgen05 would read, as attributes or a layout to paste, after a space. */
-  private static String ummaAtomsHint(UmmaLayoutType layout, UmmaViolation.UmmaAtomsHint atoms,
-      boolean pasted) {
-    String reads = " With " + layout.description() + " tcgen05.mma reads "
-        + (layout == UmmaLayoutType.SWIZZLE_NONE
-            ? "8 x 16-byte core matrices of 128 contiguous bytes"
-            : "rows of " + layout.rowBytes() + " bytes in groups of " + layout.groupRows());
-    if (atoms instanceof UmmaViolation.UmmaCanonicalAtoms canonical) {
+  /**
+   * The atoms the instruction would read, as attributes or a layout to paste, after a space: the
+   * rows it reads (and in how many a group, where the instruction's layouts differ in that), the
+   * atoms CuTe would declare, or the narrower layout CUTLASS's selector would pick.
+   */
+  private static String atomsHint(MmaFormat format, MmaLayoutType layout,
+      MmaViolation.AtomsHint atoms, boolean pasted) {
+    boolean groupsDiffer = false;
+    for (MmaLayoutType type : format.layoutTypes()) {
+      groupsDiffer |= type.groupRows() != layout.groupRows();
+    }
+    String reads = " With " + layout.description() + " " + format.instruction() + " reads "
+        + (layout == MmaLayoutType.NONE ? "8 x 16-byte core matrices of 128 contiguous bytes"
+            : "rows of " + layout.rowBytes() + " bytes"
+                + (groupsDiffer ? " in groups of " + layout.groupRows() : ""));
+    if (atoms instanceof MmaViolation.CanonicalAtoms canonical) {
       return reads + ": declare atoms of " + canonical.atomRows() + " x " + canonical.rowElements()
           + " (" + AttributeText.declaring(canonical.suggested(), "atomRows = "
               + canonical.atomRows() + ", atomCols = " + canonical.rowElements(), pasted)
-          + "), as CuTe's UMMA layout atoms are.";
+          + "), as CuTe's " + format.cuteAtoms() + " layout atoms are.";
     }
-    if (atoms instanceof UmmaViolation.UmmaNarrowerAtoms narrower) {
+    if (atoms instanceof MmaViolation.NarrowerAtoms narrower) {
       return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
           + " do not fit the tile's " + narrower.declared().rows() + " x "
           + narrower.declared().cols() + ": use " + narrower.layoutType().description()
           + " on atoms of " + narrower.suggested().atomShape() + " ("
           + AttributeText.declaring(narrower.suggested(),
               AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
-          + "), as CUTLASS's sm100_smem_selector picks for such a tile.";
-    }
-    return reads + ".";
-  }
-
-  /** The atoms wgmma would read, as attributes or a layout to paste, after a space. */
-  private static String atomsHint(WgmmaSwizzle layout, int rowBytes,
-      WgmmaViolation.AtomsHint atoms, boolean pasted) {
-    String reads = " With " + layout.description() + " wgmma reads " + (layout == WgmmaSwizzle.NONE
-        ? "8 x 16-byte core matrices of 128 contiguous bytes" : "rows of " + rowBytes + " bytes");
-    if (atoms instanceof WgmmaViolation.CanonicalAtoms canonical) {
-      return reads + ": declare atoms of 8 x " + canonical.rowElements() + " ("
-          + AttributeText.declaring(canonical.suggested(), "atomRows = 8, atomCols = "
-              + canonical.rowElements(), pasted) + "), as CuTe's GMMA layout atoms are.";
-    }
-    if (atoms instanceof WgmmaViolation.NarrowerAtoms narrower) {
-      return reads + ", and atoms of 8 x " + narrower.rowElements() + " do not fit the tile's "
-          + narrower.declared().rows() + " x " + narrower.declared().cols() + ": use "
-          + narrower.mode().description() + " on atoms of " + narrower.suggested().atomShape()
-          + " (" + AttributeText.declaring(narrower.suggested(),
-              AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
-          + "), as CUTLASS's ss_smem_selector picks for such a tile.";
+          + "), as CUTLASS's " + format.cutlassSelector() + " picks for such a tile.";
     }
     return reads + ".";
   }

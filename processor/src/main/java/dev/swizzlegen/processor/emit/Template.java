@@ -23,7 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code {{name}}} inside a line: the slot's text, which must be one line;
  *   <li>a line of only {@code <indent>{{name}}}: the slot's lines, each after the indent (an empty
  *       line stays empty); no line at all for an empty slot;
- *   <li>{@code {{#name}}} ... {@code {{/name}}}: the lines between, kept when the flag is set.
+ *   <li>{@code {{#name}}} ... {@code {{/name}}}: the lines between, kept when the flag is set; or,
+ *       for a section given {@link #repeat items}, rendered once for each, each item's slots and
+ *       flags first (a tile's operand reads: one section, as many reads as the tile has).
  * </ul>
  *
  * Filling is strict: a slot or flag the template reaches must be given, and everything given must be
@@ -39,6 +41,30 @@ public final class Template {
   private final Shape shape;
   private final Map<String, String> slots = new LinkedHashMap<>();
   private final Map<String, Boolean> flags = new LinkedHashMap<>();
+  private final Map<String, List<Item>> repeated = new LinkedHashMap<>();
+
+  /** The slots and flags of one repetition of a section ({@link #repeat}). */
+  public static final class Item {
+    private final Map<String, String> slots = new LinkedHashMap<>();
+    private final Map<String, Boolean> flags = new LinkedHashMap<>();
+
+    /** Fills slot {@code slot} with {@code text}, as {@link Template#set(String, String)}. */
+    public Item set(String slot, String text) {
+      slots.put(slot, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+      return this;
+    }
+
+    /** Fills slot {@code slot} with {@code lines}. */
+    public Item set(String slot, List<String> lines) {
+      return set(slot, String.join("\n", lines));
+    }
+
+    /** Sets flag {@code flag}: whether its section is kept in this repetition. */
+    public Item flag(String flag, boolean value) {
+      flags.put(flag, value);
+      return this;
+    }
+  }
 
   private Template(Shape shape) {
     this.shape = shape;
@@ -84,33 +110,64 @@ public final class Template {
     return this;
   }
 
+  /**
+   * Renders section {@code section} once for each of {@code items}, in order (none for no items):
+   * each repetition's slots and flags are the item's, else the template's.
+   */
+  public Template repeat(String section, List<Item> items) {
+    repeated.put(section, List.copyOf(items));
+    return this;
+  }
+
   /** The filled text, each line ending in a newline. */
   public String render() {
-    for (String given : slots.keySet()) {
-      if (!shape.slots.contains(given)) {
-        throw new IllegalStateException(shape.name + ": slot " + given + " not in the template");
+    List<Map<String, String>> givenSlots = new ArrayList<>(List.of(slots));
+    List<Map<String, Boolean>> givenFlags = new ArrayList<>(List.of(flags));
+    for (Map.Entry<String, List<Item>> section : repeated.entrySet()) {
+      if (!shape.flags.contains(section.getKey()) || flags.containsKey(section.getKey())) {
+        throw new IllegalStateException(shape.name + ": section " + section.getKey()
+            + " not in the template, or given a flag too");
+      }
+      for (Item item : section.getValue()) {
+        givenSlots.add(item.slots);
+        givenFlags.add(item.flags);
       }
     }
-    for (String given : flags.keySet()) {
-      if (!shape.flags.contains(given)) {
-        throw new IllegalStateException(shape.name + ": flag " + given + " not in the template");
+    for (Map<String, String> given : givenSlots) {
+      for (String slot : given.keySet()) {
+        if (!shape.slots.contains(slot)) {
+          throw new IllegalStateException(shape.name + ": slot " + slot + " not in the template");
+        }
+      }
+    }
+    for (Map<String, Boolean> given : givenFlags) {
+      for (String flag : given.keySet()) {
+        if (!shape.flags.contains(flag)) {
+          throw new IllegalStateException(shape.name + ": flag " + flag + " not in the template");
+        }
       }
     }
     StringBuilder out = new StringBuilder(8192);
-    int skipping = 0;
-    for (Line line : shape.lines) {
+    render(0, shape.lines.size(), null, out);
+    return out.toString();
+  }
+
+  /** Renders lines {@code from} to {@code to} (exclusive), with {@code item}'s values first. */
+  private void render(int from, int to, Item item, StringBuilder out) {
+    for (int i = from; i < to; i++) {
+      Line line = shape.lines.get(i);
       if (line instanceof Open open) {
-        Boolean value = flags.get(open.flag());
-        if (value == null) {
-          throw new IllegalStateException(shape.name + ": flag " + open.flag() + " not set");
+        List<Item> items = repeated.get(open.flag());
+        if (items != null) {
+          for (Item each : items) {
+            render(i + 1, open.close(), each, out);
+          }
+        } else if (flag(open.flag(), item)) {
+          render(i + 1, open.close(), item, out);
         }
-        skipping += skipping > 0 || !value ? 1 : 0;
-      } else if (line instanceof Close) {
-        skipping = Math.max(0, skipping - 1);
-      } else if (skipping > 0) {
-        continue;
+        i = open.close();
       } else if (line instanceof LineSlot whole) {
-        String text = slot(whole.slot());
+        String text = slot(whole.slot(), item);
         if (!text.isEmpty()) {
           int start = 0;
           while (true) {
@@ -125,13 +182,13 @@ public final class Template {
         }
       } else {
         List<String> pieces = ((Pieces) line).pieces();
-        for (int i = 0; i < pieces.size(); i++) {
-          if (i % 2 == 0) {
-            out.append(pieces.get(i));
+        for (int piece = 0; piece < pieces.size(); piece++) {
+          if (piece % 2 == 0) {
+            out.append(pieces.get(piece));
           } else {
-            String text = slot(pieces.get(i));
+            String text = slot(pieces.get(piece), item);
             if (text.indexOf('\n') >= 0) {
-              throw new IllegalStateException(shape.name + ": slot " + pieces.get(i)
+              throw new IllegalStateException(shape.name + ": slot " + pieces.get(piece)
                   + " inside a line has several lines");
             }
             out.append(text);
@@ -140,22 +197,33 @@ public final class Template {
         out.append('\n');
       }
     }
-    return out.toString();
   }
 
-  private String slot(String slot) {
-    String text = slots.get(slot);
+  /** Slot {@code slot}'s text: {@code item}'s (where one is rendered), else the template's. */
+  private String slot(String slot, Item item) {
+    String text = item != null && item.slots.containsKey(slot) ? item.slots.get(slot)
+        : slots.get(slot);
     if (text == null) {
       throw new IllegalStateException(shape.name + ": slot " + slot + " not set");
     }
     return text;
   }
 
+  /** Flag {@code flag}: {@code item}'s (where one is being rendered), else the template's. */
+  private boolean flag(String flag, Item item) {
+    Boolean value = item != null && item.flags.containsKey(flag) ? item.flags.get(flag)
+        : flags.get(flag);
+    if (value == null) {
+      throw new IllegalStateException(shape.name + ": flag " + flag + " not set");
+    }
+    return value;
+  }
+
   /** A template line, parsed. */
   private sealed interface Line permits Open, Close, LineSlot, Pieces {}
 
-  /** {@code {{#flag}}}: a section begins. */
-  private record Open(String flag) implements Line {}
+  /** {@code {{#flag}}}: a section begins; its {@link Close} is line {@code close}. */
+  private record Open(String flag, int close) implements Line {}
 
   /** {@code {{/flag}}}: the section ends. */
   private record Close(String flag) implements Line {}
@@ -173,6 +241,7 @@ public final class Template {
       Set<String> slots = new TreeSet<>();
       Set<String> flags = new TreeSet<>();
       Deque<String> open = new ArrayDeque<>();
+      Deque<Integer> openAt = new ArrayDeque<>();
       for (String line : text.lines().toList()) {
         String stripped = line.strip();
         String section = stripped.length() > 5 && stripped.startsWith("{{")
@@ -181,13 +250,15 @@ public final class Template {
         if (section != null && 3 + section.length() + 2 == stripped.length()) {
           if (stripped.charAt(2) == '#') {
             open.push(section);
+            openAt.push(lines.size());
             flags.add(section);
-            lines.add(new Open(section));
+            lines.add(new Open(section, -1));
           } else {
             if (!section.equals(open.peek())) {
               throw new IllegalStateException(name + ": {{/" + section + "}} closes no section");
             }
             open.pop();
+            lines.set(openAt.pop(), new Open(section, lines.size()));
             lines.add(new Close(section));
           }
           continue;

@@ -99,37 +99,17 @@ public final class TileFunctions {
   }
 
   /**
-   * The header's wgmma operand functions, in the coordinates a kernel author means: the tile row and
-   * column of operand element (mn, k), {@code mn} counting M (or N) and {@code k} counting K, and its
-   * element offset in a stage. Which of row and column each is comes from {@link OperandShape} (the
-   * one place the major picks), so the printed bodies are plain parameters ({@code wgmma_row(mn, k)
-   * = k} for an MN-major operand) and a consumer never branches on the major.
+   * The header's functions of a tensor-core operand, in the coordinates a kernel author means: the
+   * tile row and column of operand element (mn, k), {@code mn} counting M (or N) and {@code k}
+   * counting K, and its element offset in a stage. Which of row and column each is comes from
+   * {@link OperandShape} (the one place the major picks), so the printed bodies are plain
+   * parameters ({@code wgmma_row(mn, k) = k} for an MN-major operand) and a consumer never branches
+   * on the major. They are named {@code <prefix>Row}, {@code <prefix>Col} and
+   * {@code <prefix>Offset} ({@code wgmma_row}, {@code wgmma_mn_row}, {@code umma_row}), their
+   * meaning naming {@code k<constants>MnExtent} and {@code k<constants>KExtent} ({@code Wgmma},
+   * {@code WgmmaMn}, {@code Umma}).
    */
-  public static List<IndexFunction> wgmmaOperand(OperandShape shape) {
-    return operand(shape, "wgmma", "Wgmma");
-  }
-
-  /**
-   * The same functions for the MN-major read of a tile wgmma reads in both majors:
-   * {@code wgmma_mn_row}, {@code wgmma_mn_col}, {@code wgmma_mn_offset}.
-   */
-  public static List<IndexFunction> wgmmaMnOperand(OperandShape shape) {
-    return operand(shape, "wgmmaMn", "WgmmaMn");
-  }
-
-  /**
-   * The same functions for a UMMA (tcgen05) operand: {@code umma_row}, {@code umma_col},
-   * {@code umma_offset}.
-   */
-  public static List<IndexFunction> ummaOperand(OperandShape shape) {
-    return operand(shape, "umma", "Umma");
-  }
-
-  /**
-   * The operand functions named {@code <prefix>Row}, {@code <prefix>Col} and {@code <prefix>Offset},
-   * their meaning naming {@code k<constants>MnExtent} and {@code k<constants>KExtent}.
-   */
-  private static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
+  public static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
     Expr mn = param("mn");
     Expr k = param("k");
     List<Expr> rowCol = shape.rowCol(mn, k);

@@ -4,14 +4,14 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -22,8 +22,9 @@ import java.util.Optional;
 /**
  * A tile that passed every check, and what its files are made from, each worked out once and
  * handed to every writer: the tile (its swizzle derived where bits, base and shift were omitted),
- * the report of each warp access, the plan of each engine it declares, and how wgmma would read it
- * in either major, which a header says of a tile without a WGMMA access too.
+ * the report of each warp access, the plan of each engine it declares (each tensor-core read's
+ * {@link MmaOperand}, wgmma's and tcgen05's alike, among them), and how wgmma would read it in
+ * either major, which a header says of a tile without a WGMMA access too.
  *
  * @param spec the tile, its swizzle derived where it was to be
  * @param reports the report of each of the tile's warp accesses, in order
@@ -33,7 +34,7 @@ import java.util.Optional;
  *     prevent it
  */
 public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>> enginePlans,
-    Map<Major, Plan<WgmmaOperand>> wgmmaReads) {
+    Map<Major, Plan<MmaOperand>> wgmmaReads) {
 
   public ProvenTile {
     reports = List.copyOf(reports);
@@ -48,7 +49,7 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
   /** The tile whose warp accesses are {@code reports}, its engines planned. */
   static ProvenTile of(TileSpec tile, List<AccessReport> reports) {
     TileLayout layout = tile.layout();
-    Map<Major, Plan<WgmmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
+    Map<Major, Plan<MmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
     for (Major major : Major.values()) {
       wgmmaReads.put(major, Wgmma.of(major).plan(layout));
     }
@@ -69,17 +70,10 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     return plan;
   }
 
-  /** The plan of {@code wgmma}, one of the tile's engines. */
-  public Plan<WgmmaOperand> plan(Wgmma wgmma) {
-    @SuppressWarnings("unchecked") // a wgmma engine's plan is a WgmmaOperand's
-    Plan<WgmmaOperand> plan = (Plan<WgmmaOperand>) planOf(wgmma);
-    return plan;
-  }
-
-  /** The plan of {@code umma}, one of the tile's engines. */
-  public Plan<UmmaOperand> plan(Umma umma) {
-    @SuppressWarnings("unchecked") // a UMMA engine's plan is a UmmaOperand's
-    Plan<UmmaOperand> plan = (Plan<UmmaOperand>) planOf(umma);
+  /** The plan of {@code read}, one of the tile's tensor-core reads (wgmma, tcgen05). */
+  public Plan<MmaOperand> plan(MmaRead read) {
+    @SuppressWarnings("unchecked") // a tensor-core read's plan is an MmaOperand's
+    Plan<MmaOperand> plan = (Plan<MmaOperand>) planOf(read);
     return plan;
   }
 
@@ -88,13 +82,22 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     return spec.engine(Tma.class).flatMap(tma -> plan(tma).plan());
   }
 
-  /** How tcgen05 reads the tile, for a tile with a UMMA access it can read. */
-  public Optional<UmmaOperand> ummaOperand() {
-    return spec.engine(Umma.class).flatMap(umma -> plan(umma).plan());
+  /**
+   * The operands of the tile's declared reads by {@code format} that the instruction can read, in
+   * the order declared: none, one, or (wgmma) one of each major.
+   */
+  public List<MmaOperand> mmaOperands(MmaFormat format) {
+    List<MmaOperand> operands = new ArrayList<>();
+    for (Engine engine : spec.engines()) {
+      if (engine instanceof MmaRead read && read.format().equals(format)) {
+        plan(read).plan().ifPresent(operands::add);
+      }
+    }
+    return operands;
   }
 
   /** How wgmma reads the tile as an operand of {@code major}, or the violations that prevent it. */
-  public Plan<WgmmaOperand> wgmmaRead(Major major) {
+  public Plan<MmaOperand> wgmmaRead(Major major) {
     return wgmmaReads.get(major);
   }
 

@@ -27,24 +27,10 @@ final class ReservedNames {
       "kAtomRows", "kAtomCols", "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
       "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
 
-  /** The members the header template adds for TMA and wgmma ({@code HopperHeaderText}). */
-  private static final List<String> HOPPER_MEMBERS = List.of(
+  /** The members the header template adds for TMA ({@code HopperHeaderText}). */
+  private static final List<String> TMA_MEMBERS = List.of(
       "kTmaSwizzle", "kTmaDataType", "kTmaBoxRows", "kTmaBoxCols", "kTmaBoxes", "kTmaStageBytes",
-      "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map",
-      "kWgmmaK", "kWgmmaKSlices", "kWgmmaMnStep", "kWgmmaTranspose", "kWgmmaLeadingByteOffset",
-      "kWgmmaStrideByteOffset", "kWgmmaBaseOffset", "kWgmmaLayoutType", "kWgmmaDescriptor",
-      "wgmma_desc", "kWgmmaMnExtent", "kWgmmaKExtent", "wgmma_row", "wgmma_col", "wgmma_offset",
-      // The MN-major read of a tile wgmma reads in both majors.
-      "kWgmmaMnK", "kWgmmaMnKSlices", "kWgmmaMnMnStep", "kWgmmaMnTranspose",
-      "kWgmmaMnLeadingByteOffset", "kWgmmaMnStrideByteOffset", "kWgmmaMnBaseOffset",
-      "kWgmmaMnLayoutType", "kWgmmaMnDescriptor", "wgmma_desc_mn", "kWgmmaMnMnExtent",
-      "kWgmmaMnKExtent", "wgmma_mn_row", "wgmma_mn_col", "wgmma_mn_offset");
-
-  /** The members the header template adds for tcgen05 ({@code BlackwellHeaderText}). */
-  private static final List<String> BLACKWELL_MEMBERS = List.of(
-      "kUmmaK", "kUmmaKSlices", "kUmmaMnExtent", "kUmmaKExtent", "kUmmaMnStep", "kUmmaMajor",
-      "kUmmaLeadingByteOffset", "kUmmaStrideByteOffset", "kUmmaBaseOffset", "kUmmaVersion",
-      "kUmmaLayoutType", "kUmmaDescriptor", "umma_desc", "umma_row", "umma_col", "umma_offset");
+      "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map");
 
   /** The members of a rasterizer's struct ({@code RasterHeaderWriter}). */
   private static final List<String> RASTER_MEMBERS =
@@ -115,8 +101,10 @@ final class ReservedNames {
   private static Set<String> headerIdentifiers() {
     Set<String> names = new HashSet<>();
     names.addAll(TILE_MEMBERS);
-    names.addAll(HOPPER_MEMBERS);
-    names.addAll(BLACKWELL_MEMBERS);
+    names.addAll(TMA_MEMBERS);
+    // The members of every tensor-core read, named from the data the header's are
+    // (kWgmmaK, wgmma_desc_mn, umma_row, ...).
+    names.addAll(MmaMemberNames.memberNames());
     names.addAll(RASTER_MEMBERS);
     names.addAll(RASTER_LOCALS);
     names.addAll(TILE_LOCALS);

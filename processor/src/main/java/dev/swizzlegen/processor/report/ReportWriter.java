@@ -4,6 +4,7 @@ import dev.swizzlegen.processor.diag.AccessNotes;
 import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
+import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -17,21 +18,17 @@ import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaDescriptor;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -169,15 +166,11 @@ public final class ReportWriter {
       Plan<TmaFill> fill = proven.plan(tma);
       json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
       plan = fill;
-    } else if (engine instanceof Wgmma wgmma) {
-      json.put("major", wgmma.major().name());
-      Plan<WgmmaOperand> operand = proven.plan(wgmma);
-      json.put("plan", operand.plan().map(ReportWriter::wgmmaPlan).orElse(null));
-      plan = operand;
-    } else if (engine instanceof Umma umma) {
-      json.put("major", umma.major().name());
-      Plan<UmmaOperand> operand = proven.plan(umma);
-      json.put("plan", operand.plan().map(ReportWriter::ummaPlan).orElse(null));
+    } else if (engine instanceof MmaRead read) {
+      json.put("major", read.major().name());
+      Plan<MmaOperand> operand = proven.plan(read);
+      json.put("plan", operand.plan().isPresent()
+          ? OperandReadText.plan(operand.plan().get()) : null);
       plan = operand;
     } else {
       throw new IllegalStateException("no report for " + engine.kind());
@@ -222,53 +215,15 @@ public final class ReportWriter {
     }
     for (Major major : Major.values()) {
       Map<String, Object> majorJson = new LinkedHashMap<>();
-      Plan<WgmmaOperand> read = proven.wgmmaRead(major);
+      Plan<MmaOperand> read = proven.wgmmaRead(major);
       majorJson.put("operand", read.exists());
       if (read.exists()) {
-        majorJson.putAll(wgmmaPlan(read.plan().orElseThrow()));
+        majorJson.putAll(OperandReadText.plan(read.plan().orElseThrow()));
       } else {
         majorJson.put("why", ViolationMessages.render(read.violations().get(0)));
       }
       json.put(major.name(), majorJson);
     }
-    return json;
-  }
-
-  /** The descriptor fields of every K slice: a wgmma engine's plan. */
-  private static Map<String, Object> wgmmaPlan(WgmmaOperand operand) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("ptxType", WgmmaOperand.ptxType(operand.tile().dtype()).orElseThrow());
-    json.put("swizzle", operand.swizzle().name());
-    json.put("layoutType", operand.swizzle().code());
-    json.put("instructionK", operand.instructionK());
-    json.put("kSlices", operand.kSlices());
-    json.put("mnStep", operand.mnStep());
-    json.put("transpose", operand.transpose());
-    json.put("leadingByteOffset", operand.leadingByteOffset());
-    json.put("strideByteOffset", operand.strideByteOffset());
-    json.put("baseOffset", 0);
-    json.put("descriptorWithoutStart",
-        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
-    return json;
-  }
-
-  /** The tcgen05 shared-memory descriptor's fields of every K slice: a UMMA engine's plan. */
-  private static Map<String, Object> ummaPlan(UmmaOperand operand) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("instructionKind",
-        UmmaOperand.instructionKind(operand.tile().dtype()).orElseThrow());
-    json.put("layoutType", operand.layoutType().name());
-    json.put("layoutTypeCode", operand.layoutType().code());
-    json.put("instructionK", operand.instructionK());
-    json.put("kSlices", operand.kSlices());
-    json.put("mnStep", operand.mnStep());
-    json.put("majorBit", operand.majorBit());
-    json.put("leadingByteOffset", operand.leadingByteOffset());
-    json.put("strideByteOffset", operand.strideByteOffset());
-    json.put("baseOffset", 0);
-    json.put("version", UmmaDescriptor.SM100_VERSION);
-    json.put("descriptorWithoutStart",
-        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
     return json;
   }
 

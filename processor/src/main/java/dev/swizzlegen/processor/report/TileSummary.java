@@ -1,16 +1,14 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.ModelText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.cuda.BlackwellHeaderText;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
+import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.List;
 
 /**
@@ -26,17 +24,16 @@ public final class TileSummary {
 
   /** The note of a tile that generated its files. */
   public static String of(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
-      BlackwellHeaderText blackwell) {
+      OperandReadText reads) {
     TileLayout layout = tile.layout();
     StringBuilder note = new StringBuilder("swizzlegen: tile ").append(tile.name()).append(": ")
         .append(layout).append(" -> ").append(tile.headerPath()).append(", ")
         .append(tile.helper().canonicalName());
     tile.derivation().ifPresent(why -> line(note, "derived: " + why));
     hopper.tmaFill().ifPresent(fill -> line(note, tma(fill)));
-    hopper.declaredOperand().ifPresent(operand -> line(note, wgmma(operand)));
-    hopper.mnOperand().ifPresent(operand -> line(note, wgmma(operand) + " (wgmma_desc_mn)"));
-    blackwell.declaredOperand()
-        .ifPresent(operand -> line(note, "UMMA: " + BlackwellHeaderText.reads(operand)));
+    for (OperandReadText.Read read : reads.reads()) {
+      line(note, OperandReadText.summaryLine(read));
+    }
     for (AccessReport report : reports) {
       line(note, report.summary());
     }
@@ -69,13 +66,6 @@ public final class TileSummary {
     int boxes = fill.boxes().size();
     return "TMA: " + boxes + (boxes == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x "
         + fill.boxCols() + " elements per stage, " + fill.mode().cudaName();
-  }
-
-  private static String wgmma(WgmmaOperand operand) {
-    return "wgmma: " + ModelText.majorWords(operand.major()) + ", "
-        + operand.swizzle().description() + ", " + operand.kSlices() + " K slice"
-        + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK() + ", LBO "
-        + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset() + " bytes";
   }
 
   /** A line of the note; its text may hold a label, user text, whose line breaks stay visible. */

@@ -1,19 +1,20 @@
 package dev.swizzlegen.processor.diag;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMnNotMultiple;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -109,19 +110,19 @@ class BlameTest {
         Swizzle.of(3, 3, 3), 64, 64).build()).get(0)));
     assertEquals(access("kind"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
         Swizzle.of(3, 3, 4), 64, 128).alignment(1024).build()).get(0)));
-    assertEquals(tile("dtype"), only(WgmmaOperand.check(TileLayout.builder(DType.FLOAT,
+    assertEquals(tile("dtype"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.FLOAT,
         Swizzle.of(3, 2, 3), 64, 32).alignment(1024).build(), Major.K)));
-    assertEquals(access("kind"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+    assertEquals(access("kind"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
         Swizzle.of(3, 3, 3), 64, 128).alignment(1024).build(), Major.K)));
-    assertEquals(tile("alignment"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+    assertEquals(tile("alignment"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
         Swizzle.of(3, 3, 3), 64, 64).build(), Major.K)));
-    assertEquals(tile("rows"), only(WgmmaOperand.check(TileLayout.builder(DType.HALF,
+    assertEquals(tile("rows"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
         Swizzle.of(1, 3, 3), 4, 16).alignment(256).build(), Major.K)));
     // K is the cols of a K-major operand and the rows of an MN-major one; M or N the other side.
-    assertEquals(tile("cols"), Blame.of(new WgmmaKNotMultiple(Major.K, DType.HALF, 16, 8)));
-    assertEquals(tile("rows"), Blame.of(new WgmmaKNotMultiple(Major.MN, DType.HALF, 16, 8)));
+    assertEquals(tile("cols"), Blame.of(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8)));
+    assertEquals(tile("rows"), Blame.of(new MmaKNotMultiple(GMMA, Major.MN, DType.HALF, 16, 8)));
     assertEquals(tile("cols"),
-        Blame.of(new WgmmaMnNotMultiple(Major.MN, DType.HALF, 8, 4, Optional.empty())));
+        Blame.of(new MmaMnNotMultiple(GMMA, Major.MN, DType.HALF, 8, 4, Optional.empty())));
   }
 
   @Test

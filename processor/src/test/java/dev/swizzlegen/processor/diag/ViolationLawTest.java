@@ -8,6 +8,7 @@ import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.annotations.ThreadblockSwizzle;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -157,6 +158,10 @@ class ViolationLawTest {
     }
     if (kind == TileLayout.class) {
       return List.of(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 64, 32).build());
+    }
+    if (kind == MmaFormat.class) {
+      // Each instruction's words: the tensor-core reads' violations carry the format.
+      return List.copyOf(MmaFormat.all());
     }
     if (kind == AccessKind.class) {
       // Violations of warp accesses name the access's kind; engines have kinds of their own.

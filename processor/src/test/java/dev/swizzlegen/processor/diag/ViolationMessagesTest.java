@@ -1,17 +1,18 @@
 package dev.swizzlegen.processor.diag;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.AccessViolation.BadThreadGrid;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -92,13 +93,13 @@ class ViolationMessagesTest {
         + " descriptor of K slice 0 from 0 (LBO 16, SBO 2048 bytes) would read (row 1, col 0) from"
         + " byte 144, where the tile has it at byte 288. With the 128-byte swizzle wgmma reads rows"
         + " of 128 bytes: declare atoms of 8 x 64 (atomRows = 8, atomCols = 64), as CuTe's GMMA"
-        + " layout atoms are.", only(WgmmaOperand.check(wide, Major.K)));
+        + " layout atoms are.", only(MmaOperand.check(GMMA, wide, Major.K)));
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
     assertEquals("wgmma cannot read the tile as a K-major operand with no swizzle: the descriptor"
         + " of K slice 0 from 0 (LBO 16, SBO 1024 bytes) would read (row 1, col 0) from byte 16,"
         + " where the tile has it at byte 128. With no swizzle wgmma reads 8 x 16-byte core"
         + " matrices of 128 contiguous bytes: declare atoms of 8 x 8 (atomRows = 8, atomCols = 8),"
-        + " as CuTe's GMMA layout atoms are.", only(WgmmaOperand.check(plain, Major.K)));
+        + " as CuTe's GMMA layout atoms are.", only(MmaOperand.check(GMMA, plain, Major.K)));
   }
 
   @Test
@@ -107,7 +108,7 @@ class ViolationMessagesTest {
         .alignment(1024).build();
     assertEquals("wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8 and UINT8 operands, not"
         + " FLOAT (a float tile is read as TF32: declare dtype = TF32).",
-        only(WgmmaOperand.check(floats, Major.K)));
+        only(MmaOperand.check(GMMA, floats, Major.K)));
   }
 
   @Test

@@ -162,7 +162,7 @@ class TileFunctionsTest {
       for (Major major : Major.values()) {
         OperandShape shape = new OperandShape(tile, major);
         List<IndexFunction> functions = new ArrayList<>(TileFunctions.of(tile));
-        functions.addAll(TileFunctions.wgmmaOperand(shape));
+        functions.addAll(TileFunctions.operand(shape, "wgmma", "Wgmma"));
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int mn = 0; mn < shape.mnExtent(); mn++) {
             for (int k = 0; k < shape.kExtent(); k++) {
@@ -194,12 +194,12 @@ class TileFunctionsTest {
     assertEquals(List.of("wgmma_row(mn, k) = k", "wgmma_col(mn, k) = mn",
             "wgmma_offset(mn, k, stage) = offset(k, mn, stage)"),
         operandBodies(new OperandShape(tile, Major.MN)));
-    assertTrue(TileFunctions.wgmmaOperand(new OperandShape(tile, Major.MN)).get(0).meaning()
-        .endsWith("so (mn, k) is the tile's (k, mn)."));
+    assertTrue(TileFunctions.operand(new OperandShape(tile, Major.MN), "wgmma", "Wgmma").get(0)
+        .meaning().endsWith("so (mn, k) is the tile's (k, mn)."));
   }
 
   private static List<String> operandBodies(OperandShape shape) {
-    return TileFunctions.wgmmaOperand(shape).stream()
+    return TileFunctions.operand(shape, "wgmma", "Wgmma").stream()
         .map(f -> f.call(ExprPrinter.CUDA) + " = " + f.body(ExprPrinter.CUDA)).toList();
   }
 

@@ -6,36 +6,38 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaDescriptor;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Proves generated CUDA headers against their Java helpers: one program includes every header,
- * instantiates a kernel per struct (so device code is built for every architecture), and on the host
- * prints each tile's offsets for every (row, col), row-major, which must equal the Java helper's; for
- * a tile with a TMA access, its boxes, for one with a WGMMA access, its wgmma descriptor of every
- * stage, K slice and first M or N (and for one read in both majors, the MN-major read's
- * {@code wgmma_desc_mn} of the same), and for one with a UMMA access, its tcgen05 descriptor of the same,
- * which must equal the model's ({@link TmaFill}, {@link WgmmaOperand}, {@link UmmaOperand}). The tensor-map helper is linked without {@code -lcuda}. Some offsets are
- * {@code static_assert}ed too: the functions are {@code constexpr} on the host. The kernels are
- * {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx}) builds the same program.
+ * instantiates a kernel per struct (so device code is built for every architecture), and on the
+ * host prints each tile's offsets for every (row, col), row-major, which must equal the Java
+ * helper's; for a tile with a TMA access, its boxes, and for each tensor-core read
+ * ({@link ReadKind}: wgmma, the MN-major wgmma read of a tile read in both majors, UMMA) its
+ * descriptor of every stage, K slice and first M or N and its operand's elements, which must equal
+ * the model's ({@link TmaFill}, {@link MmaOperand}). The tensor-map helper is linked without
+ * {@code -lcuda}. Some offsets are {@code static_assert}ed too: the functions are {@code constexpr}
+ * on the host. The kernels are {@code __CUDACC__} code, so that a host-only compiler ({@link Gxx})
+ * builds the same program.
  */
 public final class HeaderCheck {
   /** The shared-memory address the wgmma descriptors are built for: past 64 KB, 4096-byte aligned. */
@@ -60,33 +62,87 @@ public final class HeaderCheck {
     }
 
     /**
-     * The operand whose descriptors the header's {@code wgmma_desc} must give, for a tile with a
-     * wgmma engine: its plan, the K-major one's of a tile with two.
+     * The operand whose descriptors the header's read {@code kind} must give, where the tile has
+     * that read: of a format's one read, its plan; of its two, the K-major one's for the first read
+     * and the MN-major one's for the second.
      */
-    public Optional<WgmmaOperand> wgmma() {
-      List<Wgmma> reads = wgmmaReads();
-      return reads.stream().filter(read -> reads.size() == 1 || read.major() == Major.K)
-          .findFirst().map(read -> read.plan(layout).orElseThrow());
+    public Optional<MmaOperand> read(ReadKind kind) {
+      List<MmaRead> reads = new ArrayList<>();
+      for (Engine engine : engines) {
+        if (engine instanceof MmaRead read && read.format().equals(kind.format)) {
+          reads.add(read);
+        }
+      }
+      for (MmaRead read : reads) {
+        boolean matches = kind.second ? reads.size() == 2 && read.major() == Major.MN
+            : reads.size() == 1 || read.major() == Major.K;
+        if (matches) {
+          return Optional.of(read.plan(layout).orElseThrow());
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * A tensor-core read a header gives, with the keys its printers print under (the meaning
+   * snapshots' names). Its members are named from its format's engine name, with {@code Mn} added
+   * for the MN-major second read of a tile read in both majors: {@code kWgmma*},
+   * {@code wgmma_row()}, {@code wgmma_desc()}; {@code kWgmmaMn*}, {@code wgmma_mn_row()},
+   * {@code wgmma_desc_mn()}; {@code kUmma*}, {@code umma_row()}, {@code umma_desc()}.
+   */
+  public enum ReadKind {
+    WGMMA(MmaFormat.GMMA, false, "wgmma", "operand", "Transpose"),
+    WGMMA_MN(MmaFormat.GMMA, true, "wgmma_mn", "operand_mn", "Transpose"),
+    UMMA(MmaFormat.UMMA, false, "umma", "umma_operand", "Major");
+
+    private final MmaFormat format;
+    private final boolean second;
+    /** What the descriptor printer's line starts with. */
+    private final String descriptors;
+    /** What the operand printer's line starts with. */
+    private final String operand;
+    /** The member holding the major bit, after the constants' prefix. */
+    private final String majorField;
+
+    ReadKind(MmaFormat format, boolean second, String descriptors, String operand,
+        String majorField) {
+      this.format = format;
+      this.second = second;
+      this.descriptors = descriptors;
+      this.operand = operand;
+      this.majorField = majorField;
     }
 
-    /**
-     * The operand whose descriptors the header's {@code wgmma_desc_mn} must give, for a tile with
-     * two wgmma engines: the MN-major one's plan.
-     */
-    public Optional<WgmmaOperand> wgmmaMn() {
-      List<Wgmma> reads = wgmmaReads();
-      return reads.stream().filter(read -> reads.size() == 2 && read.major() == Major.MN)
-          .findFirst().map(read -> read.plan(layout).orElseThrow());
+    /** The format's engine name in lower case: {@code wgmma}, {@code umma}. */
+    private String engine() {
+      return format.engineName().toLowerCase(Locale.ROOT);
     }
 
-    private List<Wgmma> wgmmaReads() {
-      return engines.stream().filter(Wgmma.class::isInstance).map(Wgmma.class::cast).toList();
+    /** {@code Tile::kWgmma}, {@code Tile::kWgmmaMn}, {@code Tile::kUmma}. */
+    String constants() {
+      return "Tile::k" + Character.toUpperCase(engine().charAt(0)) + engine().substring(1)
+          + (second ? "Mn" : "");
     }
 
-    /** The operand whose tcgen05 descriptors the header must give, for a tile with a UMMA engine. */
-    public Optional<UmmaOperand> umma() {
-      return engines.stream().filter(Umma.class::isInstance).findFirst()
-          .map(umma -> ((Umma) umma).plan(layout).orElseThrow());
+    /** {@code Tile::wgmma_row}'s {@code Tile::wgmma}, or {@code Tile::wgmma_mn}. */
+    String functions() {
+      return "Tile::" + engine() + (second ? "_mn" : "");
+    }
+
+    /** {@code Tile::wgmma_desc}, {@code Tile::wgmma_desc_mn}, {@code Tile::umma_desc}. */
+    String descriptor() {
+      return "Tile::" + engine() + "_desc" + (second ? "_mn" : "");
+    }
+
+    /** Whether the descriptor has a version, which the header gives as a constant. */
+    boolean versioned() {
+      for (MmaDescriptor.Bits bits : format.descriptor().fields()) {
+        if (bits.field() == MmaDescriptor.Field.VERSION) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 
@@ -137,14 +193,15 @@ public final class HeaderCheck {
       String output = compiler.execute(binary);
       Map<String, String[]> printed = parse(output, "tile");
       Map<String, String[]> tma = parse(output, "tma");
-      Map<String, String[]> wgmma = parse(output, "wgmma");
-      Map<String, String[]> operand = parse(output, "operand");
-      Map<String, String[]> wgmmaMn = parse(output, "wgmma_mn");
-      Map<String, String[]> operandMn = parse(output, "operand_mn");
-      Map<String, String[]> umma = parse(output, "umma");
-      Map<String, String[]> ummaOperand = parse(output, "umma_operand");
-      int hopper = 0;
-      int mnDescriptors = 0;
+      Map<ReadKind, Map<String, String[]>> descriptors = new EnumMap<>(ReadKind.class);
+      Map<ReadKind, Map<String, String[]>> operands = new EnumMap<>(ReadKind.class);
+      for (ReadKind kind : ReadKind.values()) {
+        descriptors.put(kind, parse(output, kind.descriptors));
+        operands.put(kind, parse(output, kind.operand));
+      }
+      Map<ReadKind, Integer> reads = new EnumMap<>(ReadKind.class);
+      Map<ReadKind, Integer> checked = new EnumMap<>(ReadKind.class);
+      int tmaTiles = 0;
       for (Header header : headers) {
         String[] values = printed.get(header.cudaType());
         assertFalse(values == null, "no output for " + header.cudaType());
@@ -159,57 +216,53 @@ public final class HeaderCheck {
         if (header.tma().isPresent()) {
           assertEquals(expectedTma(header.tma().get(), header.layout()), List.of(tma.get(header.cudaType())),
               header.cudaType() + ": TMA boxes differ from the model's");
-          hopper++;
+          tmaTiles++;
         }
-        if (header.wgmma().isPresent()) {
-          assertEquals(expectedWgmma(header.wgmma().get()), List.of(wgmma.get(header.cudaType())),
-              header.cudaType() + ": wgmma descriptors differ from the model's");
-          assertEquals(expectedOperand(header.wgmma().get()),
-              List.of(operand.get(header.cudaType())), header.cudaType()
-                  + ": wgmma_row/col/offset differ from the model's OperandShape and offset()");
-          hopper++;
-        }
-        if (header.wgmmaMn().isPresent()) {
-          assertEquals(expectedWgmma(header.wgmmaMn().get()),
-              List.of(wgmmaMn.get(header.cudaType())), header.cudaType()
-                  + ": wgmma_desc_mn differs from the model's MN-major descriptors");
-          assertEquals(expectedOperand(header.wgmmaMn().get()),
-              List.of(operandMn.get(header.cudaType())), header.cudaType()
-                  + ": wgmma_mn_row/col/offset differ from the model's OperandShape and offset()");
-          mnDescriptors += descriptors(header.wgmmaMn().get());
-        }
-        if (header.umma().isPresent()) {
-          assertEquals(expectedUmma(header.umma().get()), List.of(umma.get(header.cudaType())),
-              header.cudaType() + ": umma_desc differs from the model's UMMA descriptors");
-          assertEquals(expectedOperand(header.umma().get().shape()),
-              List.of(ummaOperand.get(header.cudaType())), header.cudaType()
-                  + ": umma_row/col/offset differ from the model's OperandShape and offset()");
+        for (ReadKind kind : ReadKind.values()) {
+          Optional<MmaOperand> read = header.read(kind);
+          if (read.isEmpty()) {
+            continue;
+          }
+          assertEquals(expectedRead(read.get(), kind),
+              List.of(descriptors.get(kind).get(header.cudaType())), header.cudaType() + ": "
+                  + kind.descriptor() + " differs from the model's descriptors");
+          assertEquals(expectedOperand(read.get().shape()),
+              List.of(operands.get(kind).get(header.cudaType())), header.cudaType() + ": "
+                  + kind.functions() + "_row/col/offset differ from the model's OperandShape and"
+                  + " offset()");
+          reads.merge(kind, 1, Integer::sum);
+          checked.merge(kind, descriptors(read.get()), Integer::sum);
         }
       }
       assertEquals(headers.size(), printed.size());
-      assertEquals(hopper, tma.size() + wgmma.size());
-      assertEquals(wgmma.size(), operand.size());
-      assertEquals(headers.stream().filter(header -> header.wgmmaMn().isPresent()).count(),
-          wgmmaMn.size());
-      assertEquals(wgmmaMn.size(), operandMn.size());
-      assertEquals(headers.stream().filter(header -> header.umma().isPresent()).count(),
-          umma.size());
-      assertEquals(umma.size(), ummaOperand.size());
+      assertEquals(tmaTiles, tma.size());
+      for (ReadKind kind : ReadKind.values()) {
+        assertEquals(reads.getOrDefault(kind, 0), descriptors.get(kind).size(), kind.toString());
+        assertEquals(reads.getOrDefault(kind, 0), operands.get(kind).size(), kind.toString());
+      }
+      int wgmma = reads.getOrDefault(ReadKind.WGMMA, 0);
+      int wgmmaMn = reads.getOrDefault(ReadKind.WGMMA_MN, 0);
+      int umma = reads.getOrDefault(ReadKind.UMMA, 0);
       compiler.record(checkName, headers.size() + " headers compiled with " + compiler.strictFlags()
-          + " and their host offsets, every stage, equal " + expectedFrom + (hopper == 0 ? ""
-              : "; " + tma.size() + " tiles' TMA boxes and " + wgmma.size() + " tiles' wgmma"
+          + " and their host offsets, every stage, equal " + expectedFrom
+          + (tmaTiles + wgmma == 0 ? ""
+              : "; " + tmaTiles + " tiles' TMA boxes and " + wgmma + " tiles' wgmma"
                   + " descriptors and operand coordinates equal the model's")
-          + (wgmmaMn.isEmpty() ? "" : "; " + wgmmaMn.size() + " tiles' MN-major second reads"
-              + " (wgmma_desc_mn), " + mnDescriptors + " descriptors, every stage, K slice and M or"
-              + " N step, and operand coordinates equal the model's")
-          + (umma.isEmpty() ? "" : "; " + umma.size() + " tiles' UMMA (tcgen05) descriptors, "
-              + ummaDescriptors(headers) + " of them, every stage, K slice and M or N step, and"
+          + (wgmmaMn == 0 ? "" : "; " + wgmmaMn + " tiles' MN-major second reads"
+              + " (wgmma_desc_mn), " + checked.get(ReadKind.WGMMA_MN) + " descriptors, every stage,"
+              + " K slice and M or N step, and operand coordinates equal the model's")
+          + (umma == 0 ? "" : "; " + umma + " tiles' UMMA (tcgen05) descriptors, "
+              + checked.get(ReadKind.UMMA) + " of them, every stage, K slice and M or N step, and"
               + " operand coordinates equal the model's"));
+      List<String> keys = new ArrayList<>(List.of("tile", "tma"));
+      for (ReadKind kind : ReadKind.values()) {
+        keys.add(kind.descriptors);
+        keys.add(kind.operand);
+      }
       Map<String, List<String>> lines = new HashMap<>();
       for (String line : output.split("\n")) {
         String[] words = line.trim().split(" ");
-        if (words.length >= 2 && List.of("tile", "tma", "wgmma", "operand", "wgmma_mn",
-            "operand_mn", "umma", "umma_operand").contains(words[0])) {
+        if (words.length >= 2 && keys.contains(words[0])) {
           lines.computeIfAbsent(words[1], type -> new ArrayList<>()).add(line.trim());
         }
       }
@@ -234,37 +287,22 @@ public final class HeaderCheck {
   }
 
   /**
-   * The wgmma constants, then {@code wgmma_desc(SMEM_ADDRESS, k_slice, mn, stage)} for every stage,
-   * K slice and first M or N, as unsigned decimals.
+   * A read's constants ({@code K}, {@code KSlices}, {@code MnStep}, the major bit, LBO, SBO, the
+   * layout type, the version where the descriptor has one, the descriptor less its start), then its
+   * descriptor function's {@code (SMEM_ADDRESS, k_slice, mn, stage)} for every stage, K slice and
+   * first M or N, as unsigned decimals: the model's {@link MmaOperand#descriptor}.
    */
-  private static List<String> expectedWgmma(WgmmaOperand operand) {
-    List<String> words = new ArrayList<>();
-    for (long value : new long[] {operand.instructionK(), operand.kSlices(), operand.mnStep(),
-        operand.transpose(), operand.leadingByteOffset(), operand.strideByteOffset(),
-        operand.swizzle().code(), operand.descriptorWithoutStart()}) {
-      words.add(Long.toUnsignedString(value));
+  private static List<String> expectedRead(MmaOperand operand, ReadKind kind) {
+    List<Long> constants = new ArrayList<>(List.of((long) operand.instructionK(),
+        (long) operand.kSlices(), (long) operand.mnStep(), (long) operand.majorBit(),
+        (long) operand.leadingByteOffset(), (long) operand.strideByteOffset(),
+        (long) operand.layoutTypeCode()));
+    if (kind.versioned()) {
+      constants.add((long) operand.format().descriptor().value(MmaDescriptor.Field.VERSION));
     }
-    for (int stage = 0; stage < operand.tile().stages(); stage++) {
-      for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
-        for (int mn = 0; mn < operand.mnExtent(); mn += operand.mnStep()) {
-          words.add(Long.toUnsignedString(
-              operand.descriptor(SMEM_ADDRESS, kSlice, mn, stage).encode()));
-        }
-      }
-    }
-    return words;
-  }
-
-  /**
-   * The UMMA constants, then {@code umma_desc(SMEM_ADDRESS, k_slice, mn, stage)} for every stage, K
-   * slice and M or N step, as unsigned decimals: the model's {@link UmmaOperand#descriptor}.
-   */
-  private static List<String> expectedUmma(UmmaOperand operand) {
+    constants.add(operand.descriptorWithoutStart());
     List<String> words = new ArrayList<>();
-    for (long value : new long[] {operand.instructionK(), operand.kSlices(), operand.mnStep(),
-        operand.majorBit(), operand.leadingByteOffset(), operand.strideByteOffset(),
-        operand.layoutType().code(), UmmaDescriptor.SM100_VERSION,
-        operand.descriptorWithoutStart()}) {
+    for (long value : constants) {
       words.add(Long.toUnsignedString(value));
     }
     for (int stage = 0; stage < operand.tile().stages(); stage++) {
@@ -279,25 +317,8 @@ public final class HeaderCheck {
   }
 
   /** How many descriptors of {@code operand} a header prints: every stage, K slice and M or N step. */
-  private static int descriptors(WgmmaOperand operand) {
+  private static int descriptors(MmaOperand operand) {
     return operand.tile().stages() * operand.kSlices() * (operand.mnExtent() / operand.mnStep());
-  }
-
-  /** How many UMMA descriptors the headers print: every stage, K slice and M or N step. */
-  private static int ummaDescriptors(List<Header> headers) {
-    int descriptors = 0;
-    for (Header header : headers) {
-      if (header.umma().isPresent()) {
-        UmmaOperand operand = header.umma().get();
-        descriptors += operand.tile().stages() * operand.kSlices()
-            * (operand.mnExtent() / operand.mnStep());
-      }
-    }
-    return descriptors;
-  }
-
-  private static List<String> expectedOperand(WgmmaOperand operand) {
-    return expectedOperand(operand.shape());
   }
 
   /**
@@ -332,84 +353,78 @@ public final class HeaderCheck {
   }
 
   /**
-   * The printers of a tile's wgmma read: its descriptor of every stage, K slice and first M or N
-   * ({@code wgmma}), and its operand's elements ({@code operand}). {@link #mnMembers} makes the
-   * MN-major read's of a tile read in both majors.
+   * The printers of one kind of read, named from its members: its descriptor of every stage, K
+   * slice and first M or N ({@code wgmma}, {@code wgmma_mn}, {@code umma}: the constants, then the
+   * descriptors), and its operand's elements ({@code operand}, {@code operand_mn},
+   * {@code umma_operand}); and a kernel calling them, so that device code is built too.
    */
-  private static final String WGMMA_PRINTERS = """
-
-      #if defined(__CUDACC__)
-      // wgmma: the descriptor of every stage, K slice and first M or N, and the operand's elements.
-      template <class Tile>
-      __global__ void touch_wgmma(uint32_t* out) {
-        const uint64_t desc = Tile::wgmma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kWgmmaKSlices,
-                                               0, blockIdx.x % Tile::kStages);
-        const uint32_t element = Tile::wgmma_offset(threadIdx.x % Tile::kWgmmaMnExtent,
-                                                    threadIdx.y % Tile::kWgmmaKExtent,
-                                                    blockIdx.x % Tile::kStages);
-        out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
-      }
-      #endif
-
-      template <class Tile>
-      void print_wgmma(const char* name, uint32_t smem_address) {
-        std::printf("wgmma %s %u %u %u %u %u %u %u %llu", name, Tile::kWgmmaK, Tile::kWgmmaKSlices,
-                    Tile::kWgmmaMnStep, Tile::kWgmmaTranspose, Tile::kWgmmaLeadingByteOffset,
-                    Tile::kWgmmaStrideByteOffset, Tile::kWgmmaLayoutType,
-                    static_cast<unsigned long long>(Tile::kWgmmaDescriptor));
-        for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-          for (uint32_t k_slice = 0; k_slice < Tile::kWgmmaKSlices; ++k_slice) {
-            for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; mn += Tile::kWgmmaMnStep) {
-              std::printf(" %llu", static_cast<unsigned long long>(
-                                       Tile::wgmma_desc(smem_address, k_slice, mn, stage)));
-            }
-          }
-        }
-        std::printf("\\n");
-      }
-
-      // The operand in logical coordinates: every element (mn, k) of every stage, with no
-      // branch on the major; a trailing '!' marks one whose wgmma_offset is not offset() of its
-      // wgmma_row and wgmma_col.
-      template <class Tile>
-      void print_operand(const char* name) {
-        std::printf("operand %s %u %u", name, Tile::kWgmmaMnExtent, Tile::kWgmmaKExtent);
-        for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-          for (uint32_t mn = 0; mn < Tile::kWgmmaMnExtent; ++mn) {
-            for (uint32_t k = 0; k < Tile::kWgmmaKExtent; ++k) {
-              const uint32_t offset = Tile::wgmma_offset(mn, k, stage);
-              const bool agrees =
-                  offset == Tile::offset(Tile::wgmma_row(mn, k), Tile::wgmma_col(mn, k), stage);
-              std::printf(agrees ? " %u" : " %u!", offset);
-            }
-          }
-        }
-        std::printf("\\n");
-      }
-      """;
-
-  /**
-   * {@code code} about a tile's wgmma read made about its MN-major read of two: the header's
-   * members for it are the same ones renamed ({@code kWgmmaMn*}, {@code wgmma_mn_row/col/offset},
-   * {@code wgmma_desc_mn}), and so are the printers and what they print ({@code wgmma_mn},
-   * {@code operand_mn}).
-   */
-  private static String mnMembers(String code) {
-    return code.replace("Tile::kWgmma", "Tile::kWgmmaMn")
-        .replace("Tile::wgmma_desc(", "Tile::wgmma_desc_mn(")
-        .replace("Tile::wgmma_row(", "Tile::wgmma_mn_row(")
-        .replace("Tile::wgmma_col(", "Tile::wgmma_mn_col(")
-        .replace("Tile::wgmma_offset(", "Tile::wgmma_mn_offset(")
-        .replace("touch_wgmma", "touch_wgmma_mn").replace("print_wgmma", "print_wgmma_mn")
-        .replace("print_operand", "print_operand_mn").replace("\"wgmma %s", "\"wgmma_mn %s")
-        .replace("\"operand %s", "\"operand_mn %s");
+  private static String printers(ReadKind kind) {
+    String k = kind.constants();
+    String fn = kind.functions();
+    List<String> constants = new ArrayList<>(List.of(k + "K", k + "KSlices", k + "MnStep",
+        k + kind.majorField, k + "LeadingByteOffset", k + "StrideByteOffset", k + "LayoutType"));
+    if (kind.versioned()) {
+      constants.add(k + "Version");
+    }
+    StringBuilder format = new StringBuilder(kind.descriptors + " %s");
+    StringBuilder arguments = new StringBuilder();
+    for (String constant : constants) {
+      format.append(" %u");
+      arguments.append(", ").append(constant);
+    }
+    return "\n#if defined(__CUDACC__)\n"
+        + "// " + kind.descriptors + ": the descriptor of every stage, K slice and first M or N,"
+        + " and the operand's elements.\n"
+        + "template <class Tile>\n"
+        + "__global__ void touch_" + kind.descriptors + "(uint32_t* out) {\n"
+        + "  const uint64_t desc = " + kind.descriptor() + "(blockIdx.y * 1024u, threadIdx.x % "
+        + k + "KSlices, 0,\n"
+        + "      blockIdx.x % Tile::kStages);\n"
+        + "  const uint32_t element = " + fn + "_offset(threadIdx.x % " + k + "MnExtent,\n"
+        + "      threadIdx.y % " + k + "KExtent, blockIdx.x % Tile::kStages);\n"
+        + "  out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32)"
+        + " ^ element;\n"
+        + "}\n"
+        + "#endif\n\n"
+        + "template <class Tile>\n"
+        + "void print_" + kind.descriptors + "(const char* name, uint32_t smem_address) {\n"
+        + "  std::printf(\"" + format + " %llu\", name" + arguments + ",\n"
+        + "              static_cast<unsigned long long>(" + k + "Descriptor));\n"
+        + "  for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {\n"
+        + "    for (uint32_t k_slice = 0; k_slice < " + k + "KSlices; ++k_slice) {\n"
+        + "      for (uint32_t mn = 0; mn < " + k + "MnExtent; mn += " + k + "MnStep) {\n"
+        + "        std::printf(\" %llu\", static_cast<unsigned long long>(\n"
+        + "                                 " + kind.descriptor()
+        + "(smem_address, k_slice, mn, stage)));\n"
+        + "      }\n"
+        + "    }\n"
+        + "  }\n"
+        + "  std::printf(\"\\n\");\n"
+        + "}\n\n"
+        + "// The operand in logical coordinates: every element (mn, k) of every stage, with no\n"
+        + "// branch on the major; a trailing '!' marks one whose " + fn + "_offset is not offset()"
+        + " of its\n// " + fn + "_row and " + fn + "_col.\n"
+        + "template <class Tile>\n"
+        + "void print_" + kind.operand + "(const char* name) {\n"
+        + "  std::printf(\"" + kind.operand + " %s %u %u\", name, " + k + "MnExtent, " + k
+        + "KExtent);\n"
+        + "  for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {\n"
+        + "    for (uint32_t mn = 0; mn < " + k + "MnExtent; ++mn) {\n"
+        + "      for (uint32_t k = 0; k < " + k + "KExtent; ++k) {\n"
+        + "        const uint32_t offset = " + fn + "_offset(mn, k, stage);\n"
+        + "        const bool agrees =\n"
+        + "            offset == Tile::offset(" + fn + "_row(mn, k), " + fn
+        + "_col(mn, k), stage);\n"
+        + "        std::printf(agrees ? \" %u\" : \" %u!\", offset);\n"
+        + "      }\n"
+        + "    }\n"
+        + "  }\n"
+        + "  std::printf(\"\\n\");\n"
+        + "}\n";
   }
 
   static String program(List<Header> headers) {
     boolean tma = headers.stream().anyMatch(header -> header.tma().isPresent());
-    boolean wgmma = headers.stream().anyMatch(header -> header.wgmma().isPresent());
-    boolean wgmmaMn = headers.stream().anyMatch(header -> header.wgmmaMn().isPresent());
-    boolean umma = headers.stream().anyMatch(header -> header.umma().isPresent());
     StringBuilder cu = new StringBuilder();
     cu.append("// Written by swizzlegen's tests: every generated header, compiled and run.\n");
     cu.append("#include <cstdint>\n#include <cstdio>\n\n");
@@ -479,63 +494,13 @@ public final class HeaderCheck {
           }
           """);
     }
-    if (wgmma) {
-      cu.append(WGMMA_PRINTERS);
-    }
-    if (wgmmaMn) {
-      cu.append(mnMembers(WGMMA_PRINTERS));
-    }
-    if (umma) {
-      cu.append("""
-
-          #if defined(__CUDACC__)
-          // UMMA (tcgen05): the descriptor of every stage, K slice and M or N step, and the
-          // operand's elements, built for every architecture (plain integer arithmetic).
-          template <class Tile>
-          __global__ void touch_umma(uint32_t* out) {
-            const uint64_t desc = Tile::umma_desc(blockIdx.y * 1024u, threadIdx.x % Tile::kUmmaKSlices,
-                                                  0, blockIdx.x % Tile::kStages);
-            const uint32_t element = Tile::umma_offset(threadIdx.x % Tile::kUmmaMnExtent,
-                                                       threadIdx.y % Tile::kUmmaKExtent,
-                                                       blockIdx.x % Tile::kStages);
-            out[threadIdx.x] = static_cast<uint32_t>(desc) ^ static_cast<uint32_t>(desc >> 32) ^ element;
-          }
-          #endif
-
-          template <class Tile>
-          void print_umma(const char* name, uint32_t smem_address) {
-            std::printf("umma %s %u %u %u %u %u %u %u %u %llu", name, Tile::kUmmaK, Tile::kUmmaKSlices,
-                        Tile::kUmmaMnStep, Tile::kUmmaMajor, Tile::kUmmaLeadingByteOffset,
-                        Tile::kUmmaStrideByteOffset, Tile::kUmmaLayoutType, Tile::kUmmaVersion,
-                        static_cast<unsigned long long>(Tile::kUmmaDescriptor));
-            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-              for (uint32_t k_slice = 0; k_slice < Tile::kUmmaKSlices; ++k_slice) {
-                for (uint32_t mn = 0; mn < Tile::kUmmaMnExtent; mn += Tile::kUmmaMnStep) {
-                  std::printf(" %llu", static_cast<unsigned long long>(
-                                           Tile::umma_desc(smem_address, k_slice, mn, stage)));
-                }
-              }
-            }
-            std::printf("\\n");
-          }
-
-          // The operand in logical coordinates, as print_operand for wgmma.
-          template <class Tile>
-          void print_umma_operand(const char* name) {
-            std::printf("umma_operand %s %u %u", name, Tile::kUmmaMnExtent, Tile::kUmmaKExtent);
-            for (uint32_t stage = 0; stage < Tile::kStages; ++stage) {
-              for (uint32_t mn = 0; mn < Tile::kUmmaMnExtent; ++mn) {
-                for (uint32_t k = 0; k < Tile::kUmmaKExtent; ++k) {
-                  const uint32_t offset = Tile::umma_offset(mn, k, stage);
-                  const bool agrees =
-                      offset == Tile::offset(Tile::umma_row(mn, k), Tile::umma_col(mn, k), stage);
-                  std::printf(agrees ? " %u" : " %u!", offset);
-                }
-              }
-            }
-            std::printf("\\n");
-          }
-          """);
+    for (ReadKind kind : ReadKind.values()) {
+      for (Header header : headers) {
+        if (header.read(kind).isPresent()) {
+          cu.append(printers(kind));
+          break;
+        }
+      }
     }
     cu.append("\n// constexpr on the host: some offsets, as the Java helpers give them.\n");
     for (Header header : headers) {
@@ -550,14 +515,11 @@ public final class HeaderCheck {
       if (header.tma().isPresent()) {
         cu.append("      touch_tma<").append(header.cudaType()).append(">,\n");
       }
-      if (header.wgmma().isPresent()) {
-        cu.append("      touch_wgmma<").append(header.cudaType()).append(">,\n");
-      }
-      if (header.wgmmaMn().isPresent()) {
-        cu.append("      touch_wgmma_mn<").append(header.cudaType()).append(">,\n");
-      }
-      if (header.umma().isPresent()) {
-        cu.append("      touch_umma<").append(header.cudaType()).append(">,\n");
+      for (ReadKind kind : ReadKind.values()) {
+        if (header.read(kind).isPresent()) {
+          cu.append("      touch_").append(kind.descriptors).append('<')
+              .append(header.cudaType()).append(">,\n");
+        }
       }
     }
     cu.append("  };\n");
@@ -570,23 +532,14 @@ public final class HeaderCheck {
         cu.append("  if (print_tma<").append(header.cudaType()).append(">(\"")
             .append(header.cudaType()).append("\") != 0) return 1;\n");
       }
-      if (header.wgmma().isPresent()) {
-        cu.append("  print_wgmma<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
-        cu.append("  print_operand<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\");\n");
-      }
-      if (header.wgmmaMn().isPresent()) {
-        cu.append("  print_wgmma_mn<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
-        cu.append("  print_operand_mn<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\");\n");
-      }
-      if (header.umma().isPresent()) {
-        cu.append("  print_umma<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\", ").append(SMEM_ADDRESS).append("u);\n");
-        cu.append("  print_umma_operand<").append(header.cudaType()).append(">(\"")
-            .append(header.cudaType()).append("\");\n");
+      for (ReadKind kind : ReadKind.values()) {
+        if (header.read(kind).isPresent()) {
+          cu.append("  print_").append(kind.descriptors).append('<').append(header.cudaType())
+              .append(">(\"").append(header.cudaType()).append("\", ").append(SMEM_ADDRESS)
+              .append("u);\n");
+          cu.append("  print_").append(kind.operand).append('<').append(header.cudaType())
+              .append(">(\"").append(header.cudaType()).append("\");\n");
+        }
       }
     }
     cu.append("  return 0;\n}\n");

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * A hardware engine that reads or writes the tile without the load/store unit: the bulk tensor copy
- * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link Wgmma} on Hopper,
- * {@link Umma} on Blackwell). An engine
+ * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link MmaRead}:
+ * {@link Wgmma} on Hopper, {@link Umma} on Blackwell). An engine
  * issues no warp instructions, so the bank model has nothing to cost; it is a requirement on the
  * layout, met when the engine has a {@link Plan} for it (the boxes, the descriptor fields), broken by
  * the violations that prevent one. Warp instructions, which the bank model costs, are
@@ -19,7 +19,7 @@ import java.util.List;
  * <p>An engine is added here and nowhere else in the model: the solver keeps only the layouts every
  * declared engine has a plan for, whatever the engine.
  */
-public sealed interface Engine permits Tma, Wgmma, Umma {
+public sealed interface Engine permits Tma, MmaRead {
 
   /**
    * The engines, in order, as an unmodifiable list: how a generated helper spells its

@@ -2,7 +2,9 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.text.TextForm;
+import java.util.List;
 
 /**
  * An engine as one line of text, and back: how a generated helper spells its {@code ENGINES}, so that
@@ -20,8 +22,9 @@ import dev.swizzlegen.runtime.text.TextForm;
  *
  * <p>TMA says which way it moves the tile as a kernel author says it, and in full, since the
  * annotation's {@code op} is shared memory's side of it: {@code TMA load into the tile} is
- * {@code op = STORE}, {@code TMA store from the tile} is {@code op = LOAD}. wgmma and UMMA (tcgen05)
- * name the operand's {@code major}. Last, the {@code label} when it is not the engine's description, quoted
+ * {@code op = STORE}, {@code TMA store from the tile} is {@code op = LOAD}. A tensor-core read is
+ * its format's engine name ({@link MmaFormat#engineName()}: wgmma, UMMA for tcgen05) and the
+ * operand's {@code major}. Last, the {@code label} when it is not the engine's description, quoted
  * as {@link TextForm} says.
  */
 final class EngineText {
@@ -34,10 +37,9 @@ final class EngineText {
     String text;
     if (engine instanceof Tma tma) {
       text = "TMA " + (tma.op() == Op.STORE ? LOAD_INTO_THE_TILE : STORE_FROM_THE_TILE);
-    } else if (engine instanceof Wgmma wgmma) {
-      text = "wgmma " + majorWord(wgmma.major());
     } else {
-      text = "UMMA " + majorWord(((Umma) engine).major());
+      MmaRead read = (MmaRead) engine;
+      text = read.format().engineName() + " " + majorWord(read.major());
     }
     return engine.label().equals(engine.description())
         ? text
@@ -52,13 +54,24 @@ final class EngineText {
   static Engine parse(String text) {
     TextForm form = new TextForm("an engine", text);
     Engine engine;
-    String name = form.oneOf("TMA", "wgmma", "UMMA");
+    List<MmaFormat> formats = MmaFormat.all();
+    String[] names = new String[formats.size() + 1];
+    names[0] = "TMA";
+    for (int i = 0; i < formats.size(); i++) {
+      names[i + 1] = formats.get(i).engineName();
+    }
+    String name = form.oneOf(names);
     if (name.equals("TMA")) {
       engine = Tma.of(form.oneOf(LOAD_INTO_THE_TILE, STORE_FROM_THE_TILE)
           .equals(LOAD_INTO_THE_TILE) ? Op.STORE : Op.LOAD);
     } else {
       Major major = form.oneOf("K-major", "MN-major").equals("K-major") ? Major.K : Major.MN;
-      engine = name.equals("wgmma") ? Wgmma.of(major) : Umma.of(major);
+      engine = null;
+      for (MmaFormat format : formats) {
+        if (format.engineName().equals(name)) {
+          engine = MmaRead.of(format, major);
+        }
+      }
     }
     if (form.accept("label")) {
       return engine.withLabel(form.label());

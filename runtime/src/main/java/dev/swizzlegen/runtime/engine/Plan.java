@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * What an {@link Engine} makes of a tile: its plan (a {@code TmaFill}'s boxes and mode, a
- * {@code WgmmaOperand}'s descriptor fields), or the violations that prevent one; never both.
+ * {@code MmaOperand}'s descriptor fields), or the violations that prevent one; never both.
  *
  * @param <P> the engine's plan
  * @param plan the plan, when there is one

@@ -13,8 +13,8 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class EngineTest {
   /**
    * The law of issue 19, item 2, over every layout the solver may choose for a few geometries: an
    * engine has a plan exactly where the old access's check ({@code TmaFill.check},
-   * {@code WgmmaOperand.check}) was empty, that plan is the one the model finds, and the violations
+   * {@code MmaOperand.check}) was empty, that plan is the one the model finds, and the violations
    * are the old check's, word for word.
    */
   @Test
@@ -43,23 +43,18 @@ class EngineTest {
       for (TileLayout layout : SwizzleFamily.layouts(description)) {
         for (Engine engine : ENGINES) {
           Plan<?> plan = engine.plan(layout);
-          List<Violation> old = engine instanceof Wgmma wgmma
-              ? WgmmaOperand.check(layout, wgmma.major())
-              : engine instanceof Umma umma
-                  ? UmmaOperand.check(layout, umma.major())
-                  : TmaFill.check(layout);
+          List<Violation> old = engine instanceof MmaRead read
+              ? MmaOperand.check(read.format(), layout, read.major())
+              : TmaFill.check(layout);
           assertEquals(old.isEmpty(), plan.exists(), layout + " " + engine);
           assertEquals(old, plan.violations(), layout + " " + engine);
           if (engine instanceof Tma) {
             assertEquals(TmaFill.find(layout), plan.plan());
-          } else if (engine instanceof Umma umma) {
-            assertEquals(
-                UmmaOperand.find(layout, umma.major()).map(UmmaOperand::descriptorWithoutStart),
-                plan.plan().map(operand -> ((UmmaOperand) operand).descriptorWithoutStart()));
           } else {
-            Major major = ((Wgmma) engine).major();
-            assertEquals(WgmmaOperand.find(layout, major).map(WgmmaOperand::descriptorWithoutStart),
-                plan.plan().map(operand -> ((WgmmaOperand) operand).descriptorWithoutStart()));
+            MmaRead read = (MmaRead) engine;
+            assertEquals(MmaOperand.find(read.format(), layout, read.major())
+                    .map(MmaOperand::descriptorWithoutStart),
+                plan.plan().map(operand -> ((MmaOperand) operand).descriptorWithoutStart()));
           }
           if (plan.exists()) {
             plans++;
@@ -79,14 +74,14 @@ class EngineTest {
   void geometryViolationsAreWhatNoSwizzleRemoves() {
     TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 64, 64, 1024);
     assertEquals(TmaFill.check(plain), Tma.of(Op.STORE).geometryViolations(plain));
-    assertEquals(WgmmaOperand.checkGeometry(plain, Major.K),
+    assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, plain, Major.K),
         Wgmma.of(Major.K).geometryViolations(plain));
     assertTrue(Wgmma.of(Major.K).geometryViolations(plain).isEmpty());
     TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
-    assertEquals(WgmmaOperand.checkGeometry(floats, Major.K),
+    assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, floats, Major.K),
         Wgmma.of(Major.K).geometryViolations(floats));
     assertTrue(!Wgmma.of(Major.K).geometryViolations(floats).isEmpty());
-    assertEquals(UmmaOperand.checkGeometry(plain, Major.MN),
+    assertEquals(MmaOperand.checkGeometry(MmaFormat.UMMA, plain, Major.MN),
         Umma.of(Major.MN).geometryViolations(plain));
     assertTrue(Umma.of(Major.MN).geometryViolations(plain).isEmpty());
     // tcgen05 reads a FLOAT tile's 32 bits as TF32 (kind::tf32); a DOUBLE one not at all.
@@ -121,12 +116,21 @@ class EngineTest {
     assertEquals(Op.LOAD, Umma.of(Major.K).op());
     assertEquals("UMMA read of a K-major operand", Umma.of(Major.K).description());
     assertEquals(Umma.of(Major.MN), Umma.of(Major.MN).withLabel(""));
+    for (MmaFormat format : MmaFormat.all()) {
+      for (Major major : Major.values()) {
+        MmaRead read = MmaRead.of(format, major);
+        assertEquals(format, read.format());
+        assertEquals(major, read.major());
+        assertEquals(format.kind(), read.kind());
+        assertEquals(read, Engine.parse(read.text()));
+      }
+    }
   }
 
   @Test
   void aPlanOrItsViolationsNeverBoth() {
     TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
-    Plan<WgmmaOperand> none = Wgmma.of(Major.K).plan(floats);
+    Plan<MmaOperand> none = Wgmma.of(Major.K).plan(floats);
     InvalidDescriptionException thrown =
         assertThrows(InvalidDescriptionException.class, none::orElseThrow);
     assertEquals(none.violations(), thrown.violations());

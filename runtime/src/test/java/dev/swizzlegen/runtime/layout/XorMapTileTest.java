@@ -8,14 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Cell;
 import dev.swizzlegen.runtime.violation.LayoutViolation.MapNotClosed;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaModeForMap;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
+import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayoutForMap;
+import dev.swizzlegen.runtime.violation.Violation;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -120,10 +122,12 @@ class XorMapTileTest {
     TmaFill fill = TmaFill.of(tile);
     assertEquals(FLIP, fill.mode());
     assertEquals(1, fill.boxes().size());
-    // wgmma has no mode for it: a violation that names the map.
-    assertTrue(WgmmaOperand.check(tile, Major.K)
-        .contains(new NoWgmmaModeForMap(DType.HALF, halves)), WgmmaOperand.check(tile, Major.K)
-        .toString());
+    // Neither wgmma nor tcgen05 has a layout type for it: a violation that names the map.
+    for (MmaFormat format : MmaFormat.all()) {
+      List<Violation> violations = MmaOperand.check(format, tile, Major.K);
+      assertTrue(violations.contains(new NoMmaLayoutForMap(format, DType.HALF, halves)),
+          violations.toString());
+    }
   }
 
   @Test

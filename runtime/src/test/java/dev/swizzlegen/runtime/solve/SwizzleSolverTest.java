@@ -16,12 +16,12 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -386,7 +386,8 @@ class SwizzleSolverTest {
       Solution solution = solver.solve(expected.geometry(), List.of(), engines);
       TileLayout tile = solution.layout().orElseThrow();
       assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected.toString());
-      assertTrue(WgmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
+      assertTrue(MmaOperand.find(MmaFormat.GMMA, tile, expected.major()).isPresent(),
+          tile.toString());
       assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
           tile.toString());
     }
@@ -425,7 +426,8 @@ class SwizzleSolverTest {
         TileLayout tile = solution.layout().orElseThrow();
         assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected + " " + engines);
         assertEquals(expected.atomCols(), tile.atomCols(), tile.toString());
-        assertTrue(UmmaOperand.find(tile, expected.major()).isPresent(), tile.toString());
+        assertTrue(MmaOperand.find(MmaFormat.UMMA, tile, expected.major()).isPresent(),
+            tile.toString());
         assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
             tile.toString());
       }

@@ -28,7 +28,7 @@ public final class CudaHeaderWriter {
   private static final String TEMPLATE = "tile.cuh.template";
 
   public GeneratedFile write(TileSpec tile, List<IndexFunction> functions,
-      List<AccessReport> reports, HopperHeaderText hopper, BlackwellHeaderText blackwell) {
+      List<AccessReport> reports, HopperHeaderText hopper, OperandReadText reads) {
     TileLayout layout = tile.layout();
     List<String> constants = new ArrayList<>();
     constant(constants, "uint32_t", "kRows", layout.rows());
@@ -60,15 +60,15 @@ public final class CudaHeaderWriter {
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
         .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
         .set("summary", summary(tile, reports))
-        .set("hopper", hopper.comment())
+        .set("hopper", hopper.comment(reads))
         .set("preamble", CudaPreamble.text(hopper.includes()))
         .set("namespace", tile.cudaNamespace())
         .set("name", tile.name())
         .set("constants", constants)
         .set("functions", HeaderMembers.functions(functions))
-        .set("assertions", HeaderAssertions.of(tile, hopper, blackwell));
+        .set("assertions", HeaderAssertions.of(tile, hopper, reads));
     hopper.fill(header);
-    blackwell.fill(header);
+    reads.fill(header);
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         header.render());
   }

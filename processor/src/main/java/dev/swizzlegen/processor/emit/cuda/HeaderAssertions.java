@@ -1,27 +1,29 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.tma.TmaBox;
 import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.umma.UmmaOperand;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed, checked
- * again by every compiler that includes the header. Every expected value is the model's
- * ({@link TileLayout}, {@link TmaFill}, {@link WgmmaOperand}, {@link UmmaOperand}), never the
- * header's own arithmetic: the offsets and inverses at the tile's first, middle and last elements,
- * the swizzle and its inverse at the same places of the atom, TMA's box limits and first and last
- * box, the wgmma and the tcgen05 (UMMA) descriptor's fields, its last K slice's descriptor and the
- * operand's logical coordinates ({@link OperandShape}).
+ * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed,
+ * checked again by every compiler that includes the header. Every expected value is the model's
+ * ({@link TileLayout}, {@link TmaFill}, {@link MmaOperand}), never the header's own arithmetic: the
+ * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse
+ * at the same places of the atom, TMA's box limits and first and last box, and for each tensor-core
+ * read (wgmma, tcgen05) the descriptor's fields where its format lays them, its last K slice's
+ * descriptor and the operand's logical coordinates ({@link OperandShape}).
  */
 final class HeaderAssertions {
   /** Where a long condition may break: before each {@code &&} and {@code |}. */
@@ -35,16 +37,14 @@ final class HeaderAssertions {
   }
 
   /** The assertions, one a line, at namespace scope after the tile's struct. */
-  static List<String> of(TileSpec tile, HopperHeaderText hopper, BlackwellHeaderText blackwell) {
+  static List<String> of(TileSpec tile, HopperHeaderText hopper, OperandReadText reads) {
     HeaderAssertions assertions = new HeaderAssertions(tile.name());
     TileLayout layout = tile.layout();
     assertions.layout(layout);
     hopper.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
-    hopper.declaredOperand().ifPresent(
-        operand -> assertions.wgmma(layout, operand, HopperHeaderText.Members.FIRST, ""));
-    hopper.mnOperand().ifPresent(
-        operand -> assertions.wgmma(layout, operand, HopperHeaderText.Members.MN, "MN-major read: "));
-    blackwell.declaredOperand().ifPresent(operand -> assertions.umma(layout, operand));
+    for (OperandReadText.Read read : reads.reads()) {
+      assertions.read(layout, read);
+    }
     return assertions.lines;
   }
 
@@ -114,26 +114,42 @@ final class HeaderAssertions {
   }
 
   /**
-   * A wgmma read's members, named by {@code members}; {@code what} begins each message (empty for
-   * the tile's one read or its K-major one).
+   * A tensor-core read's members, named by its {@link MmaMemberNames.Members}: the descriptor is
+   * its fields where the format's descriptor lays them, the last K slice's descriptor (from the
+   * last M or N step where the format's words say so) is the model's, and so are the operand's
+   * extents and two of its elements. The second read of a tile's two starts each message with what
+   * it is.
    */
-  private void wgmma(TileLayout layout, WgmmaOperand operand, HopperHeaderText.Members members,
-      String what) {
+  private void read(TileLayout layout, OperandReadText.Read read) {
+    MmaOperand operand = read.operand();
+    MmaMemberNames.Members members = read.members();
+    String engine = read.format().engineName();
+    String what = members.second() ? "MN-major read: " : "";
     String prefix = type + "::" + members.constants();
-    assertThat(prefix + "Descriptor == ((uint64_t{" + prefix + "LeadingByteOffset} >> 4) << 16"
-        + " | (uint64_t{" + prefix + "StrideByteOffset} >> 4) << 32 | uint64_t{" + prefix
-        + "BaseOffset} << 49 | uint64_t{" + prefix + "LayoutType} << 62)",
-        what + "the wgmma descriptor is its fields");
+    List<String> fields = new ArrayList<>();
+    for (MmaDescriptor.Bits bits : read.format().descriptor().fields()) {
+      Optional<String> constant = OperandReadText.constant(bits.field());
+      if (constant.isPresent()) {
+        String field = "uint64_t{" + prefix + constant.get() + "}";
+        fields.add((bits.field().inUnits() ? "(" + field + " >> 4)" : field) + " << "
+            + bits.shift());
+      }
+    }
+    assertThat(prefix + "Descriptor == (" + String.join(" | ", fields) + ")",
+        what + "the " + engine + " descriptor is its fields");
     int slice = operand.kSlices() - 1;
     int stage = layout.stages() - 1;
-    long descriptor = operand.descriptor(0, slice, 0, stage).encode();
-    assertThat(type + "::" + members.descriptor() + "(0u, " + u(slice) + ", 0u, " + u(stage)
-        + ") == " + String.format(Locale.ROOT, "0x%016xull", descriptor),
-        what + "the last K slice's descriptor");
+    boolean fromLastStep = read.words().fromLastMnStep();
+    int first = fromLastStep ? operand.mnExtent() - operand.mnStep() : 0;
+    long descriptor = operand.descriptor(0, slice, first, stage).encode();
+    assertThat(type + "::" + members.descriptor() + "(0u, " + u(slice) + ", " + u(first) + ", "
+        + u(stage) + ") == " + String.format(Locale.ROOT, "0x%016xull", descriptor),
+        what + "the last K slice's descriptor"
+            + (fromLastStep ? " from the last M or N step" : ""));
     OperandShape shape = operand.shape();
     assertThat(prefix + "MnExtent == " + u(shape.mnExtent()) + " && " + prefix + "KExtent == "
         + u(shape.kExtent()) + " && " + prefix + "KSlices * " + prefix + "K == " + prefix
-        + "KExtent", what + "the wgmma operand's M or N and K");
+        + "KExtent", what + "the " + engine + " operand's M or N and K");
     // Two elements whose M and K differ, so that a row and column swapped cannot pass.
     int[][] elements = {
         {shape.mnExtent() - 1, 0, stage}, {shape.mnExtent() / 2, shape.kExtent() - 1, 0}};
@@ -145,38 +161,8 @@ final class HeaderAssertions {
       int col = shape.col(mn, k);
       assertThat(call(fn + "_row", mn, k) + " == " + u(row) + " && " + call(fn + "_col", mn, k)
           + " == " + u(col) + " && " + call(fn + "_offset", mn, k, element[2]) + " == "
-          + u(layout.offset(row, col, element[2])), what + "wgmma operand element (" + mn + ", "
-          + k + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
-    }
-  }
-
-  private void umma(TileLayout layout, UmmaOperand operand) {
-    assertThat(type + "::kUmmaDescriptor == ((uint64_t{" + type
-        + "::kUmmaLeadingByteOffset} >> 4) << 16 | (uint64_t{" + type
-        + "::kUmmaStrideByteOffset} >> 4) << 32 | uint64_t{" + type + "::kUmmaVersion} << 46"
-        + " | uint64_t{" + type + "::kUmmaBaseOffset} << 49 | uint64_t{" + type
-        + "::kUmmaLayoutType} << 61)", "the UMMA descriptor is its fields");
-    int slice = operand.kSlices() - 1;
-    int stage = layout.stages() - 1;
-    int mn = operand.mnExtent() - operand.mnStep();
-    long descriptor = operand.descriptor(0, slice, mn, stage).encode();
-    assertThat(type + "::umma_desc(0u, " + u(slice) + ", " + u(mn) + ", " + u(stage) + ") == "
-        + String.format(Locale.ROOT, "0x%016xull", descriptor),
-        "the last K slice's descriptor from the last M or N step");
-    OperandShape shape = operand.shape();
-    assertThat(type + "::kUmmaMnExtent == " + u(shape.mnExtent()) + " && " + type
-        + "::kUmmaKExtent == " + u(shape.kExtent()) + " && " + type + "::kUmmaKSlices * " + type
-        + "::kUmmaK == " + type + "::kUmmaKExtent", "the UMMA operand's M or N and K");
-    int[][] elements = {
-        {shape.mnExtent() - 1, 0, stage}, {shape.mnExtent() / 2, shape.kExtent() - 1, 0}};
-    for (int[] element : elements) {
-      int row = shape.row(element[0], element[1]);
-      int col = shape.col(element[0], element[1]);
-      assertThat(call("umma_row", element[0], element[1]) + " == " + u(row) + " && "
-          + call("umma_col", element[0], element[1]) + " == " + u(col) + " && "
-          + call("umma_offset", element[0], element[1], element[2]) + " == "
-          + u(layout.offset(row, col, element[2])), "UMMA operand element (" + element[0] + ", "
-          + element[1] + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
+          + u(layout.offset(row, col, element[2])), what + engine + " operand element (" + mn
+          + ", " + k + ") of stage " + element[2] + " is the tile's (" + row + ", " + col + ")");
     }
   }
 

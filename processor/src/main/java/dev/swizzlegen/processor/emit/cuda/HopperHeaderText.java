@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import static dev.swizzlegen.processor.diag.ModelText.majorWords;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
 import dev.swizzlegen.processor.diag.ViolationMessages;
@@ -11,60 +10,39 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaDataType;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * What a tile's CUDA header says and gives for Hopper: for a tile with a {@code TMA} access, the
- * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map; for a
- * tile with a {@code WGMMA} access, the wgmma matrix descriptor of every K slice
- * ({@link WgmmaOperand}), and for a tile with two, one of each major, the MN-major read's beside the
- * K-major's ({@link Members#MN}); for every tile, whether wgmma can read it, in the comment. All of it
- * is the model's; this class only spells it in CUDA.
+ * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map;
+ * for every tile, in the comment, how wgmma reads it: its declared reads' sentences
+ * ({@link OperandReadText}, which also gives their members), or whether wgmma could read it, in
+ * each major. All of it is the model's; this class only spells it in CUDA.
  */
 public final class HopperHeaderText {
-  /**
-   * The names of one wgmma read's members: its template slots and flag, its constants' prefix, its
-   * operand functions' prefix and its descriptor function.
-   */
-  record Members(String slot, String constants, String functions, String descriptor) {
-    /** The read of a tile with one, or the K-major read of a tile with two. */
-    static final Members FIRST = new Members("wgmma", "kWgmma", "wgmma", "wgmma_desc");
-    /** The MN-major read of a tile with two: the same members, named apart. */
-    static final Members MN = new Members("wgmmaMn", "kWgmmaMn", "wgmma_mn", "wgmma_desc_mn");
-  }
-
   private final TileSpec tile;
   private final Optional<TmaFill> tmaFill;
-  private final Optional<WgmmaOperand> declaredOperand;
-  private final Optional<WgmmaOperand> mnOperand;
   /** How wgmma reads the tile in each major, or why not: each worked out once for every use. */
-  private final Map<Major, Plan<WgmmaOperand>> wgmmaReads;
+  private final Map<Major, Plan<MmaOperand>> wgmmaReads;
 
   private HopperHeaderText(ProvenTile proven) {
     this.tile = proven.spec();
     this.tmaFill = proven.tmaFill();
     this.wgmmaReads = proven.wgmmaReads();
-    List<WgmmaOperand> reads = declaredMajors(tile).stream()
-        .map(major -> wgmmaReads.get(major).plan()).flatMap(Optional::stream).toList();
-    // One read has the wgmma_desc members whatever its major; of two, the K-major read has them and
-    // the MN-major one the wgmma_desc_mn members.
-    this.declaredOperand = reads.stream()
-        .filter(read -> reads.size() == 1 || read.major() == Major.K).findFirst();
-    this.mnOperand = reads.stream()
-        .filter(read -> reads.size() == 2 && read.major() == Major.MN).findFirst();
   }
 
   public static HopperHeaderText of(ProvenTile tile) {
@@ -82,24 +60,13 @@ public final class HopperHeaderText {
 
   /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
   public static List<Major> declaredMajors(TileSpec tile) {
-    return tile.engines().stream().filter(Wgmma.class::isInstance)
-        .map(wgmma -> ((Wgmma) wgmma).major()).toList();
-  }
-
-  /**
-   * How wgmma reads the tile, for a tile with a WGMMA access it can read: the read the
-   * {@code wgmma_desc} members give, the K-major one of a tile with two.
-   */
-  public Optional<WgmmaOperand> declaredOperand() {
-    return declaredOperand;
-  }
-
-  /**
-   * The MN-major read of a tile that wgmma reads in both majors: the read the {@code wgmma_desc_mn}
-   * members give; empty for a tile with one read or none.
-   */
-  public Optional<WgmmaOperand> mnOperand() {
-    return mnOperand;
+    List<Major> majors = new ArrayList<>();
+    for (Engine engine : tile.engines()) {
+      if (engine instanceof Wgmma wgmma) {
+        majors.add(wgmma.major());
+      }
+    }
+    return majors;
   }
 
   /** The TMA fill the header gives, for a tile with a TMA access. */
@@ -107,34 +74,30 @@ public final class HopperHeaderText {
     return tmaFill;
   }
 
-  /** The header's comment lines about TMA and wgmma, each starting with {@code "// "}. */
-  String comment() {
+  /**
+   * The header's comment lines about TMA and wgmma, each starting with {@code "// "}: the tile's
+   * wgmma reads as {@code reads} says them.
+   */
+  String comment(OperandReadText reads) {
     StringBuilder out = new StringBuilder("// Hopper (sm_90):\n");
     tmaFill.ifPresent(fill -> wrapped(out, "TMA fills a stage with " + fill.boxes().size() + " box"
         + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x " + fill.boxCols()
         + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
             ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
         + ": encode_tma_tensor_map() and tma_box_*() below."));
-    if (declaredOperand.isPresent()) {
-      WgmmaOperand operand = declaredOperand.get();
-      wrapped(out, "wgmma (sm_90a) reads it as " + operandWords(operand.major()) + " with "
-          + operand.swizzle().description() + ": " + operand.kSlices() + " K slice"
-          + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK() + " (k"
-          + operand.instructionK() + "), LBO " + operand.leadingByteOffset() + ", SBO "
-          + operand.strideByteOffset() + " bytes: wgmma_desc() below.");
-      mnOperand.ifPresent(read -> wrapped(out, "wgmma also reads it as an MN-major operand (rows K,"
-          + " cols M or N) with " + read.swizzle().description() + ": " + read.kSlices() + " K slice"
-          + (read.kSlices() == 1 ? "" : "s") + " of " + read.instructionK() + " (k"
-          + read.instructionK() + "), LBO " + read.leadingByteOffset() + ", SBO "
-          + read.strideByteOffset() + " bytes: wgmma_desc_mn() below."));
+    List<String> declared = reads.comment(MmaFormat.GMMA);
+    if (!declared.isEmpty()) {
+      for (String line : declared) {
+        out.append(line).append('\n');
+      }
     } else {
       List<String> readable = new ArrayList<>();
       for (Major major : Major.values()) {
         if (wgmmaReads.get(major).exists()) {
           List<String> sides = new OperandShape(tile.layout(), major).rowCol("M or N", "K");
-          readable.add(operandWords(major) + " (rows " + sides.get(0) + ", cols " + sides.get(1)
-              + ") with "
-              + wgmmaReads.get(major).plan().orElseThrow().swizzle().description());
+          readable.add(operandWords(major) + " (rows " + sides.get(0) + ", cols "
+              + sides.get(1) + ") with "
+              + wgmmaReads.get(major).plan().orElseThrow().layoutType().description());
         }
       }
       if (!readable.isEmpty()) {
@@ -167,8 +130,8 @@ public final class HopperHeaderText {
   }
 
   /**
-   * Fills the header template's TMA and wgmma sections: set where the tile has the access and
-   * wgmma or TMA can serve it, each slot the model's value.
+   * Fills the header template's TMA section: set where the tile has a TMA access, each slot the
+   * model's value.
    */
   void fill(Template header) {
     TileLayout layout = tile.layout();
@@ -197,55 +160,6 @@ public final class HopperHeaderText {
           .set("tmaBoxAddress", layout.elementBits() % 8 == 0
               ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
     });
-    header.flag(Members.FIRST.slot(), declaredOperand.isPresent());
-    declaredOperand.ifPresent(operand -> fillWgmma(header, Members.FIRST, operand,
-        "wgmma (sm_90a): " + (operand.major() == Major.K ? "a " : "an ")
-            + majorWords(operand.major())));
-    header.flag(Members.MN.slot(), mnOperand.isPresent());
-    mnOperand.ifPresent(operand -> fillWgmma(header, Members.MN, operand,
-        "wgmma (sm_90a): an MN-major"));
-  }
-
-  /**
-   * Fills the slots of one wgmma read's members, named by {@code members}; {@code what} begins its
-   * comment ({@code "wgmma (sm_90a): a K-major"}), which goes on with the operand's type and mode.
-   */
-  private void fillWgmma(Template header, Members members, WgmmaOperand operand, String what) {
-    TileLayout layout = tile.layout();
-    boolean kMajor = operand.major() == Major.K;
-    String k = members.constants() + "K";
-    String first = "offset("
-        + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k)) + ", stage)";
-    String fn = members.functions();
-    String slot = members.slot();
-    header.set(slot + "Comment", memberComment(what + " "
-            + WgmmaOperand.ptxType(layout.dtype()).orElseThrow() + " operand with "
-            + operand.swizzle().description() + ". One instruction reads " + k + " of K (k"
-            + operand.instructionK() + "); " + k + "Slices of them span the tile's K. The operand is "
-            + members.constants() + "MnExtent (M or N) by " + members.constants() + "KExtent (K): "
-            + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below find its element (mn, k)"
-            + " whatever the major. Pass " + members.constants() + "Transpose as the instruction's"
-            + " imm-trans" + (kMajor ? "" : " (16-bit types)") + "."))
-        .set(slot + "K", Integer.toString(operand.instructionK()))
-        .set(slot + "KSlices", Integer.toString(operand.kSlices()))
-        .set(slot + "MnExtent", Integer.toString(operand.shape().mnExtent()))
-        .set(slot + "KExtent", Integer.toString(operand.shape().kExtent()))
-        .set(slot + "Functions", HeaderMembers.functions(members == Members.MN
-            ? TileFunctions.wgmmaMnOperand(operand.shape())
-            : TileFunctions.wgmmaOperand(operand.shape())))
-        .set(slot + "MnStep", Integer.toString(operand.mnStep()))
-        .set(slot + "Transpose", Integer.toString(operand.transpose()))
-        .set(slot + "LeadingByteOffset", Integer.toString(operand.leadingByteOffset()))
-        .set(slot + "StrideByteOffset", Integer.toString(operand.strideByteOffset()))
-        .set(slot + "LayoutType", Integer.toString(operand.swizzle().code()))
-        .set(slot + "Descriptor",
-            String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
-        .set(slot + "DescComment", memberComment("The wgmma matrix descriptor of K slice k_slice (K"
-            + " from k_slice * " + k + ") of the operand whose M or N starts at mn (a multiple of "
-            + members.constants() + "MnStep), in stage `stage` of this tile at shared-memory address"
-            + " smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the"
-            + " slice's first element, " + first + "."))
-        .set(slot + "Start", first);
   }
 
   /** The {@code CUtensorMapDataType} TMA copies elements of {@code dtype} as. */

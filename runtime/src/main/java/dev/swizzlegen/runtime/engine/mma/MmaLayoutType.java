@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.umma;
+package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -7,17 +7,18 @@ import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;
 
 /**
- * The layout types of a tcgen05 shared-memory descriptor (bits 61-63, CuTe's
- * {@code UMMA::LayoutType}): the byte patterns the bulk tensor copy engine writes
- * ({@link TmaSwizzle}), so that TMA can fill what tcgen05 reads.
+ * The canonical layouts the tensor cores read an operand in through a shared-memory descriptor: the
+ * byte patterns the bulk tensor copy engine writes ({@link TmaSwizzle}), so that TMA can fill what
+ * the tensor cores read. Which of them a descriptor has, and the code it gives each, is the
+ * format's ({@link MmaDescriptor#layoutTypes()}): wgmma has the first four, tcgen05 all five.
  *
  * <pre>
- *   code  layout type             byte pattern     a row     rows a group  repeat  TMA mode
- *   0     SWIZZLE_NONE            none             16 B      8             -       NONE
- *   1     SWIZZLE_128B_BASE32B    Swizzle&lt;2,5,2&gt;   128 B     4             512 B   128B_ATOM_32B
- *   2     SWIZZLE_128B            Swizzle&lt;3,4,3&gt;   128 B     8             1024 B  128B
- *   4     SWIZZLE_64B             Swizzle&lt;2,4,3&gt;   64 B      8             512 B   64B
- *   6     SWIZZLE_32B             Swizzle&lt;1,4,3&gt;   32 B      8             256 B   32B
+ *   layout type             byte pattern     a row     rows a group  repeat  TMA mode
+ *   NONE                    none             16 B      8             -       NONE
+ *   SWIZZLE_128B            Swizzle&lt;3,4,3&gt;   128 B     8             1024 B  128B
+ *   SWIZZLE_64B             Swizzle&lt;2,4,3&gt;   64 B      8             512 B   64B
+ *   SWIZZLE_32B             Swizzle&lt;1,4,3&gt;   32 B      8             256 B   32B
+ *   SWIZZLE_128B_BASE32B    Swizzle&lt;2,5,2&gt;   128 B     4             512 B   128B_ATOM_32B
  * </pre>
  *
  * <p>A row is what the canonical layout keeps contiguous: a 16-byte core-matrix row without a
@@ -28,36 +29,29 @@ import java.util.Optional;
  * elements (TF32, or FLOAT read as TF32): CuTe's {@code Layout_MN_SW128_32B_Atom}, which CUTLASS's
  * {@code sm100_smem_selector} picks for MN-major 32-bit operands and for nothing else.
  */
-public enum UmmaLayoutType {
+public enum MmaLayoutType {
   /** No swizzle ("interleave"): 8 x 16-byte core matrices, each 128 contiguous bytes. */
-  SWIZZLE_NONE(0, TmaSwizzle.NONE, 16, 8),
-  /**
-   * The 128-byte swizzle of 32-byte units, {@code Swizzle<2,5,2>} on bytes; MN-major 32-bit operands
-   * only.
-   */
-  SWIZZLE_128B_BASE32B(1, TmaSwizzle.SWIZZLE_128B_ATOM_32B, 128, 4),
+  NONE(TmaSwizzle.NONE, 16, 8),
   /** The 128-byte swizzle: rows of 128 bytes, {@code Swizzle<3,4,3>} on bytes. */
-  SWIZZLE_128B(2, TmaSwizzle.SWIZZLE_128B, 128, 8),
+  SWIZZLE_128B(TmaSwizzle.SWIZZLE_128B, 128, 8),
   /** The 64-byte swizzle: rows of 64 bytes, {@code Swizzle<2,4,3>} on bytes. */
-  SWIZZLE_64B(4, TmaSwizzle.SWIZZLE_64B, 64, 8),
+  SWIZZLE_64B(TmaSwizzle.SWIZZLE_64B, 64, 8),
   /** The 32-byte swizzle: rows of 32 bytes, {@code Swizzle<1,4,3>} on bytes. */
-  SWIZZLE_32B(6, TmaSwizzle.SWIZZLE_32B, 32, 8);
+  SWIZZLE_32B(TmaSwizzle.SWIZZLE_32B, 32, 8),
+  /**
+   * The 128-byte swizzle of 32-byte units, {@code Swizzle<2,5,2>} on bytes, in groups of 4 rows;
+   * MN-major 32-bit operands only.
+   */
+  SWIZZLE_128B_BASE32B(TmaSwizzle.SWIZZLE_128B_ATOM_32B, 128, 4);
 
-  private final int code;
   private final TmaSwizzle pattern;
   private final int rowBytes;
   private final int groupRows;
 
-  UmmaLayoutType(int code, TmaSwizzle pattern, int rowBytes, int groupRows) {
-    this.code = code;
+  MmaLayoutType(TmaSwizzle pattern, int rowBytes, int groupRows) {
     this.pattern = pattern;
     this.rowBytes = rowBytes;
     this.groupRows = groupRows;
-  }
-
-  /** The value of the descriptor's bits 61-63. */
-  public int code() {
-    return code;
   }
 
   /** The TMA mode that writes the same bytes. */
@@ -82,12 +76,12 @@ public enum UmmaLayoutType {
 
   /** Bytes the operand's base must be aligned to: the pattern's repeat, or one 16-byte unit. */
   public int alignmentBytes() {
-    return this == SWIZZLE_NONE ? 16 : pattern.alignmentBytes();
+    return this == NONE ? 16 : pattern.alignmentBytes();
   }
 
   /**
-   * Whether tcgen05 reads an operand of this major and element size in this layout: every one, but
-   * {@link #SWIZZLE_128B_BASE32B} only MN-major 32-bit ones.
+   * Whether the tensor cores read an operand of this major and element size in this layout: every
+   * one, but {@link #SWIZZLE_128B_BASE32B} only MN-major 32-bit ones.
    */
   public boolean reads(Major major, int elementBits) {
     return this != SWIZZLE_128B_BASE32B || (major == Major.MN && elementBits == 32);
@@ -99,7 +93,7 @@ public enum UmmaLayoutType {
    * without one.
    */
   public Swizzle elementSwizzle(int elementBytes) {
-    if (this == SWIZZLE_NONE) {
+    if (this == NONE) {
       return Swizzle.IDENTITY;
     }
     Swizzle bytes = pattern.byteSwizzle().orElseThrow();
@@ -113,29 +107,19 @@ public enum UmmaLayoutType {
    */
   public String description() {
     return switch (this) {
-      case SWIZZLE_NONE -> "no swizzle";
+      case NONE -> "no swizzle";
       case SWIZZLE_128B_BASE32B -> "the 128-byte swizzle of 32-byte units";
       default -> "the " + rowBytes + "-byte swizzle";
     };
   }
 
-  /** The layout type with this byte pattern, if tcgen05 has one. */
-  static Optional<UmmaLayoutType> of(TmaSwizzle pattern) {
-    for (UmmaLayoutType type : values()) {
+  /** The layout type with this byte pattern, if the tensor cores have one. */
+  static Optional<MmaLayoutType> of(TmaSwizzle pattern) {
+    for (MmaLayoutType type : values()) {
       if (type.pattern == pattern) {
         return Optional.of(type);
       }
     }
     return Optional.empty();
-  }
-
-  /** The layout type of a descriptor's bits 61-63. */
-  public static UmmaLayoutType ofCode(int code) {
-    for (UmmaLayoutType type : values()) {
-      if (type.code == code) {
-        return type;
-      }
-    }
-    throw new IllegalArgumentException("layout type " + code);
   }
 }

@@ -1,5 +1,6 @@
-package dev.swizzlegen.runtime.wgmma;
+package dev.swizzlegen.runtime.engine.mma;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -16,11 +17,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The descriptors of {@link WgmmaOperand} equal CuTe's {@code make_gmma_desc} on CuTe's GMMA layout
- * atoms ({@code wgmma/cute-descriptors.txt}): the same start for every K slice and every M or N the
- * instruction starts from, the same layout type, base offset, and LBO and SBO wherever CuTe's
- * instruction uses them; and on FlashMLA's K buffer, one tile read K-major as K and MN-major as V
- * (through FlashMLA's transposed view of it), both reads.
+ * The descriptors of {@link MmaOperand} of {@link MmaFormat#GMMA} equal CuTe's
+ * {@code make_gmma_desc} on CuTe's GMMA layout atoms ({@code wgmma/cute-descriptors.txt}): the same
+ * start for every K slice and every M or N the instruction starts from, the same layout type, base
+ * offset, and LBO and SBO wherever CuTe's instruction uses them; and on FlashMLA's K buffer, one
+ * tile read K-major as K and MN-major as V (through FlashMLA's transposed view of it), both reads.
  */
 class CuteDescriptorsTest {
   private record Declared(TileLayout tile, Major major) {}
@@ -86,13 +87,13 @@ class CuteDescriptorsTest {
       seen.add(name);
       int mn = Integer.parseInt(words.get(2));
       int kSlice = Integer.parseInt(words.get(4));
-      MatrixDescriptor cute = new MatrixDescriptor(Integer.parseInt(words.get(6)),
+      GmmaDescriptor cute = new GmmaDescriptor(Integer.parseInt(words.get(6)),
           Integer.parseInt(words.get(8)), Integer.parseInt(words.get(10)),
-          Integer.parseInt(words.get(12)), WgmmaSwizzle.ofCode(Integer.parseInt(words.get(14))));
-      MatrixDescriptor ours = WgmmaOperand.of(declared.tile(), declared.major())
+          Integer.parseInt(words.get(12)), GMMA.layoutType(Integer.parseInt(words.get(14))));
+      MmaDescriptor ours = MmaOperand.of(GMMA, declared.tile(), declared.major())
           .descriptor(0, kSlice, mn, 0);
       assertEquals(cute.startAddress(), ours.startAddress(), line);
-      assertEquals(cute.swizzle(), ours.swizzle(), line);
+      assertEquals(cute.layoutType(), ours.layoutType(), line);
       assertEquals(cute.baseOffset(), ours.baseOffset(), line);
       if (cute.leadingByteOffset() != 0) {
         assertEquals(cute.leadingByteOffset(), ours.leadingByteOffset(), line);

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.umma;
+package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -14,12 +14,12 @@ final class UmmaTiles {
   private UmmaTiles() {}
 
   /** The layout's repeat, or 128 bytes (the default) where it repeats sooner. */
-  static int alignment(UmmaLayoutType layoutType) {
+  static int alignment(MmaLayoutType layoutType) {
     return Math.max(128, layoutType.alignmentBytes());
   }
 
   /** The atom's columns: one row of the layout, in elements (two a byte for packed FP4). */
-  static int atomCols(UmmaLayoutType layoutType, DType dtype) {
+  static int atomCols(MmaLayoutType layoutType, DType dtype) {
     return layoutType.rowBytes() * 8 / dtype.storageBits();
   }
 
@@ -27,7 +27,7 @@ final class UmmaTiles {
    * A K-major operand: M (or N) rows, K cols, the layout's atoms numbered down the rows first, as
    * {@code tile_to_shape} numbers them.
    */
-  static TileLayout kMajor(DType dtype, UmmaLayoutType layoutType, int mn, int k, int stages) {
+  static TileLayout kMajor(DType dtype, MmaLayoutType layoutType, int mn, int k, int stages) {
     return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.unitBytes()), mn, k)
         .alignment(alignment(layoutType))
         .atom(layoutType.groupRows(), atomCols(layoutType, dtype), Order.COL_MAJOR)
@@ -39,7 +39,7 @@ final class UmmaTiles {
    * {@code ROW_MAJOR} (across M or N first) is a plain {@code tile_to_shape(atom, (MN, K))},
    * {@code COL_MAJOR} (down K first) the {@code Step<_2,_1,_3>} of CUTLASS's mainloops.
    */
-  static TileLayout mnMajor(DType dtype, UmmaLayoutType layoutType, int mn, int k, int stages,
+  static TileLayout mnMajor(DType dtype, MmaLayoutType layoutType, int mn, int k, int stages,
       Order order) {
     return TileLayout.builder(dtype, layoutType.elementSwizzle(dtype.unitBytes()), k, mn)
         .alignment(alignment(layoutType))

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.wgmma;
+package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;

@@ -1,5 +1,6 @@
-package dev.swizzlegen.runtime.wgmma;
+package dev.swizzlegen.runtime.engine.mma;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,22 +11,25 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Cell;
+import dev.swizzlegen.runtime.violation.MmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaAlignment;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaMisread;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaTransposeNeeds16Bit;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaType;
+import dev.swizzlegen.runtime.violation.MmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayout;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.CanonicalAtoms;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.NoAtomsFit;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.NoWgmmaMode;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaAlignment;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMisread;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaMnNotMultiple;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaTransposeNeeds16Bit;
-import dev.swizzlegen.runtime.violation.WgmmaViolation.WgmmaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Which tiles wgmma reads, and the law that its descriptors read exactly the tile's elements. */
+/**
+ * Which tiles wgmma reads ({@link MmaOperand} of {@link MmaFormat#GMMA}), and the law that its
+ * descriptors read exactly the tile's elements.
+ */
 class WgmmaOperandTest {
   private static final List<DType> OPERAND_TYPES = List.of(DType.HALF, DType.BF16, DType.TF32,
       DType.FP8_E4M3, DType.FP8_E5M2, DType.INT8, DType.UINT8);
@@ -76,16 +80,16 @@ class WgmmaOperandTest {
     int operands = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        WgmmaOperand operand = WgmmaOperand.of(tile, major);
+        MmaOperand operand = MmaOperand.of(GMMA, tile, major);
         int smem = 3 * 1024 * 8;
         int elementBytes = tile.elementBytes();
         int[] reads = new int[tile.stages() * tile.stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
-              MatrixDescriptor descriptor = MatrixDescriptor.decode(
+              GmmaDescriptor descriptor = GmmaDescriptor.decode(
                   operand.descriptor(smem, kSlice, first, stage).encode());
-              int last = Math.min(operand.mnExtent(), first + WgmmaOperand.MAX_MN);
+              int last = Math.min(operand.mnExtent(), first + GMMA.maxMn());
               for (int mn = first; mn < last; mn++) {
                 for (int k = 0; k < operand.instructionK(); k++) {
                   int row = operand.row(kSlice, mn, k);
@@ -121,7 +125,8 @@ class WgmmaOperandTest {
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
         TmaFill fill = TmaFill.of(tile);
-        assertEquals(WgmmaOperand.of(tile, major).swizzle().tmaMode(), fill.mode(), tile.toString());
+        assertEquals(MmaOperand.of(GMMA, tile, major).layoutType().tmaMode(), fill.mode(),
+            tile.toString());
       }
     }
   }
@@ -129,35 +134,36 @@ class WgmmaOperandTest {
   @Test
   void theInstructionsShapeFollowsTheType() {
     TileLayout half = WgmmaTiles.kMajor(DType.HALF, 3, 64, 128, 64, 1);
-    WgmmaOperand operand = WgmmaOperand.of(half, Major.K);
+    MmaOperand operand = MmaOperand.of(GMMA, half, Major.K);
     assertEquals(16, operand.instructionK());
     assertEquals(8, operand.kSlices());
     assertEquals(8, operand.mnStep());
-    assertEquals(0, operand.transpose());
-    assertEquals(8, WgmmaOperand.of(WgmmaTiles.kMajor(DType.TF32, 3, 64, 32, 32, 1), Major.K)
+    assertEquals(0, operand.majorBit());
+    assertEquals(8, MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.TF32, 3, 64, 32, 32, 1), Major.K)
         .instructionK());
-    assertEquals(32, WgmmaOperand.of(WgmmaTiles.kMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1),
+    assertEquals(32, MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1),
         Major.K).instructionK());
-    WgmmaOperand transposed = WgmmaOperand.of(WgmmaTiles.mnMajor(DType.BF16, 1, 32, 64, 16, 2),
-        Major.MN);
+    MmaOperand transposed = MmaOperand.of(GMMA,
+        WgmmaTiles.mnMajor(DType.BF16, 1, 32, 64, 16, 2), Major.MN);
     assertEquals(16, transposed.mnStep());
     assertEquals(2, transposed.kSlices());
-    assertEquals(1, transposed.transpose());
+    assertEquals(1, transposed.majorBit());
   }
 
   @Test
   void the128ByteOperandsDescriptorIsCutlasssConstant() {
     // K-major, 128-byte swizzle, LBO 1 unit, SBO 64 units (1024 bytes): 0x4000004000010000.
-    WgmmaOperand operand = WgmmaOperand.of(WgmmaTiles.kMajor(DType.HALF, 3, 64, 64, 64, 1), Major.K);
+    MmaOperand operand =
+        MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.HALF, 3, 64, 64, 64, 1), Major.K);
     assertEquals(0x4000004000010000L, operand.descriptorWithoutStart());
     assertEquals(0x4000004000010000L | (0x8000 >> 4) | 2,
         operand.descriptor(0x8000, 1, 0, 0).encode());
   }
 
   private static Violation onlyViolation(TileLayout tile, Major major) {
-    List<Violation> violations = WgmmaOperand.check(tile, major);
+    List<Violation> violations = MmaOperand.check(GMMA, tile, major);
     assertEquals(1, violations.size(), violations.toString());
-    assertTrue(WgmmaOperand.find(tile, major).isEmpty());
+    assertTrue(MmaOperand.find(GMMA, tile, major).isEmpty());
     return violations.get(0);
   }
 
@@ -165,15 +171,15 @@ class WgmmaOperandTest {
   void typesWgmmaDoesNotReadAreViolations() {
     TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.of(3, 2, 3), 64, 32).alignment(1024)
         .build();
-    assertEquals(new WgmmaType(DType.FLOAT), onlyViolation(floats, Major.K));
+    assertEquals(new MmaType(GMMA, DType.FLOAT), onlyViolation(floats, Major.K));
   }
 
   @Test
   void onlySixteenBitOperandsAreMnMajor() {
     TileLayout tf32 = WgmmaTiles.mnMajor(DType.TF32, 3, 16, 64, 32, 1);
-    assertEquals(new WgmmaTransposeNeeds16Bit(DType.TF32), onlyViolation(tf32, Major.MN));
+    assertEquals(new MmaTransposeNeeds16Bit(GMMA, DType.TF32), onlyViolation(tf32, Major.MN));
     TileLayout fp8 = WgmmaTiles.mnMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1);
-    assertEquals(new WgmmaTransposeNeeds16Bit(DType.FP8_E4M3), onlyViolation(fp8, Major.MN));
+    assertEquals(new MmaTransposeNeeds16Bit(GMMA, DType.FP8_E4M3), onlyViolation(fp8, Major.MN));
   }
 
   @Test
@@ -183,8 +189,8 @@ class WgmmaOperandTest {
     // atoms of 8 x 64 halves are the mode's rows.
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.SWIZZLE_128B, 128, 0, 0, 16, 2048,
-            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(64,
+    assertEquals(new MmaMisread(GMMA, Major.K, MmaLayoutType.SWIZZLE_128B, 0, 0, 16, 2048,
+            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(8, 64,
                 wide.toBuilder().atom(8, 64, wide.atomOrder()).build()))),
         onlyViolation(wide, Major.K));
   }
@@ -192,8 +198,8 @@ class WgmmaOperandTest {
   @Test
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 16, 0, 0, 16, 1024, new Cell(1, 0), 16,
-            128, Optional.of(new CanonicalAtoms(8,
+    assertEquals(new MmaMisread(GMMA, Major.K, MmaLayoutType.NONE, 0, 0, 16, 1024, new Cell(1, 0),
+            16, 128, Optional.of(new CanonicalAtoms(8, 8,
                 plain.toBuilder().atom(8, 8, plain.atomOrder()).build()))),
         onlyViolation(plain, Major.K));
   }
@@ -201,23 +207,24 @@ class WgmmaOperandTest {
   @Test
   void paddedRowsLooseAlignmentAndShortKAreViolations() {
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(new WgmmaAlignment(WgmmaSwizzle.SWIZZLE_128B, 1024, 128),
+    assertEquals(new MmaAlignment(GMMA, MmaLayoutType.SWIZZLE_128B, 1024, 128),
         onlyViolation(loose, Major.K));
     TileLayout shortK = WgmmaTiles.kMajor(DType.HALF, 0, 64, 8, 8, 1);
-    assertEquals(new WgmmaKNotMultiple(Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
+    assertEquals(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8),
+        onlyViolation(shortK, Major.K));
     TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
         .build();
-    assertEquals(new WgmmaMnNotMultiple(Major.K, DType.HALF, 8, 4, Optional.empty()),
+    assertEquals(new MmaMnNotMultiple(GMMA, Major.K, DType.HALF, 8, 4, Optional.empty()),
         onlyViolation(fewRows, Major.K));
     // Padding: no atoms of core matrices fit rows 72 elements apart.
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(new WgmmaMisread(Major.K, WgmmaSwizzle.NONE, 16, 0, 0, 16, 1152, new Cell(1, 0), 16,
-            144, Optional.of(new NoAtomsFit())),
+    assertEquals(new MmaMisread(GMMA, Major.K, MmaLayoutType.NONE, 0, 0, 16, 1152, new Cell(1, 0),
+            16, 144, Optional.of(new NoAtomsFit())),
         onlyViolation(padded, Major.K));
     TileLayout notAMode = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
         .alignment(1024).build();
-    assertEquals(new NoWgmmaMode(DType.HALF, Swizzle.of(3, 3, 4), false,
+    assertEquals(new NoMmaLayout(GMMA, DType.HALF, Swizzle.of(3, 3, 4), false,
         Optional.of(Swizzle.of(3, 4, 4))), onlyViolation(notAMode, Major.K));
   }
 }

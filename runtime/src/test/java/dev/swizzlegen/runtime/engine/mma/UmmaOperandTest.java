@@ -1,5 +1,7 @@
-package dev.swizzlegen.runtime.umma;
+package dev.swizzlegen.runtime.engine.mma;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.UMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,19 +14,18 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.UmmaViolation.Base32BNotReadable;
-import dev.swizzlegen.runtime.violation.UmmaViolation.NoUmmaLayout;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaAlignment;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaCanonicalAtoms;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaMisread;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaMnNotMultiple;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNarrowerAtoms;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaNoAtomsFit;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaSubByteNeedsKMajor;
-import dev.swizzlegen.runtime.violation.UmmaViolation.UmmaType;
+import dev.swizzlegen.runtime.violation.MmaViolation.Base32BNotReadable;
+import dev.swizzlegen.runtime.violation.MmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaAlignment;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaMisread;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaSubByteNeedsKMajor;
+import dev.swizzlegen.runtime.violation.MmaViolation.MmaType;
+import dev.swizzlegen.runtime.violation.MmaViolation.NarrowerAtoms;
+import dev.swizzlegen.runtime.violation.MmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayout;
 import dev.swizzlegen.runtime.violation.Violation;
-import dev.swizzlegen.runtime.wgmma.WgmmaOperand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +50,7 @@ class UmmaOperandTest {
         continue;
       }
       int instructionK = 32 * 8 / dtype.storageBits();
-      for (UmmaLayoutType layoutType : UmmaLayoutType.values()) {
+      for (MmaLayoutType layoutType : MmaLayoutType.values()) {
         if (!layoutType.reads(major, dtype.storageBits())) {
           continue;
         }
@@ -87,7 +88,7 @@ class UmmaOperandTest {
     int operands = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        UmmaOperand operand = UmmaOperand.of(tile, major);
+        MmaOperand operand = MmaOperand.of(UMMA, tile, major);
         int smem = 3 * 1024 * 8;
         int[] reads = new int[tile.stages() * tile.stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
@@ -95,7 +96,7 @@ class UmmaOperandTest {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
               UmmaDescriptor descriptor = UmmaDescriptor.decode(
                   operand.descriptor(smem, kSlice, first, stage).encode());
-              int last = Math.min(operand.mnExtent(), first + UmmaOperand.MAX_MN);
+              int last = Math.min(operand.mnExtent(), first + UMMA.maxMn());
               for (int mn = first; mn < last; mn++) {
                 for (int k = 0; k < operand.instructionK(); k++) {
                   int row = operand.row(kSlice, mn, k);
@@ -106,7 +107,7 @@ class UmmaOperandTest {
                     assertEquals(expected, read, tile + " " + operand + ": stage " + stage
                         + ", slice " + kSlice + " from " + first + ", (" + row + ", " + col + ")");
                   }
-                  if (first % UmmaOperand.MAX_MN == 0) {
+                  if (first % UMMA.maxMn() == 0) {
                     reads[tile.offset(row, col, stage)]++;
                   }
                 }
@@ -140,7 +141,7 @@ class UmmaOperandTest {
           continue;
         }
         TmaFill fill = TmaFill.of(tile);
-        assertEquals(UmmaOperand.of(tile, major).layoutType().tmaMode(), fill.mode(),
+        assertEquals(MmaOperand.of(UMMA, tile, major).layoutType().tmaMode(), fill.mode(),
             tile.toString());
       }
     }
@@ -155,18 +156,18 @@ class UmmaOperandTest {
     int compared = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        UmmaOperand umma = UmmaOperand.of(tile, major);
+        MmaOperand umma = MmaOperand.of(UMMA, tile, major);
         // wgmma reads no FLOAT and no 4- or 6-bit type, transposes 16-bit types only, and has no
         // 32-byte-unit swizzle; its check is slower than tcgen05's, so one stage of up to 8192
         // elements is enough here.
         if (tile.dtype() == DType.FLOAT || tile.dtype().bits() < 8 || (major == Major.MN && tile.elementBytes() != 2)
-            || umma.layoutType() == UmmaLayoutType.SWIZZLE_128B_BASE32B || tile.stages() > 1
+            || umma.layoutType() == MmaLayoutType.SWIZZLE_128B_BASE32B || tile.stages() > 1
             || tile.stageElements() > 8192) {
           continue;
         }
-        Optional<WgmmaOperand> wgmma = WgmmaOperand.find(tile, major);
+        Optional<MmaOperand> wgmma = MmaOperand.find(GMMA, tile, major);
         assertTrue(wgmma.isPresent(), tile.toString());
-        assertEquals(wgmma.get().swizzle().description(), umma.layoutType().description());
+        assertEquals(wgmma.get().layoutType().description(), umma.layoutType().description());
         assertEquals(wgmma.get().leadingByteOffset(), umma.leadingByteOffset(), tile.toString());
         assertEquals(wgmma.get().strideByteOffset(), umma.strideByteOffset(), tile.toString());
         compared++;
@@ -177,18 +178,18 @@ class UmmaOperandTest {
 
   @Test
   void theInstructionsShapeFollowsTheType() {
-    UmmaOperand half = UmmaOperand.of(
-        UmmaTiles.kMajor(DType.HALF, UmmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K);
+    MmaOperand half = MmaOperand.of(UMMA, 
+        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K);
     assertEquals(16, half.instructionK());
     assertEquals(8, half.kSlices());
     assertEquals(8, half.mnStep());
     assertEquals(0, half.majorBit());
-    assertEquals(Optional.of("f16"), UmmaOperand.instructionKind(DType.BF16));
-    assertEquals(Optional.of("tf32"), UmmaOperand.instructionKind(DType.FLOAT));
-    assertEquals(Optional.of("f8f6f4"), UmmaOperand.instructionKind(DType.FP8_E5M2));
-    assertEquals(Optional.of("i8"), UmmaOperand.instructionKind(DType.UINT8));
-    UmmaOperand tf32 = UmmaOperand.of(UmmaTiles.mnMajor(DType.TF32,
-        UmmaLayoutType.SWIZZLE_128B_BASE32B, 128, 16, 2, Order.ROW_MAJOR), Major.MN);
+    assertEquals(Optional.of("f16"), UMMA.type(DType.BF16));
+    assertEquals(Optional.of("tf32"), UMMA.type(DType.FLOAT));
+    assertEquals(Optional.of("f8f6f4"), UMMA.type(DType.FP8_E5M2));
+    assertEquals(Optional.of("i8"), UMMA.type(DType.UINT8));
+    MmaOperand tf32 = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.TF32,
+        MmaLayoutType.SWIZZLE_128B_BASE32B, 128, 16, 2, Order.ROW_MAJOR), Major.MN);
     assertEquals(8, tf32.instructionK());
     assertEquals(2, tf32.kSlices());
     assertEquals(32, tf32.mnStep());
@@ -202,37 +203,37 @@ class UmmaOperandTest {
   @Test
   void the128ByteOperandsDescriptorIsCutesConstant() {
     // K-major, 128-byte swizzle, LBO 1 unit, SBO 64 units (1024 bytes), version 1, layout type 2.
-    UmmaOperand operand = UmmaOperand.of(
-        UmmaTiles.kMajor(DType.HALF, UmmaLayoutType.SWIZZLE_128B, 128, 64, 1), Major.K);
+    MmaOperand operand = MmaOperand.of(UMMA, 
+        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 64, 1), Major.K);
     assertEquals(0x4000404000010000L, operand.descriptorWithoutStart());
     assertEquals(0x4000404000010000L | (0x8000 >> 4) | 2,
         operand.descriptor(0x8000, 1, 0, 0).encode());
     UmmaDescriptor decoded = UmmaDescriptor.decode(0x2000408000200000L | 0x123);
     assertEquals(new UmmaDescriptor(0x1230, 512, 2048, 0, 0, 1,
-        UmmaLayoutType.SWIZZLE_128B_BASE32B), decoded);
+        MmaLayoutType.SWIZZLE_128B_BASE32B), decoded);
     assertEquals(0x2000408000200123L, decoded.encode());
   }
 
   /** An instruction of one group of M or N gets CuTe's 0 for the offset it does not use. */
   @Test
   void anInstructionOfOneGroupHasNoOffsetAlongIt() {
-    UmmaOperand operand = UmmaOperand.of(UmmaTiles.mnMajor(DType.HALF,
-        UmmaLayoutType.SWIZZLE_128B, 128, 32, 3, Order.ROW_MAJOR), Major.MN);
+    MmaOperand operand = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.HALF,
+        MmaLayoutType.SWIZZLE_128B, 128, 32, 3, Order.ROW_MAJOR), Major.MN);
     assertEquals(1024, operand.leadingByteOffset());
     assertEquals(0, operand.descriptor(0, 1, 64, 2, 64).leadingByteOffset());
     assertEquals(1024, operand.descriptor(0, 1, 0, 2, 128).leadingByteOffset());
     // 8-bit: 64 of N start inside a 128-byte row and end in it.
-    UmmaOperand bytes = UmmaOperand.of(UmmaTiles.mnMajor(DType.INT8,
-        UmmaLayoutType.SWIZZLE_128B, 128, 64, 1, Order.ROW_MAJOR), Major.MN);
+    MmaOperand bytes = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.INT8,
+        MmaLayoutType.SWIZZLE_128B, 128, 64, 1, Order.ROW_MAJOR), Major.MN);
     assertEquals(64, bytes.descriptor(0, 1, 64, 0, 64).startAddress() % 1024);
     assertThrows(IllegalArgumentException.class, () -> bytes.descriptor(0, 0, 64, 0));
     assertThrows(IllegalArgumentException.class, () -> bytes.descriptor(0, 0, 32, 0, 128));
   }
 
   private static Violation onlyViolation(TileLayout tile, Major major) {
-    List<Violation> violations = UmmaOperand.check(tile, major);
+    List<Violation> violations = MmaOperand.check(UMMA, tile, major);
     assertEquals(1, violations.size(), violations.toString());
-    assertTrue(UmmaOperand.find(tile, major).isEmpty());
+    assertTrue(MmaOperand.find(UMMA, tile, major).isEmpty());
     return violations.get(0);
   }
 
@@ -240,10 +241,10 @@ class UmmaOperandTest {
   void typesTcgen05DoesNotReadAreViolations() {
     TileLayout doubles = TileLayout.builder(DType.DOUBLE, Swizzle.of(3, 1, 3), 64, 16)
         .alignment(1024).build();
-    assertEquals(new UmmaType(DType.DOUBLE), onlyViolation(doubles, Major.K));
+    assertEquals(new MmaType(UMMA, DType.DOUBLE), onlyViolation(doubles, Major.K));
     TileLayout ints = TileLayout.builder(DType.INT32, Swizzle.of(3, 2, 3), 64, 32)
         .alignment(1024).build();
-    assertEquals(new UmmaType(DType.INT32), onlyViolation(ints, Major.MN));
+    assertEquals(new MmaType(UMMA, DType.INT32), onlyViolation(ints, Major.MN));
   }
 
   /** tcgen05 reads 4- and 6-bit operands K-major only; the same tiles K-major are operands. */
@@ -251,29 +252,29 @@ class UmmaOperandTest {
   void subByteOperandsAreReadKMajorOnly() {
     for (DType dtype : List.of(DType.FP4_E2M1, DType.FP4_E2M1_PADDED, DType.FP6_E3M2,
         DType.FP6_E2M3)) {
-      TileLayout tile = UmmaTiles.kMajor(dtype, UmmaLayoutType.SWIZZLE_128B, 128, 256, 2);
-      assertTrue(UmmaOperand.find(tile, Major.K).isPresent(), tile.toString());
-      assertEquals(new UmmaSubByteNeedsKMajor(dtype), onlyViolation(tile, Major.MN));
+      TileLayout tile = UmmaTiles.kMajor(dtype, MmaLayoutType.SWIZZLE_128B, 128, 256, 2);
+      assertTrue(MmaOperand.find(UMMA, tile, Major.K).isPresent(), tile.toString());
+      assertEquals(new MmaSubByteNeedsKMajor(UMMA, dtype), onlyViolation(tile, Major.MN));
     }
     // One instruction reads 32 bytes of K: 64 packed FP4, 32 padded FP4 or FP6 (a byte slot each).
-    assertEquals(64, UmmaOperand.of(UmmaTiles.kMajor(DType.FP4_E2M1, UmmaLayoutType.SWIZZLE_128B,
-        128, 256, 1), Major.K).instructionK());
-    assertEquals(32, UmmaOperand.of(UmmaTiles.kMajor(DType.FP6_E2M3, UmmaLayoutType.SWIZZLE_128B,
-        128, 128, 1), Major.K).instructionK());
+    assertEquals(64, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP4_E2M1,
+        MmaLayoutType.SWIZZLE_128B, 128, 256, 1), Major.K).instructionK());
+    assertEquals(32, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP6_E2M3,
+        MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K).instructionK());
   }
 
   @Test
   void base32BIsReadMnMajorOf32BitTypesOnly() {
-    TileLayout tf32 = UmmaTiles.mnMajor(DType.TF32, UmmaLayoutType.SWIZZLE_128B_BASE32B, 64, 16, 1,
+    TileLayout tf32 = UmmaTiles.mnMajor(DType.TF32, MmaLayoutType.SWIZZLE_128B_BASE32B, 64, 16, 1,
         Order.ROW_MAJOR);
-    assertTrue(UmmaOperand.find(tf32, Major.MN).isPresent());
-    assertEquals(new Base32BNotReadable(Major.K, DType.TF32, Swizzle.of(2, 3, 2)),
+    assertTrue(MmaOperand.find(UMMA, tf32, Major.MN).isPresent());
+    assertEquals(new Base32BNotReadable(UMMA, Major.K, DType.TF32, Swizzle.of(2, 3, 2)),
         onlyViolation(tf32, Major.K));
     // Swizzle<2,4,2> on halves is Swizzle<2,5,2> on bytes: CuTe builds the layout, but CUTLASS
     // reads 16-bit MN-major operands in the 128-byte swizzle of 16-byte units.
     TileLayout half = TileLayout.builder(DType.HALF, Swizzle.of(2, 4, 2), 16, 128).alignment(512)
         .atom(4, 64, Order.ROW_MAJOR).build();
-    assertEquals(new Base32BNotReadable(Major.MN, DType.HALF, Swizzle.of(2, 4, 2)),
+    assertEquals(new Base32BNotReadable(UMMA, Major.MN, DType.HALF, Swizzle.of(2, 4, 2)),
         onlyViolation(half, Major.MN));
   }
 
@@ -284,16 +285,16 @@ class UmmaOperandTest {
     // on; atoms of 8 x 64 halves are the layout's rows.
     TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
         .build();
-    assertEquals(new UmmaMisread(Major.K, UmmaLayoutType.SWIZZLE_128B, 0, 0, 16, 2048,
-            new Cell(1, 0), 144, 288, Optional.of(new UmmaCanonicalAtoms(8, 64,
+    assertEquals(new MmaMisread(UMMA, Major.K, MmaLayoutType.SWIZZLE_128B, 0, 0, 16, 2048,
+            new Cell(1, 0), 144, 288, Optional.of(new CanonicalAtoms(8, 64,
                 wide.toBuilder().atom(8, 64, wide.atomOrder()).build()))),
         onlyViolation(wide, Major.K));
     // MN-major TF32 in the 128-byte swizzle of 32-byte units: atoms of 4 rows of 128 bytes.
     TileLayout wideTf32 = TileLayout.builder(DType.TF32, Swizzle.of(2, 3, 2), 16, 64)
         .alignment(512).build();
-    assertEquals(Optional.of(new UmmaCanonicalAtoms(4, 32,
+    assertEquals(Optional.of(new CanonicalAtoms(4, 32,
             wideTf32.toBuilder().atom(4, 32, wideTf32.atomOrder()).build())),
-        ((UmmaMisread) onlyViolation(wideTf32, Major.MN)).atoms());
+        ((MmaMisread) onlyViolation(wideTf32, Major.MN)).atoms());
   }
 
   @Test
@@ -301,18 +302,18 @@ class UmmaOperandTest {
     // K of 96 halves: 8 x 64 atoms do not fit, 8 x 32 atoms of the 64-byte swizzle do.
     TileLayout k96 = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 96).alignment(1024)
         .build();
-    UmmaMisread misread = (UmmaMisread) onlyViolation(k96, Major.K);
+    MmaMisread misread = (MmaMisread) onlyViolation(k96, Major.K);
     TileLayout suggested = TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 64, 96)
         .alignment(1024).atom(8, 32, Order.COL_MAJOR).build();
-    assertEquals(Optional.of(new UmmaNarrowerAtoms(8, 64, UmmaLayoutType.SWIZZLE_64B, k96,
+    assertEquals(Optional.of(new NarrowerAtoms(8, 64, MmaLayoutType.SWIZZLE_64B, k96,
         suggested)), misread.atoms());
   }
 
   @Test
   void withoutASwizzleOnlyCoreMatrixAtomsAreOperands() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
-    assertEquals(new UmmaMisread(Major.K, UmmaLayoutType.SWIZZLE_NONE, 0, 0, 16, 1024,
-            new Cell(1, 0), 16, 128, Optional.of(new UmmaCanonicalAtoms(8, 8,
+    assertEquals(new MmaMisread(UMMA, Major.K, MmaLayoutType.NONE, 0, 0, 16, 1024,
+            new Cell(1, 0), 16, 128, Optional.of(new CanonicalAtoms(8, 8,
                 plain.toBuilder().atom(8, 8, plain.atomOrder()).build()))),
         onlyViolation(plain, Major.K));
   }
@@ -320,46 +321,47 @@ class UmmaOperandTest {
   @Test
   void paddedRowsLooseAlignmentShortKAndOtherSwizzlesAreViolations() {
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(new UmmaAlignment(UmmaLayoutType.SWIZZLE_128B, 1024, 128),
+    assertEquals(new MmaAlignment(UMMA, MmaLayoutType.SWIZZLE_128B, 1024, 128),
         onlyViolation(loose, Major.K));
-    TileLayout shortK = UmmaTiles.kMajor(DType.HALF, UmmaLayoutType.SWIZZLE_NONE, 64, 8, 1);
-    assertEquals(new UmmaKNotMultiple(Major.K, DType.HALF, 16, 8), onlyViolation(shortK, Major.K));
+    TileLayout shortK = UmmaTiles.kMajor(DType.HALF, MmaLayoutType.NONE, 64, 8, 1);
+    assertEquals(new MmaKNotMultiple(UMMA, Major.K, DType.HALF, 16, 8),
+        onlyViolation(shortK, Major.K));
     TileLayout fewRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 3, 3), 4, 16).alignment(256)
         .build();
-    assertEquals(new UmmaMnNotMultiple(Major.K, DType.HALF, 8, 4, Optional.empty()),
+    assertEquals(new MmaMnNotMultiple(UMMA, Major.K, DType.HALF, 8, 4, Optional.empty()),
         onlyViolation(fewRows, Major.K));
     TileLayout narrowMn = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 16, 32)
         .alignment(1024).build();
-    assertEquals(new UmmaMnNotMultiple(Major.MN, DType.HALF, 64, 32,
-        Optional.of(UmmaLayoutType.SWIZZLE_128B)), onlyViolation(narrowMn, Major.MN));
+    assertEquals(new MmaMnNotMultiple(UMMA, Major.MN, DType.HALF, 64, 32,
+        Optional.of(MmaLayoutType.SWIZZLE_128B)), onlyViolation(narrowMn, Major.MN));
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(new UmmaMisread(Major.K, UmmaLayoutType.SWIZZLE_NONE, 0, 0, 16, 1152,
-            new Cell(1, 0), 16, 144, Optional.of(new UmmaNoAtomsFit())),
+    assertEquals(new MmaMisread(UMMA, Major.K, MmaLayoutType.NONE, 0, 0, 16, 1152,
+            new Cell(1, 0), 16, 144, Optional.of(new NoAtomsFit())),
         onlyViolation(padded, Major.K));
     TileLayout notALayout = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 64, 128)
         .alignment(1024).build();
-    assertEquals(new NoUmmaLayout(DType.HALF, Swizzle.of(3, 3, 4), false,
+    assertEquals(new NoMmaLayout(UMMA, DType.HALF, Swizzle.of(3, 3, 4), false,
         Optional.of(Swizzle.of(3, 4, 4))), onlyViolation(notALayout, Major.K));
     // TMA's other Blackwell patterns are no layout type of tcgen05's.
     TileLayout atom64 = TileLayout.builder(DType.HALF, Swizzle.of(1, 5, 1), 8, 64).alignment(256)
         .build();
     assertEquals(TmaSwizzle.SWIZZLE_128B_ATOM_64B, atom64.tmaSwizzle().orElseThrow());
-    assertTrue(onlyViolation(atom64, Major.K) instanceof NoUmmaLayout);
+    assertTrue(onlyViolation(atom64, Major.K) instanceof NoMmaLayout);
   }
 
   @Test
   void layoutTypesAreCutesCodesAndPatterns() {
-    for (UmmaLayoutType type : UmmaLayoutType.values()) {
-      assertEquals(type, UmmaLayoutType.ofCode(type.code()));
-      assertEquals(Optional.of(type), UmmaLayoutType.of(type.tmaMode()));
+    for (MmaLayoutType type : UMMA.layoutTypes()) {
+      assertEquals(type, UMMA.layoutType(UMMA.code(type)));
+      assertEquals(Optional.of(type), UMMA.layoutType(type.tmaMode()));
     }
     assertEquals(List.of(0, 1, 2, 4, 6),
-        List.of(UmmaLayoutType.values()).stream().map(UmmaLayoutType::code).toList());
+        UMMA.layoutTypes().stream().map(UMMA::code).toList());
     assertEquals(Swizzle.of(2, 3, 2),
-        UmmaLayoutType.SWIZZLE_128B_BASE32B.elementSwizzle(DType.TF32.bytes()));
-    assertEquals(Swizzle.of(3, 3, 3), UmmaLayoutType.SWIZZLE_128B.elementSwizzle(2));
-    assertEquals(Swizzle.IDENTITY, UmmaLayoutType.SWIZZLE_NONE.elementSwizzle(1));
-    assertThrows(IllegalArgumentException.class, () -> UmmaLayoutType.ofCode(3));
+        MmaLayoutType.SWIZZLE_128B_BASE32B.elementSwizzle(DType.TF32.bytes()));
+    assertEquals(Swizzle.of(3, 3, 3), MmaLayoutType.SWIZZLE_128B.elementSwizzle(2));
+    assertEquals(Swizzle.IDENTITY, MmaLayoutType.NONE.elementSwizzle(1));
+    assertThrows(IllegalArgumentException.class, () -> UMMA.layoutType(3));
   }
 }

@@ -1,27 +1,35 @@
-package dev.swizzlegen.runtime.wgmma;
+package dev.swizzlegen.runtime.engine.mma;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** wgmma's layout type as equality of byte maps, against the byte-by-byte patterns. */
-class WgmmaSwizzleMapTest {
+/** The tensor cores' layout types as equality of byte maps, against the byte-by-byte patterns. */
+class MmaLayoutTypeMapTest {
 
   @Test
-  void eachModeIsItsByteMap() {
-    for (WgmmaSwizzle mode : WgmmaSwizzle.values()) {
-      assertEquals(XorMap.of(mode.byteSwizzle()), mode.byteMap());
-      assertEquals(Optional.of(mode), WgmmaSwizzle.of(mode.byteMap()));
+  void eachLayoutTypeIsItsByteMap() {
+    for (MmaLayoutType type : MmaLayoutType.values()) {
+      assertEquals(Optional.of(type), TmaSwizzle.of(type.byteMap()).flatMap(MmaLayoutType::of));
+      Optional<Swizzle> bytes = type.tmaMode().byteSwizzle();
+      if (type == MmaLayoutType.NONE) {
+        assertEquals(XorMap.of(Swizzle.IDENTITY), type.byteMap());
+        continue;
+      }
+      assertEquals(XorMap.of(bytes.orElseThrow()), type.byteMap());
       for (int b = 0; b < 4096; b++) {
-        assertEquals(mode.byteSwizzle().apply(b), mode.byteMap().apply(b), mode + " at " + b);
+        assertEquals(bytes.get().apply(b), type.byteMap().apply(b), type + " at " + b);
       }
     }
-    assertEquals(Optional.empty(), WgmmaSwizzle.of(Swizzle.of(3, 3, 3).xorMap()));
+    assertEquals(Optional.empty(), TmaSwizzle.of(Swizzle.of(3, 3, 3).xorMap())
+        .flatMap(MmaLayoutType::of));
   }
 
   @Test
@@ -33,9 +41,8 @@ class WgmmaSwizzleMapTest {
         for (TileLayout tile : new TileLayout[] {
             WgmmaTiles.kMajor(dtype, bits, 64, 2 * atomCols, atomCols, 2),
             WgmmaTiles.mnMajor(dtype, bits, 64, 2 * atomCols, atomCols, 1)}) {
-          Optional<WgmmaSwizzle> mode = tile.byteMap().flatMap(WgmmaSwizzle::of);
-          assertEquals(Optional.of(WgmmaSwizzle.ofCode(modeOfBits[bits])), mode, tile.toString());
-          assertEquals(tile.tmaSwizzle().flatMap(WgmmaSwizzle::of), mode, tile.toString());
+          Optional<MmaLayoutType> mode = GMMA.layoutType(tile.tmaSwizzle().orElseThrow());
+          assertEquals(Optional.of(GMMA.layoutType(modeOfBits[bits])), mode, tile.toString());
           // Byte by byte over the tile: the mode's pattern is where the tile puts each byte.
           int bytes = dtype.bytes();
           for (int row = 0; row < tile.rows(); row++) {
@@ -43,8 +50,8 @@ class WgmmaSwizzleMapTest {
               int linear = tile.atomNumber(row / tile.atomRows(), col / tile.atomCols())
                   * tile.atomElements() + (row % tile.atomRows()) * tile.atomRowStride()
                   + col % tile.atomCols();
-              assertEquals(mode.get().byteSwizzle().apply(linear * bytes), tile.offset(row, col) * bytes,
-                  tile + " at " + row + ", " + col);
+              assertEquals(mode.get().byteMap().apply(linear * bytes),
+                  tile.offset(row, col) * bytes, tile + " at " + row + ", " + col);
             }
           }
         }

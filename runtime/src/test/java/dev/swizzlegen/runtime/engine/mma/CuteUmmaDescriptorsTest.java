@@ -1,5 +1,6 @@
-package dev.swizzlegen.runtime.umma;
+package dev.swizzlegen.runtime.engine.mma;
 
+import static dev.swizzlegen.runtime.engine.mma.MmaFormat.UMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,15 +24,15 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The descriptors of {@link UmmaOperand} equal CuTe's {@code UMMA::make_umma_desc}
- * ({@code umma/cute-umma-descriptors.txt}: 762 descriptors CUTLASS's headers computed on the host)
- * on every canonical layout CuTe has: K- and MN-major; no swizzle, 32-, 64-, 128-byte and
- * (MN-major) the 128-byte swizzle of 32-byte units; every 8-, 16- and 32-bit operand type; several
- * stages and several atoms along both sides. For every line, the swizzlegen tile that is CuTe's
- * {@code tile_to_shape(UMMA::Layout_<major>_<mode>_Atom<T>, (MN, K, stages))} gives, for the same
- * stage, K slice and first M or N, the same start, LBO, SBO, layout type, version, base offset and
- * LBO mode, and so the same 64-bit descriptor, start address included; and CuTe's descriptor, read
- * the way the hardware reads it, addresses exactly that tile's elements.
+ * The descriptors of {@link MmaOperand} of {@link MmaFormat#UMMA} equal CuTe's
+ * {@code UMMA::make_umma_desc} ({@code umma/cute-umma-descriptors.txt}: 762 descriptors CUTLASS's
+ * headers computed on the host) on every canonical layout CuTe has: K- and MN-major; no swizzle,
+ * 32-, 64-, 128-byte and (MN-major) the 128-byte swizzle of 32-byte units; every 8-, 16- and 32-bit
+ * operand type; several stages and several atoms along both sides. For every line, the swizzlegen
+ * tile that is CuTe's {@code tile_to_shape(UMMA::Layout_<major>_<mode>_Atom<T>, (MN, K, stages))}
+ * gives, for the same stage, K slice and first M or N, the same start, LBO, SBO, layout type,
+ * version, base offset and LBO mode, and so the same 64-bit descriptor, start address included; and
+ * CuTe's descriptor, read the way the hardware reads it, addresses exactly that tile's elements.
  *
  * <p>The packed FP4 lines ({@code e2m1}, two elements a byte, K-major, as {@code kind::mxf4} reads
  * them) are FP4_E2M1 tiles, whose swizzles count bytes.
@@ -47,7 +48,7 @@ class CuteUmmaDescriptorsTest {
    *
    * @param dtype the swizzlegen type of CuTe's, empty for a type swizzlegen does not declare
    */
-  record CuteLine(String line, String name, Major major, UmmaLayoutType layoutType, String type,
+  record CuteLine(String line, String name, Major major, MmaLayoutType layoutType, String type,
       Optional<DType> dtype, int mnExtent, int kExtent, int stages, int stage, int mn, int kSlice,
       int start, int leadingByteOffset, int strideByteOffset, int baseOffset, int lboMode,
       int version, int layoutCode, long descriptor) {
@@ -82,13 +83,13 @@ class CuteUmmaDescriptorsTest {
     }
 
     /** CuTe's atom names: {@code INTER}, {@code SW32}, ..., {@code SW128_32B}. */
-    private static UmmaLayoutType layoutType(String mode) {
+    private static MmaLayoutType layoutType(String mode) {
       return switch (mode) {
-        case "INTER" -> UmmaLayoutType.SWIZZLE_NONE;
-        case "SW32" -> UmmaLayoutType.SWIZZLE_32B;
-        case "SW64" -> UmmaLayoutType.SWIZZLE_64B;
-        case "SW128" -> UmmaLayoutType.SWIZZLE_128B;
-        case "SW128_32B" -> UmmaLayoutType.SWIZZLE_128B_BASE32B;
+        case "INTER" -> MmaLayoutType.NONE;
+        case "SW32" -> MmaLayoutType.SWIZZLE_32B;
+        case "SW64" -> MmaLayoutType.SWIZZLE_64B;
+        case "SW128" -> MmaLayoutType.SWIZZLE_128B;
+        case "SW128_32B" -> MmaLayoutType.SWIZZLE_128B_BASE32B;
         default -> throw new IllegalArgumentException("mode " + mode);
       };
     }
@@ -152,7 +153,7 @@ class CuteUmmaDescriptorsTest {
     int sameAsTheTiles = 0;
     int insideARow = 0;
     Set<String> covered = new HashSet<>();
-    Set<UmmaLayoutType> layoutTypes = EnumSet.noneOf(UmmaLayoutType.class);
+    Set<MmaLayoutType> layoutTypes = EnumSet.noneOf(MmaLayoutType.class);
     Set<DType> types = EnumSet.noneOf(DType.class);
     for (CuteLine cute : lines) {
       if (cute.dtype().orElseThrow() == DType.FP4_E2M1) {
@@ -161,10 +162,10 @@ class CuteUmmaDescriptorsTest {
       String line = cute.line();
       // The host has no shared window: CuTe's start field is 0, its start the slice's first byte.
       assertEquals(0, cute.descriptor() & 0x3FFF, line);
-      assertEquals(cute.layoutType().code(), cute.layoutCode(), line);
+      assertEquals(UMMA.code(cute.layoutType()), cute.layoutCode(), line);
       int instructionMn = cute.mnExtent() / firsts.get(cute.name()).size();
-      UmmaOperand operand = UmmaOperand.of(cute.tile(), cute.major());
-      UmmaDescriptor ours =
+      MmaOperand operand = MmaOperand.of(UMMA, cute.tile(), cute.major());
+      UmmaDescriptor ours = (UmmaDescriptor)
           operand.descriptor(0, cute.kSlice(), cute.mn(), cute.stage(), instructionMn);
       assertEquals(cute.start(), ours.startAddress(), line);
       assertEquals(cute.leadingByteOffset(), ours.leadingByteOffset(), line);
@@ -186,17 +187,17 @@ class CuteUmmaDescriptorsTest {
         compared++;
         continue;
       }
-      UmmaDescriptor tiles = operand.descriptor(0, cute.kSlice(), cute.mn(), cute.stage());
+      MmaDescriptor tiles = operand.descriptor(0, cute.kSlice(), cute.mn(), cute.stage());
       if (tiles.equals(ours)) {
         sameAsTheTiles++;
       } else {
         // K-major and no swizzle: SBO steps along M or N; MN-major swizzled: LBO does.
         boolean strideAlongMn = cute.major() == Major.K
-            || cute.layoutType() == UmmaLayoutType.SWIZZLE_NONE;
+            || cute.layoutType() == MmaLayoutType.NONE;
         assertEquals(strideAlongMn
-                ? UmmaDescriptor.of(ours.startAddress(), ours.leadingByteOffset(),
+                ? UMMA.descriptor(ours.startAddress(), ours.leadingByteOffset(),
                     tiles.strideByteOffset(), ours.layoutType())
-                : UmmaDescriptor.of(ours.startAddress(), tiles.leadingByteOffset(),
+                : UMMA.descriptor(ours.startAddress(), tiles.leadingByteOffset(),
                     ours.strideByteOffset(), ours.layoutType()),
             tiles, line);
         assertEquals(0, strideAlongMn ? ours.strideByteOffset() : ours.leadingByteOffset(), line);
@@ -209,7 +210,7 @@ class CuteUmmaDescriptorsTest {
     }
     assertEquals(SUB_BYTE_LINES, subByte, "packed FP4 lines");
     assertEquals(LINES, compared);
-    assertEquals(EnumSet.allOf(UmmaLayoutType.class), layoutTypes);
+    assertEquals(UMMA.layoutTypes(), layoutTypes);
     assertEquals(EnumSet.of(DType.HALF, DType.BF16, DType.TF32, DType.FLOAT, DType.FP8_E4M3,
         DType.FP8_E5M2, DType.INT8, DType.UINT8, DType.FP4_E2M1), types);
     // Each major with each layout of 16-byte units and each of the seven operand types, and the
@@ -225,10 +226,10 @@ class CuteUmmaDescriptorsTest {
 
   /**
    * CuTe's descriptor, with its start, read the way the hardware reads it
-   * ({@link UmmaDescriptor#address}), addresses every element of its instruction's operand
+   * ({@link MmaDescriptor#address}), addresses every element of its instruction's operand
    * ({@code instructionMn} of M or N, 32 bytes of K) where the tile's offset has it.
    */
-  private static void assertReadsTheTile(CuteLine cute, UmmaOperand operand, int instructionMn) {
+  private static void assertReadsTheTile(CuteLine cute, MmaOperand operand, int instructionMn) {
     TileLayout tile = operand.tile();
     int stageBytes = tile.bytesOf(cute.stage() * tile.stageElements());
     UmmaDescriptor descriptor = UmmaDescriptor.decode(cute.descriptor() | (cute.start() >> 4));

@@ -1,0 +1,352 @@
+package dev.swizzlegen.processor.emit.cuda;
+
+import static dev.swizzlegen.processor.diag.ModelText.majorWords;
+import static dev.swizzlegen.processor.diag.ModelText.operandWords;
+
+import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.prove.ProvenTile;
+import dev.swizzlegen.processor.read.MmaMemberNames;
+import dev.swizzlegen.processor.read.MmaMemberNames.Members;
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a tile's generated files say and give of the tensor cores' reads of it, whatever the
+ * instruction: each read ({@code wgmma} K-major or the one wgmma read, {@code wgmma} MN-major of a
+ * tile wgmma reads in both majors, {@code UMMA}) is one repetition of the header template's
+ * {@code reads} section, a sentence in the header's comment and in the summary, a plan in the
+ * report, and {@code static_assert}s ({@link HeaderAssertions}). All of it is the model's
+ * ({@link MmaOperand}), planned once ({@link ProvenTile}); this class spells it once for every
+ * format, reading what the files word differently for each format from that format's
+ * {@link Words}, and its members' names from {@link MmaMemberNames}.
+ */
+public final class OperandReadText {
+  /**
+   * How the generated files word one format's reads where they word the formats apart: wgmma's
+   * reads kept the words they had first, tcgen05's name the instruction's kind, CuTe's layout types
+   * and functions. A new format is a new row here beside its {@link MmaFormat}.
+   *
+   * @param typePrefix what precedes the instruction's type in the header: {@code "kind::"}
+   * @param qualifiedByType whether the comment's sentence names the instruction's type after it
+   *     ({@code "tcgen05.mma (kind::f16)"}), else its target ({@code "wgmma (sm_90a)"})
+   * @param namesShape whether K is also given as the instruction's shape ({@code " (k16)"})
+   * @param readFrom what the member comment adds after the layout:
+   *     {@code ", read from shared memory"}
+   * @param major the member that holds the major bit, and what the comment says of it
+   * @param descriptorName the descriptor, as the descriptor function's comment names it
+   * @param descriptorNote what that comment adds at its end
+   * @param layoutTypes the comment lines above the layout type's constant
+   * @param descriptorFields the comment lines above the descriptor's constant
+   * @param heading the comment section the reads' sentences get a heading of their own under
+   *     ({@code "Blackwell (sm_100a)"}); empty where they go in Hopper's, beside TMA
+   * @param summarySentence whether the summary gives the comment's sentence, else a shorter line
+   * @param fromLastMnStep whether the header asserts the last K slice's descriptor from the last M
+   *     or N step, else from M or N 0
+   * @param json the report's keys
+   */
+  record Words(String typePrefix, boolean qualifiedByType, boolean namesShape,
+      String readFrom, MajorMember major, String descriptorName, String descriptorNote,
+      List<String> layoutTypes, List<String> descriptorFields, Optional<String> heading,
+      boolean summarySentence, boolean fromLastMnStep, JsonKeys json) {}
+
+  /**
+   * What the member comment says of the member that holds the instruction's major bit
+   * ({@code k<...>}{@link MmaMemberNames#majorField}): {@code before + member + after}, and
+   * {@code mnMajor} after that for an MN-major operand.
+   */
+  record MajorMember(String before, String after, String mnMajor) {}
+
+  /** The report's keys of a plan: its type, its layout type's name and code, its major bit. */
+  record JsonKeys(String type, String layoutName, String layoutCode, String major) {}
+
+  private static final Words GMMA_WORDS = new Words("", false, true, "",
+      new MajorMember("Pass ", " as the instruction's imm-trans", " (16-bit types)"),
+      "wgmma matrix descriptor", "",
+      List.of("// 0 no swizzle, 1 the 128-byte, 2 the 64-byte, 3 the 32-byte swizzle."),
+      List.of("// The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32"
+          + " | base offset << 49", "// | layout type << 62."),
+      Optional.empty(), false, false,
+      new JsonKeys("ptxType", "swizzle", "layoutType", "transpose"));
+
+  private static final Words UMMA_WORDS = new Words(
+      "kind::", true, false, ", read from shared memory",
+      new MajorMember("", " is the instruction descriptor's a_major or b_major", ""),
+      "tcgen05 shared-memory descriptor", " It is CuTe's UMMA::make_umma_desc of the slice in"
+          + " every field the instruction reads (CuTe writes 0 for an offset along M or N that an"
+          + " instruction of one group of M or N does not read).",
+      List.of("// CuTe's UMMA::LayoutType: 0 no swizzle, 1 SWIZZLE_128B_BASE32B, 2 SWIZZLE_128B,"
+          + " 4 SWIZZLE_64B,", "// 6 SWIZZLE_32B."),
+      List.of("// The shared-memory descriptor less its start address: LBO >> 4 << 16 | SBO >> 4"
+          + " << 32 | version", "// << 46 | base offset << 49 | LBO mode (0) << 52 | layout type"
+          + " << 61."),
+      Optional.of("Blackwell (sm_100a)"), true, true,
+      new JsonKeys("instructionKind", "layoutType", "layoutTypeCode", "majorBit"));
+
+  private static final Map<MmaFormat, Words> WORDS =
+      Map.of(MmaFormat.GMMA, GMMA_WORDS, MmaFormat.UMMA, UMMA_WORDS);
+
+  /** One read of the tile: the operand, and its members' names. */
+  public record Read(MmaOperand operand, Members members) {
+    public MmaFormat format() {
+      return operand.format();
+    }
+
+    Words words() {
+      return OperandReadText.words(operand.format());
+    }
+  }
+
+  private final TileSpec tile;
+  private final List<Read> reads;
+
+  private OperandReadText(TileSpec tile, List<Read> reads) {
+    this.tile = tile;
+    this.reads = reads;
+  }
+
+  /**
+   * The tile's reads, format by format: of a format's two reads, the K-major one first, with the
+   * format's members, the MN-major one second, with them named apart.
+   */
+  public static OperandReadText of(ProvenTile proven) {
+    TileSpec tile = proven.spec();
+    List<Read> reads = new ArrayList<>();
+    for (MmaFormat format : MmaFormat.all()) {
+      List<MmaOperand> operands = proven.mmaOperands(format);
+      for (Major major : Major.values()) {
+        for (MmaOperand operand : operands) {
+          if (operand.major() == major || operands.size() == 1) {
+            reads.add(new Read(operand, Members.of(format, operands.size() == 2
+                && major == Major.MN)));
+          }
+        }
+        if (operands.size() == 1) {
+          break;
+        }
+      }
+    }
+    return new OperandReadText(tile, List.copyOf(reads));
+  }
+
+  /** The tile's reads, in the order the header gives them. */
+  public List<Read> reads() {
+    return reads;
+  }
+
+  /** The format's words. */
+  static Words words(MmaFormat format) {
+    Words words = WORDS.get(format);
+    if (words == null) {
+      throw new IllegalArgumentException("no words for " + format);
+    }
+    return words;
+  }
+
+  /** {@code "a K-major"}, {@code "an MN-major"}. */
+  private static String aMajor(Major major) {
+    return (major == Major.K ? "a " : "an ") + majorWords(major);
+  }
+
+  /** {@code "the 128-byte swizzle"}, or with CuTe's name where the format gives it. */
+  private static String layoutWords(MmaOperand operand) {
+    Optional<String> name =
+        operand.format().descriptor().layoutTypeName(operand.layoutType());
+    return operand.layoutType().description() + (name.isPresent() ? " (" + name.get() + ")" : "");
+  }
+
+  /** {@code "4 K slices of 16"}. */
+  private static String slices(MmaOperand operand) {
+    return operand.kSlices() + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of "
+        + operand.instructionK();
+  }
+
+  /**
+   * {@code "wgmma (sm_90a) reads it as a K-major operand with the 128-byte swizzle: 4 K slices of
+   * 16 (k16), LBO 16, SBO 1024 bytes"}; a second read {@code "wgmma also reads it as an MN-major
+   * operand (rows K, cols M or N) with ..."}.
+   */
+  static String sentence(Read read) {
+    MmaOperand operand = read.operand();
+    MmaFormat format = read.format();
+    Words words = read.words();
+    String subject = read.members().second()
+        ? format.instruction() + " also reads it as an MN-major operand (rows K, cols M or N)"
+        : format.instruction() + " (" + (words.qualifiedByType()
+            ? words.typePrefix() + operand.instructionType() : format.architecture())
+            + ") reads it as " + operandWords(operand.major());
+    return subject + " with " + layoutWords(operand) + ": " + slices(operand)
+        + (words.namesShape() ? " (k" + operand.instructionK() + ")" : "") + ", LBO "
+        + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset() + " bytes";
+  }
+
+  /**
+   * The comment lines of {@code format}'s reads, each starting with {@code "//   "}: each read's
+   * sentence and its descriptor function; none where the tile has no such read.
+   */
+  List<String> comment(MmaFormat format) {
+    List<String> lines = new ArrayList<>();
+    for (Read read : reads) {
+      if (read.format().equals(format)) {
+        for (String line : SwizzleText.wrap(sentence(read) + ": " + read.members().descriptor()
+            + "() below.", 94)) {
+          lines.add("//   " + line);
+        }
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * The header's comment sections of the formats whose reads have a heading of their own
+   * ({@code "//\n// Blackwell (sm_100a):\n//   ..."}), where the tile has such reads.
+   */
+  String sections() {
+    StringBuilder out = new StringBuilder();
+    for (MmaFormat format : MmaFormat.all()) {
+      List<String> lines = comment(format);
+      Optional<String> heading = words(format).heading();
+      if (heading.isPresent() && !lines.isEmpty()) {
+        out.append("//\n// ").append(heading.get()).append(":\n");
+        for (String line : lines) {
+          out.append(line).append('\n');
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /** The summary's line of a read: {@code "wgmma: K-major, the 128-byte swizzle, ..."}. */
+  public static String summaryLine(Read read) {
+    MmaOperand operand = read.operand();
+    if (read.words().summarySentence()) {
+      return read.format().engineName() + ": " + sentence(read);
+    }
+    return read.format().engineName() + ": " + majorWords(operand.major()) + ", "
+        + layoutWords(operand) + ", " + slices(operand) + ", LBO " + operand.leadingByteOffset()
+        + ", SBO " + operand.strideByteOffset() + " bytes"
+        + (read.members().second() ? " (" + read.members().descriptor() + ")" : "");
+  }
+
+  /** Fills the header template's {@code reads} section, once for each read, and its comment. */
+  void fill(Template header) {
+    header.set("readSections", sections());
+    List<Template.Item> items = new ArrayList<>();
+    for (Read read : reads) {
+      items.add(item(read));
+    }
+    header.repeat("reads", items);
+  }
+
+  /** One read's members: each slot the model's value, named by its {@link Members}. */
+  private Template.Item item(Read read) {
+    MmaOperand operand = read.operand();
+    MmaFormat format = read.format();
+    Words words = read.words();
+    Members members = read.members();
+    String k = members.constants();
+    String first = "offset("
+        + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
+    String fn = members.functions();
+    MajorMember major = words.major();
+    MmaDescriptor descriptor = format.descriptor();
+    boolean versioned = MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION);
+    return new Template.Item()
+        .flag("second", members.second())
+        .set("instruction", format.instruction())
+        .set("functionPrefix", fn)
+        .set("comment", memberComment(format.instruction() + " (" + format.architecture() + "): "
+            + aMajor(operand.major()) + " " + words.typePrefix()
+            + operand.instructionType() + " operand with " + layoutWords(operand)
+            + words.readFrom() + ". One instruction reads " + k + "K of K"
+            + (words.namesShape() ? " (k" + operand.instructionK() + ")" : "") + "; " + k
+            + "KSlices of them span the tile's K. The operand is " + k + "MnExtent (M or N) by "
+            + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
+            + " find its element (mn, k) whatever the major. " + major.before() + k
+            + MmaMemberNames.majorField(format) + major.after() + (operand.major() == Major.K ? "" : major.mnMajor())
+            + "."))
+        .set("k", k)
+        .set("instructionK", Integer.toString(operand.instructionK()))
+        .set("kSlices", Integer.toString(operand.kSlices()))
+        .set("mnExtent", Integer.toString(operand.mnExtent()))
+        .set("kExtent", Integer.toString(operand.kExtent()))
+        .set("mnStep", Integer.toString(operand.mnStep()))
+        .set("majorField", MmaMemberNames.majorField(format))
+        .set("majorBit", Integer.toString(operand.majorBit()))
+        .set("leadingByteOffset", Integer.toString(operand.leadingByteOffset()))
+        .set("strideByteOffset", Integer.toString(operand.strideByteOffset()))
+        .flag("versioned", versioned)
+        .set("version", Integer.toString(descriptor.value(MmaDescriptor.Field.VERSION)))
+        .set("layoutTypes", words.layoutTypes())
+        .set("layoutType", Integer.toString(operand.layoutTypeCode()))
+        .set("descriptorFields", words.descriptorFields())
+        .set("descriptor",
+            String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
+        .set("functions", HeaderMembers.functions(TileFunctions.operand(operand.shape(),
+            members.functionPrefix(), k.substring(1))))
+        .set("descriptorComment", memberComment("The " + words.descriptorName() + " of K slice"
+            + " k_slice (K from k_slice * " + k + "K) of the operand whose M or N starts at mn (a"
+            + " multiple of " + k + "MnStep), in stage `stage` of this tile at shared-memory"
+            + " address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its"
+            + " start is the slice's first element, " + first + "." + words.descriptorNote()))
+        .set("descriptorFunction", members.descriptor())
+        .set("startBytes", HeaderMembers.bytesOf(tile.layout(), first, ""));
+  }
+
+  /**
+   * The header constant that holds {@code field} after a read's prefix ({@code "LayoutType"}), if
+   * the header has one: the start address is the descriptor function's, and the LBO mode is 0.
+   */
+  static Optional<String> constant(MmaDescriptor.Field field) {
+    return switch (field) {
+      case LEADING_BYTE_OFFSET -> Optional.of("LeadingByteOffset");
+      case STRIDE_BYTE_OFFSET -> Optional.of("StrideByteOffset");
+      case VERSION -> Optional.of("Version");
+      case BASE_OFFSET -> Optional.of("BaseOffset");
+      case LAYOUT_TYPE -> Optional.of("LayoutType");
+      case START_ADDRESS, LBO_MODE -> Optional.empty();
+    };
+  }
+
+  /** A read's plan in the report: the descriptor fields of every K slice. */
+  public static Map<String, Object> plan(MmaOperand operand) {
+    MmaFormat format = operand.format();
+    JsonKeys keys = words(format).json();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put(keys.type(), operand.instructionType());
+    json.put(keys.layoutName(), format.descriptor().layoutTypeName(operand.layoutType())
+        .orElse(operand.layoutType().name()));
+    json.put(keys.layoutCode(), operand.layoutTypeCode());
+    json.put("instructionK", operand.instructionK());
+    json.put("kSlices", operand.kSlices());
+    json.put("mnStep", operand.mnStep());
+    json.put(keys.major(), operand.majorBit());
+    json.put("leadingByteOffset", operand.leadingByteOffset());
+    json.put("strideByteOffset", operand.strideByteOffset());
+    json.put("baseOffset", 0);
+    if (MmaMemberNames.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
+      json.put("version", format.descriptor().value(MmaDescriptor.Field.VERSION));
+    }
+    json.put("descriptorWithoutStart",
+        String.format(Locale.ROOT, "0x%016x", operand.descriptorWithoutStart()));
+    return json;
+  }
+
+  private static List<String> memberComment(String text) {
+    List<String> lines = new ArrayList<>();
+    for (String line : SwizzleText.wrap(text, 96)) {
+      lines.add("// " + line);
+    }
+    return lines;
+  }
+}
