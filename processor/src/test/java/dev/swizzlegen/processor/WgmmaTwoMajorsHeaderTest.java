@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * every header compiles under {@code nvcc -std=c++17 -Werror all-warnings} (device code for sm_80 and
  * sm_90) and as host C++ under g++, and on the host gives the offsets of its Java helper and, for
  * every stage, K slice and M or N step, {@code wgmma_desc(...)} equal to the model's K-major
- * {@code WgmmaOperand} descriptor and {@code wgmma_desc_mn(...)} equal to its MN-major one, with each
+ * {@code MmaOperand} (GMMA) descriptor and {@code wgmma_desc_mn(...)} equal to its MN-major one, with each
  * read's operand coordinates. In CI ({@code CI=true}) a missing nvcc or g++ fails; elsewhere the
  * checks are skipped with a message.
  */
