@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.ExhaustiveSearch;
 import dev.swizzlegen.runtime.solve.Solution;
@@ -57,7 +58,7 @@ public final class SolverBenchmark {
         boolean tma = count > all.size();
         List<AccessPattern> accesses = tma ? tmaStage : all.subList(0, count);
         List<Engine> engines = tma ? tmaEngine : List.of();
-        TileLayout.Builder geometry = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, shape[0],
+        TileDescription geometry = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, shape[0],
             shape[1]).alignment(tma ? 1024 : 128);
         for (int warmUp = 0; warmUp < 3; warmUp++) {
           solver.solve(geometry, accesses, engines);

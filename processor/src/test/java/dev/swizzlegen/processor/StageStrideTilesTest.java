@@ -16,6 +16,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.Violation;
@@ -162,7 +163,7 @@ class StageStrideTilesTest {
           : "bits = " + bits, "dtype = DType." + dtype,
           "rows = " + rows, "cols = " + cols, "stages = " + stages, "alignment = " + alignment,
           "stageStride = " + stride, "access = {}"));
-      TileLayout.Builder model = TileLayout.builder(dtype, bits == 0 ? Swizzle.IDENTITY
+      TileDescription model = TileLayout.builder(dtype, bits == 0 ? Swizzle.IDENTITY
           : Swizzle.of(bits, base, bits), rows, cols).stages(stages).stageStride(stride)
           .alignment(alignment);
       if (rowStride != cols) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -81,7 +82,7 @@ class ArchitectureTest {
   @Test
   void aTileOverTheTargetsSharedMemory() {
     // 128 x 128 halves are 32 KB: four stages are 128 KB, over sm_120a's 99 KB, within sm_80's.
-    TileLayout.Builder tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
+    TileDescription tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(4);
     assertEquals(List.of(), tile.check());
     assertEquals(List.of(), tile.copy().architecture(Optional.of(Architecture.SM_80)).check());

@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -78,7 +79,7 @@ final class ConflictChecker {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
     TileLayout declared = tile.layout();
     // The search derivation would make, the tile's atom kept where it has several.
-    TileLayout.Builder description = Derivation.searchAligned(SwizzleSolver.toChoose(declared),
+    TileDescription description = Derivation.searchAligned(SwizzleSolver.toChoose(declared),
         tile.engines(), tile.alignmentGiven());
     Solution solution = solver.solve(description, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()

@@ -8,6 +8,7 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -48,7 +49,7 @@ final class Derivation {
     boolean alignmentGiven = tile.alignmentGiven();
     List<AccessPattern> patterns = accesses.stream().map(DeclaredAccess::pattern).toList();
     // The declared tile, its swizzle and each atom side not declared the solver's.
-    TileLayout.Builder description = searchAligned(
+    TileDescription description = searchAligned(
         plain.toBuilder().atom(atom.atomRows(), atom.atomCols(), plain.atomOrder()), engines,
         alignmentGiven);
     Solution solution = solver.solve(description, patterns, engines);
@@ -60,7 +61,7 @@ final class Derivation {
     }
     TileLayout chosen = solution.layout().get();
     // The solver's atoms keep the rows and their stride, so the stages keep theirs.
-    TileLayout.Builder staged = chosen.toBuilder().stages(plain.stages())
+    TileDescription staged = chosen.toBuilder().stages(plain.stages())
         .stageStride(plain.stageStride()).architecture(architecture);
     if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(
@@ -83,7 +84,7 @@ final class Derivation {
    * solver may use the engines' largest repeat, since the tile then asks for the alignment of the
    * mode chosen. A copy where it changes.
    */
-  static TileLayout.Builder searchAligned(TileLayout.Builder description, List<Engine> engines,
+  static TileDescription searchAligned(TileDescription description, List<Engine> engines,
       boolean alignmentGiven) {
     return !engines.isEmpty() && !alignmentGiven
         ? description.copy().alignment(

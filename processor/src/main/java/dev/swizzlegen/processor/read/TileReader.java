@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.CuteTile;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -62,11 +63,11 @@ public final class TileReader {
     Optional<String> name = readName(type, values, diagnostics);
     Optional<CuteLayout> cute = Optional.empty();
     boolean derived = false;
-    TileLayout.Builder description;
+    TileDescription description;
     if (!values.stringValue("layout").isEmpty()) {
       Optional<CuteLayout.ParsedOrNot> parsed = readCuteLayout(values, diagnostics);
       cute = parsed.flatMap(CuteLayout.ParsedOrNot::layout);
-      Optional<TileLayout.Builder> described = cute.flatMap(layout -> describe(layout, values,
+      Optional<TileDescription> described = cute.flatMap(layout -> describe(layout, values,
           dtype, diagnostics));
       if (described.isEmpty() || name.isEmpty()) {
         return Optional.empty();
@@ -187,7 +188,7 @@ public final class TileReader {
    * The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's), or
    * empty with errors on {@code layout}.
    */
-  private static Optional<TileLayout.Builder> describe(CuteLayout layout, AnnotationValues values,
+  private static Optional<TileDescription> describe(CuteLayout layout, AnnotationValues values,
       DType dtype, Diagnostics diagnostics) {
     CuteTile.Described described = CuteTile.describe(layout, dtype,
         values.isExplicit("rows") ? values.intValue("rows") : 0,

@@ -12,6 +12,7 @@ import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
@@ -28,7 +29,7 @@ class SolutionTextTest {
   private final SwizzleSolver solver = SwizzleSolver.nvidia();
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given. */
-  private static TileLayout.Builder described(DType dtype, int rows, int cols, int rowStride,
+  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
       int alignment) {
     return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
         .alignment(alignment);
@@ -132,7 +133,7 @@ class SolutionTextTest {
   /** Issue 18.6: the family of a declared atom, and the attributes of what a free atom finds. */
   @Test
   void aDeclaredAtomNamesItsFamilyAndTheFreeAtomsAttributes() {
-    TileLayout.Builder declared = described(DType.FLOAT, 64, 64, 64, 128)
+    TileDescription declared = described(DType.FLOAT, 64, 64, 64, 128)
         .atom(8, 32, Order.COL_MAJOR);
     Solution solution = solver.solve(declared, List.of(MmaAccumulatorAccess.of(Op.STORE),
         VectorAccess.grid(Op.LOAD, 16, 32, 1, Order.ROW_MAJOR)), List.of());

@@ -8,6 +8,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.OperandShape;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -81,7 +82,7 @@ class TileFunctionsTest {
     Swizzle swizzle = bits == 0 ? Swizzle.IDENTITY : Swizzle.of(bits, base, shift);
     int rows = 1 << random.nextInt(1, 6);
     int cols = random.nextInt(1, 5) << random.nextInt(2, 6);
-    TileLayout.Builder builder = TileLayout.builder(dtype, swizzle, rows, cols)
+    TileDescription builder = TileLayout.builder(dtype, swizzle, rows, cols)
         .stages(random.nextInt(1, 3)).alignment(16);
     switch (random.nextInt(3)) {
       case 0 -> builder.swizzleWithinEachRow(true).rowStride(cols + 8 * random.nextInt(3));

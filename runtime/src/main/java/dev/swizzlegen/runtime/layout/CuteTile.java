@@ -168,7 +168,7 @@ public final class CuteTile {
   private static Optional<TileLayout> swizzledTile(CuteLayout swapped, TileLayout tile,
       Order order) {
     return describe(swapped, tile.dtype(), tile.cols(), tile.rows(), tile.stages(), order).tile()
-        .filter(builder -> builder.check().isEmpty()).map(TileLayout.Builder::build)
+        .filter(builder -> builder.check().isEmpty()).map(TileDescription::build)
         .filter(built -> built.offsetSwizzle().isPresent());
   }
 
@@ -200,8 +200,8 @@ public final class CuteTile {
   }
 
   /** A description, or the reasons there is none. */
-  public record Described(Optional<TileLayout.Builder> tile, List<Violation> problems) {
-    static Described of(TileLayout.Builder tile) {
+  public record Described(Optional<TileDescription> tile, List<Violation> problems) {
+    static Described of(TileDescription tile) {
       return new Described(Optional.of(tile), List.of());
     }
 
@@ -227,7 +227,7 @@ public final class CuteTile {
   }
 
   /** The first candidate that is a tile equal to CuTe's offsets, if one is. */
-  private Optional<TileLayout.Builder> equalCandidate() {
+  private Optional<TileDescription> equalCandidate() {
     return candidates().stream()
         .filter(candidate -> candidate.tryBuild().filter(tile -> firstDifference(tile) < 0)
             .isPresent())
@@ -326,8 +326,8 @@ public final class CuteTile {
   }
 
   /** The descriptions to try, in order of preference. */
-  private List<TileLayout.Builder> candidates() {
-    List<TileLayout.Builder> candidates = new ArrayList<>();
+  private List<TileDescription> candidates() {
+    List<TileDescription> candidates = new ArrayList<>();
     if (atom) {
       atoms(candidates, layout.size(0), layout.size(1), atomOrder);
     } else {
@@ -363,7 +363,7 @@ public final class CuteTile {
    * Atoms of {@code atomRows x atomCols} in {@code order}: with the map read off the first atom's
    * elements where its sides are powers of two, else the layout's own swizzle or none.
    */
-  private void atoms(List<TileLayout.Builder> candidates, int atomRows, int atomCols, Order order) {
+  private void atoms(List<TileDescription> candidates, int atomRows, int atomCols, Order order) {
     List<XorMap> maps = new ArrayList<>();
     if (Integer.bitCount(atomRows) == 1 && Integer.bitCount(atomCols) == 1) {
       readMap(atomRows, atomCols).ifPresent(maps::add);
@@ -405,7 +405,7 @@ public final class CuteTile {
    * A tile of this shape and stages whose inner part is {@code map}; none for packed FP4 where the
    * map moves one element of a byte without the other.
    */
-  private Optional<TileLayout.Builder> builder(XorMap map) {
+  private Optional<TileDescription> builder(XorMap map) {
     try {
       // The least alignment any tile of the type takes: the declared one is checked by the caller.
       return Optional.of(TileLayout.builder(dtype, map, rows, cols).stages(stages)

@@ -79,7 +79,7 @@ final class LayoutText {
     DType dtype = DType.valueOf(line.group("dtype"));
     int rows = Integer.parseInt(line.group("rows"));
     int cols = Integer.parseInt(line.group("cols"));
-    TileLayout.Builder builder;
+    TileDescription builder;
     if (line.group("map") != null) {
       builder = TileLayout.builder(dtype, map(line.group("map")), rows, cols);
     } else {

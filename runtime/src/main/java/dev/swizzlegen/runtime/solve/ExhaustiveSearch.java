@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
 import java.util.Optional;
@@ -27,9 +28,9 @@ public final class ExhaustiveSearch {
    * plan, as {@link SwizzleSolver#solve} reads the description; no alternatives are looked for. When a
    * declared atom has none, the same search on a free atom is part of the verdict.
    */
-  public Solution search(TileLayout.Builder description, List<AccessPattern> accesses,
+  public Solution search(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines) {
-    TileLayout.Builder searched = SwizzleSolver.searched(description);
+    TileDescription searched = SwizzleSolver.searched(description);
     Solution solution = searchOn(searched, accesses, engines);
     if (solution.found()) {
       return solution;
@@ -39,7 +40,7 @@ public final class ExhaustiveSearch {
         .orElse(solution);
   }
 
-  private Solution searchOn(TileLayout.Builder description, List<AccessPattern> accesses,
+  private Solution searchOn(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines) {
     RunnersUp runnersUp = new RunnersUp(description);
     for (TileLayout tile : SwizzleFamily.layouts(description)) {

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.Arrays;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Optional;
  * {@link #enter entered} in the family's order.
  */
 final class RunnersUp {
-  private final TileLayout.Builder description;
+  private final TileDescription description;
   private Optional<TileLayout> mildest = Optional.empty();
   private int mildestDegree = Integer.MAX_VALUE;
   private Optional<TileLayout> mildestOfWidth = Optional.empty();
@@ -23,7 +24,7 @@ final class RunnersUp {
   private final int[] mildestOfWidthByBitsDegree = new int[SwizzleFamily.MAX_BITS + 1];
   private int width = -1;
 
-  RunnersUp(TileLayout.Builder description) {
+  RunnersUp(TileDescription description) {
     this.description = description;
   }
 

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
@@ -79,7 +80,7 @@ public record Solution(
   public Reasons reasons() {
     TileLayout chosen = layout.orElseThrow(() -> new IllegalStateException("nothing was found"));
     // The description searched: the chosen tile's, with the atom sides the search kept.
-    TileLayout.Builder searched = SwizzleSolver.searched(
+    TileDescription searched = SwizzleSolver.searched(
         chosen.toBuilder().atom(declaredAtomRows, declaredAtomCols, chosen.atomOrder()));
     return new Reasons(chosen, closest, closestDegree, SwizzleFamily.isCanonicalAtom(chosen),
         SwizzleFamily.canonicalAtom(searched), passedOver,

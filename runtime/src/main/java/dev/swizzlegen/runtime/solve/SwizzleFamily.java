@@ -5,6 +5,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -29,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *       blocks (CuTe's {@code tile_to_shape}); a narrower atom has the fewest rows that hold a whole
  *       period of the swizzle;
  *   <li>when the row stride is not a power of two, the same swizzles within each row
- *       ({@link TileLayout.Builder#swizzleWithinEachRow}) with {@code B <= 5}, {@code M <= 7},
+ *       ({@link TileDescription#swizzleWithinEachRow}) with {@code B <= 5}, {@code M <= 7},
  *       {@code B <= S <= 12} on a one-atom tile; with a power-of-two stride each of them is already a
  *       swizzle of the offset.
  * </ul>
@@ -49,7 +50,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * that atom instead if it serves too (CuTe's canonical atoms on ties, SPEC section 6): TMA fills it,
  * and no swizzle of whole rows wider than a box row.
  *
- * <p>A search is given a {@link TileLayout.Builder description} of the tile: its swizzle is the
+ * <p>A search is given a {@link TileDescription description} of the tile: its swizzle is the
  * search's to choose, and so is each side of its atom it leaves 0. Its members are
  * {@link TileLayout}s.
  */
@@ -78,8 +79,8 @@ public final class SwizzleFamily {
    * and each atom it may choose, those that are tiles (every atom mapped onto itself), each described
    * and built only when the iteration reaches it (a search mostly stops early).
    */
-  public static Iterable<TileLayout> layouts(TileLayout.Builder description) {
-    TileLayout.Builder searched = description.copy();
+  public static Iterable<TileLayout> layouts(TileDescription description) {
+    TileDescription searched = description.copy();
     return () -> new Iterator<>() {
       // Width first in the cost order: each width's members in the swizzles' own order.
       private final Iterator<Integer> widths = atomWidths(searched).iterator();
@@ -99,7 +100,7 @@ public final class SwizzleFamily {
                 && Integer.bitCount(searched.rowStride()) != 1;
             members = bySwizzleCost(unitBase(searched.dtype()), withinEachRow).iterator();
           }
-          next = member(searched, members.next(), width).flatMap(TileLayout.Builder::tryBuild)
+          next = member(searched, members.next(), width).flatMap(TileDescription::tryBuild)
               .orElse(null);
         }
         return true;
@@ -118,7 +119,7 @@ public final class SwizzleFamily {
   }
 
   /** The description of a member on atoms {@code width} wide, if the family has it there. */
-  private static Optional<TileLayout.Builder> member(TileLayout.Builder description, Member member,
+  private static Optional<TileDescription> member(TileDescription description, Member member,
       int width) {
     if (member.swizzle().isIdentity() && width != identityWidth(description)) {
       return Optional.empty();
@@ -133,7 +134,7 @@ public final class SwizzleFamily {
   }
 
   /** The identity is one member: on the described atom, else the whole tile. */
-  private static int identityWidth(TileLayout.Builder description) {
+  private static int identityWidth(TileDescription description) {
     return description.describedAtomCols() != 0 ? description.describedAtomCols()
         : description.cols();
   }
@@ -173,7 +174,7 @@ public final class SwizzleFamily {
    * The atom widths to try: the described one; else the whole row, then every power of two below it
    * that divides it and spans 16 to 128 bytes.
    */
-  private static List<Integer> atomWidths(TileLayout.Builder description) {
+  private static List<Integer> atomWidths(TileDescription description) {
     if (description.describedAtomCols() != 0) {
       return List.of(description.describedAtomCols());
     }
@@ -196,7 +197,7 @@ public final class SwizzleFamily {
    * atom as wide as the tile; else the fewest rows that hold a whole period of the swizzle (more rows
    * give the same layout when atoms are numbered down the rows). 0 when they do not divide the tile.
    */
-  private static int atomRows(TileLayout.Builder description, Swizzle swizzle, int width) {
+  private static int atomRows(TileDescription description, Swizzle swizzle, int width) {
     if (description.describedAtomRows() != 0) {
       return description.describedAtomRows();
     }
@@ -219,7 +220,7 @@ public final class SwizzleFamily {
    * takes this atom instead where it serves (SPEC section 6: CuTe's canonical atoms on ties), so
    * that a tile derived without a TMA access keeps its layout when one is added.
    */
-  public static Optional<TileLayout> canonicalAtom(TileLayout.Builder description) {
+  public static Optional<TileLayout> canonicalAtom(TileDescription description) {
     if (description.describedAtomCols() != 0) {
       return Optional.empty();
     }
@@ -230,7 +231,7 @@ public final class SwizzleFamily {
         Swizzle swizzle = Swizzle.of(bits, unitBase(description.dtype()), 3);
         return width == description.cols() ? Optional.empty()
             : member(description, new Member(swizzle, false), (int) width)
-                .flatMap(TileLayout.Builder::tryBuild);
+                .flatMap(TileDescription::tryBuild);
       }
     }
     return Optional.empty();
@@ -241,7 +242,7 @@ public final class SwizzleFamily {
    * serves too: the tile's {@link #canonicalAtom}, where {@code found} is of whole rows and has as
    * many bits or more (a tie, or worse); empty otherwise.
    */
-  static Optional<TileLayout> onATie(TileLayout.Builder description, TileLayout found) {
+  static Optional<TileLayout> onATie(TileDescription description, TileLayout found) {
     if (found.atomCols() != found.cols()) {
       return Optional.empty();
     }
@@ -319,12 +320,12 @@ public final class SwizzleFamily {
    * present when the atom is described and every access runs, and every engine has a plan, on the
    * free plain tile.
    */
-  static Optional<TileLayout.Builder> freeAtomFor(TileLayout.Builder description,
+  static Optional<TileDescription> freeAtomFor(TileDescription description,
       List<AccessPattern> accesses, List<Engine> engines) {
     if (!description.atomDescribed()) {
       return Optional.empty();
     }
-    TileLayout.Builder free = description.copy().atom(0, 0, description.atomOrder());
+    TileDescription free = description.copy().atom(0, 0, description.atomOrder());
     return free.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).tryBuild()
         .filter(plain -> runs(plain, accesses, engines))
         .map(plain -> free);

@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * faster. Warp accesses are costed; engines (TMA, wgmma, tcgen05) are requirements a candidate
  * meets or not ({@link SwizzleFamily#runs}), never costed.
  *
- * <p>It is given a {@link TileLayout.Builder description} of the tile and returns {@link TileLayout}s:
+ * <p>It is given a {@link TileDescription description} of the tile and returns {@link TileLayout}s:
  * the description's swizzle is the solver's to choose, and so is each side of its atom it leaves 0.
  * Stages are set aside (every stage is laid out alike): what it finds has one stage.
  *
@@ -80,7 +81,7 @@ public final class SwizzleSolver {
    * empty), and nothing of each engine's plan but its swizzle may be missing there
    * ({@link Engine#geometryViolations} empty).
    */
-  public Solution solve(TileLayout.Builder description, List<AccessPattern> accesses,
+  public Solution solve(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines) {
     Solution hopper = solve(description, accesses, engines, false);
     if (hopper.found() || !blackwellTma || engines.stream().noneMatch(Tma.class::isInstance)) {
@@ -90,14 +91,14 @@ public final class SwizzleSolver {
     return blackwell.found() ? blackwell : hopper;
   }
 
-  private Solution solve(TileLayout.Builder description, List<AccessPattern> accesses,
+  private Solution solve(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines, boolean blackwell) {
-    TileLayout.Builder searched = searched(description);
+    TileDescription searched = searched(description);
     Solution solution = search(searched, accesses, engines, blackwell);
     if (solution.found()) {
       return solution;
     }
-    Optional<TileLayout.Builder> free = SwizzleFamily.freeAtomFor(searched, accesses, engines);
+    Optional<TileDescription> free = SwizzleFamily.freeAtomFor(searched, accesses, engines);
     if (free.isPresent()) {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
       solution = solution.withFreeAtom(search(free.get(), accesses, engines, blackwell));
@@ -110,22 +111,22 @@ public final class SwizzleSolver {
    * several, left to the search where it is the whole tile (as derivation leaves it when atomRows and
    * atomCols are omitted), its atom order kept.
    */
-  public static TileLayout.Builder toChoose(TileLayout declared) {
-    TileLayout.Builder description = declared.toBuilder();
+  public static TileDescription toChoose(TileLayout declared) {
+    TileDescription description = declared.toBuilder();
     return declared.isOneAtom() ? description.atom(0, 0, declared.atomOrder()) : description;
   }
 
   /** What a search works on: a copy of the description, without a swizzle, one stage. */
-  static TileLayout.Builder searched(TileLayout.Builder description) {
+  static TileDescription searched(TileDescription description) {
     return description.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).stages(1);
   }
 
   /** The searched description without a swizzle, as a tile; it must be one. */
-  private static TileLayout plain(TileLayout.Builder searched) {
+  private static TileLayout plain(TileDescription searched) {
     return searched.build();
   }
 
-  private Solution search(TileLayout.Builder description, List<AccessPattern> accesses,
+  private Solution search(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines, boolean blackwell) {
     TileLayout plain = plain(description);
     List<AccessPhases> phases = new ArrayList<>();
@@ -238,7 +239,7 @@ public final class SwizzleSolver {
   }
 
   /** Changes that would make every access acceptable when no swizzle of the family does. */
-  private List<Alternative> alternatives(TileLayout.Builder description, List<AccessPattern> accesses,
+  private List<Alternative> alternatives(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines, boolean blackwell) {
     List<Alternative> alternatives = new ArrayList<>();
     if (engines.isEmpty()) {

@@ -12,6 +12,7 @@ import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.RotatedLayout;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.SplittableRandom;
@@ -160,7 +161,7 @@ class ConflictAnalyzerBruteForceTest {
     int atomRows = atoms ? rows >> random.nextInt(3) : rows;
     int atomCols = atoms ? Math.max(1, cols >> random.nextInt(3)) : cols;
     Order atomOrder = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
-    TileLayout.Builder tile = TileLayout.builder(dtype, swizzle, rows, cols)
+    TileDescription tile = TileLayout.builder(dtype, swizzle, rows, cols)
         .swizzleWithinEachRow(withinEachRow)
         .rowStride(rowStride).atom(atomRows, atomCols, atomOrder).stages(1 + random.nextInt(3));
     return tile.check().isEmpty() ? tile.build() : null;

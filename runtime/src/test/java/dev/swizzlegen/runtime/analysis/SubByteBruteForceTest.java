@@ -13,6 +13,7 @@ import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.layout.Layout;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.AccessViolation.TransNeeds8Or16Bit;
@@ -216,7 +217,7 @@ class SubByteBruteForceTest {
     int atomRows = atoms ? rows >> random.nextInt(3) : rows;
     int atomCols = atoms ? Math.max(16, cols >> random.nextInt(3)) : cols;
     Order atomOrder = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
-    TileLayout.Builder tile = TileLayout.builder(dtype, swizzle, rows, cols)
+    TileDescription tile = TileLayout.builder(dtype, swizzle, rows, cols)
         .atom(atomRows, atomCols, atomOrder).stages(1 + random.nextInt(2));
     return tile.check().isEmpty() ? tile.build() : null;
   }

@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -33,7 +34,7 @@ class EngineTest {
   void aPlanExistsExactlyWhereTheModelsCheckIsEmpty() {
     int plans = 0;
     int prevented = 0;
-    for (TileLayout.Builder description : List.of(
+    for (TileDescription description : List.of(
         described(DType.HALF, 64, 64, 64, 1024),
         described(DType.HALF, 32, 128, 128, 1024),
         described(DType.BF16, 64, 32, 32, 512),
@@ -138,7 +139,7 @@ class EngineTest {
   }
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */
-  private static TileLayout.Builder described(DType dtype, int rows, int cols, int rowStride,
+  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
       int alignment) {
     return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
         .alignment(alignment);

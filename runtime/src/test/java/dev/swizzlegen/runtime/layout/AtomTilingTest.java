@@ -60,7 +60,7 @@ class AtomTilingTest {
       int cols = atomCols * random.nextInt(1, 4);
       Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
       int stages = random.nextInt(1, 4);
-      TileLayout.Builder builder = TileLayout.builder(DType.HALF, swizzle, rows, cols)
+      TileDescription builder = TileLayout.builder(DType.HALF, swizzle, rows, cols)
           .atom(atomRows, atomCols, order).stages(stages);
       if (!builder.check().isEmpty()) {
         continue;

@@ -408,7 +408,7 @@ class CuteTileTest {
       int atomRows = Math.max(8, swizzle.atomRows());
       int atomCols = Math.max(8, swizzle.atomCols());
       Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
-      TileLayout.Builder description = TileLayout.builder(DType.HALF, swizzle,
+      TileDescription description = TileLayout.builder(DType.HALF, swizzle,
           atomRows << random.nextInt(3), atomCols << random.nextInt(3))
           .atom(atomRows, atomCols, order).stages(1 + random.nextInt(3));
       if (!description.check().isEmpty()) {

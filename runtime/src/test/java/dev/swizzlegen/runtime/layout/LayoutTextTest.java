@@ -87,7 +87,7 @@ class LayoutTextTest {
     }
     int rows = 1 << random.nextInt(8);
     int cols = (random.nextInt(3) + 1) << random.nextInt(8);
-    TileLayout.Builder builder = TileLayout.builder(dtype, swizzle, rows, cols)
+    TileDescription builder = TileLayout.builder(dtype, swizzle, rows, cols)
         .alignment(1 << (random.nextInt(6) + 4))
         .stages(random.nextInt(3) + 1);
     switch (random.nextInt(3)) {

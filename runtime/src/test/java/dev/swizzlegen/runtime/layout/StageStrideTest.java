@@ -111,7 +111,7 @@ class StageStrideTest {
     CuteTile.Described described =
         CuteTile.describe(CuteLayout.parse(text), DType.FLOAT, 0, 0, 0, Order.COL_MAJOR);
     assertEquals(List.of(), described.problems());
-    TileLayout.Builder description = described.tile().orElseThrow();
+    TileDescription description = described.tile().orElseThrow();
     assertEquals(List.of(new StageMisaligned(4128, 128, 1056)),
         description.copy().alignment(128).check());
     TileLayout tile = description.copy().alignment(32).build();
@@ -139,7 +139,7 @@ class StageStrideTest {
 
   @Test
   void aStrideBelowTheSpanOrOffTheAlignmentIsAViolationThatSaysWhatWouldDo() {
-    TileLayout.Builder staged = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 64)
+    TileDescription staged = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 64)
         .stages(2);
     assertEquals(List.of(new StageStrideBelowSpan(500, 512)), staged.copy().stageStride(500).check());
     // 128-byte alignment: a multiple of 64 halves; 520 is not, 576 is the next that is.
@@ -174,7 +174,7 @@ class StageStrideTest {
           : Swizzle.of(bits, random.nextInt(4) + (dtype == DType.FP4_E2M1 ? 1 : 0), 3 + random.nextInt(2));
       int rows = 1 << random.nextInt(5);
       int cols = 2 << random.nextInt(7);
-      TileLayout.Builder description = TileLayout.builder(dtype, swizzle, rows, cols)
+      TileDescription description = TileLayout.builder(dtype, swizzle, rows, cols)
           .alignment(Math.max(dtype.unitBytes(), 1 << random.nextInt(8)))
           .stages(1 + random.nextInt(4));
       switch (random.nextInt(4)) {
@@ -189,7 +189,7 @@ class StageStrideTest {
       int span = StageStrides.span(rows, cols, description.rowStride());
       int step = Math.max(2, description.alignment() * 8 / dtype.storageBits());
       int stride = (span + step - 1) / step * step + step * random.nextInt(4);
-      TileLayout.Builder strided = description.copy().stageStride(stride);
+      TileDescription strided = description.copy().stageStride(stride);
       if (!strided.check().isEmpty()) {
         continue;
       }

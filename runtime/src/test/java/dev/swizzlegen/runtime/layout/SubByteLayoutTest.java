@@ -44,10 +44,10 @@ class SubByteLayoutTest {
       int atomByteCols = atoms ? Math.max(1, byteCols >> random.nextInt(3)) : 0;
       Order order = random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR;
       int stages = 1 + random.nextInt(3);
-      TileLayout.Builder bytes = TileLayout.builder(DType.UINT8, swizzle, rows, byteCols)
+      TileDescription bytes = TileLayout.builder(DType.UINT8, swizzle, rows, byteCols)
           .swizzleWithinEachRow(withinEachRow).rowStride(bytePitch)
           .atom(atomRows, atomByteCols, order).stages(stages);
-      TileLayout.Builder packed = TileLayout.builder(DType.FP4_E2M1, swizzle, rows, 2 * byteCols)
+      TileDescription packed = TileLayout.builder(DType.FP4_E2M1, swizzle, rows, 2 * byteCols)
           .swizzleWithinEachRow(withinEachRow).rowStride(2 * bytePitch)
           .atom(atomRows, 2 * atomByteCols, order).stages(stages);
       List<Violation> byteProblems = bytes.check();

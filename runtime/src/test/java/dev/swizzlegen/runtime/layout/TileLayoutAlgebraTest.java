@@ -38,7 +38,7 @@ class TileLayoutAlgebraTest {
       int cols, int rowStride, int alignment, int atomRows, int atomCols, Order atomOrder,
       int stages) {
 
-    TileLayout.Builder builder() {
+    TileDescription builder() {
       return TileLayout.builder(dtype, swizzle, rows, cols).swizzleWithinEachRow(withinEachRow)
           .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
           .stages(stages);

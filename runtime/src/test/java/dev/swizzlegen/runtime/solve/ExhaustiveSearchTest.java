@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class ExhaustiveSearchTest {
   private final ExhaustiveSearch search = new ExhaustiveSearch(ConflictAnalyzer.nvidia());
-  private static final TileLayout.Builder HALF_128_X_64 = described(DType.HALF, 128, 64, 64, 128);
+  private static final TileDescription HALF_128_X_64 = described(DType.HALF, 128, 64, 64, 128);
 
   @Test
   void ldmatrixOn128x64HalfNeedsSwizzle333() {
@@ -67,7 +68,7 @@ class ExhaustiveSearchTest {
   }
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */
-  private static TileLayout.Builder described(DType dtype, int rows, int cols, int rowStride,
+  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
       int alignment) {
     return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
         .alignment(alignment);

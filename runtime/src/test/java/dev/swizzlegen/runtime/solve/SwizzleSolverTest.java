@@ -18,6 +18,7 @@ import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -53,7 +54,7 @@ class SwizzleSolverTest {
       // One description in four declares its atoms; one in six is filled by TMA.
       boolean declaredAtoms = rowStride == cols && random.nextInt(4) == 0;
       boolean tma = rowStride == cols && random.nextInt(6) == 0;
-      TileLayout.Builder geometry = described(dtype, rows, cols, rowStride, tma ? 1024 : 128);
+      TileDescription geometry = described(dtype, rows, cols, rowStride, tma ? 1024 : 128);
       if (declaredAtoms) {
         geometry.atom(rows >> random.nextInt(2), cols >> random.nextInt(2),
             random.nextBoolean() ? Order.COL_MAJOR : Order.ROW_MAJOR);
@@ -113,7 +114,7 @@ class SwizzleSolverTest {
    */
   @Test
   void aDeclaredAtomThatLimitsTheSearchCarriesWhatAFreeAtomFinds() {
-    TileLayout.Builder declared = described(DType.FLOAT, 64, 64, 64, 128)
+    TileDescription declared = described(DType.FLOAT, 64, 64, 64, 128)
         .atom(8, 32, Order.COL_MAJOR);
     List<AccessPattern> accesses = List.of(MmaAccumulatorAccess.of(Op.STORE),
         VectorAccess.grid(Op.LOAD, 16, 32, 1, Order.ROW_MAJOR));
@@ -170,11 +171,11 @@ class SwizzleSolverTest {
 
   private static final List<Engine> TMA = List.of(Tma.of(Op.STORE));
 
-  private TileLayout derived(TileLayout.Builder geometry, AccessPattern... accesses) {
+  private TileLayout derived(TileDescription geometry, AccessPattern... accesses) {
     return derived(geometry, List.of(), accesses);
   }
 
-  private TileLayout derived(TileLayout.Builder geometry, List<Engine> engines,
+  private TileLayout derived(TileDescription geometry, List<Engine> engines,
       AccessPattern... accesses) {
     Solution solution = solver.solve(geometry, List.of(accesses), engines);
     TileLayout tile = solution.layout().orElseThrow(() -> new AssertionError(solution.toString()));
@@ -202,7 +203,7 @@ class SwizzleSolverTest {
    */
   @Test
   void seed001WideningTo32ColumnsIsSwizzle305() {
-    TileLayout.Builder widened = described(DType.HALF, 8, 256, 256, 128);
+    TileDescription widened = described(DType.HALF, 8, 256, 256, 128);
     TileLayout tile = derived(widened, ROW_WRITE, columnRead());
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
     assertEquals("8 x 64", tile.atomShape());
@@ -216,7 +217,7 @@ class SwizzleSolverTest {
 
   @Test
   void seed001NarrowingTo4ColumnsIsSwizzle203() {
-    TileLayout.Builder narrow = described(DType.HALF, 8, 32, 32, 128);
+    TileDescription narrow = described(DType.HALF, 8, 32, 32, 128);
     TileLayout tile = derived(narrow, ROW_WRITE, columnRead());
     assertEquals(Swizzle.of(2, 3, 3), tile.swizzle());
     // CuTe forbids Swizzle<3,0,2> (there <3,3,2>); with its masks overlapping it works too.
@@ -244,7 +245,7 @@ class SwizzleSolverTest {
    */
   @Test
   void seed001Width24RepeatsThe8x8PatternAlongTheRow() {
-    TileLayout.Builder width24 = described(DType.HALF, 8, 192, 192, 128);
+    TileDescription width24 = described(DType.HALF, 8, 192, 192, 128);
     TileLayout canonical = derived(width24, ROW_WRITE, columnRead());
     assertEquals(List.of(Swizzle.of(3, 3, 3), "8 x 64", 3),
         List.of(canonical.swizzle(), canonical.atomShape(), canonical.atomsAcross()));
@@ -263,7 +264,7 @@ class SwizzleSolverTest {
 
   @Test
   void seed001Width9ReadsFourRowsByTwoWithTwoRowsAsOne() {
-    TileLayout.Builder width9 = described(DType.HALF, 32, 72, 72, 128);
+    TileDescription width9 = described(DType.HALF, 32, 72, 72, 128);
     TileLayout tile = derived(width9, ROW_WRITE, fourRowsByTwo().withRowsAsOne(2));
     // Lines of 18 vectors are 288 bytes apart: 2 slots, so 4 lines x 2 vectors fill all 8 slots.
     assertTrue(tile.swizzle().isIdentity());
@@ -277,7 +278,7 @@ class SwizzleSolverTest {
    */
   @Test
   void nothingInTheFamilyNamesTheMildestAndWhatWouldWork() {
-    TileLayout.Builder floats = described(DType.FLOAT, 32, 32, 32, 128);
+    TileDescription floats = described(DType.FLOAT, 32, 32, 32, 128);
     VectorAccess rowWrite = VectorAccess.coalesced(Op.STORE, 16).withLabel("row write");
     VectorAccess columnRead = VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR)
         .withLabel("column read");
@@ -286,7 +287,7 @@ class SwizzleSolverTest {
     assertTrue(solution.layout().isEmpty());
     assertEquals(4, solution.closestDegree());
     assertEquals(exhaustive.search(floats, accesses, List.of()), solution.withoutAlternatives());
-    TileLayout.Builder swizzled = floats.copy().stages(1);
+    TileDescription swizzled = floats.copy().stages(1);
     assertEquals(List.of(
             new Alternative.VectorWidth(rowWrite, 4,
                 swizzled.copy().swizzle(Swizzle.of(5, 0, 5)).build(), false),
@@ -297,10 +298,10 @@ class SwizzleSolverTest {
 
   @Test
   void tmaAccessGetsTheEnginesPatternAndCanonicalAtomsOtherwise() {
-    TileLayout.Builder stage = described(DType.HALF, 64, 64, 64, 1024);
+    TileDescription stage = described(DType.HALF, 64, 64, 64, 1024);
     TileLayout tile = derived(stage, TMA, MatrixAccess.ldmatrix(4, false));
     assertEquals(TmaSwizzle.SWIZZLE_128B, tile.tmaSwizzle().orElseThrow());
-    TileLayout.Builder narrow = described(DType.HALF, 64, 32, 32, 1024);
+    TileDescription narrow = described(DType.HALF, 64, 32, 32, 1024);
     TileLayout narrowTile = derived(narrow, TMA, MatrixAccess.ldmatrix(4, false));
     assertEquals(TmaSwizzle.SWIZZLE_64B, narrowTile.tmaSwizzle().orElseThrow());
   }
@@ -311,7 +312,7 @@ class SwizzleSolverTest {
    */
   @Test
   void aTmaOperandWiderThan128BytesIsColumnBlocksOfCanonicalAtoms() {
-    TileLayout.Builder operand = described(DType.HALF, 128, 128, 128, 1024);
+    TileDescription operand = described(DType.HALF, 128, 128, 128, 1024);
     Solution solution = solver.solve(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA);
     TileLayout tile = solution.layout().orElseThrow();
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
@@ -345,7 +346,7 @@ class SwizzleSolverTest {
    */
   @Test
   void onATieWithWholeRowsTheCanonicalAtomIsTaken() {
-    TileLayout.Builder epilogue = described(DType.HALF, 128, 128, 128, 128);
+    TileDescription epilogue = described(DType.HALF, 128, 128, 128, 128);
     AccessPattern store = MmaAccumulatorAccess.of(Op.STORE);
     AccessPattern copyOut = VectorAccess.coalesced(Op.LOAD, 16);
     TileLayout tile = derived(epilogue, store, copyOut);
@@ -356,7 +357,7 @@ class SwizzleSolverTest {
     assertEquals(Swizzle.of(3, 3, 4), reasons.wholeRowsPassedOver().orElseThrow().swizzle());
     assertEquals(Optional.empty(), reasons.canonicalAtomTried());
     // Adding a TMA store keeps the layout.
-    TileLayout.Builder aligned = epilogue.copy().alignment(1024);
+    TileDescription aligned = epilogue.copy().alignment(1024);
     assertEquals(tile.toBuilder().alignment(1024).build(),
         derived(aligned, TMA, store, copyOut));
     // Coalesced stores alone need no swizzle: whole rows with fewer bits than the atom stay.
@@ -370,7 +371,7 @@ class SwizzleSolverTest {
    */
   @Test
   void aWgmmaOperandGetsAModeWgmmaReads() {
-    record Expected(TileLayout.Builder geometry, Major major, TmaSwizzle mode) {}
+    record Expected(TileDescription geometry, Major major, TmaSwizzle mode) {}
     for (Expected expected : List.of(
         new Expected(described(DType.HALF, 64, 64, 64, 1024), Major.K,
             TmaSwizzle.SWIZZLE_128B),
@@ -401,7 +402,7 @@ class SwizzleSolverTest {
    */
   @Test
   void anUmmaOperandGetsTheLayoutCutlassPicks() {
-    record Expected(TileLayout.Builder geometry, Major major, TmaSwizzle mode, int atomCols) {}
+    record Expected(TileDescription geometry, Major major, TmaSwizzle mode, int atomCols) {}
     for (Expected expected : List.of(
         new Expected(described(DType.HALF, 128, 64, 64, 1024), Major.K,
             TmaSwizzle.SWIZZLE_128B, 64),
@@ -436,7 +437,7 @@ class SwizzleSolverTest {
 
   @Test
   void declaredAtomsAreKept() {
-    TileLayout.Builder mnMajor = described(DType.HALF, 64, 128, 128, 1024)
+    TileDescription mnMajor = described(DType.HALF, 64, 128, 128, 1024)
         .atom(8, 64, Order.ROW_MAJOR);
     TileLayout tile = derived(mnMajor, TMA, MatrixAccess.ldmatrix(4, true));
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());
@@ -461,7 +462,7 @@ class SwizzleSolverTest {
   }
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */
-  private static TileLayout.Builder described(DType dtype, int rows, int cols, int rowStride,
+  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
       int alignment) {
     return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
         .alignment(alignment);

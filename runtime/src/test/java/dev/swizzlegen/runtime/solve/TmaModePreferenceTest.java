@@ -13,6 +13,7 @@ import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -31,18 +32,18 @@ class TmaModePreferenceTest {
   private static final List<AccessPattern> FOUR_ROWS_BY_TWO =
       List.of(VectorAccess.grid(Op.LOAD, 16, 16, 2, Order.ROW_MAJOR));
 
-  private static TileLayout.Builder described(int rows, int cols) {
+  private static TileDescription described(int rows, int cols) {
     return TileLayout.builder(DType.HALF, Swizzle.IDENTITY, rows, cols).alignment(1024);
   }
 
   /** Atoms of whole 128-byte rows, declared: no column blocks of narrower Hopper modes. */
-  private static TileLayout.Builder wholeRows(int rows, int cols) {
+  private static TileDescription wholeRows(int rows, int cols) {
     return described(rows, cols).atom(0, cols, Order.COL_MAJOR);
   }
 
   @Test
   void withoutABlackwellTargetNoBlackwellModeIsDerived() {
-    TileLayout.Builder tile = wholeRows(16, 64);
+    TileDescription tile = wholeRows(16, 64);
     // Without TMA the 32-byte chunks XORed by the row, Swizzle<2,4,2>, are the cheapest.
     assertEquals(Swizzle.of(2, 4, 2), SwizzleSolver.nvidia().solve(tile, FOUR_ROWS_BY_TWO,
         List.of()).layout().orElseThrow().swizzle());

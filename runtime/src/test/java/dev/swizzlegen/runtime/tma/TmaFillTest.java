@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 class TmaFillTest {
 
-  private static TileLayout.Builder tile(DType dtype, Swizzle swizzle, int rows, int cols) {
+  private static TileDescription tile(DType dtype, Swizzle swizzle, int rows, int cols) {
     return TileLayout.builder(dtype, swizzle, rows, cols).alignment(1024);
   }
 
@@ -204,7 +205,7 @@ class TmaFillTest {
       int shift = bits + random.nextInt(3);
       int rows = 1 << (1 + random.nextInt(5));
       int cols = 1 << (3 + random.nextInt(5));
-      TileLayout.Builder builder = TileLayout.builder(dtype, Swizzle.of(bits, base, shift), rows, cols)
+      TileDescription builder = TileLayout.builder(dtype, Swizzle.of(bits, base, shift), rows, cols)
           .alignment(1024);
       if (random.nextBoolean()) {
         builder.atom(Math.max(1, rows / 2), Math.max(1, cols / 2),

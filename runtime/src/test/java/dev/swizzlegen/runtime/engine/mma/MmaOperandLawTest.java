@@ -12,6 +12,7 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Bits;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Field;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.violation.MmaViolation;
@@ -47,7 +48,7 @@ class MmaOperandLawTest {
           : Swizzle.of(bits, Math.max(0, unitBase + random.nextInt(3) - 1), 3);
       int rows = sides[random.nextInt(sides.length)];
       int cols = sides[random.nextInt(sides.length)];
-      TileLayout.Builder builder = TileLayout.builder(dtype, swizzle, rows, cols)
+      TileDescription builder = TileLayout.builder(dtype, swizzle, rows, cols)
           .alignment(alignments[random.nextInt(alignments.length)])
           .stages(1 + random.nextInt(3));
       if (random.nextBoolean()) {
