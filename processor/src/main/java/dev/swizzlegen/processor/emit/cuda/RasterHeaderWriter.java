@@ -2,9 +2,9 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.runtime.raster.Rasterizer;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -103,29 +103,13 @@ public final class RasterHeaderWriter {
     out.append(line).append('\n');
   }
 
-  /** {@code text} as {@code //} lines of at most {@link #WIDTH} characters. */
+  /** {@code text} as {@code //} lines of at most {@link #WIDTH} characters; none for no text. */
   private static void comment(StringBuilder out, String indent, String text) {
-    for (String line : wrap(text, WIDTH - indent.length() - 3)) {
+    if (text.isEmpty()) {
+      return;
+    }
+    for (String line : SwizzleText.wrap(text, WIDTH - indent.length() - 3)) {
       out.append(indent).append("// ").append(line).append('\n');
     }
-  }
-
-  static List<String> wrap(String text, int width) {
-    List<String> lines = new ArrayList<>();
-    StringBuilder line = new StringBuilder();
-    for (String word : text.split(" ")) {
-      if (line.length() > 0 && line.length() + 1 + word.length() > width) {
-        lines.add(line.toString());
-        line.setLength(0);
-      }
-      if (line.length() > 0) {
-        line.append(' ');
-      }
-      line.append(word);
-    }
-    if (line.length() > 0) {
-      lines.add(line.toString());
-    }
-    return lines;
   }
 }
