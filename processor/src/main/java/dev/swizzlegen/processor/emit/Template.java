@@ -39,8 +39,8 @@ public final class Template {
   private static final Map<String, Shape> LOADED = new ConcurrentHashMap<>();
 
   private final Shape shape;
-  private final Map<String, String> slots = new LinkedHashMap<>();
-  private final Map<String, Boolean> flags = new LinkedHashMap<>();
+  /** The template's own slots and flags, which every repetition falls back on. */
+  private final Item own = new Item();
   private final Map<String, List<Item>> repeated = new LinkedHashMap<>();
 
   /** The slots and flags of one repetition of a section ({@link #repeat}). */
@@ -95,18 +95,19 @@ public final class Template {
 
   /** Fills slot {@code slot} with {@code text} (lines joined by newlines, no final newline needed). */
   public Template set(String slot, String text) {
-    slots.put(slot, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+    own.set(slot, text);
     return this;
   }
 
   /** Fills slot {@code slot} with {@code lines}. */
   public Template set(String slot, List<String> lines) {
-    return set(slot, String.join("\n", lines));
+    own.set(slot, lines);
+    return this;
   }
 
   /** Sets flag {@code flag}: whether its section is kept. */
   public Template flag(String flag, boolean value) {
-    flags.put(flag, value);
+    own.flag(flag, value);
     return this;
   }
 
@@ -121,10 +122,10 @@ public final class Template {
 
   /** The filled text, each line ending in a newline. */
   public String render() {
-    List<Map<String, String>> givenSlots = new ArrayList<>(List.of(slots));
-    List<Map<String, Boolean>> givenFlags = new ArrayList<>(List.of(flags));
+    List<Map<String, String>> givenSlots = new ArrayList<>(List.of(own.slots));
+    List<Map<String, Boolean>> givenFlags = new ArrayList<>(List.of(own.flags));
     for (Map.Entry<String, List<Item>> section : repeated.entrySet()) {
-      if (!shape.flags.contains(section.getKey()) || flags.containsKey(section.getKey())) {
+      if (!shape.flags.contains(section.getKey()) || own.flags.containsKey(section.getKey())) {
         throw new IllegalStateException(shape.name + ": section " + section.getKey()
             + " not in the template, or given a flag too");
       }
@@ -202,7 +203,7 @@ public final class Template {
   /** Slot {@code slot}'s text: {@code item}'s (where one is rendered), else the template's. */
   private String slot(String slot, Item item) {
     String text = item != null && item.slots.containsKey(slot) ? item.slots.get(slot)
-        : slots.get(slot);
+        : own.slots.get(slot);
     if (text == null) {
       throw new IllegalStateException(shape.name + ": slot " + slot + " not set");
     }
@@ -212,7 +213,7 @@ public final class Template {
   /** Flag {@code flag}: {@code item}'s (where one is being rendered), else the template's. */
   private boolean flag(String flag, Item item) {
     Boolean value = item != null && item.flags.containsKey(flag) ? item.flags.get(flag)
-        : flags.get(flag);
+        : own.flags.get(flag);
     if (value == null) {
       throw new IllegalStateException(shape.name + ": flag " + flag + " not set");
     }
