@@ -79,7 +79,7 @@ class NestedTilesTest {
       assertEquals(Modifier.PUBLIC | Modifier.STATIC | Modifier.FINAL, loaded.type().getModifiers(),
           helper);
       TileLayout layout = (TileLayout) loaded.constant("LAYOUT");
-      int elements = layout.stages() * layout.stageElements();
+      int elements = layout.stages() * layout.strided().stageElements();
       boolean[] seen = new boolean[elements];
       for (int stage = 0; stage < layout.stages(); stage++) {
         for (int row = 0; row < layout.rows(); row++) {

@@ -92,7 +92,7 @@ class StageStrideTilesTest {
       int cols = layout.cols();
       int stages = layout.stages();
       // Item 7's stages lie one after another, 1032 floats apart; the others' leave a gap.
-      assertThat(layout.stageStride()).isAtLeast(layout.stageElements());
+      assertThat(layout.stageStride()).isAtLeast(layout.strided().stageElements());
       assertThat(helper.intConstant("STAGE_ELEMENTS")).isEqualTo(layout.stageStride());
       int[] java = HeaderCheck.expectedOffsets(rows, cols, stages,
           (row, col, stage) -> helper.call("offset", row, col, stage));

@@ -263,7 +263,7 @@ final class EngineMessages {
       return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
           + " do not fit the tile's " + narrower.declared().rows() + " x "
           + narrower.declared().cols() + ": use " + narrower.layoutType().description()
-          + " on atoms of " + narrower.suggested().atomShape() + " ("
+          + " on atoms of " + narrower.suggested().strided().atomShape() + " ("
           + AttributeText.declaring(narrower.suggested(),
               AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
           + "), as CUTLASS's " + format.cutlassSelector() + " picks for such a tile.";

@@ -71,9 +71,9 @@ public final class ReportWriter {
     atom.put("rows", layout.atomRows());
     atom.put("cols", layout.atomCols());
     atom.put("order", layout.atomOrder().name());
-    atom.put("elements", layout.atomElements());
-    atom.put("down", layout.atomsDown());
-    atom.put("across", layout.atomsAcross());
+    atom.put("elements", layout.strided().atomElements());
+    atom.put("down", layout.strided().atomsDown());
+    atom.put("across", layout.strided().atomsAcross());
     root.put("atom", atom);
     root.put("stages", layout.stages());
     // From one stage's start to the next, as the header's kStageElements: a gap after each or none.

@@ -69,7 +69,7 @@ public final class CuteStages {
    * is no multiple of the swizzle's period (CuTe swizzles the whole offset, the stage's included).
    */
   public static Optional<CuteLayout> wholeWithStages(TileLayout tile) {
-    if (tile.stageStride() == tile.stageElements()
+    if (!tile.strided().stagesApart()
         || tile.stageStride() % (1L << tile.inner().span()) != 0) {
       return Optional.empty();
     }
@@ -81,12 +81,12 @@ public final class CuteStages {
         strided = "(_" + tile.rows() + ",_" + tile.cols() + "," + stage + "):(_" + tile.rowStride()
             + ",_1," + stageStride + ")";
       } else {
-        long atom = tile.atomElements();
+        long atom = tile.strided().atomElements();
         boolean colMajor = tile.atomOrder() == Order.COL_MAJOR;
-        long down = colMajor ? atom : atom * tile.atomsAcross();
-        long across = colMajor ? atom * tile.atomsDown() : atom;
-        strided = "((_" + tile.atomRows() + ",_" + tile.atomsDown() + "),(_" + tile.atomCols()
-            + ",_" + tile.atomsAcross() + ")," + stage + "):((_" + tile.atomRowStride() + ",_"
+        long down = colMajor ? atom : atom * tile.strided().atomsAcross();
+        long across = colMajor ? atom * tile.strided().atomsDown() : atom;
+        strided = "((_" + tile.atomRows() + ",_" + tile.strided().atomsDown() + "),(_" + tile.atomCols()
+            + ",_" + tile.strided().atomsAcross() + ")," + stage + "):((_" + tile.strided().atomRowStride() + ",_"
             + down + "),(_1,_" + across + ")," + stageStride + ")";
       }
       return CuteLayout.parse(

@@ -83,13 +83,13 @@ final class LayoutRules {
         problems.add(new BytesPastOffsetBits(d.swizzle, d.dtype, byteBase));
       }
     }
-    if (!d.elementsFit()) {
+    if (!Recast.fitsOnElements(d.dtype, d.swizzle)) {
       problems.add(new ElementsPastOffsetBits(d.swizzle, d.dtype,
-          d.swizzle.base() + Integer.numberOfTrailingZeros(d.dtype.elementsPerUnit())));
+          d.swizzle.base() + Recast.unitShift(d.dtype)));
     }
     // A sub-byte type's storage unit (a byte of packed FP4, a 16-byte unit of a padded type) is
     // never split by a row, its pitch or an atom.
-    int unit = d.dtype.isPadded() ? 16 : d.dtype.elementsPerUnit();
+    int unit = Recast.keptWhole(d.dtype);
     if (unit > 1 && d.cols > 0
         && (d.cols % unit != 0 || d.rowStride() % unit != 0 || d.atomCols() % unit != 0)) {
       problems.add(new SplitsStorageUnits(d.dtype, unit, d.cols, d.rowStride(), d.atomCols()));
@@ -149,7 +149,7 @@ final class LayoutRules {
     int wordCols = tile.wordCols();
     XorMap inner = tile.inner();
     int rows = tile.rows();
-    int stride = tile.atomRowStride();
+    int stride = tile.strided().atomRowStride();
     // The inner map repeats every 2^span offsets.
     long period = 1L << inner.span();
     // A declared swizzle's atoms hold whole periods; a map's need only be mapped onto themselves.

@@ -73,6 +73,6 @@ final class StageStrides {
    */
   private static int step(DType dtype, int alignment) {
     int elements = (int) Math.max(1, (long) alignment * 8 / dtype.storageBits());
-    return dtype.isPadded() ? Math.max(elements, 16) : elements;
+    return Math.max(elements, Recast.keptWhole(dtype));
   }
 }

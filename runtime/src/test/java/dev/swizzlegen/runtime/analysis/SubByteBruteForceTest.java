@@ -183,7 +183,8 @@ class SubByteBruteForceTest {
     for (DType dtype : DType.values()) {
       int rows = 16;
       int cols = dtype.storageBits() >= 8 ? 1024 / dtype.storageBits() : 256;
-      TileLayout tile = TileLayout.of(dtype, Swizzle.IDENTITY, rows, cols, cols, 128);
+      TileLayout tile = TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols)
+          .rowStride(cols).alignment(128).build();
       java.util.List<Violation> withTrans = MatrixAccess.ldmatrix(4, true).check(tile);
       boolean allowed = dtype.bits() == 8 || dtype.bits() == 16;
       assertEquals(allowed ? java.util.List.of() : java.util.List.of(

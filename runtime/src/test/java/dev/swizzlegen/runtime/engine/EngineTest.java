@@ -73,12 +73,14 @@ class EngineTest {
   /** What no swizzle removes: TMA's every violation on the plain tile, wgmma's geometry only. */
   @Test
   void geometryViolationsAreWhatNoSwizzleRemoves() {
-    TileLayout plain = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 64, 64, 1024);
+    TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64)
+        .rowStride(64).alignment(1024).build();
     assertEquals(TmaFill.check(plain), Tma.of(Op.STORE).geometryViolations(plain));
     assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, plain, Major.K),
         Wgmma.of(Major.K).geometryViolations(plain));
     assertTrue(Wgmma.of(Major.K).geometryViolations(plain).isEmpty());
-    TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
+    TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 32, 32)
+        .rowStride(32).alignment(128).build();
     assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, floats, Major.K),
         Wgmma.of(Major.K).geometryViolations(floats));
     assertTrue(!Wgmma.of(Major.K).geometryViolations(floats).isEmpty());
@@ -87,7 +89,8 @@ class EngineTest {
     assertTrue(Umma.of(Major.MN).geometryViolations(plain).isEmpty());
     // tcgen05 reads a FLOAT tile's 32 bits as TF32 (kind::tf32); a DOUBLE one not at all.
     assertTrue(Umma.of(Major.K).geometryViolations(floats).isEmpty());
-    TileLayout doubles = TileLayout.of(DType.DOUBLE, Swizzle.IDENTITY, 32, 16, 16, 128);
+    TileLayout doubles = TileLayout.builder(DType.DOUBLE, Swizzle.IDENTITY, 32, 16)
+        .rowStride(16).alignment(128).build();
     assertTrue(!Umma.of(Major.K).geometryViolations(doubles).isEmpty());
   }
 
@@ -130,7 +133,8 @@ class EngineTest {
 
   @Test
   void aPlanOrItsViolationsNeverBoth() {
-    TileLayout floats = TileLayout.of(DType.FLOAT, Swizzle.IDENTITY, 32, 32, 32, 128);
+    TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 32, 32)
+        .rowStride(32).alignment(128).build();
     Plan<MmaOperand> none = Wgmma.of(Major.K).plan(floats);
     InvalidDescriptionException thrown =
         assertThrows(InvalidDescriptionException.class, none::orElseThrow);

@@ -179,7 +179,8 @@ class XorMapTileTest {
   void aMapThatIsASwizzleDescribesThatSwizzlesTile() {
     TileLayout byMap = TileLayout.builder(DType.HALF, XorMap.of(Swizzle.of(3, 3, 3)), 64, 64)
         .build();
-    assertEquals(TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128), byMap);
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64)
+        .rowStride(64).alignment(128).build(), byMap);
     assertTrue(byMap.hasSwizzle());
     assertEquals("HALF 64x64 Swizzle<3,3,3> aligned 128", byMap.text());
     // TMA's other Blackwell modes are swizzles: Swizzle<2,4,2> and Swizzle<1,5,1> on halves.
@@ -214,7 +215,8 @@ class XorMapTileTest {
     assertThrows(IllegalArgumentException.class,
         () -> TileLayout.builder(DType.DOUBLE, high, 8, 16));
     // A swizzle in place of the map: the builder describes that swizzle's tile.
-    assertEquals(TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 64, 128),
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 64)
+        .rowStride(64).alignment(128).build(),
         TileLayout.builder(DType.HALF, flipOn(DType.HALF), 8, 64).swizzle(Swizzle.of(3, 3, 3))
             .build());
   }

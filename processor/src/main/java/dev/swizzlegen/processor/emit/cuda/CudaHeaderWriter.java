@@ -45,7 +45,7 @@ public final class CudaHeaderWriter {
     constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
     constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
     if (!layout.isOneAtom()) {
-      constant(constants, "uint32_t", "kAtomElements", layout.atomElements());
+      constant(constants, "uint32_t", "kAtomElements", layout.strided().atomElements());
     }
     constant(constants, "uint32_t", "kStages", layout.stages());
     constant(constants, "uint32_t", "kStageElements", layout.stageStride());

@@ -90,7 +90,7 @@ class UmmaOperandTest {
       for (TileLayout tile : canonicalOperands(major)) {
         MmaOperand operand = MmaOperand.of(UMMA, tile, major);
         int smem = 3 * 1024 * 8;
-        int[] reads = new int[tile.stages() * tile.stageElements()];
+        int[] reads = new int[tile.stages() * tile.strided().stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
@@ -162,7 +162,7 @@ class UmmaOperandTest {
         // elements is enough here.
         if (tile.dtype() == DType.FLOAT || tile.dtype().bits() < 8 || (major == Major.MN && tile.elementBytes() != 2)
             || umma.layoutType() == MmaLayoutType.SWIZZLE_128B_BASE32B || tile.stages() > 1
-            || tile.stageElements() > 8192) {
+            || tile.strided().stageElements() > 8192) {
           continue;
         }
         Optional<MmaOperand> wgmma = MmaOperand.find(GMMA, tile, major);

@@ -83,7 +83,7 @@ class WgmmaOperandTest {
         MmaOperand operand = MmaOperand.of(GMMA, tile, major);
         int smem = 3 * 1024 * 8;
         int elementBytes = tile.elementBytes();
-        int[] reads = new int[tile.stages() * tile.stageElements()];
+        int[] reads = new int[tile.stages() * tile.strided().stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
