@@ -45,8 +45,8 @@ public final class Summary {
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
       rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
-          layout.isOneAtom() ? "-" : layout.atomShape() + (layout.atomOrder() == Order.COL_MAJOR
-              ? " col-major" : " row-major"),
+          layout.isOneAtom() ? "-" : layout.strided().atomShape()
+              + (layout.atomOrder() == Order.COL_MAJOR ? " col-major" : " row-major"),
           Integer.toString(layout.stages()), layout.dtype().toString(), tile.cudaHeader(),
           TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
               + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * The GPU architecture a tile is built for ({@code -Aswizzlegen.arch}): how much shared memory one
  * thread block can have, and which of the instructions and engines swizzlegen models it has. Without
- * one every feature is allowed and a tile may have {@code TileLayout.MAX_SHARED_BYTES} (227 KB).
+ * one every feature is allowed and a tile may have {@link #MAX_SHARED_BYTES} (227 KB).
  *
  * <pre>
  *   arch     GPUs                     shared memory per block     TMA  Blackwell TMA modes  stmatrix  wgmma  tcgen05 (UMMA)
@@ -59,6 +59,12 @@ public enum Architecture {
     /** {@code tcgen05.mma}, read through a UMMA shared-memory descriptor (sm_100a, sm_103a). */
     UMMA
   }
+
+  /**
+   * The most shared memory one thread block can use on sm_90 (and sm_100): 227 KB, the most of any
+   * architecture; a tile's limit where none is given ({@code TileDescription.architecture}).
+   */
+  public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final int sharedMemoryBytes;
   private final Set<Feature> features;

@@ -38,7 +38,7 @@ class ArchitectureTest {
     assertEquals(232448, Architecture.SM_103A.sharedMemoryBytes());
     assertEquals(101376, Architecture.SM_120A.sharedMemoryBytes());
     for (Architecture architecture : Architecture.values()) {
-      assertTrue(architecture.sharedMemoryBytes() <= TileLayout.MAX_SHARED_BYTES);
+      assertTrue(architecture.sharedMemoryBytes() <= Architecture.MAX_SHARED_BYTES);
     }
   }
 

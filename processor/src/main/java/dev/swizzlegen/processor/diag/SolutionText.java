@@ -120,7 +120,8 @@ public final class SolutionText {
 
   /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
   private static String onAtoms(TileLayout tile) {
-    return tile.swizzleName() + (tile.isOneAtom() ? "" : " on " + tile.strided().atomShape() + " atoms");
+    return tile.swizzleName()
+        + (tile.isOneAtom() ? "" : " on " + tile.strided().atomShape() + " atoms");
   }
 
   /**
@@ -183,8 +184,9 @@ public final class SolutionText {
           : "; omit bits, base and shift to have swizzlegen derive it");
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
-    return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.strided().atomShape()
-        + " atoms" : "") + " (" + AttributeText.declaring(found,
+    return found.swizzleName()
+        + (newAtom && !found.isOneAtom() ? " on " + found.strided().atomShape() + " atoms" : "")
+        + " (" + AttributeText.declaring(found,
             AttributeText.attributesFrom(found, from), pasted) + ")" + works;
   }
 

@@ -80,7 +80,8 @@ public final class CuteLayout {
   public static Optional<CuteLayout> atomOf(TileLayout tile) {
     return tile.offsetSwizzle().map(swizzle -> parse((swizzle.isIdentity() ? ""
         : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
-        + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.strided().atomRowStride() + ",_1)"));
+        + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.strided().atomRowStride()
+        + ",_1)"));
   }
 
   /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */

@@ -81,12 +81,13 @@ public final class CuteStages {
         strided = "(_" + tile.rows() + ",_" + tile.cols() + "," + stage + "):(_" + tile.rowStride()
             + ",_1," + stageStride + ")";
       } else {
-        long atom = tile.strided().atomElements();
-        boolean colMajor = tile.atomOrder() == Order.COL_MAJOR;
-        long down = colMajor ? atom : atom * tile.strided().atomsAcross();
-        long across = colMajor ? atom * tile.strided().atomsDown() : atom;
-        strided = "((_" + tile.atomRows() + ",_" + tile.strided().atomsDown() + "),(_" + tile.atomCols()
-            + ",_" + tile.strided().atomsAcross() + ")," + stage + "):((_" + tile.strided().atomRowStride() + ",_"
+        StridedPart grid = tile.strided();
+        long atom = grid.atomElements();
+        boolean colMajor = grid.atomOrder() == Order.COL_MAJOR;
+        long down = colMajor ? atom : atom * grid.atomsAcross();
+        long across = colMajor ? atom * grid.atomsDown() : atom;
+        strided = "((_" + grid.atomRows() + ",_" + grid.atomsDown() + "),(_" + grid.atomCols()
+            + ",_" + grid.atomsAcross() + ")," + stage + "):((_" + grid.atomRowStride() + ",_"
             + down + "),(_1,_" + across + ")," + stageStride + ")";
       }
       return CuteLayout.parse(

@@ -116,7 +116,7 @@ final class LayoutRules {
     long extentBytes = (d.stages - 1) * strideBytes
         + ((long) (d.rows - 1) * d.rowStride() + d.cols) * bits / 8;
     int capacity =
-        d.architecture.map(Architecture::sharedMemoryBytes).orElse(TileLayout.MAX_SHARED_BYTES);
+        d.architecture.map(Architecture::sharedMemoryBytes).orElse(Architecture.MAX_SHARED_BYTES);
     if (extentBytes > capacity) {
       long stageExtentBytes = ((long) (d.rows - 1) * d.rowStride() + d.cols) * bits / 8;
       problems.add(new ExceedsSharedMemory(d.rows, d.cols, d.dtype, d.stages, extentBytes,
@@ -320,8 +320,23 @@ final class LayoutRules {
     return mask > Integer.MAX_VALUE ? -1 : (int) mask;
   }
 
+  /**
+   * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
+   * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
+   * condition read from the inner map ({@code false} means "look element by element"): the map
+   * leaves the run's low bits of the word alone, or touches no word of the atom.
+   */
+  static boolean keepsRunsWhole(TileLayout tile, int elements) {
+    if (Integer.bitCount(elements) != 1 || tile.strided().atomRowStride() % elements != 0
+        || tile.atomCols() % elements != 0) {
+      return false;
+    }
+    return readsNoBitOfTheAtom(tile)
+        || tile.inner().keepsLowBits(Integer.numberOfTrailingZeros(elements));
+  }
+
   /** Whether the inner map leaves every word of an atom as it is: it reads only bits all of them lack. */
-  static boolean readsNoBitOfTheAtom(TileLayout tile) {
+  private static boolean readsNoBitOfTheAtom(TileLayout tile) {
     int atomRows = tile.atomRows();
     int atomCols = tile.atomCols();
     int wordCols = tile.wordCols();

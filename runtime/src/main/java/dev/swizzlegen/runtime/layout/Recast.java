@@ -10,15 +10,16 @@ import java.util.Optional;
  * sub-byte type differs. Everything else is read on elements.
  *
  * <pre>
- *   type                       element           swizzle's unit ({@link DType#unitBytes()})   kept whole
- *   whole bytes (HALF, ...)    1, 2, 4, 8 bytes  the element                               the element
- *   packed FP4_E2M1            4 bits            a byte: 2 elements, base one bit lower    a byte
- *   padded FP4 / FP6           a one-byte slot   the slot                                  16 slots (16 bytes)
+ *   type                     element           a swizzle's unit        kept whole
+ *   whole bytes (HALF, ...)  1, 2, 4, 8 bytes  the element             the element
+ *   packed FP4_E2M1          4 bits            a byte (2 elements)     a byte
+ *   padded FP4 / FP6         a one-byte slot   the slot                16 slots (16 bytes)
  * </pre>
  *
  * <p>For packed FP4 a swizzle on bytes is the same swizzle with a base one bit higher on elements
  * ({@code Swizzle<3,4,3>} on bytes is {@code Swizzle<3,5,3>}), which never moves the bit that picks
- * a nibble within its byte; a swizzle on elements is one on bytes only where it leaves that bit alone.
+ * a nibble within its byte; a swizzle on elements is one on bytes only where it leaves that bit
+ * alone.
  * A padded type's elements are its slots: its swizzle counts them, and must keep each 16-slot unit
  * whole ({@link LayoutRules}).
  */
@@ -32,9 +33,9 @@ final class Recast {
   }
 
   /**
-   * A swizzle declared in {@code dtype}'s units, on element offsets: itself, or for packed FP4 the
-   * same bits and shift, base one higher; null stays null (a tile declared by its XOR map). Requires
-   * {@link #fitsOnElements}.
+   * A swizzle declared in {@code dtype}'s units ({@link DType#unitBytes()}), on element offsets:
+   * itself, or for packed FP4 the same bits and shift, base one higher; null stays null (a tile
+   * declared by its XOR map). Requires {@link #fitsOnElements}.
    */
   static Swizzle onElements(DType dtype, Swizzle inUnits) {
     int shift = unitShift(dtype);
@@ -42,7 +43,7 @@ final class Recast {
         : Swizzle.overlapping(inUnits.bits(), inUnits.base() + shift, inUnits.shift());
   }
 
-  /** Whether a swizzle declared in units, moved onto element offsets, stays within an offset's bits. */
+  /** Whether a swizzle declared in units, moved onto elements, stays within an offset's bits. */
   static boolean fitsOnElements(DType dtype, Swizzle inUnits) {
     int shift = unitShift(dtype);
     return inUnits == null || shift == 0 || inUnits.isIdentity()

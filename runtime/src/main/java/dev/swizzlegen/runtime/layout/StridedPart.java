@@ -5,23 +5,24 @@ import java.util.Objects;
 
 /**
  * The strided part of a {@link TileLayout}, everything but its inner XOR map: a {@code rows x cols}
- * tile whose rows are {@code rowStride} elements apart, cut into a grid of {@code atomRows x atomCols}
- * atoms numbered in {@code atomOrder}, stored {@code stages} times {@code stageStride} elements apart
- * (CuTe's {@code tile_to_shape(atom, Shape<rows, cols, stages>)}, with a stride for the stage mode):
+ * tile whose rows are {@code rowStride} elements apart, cut into a grid of
+ * {@code atomRows x atomCols} atoms numbered in {@code atomOrder}, stored {@code stages} times
+ * {@code stageStride} elements apart (CuTe's
+ * {@code tile_to_shape(atom, Shape<rows, cols, stages>)}, with a stride for the stage mode):
  *
  * <pre>
- *   offset(row, col, stage) = stage * stageStride + atomStart(row, col) + atomOffset(row % atomRows, col % atomCols)
+ *   offset(row, col, stage) = stage * stageStride + atomStart(row, col)
+ *                           + atomOffset(row % atomRows, col % atomCols)     the inner map's part
  *   atomStart(row, col)     = atomNumber(row / atomRows, col / atomCols) * atomElements
  *
  *   atomNumber(i, j) = i + j * atomsDown               atomOrder COL_MAJOR (tile_to_shape's)
  *                    = i * atomsAcross + j             atomOrder ROW_MAJOR
  * </pre>
  *
- * <p>An atom's rows are {@link #atomRowStride()} elements apart: the tile's {@code rowStride} when the
- * atom spans the whole row (the padding is the atom's), else {@code atomCols} (atoms are dense). What
- * the inner map does within an atom, {@code atomOffset}, is the {@link TileLayout}'s. The numbers are
- * those of a valid tile, as {@link LayoutRules} checks them; the stage stride is resolved (the
- * default is {@link #stageElements()}, {@link StageStrides}).
+ * <p>An atom's rows are {@link #atomRowStride()} elements apart: the tile's {@code rowStride} when
+ * the atom spans the whole row (the padding is the atom's), else {@code atomCols} (dense atoms).
+ * The numbers are those of a valid tile, as {@link LayoutRules} checks them; the stage stride is
+ * resolved (the default is {@link #stageElements()}, {@link StageStrides}).
  */
 public record StridedPart(int rows, int cols, int rowStride, int atomRows, int atomCols,
     Order atomOrder, int stages, int stageStride) {
@@ -35,7 +36,7 @@ public record StridedPart(int rows, int cols, int rowStride, int atomRows, int a
     return atomRows == rows && atomCols == cols;
   }
 
-  /** Elements between an atom's row starts: {@code rowStride} for atoms as wide as the tile, else {@code atomCols}. */
+  /** Elements between an atom's row starts: {@code rowStride} for atoms as wide as the tile. */
   public int atomRowStride() {
     return atomCols == cols ? rowStride : atomCols;
   }
@@ -55,7 +56,7 @@ public record StridedPart(int rows, int cols, int rowStride, int atomRows, int a
     return cols / atomCols;
   }
 
-  /** The number of the atom at (atomRow, atomCol) of the tile's grid of atoms, in {@link #atomOrder}. */
+  /** The number of the atom at (atomRow, atomCol) of the grid of atoms, in {@link #atomOrder}. */
   public int atomNumber(int atomRow, int atomCol) {
     return atomOrder == Order.COL_MAJOR
         ? atomRow + atomCol * atomsDown()
@@ -72,13 +73,13 @@ public record StridedPart(int rows, int cols, int rowStride, int atomRows, int a
     return atomNumber(row / atomRows, col / atomCols) * atomElements();
   }
 
-  /** The first row of the atom that holds an element offset (of any stage): inverts {@link #atomStart}. */
+  /** The first row of the atom holding an element offset (any stage's). */
   public int atomFirstRow(int offset) {
     int atom = offset % stageStride / atomElements();
     return (atomOrder == Order.COL_MAJOR ? atom % atomsDown() : atom / atomsAcross()) * atomRows;
   }
 
-  /** The first column of the atom that holds an element offset (of any stage): inverts {@link #atomStart}. */
+  /** The first column of the atom holding an element offset (any stage's). */
   public int atomFirstCol(int offset) {
     int atom = offset % stageStride / atomElements();
     return (atomOrder == Order.COL_MAJOR ? atom / atomsDown() : atom % atomsAcross()) * atomCols;

@@ -133,7 +133,7 @@ public final class TileDescription {
   /**
    * The architecture whose thread block's shared memory the tile must fit
    * ({@link Architecture#sharedMemoryBytes()}); none (the default) is the most any has,
-   * {@link TileLayout#MAX_SHARED_BYTES}. Not part of the tile: what {@link #check} measures it against.
+   * {@link Architecture#MAX_SHARED_BYTES}. Not part of the tile: what {@link #check} measures it against.
    */
   public TileDescription architecture(Optional<Architecture> architecture) {
     this.architecture = Objects.requireNonNull(architecture, "architecture");

@@ -1,6 +1,5 @@
 package dev.swizzlegen.runtime.layout;
 
-import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -32,21 +31,15 @@ import java.util.Optional;
  * does ({@link TileDescription} says how each becomes a map and a word); a tile has a
  * {@link Swizzle} only where the map is one ({@link #hasSwizzle()}).
  *
- * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle} applies.
- * The default atom is the whole tile, one atom: then the layout is
+ * <p>The atom is a row-major {@code atomRows x atomCols} block to which the {@link Swizzle}
+ * applies. The default atom is the whole tile, one atom: then the layout is
  * {@code swizzle(row * rowStride + col)}, the swizzled row-major tile.
  *
  * <p>The tile's (and every stage's) base address is {@code alignment}-byte aligned. Immutable. Its
- * rules, the swizzle closed on each atom among them, are {@link LayoutRules}; sub-byte types and the
- * forms on bytes, {@link LayoutForms}.
+ * rules, the swizzle closed on each atom among them, are {@link LayoutRules}; sub-byte types are one
+ * {@link Recast} step; the forms on bytes, {@link LayoutForms}.
  */
 public final class TileLayout implements Layout {
-  /**
-   * The most shared memory one thread block can use on sm_90 (and sm_100): 227 KB, the most of any
-   * {@link Architecture}; the limit where none is given ({@link TileDescription#architecture}).
-   */
-  public static final int MAX_SHARED_BYTES = 227 * 1024;
-
   private final DType dtype;
   /**
    * The declared swizzle: the name of the inner part (on the offset, or within each row); null for a
@@ -87,15 +80,12 @@ public final class TileLayout implements Layout {
 
   /**
    * A description of a tile whose inner part is {@code map}, any invertible XOR map of the atom's
-   * row-major element offset (as {@link #builder(DType, Swizzle, int, int)} describes one, the map in
-   * place of the swizzle on the offset): TMA's {@code SWIZZLE_128B_ATOM_32B_FLIP_8B}, which no
-   * {@code Swizzle<B,M,S>} is, or a map read from a CuTe layout or a Triton base list. A map that is
-   * one {@code Swizzle<B,M,S>} ({@link XorMap#asSwizzle}) describes the tile of that swizzle, equal to
-   * it; any other has no swizzle ({@link #hasSwizzle()}). Its atoms need only be mapped onto
-   * themselves (no swizzle's period to hold whole). Throws {@link IllegalArgumentException} when the
-   * map on byte offsets of {@code dtype} would reach past bit 30 or, for packed FP4, split a byte
-   * ({@link XorMap#onBytes}). The map is on element offsets; a swizzle it is becomes the tile's in
-   * the units a swizzle of {@code dtype} counts (bytes for packed FP4: {@link #elementSwizzle()}).
+   * row-major element offset in place of a swizzle: TMA's {@code SWIZZLE_128B_ATOM_32B_FLIP_8B},
+   * which no {@code Swizzle<B,M,S>} is, or a map read from a CuTe layout or a Triton base list. A map
+   * that is a swizzle ({@link XorMap#asSwizzle}, in {@code dtype}'s units: {@link Recast}) describes
+   * that swizzle's tile, equal to it; any other has none ({@link #hasSwizzle()}), and its atoms need
+   * only be mapped onto themselves (no period to hold whole). Throws {@link IllegalArgumentException}
+   * when the map on bytes would reach past bit 30 or split a byte ({@link XorMap#onBytes}).
    */
   public static TileDescription builder(DType dtype, XorMap map, int rows, int cols) {
     return TileDescription.of(dtype, map, rows, cols);
@@ -106,10 +96,7 @@ public final class TileLayout implements Layout {
     return TileDescription.of(this);
   }
 
-  /**
-   * This tile's description with another swizzle (acting on the offset or within each row as this
-   * tile's does), to change some of it.
-   */
+  /** This tile's description with another swizzle, named as this tile's (on the offset or per row). */
   public TileDescription toBuilder(Swizzle newSwizzle) {
     return TileDescription.of(this, newSwizzle);
   }
@@ -135,17 +122,11 @@ public final class TileLayout implements Layout {
 
   /**
    * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
-   * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
-   * condition read from the inner map ({@code false} means "look element by element"): the map
-   * leaves the run's low bits of the word alone, or touches no word of the atom.
+   * {@code elements} in a row certainly stays contiguous, in order and aligned; {@code false} means
+   * "look element by element" ({@link LayoutRules#keepsRunsWhole}).
    */
   public boolean keepsRunsWhole(int elements) {
-    if (Integer.bitCount(elements) != 1 || strided.atomRowStride() % elements != 0
-        || strided.atomCols() % elements != 0) {
-      return false;
-    }
-    return LayoutRules.readsNoBitOfTheAtom(this)
-        || inner.keepsLowBits(Integer.numberOfTrailingZeros(elements));
+    return LayoutRules.keepsRunsWhole(this, elements);
   }
 
   @Override
@@ -203,9 +184,8 @@ public final class TileLayout implements Layout {
   }
 
   /**
-   * The declared swizzle on element offsets: {@link #swizzle()}, but for packed FP4, whose swizzle
-   * counts bytes, the same with a base one higher ({@code Swizzle<3,4,3>} on bytes is
-   * {@code Swizzle<3,5,3>} on its elements). Throws as {@link #swizzle()} does.
+   * The declared swizzle on element offsets ({@link Recast}): {@code Swizzle<3,4,3>} on a packed FP4
+   * tile's bytes is {@code Swizzle<3,5,3>} on its elements. Throws as {@link #swizzle()} does.
    */
   public Swizzle elementSwizzle() {
     return Recast.onElements(dtype, swizzle());
@@ -213,8 +193,7 @@ public final class TileLayout implements Layout {
 
   /**
    * Whether a {@code Swizzle<B,M,S>} names the inner map ({@link #swizzle()}): every tile but one
-   * declared by an XOR map that no swizzle is ({@link #builder(DType, XorMap, int, int)}), which has
-   * no bits, base and shift.
+   * declared by an XOR map that no swizzle is ({@link #builder(DType, XorMap, int, int)}).
    */
   public boolean hasSwizzle() {
     return swizzle != null;
@@ -303,8 +282,8 @@ public final class TileLayout implements Layout {
   /** The element offset where (row, col) of stage 0 is stored. */
   @Override
   public int offset(int row, int col) {
-    return strided.atomStart(row, col)
-        + atomOffset(row % strided.atomRows(), col % strided.atomCols());
+    int word = row % strided.atomRows() * wordCols + col % strided.atomCols();
+    return strided.atomStart(row, col) + unword(inner.apply(word));
   }
 
   /** The element offset where (row, col) of {@code stage} is stored. */
@@ -312,15 +291,11 @@ public final class TileLayout implements Layout {
     return stage * strided.stageStride() + offset(row, col);
   }
 
-  /** The element offset of (row, col) of an atom from the atom's start. */
-  public int atomOffset(int row, int col) {
-    return unword(inner.apply(row * wordCols + col));
-  }
-
   /** The word of an offset {@code row * atomRowStride + col} (col below the stride). */
   private int word(int linearOffset) {
     int stride = strided.atomRowStride();
-    return wordShift < 0 ? linearOffset : (linearOffset / stride << wordShift) + linearOffset % stride;
+    return wordShift < 0 ? linearOffset
+        : (linearOffset / stride << wordShift) + linearOffset % stride;
   }
 
   /** The offset {@code row * atomRowStride + col} of a word {@code row * wordCols + col}. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -201,7 +202,7 @@ class AtomTilingTest {
     assertTrue(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(7).check().isEmpty());
     assertEquals(List.of(new ExceedsSharedMemory(128, 128, DType.HALF, 8, 262144, 32768,
-            TileLayout.MAX_SHARED_BYTES)),
+            Architecture.MAX_SHARED_BYTES)),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
             .atom(8, 64, Order.COL_MAJOR).stages(8).check());
     // Swizzle<3,3,3> reads offset bits 6..8: a 4 x 64 atom holds only 256 of its 512 elements, and

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -136,7 +137,7 @@ class TileLayoutTest {
         .rowStride(256).alignment(128).check().isEmpty());
     // 228 rows of 1 KB: one stage is already too large.
     assertEquals(List.of(new ExceedsSharedMemory(228, 256, DType.FLOAT, 1, 233472, 233472,
-            TileLayout.MAX_SHARED_BYTES)),
+            Architecture.MAX_SHARED_BYTES)),
         TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 228, 256)
             .rowStride(256).alignment(128).check());
   }
