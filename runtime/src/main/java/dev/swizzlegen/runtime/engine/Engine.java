@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
@@ -71,6 +72,17 @@ public sealed interface Engine permits Tma, MmaRead {
    * chosen, checked on the unswizzled tile {@code plain}.
    */
   List<Violation> geometryViolations(TileLayout plain);
+
+  /**
+   * The alignment a tile that engines read takes where it declares none: its own, or the repeat of
+   * the TMA mode whose byte pattern its swizzle is ({@link TileLayout#tmaSwizzle()}), if more. TMA
+   * writes, and wgmma and tcgen05 read, that pattern from a base aligned to its repeat
+   * ({@link TmaSwizzle#alignmentBytes()}), whichever engine it is: boxes and descriptors are proven
+   * from such a base.
+   */
+  static int defaultAlignment(TileLayout tile) {
+    return Math.max(tile.alignment(), tile.tmaSwizzle().map(TmaSwizzle::alignmentBytes).orElse(0));
+  }
 
   /**
    * One line for the generated files' list of what the tile is accessed by: the label and the plan,

@@ -13,11 +13,14 @@ import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.tma.TmaFill;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.violation.Violation;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class EngineTest {
@@ -68,6 +71,43 @@ class EngineTest {
     }
     assertTrue(plans > 20, "plans: " + plans);
     assertTrue(prevented > 1000, "prevented: " + prevented);
+  }
+
+  /**
+   * The alignment a tile that engines read takes where it declares none
+   * ({@link Engine#defaultAlignment}) is enough for every engine: at it, each engine has a plan
+   * exactly where it has one at the largest alignment any TMA pattern needs, and TMA's fill is the
+   * one it would have from a base aligned to its mode.
+   */
+  @Test
+  void theDefaultAlignmentIsEnoughForEveryEngine() {
+    int most = Arrays.stream(TmaSwizzle.values()).mapToInt(TmaSwizzle::alignmentBytes).max()
+        .orElseThrow();
+    int raised = 0;
+    for (TileDescription description : List.of(
+        described(DType.HALF, 64, 64, 64, 16),
+        described(DType.BF16, 64, 32, 32, 128),
+        described(DType.FP8_E4M3, 64, 128, 128, 128),
+        described(DType.FLOAT, 32, 32, 32, 128))) {
+      for (TileLayout layout : SwizzleFamily.layouts(description)) {
+        int alignment = Engine.defaultAlignment(layout);
+        assertTrue(alignment >= layout.alignment() && Integer.bitCount(alignment) == 1,
+            layout.toString());
+        Optional<TileLayout> aligned = layout.toBuilder().alignment(alignment).tryBuild();
+        Optional<TileLayout> mostAligned =
+            layout.toBuilder().alignment(Math.max(alignment, most)).tryBuild();
+        if (aligned.isEmpty() || mostAligned.isEmpty()) {
+          continue;
+        }
+        raised += alignment > layout.alignment() ? 1 : 0;
+        assertEquals(TmaFill.findWhenAligned(layout), TmaFill.find(aligned.get()), layout.toString());
+        for (Engine engine : ENGINES) {
+          assertEquals(engine.plan(mostAligned.get()).exists(), engine.plan(aligned.get()).exists(),
+              layout + " " + engine);
+        }
+      }
+    }
+    assertTrue(raised > 10, "raised: " + raised);
   }
 
   /** What no swizzle removes: TMA's every violation on the plain tile, wgmma's geometry only. */
