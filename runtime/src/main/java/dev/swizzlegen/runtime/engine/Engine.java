@@ -2,9 +2,9 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
 /**
@@ -71,12 +71,4 @@ public sealed interface Engine permits Tma, MmaRead {
    * chosen, checked on the unswizzled tile {@code plain}.
    */
   List<Violation> geometryViolations(TileLayout plain);
-
-  /**
-   * One line for the generated files' list of what the tile is accessed by: the label and the plan,
-   * {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes of 64 x 64 elements per
-   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation, as data, when there is no plan (the
-   * processor renders violations for people).
-   */
-  String summary(TileLayout tile);
 }

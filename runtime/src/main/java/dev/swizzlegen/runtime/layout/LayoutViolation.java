@@ -1,7 +1,9 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;

@@ -1,22 +1,25 @@
-package dev.swizzlegen.runtime.tma;
+package dev.swizzlegen.runtime.engine.tma;
 
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.ArchitectureViolation;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxElementMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxMismatch;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxStartMisaligned;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.ColumnBlocks;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaBoxWidth;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaModeForMap;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedBoxWidth;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaAlignment;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaBoxesMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaPadding;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
-import dev.swizzlegen.runtime.violation.TmaViolation.BoxMismatch;
-import dev.swizzlegen.runtime.violation.TmaViolation.BoxStartMisaligned;
-import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
-import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaBoxWidth;
-import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
-import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaModeForMap;
-import dev.swizzlegen.runtime.violation.TmaViolation.PackedBoxWidth;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -86,6 +89,19 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     List<Violation> problems = new ArrayList<>();
     plan(tile, problems);
     return problems;
+  }
+
+  /**
+   * Why TMA cannot write a tile in {@code mode} on {@code architecture}: it has no TMA, or its TMA
+   * does not write the mode (one of Blackwell's, on an earlier architecture); empty where it can.
+   */
+  public static List<Violation> check(TmaSwizzle mode, Architecture architecture) {
+    if (!architecture.has(Architecture.Feature.TMA)) {
+      return List.of(new ArchitectureViolation.MissingInstruction(architecture, AccessKind.TMA));
+    }
+    return mode.isBlackwell() && !architecture.has(Architecture.Feature.BLACKWELL_TMA_MODES)
+        ? List.of(new TmaViolation.MissingTmaMode(architecture, mode))
+        : List.of();
   }
 
   /** The bytes one swizzled box row may span: 32, 64 or 128; for no swizzle, 256 elements' worth. */

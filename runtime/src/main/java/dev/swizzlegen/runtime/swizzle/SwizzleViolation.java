@@ -1,4 +1,6 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.swizzle;
+
+import dev.swizzlegen.runtime.Violation;
 
 /** What makes {@code Swizzle<bits, base, shift>} no swizzle at all. */
 public sealed interface SwizzleViolation extends Violation {

@@ -1,4 +1,6 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.raster;
+
+import dev.swizzlegen.runtime.Violation;
 
 /** What makes a tile size no tile size of a threadblock rasterizer. */
 public sealed interface RasterViolation extends Violation {

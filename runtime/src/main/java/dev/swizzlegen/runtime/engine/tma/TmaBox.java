@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.tma;
+package dev.swizzlegen.runtime.engine.tma;
 
 /**
  * One box of a {@link TmaFill}: the {@code boxRows x boxCols} block of the tile whose first element is

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.tma;
+package dev.swizzlegen.runtime.engine.tma;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;

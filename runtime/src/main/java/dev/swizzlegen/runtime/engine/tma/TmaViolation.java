@@ -1,7 +1,10 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.engine.tma;
 
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -10,6 +13,9 @@ import java.util.Optional;
 
 /** What keeps the bulk tensor copy engine (TMA) from writing the tile exactly as its layout says. */
 public sealed interface TmaViolation extends Violation {
+
+  /** The architecture's TMA does not write {@code mode}: one of Blackwell's, on an earlier one. */
+  record MissingTmaMode(Architecture architecture, TmaSwizzle mode) implements TmaViolation {}
 
   /**
    * The tile's swizzle is no TMA mode.

@@ -1,23 +1,23 @@
-package dev.swizzlegen.runtime.tma;
+package dev.swizzlegen.runtime.engine.tma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxElementMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.ColumnBlocks;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaModeForMap;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaAlignment;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaBoxesMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaPadding;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.TmaViolation.BoxElementMisplaced;
-import dev.swizzlegen.runtime.violation.TmaViolation.ColumnBlocks;
-import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaMode;
-import dev.swizzlegen.runtime.violation.TmaViolation.NoTmaModeForMap;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaAlignment;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaBoxesMisplaced;
-import dev.swizzlegen.runtime.violation.TmaViolation.TmaPadding;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

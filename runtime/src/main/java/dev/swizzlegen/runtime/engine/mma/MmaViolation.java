@@ -1,9 +1,9 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.engine.mma;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.engine.mma.MmaFormat;
-import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.tma;
+package dev.swizzlegen.runtime.engine.tma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,11 +7,11 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedBoxWidth;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedSwizzleMode;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.TmaViolation.PackedBoxWidth;
-import dev.swizzlegen.runtime.violation.TmaViolation.PackedSwizzleMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

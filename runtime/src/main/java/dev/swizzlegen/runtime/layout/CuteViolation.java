@@ -1,8 +1,10 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
 import java.util.Optional;

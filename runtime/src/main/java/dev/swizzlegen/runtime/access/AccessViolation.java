@@ -1,8 +1,10 @@
-package dev.swizzlegen.runtime.violation;
+package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
 
