@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
-import dev.swizzlegen.processor.testing.FilerRecording;
+import dev.swizzlegen.testing.FilerRecording;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
