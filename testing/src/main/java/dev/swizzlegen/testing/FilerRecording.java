@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.testing;
+package dev.swizzlegen.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

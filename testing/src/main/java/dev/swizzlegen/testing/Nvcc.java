@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.testing;
+package dev.swizzlegen.testing;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

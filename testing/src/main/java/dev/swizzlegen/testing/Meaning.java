@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.testing;
+package dev.swizzlegen.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.testing;
+package dev.swizzlegen.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * The real NVRTC, as programs that compile their kernels at run time use it (TornadoVM, JCuda): its
- * library, {@code libnvrtc.so}, loaded by a small driver ({@code src/test/resources/nvrtc/
+ * library, {@code libnvrtc.so}, loaded by a small driver ({@code testing/src/main/resources/nvrtc/
  * nvrtc_compile.cpp}) built with g++, so that neither CUDA's headers nor an NVRTC of the toolkit's own
  * version is needed. {@code scripts/install-nvrtc.sh} installs one (NVRTC 11.8 from Debian's
  * non-free archive) where the CUDA toolkit has none. In CI ({@code CI=true}) a missing library or g++
