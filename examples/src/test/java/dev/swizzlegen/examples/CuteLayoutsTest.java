@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.testing.HeaderCheck;
+import dev.swizzlegen.testing.Nvcc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -399,7 +399,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       // out once.
       HopperHeaderText hopper = HopperHeaderText.of(proven.tile());
       OperandReadText reads = OperandReadText.of(proven.tile());
-      files.add(cudaHeaderWriter.write(tile, functions, reports, hopper, reads));
+      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();

@@ -1,9 +1,5 @@
 package dev.swizzlegen.runtime;
 
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingInstruction;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingTmaMode;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -28,9 +24,9 @@ import java.util.Set;
  * <p>The capacities are the CUDA C++ Programming Guide's "maximum amount of shared memory per thread
  * block" (the opt-in maximum, {@code cudaFuncAttributeMaxDynamicSharedMemorySize}). wgmma exists only
  * on sm_90a; tcgen05 only on sm_100a and sm_103a (the "a" targets: arch-specific features); TMA's
- * Blackwell modes ({@link TmaSwizzle#isBlackwell()}) are named by {@code cuda.h} from CUDA 12.8.
- * Violations are data ({@link #check(AccessKind)}, {@link #check(TmaSwizzle)}); the processor words
- * them.
+ * Blackwell modes ({@code TmaSwizzle.isBlackwell()}) are named by {@code cuda.h} from CUDA 12.8.
+ * Violations are data ({@link #check(AccessKind)}; a TMA mode is checked by {@code
+ * engine.tma.TmaFill#check(Architecture)}); the processor words them.
  */
 public enum Architecture {
   /** Ampere datacenter (A100): 163 KB per block, opt-in; no TMA, stmatrix, wgmma or tcgen05. */
@@ -150,16 +146,7 @@ public enum Architecture {
 
   /** Why an access of {@code kind} cannot run here: empty where it can. */
   public List<Violation> check(AccessKind kind) {
-    return has(kind) ? List.of() : List.of(new MissingInstruction(this, kind));
+    return has(kind) ? List.of() : List.of(new ArchitectureViolation.MissingInstruction(this, kind));
   }
 
-  /** Why TMA cannot write a tile in {@code mode} here: empty where it can. */
-  public List<Violation> check(TmaSwizzle mode) {
-    if (!has(Feature.TMA)) {
-      return List.of(new MissingInstruction(this, AccessKind.TMA));
-    }
-    return mode.isBlackwell() && !has(Feature.BLACKWELL_TMA_MODES)
-        ? List.of(new MissingTmaMode(this, mode))
-        : List.of();
-  }
 }

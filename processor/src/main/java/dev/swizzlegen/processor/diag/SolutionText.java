@@ -2,12 +2,12 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Alternative;
 import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;

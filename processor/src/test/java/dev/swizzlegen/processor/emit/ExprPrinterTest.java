@@ -8,7 +8,7 @@ import static dev.swizzlegen.processor.emit.Expr.param;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.swizzlegen.processor.testing.Tool;
+import dev.swizzlegen.testing.Tool;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.net.URL;

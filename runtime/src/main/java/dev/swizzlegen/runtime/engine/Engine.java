@@ -2,10 +2,10 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
 /**
@@ -83,12 +83,4 @@ public sealed interface Engine permits Tma, MmaRead {
   static int defaultAlignment(TileLayout tile) {
     return Math.max(tile.alignment(), tile.tmaSwizzle().map(TmaSwizzle::alignmentBytes).orElse(0));
   }
-
-  /**
-   * One line for the generated files' list of what the tile is accessed by: the label and the plan,
-   * {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes of 64 x 64 elements per
-   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation, as data, when there is no plan (the
-   * processor renders violations for people).
-   */
-  String summary(TileLayout tile);
 }

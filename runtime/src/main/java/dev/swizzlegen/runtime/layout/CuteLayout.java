@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.layout;
 
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -353,7 +353,7 @@ public final class CuteLayout {
 
     /** The same as a violation. */
     public Violation violation() {
-      return new dev.swizzlegen.runtime.violation.CuteViolation.Syntax(text, index, expected);
+      return new dev.swizzlegen.runtime.layout.CuteViolation.Syntax(text, index, expected);
     }
   }
 

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowFormShiftBelowBits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 

@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideBelowSpan;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideMisaligned;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideBelowSpan;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideMisaligned;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

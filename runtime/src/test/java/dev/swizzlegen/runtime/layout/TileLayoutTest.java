@@ -5,17 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.layout.LayoutViolation.BadAlignment;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ColsNotPositive;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowsNotPositive;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowsOverlap;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.BadAlignment;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
