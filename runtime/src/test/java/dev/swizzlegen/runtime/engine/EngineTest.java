@@ -99,7 +99,8 @@ class EngineTest {
           continue;
         }
         raised += alignment > layout.alignment() ? 1 : 0;
-        assertEquals(TmaFill.findWhenAligned(layout), TmaFill.find(aligned.get()), layout.toString());
+        assertEquals(TmaFill.findWhenAligned(layout), TmaFill.find(aligned.get()),
+            layout.toString());
         for (Engine engine : ENGINES) {
           assertEquals(engine.plan(mostAligned.get()).exists(), engine.plan(aligned.get()).exists(),
               layout + " " + engine);

@@ -54,8 +54,9 @@ class RowFormTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride).swizzleWithinEachRow(true)
-                .rowStride(stride).alignment(128).build();
+            TileLayout rowForm =
+                TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride)
+                    .swizzleWithinEachRow(true).rowStride(stride).alignment(128).build();
             TileLayout offsetForm = rowForm.inOffsetForm().orElseThrow();
             assertTrue(offsetForm.readsTheOffset());
             assertFalse(offsetForm.swizzlesWithinEachRow());

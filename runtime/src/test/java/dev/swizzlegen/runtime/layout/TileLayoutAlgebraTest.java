@@ -431,16 +431,18 @@ class TileLayoutAlgebraTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride).swizzleWithinEachRow(true)
-                .rowStride(stride).alignment(128).build();
+            TileLayout rowForm =
+                TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride)
+                    .swizzleWithinEachRow(true).rowStride(stride).alignment(128).build();
             assertTrue(rowForm.readsTheOffset());
             assertEquals(stride, rowForm.wordCols());
             assertEquals(XorMap.of(Swizzle.of(bits, base, shift + log2Stride - base - bits)),
                 rowForm.inner());
           }
           // A row of 24: the word's row is 32.
-          TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, 1 << (base + bits)).swizzleWithinEachRow(true)
-              .rowStride(24 << (base + bits)).alignment(128).build();
+          TileLayout padded =
+              TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, 1 << (base + bits))
+                  .swizzleWithinEachRow(true).rowStride(24 << (base + bits)).alignment(128).build();
           assertFalse(padded.readsTheOffset());
           assertEquals(32 << (base + bits), padded.wordCols());
         }

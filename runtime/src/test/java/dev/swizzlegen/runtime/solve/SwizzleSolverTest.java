@@ -85,7 +85,8 @@ class SwizzleSolverTest {
       compared++;
       found += actual.found() ? 1 : 0;
       rowForms += actual.layout().filter(TileLayout::swizzlesWithinEachRow).isPresent() ? 1 : 0;
-      columnBlocks += actual.layout().filter(t -> t.strided().atomsAcross() > 1).isPresent() ? 1 : 0;
+      columnBlocks += actual.layout().filter(t -> t.strided().atomsAcross() > 1).isPresent()
+          ? 1 : 0;
       ties += actual.passedOver().isPresent() ? 1 : 0;
     }
     assertTrue(found > 40 && found < 155, "a mix of solvable and unsolvable cases: " + found);
@@ -249,7 +250,8 @@ class SwizzleSolverTest {
     TileDescription width24 = described(DType.HALF, 8, 192, 192, 128);
     TileLayout canonical = derived(width24, ROW_WRITE, columnRead());
     assertEquals(List.of(Swizzle.of(3, 3, 3), "8 x 64", 3),
-        List.of(canonical.swizzle(), canonical.strided().atomShape(), canonical.strided().atomsAcross()));
+        List.of(canonical.swizzle(), canonical.strided().atomShape(),
+            canonical.strided().atomsAcross()));
     TileLayout tile = derived(width24.copy().atom(0, 192, Order.COL_MAJOR), ROW_WRITE,
         columnRead());
     assertEquals(Swizzle.of(3, 3, 3), tile.swizzle());

@@ -48,7 +48,8 @@ class MmaLayoutTypeMapTest {
           for (int row = 0; row < tile.rows(); row++) {
             for (int col = 0; col < tile.cols(); col++) {
               int linear = tile.strided().atomNumber(row / tile.atomRows(), col / tile.atomCols())
-                  * tile.strided().atomElements() + (row % tile.atomRows()) * tile.strided().atomRowStride()
+                  * tile.strided().atomElements() + (row % tile.atomRows())
+                      * tile.strided().atomRowStride()
                   + col % tile.atomCols();
               assertEquals(mode.get().byteMap().apply(linear * bytes),
                   tile.offset(row, col) * bytes, tile + " at " + row + ", " + col);
