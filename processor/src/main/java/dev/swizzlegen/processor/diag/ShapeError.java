@@ -61,4 +61,11 @@ public sealed interface ShapeError {
 
   /** {@code base} or {@code shift} given without {@code bits}. */
   record BitsMissing(boolean baseGiven) implements ShapeError {}
+
+  /**
+   * The generated names, taken from the annotated type's name as {@code name} is not given, are
+   * unusable, for the reason {@code problem} (a sentence of the names' rules); on a rasterizer's
+   * {@code @ThreadblockSwizzle} or a tile's {@code @SwizzledTile}.
+   */
+  record NameFromType(String problem, boolean rasterizer) implements ShapeError {}
 }

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.diag;
 import dev.swizzlegen.processor.diag.ShapeError.BitsMissing;
 import dev.swizzlegen.processor.diag.ShapeError.LanesMissing;
 import dev.swizzlegen.processor.diag.ShapeError.MaxWaysBelowOne;
+import dev.swizzlegen.processor.diag.ShapeError.NameFromType;
 import dev.swizzlegen.processor.diag.ShapeError.NotApplicable;
 import dev.swizzlegen.processor.diag.ShapeError.OpFixed;
 import dev.swizzlegen.processor.diag.ShapeError.OrderWithoutThreads;
@@ -73,6 +74,12 @@ public final class ShapeMessages {
     register(BitsMissing.class, "{{given}} is given but bits is not; give bits (base and shift"
         + " have defaults), or omit all three.",
         error -> Map.of("given", given(error)), error -> Blame.Attribute.ofTile(given(error)));
+    // On name, which is not written: the message lands on the annotation.
+    register(NameFromType.class, "the generated names come from the type's name, but {{problem}}"
+        + " Set name to choose the generated names.",
+        error -> Map.of(), error -> error.rasterizer()
+            ? Blame.Attribute.ofRasterizer("name")
+            : Blame.Attribute.ofTile("name"));
   }
 
   private ShapeMessages() {}

@@ -29,12 +29,13 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
- * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
- * the accesses' checks); this class hands its violations to the tile's {@link Diagnostics}, which
- * blames and words them. When bits, base and shift are all omitted the tile is read without a
- * swizzle, which derivation ({@code prove.Derivation}) then chooses
- * ({@link TileSpec#swizzleToDerive}).
+ * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors, each reported on the
+ * attribute at fault. All validation of the tile is the model's ({@link Swizzle#check},
+ * {@link TileLayout#check}); this class hands its violations, and its own shape errors
+ * ({@code diag.ShapeError}), to the tile's {@link Diagnostics}, which blames and words them. Its
+ * accesses are read into values ({@link AccessRead}), whose faults the prover reports in order with
+ * its engines' plans. When bits, base and shift are all omitted the tile is read without a swizzle,
+ * which derivation ({@code prove.Derivation}) then chooses ({@link TileSpec#swizzleToDerive}).
  */
 public final class TileReader {
   private final Elements elements;
@@ -238,8 +239,7 @@ public final class TileReader {
     }
     if (problem.isPresent()) {
       if (override.isEmpty()) {
-        diagnostics.error("the generated names come from the type's name, but " + problem.get()
-            + " Set name to choose the generated names.");
+        diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
       } else {
         diagnostics.error("name", problem.get());
       }
