@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -129,20 +130,21 @@ public final class SolutionText {
    * ({@code "Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of ..."}).
    */
   static String family(Solution solution) {
-    int atomRows = solution.declaredAtomRows();
-    int atomCols = solution.declaredAtomCols();
+    OptionalInt atomRows = solution.declaredAtomRows();
+    OptionalInt atomCols = solution.declaredAtomCols();
     String swizzles = "Swizzle<B,M,S> with B <= " + SwizzleFamily.MAX_BITS + ", M <= "
         + SwizzleFamily.MAX_BASE + ", B <= |S| <= " + SwizzleFamily.MAX_SHIFT
         + ", on the row-major offset of ";
     String columnBlocks = SwizzleFamily.MIN_ATOM_BYTES + "- to " + SwizzleFamily.MAX_ATOM_BYTES
         + "-byte column blocks";
-    if (atomCols != 0) {
-      return swizzles + "the declared " + (atomRows != 0
-          ? atomRows + " x " + atomCols + " atoms"
-          : atomCols + "-column atoms");
+    if (atomCols.isPresent()) {
+      return swizzles + "the declared " + (atomRows.isPresent()
+          ? atomRows.getAsInt() + " x " + atomCols.getAsInt() + " atoms"
+          : atomCols.getAsInt() + "-column atoms");
     }
-    return atomRows != 0
-        ? swizzles + "the declared " + atomRows + "-row atoms of whole rows or of " + columnBlocks
+    return atomRows.isPresent()
+        ? swizzles + "the declared " + atomRows.getAsInt() + "-row atoms of whole rows or of "
+            + columnBlocks
         : swizzles + "whole rows or of " + columnBlocks + ", or within each row";
   }
 
@@ -207,7 +209,9 @@ public final class SolutionText {
     String verdict = "no XOR swizzle (" + family(solution) + ") makes every " + which
         + " access of the tile conflict-free" + closest;
     Optional<Solution> free = solution.freeAtom();
-    String limited = "; the search was limited to the declared " + declaredAtom(solution);
+    // A search on a free atom is made only where the atom was declared.
+    String limited = free.isPresent()
+        ? "; the search was limited to the declared " + declaredAtom(solution) : "";
     if (free.isPresent() && free.get().found()) {
       return verdict + limited + ": with the atom free" + (pasted ? ", "
           : ", as derivation leaves it when atomRows and atomCols are omitted, ")
@@ -222,13 +226,17 @@ public final class SolutionText {
         ? limited + ", but with the atom free none works either" : "") + instead + ".";
   }
 
-  /** {@code "8 x 32 atom"}, or the declared side of an atom declared by one side. */
+  /**
+   * {@code "8 x 32 atom"}, or the declared side of an atom declared by one side; for a solution that
+   * kept a declared atom.
+   */
   private static String declaredAtom(Solution solution) {
-    int rows = solution.declaredAtomRows();
-    int cols = solution.declaredAtomCols();
-    return rows != 0 && cols != 0 ? rows + " x " + cols + " atom"
-        : cols != 0 ? cols + "-column atom"
-        : rows + "-row atom";
+    OptionalInt rows = solution.declaredAtomRows();
+    OptionalInt cols = solution.declaredAtomCols();
+    return rows.isPresent() && cols.isPresent()
+        ? rows.getAsInt() + " x " + cols.getAsInt() + " atom"
+        : cols.isPresent() ? cols.getAsInt() + "-column atom"
+        : rows.getAsInt() + "-row atom";
   }
 
   private static String maxWaysNote(List<AccessPattern> patterns) {

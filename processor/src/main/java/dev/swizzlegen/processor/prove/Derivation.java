@@ -16,6 +16,7 @@ import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The swizzle of a tile whose bits, base and shift were omitted: the {@link SwizzleSolver}'s choice
@@ -62,7 +63,7 @@ final class Derivation {
     TileLayout chosen = solution.layout().get();
     // The solver's atoms keep the rows and their stride, so the stages keep theirs.
     TileDescription staged = chosen.toBuilder().stages(plain.stages())
-        .stageStride(plain.stageStride()).architecture(architecture);
+        .stageStride(OptionalInt.of(plain.stageStride())).architecture(architecture);
     if (!engines.isEmpty() && !alignmentGiven) {
       staged.alignment(
           Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));

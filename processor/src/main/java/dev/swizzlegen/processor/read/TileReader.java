@@ -21,6 +21,7 @@ import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Predicate;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -89,18 +90,17 @@ public final class TileReader {
         return Optional.empty();
       }
       // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
-      int atomRows = values.isExplicit("atomRows") ? values.intValue("atomRows") : 0;
-      int atomCols = values.isExplicit("atomCols") ? values.intValue("atomCols") : 0;
+      OptionalInt atomRows = described(values, "atomRows");
+      OptionalInt atomCols = described(values, "atomCols");
       int rows = values.isExplicit("rows") ? values.intValue("rows")
-          : atomRows != 0 ? atomRows : swizzle.get().atomRows();
+          : atomRows.orElse(swizzle.get().atomRows());
       int cols = values.isExplicit("cols") ? values.intValue("cols")
-          : atomCols != 0 ? atomCols : swizzle.get().atomCols();
-      int rowStride = values.isExplicit("rowStride") ? values.intValue("rowStride") : cols;
+          : atomCols.orElse(swizzle.get().atomCols());
       description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
-          .rowStride(rowStride)
+          .rowStride(described(values, "rowStride"))
           .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
           .stages(values.intValue("stages"))
-          .stageStride(values.intValue("stageStride"));
+          .stageStride(described(values, "stageStride"));
     }
     description.alignment(values.intValue("alignment")).architecture(architecture);
     List<Violation> layoutProblems = description.check();
@@ -219,6 +219,16 @@ public final class TileReader {
       return Optional.empty();
     }
     return Optional.of(Swizzle.overlapping(bits, base, shift));
+  }
+
+  /**
+   * An attribute that may be absent from the description ({@code rowStride}, {@code atomRows},
+   * {@code atomCols}, {@code stageStride}): absent where omitted, and where written as 0, the value
+   * the annotation documents as omitted; else the value, negative included, for the layout's rules.
+   */
+  private static OptionalInt described(AnnotationValues values, String attribute) {
+    return values.isExplicit(attribute) && values.intValue(attribute) != 0
+        ? OptionalInt.of(values.intValue(attribute)) : OptionalInt.empty();
   }
 
   private static boolean isGiven(AnnotationValues values, String attribute) {

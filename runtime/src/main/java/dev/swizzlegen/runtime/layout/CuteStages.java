@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.layout.CuteViolation.StagesInterleaved;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The stage mode of a CuTe layout (its third top-level mode) in the model's terms: a stage stride
@@ -18,15 +19,16 @@ public final class CuteStages {
 
   /**
    * The stride of the stage mode of a three-mode layout of several stages: where it puts stage 1's
-   * first element from stage 0's; 0 (the default) for any other layout, or one outside a tile's
-   * offsets.
+   * first element from stage 0's; absent (the default) for any other layout, or one outside a
+   * tile's offsets.
    */
-  static int stride(CuteLayout layout, int stages) {
+  static OptionalInt stride(CuteLayout layout, int stages) {
     if (layout.rank() != 3 || stages < 2) {
-      return 0;
+      return OptionalInt.empty();
     }
     long stride = (long) layout.strided(0, 0, 1) - layout.strided(0, 0, 0);
-    return stride > 0 && stride <= Integer.MAX_VALUE ? (int) stride : 0;
+    return stride > 0 && stride <= Integer.MAX_VALUE
+        ? OptionalInt.of((int) stride) : OptionalInt.empty();
   }
 
   /**

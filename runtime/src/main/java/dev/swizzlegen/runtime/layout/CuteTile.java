@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The tile a CuTe layout declares, in the model's two pieces ({@link TileLayout}): the layout is
@@ -58,8 +59,8 @@ public final class CuteTile {
   private final int cols;
   private final int stages;
   private final Order atomOrder;
-  /** The stage mode's stride, for a three-mode whole tile of several stages; else 0, the default. */
-  private final int stageStride;
+  /** The stage mode's stride, for a three-mode whole tile of several stages; else absent. */
+  private final OptionalInt stageStride;
   /** Whether the layout is an atom of the tile rather than the whole tile. */
   private final boolean atom;
   /**
@@ -80,7 +81,7 @@ public final class CuteTile {
     this.atomOrder = atomOrder;
     this.atom = atom;
     this.evaluatedStages = atom || layout.rank() == 3 ? stages : 1;
-    this.stageStride = atom ? 0 : CuteStages.stride(layout, stages);
+    this.stageStride = atom ? OptionalInt.empty() : CuteStages.stride(layout, stages);
   }
 
   /**

@@ -29,6 +29,7 @@ import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -106,7 +107,8 @@ final class LayoutRules {
     }
     if (d.rowStride() != d.cols && d.atomCols() != d.cols) {
       // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
-      List<Violation> wideAtoms = d.copy().atom(d.atomRows, d.cols, d.atomOrder).check();
+      List<Violation> wideAtoms =
+          d.copy().atom(d.atomRows, OptionalInt.of(d.cols), d.atomOrder).check();
       problems.add(new PaddedDenseAtoms(d.cols, d.atomCols(), wideAtoms.stream().findFirst()));
       return problems;
     }

@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.layout.LayoutViolation.StageMisaligned;
 import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideBelowSpan;
 import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideMisaligned;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The rules of a tile's stage stride, the elements from one stage's start to the next: by default a
@@ -27,9 +28,9 @@ import java.util.Optional;
 final class StageStrides {
   private StageStrides() {}
 
-  /** The stride of a description: {@code declared}, or 0 for the default {@code rows x rowStride}. */
-  static int resolve(int declared, int rows, int rowStride) {
-    return declared != 0 ? declared : rows * rowStride;
+  /** The stride of a description: {@code declared}; absent, the default {@code rows x rowStride}. */
+  static int resolve(OptionalInt declared, int rows, int rowStride) {
+    return declared.orElse(rows * rowStride);
   }
 
   /** Elements from the first element of one stage to one past its last. */
@@ -41,10 +42,10 @@ final class StageStrides {
    * A declared stride below the stage's span; checked once the shape is valid (positive rows and
    * columns, rows that do not overlap).
    */
-  static Optional<Violation> belowSpan(int declared, int rows, int cols, int rowStride) {
+  static Optional<Violation> belowSpan(OptionalInt declared, int rows, int cols, int rowStride) {
     int span = span(rows, cols, rowStride);
-    return declared != 0 && declared < span
-        ? Optional.of(new StageStrideBelowSpan(declared, span)) : Optional.empty();
+    return declared.isPresent() && declared.getAsInt() < span
+        ? Optional.of(new StageStrideBelowSpan(declared.getAsInt(), span)) : Optional.empty();
   }
 
   /**
@@ -52,7 +53,7 @@ final class StageStrides {
    * default's as {@link StageMisaligned}, another declared one's as {@link StageStrideMisaligned}.
    * One stage has no other base to keep aligned.
    */
-  static Optional<Violation> misaligned(DType dtype, int declared, int rows, int rowStride,
+  static Optional<Violation> misaligned(DType dtype, OptionalInt declared, int rows, int rowStride,
       int stages, int alignment) {
     int stride = resolve(declared, rows, rowStride);
     int step = step(dtype, alignment);
@@ -61,7 +62,8 @@ final class StageStrides {
     }
     long aligned = ((long) stride + step - 1) / step * step;
     if (stride != rows * rowStride) {
-      return Optional.of(new StageStrideMisaligned(declared, step, alignment, aligned));
+      // Only a declared stride differs from the default.
+      return Optional.of(new StageStrideMisaligned(stride, step, alignment, aligned));
     }
     long stageBytes = (long) stride * dtype.storageBits() / 8;
     return Optional.of(new StageMisaligned(stageBytes, alignment, aligned));

@@ -10,11 +10,14 @@ import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A tile's description: what the annotation says before it is a valid {@link TileLayout}, what
- * {@link #check} validates (the rules, {@link LayoutRules}) and {@link #build} makes. Mutable. An atom
- * side left 0 is the whole tile's; a solver reads it as its own to choose, as it does the swizzle.
+ * {@link #check} validates (the rules, {@link LayoutRules}) and {@link #build} makes. Mutable. The row
+ * stride, each atom side and the stage stride may be absent (not described): then the tile takes its
+ * default ({@code cols}, the whole tile's side, {@code rows * rowStride}), and a solver reads an absent
+ * atom side as its own to choose, as it does the swizzle.
  * Made by {@link TileLayout#builder} and {@link TileLayout#toBuilder()}.
  *
  * <p>How a description names a tile's inner part ({@link TileLayout}). The declared {@link Swizzle} names
@@ -42,7 +45,9 @@ import java.util.Optional;
  * {@code Swizzle<B, M, S + P - M - B>} of the offset ({@link TileLayout#inOffsetForm}).
  *
  * <p>Its fields are package-private: the tile's constructor and {@link LayoutRules} read them as
- * described (an atom side 0, a stage stride 0); the methods of the same names resolve the defaults.
+ * described (empty where absent); the methods of the same names resolve the defaults. A value
+ * described is kept as it is, 0 or negative included, for the rules to judge; only the int setters
+ * read 0 as absent, as the annotation writes an omitted value.
  */
 public final class TileDescription {
   final DType dtype;
@@ -53,13 +58,13 @@ public final class TileDescription {
   int rows;
   final int cols;
   boolean withinEachRow;
-  int rowStride;
+  OptionalInt rowStride = OptionalInt.empty();
   int alignment = 128;
-  int atomRows;
-  int atomCols;
+  OptionalInt atomRows = OptionalInt.empty();
+  OptionalInt atomCols = OptionalInt.empty();
   Order atomOrder = Order.COL_MAJOR;
   int stages = 1;
-  int stageStride;
+  OptionalInt stageStride = OptionalInt.empty();
   Optional<Architecture> architecture = Optional.empty();
 
   TileDescription(DType dtype, Swizzle swizzle, XorMap map, int rows, int cols) {
@@ -108,9 +113,9 @@ public final class TileDescription {
         .stages(tile.stages()).stageStride(declaredStageStride(tile));
   }
 
-  /** The stage stride as a description gives it: 0 for the default, {@code stageElements()}. */
-  static int declaredStageStride(TileLayout tile) {
-    return !tile.strided().stagesApart() ? 0 : tile.stageStride();
+  /** The stage stride as a description gives it: absent for the default, {@code stageElements()}. */
+  static OptionalInt declaredStageStride(TileLayout tile) {
+    return !tile.strided().stagesApart() ? OptionalInt.empty() : OptionalInt.of(tile.stageStride());
   }
 
   /** An independent copy of this description. */
@@ -162,9 +167,14 @@ public final class TileDescription {
     return this;
   }
 
-  /** Elements between row starts; 0 (the default) is {@code cols}. */
+  /** Elements between row starts; 0, as an omitted annotation value, leaves it absent. */
   public TileDescription rowStride(int rowStride) {
-    this.rowStride = rowStride;
+    return rowStride(given(rowStride));
+  }
+
+  /** Elements between row starts, or absent (the default): {@code cols}. */
+  public TileDescription rowStride(OptionalInt rowStride) {
+    this.rowStride = Objects.requireNonNull(rowStride, "rowStride");
     return this;
   }
 
@@ -173,10 +183,21 @@ public final class TileDescription {
     return this;
   }
 
-  /** The swizzle atom and how atoms are numbered; 0 rows or cols is the whole tile's. */
+  /**
+   * The swizzle atom and how atoms are numbered; 0 rows or cols, as an omitted annotation value,
+   * leaves that side absent.
+   */
   public TileDescription atom(int atomRows, int atomCols, Order atomOrder) {
-    this.atomRows = atomRows;
-    this.atomCols = atomCols;
+    return atom(given(atomRows), given(atomCols), atomOrder);
+  }
+
+  /**
+   * The swizzle atom and how atoms are numbered; a side absent is the whole tile's (or, to a
+   * solver, its own to choose).
+   */
+  public TileDescription atom(OptionalInt atomRows, OptionalInt atomCols, Order atomOrder) {
+    this.atomRows = Objects.requireNonNull(atomRows, "atomRows");
+    this.atomCols = Objects.requireNonNull(atomCols, "atomCols");
     this.atomOrder = Objects.requireNonNull(atomOrder, "atomOrder");
     return this;
   }
@@ -187,13 +208,26 @@ public final class TileDescription {
   }
 
   /**
-   * Elements from one stage's start to the next; 0 (the default) is {@code rows * rowStride}, the
-   * stages one after another. At least the elements a stage spans, a multiple of the alignment
-   * ({@link StageStrides}).
+   * Elements from one stage's start to the next; 0, as an omitted annotation value, leaves it absent
+   * ({@link #stageStride(OptionalInt)}).
    */
   public TileDescription stageStride(int stageStride) {
-    this.stageStride = stageStride;
+    return stageStride(given(stageStride));
+  }
+
+  /**
+   * Elements from one stage's start to the next, or absent (the default): {@code rows * rowStride},
+   * the stages one after another. At least the elements a stage spans, a multiple of the alignment
+   * ({@link StageStrides}).
+   */
+  public TileDescription stageStride(OptionalInt stageStride) {
+    this.stageStride = Objects.requireNonNull(stageStride, "stageStride");
     return this;
+  }
+
+  /** A value an int setter is given: absent for 0, the annotation's omitted value. */
+  private static OptionalInt given(int value) {
+    return value == 0 ? OptionalInt.empty() : OptionalInt.of(value);
   }
 
   /** Elements from one stage's start to the next: {@code rows * rowStride} unless told otherwise. */
@@ -203,7 +237,7 @@ public final class TileDescription {
 
   /** Elements between row starts: {@code cols} unless told otherwise. */
   public int rowStride() {
-    return rowStride == 0 ? cols : rowStride;
+    return rowStride.orElse(cols);
   }
 
   /** The strided part the description resolves to: its defaults filled in ({@link StridedPart}). */
@@ -213,11 +247,11 @@ public final class TileDescription {
   }
 
   int atomRows() {
-    return atomRows == 0 ? rows : atomRows;
+    return atomRows.orElse(rows);
   }
 
   int atomCols() {
-    return atomCols == 0 ? cols : atomCols;
+    return atomCols.orElse(cols);
   }
 
   public DType dtype() {
@@ -232,19 +266,19 @@ public final class TileDescription {
     return cols;
   }
 
-  /** The atom's rows as described: 0 where they are left to the default (or a solver). */
-  public int describedAtomRows() {
+  /** The atom's rows as described: absent where they are left to the default (or a solver). */
+  public OptionalInt describedAtomRows() {
     return atomRows;
   }
 
-  /** The atom's columns as described: 0 where they are left to the default (or a solver). */
-  public int describedAtomCols() {
+  /** The atom's columns as described: absent where they are left to the default (or a solver). */
+  public OptionalInt describedAtomCols() {
     return atomCols;
   }
 
   /** Whether some side of the atom is described rather than left to the default (or a solver). */
   public boolean atomDescribed() {
-    return atomRows != 0 || atomCols != 0;
+    return atomRows.isPresent() || atomCols.isPresent();
   }
 
   public Order atomOrder() {
@@ -313,15 +347,17 @@ public final class TileDescription {
 
   /**
    * {@code "HALF 64x64 pitch 72 Swizzle<3,3,3> atoms 8x0 col-major stages 1 aligned 128"}: the
-   * description as it stands, an atom side left 0 shown as 0.
+   * description as it stands, an absent atom side shown as 0, an absent pitch or stride not shown.
    */
   @Override
   public String toString() {
-    return dtype + " " + rows + "x" + cols + (rowStride != 0 ? " pitch " + rowStride : "") + " "
+    return dtype + " " + rows + "x" + cols
+        + (rowStride.isPresent() ? " pitch " + rowStride.getAsInt() : "") + " "
         + (map != null ? "map " + map : swizzle) + (withinEachRow ? " per row" : "") + " atoms "
-        + atomRows + "x" + atomCols
+        + atomRows.orElse(0) + "x" + atomCols.orElse(0)
         + " " + atomOrder + " stages " + stages
-        + (stageStride != 0 ? " stride " + stageStride : "") + " aligned " + alignment;
+        + (stageStride.isPresent() ? " stride " + stageStride.getAsInt() : "") + " aligned "
+        + alignment;
   }
 
   /** The tile, if the description has no {@link #check problem}. */

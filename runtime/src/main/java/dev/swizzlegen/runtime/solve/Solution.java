@@ -5,7 +5,9 @@ import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What a search over the {@link SwizzleFamily} found for a tile's description and accesses.
@@ -19,8 +21,9 @@ import java.util.Optional;
  * @param closestDegree the worst conflict {@code closest} leaves; 0 without one
  * @param alternatives when none is found, changes that would work (padding the rows, another vector
  *     width); empty otherwise
- * @param declaredAtomRows the atom's rows the search kept as described; 0 where it chose them
- * @param declaredAtomCols the atom's columns the search kept as described; 0 where it chose them
+ * @param declaredAtomRows the atom's rows the search kept as described; absent where it chose them
+ * @param declaredAtomCols the atom's columns the search kept as described; absent where it chose
+ *     them
  * @param freeAtom when the search kept a declared atom and found nothing, the verdict of the same
  *     search with the atom left free, as derivation leaves it when atomRows and atomCols are omitted
  *     (its own {@code freeAtom} empty); empty when something was found or the atom was free
@@ -33,18 +36,20 @@ public record Solution(
     Optional<TileLayout> closest,
     int closestDegree,
     List<Alternative> alternatives,
-    int declaredAtomRows,
-    int declaredAtomCols,
+    OptionalInt declaredAtomRows,
+    OptionalInt declaredAtomCols,
     Optional<Solution> freeAtom,
     Optional<TileLayout> passedOver) {
 
   public Solution {
     alternatives = List.copyOf(alternatives);
+    Objects.requireNonNull(declaredAtomRows, "declaredAtomRows");
+    Objects.requireNonNull(declaredAtomCols, "declaredAtomCols");
   }
 
   /** Whether the search kept a described atom, on either side, rather than choosing it. */
   boolean atomDeclared() {
-    return declaredAtomRows != 0 || declaredAtomCols != 0;
+    return declaredAtomRows.isPresent() || declaredAtomCols.isPresent();
   }
 
   /** Whether the family has a tile on which every access is acceptable. */
@@ -84,7 +89,7 @@ public record Solution(
         chosen.toBuilder().atom(declaredAtomRows, declaredAtomCols, chosen.atomOrder()));
     return new Reasons(chosen, closest, closestDegree, SwizzleFamily.isCanonicalAtom(chosen),
         SwizzleFamily.canonicalAtom(searched), passedOver,
-        SwizzleFamily.unitBase(chosen.dtype()), declaredAtomCols == 0,
+        SwizzleFamily.unitBase(chosen.dtype()), declaredAtomCols.isEmpty(),
         TmaFill.findWhenAligned(chosen).filter(tma -> tma.mode() != TmaSwizzle.NONE));
   }
 }

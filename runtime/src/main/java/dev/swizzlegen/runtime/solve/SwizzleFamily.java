@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -124,19 +125,18 @@ public final class SwizzleFamily {
     if (member.swizzle().isIdentity() && width != identityWidth(description)) {
       return Optional.empty();
     }
-    int rows = atomRows(description, member.swizzle(), width);
-    if (rows == 0 || (member.withinEachRow() && rows != description.rows())) {
+    OptionalInt rows = atomRows(description, member.swizzle(), width);
+    if (rows.isEmpty() || (member.withinEachRow() && rows.getAsInt() != description.rows())) {
       return Optional.empty();
     }
     return Optional.of(description.copy().swizzle(member.swizzle())
         .swizzleWithinEachRow(member.withinEachRow())
-        .atom(rows, width, description.atomOrder()));
+        .atom(rows, OptionalInt.of(width), description.atomOrder()));
   }
 
   /** The identity is one member: on the described atom, else the whole tile. */
   private static int identityWidth(TileDescription description) {
-    return description.describedAtomCols() != 0 ? description.describedAtomCols()
-        : description.cols();
+    return description.describedAtomCols().orElse(description.cols());
   }
 
   /** Every swizzle (and each within each row, when asked for) in cost order, atoms aside; computed once. */
@@ -175,8 +175,8 @@ public final class SwizzleFamily {
    * that divides it and spans 16 to 128 bytes.
    */
   private static List<Integer> atomWidths(TileDescription description) {
-    if (description.describedAtomCols() != 0) {
-      return List.of(description.describedAtomCols());
+    if (description.describedAtomCols().isPresent()) {
+      return List.of(description.describedAtomCols().getAsInt());
     }
     List<Integer> widths = new ArrayList<>();
     int cols = description.cols();
@@ -195,20 +195,22 @@ public final class SwizzleFamily {
   /**
    * The atom's rows for a swizzle on atoms {@code width} wide: the described rows; the tile's for an
    * atom as wide as the tile; else the fewest rows that hold a whole period of the swizzle (more rows
-   * give the same layout when atoms are numbered down the rows). 0 when they do not divide the tile.
+   * give the same layout when atoms are numbered down the rows). Empty when they do not divide the
+   * tile.
    */
-  private static int atomRows(TileDescription description, Swizzle swizzle, int width) {
-    if (description.describedAtomRows() != 0) {
+  private static OptionalInt atomRows(TileDescription description, Swizzle swizzle, int width) {
+    if (description.describedAtomRows().isPresent()) {
       return description.describedAtomRows();
     }
     int rows = description.rows();
     if (width == description.cols()) {
-      return rows;
+      return OptionalInt.of(rows);
     }
     // On the offset of a dense atom the swizzle repeats every 2^span elements.
     long period = 1L << XorMap.of(swizzle).span();
     long atomRows = Math.max(1, period / width);
-    return atomRows <= rows && rows % atomRows == 0 ? (int) atomRows : 0;
+    return atomRows <= rows && rows % atomRows == 0
+        ? OptionalInt.of((int) atomRows) : OptionalInt.empty();
   }
 
   /**
@@ -221,7 +223,7 @@ public final class SwizzleFamily {
    * that a tile derived without a TMA access keeps its layout when one is added.
    */
   public static Optional<TileLayout> canonicalAtom(TileDescription description) {
-    if (description.describedAtomCols() != 0) {
+    if (description.describedAtomCols().isPresent()) {
       return Optional.empty();
     }
     List<Integer> widths = atomWidths(description);
@@ -325,7 +327,8 @@ public final class SwizzleFamily {
     if (!description.atomDescribed()) {
       return Optional.empty();
     }
-    TileDescription free = description.copy().atom(0, 0, description.atomOrder());
+    TileDescription free =
+        description.copy().atom(OptionalInt.empty(), OptionalInt.empty(), description.atomOrder());
     return free.copy().swizzle(Swizzle.IDENTITY).swizzleWithinEachRow(false).tryBuild()
         .filter(plain -> runs(plain, accesses, engines))
         .map(plain -> free);

@@ -15,6 +15,7 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Chooses the cheapest swizzle that makes every access acceptable and gives every engine its plan:
@@ -113,7 +114,9 @@ public final class SwizzleSolver {
    */
   public static TileDescription toChoose(TileLayout declared) {
     TileDescription description = declared.toBuilder();
-    return declared.isOneAtom() ? description.atom(0, 0, declared.atomOrder()) : description;
+    return declared.isOneAtom()
+        ? description.atom(OptionalInt.empty(), OptionalInt.empty(), declared.atomOrder())
+        : description;
   }
 
   /** What a search works on: a copy of the description, without a swizzle, one stage. */

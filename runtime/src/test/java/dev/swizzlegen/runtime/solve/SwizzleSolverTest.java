@@ -26,6 +26,7 @@ import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -123,7 +124,8 @@ class SwizzleSolverTest {
     assertTrue(solution.layout().isEmpty());
     assertEquals(exhaustive.search(declared, accesses, List.of()), solution.withoutAlternatives());
     Solution free = solution.freeAtom().orElseThrow();
-    assertEquals(List.of(8, 32), List.of(solution.declaredAtomRows(), solution.declaredAtomCols()));
+    assertEquals(List.of(OptionalInt.of(8), OptionalInt.of(32)),
+        List.of(solution.declaredAtomRows(), solution.declaredAtomCols()));
     assertTrue(!free.atomDeclared() && free.freeAtom().isEmpty());
     TileLayout found = free.layout().orElseThrow();
     assertEquals(Swizzle.of(1, 2, 3), found.swizzle());
