@@ -5,6 +5,7 @@ import dev.swizzlegen.processor.emit.Expr.Call;
 import dev.swizzlegen.processor.emit.Expr.Constant;
 import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
+import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.OptionalInt;
@@ -20,11 +21,13 @@ public final class Code {
   static final int SIPUSH = 0x11;
   static final int LDC = 0x12;
   static final int LDC_W = 0x13;
+  static final int LDC2_W = 0x14;
   static final int ILOAD = 0x15;
   static final int ALOAD_0 = 0x2a;
   static final int AASTORE = 0x53;
   static final int DUP = 0x59;
   static final int IRETURN = 0xac;
+  static final int LRETURN = 0xad;
   static final int ARETURN = 0xb0;
   static final int RETURN = 0xb1;
   static final int GETSTATIC = 0xb2;
@@ -153,6 +156,18 @@ public final class Code {
     return op(IRETURN, -1);
   }
 
+  /** {@code lreturn}. */
+  public Code returnLong() {
+    return op(LRETURN, -2);
+  }
+
+  /** Pushes a {@code long} constant ({@code ldc2_w}; two stack slots). */
+  public Code push(long value) {
+    op(LDC2_W, 2);
+    u2(owner.pool().longInteger(value));
+    return this;
+  }
+
   /** {@code areturn}. */
   public Code returnReference() {
     return op(ARETURN, -1);
@@ -163,9 +178,14 @@ public final class Code {
    * of it: constants, and operators on constants, folded to their values (JLS 15.29, in {@code int}
    * arithmetic), {@code >>} a logical shift ({@code iushr}), division and
    * remainder signed ({@code idiv}, {@code irem}); a parameter is the local of its place in
-   * {@code parameters}, a call one of the class's own static {@code int} methods.
+   * {@code parameters}, a call one of the class's own static {@code int} methods. A 64-bit
+   * expression is {@code long} arithmetic ({@code lor}, {@code lushr}, ...), its wide constants
+   * {@code ldc2_w}, a {@link Widen} {@code Integer.toUnsignedLong}.
    */
   public Code push(Expr expression, List<String> parameters) {
+    if (expression.wide()) {
+      return pushWide(expression, parameters);
+    }
     OptionalInt folded = constantValue(expression);
     if (folded.isPresent()) {
       return push(folded.getAsInt());
@@ -204,6 +224,39 @@ public final class Code {
       case OR -> 0x80;
     };
     return op(opcode, -1);
+  }
+
+  private Code pushWide(Expr expression, List<String> parameters) {
+    if (expression instanceof Constant constant) {
+      return push(constant.value());
+    } else if (expression instanceof Widen widen) {
+      push(widen.value(), parameters);
+      // One int slot in, a long's two out.
+      return invokeStatic("java/lang/Integer", "toUnsignedLong", "(I)J", false, 1);
+    } else if (!(expression instanceof Binary)) {
+      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
+    }
+    Binary binary = (Binary) expression;
+    if (binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
+      // ldiv and lrem are signed: Java's unsigned ones are calls, which no generated body needs yet.
+      throw new UnsupportedOperationException("64-bit division is not generated");
+    }
+    push(binary.left(), parameters);
+    push(binary.right(), parameters);
+    int opcode = switch (binary.op()) {
+      case MUL -> 0x69;
+      case DIV -> 0x6d;
+      case MOD -> 0x71;
+      case ADD -> 0x61;
+      case SUB -> 0x65;
+      case SHL -> 0x79;
+      case SHR -> 0x7d;
+      case AND -> 0x7f;
+      case XOR -> 0x83;
+      case OR -> 0x81;
+    };
+    // A long and a long (or, shifted, an int count) in, a long out.
+    return op(opcode, binary.op().shift() ? -1 : -2);
   }
 
   /**

@@ -5,9 +5,12 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
- * An unsigned 32-bit index expression: what a generated index function returns, built once and printed
- * in Java ({@link ExprPrinter#JAVA}) and CUDA ({@link ExprPrinter#CUDA}). Immutable; the printers
- * decide parentheses from precedence, so no node holds any.
+ * An unsigned 32-bit index expression, or an unsigned 64-bit one ({@link #wide()}: a descriptor, a
+ * 64-bit constant OR a 32-bit value made wide by {@link Widen}): what a generated function returns,
+ * built once and printed in Java ({@link ExprPrinter#JAVA}) and CUDA ({@link ExprPrinter#CUDA}).
+ * Immutable; the printers decide parentheses from precedence, so no node holds any. The two widths
+ * meet only at a {@link Widen}: an operator's operands have the same width (a shift's count is 32
+ * bits), so no printer relies on a language's own conversions, which differ (Java sign-extends).
  *
  * <p>Names are spelled once, language-neutrally, and each printer spells them its way: a constant
  * {@code "RowStride"} is {@code ROW_STRIDE} in Java and {@code kRowStride} in CUDA; a function
@@ -49,19 +52,28 @@ public sealed interface Expr {
 
     /** {@code left op right} in unsigned 32-bit arithmetic (shift counts taken mod 32, as Java). */
     long apply(long left, long right) {
+      return apply(left, right, false);
+    }
+
+    /**
+     * {@code left op right} in unsigned 32-bit arithmetic, or 64-bit where {@code wide} (shift counts
+     * taken mod the width, as Java and the hardware do).
+     */
+    long apply(long left, long right, boolean wide) {
+      int countMask = wide ? 63 : 31;
       long value = switch (this) {
         case MUL -> left * right;
-        case DIV -> left / right;
-        case MOD -> left % right;
+        case DIV -> wide ? Long.divideUnsigned(left, right) : left / right;
+        case MOD -> wide ? Long.remainderUnsigned(left, right) : left % right;
         case ADD -> left + right;
         case SUB -> left - right;
-        case SHL -> left << (right & 31);
-        case SHR -> left >>> (right & 31);
+        case SHL -> left << (right & countMask);
+        case SHR -> left >>> (right & countMask);
         case AND -> left & right;
         case XOR -> left ^ right;
         case OR -> left | right;
       };
-      return value & MASK;
+      return wide ? value : value & MASK;
     }
   }
 
@@ -80,11 +92,33 @@ public sealed interface Expr {
     }
   }
 
-  /** A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments. */
-  record Constant(String name, long value) implements Expr {
+  /**
+   * A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments;
+   * {@code wide}, a {@code uint64_t} ({@code long}) one ({@code "WgmmaDescriptor"}).
+   */
+  record Constant(String name, long value, boolean wide) implements Expr {
     public Constant {
       if (!camelCase(name, true)) {
         throw new IllegalArgumentException("not an UpperCamelCase name: " + name);
+      }
+      if (!wide && (value < 0 || value > MASK)) {
+        throw new IllegalArgumentException("not an unsigned 32-bit value: " + name + " = " + value);
+      }
+    }
+
+    public Constant(String name, long value) {
+      this(name, value, false);
+    }
+  }
+
+  /**
+   * A 32-bit value as an unsigned 64-bit one (zero-extended): C++'s implicit conversion of a
+   * {@code uint32_t}, so CUDA prints the value alone; Java's {@code Integer.toUnsignedLong}.
+   */
+  record Widen(Expr value) implements Expr {
+    public Widen {
+      if (value.wide()) {
+        throw new IllegalArgumentException("already 64 bits: " + value);
       }
     }
   }
@@ -92,8 +126,15 @@ public sealed interface Expr {
   /** A parameter of the function the expression is the body of, spelled the same in every language. */
   record Param(String name) implements Expr {}
 
-  /** {@code left op right}. */
-  record Binary(Op op, Expr left, Expr right) implements Expr {}
+  /** {@code left op right}; both 32 or both 64 bits wide, but a shift's count, 32 bits. */
+  record Binary(Op op, Expr left, Expr right) implements Expr {
+    public Binary {
+      if (right.wide() && (op.shift() || !left.wide()) || left.wide() != right.wide() && !op.shift()) {
+        throw new IllegalArgumentException("operands of different widths: " + left + " " + op.symbol
+            + " " + right + " (widen the 32-bit one)");
+      }
+    }
+  }
 
   /** A call of another index function ({@code "atomStart"}) of the same tile. */
   record Call(String name, List<Expr> arguments) implements Expr {
@@ -121,6 +162,31 @@ public sealed interface Expr {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the value is 64 bits wide: a wide constant, a {@link Widen}, an operator on them (a shift
+   * of a wide value). Index functions and their calls are 32 bits.
+   */
+  default boolean wide() {
+    if (this instanceof Constant constant) {
+      return constant.wide();
+    } else if (this instanceof Widen) {
+      return true;
+    } else if (this instanceof Binary binary) {
+      return binary.left().wide();
+    }
+    return false;
+  }
+
+  /** {@code name}, a 64-bit constant. */
+  static Constant wideConstant(String name, long value) {
+    return new Constant(name, value, true);
+  }
+
+  /** {@code value} zero-extended to 64 bits. */
+  static Widen widen(Expr value) {
+    return new Widen(value);
   }
 
   static Literal number(long value) {
@@ -186,14 +252,17 @@ public sealed interface Expr {
   }
 
   /**
-   * The expression's value in unsigned 32-bit arithmetic, its parameters bound by {@code params} and
-   * its calls answered by {@code calls} (the function's name and its arguments' values).
+   * The expression's value in unsigned 32-bit arithmetic (64-bit where {@link #wide()}, its bits in
+   * a {@code long}), its parameters bound by {@code params} and its calls answered by {@code calls}
+   * (the function's name and its arguments' values).
    */
   default long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
     if (this instanceof Literal literal) {
       return literal.value();
     } else if (this instanceof Constant constant) {
-      return constant.value() & MASK;
+      return constant.wide() ? constant.value() : constant.value() & MASK;
+    } else if (this instanceof Widen widen) {
+      return widen.value().evaluate(params, calls);
     } else if (this instanceof Param param) {
       Long value = params.get(param.name());
       if (value == null) {
@@ -202,7 +271,7 @@ public sealed interface Expr {
       return value & MASK;
     } else if (this instanceof Binary binary) {
       return binary.op().apply(binary.left().evaluate(params, calls),
-          binary.right().evaluate(params, calls));
+          binary.right().evaluate(params, calls), binary.wide());
     }
     Call call = (Call) this;
     return calls.apply(call.name(),

@@ -6,7 +6,9 @@ import static dev.swizzlegen.processor.emit.Expr.mask;
 import static dev.swizzlegen.processor.emit.Expr.number;
 import static dev.swizzlegen.processor.emit.Expr.param;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.testing.Tool;
 import java.io.IOException;
@@ -98,6 +100,54 @@ class ExprPrinterTest {
 
   private static long swizzleOf(int offset) {
     return offset ^ ((offset & 0x1c0) >>> 3);
+  }
+
+  /**
+   * A descriptor: a 64-bit constant OR a 32-bit value widened. CUDA's widening has no text (C++
+   * converts the {@code uint32_t}), Java's is {@code Integer.toUnsignedLong}; both printers keep the
+   * readers' parentheses around the widened operator; the value zero-extends.
+   */
+  @Test
+  void printsAndEvaluatesA64BitDescriptor() {
+    Expr start = param("smem_address").plus(call("offset", param("mn"), param("k"))
+        .times(constant("ElementBytes", 2))).and(mask(0x3FFFF)).shr(4);
+    Expr descriptor = Expr.wideConstant("WgmmaDescriptor", 0x4000004000010000L)
+        .or(Expr.widen(start));
+    assertTrue(descriptor.wide());
+    assertFalse(start.wide());
+    assertEquals("kWgmmaDescriptor | (((smem_address + offset(mn, k) * kElementBytes) & 0x3ffffu)"
+        + " >> 4)", ExprPrinter.CUDA.print(descriptor));
+    assertEquals("WGMMA_DESCRIPTOR | Integer.toUnsignedLong(((smem_address + offset(mn, k)"
+        + " * ELEMENT_BYTES) & 0x3ffff) >>> 4)", ExprPrinter.JAVA.print(descriptor));
+    assertEquals("0x4000004000010000ull | (((smem_address + offset(mn, k) * 2) & 0x3ffff) >> 4)",
+        ExprPrinter.CUDA.withValues().print(descriptor));
+    IndexFunction function = new IndexFunction("wgmmaDesc", List.of("smem_address", "mn", "k"),
+        1, "The descriptor.", descriptor);
+    assertEquals("uint64_t", function.returnType(ExprPrinter.CUDA));
+    assertEquals("long", function.returnType(ExprPrinter.JAVA));
+    assertEquals("uint32_t smem_address, uint32_t mn = 0, uint32_t k = 0",
+        function.declaredParameters(ExprPrinter.CUDA));
+    assertEquals("int smem_address, int mn, int k", function.declaredParameters(ExprPrinter.JAVA));
+    // Zero extension: a widened value with bit 31 set is not negative.
+    Expr widened = Expr.wideConstant("High", 1L << 40).or(Expr.widen(param("a")));
+    assertEquals((1L << 40) | 0x8000_0000L,
+        widened.evaluate(Map.of("a", 0x8000_0000L), (name, values) -> 0L));
+    // 64-bit arithmetic wraps at 64 bits, not 32.
+    Expr sum = Expr.wideConstant("Big", 0xFFFF_FFFFL).plus(Expr.widen(number(1)));
+    assertEquals(0x1_0000_0000L, sum.evaluate(Map.of(), (name, values) -> 0L));
+  }
+
+  /** The widths meet only at a widening: an operator on a 32-bit and a 64-bit value is refused. */
+  @Test
+  void refusesOperandsOfTwoWidths() {
+    Expr wide = Expr.wideConstant("WgmmaDescriptor", 1L << 62);
+    assertThrows(IllegalArgumentException.class, () -> wide.or(param("a")));
+    assertThrows(IllegalArgumentException.class, () -> param("a").or(wide));
+    assertThrows(IllegalArgumentException.class, () -> param("a").shl(0).plus(wide));
+    assertThrows(IllegalArgumentException.class, () -> new Expr.Binary(Expr.Op.SHL, param("a"), wide));
+    assertThrows(IllegalArgumentException.class, () -> Expr.widen(wide));
+    assertThrows(IllegalArgumentException.class, () -> constant("Big", 1L << 32));
+    assertTrue(wide.shl(1).wide());
   }
 
   @Test
