@@ -328,7 +328,7 @@ public final class OperandReadText {
   }
 
   /** {@code wgmmaDescMn} of {@code wgmma_desc_mn}. */
-  private static String camelCase(String snake) {
+  static String camelCase(String snake) {
     StringBuilder out = new StringBuilder(snake.length());
     boolean capital = false;
     for (char c : snake.toCharArray()) {
