@@ -12,8 +12,9 @@ import java.util.OptionalInt;
 
 /**
  * A method's straight-line bytecode, with the operand stack's depth followed as it is written, so
- * that the method's {@code max_stack} is exact. Only what the helpers need: constants, locals,
- * {@code int} arithmetic, static fields, calls, arrays of references.
+ * that the method's {@code max_stack} is exact (in slots: a {@code long} takes two). Only what the
+ * helpers need: constants, locals, {@code int} arithmetic and the {@code long} arithmetic of
+ * descriptors, static fields, calls, arrays of references.
  */
 public final class Code {
   static final int ICONST_0 = 0x03;

@@ -52,7 +52,8 @@ public record IndexFunction(String name, List<String> parameters, int required, 
   /**
    * {@code uint32_t row, uint32_t col} or {@code int row, int col}; in CUDA a parameter the body does
    * not read keeps its name only in a C comment after its type, as C++ has an unused one
-   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}).
+   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}), and one after the
+   * {@link #required} ones defaults to 0 ({@code uint32_t k_slice = 0}).
    */
   public String declaredParameters(ExprPrinter printer) {
     String type = printer.cuda() ? "uint32_t " : "int ";

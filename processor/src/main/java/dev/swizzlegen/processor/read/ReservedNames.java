@@ -27,7 +27,7 @@ public final class ReservedNames {
   /**
    * Prints what the generated headers print and answers every identifier of their code: their
    * members, parameters and locals, the types and names they use. A service
-   * ({@code META-INF/services}), so that {@code read} needs no printer.
+   * ({@code META-INF/services}, written by AutoService), so that {@code read} needs no printer.
    */
   public interface Printed {
     Set<String> identifiers();

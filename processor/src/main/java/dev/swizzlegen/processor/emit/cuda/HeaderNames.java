@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import com.google.auto.service.AutoService;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.read.MmaMemberNames;
@@ -26,8 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * Every identifier the CUDA printers write into a header's code, for {@link ReservedNames} (which
- * finds this class as its {@link ReservedNames.Printed} service, since {@code read} comes before
- * {@code emit}): computed from what the printers print, not listed. It prints, with names of its
+ * finds this class as its {@link ReservedNames.Printed} service, registered as the processor is, since
+ * {@code read} comes before {@code emit}): computed from what the printers print, not listed. It prints, with names of its
  * own for the user's parts ({@link #STRUCT}, {@link #NAMESPACE}, which it leaves out):
  *
  * <ul>
@@ -45,6 +46,7 @@ import java.util.regex.Pattern;
  * <p>{@code ReservedNamesTest} holds this to the headers the tests generate: every identifier in
  * them is reserved.
  */
+@AutoService(ReservedNames.Printed.class)
 public final class HeaderNames implements ReservedNames.Printed {
   /** The struct and namespace names the printers are given here: the user's, so not reserved. */
   private static final String STRUCT = "UserStruct";
