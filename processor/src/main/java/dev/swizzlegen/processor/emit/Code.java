@@ -28,6 +28,13 @@ public final class Code {
   static final int AASTORE = 0x53;
   static final int DUP = 0x59;
   static final int IRETURN = 0xac;
+  static final int INEG = 0x74;
+  static final int IAND = 0x7e;
+  static final int IOR = 0x80;
+  static final int IXOR = 0x82;
+  static final int IUSHR = 0x7c;
+  static final int ISTORE = 0x36;
+  static final int NEW = 0xbb;
   static final int LRETURN = 0xad;
   static final int ARETURN = 0xb0;
   static final int RETURN = 0xb1;
@@ -84,6 +91,29 @@ public final class Code {
   /** Pushes {@code int} local {@code slot}. */
   public Code loadInt(int slot) {
     return local(ILOAD, 0x1a, slot);
+  }
+
+  /** Pops an {@code int} into local {@code slot}. */
+  public Code storeInt(int slot) {
+    if (slot <= 3) {
+      return op(0x3b + slot, -1);
+    }
+    op(ISTORE, -1);
+    bytes.write(slot);
+    return this;
+  }
+
+  /** {@code new} of {@code internalName}, then {@code dup}: the receiver and the result of a constructor. */
+  public Code newObject(String internalName) {
+    op(NEW, 1);
+    u2(owner.pool().type(internalName));
+    return op(DUP, 1);
+  }
+
+  /** {@code invokespecial} of {@code owner.name}: a constructor. */
+  public Code invokeSpecial(String ownerInternalName, String name, String descriptor,
+      int stackChange) {
+    return invoke(INVOKESPECIAL, ownerInternalName, name, descriptor, false, stackChange);
   }
 
   /** Pushes reference local {@code slot}. */
@@ -209,10 +239,25 @@ public final class Code {
       return invokeStatic(owner.internalName(), call.name(), "(" + "I".repeat(arity) + ")I", false,
           1 - arity);
     }
+    if (expression instanceof Expr.Select select) {
+      // Branch-free, so the method needs no stack map frames: b ^ ((a ^ b) & -c), c 0 or 1.
+      push(select.ifFalse(), parameters);
+      push(select.ifTrue(), parameters);
+      push(select.ifFalse(), parameters);
+      op(IXOR, -1);
+      pushTruth(select.condition(), parameters);
+      op(INEG, 0);
+      op(IAND, -1);
+      return op(IXOR, -1);
+    }
     Binary binary = (Binary) expression;
+    if (binary.op().comparison()) {
+      return pushComparison(binary, parameters);
+    }
     push(binary.left(), parameters);
     push(binary.right(), parameters);
     int opcode = switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
       case MUL -> 0x68;
       case DIV -> 0x6c;
       case MOD -> 0x70;
@@ -245,6 +290,7 @@ public final class Code {
     push(binary.left(), parameters);
     push(binary.right(), parameters);
     int opcode = switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new UnsupportedOperationException("64-bit comparisons");
       case MUL -> 0x69;
       case DIV -> 0x6d;
       case MOD -> 0x71;
@@ -258,6 +304,41 @@ public final class Code {
     };
     // A long and a long (or, shifted, an int count) in, a long out.
     return op(opcode, binary.op().shift() ? -1 : -2);
+  }
+
+  /** Pushes 1 where {@code condition} holds (is not 0), else 0. */
+  private void pushTruth(Expr condition, List<String> parameters) {
+    if (condition instanceof Binary binary && binary.op().comparison()) {
+      pushComparison(binary, parameters);
+    } else {
+      push(new Binary(Expr.Op.EQ, new Binary(Expr.Op.EQ, condition, Expr.number(0)),
+          Expr.number(0)), parameters);
+    }
+  }
+
+  /**
+   * An unsigned comparison's 1 or 0, without a branch: {@code Integer.compareUnsigned(a, b) >>> 31}
+   * is 1 exactly where a < b; {@code ==} is {@code ((x | -x) >>> 31) ^ 1} of {@code x = a ^ b}.
+   */
+  private Code pushComparison(Binary binary, List<String> parameters) {
+    boolean swapped = binary.op() == Expr.Op.GT;
+    push(swapped ? binary.right() : binary.left(), parameters);
+    push(swapped ? binary.left() : binary.right(), parameters);
+    if (binary.op() == Expr.Op.EQ) {
+      op(IXOR, -1);
+      op(DUP, 1);
+      op(INEG, 0);
+      op(IOR, -1);
+    } else {
+      invokeStatic("java/lang/Integer", "compareUnsigned", "(II)I", false, -1);
+    }
+    push(31);
+    op(IUSHR, -1);
+    if (binary.op() == Expr.Op.GE || binary.op() == Expr.Op.EQ) {
+      push(1);
+      op(IXOR, -1);
+    }
+    return this;
   }
 
   /**
@@ -283,6 +364,8 @@ public final class Code {
     int a = left.getAsInt();
     int b = right.getAsInt();
     return switch (binary.op()) {
+      // Not folded: a comparison is no int in Java.
+      case LT, GT, GE, EQ -> OptionalInt.empty();
       case MUL -> OptionalInt.of(a * b);
       case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
       case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);

@@ -18,19 +18,26 @@ import java.util.function.BiFunction;
  */
 public sealed interface Expr {
 
-  /** The binary operators, tightest first: C++ and Java agree on their precedence. */
+  /**
+   * The binary operators, tightest first: C++ and Java agree on their precedence. A comparison is 1
+   * where it holds and 0 where not (C++'s {@code bool} as an unsigned value), unsigned.
+   */
   enum Op {
-    MUL("*", 5, true),
-    DIV("/", 5, false),
-    MOD("%", 5, false),
-    ADD("+", 4, true),
-    SUB("-", 4, false),
-    SHL("<<", 3, false),
+    MUL("*", 9, true),
+    DIV("/", 9, false),
+    MOD("%", 9, false),
+    ADD("+", 8, true),
+    SUB("-", 8, false),
+    SHL("<<", 7, false),
     /** The logical right shift: {@code >>>} in Java, {@code >>} of an unsigned value in CUDA. */
-    SHR(">>", 3, false),
-    AND("&", 2, true),
-    XOR("^", 1, true),
-    OR("|", 0, true);
+    SHR(">>", 7, false),
+    LT("<", 6, false),
+    GT(">", 6, false),
+    GE(">=", 6, false),
+    EQ("==", 5, false),
+    AND("&", 4, true),
+    XOR("^", 3, true),
+    OR("|", 2, true);
 
     final String symbol;
     final int precedence;
@@ -48,6 +55,11 @@ public sealed interface Expr {
 
     boolean shift() {
       return this == SHL || this == SHR;
+    }
+
+    /** Whether it compares ({@code < > >= ==}), giving 1 or 0. */
+    public boolean comparison() {
+      return this == LT || this == GT || this == GE || this == EQ;
     }
 
     /** {@code left op right} in unsigned 32-bit arithmetic (shift counts taken mod 32, as Java). */
@@ -72,6 +84,10 @@ public sealed interface Expr {
         case AND -> left & right;
         case XOR -> left ^ right;
         case OR -> left | right;
+        case LT -> Long.compareUnsigned(left, right) < 0 ? 1 : 0;
+        case GT -> Long.compareUnsigned(left, right) > 0 ? 1 : 0;
+        case GE -> Long.compareUnsigned(left, right) >= 0 ? 1 : 0;
+        case EQ -> left == right ? 1 : 0;
       };
       return wide ? value : value & MASK;
     }
@@ -143,6 +159,18 @@ public sealed interface Expr {
         throw new IllegalArgumentException("not a lowerCamelCase name: " + name);
       }
       arguments = List.copyOf(arguments);
+    }
+  }
+
+  /**
+   * {@code condition ? ifTrue : ifFalse}, the condition a comparison or any value (true where not 0);
+   * 32 bits.
+   */
+  record Select(Expr condition, Expr ifTrue, Expr ifFalse) implements Expr {
+    public Select {
+      if (condition.wide() || ifTrue.wide() || ifFalse.wide()) {
+        throw new IllegalArgumentException("a 64-bit choice");
+      }
     }
   }
 
@@ -251,6 +279,27 @@ public sealed interface Expr {
     return new Binary(Op.OR, this, right);
   }
 
+  default Expr lessThan(Expr right) {
+    return new Binary(Op.LT, this, right);
+  }
+
+  default Expr greaterThan(Expr right) {
+    return new Binary(Op.GT, this, right);
+  }
+
+  default Expr atLeast(Expr right) {
+    return new Binary(Op.GE, this, right);
+  }
+
+  default Expr equalTo(Expr right) {
+    return new Binary(Op.EQ, this, right);
+  }
+
+  /** {@code this ? ifTrue : ifFalse}. */
+  default Expr choose(Expr ifTrue, Expr ifFalse) {
+    return new Select(this, ifTrue, ifFalse);
+  }
+
   /**
    * The expression's value in unsigned 32-bit arithmetic (64-bit where {@link #wide()}, its bits in
    * a {@code long}), its parameters bound by {@code params} and its calls answered by {@code calls}
@@ -269,6 +318,9 @@ public sealed interface Expr {
         throw new IllegalArgumentException("unbound parameter " + param.name());
       }
       return value & MASK;
+    } else if (this instanceof Select select) {
+      return select.condition().evaluate(params, calls) != 0
+          ? select.ifTrue().evaluate(params, calls) : select.ifFalse().evaluate(params, calls);
     } else if (this instanceof Binary binary) {
       return binary.op().apply(binary.left().evaluate(params, calls),
           binary.right().evaluate(params, calls), binary.wide());

@@ -18,6 +18,11 @@ import java.util.Locale;
  * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
  * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
  *
+ * <p>A comparison prints as in both languages ({@code strip < grid_x / tile_size}); a choice
+ * ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever it is an operand. Java's
+ * comparisons are signed where the values reach 2^31 (the rasterizers' never do); the bytecode
+ * compares unsigned ({@link Code}).
+ *
  * <p>A 64-bit expression prints the same way: a wide constant is a {@code uint64_t} ({@code long}) by
  * its declaration, and a {@link Widen} is C++'s implicit conversion of a {@code uint32_t} (no text, so
  * {@code kWgmmaDescriptor | (... >> 4)}) and Java's {@code Integer.toUnsignedLong(...)}.
@@ -114,6 +119,12 @@ public final class ExprPrinter {
       } else {
         out.append(constant.value());
       }
+    } else if (expression instanceof Expr.Select select) {
+      operand(out, null, select.condition(), false);
+      out.append(" ? ");
+      operand(out, null, select.ifTrue(), false);
+      out.append(" : ");
+      operand(out, null, select.ifFalse(), false);
     } else if (expression instanceof Widen widen) {
       if (cuda) {
         print(out, widen.value());
@@ -142,7 +153,11 @@ public final class ExprPrinter {
   private void operand(StringBuilder out, Op parent, Expr operand, boolean right) {
     // CUDA's widening has no text: the value it widens is the operand the reader sees.
     Expr shown = cuda && operand instanceof Widen widen ? widen.value() : operand;
-    boolean parenthesized = shown instanceof Binary child && needsParentheses(parent, child.op(), right);
+    // A choice is parenthesized wherever it is an operand; within a choice (parent null), only
+    // another choice is.
+    boolean parenthesized = shown instanceof Expr.Select
+        || parent != null && shown instanceof Binary child
+            && needsParentheses(parent, child.op(), right);
     out.append(parenthesized ? "(" : "");
     print(out, operand);
     out.append(parenthesized ? ")" : "");

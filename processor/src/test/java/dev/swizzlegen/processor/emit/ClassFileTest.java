@@ -225,6 +225,44 @@ class ClassFileTest {
     assertTrue(text.contains("public static long w199(int row, int col) { return "), text);
   }
 
+  /**
+   * Comparisons and choices compile without a branch (so with no stack map frame) and give what
+   * {@link Expr#evaluate} does, unsigned, at the edges of the range too ({@code 0x80000000} is more
+   * than 1, as a {@code uint32_t} is).
+   */
+  @Test
+  void comparisonsAndChoicesAreUnsignedAndBranchFree() throws Exception {
+    Expr row = param("row");
+    Expr col = param("col");
+    List<Expr> bodies = List.of(row.lessThan(col), row.greaterThan(col), row.atLeast(col),
+        row.equalTo(col), row.lessThan(col).choose(row, col), row.xor(col).choose(number(1),
+            number(2)), row.mod(number(2)).equalTo(number(0)).choose(row, col.minus(row)),
+        row.greaterThan(col).choose(row, col).minus(number(1)));
+    ClassFile file = new ClassFile("law.Choices", ClassFile.PUBLIC | ClassFile.FINAL);
+    List<IndexFunction> functions = new ArrayList<>();
+    for (int i = 0; i < bodies.size(); i++) {
+      functions.add(new IndexFunction("c" + i, PARAMETERS, "a choice", bodies.get(i)));
+      Code code = file.code(PARAMETERS.size());
+      code.push(bodies.get(i), PARAMETERS).returnInt();
+      file.method(ClassFile.PUBLIC | ClassFile.STATIC, "c" + i, "(II)I", PARAMETERS, code);
+    }
+    Class<?> type = new Loader().define("law.Choices", file.bytes());
+    SplittableRandom random = new SplittableRandom(7);
+    int[] edges = {0, 1, 2, -1, Integer.MIN_VALUE, Integer.MAX_VALUE};
+    for (IndexFunction function : functions) {
+      Method method = type.getMethod(function.name(), int.class, int.class);
+      for (int sample = 0; sample < 200; sample++) {
+        int a = sample < 36 ? edges[sample / 6] : random.nextInt();
+        int b = sample < 36 ? edges[sample % 6] : sample % 3 == 0 ? a : random.nextInt();
+        long expected = IndexFunction.evaluate(functions, function.name(),
+            Integer.toUnsignedLong(a), Integer.toUnsignedLong(b));
+        assertEquals((int) expected, (int) method.invoke(null, a, b),
+            function.name() + "(" + a + ", " + b + ") = " + ExprPrinter.CUDA.print(function.body()));
+      }
+    }
+    assertEquals(1, IndexFunction.evaluate(functions, "c1", 0x8000_0000L, 1));
+  }
+
   private static Expr randomWideTree(SplittableRandom random, int depth) {
     if (depth == 0 || random.nextInt(4) == 0) {
       return random.nextBoolean()

@@ -137,6 +137,27 @@ class ExprPrinterTest {
     assertEquals(0x1_0000_0000L, sum.evaluate(Map.of(), (name, values) -> 0L));
   }
 
+  /**
+   * A choice prints as C++'s {@code ?:}, parenthesized wherever it is an operand; a comparison's
+   * operands by precedence, below the arithmetic and above {@code & ^ |}.
+   */
+  @Test
+  void printsChoicesAndComparisons() {
+    Expr x = param("grid_x");
+    Expr y = param("grid_y");
+    Expr t = param("tile_size");
+    assertEquals("(grid_x > grid_y ? grid_x : grid_y) - 1",
+        ExprPrinter.CUDA.print(x.greaterThan(y).choose(x, y).minus(number(1))));
+    assertEquals("grid_x / tile_size < grid_y ? tile_size : grid_x % tile_size",
+        ExprPrinter.CUDA.print(x.div(t).lessThan(y).choose(t, x.mod(t))));
+    assertEquals("grid_x % 2 == 0 ? grid_y : grid_y - 1 - grid_x", ExprPrinter.CUDA.print(
+        x.mod(number(2)).equalTo(number(0)).choose(y, y.minus(number(1)).minus(x))));
+    assertEquals("(grid_x < grid_y) & 0x1u",
+        ExprPrinter.CUDA.print(x.lessThan(y).and(mask(1))));
+    assertEquals(1, x.atLeast(y).evaluate(Map.of("grid_x", 0x8000_0000L, "grid_y", 1L),
+        (name, values) -> 0L));
+  }
+
   /** The widths meet only at a widening: an operator on a 32-bit and a 64-bit value is refused. */
   @Test
   void refusesOperandsOfTwoWidths() {
@@ -297,6 +318,10 @@ class ExprPrinterTest {
         case AND -> left & right;
         case XOR -> left ^ right;
         case OR -> left | right;
+        case LT -> left < right ? 1 : 0;
+        case GT -> left > right ? 1 : 0;
+        case GE -> left >= right ? 1 : 0;
+        case EQ -> left == right ? 1 : 0;
       };
     } else if (expression instanceof Expr.Call call) {
       long argument = exact(call.arguments().get(0), a, b);
