@@ -2,9 +2,9 @@ package dev.swizzlegen.bench;
 
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
-import dev.swizzlegen.processor.testing.FilerRecording;
-import dev.swizzlegen.processor.testing.Locations;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.testing.FilerRecording;
+import dev.swizzlegen.testing.Locations;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.bench;
 
 import dev.swizzlegen.annotations.SwizzledTile;
-import dev.swizzlegen.processor.testing.FilerRecording;
+import dev.swizzlegen.testing.FilerRecording;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

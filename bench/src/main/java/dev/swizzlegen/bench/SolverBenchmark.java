@@ -80,7 +80,7 @@ public final class SolverBenchmark {
         engines.forEach(e -> labels.add(e.label()));
         accesses.forEach(a -> labels.add(a.label()));
         String chosen = solution.layout().map(t -> t.swizzleName()
-                + (t.isOneAtom() ? "" : " on " + t.atomShape()))
+                + (t.isOneAtom() ? "" : " on " + t.strided().atomShape()))
             .orElse("none (" + solution.closestDegree() + "-way)");
         System.out.printf(Locale.ROOT, "| %-12s | %-48s | %-30s | %9.2f | %13.1f | %6.0fx | %5s |%n",
             shape[0] + " x " + shape[1], String.join(", ", labels), chosen, solverMs, exhaustiveMs,

@@ -3,9 +3,9 @@ package dev.swizzlegen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.ResultsTable;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.testing.ResultsTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

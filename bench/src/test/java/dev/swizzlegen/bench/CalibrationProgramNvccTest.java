@@ -1,6 +1,6 @@
 package dev.swizzlegen.bench;
 
-import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.testing.Nvcc;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

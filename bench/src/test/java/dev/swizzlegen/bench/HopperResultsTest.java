@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.processor.testing.ResultsTable;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
+import dev.swizzlegen.testing.ResultsTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

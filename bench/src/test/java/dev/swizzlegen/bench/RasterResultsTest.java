@@ -3,9 +3,9 @@ package dev.swizzlegen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.ResultsTable;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TrafficEstimator;
+import dev.swizzlegen.testing.ResultsTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

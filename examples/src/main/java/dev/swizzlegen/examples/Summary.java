@@ -2,20 +2,21 @@ package dev.swizzlegen.examples;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.Rasterizer;
-import dev.swizzlegen.runtime.raster.TrafficEstimator;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Choice;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
-import dev.swizzlegen.runtime.tma.TmaFill;
+import dev.swizzlegen.runtime.raster.TrafficEstimator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,28 @@ import java.util.function.Predicate;
 public final class Summary {
   private Summary() {}
 
+  /**
+   * What the header's comment says the processor proved of each access and engine, in its words:
+   * the lines under {@code // Bank conflicts}, up to the comment's next blank line.
+   */
+  private static List<String> proof(Path header) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(header);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<String> proof = new ArrayList<>();
+    int start = lines.indexOf("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
+    for (int i = start + 1; start >= 0 && i < lines.size() && lines.get(i).startsWith("//   "); i++) {
+      proof.add(lines.get(i).substring("//   ".length()));
+    }
+    if (proof.isEmpty()) {
+      throw new IllegalStateException("no proof in the comment of " + header);
+    }
+    return proof;
+  }
+
   /** @param args the generated sources directory, {@code target/generated-sources/annotations} */
   public static void main(String[] args) {
     Path generated = Path.of(args.length > 0 ? args[0] : "target/generated-sources/annotations");
@@ -45,8 +68,8 @@ public final class Summary {
     for (GeneratedTiles.Tile tile : tiles) {
       TileLayout layout = tile.layout();
       rows.add(List.of(tile.helper().getSimpleName(), layout.swizzleName(), layout.shape(),
-          layout.isOneAtom() ? "-" : layout.atomShape() + (layout.atomOrder() == Order.COL_MAJOR
-              ? " col-major" : " row-major"),
+          layout.isOneAtom() ? "-" : layout.strided().atomShape()
+              + (layout.atomOrder() == Order.COL_MAJOR ? " col-major" : " row-major"),
           Integer.toString(layout.stages()), layout.dtype().toString(), tile.cudaHeader(),
           TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
               + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")
@@ -56,14 +79,10 @@ public final class Summary {
     printTable(rows);
 
     System.out.printf("%nbank conflicts, as the processor proved them (32 banks of 4 bytes):%n");
-    ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
     for (GeneratedTiles.Tile tile : tiles) {
       System.out.printf("  %s%n", tile.cudaType());
-      for (AccessPattern access : tile.accesses()) {
-        System.out.printf("    %s%n", analyzer.analyze(tile.layout(), access).summary());
-      }
-      for (Engine engine : tile.engines()) {
-        System.out.printf("    %s%n", engine.summary(tile.layout()));
+      for (String line : proof(generated.resolve(tile.cudaHeader()))) {
+        System.out.printf("    %s%n", line);
       }
     }
     List<GeneratedRasters.Raster> rasters = GeneratedRasters.find(generated);

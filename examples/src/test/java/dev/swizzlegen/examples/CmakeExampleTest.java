@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.SwizzlegenProcessor;
-import dev.swizzlegen.processor.testing.Locations;
-import dev.swizzlegen.processor.testing.Nvcc;
-import dev.swizzlegen.processor.testing.Tool;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.testing.Locations;
+import dev.swizzlegen.testing.Nvcc;
+import dev.swizzlegen.testing.Tool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.swizzlegen.examples;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.testing.HeaderCheck;
+import dev.swizzlegen.testing.Nvcc;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

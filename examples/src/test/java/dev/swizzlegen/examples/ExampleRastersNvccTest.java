@@ -2,8 +2,8 @@ package dev.swizzlegen.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.processor.testing.Nvcc;
-import dev.swizzlegen.processor.testing.RasterCheck;
+import dev.swizzlegen.testing.Nvcc;
+import dev.swizzlegen.testing.RasterCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.examples;
 
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.Meaning;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.Meaning;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -171,8 +171,8 @@ class ArchitectureOptionTest {
     }
     Generated generated = Generated.of(List.of(ARCH + "sm_100a"), tile("Derived", attributes));
     TileLayout layout = (TileLayout) generated.helper("arch.DerivedSwizzle").constant("LAYOUT");
-    assertThat(layout).isEqualTo(TileLayout.of(
-        layout.dtype(), Swizzle.of(2, 4, 2), 16, 64, 64, 512));
+    assertThat(layout).isEqualTo(TileLayout.builder(layout.dtype(), Swizzle.of(2, 4, 2), 16, 64)
+        .rowStride(64).alignment(512).build());
     assertThat(layout.tmaSwizzle()).hasValue(TmaSwizzle.SWIZZLE_128B_ATOM_32B);
   }
 }

@@ -4,9 +4,9 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.Nvcc;
-import dev.swizzlegen.processor.testing.Tool;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.Nvcc;
+import dev.swizzlegen.testing.Tool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

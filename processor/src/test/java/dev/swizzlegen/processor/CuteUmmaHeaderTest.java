@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.read.Names;
-import dev.swizzlegen.processor.testing.Gxx;
+import dev.swizzlegen.testing.Gxx;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.HeaderCheck;
+import dev.swizzlegen.testing.HeaderCheck;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import java.lang.reflect.Method;

@@ -3,14 +3,14 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
-import dev.swizzlegen.processor.testing.FilerRecording;
+import dev.swizzlegen.testing.FilerRecording;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
-import java.io.Writer;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +24,9 @@ import javax.annotation.processing.Processor;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
 
 /** Runs the processor through javac in memory and loads what it generated, to run it. */
 final class Generated {

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,8 @@ class GeneratedHelperTest {
           assertEquals(layout.offset(row, col), offset, at);
           assertEquals(row, helper.call("row", offset), at);
           assertEquals(col, helper.call("col", offset), at);
-          assertEquals(layout.bank(row, col), helper.call("bank", row, col), at);
+          assertEquals(BankModel.NVIDIA.bank(layout.byteOffset(row, col)),
+              helper.call("bank", row, col), at);
           for (int stage = 0; stage < layout.stages(); stage++) {
             int staged = helper.call("offset", row, col, stage);
             assertEquals(layout.offset(row, col, stage), staged, at + " stage " + stage);

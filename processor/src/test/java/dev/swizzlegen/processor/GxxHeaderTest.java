@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.processor.testing.Meaning;
-import dev.swizzlegen.processor.testing.RasterCheck;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.HeaderCheck;
+import dev.swizzlegen.testing.Meaning;
+import dev.swizzlegen.testing.RasterCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.FilerRecording;
+import dev.swizzlegen.testing.FilerRecording;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;

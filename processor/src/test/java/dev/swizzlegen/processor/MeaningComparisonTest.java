@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.Meaning;
+import dev.swizzlegen.testing.Meaning;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

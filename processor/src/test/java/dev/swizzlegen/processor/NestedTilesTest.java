@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.testing.ClassFileText;
-import dev.swizzlegen.processor.testing.FilerRecording;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.testing.FilerRecording;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.List;
@@ -79,7 +79,7 @@ class NestedTilesTest {
       assertEquals(Modifier.PUBLIC | Modifier.STATIC | Modifier.FINAL, loaded.type().getModifiers(),
           helper);
       TileLayout layout = (TileLayout) loaded.constant("LAYOUT");
-      int elements = layout.stages() * layout.stageElements();
+      int elements = layout.stages() * layout.strided().stageElements();
       boolean[] seen = new boolean[elements];
       for (int stage = 0; stage < layout.stages(); stage++) {
         for (int row = 0; row < layout.rows(); row++) {

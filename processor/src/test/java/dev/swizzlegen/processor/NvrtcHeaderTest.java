@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.processor.testing.Nvrtc;
-import dev.swizzlegen.processor.testing.RasterCheck;
+import dev.swizzlegen.testing.HeaderCheck;
+import dev.swizzlegen.testing.Nvrtc;
+import dev.swizzlegen.testing.RasterCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

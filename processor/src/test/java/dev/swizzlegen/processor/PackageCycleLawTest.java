@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ModuleClasses;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,9 +30,8 @@ import org.junit.jupiter.api.Test;
  * The shape of the code as a law: no package of the processor is in a dependency cycle, and its
  * packages depend on one another in the order of its stages only. Read from the compiled class
  * files: every class that a class file's constant pool, descriptors and signatures name, what the
- * JVM links rather than what the sources import. The runtime's packages are read the same way; its
- * one cycle of today is being taken apart elsewhere, so for now the law only keeps it from growing
- * ({@link #noRuntimePackageJoinsACycle}).
+ * JVM links rather than what the sources import. The runtime's packages are read the same way and
+ * held to the same law ({@link #noRuntimePackageIsInACycle}).
  */
 class PackageCycleLawTest {
   private static final String PROCESSOR = "dev.swizzlegen.processor";
@@ -52,27 +52,16 @@ class PackageCycleLawTest {
       PROCESSOR + ".report", 5,
       PROCESSOR, 6);
 
-  /**
-   * PENDING the runtime's redesign (issue 31, another branch): the packages of the runtime's one
-   * cycle today, through the violation hub: since the one tensor-core planner ({@code engine.mma})
-   * replaced {@code wgmma} and {@code umma}, it is in the cycle in their place ({@code MmaViolation}
-   * carries its {@code MmaFormat} and {@code MmaLayoutType}). A package that joins a cycle fails
-   * the law; when the cycle is gone, this set goes and the runtime is held to
-   * {@link #noProcessorPackageIsInACycle}'s law.
-   */
-  private static final Set<String> RUNTIME_CYCLE_TODAY = Set.of(RUNTIME, RUNTIME + ".layout",
-      RUNTIME + ".swizzle", RUNTIME + ".engine.mma", RUNTIME + ".violation");
-
   @Test
   void noProcessorPackageIsInACycle() {
-    Map<String, Set<String>> graph = packageGraph(classes(SwizzlegenProcessor.class), PROCESSOR);
+    Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(SwizzlegenProcessor.class), PROCESSOR);
     assertThat(graph.keySet()).containsAtLeastElementsIn(STAGES.keySet());
     assertWithMessage("the processor's package cycles").that(cycles(graph)).isEmpty();
   }
 
   @Test
   void theProcessorsPackagesDependInTheOrderOfItsStages() {
-    Map<String, Set<String>> graph = packageGraph(classes(SwizzlegenProcessor.class), PROCESSOR);
+    Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(SwizzlegenProcessor.class), PROCESSOR);
     assertWithMessage("packages with a stage").that(STAGES.keySet())
         .containsAtLeastElementsIn(graph.keySet());
     List<String> backwards = new ArrayList<>();
@@ -89,7 +78,7 @@ class PackageCycleLawTest {
   @Test
   void theRootPackageKeepsAtMostThreeClasses() {
     Set<String> root = new TreeSet<>();
-    for (String name : classes(SwizzlegenProcessor.class).keySet()) {
+    for (String name : ModuleClasses.of(SwizzlegenProcessor.class).keySet()) {
       String simple = name.substring(name.lastIndexOf('/') + 1);
       if (packageOf(name).equals(PROCESSOR) && !simple.contains("$")) {
         root.add(simple);
@@ -100,21 +89,15 @@ class PackageCycleLawTest {
   }
 
   /**
-   * PENDING the runtime's redesign: prints the runtime's cycles, and fails only when a package not
-   * in today's cycle joins one; a new cycle among today's packages is not caught yet.
+   * No package of the model is in a cycle either: each concept keeps its violations beside it, and
+   * the marker they share is in the root, which uses none of them.
    */
   @Test
-  void noRuntimePackageJoinsACycle() {
-    Map<String, Set<String>> graph = packageGraph(classes(TileLayout.class), RUNTIME);
-    assertThat(graph.keySet()).containsAtLeastElementsIn(RUNTIME_CYCLE_TODAY);
-    List<Set<String>> cycles = cycles(graph);
-    for (Set<String> cycle : cycles) {
-      System.out.println("runtime package cycle (pending the runtime's redesign): " + cycle);
-    }
-    Set<String> inCycles = new TreeSet<>();
-    cycles.forEach(inCycles::addAll);
-    assertWithMessage("packages in a cycle of the runtime").that(RUNTIME_CYCLE_TODAY)
-        .containsAtLeastElementsIn(inCycles);
+  void noRuntimePackageIsInACycle() {
+    Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(TileLayout.class), RUNTIME);
+    assertThat(graph.keySet()).containsAtLeast(RUNTIME, RUNTIME + ".layout", RUNTIME + ".swizzle",
+        RUNTIME + ".engine.mma", RUNTIME + ".engine.tma", RUNTIME + ".storage");
+    assertWithMessage("the runtime's package cycles").that(cycles(graph)).isEmpty();
   }
 
   /** The law finds a cycle where there is one, and only there. */
@@ -208,45 +191,5 @@ class PackageCycleLawTest {
         cycles.add(component);
       }
     }
-  }
-
-  /**
-   * The class files of the module {@code type} was loaded from, by internal name: its class output
-   * (a directory) or its jar, whichever the build put on the class path.
-   */
-  private static Map<String, byte[]> classes(Class<?> type) {
-    Map<String, byte[]> classes = new TreeMap<>();
-    try {
-      Path location = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-      if (Files.isDirectory(location)) {
-        try (Stream<Path> files = Files.walk(location)) {
-          for (Path file : (Iterable<Path>) files::iterator) {
-            String name = location.relativize(file).toString().replace('\\', '/');
-            if (name.endsWith(".class") && !name.endsWith("module-info.class")) {
-              classes.put(name.substring(0, name.length() - ".class".length()),
-                  Files.readAllBytes(file));
-            }
-          }
-        }
-      } else {
-        try (ZipFile jar = new ZipFile(location.toFile())) {
-          Enumeration<? extends ZipEntry> entries = jar.entries();
-          while (entries.hasMoreElements()) {
-            ZipEntry entry = entries.nextElement();
-            String name = entry.getName();
-            if (name.endsWith(".class") && !name.endsWith("module-info.class")) {
-              classes.put(name.substring(0, name.length() - ".class".length()),
-                  jar.getInputStream(entry).readAllBytes());
-            }
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-    assertWithMessage("class files beside " + type.getName()).that(classes).isNotEmpty();
-    return classes;
   }
 }

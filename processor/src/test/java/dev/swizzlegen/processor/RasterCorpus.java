@@ -2,8 +2,8 @@ package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.read.Names;
-import dev.swizzlegen.processor.testing.RasterCheck;
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.testing.RasterCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor;
 
-import dev.swizzlegen.processor.testing.Nvcc;
-import dev.swizzlegen.processor.testing.RasterCheck;
+import dev.swizzlegen.testing.Nvcc;
+import dev.swizzlegen.testing.RasterCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,8 @@ package dev.swizzlegen.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.Nvcc;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,16 +10,16 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.diag.Blame;
 import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.read.Names;
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.HeaderCheck;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.HeaderCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class StageStrideTilesTest {
       int cols = layout.cols();
       int stages = layout.stages();
       // Item 7's stages lie one after another, 1032 floats apart; the others' leave a gap.
-      assertThat(layout.stageStride()).isAtLeast(layout.stageElements());
+      assertThat(layout.stageStride()).isAtLeast(layout.strided().stageElements());
       assertThat(helper.intConstant("STAGE_ELEMENTS")).isEqualTo(layout.stageStride());
       int[] java = HeaderCheck.expectedOffsets(rows, cols, stages,
           (row, col, stage) -> helper.call("offset", row, col, stage));

@@ -8,6 +8,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -87,7 +88,8 @@ class SubByteTileTest {
       for (int col = 0; col < 256; col++) {
         int offset = helper.call("offset", row, col);
         assertEquals(2 * bytes.offset(row, col / 2) + col % 2, offset);
-        assertEquals(bytes.bank(row, col / 2), helper.call("bank", row, col));
+        assertEquals(BankModel.NVIDIA.bank(bytes.byteOffset(row, col / 2)),
+            helper.call("bank", row, col));
       }
     }
     String report = generated.text("swizzlegen/tile.json");

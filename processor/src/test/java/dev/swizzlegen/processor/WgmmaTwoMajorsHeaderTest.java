@@ -3,10 +3,10 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.processor.testing.Gxx;
-import dev.swizzlegen.processor.testing.HeaderCheck;
-import dev.swizzlegen.processor.testing.Nvcc;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.testing.Gxx;
+import dev.swizzlegen.testing.HeaderCheck;
+import dev.swizzlegen.testing.Nvcc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +46,7 @@ class WgmmaTwoMajorsHeaderTest {
     verify(gxx, Path.of("target", "gxx-work", "processor-wgmma-two-majors"));
   }
 
-  private static void verify(dev.swizzlegen.processor.testing.CheckCompiler compiler, Path work)
+  private static void verify(dev.swizzlegen.testing.CheckCompiler compiler, Path work)
       throws IOException {
     Path includeDir = work.resolve("include");
     List<HeaderCheck.Header> headers = TileCorpus.writeHeaders(

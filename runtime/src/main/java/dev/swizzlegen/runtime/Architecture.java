@@ -1,9 +1,5 @@
 package dev.swizzlegen.runtime;
 
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingInstruction;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingTmaMode;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,7 +10,7 @@ import java.util.Set;
 /**
  * The GPU architecture a tile is built for ({@code -Aswizzlegen.arch}): how much shared memory one
  * thread block can have, and which of the instructions and engines swizzlegen models it has. Without
- * one every feature is allowed and a tile may have {@code TileLayout.MAX_SHARED_BYTES} (227 KB).
+ * one every feature is allowed and a tile may have {@link #MAX_SHARED_BYTES} (227 KB).
  *
  * <pre>
  *   arch     GPUs                     shared memory per block     TMA  Blackwell TMA modes  stmatrix  wgmma  tcgen05 (UMMA)
@@ -28,9 +24,9 @@ import java.util.Set;
  * <p>The capacities are the CUDA C++ Programming Guide's "maximum amount of shared memory per thread
  * block" (the opt-in maximum, {@code cudaFuncAttributeMaxDynamicSharedMemorySize}). wgmma exists only
  * on sm_90a; tcgen05 only on sm_100a and sm_103a (the "a" targets: arch-specific features); TMA's
- * Blackwell modes ({@link TmaSwizzle#isBlackwell()}) are named by {@code cuda.h} from CUDA 12.8.
- * Violations are data ({@link #check(AccessKind)}, {@link #check(TmaSwizzle)}); the processor words
- * them.
+ * Blackwell modes ({@code TmaSwizzle.isBlackwell()}) are named by {@code cuda.h} from CUDA 12.8.
+ * Violations are data ({@link #check(AccessKind)}; a TMA mode is checked by {@code
+ * engine.tma.TmaFill#check(Architecture)}); the processor words them.
  */
 public enum Architecture {
   /** Ampere datacenter (A100): 163 KB per block, opt-in; no TMA, stmatrix, wgmma or tcgen05. */
@@ -59,6 +55,12 @@ public enum Architecture {
     /** {@code tcgen05.mma}, read through a UMMA shared-memory descriptor (sm_100a, sm_103a). */
     UMMA
   }
+
+  /**
+   * The most shared memory one thread block can use on sm_90 (and sm_100): 227 KB, the most of any
+   * architecture; a tile's limit where none is given ({@code TileDescription.architecture}).
+   */
+  public static final int MAX_SHARED_BYTES = 227 * 1024;
 
   private final int sharedMemoryBytes;
   private final Set<Feature> features;
@@ -144,16 +146,7 @@ public enum Architecture {
 
   /** Why an access of {@code kind} cannot run here: empty where it can. */
   public List<Violation> check(AccessKind kind) {
-    return has(kind) ? List.of() : List.of(new MissingInstruction(this, kind));
+    return has(kind) ? List.of() : List.of(new ArchitectureViolation.MissingInstruction(this, kind));
   }
 
-  /** Why TMA cannot write a tile in {@code mode} here: empty where it can. */
-  public List<Violation> check(TmaSwizzle mode) {
-    if (!has(Feature.TMA)) {
-      return List.of(new MissingInstruction(this, AccessKind.TMA));
-    }
-    return mode.isBlackwell() && !has(Feature.BLACKWELL_TMA_MODES)
-        ? List.of(new MissingTmaMode(this, mode))
-        : List.of();
-  }
 }

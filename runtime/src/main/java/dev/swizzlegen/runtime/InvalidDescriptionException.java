@@ -1,6 +1,5 @@
 package dev.swizzlegen.runtime;
 
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 
 /**

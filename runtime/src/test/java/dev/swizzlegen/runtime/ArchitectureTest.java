@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.ArchitectureViolation.MissingInstruction;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.MissingTmaMode;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ExceedsSharedMemory;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingInstruction;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation.MissingTmaMode;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class ArchitectureTest {
     assertEquals(232448, Architecture.SM_103A.sharedMemoryBytes());
     assertEquals(101376, Architecture.SM_120A.sharedMemoryBytes());
     for (Architecture architecture : Architecture.values()) {
-      assertTrue(architecture.sharedMemoryBytes() <= TileLayout.MAX_SHARED_BYTES);
+      assertTrue(architecture.sharedMemoryBytes() <= Architecture.MAX_SHARED_BYTES);
     }
   }
 
@@ -67,12 +68,12 @@ class ArchitectureTest {
     // TMA's modes: Blackwell's on Blackwell only; none at all on sm_80.
     for (TmaSwizzle mode : TmaSwizzle.values()) {
       assertEquals(List.of(new MissingInstruction(Architecture.SM_80, AccessKind.TMA)),
-          Architecture.SM_80.check(mode));
+          TmaFill.check(mode, Architecture.SM_80));
       assertEquals(mode.isBlackwell() ? List.of(new MissingTmaMode(Architecture.SM_90A, mode))
-          : List.of(), Architecture.SM_90A.check(mode));
+          : List.of(), TmaFill.check(mode, Architecture.SM_90A));
       for (Architecture blackwell : List.of(Architecture.SM_100A, Architecture.SM_103A,
           Architecture.SM_120A)) {
-        assertEquals(List.of(), blackwell.check(mode));
+        assertEquals(List.of(), TmaFill.check(mode, blackwell));
       }
     }
     assertFalse(Architecture.SM_90A.has(Architecture.Feature.BLACKWELL_TMA_MODES));

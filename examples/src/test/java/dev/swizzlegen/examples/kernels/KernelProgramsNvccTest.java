@@ -2,7 +2,7 @@ package dev.swizzlegen.examples.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.swizzlegen.processor.testing.Nvcc;
+import dev.swizzlegen.testing.Nvcc;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

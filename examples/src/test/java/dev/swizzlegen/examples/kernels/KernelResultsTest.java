@@ -3,7 +3,7 @@ package dev.swizzlegen.examples.kernels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.ResultsTable;
+import dev.swizzlegen.testing.ResultsTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,11 +10,11 @@ import static dev.swizzlegen.processor.diag.MessageWords.vectors;
 import static dev.swizzlegen.processor.diag.ViolationMessages.format;
 
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.ArchitectureViolation;
+import dev.swizzlegen.runtime.access.AccessViolation;
 import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.raster.RasterViolation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.AccessViolation;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation;
-import dev.swizzlegen.runtime.violation.RasterViolation;
 import java.util.Map;
 
 /**
@@ -120,13 +120,6 @@ final class AccessMessages {
                 .map(feature -> ", which " + names(Architecture.having(feature))
                     + (Architecture.having(feature).size() == 1 ? " has" : " have"))
                 .orElse("")));
-    format(ArchitectureViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
-        + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
-        + " declare one of Hopper's instead, no swizzle or Swizzle<1|2|3,4,3> on bytes"
-        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B).",
-        v -> Map.of("target", target(v.architecture()),
-            "modeName", v.mode().cudaName(),
-            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
   }
 
   /** The formats of every {@code RasterViolation}. */

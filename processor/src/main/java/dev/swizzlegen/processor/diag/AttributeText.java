@@ -35,7 +35,7 @@ final class AttributeText {
     if (to.rowStride() != from.rowStride()) {
       attributes.append(", rowStride = ").append(to.rowStride());
     }
-    if (to.stageStride() != to.stageElements() && to.stageStride() != from.stageStride()) {
+    if (to.strided().stagesApart() && to.stageStride() != from.stageStride()) {
       attributes.append(", stageStride = ").append(to.stageStride());
     }
     return attributes.toString();
@@ -51,7 +51,7 @@ final class AttributeText {
     return "rows = " + to.rows() + ", cols = " + to.cols()
         + (to.rowStride() != to.cols() ? ", rowStride = " + to.rowStride() : "")
         + (to.stages() > 1 ? ", stages = " + to.stages() : "")
-        + (to.stageStride() != to.stageElements() ? ", stageStride = " + to.stageStride() : "");
+        + (to.strided().stagesApart() ? ", stageStride = " + to.stageStride() : "");
   }
 
   /**
@@ -63,7 +63,7 @@ final class AttributeText {
    * map no swizzle is).
    */
   static Optional<String> layoutAttribute(TileLayout to) {
-    if (to.stageStride() != to.stageElements()) {
+    if (to.strided().stagesApart()) {
       return CuteStages.wholeWithStages(to).map(whole -> "layout = \"" + whole + "\"");
     }
     return CuteLayout.atomOf(to).map(atom -> "layout = \"" + atom + "\""

@@ -1,18 +1,18 @@
 package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.ArchitectureViolation;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
-import dev.swizzlegen.runtime.tma.TmaDataType;
-import dev.swizzlegen.runtime.violation.AccessViolation;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.LayoutViolation;
-import dev.swizzlegen.runtime.violation.MmaViolation;
-import dev.swizzlegen.runtime.violation.RasterViolation;
-import dev.swizzlegen.runtime.violation.SwizzleViolation;
-import dev.swizzlegen.runtime.violation.TmaViolation;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessViolation;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation;
+import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.layout.LayoutViolation;
+import dev.swizzlegen.runtime.raster.RasterViolation;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -216,7 +216,7 @@ public final class Blame {
     rule(CuteViolation.ExclusiveWithLayout.class, v -> Attribute.ofTile(v.attribute().attribute()));
 
     rule(ArchitectureViolation.MissingInstruction.class, Attribute.ofAccess("kind"));
-    rule(ArchitectureViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
+    rule(TmaViolation.MissingTmaMode.class, Attribute.ofAccess("kind"));
 
     rule(RasterViolation.TileSizeOutOfRange.class, Attribute.ofRasterizer("tileSize"));
     rule(RasterViolation.TileSizeNotPowerOfTwo.class, Attribute.ofRasterizer("tileSize"));

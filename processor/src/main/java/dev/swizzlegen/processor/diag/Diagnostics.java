@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -3,26 +3,29 @@ package dev.swizzlegen.processor.diag;
 import static dev.swizzlegen.processor.diag.MessageWords.blackwellSwizzles;
 import static dev.swizzlegen.processor.diag.MessageWords.byteMap;
 import static dev.swizzlegen.processor.diag.MessageWords.cell;
+import static dev.swizzlegen.processor.diag.MessageWords.names;
 import static dev.swizzlegen.processor.diag.MessageWords.onBytes;
 import static dev.swizzlegen.processor.diag.MessageWords.swizzleName;
+import static dev.swizzlegen.processor.diag.MessageWords.target;
 import static dev.swizzlegen.processor.diag.MessageWords.unitBase;
 import static dev.swizzlegen.processor.diag.MessageWords.withoutFinalPeriod;
 import static dev.swizzlegen.processor.diag.ViolationMessages.format;
 import static dev.swizzlegen.processor.diag.ViolationMessages.formatAsDeclared;
 
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.tma.TmaDataType;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.MmaViolation;
-import dev.swizzlegen.runtime.violation.TmaViolation;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -38,6 +41,14 @@ final class EngineMessages {
   /** The formats of every {@code TmaViolation}. */
   static void tmaFormats() {
     // TMA.
+    // The target architecture's TMA.
+    format(TmaViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
+        + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
+        + " declare one of Hopper's instead, no swizzle or Swizzle<1|2|3,4,3> on bytes"
+        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B).",
+        v -> Map.of("target", target(v.architecture()),
+            "modeName", v.mode().cudaName(),
+            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
     format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
         + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on {{dtype}} is"
         + " Swizzle<1|2|3,{{unitBase}},3>, and from sm_100 on also Swizzle<2,5,2> and"
@@ -263,7 +274,7 @@ final class EngineMessages {
       return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
           + " do not fit the tile's " + narrower.declared().rows() + " x "
           + narrower.declared().cols() + ": use " + narrower.layoutType().description()
-          + " on atoms of " + narrower.suggested().atomShape() + " ("
+          + " on atoms of " + narrower.suggested().strided().atomShape() + " ("
           + AttributeText.declaring(narrower.suggested(),
               AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
           + "), as CUTLASS's " + format.cutlassSelector() + " picks for such a tile.";

@@ -2,11 +2,11 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.Cell;
 import java.util.List;
 import java.util.Optional;
 

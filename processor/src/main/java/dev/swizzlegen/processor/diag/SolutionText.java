@@ -2,12 +2,12 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Alternative;
 import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -56,10 +56,10 @@ public final class SolutionText {
       why.append("wider atoms first, then M = ").append(reasons.canonicalBase())
           .append(" and S = 3, the row form, positive shift, smallest S, smallest M)");
     }
-    if (chosen.atomsAcross() > 1) {
-      why.append(", here on ").append(chosen.atomShape()).append(" atoms (")
+    if (chosen.strided().atomsAcross() > 1) {
+      why.append(", here on ").append(chosen.strided().atomShape()).append(" atoms (")
           .append(chosen.bytesOf(chosen.atomCols())).append("-byte rows) in ")
-          .append(chosen.atomsAcross()).append(" column blocks, numbered ")
+          .append(chosen.strided().atomsAcross()).append(" column blocks, numbered ")
           .append(chosen.atomOrder() == Order.COL_MAJOR
               ? "down the rows first as CuTe's tile_to_shape does"
               : "across the columns first");
@@ -120,7 +120,8 @@ public final class SolutionText {
 
   /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
   private static String onAtoms(TileLayout tile) {
-    return tile.swizzleName() + (tile.isOneAtom() ? "" : " on " + tile.atomShape() + " atoms");
+    return tile.swizzleName()
+        + (tile.isOneAtom() ? "" : " on " + tile.strided().atomShape() + " atoms");
   }
 
   /**
@@ -161,7 +162,7 @@ public final class SolutionText {
     TileLayout tile = vector.layout();
     return vector.bytes() + "-byte vectors for " + vector.access().label() + ", with "
         + AttributeText.declaring(tile, tile.swizzleName()
-            + (vector.atomChosen() ? " on " + tile.atomShape() + " atoms" : ""), pasted);
+            + (vector.atomChosen() ? " on " + tile.strided().atomShape() + " atoms" : ""), pasted);
   }
 
   /**
@@ -183,8 +184,9 @@ public final class SolutionText {
           : "; omit bits, base and shift to have swizzlegen derive it");
     }
     boolean newAtom = found.atomRows() != from.atomRows() || found.atomCols() != from.atomCols();
-    return found.swizzleName() + (newAtom && !found.isOneAtom() ? " on " + found.atomShape()
-        + " atoms" : "") + " (" + AttributeText.declaring(found,
+    return found.swizzleName()
+        + (newAtom && !found.isOneAtom() ? " on " + found.strided().atomShape() + " atoms" : "")
+        + " (" + AttributeText.declaring(found,
             AttributeText.attributesFrom(found, from), pasted) + ")" + works;
   }
 

@@ -10,10 +10,10 @@ import static dev.swizzlegen.processor.diag.ViolationMessages.format;
 import static dev.swizzlegen.processor.diag.ViolationMessages.formatAsDeclared;
 
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.layout.LayoutViolation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.LayoutViolation;
-import dev.swizzlegen.runtime.violation.SwizzleViolation;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.List;
 import java.util.Map;
 

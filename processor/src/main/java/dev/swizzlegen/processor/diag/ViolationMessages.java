@@ -1,15 +1,15 @@
 package dev.swizzlegen.processor.diag;
 
-import dev.swizzlegen.runtime.violation.AccessViolation;
-import dev.swizzlegen.runtime.violation.ArchitectureViolation;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.LayoutViolation;
-import dev.swizzlegen.runtime.violation.MmaViolation;
-import dev.swizzlegen.runtime.violation.RasterViolation;
-import dev.swizzlegen.runtime.violation.SwizzleViolation;
-import dev.swizzlegen.runtime.violation.TmaViolation;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.ArchitectureViolation;
+import dev.swizzlegen.runtime.Cell;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessViolation;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation;
+import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.layout.LayoutViolation;
+import dev.swizzlegen.runtime.raster.RasterViolation;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.StridedPart;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
@@ -30,7 +31,8 @@ public final class SwizzleText {
           + (1 << (swizzle.base() + swizzle.bits())) + (packed ? "-byte" : "-element")
           + " pattern repeated along the row, rows " + layout.rowStride() + " elements apart";
     }
-    String atoms = layout.isOneAtom() ? "" : " within each " + layout.atomShape() + " atom";
+    String atoms =
+        layout.isOneAtom() ? "" : " within each " + layout.strided().atomShape() + " atom";
     // A packed FP4 swizzle is declared on bytes: the element offsets' swizzle is the other one. A
     // map that no swizzle is names its terms on bytes.
     String other = !layout.hasSwizzle()
@@ -88,11 +90,12 @@ public final class SwizzleText {
    * and where a gap follows each, its elements.
    */
   public static String stages(TileLayout layout) {
-    int gap = layout.stageStride() - layout.stageExtentElements();
-    return layout.stages() + " pipeline stages, " + layout.stageStride() + " elements ("
-        + layout.bytesOf(layout.stageStride()) + " bytes) apart"
-        + (layout.stageStride() != layout.stageElements() ? ", each spanning "
-            + layout.stageExtentElements() + " elements, a gap of " + gap + " after it" : "");
+    StridedPart strided = layout.strided();
+    int gap = strided.stageStride() - strided.stageExtentElements();
+    return strided.stages() + " pipeline stages, " + strided.stageStride() + " elements ("
+        + layout.bytesOf(strided.stageStride()) + " bytes) apart"
+        + (strided.stagesApart() ? ", each spanning " + strided.stageExtentElements()
+            + " elements, a gap of " + gap + " after it" : "");
   }
 
   /**
@@ -104,14 +107,16 @@ public final class SwizzleText {
       return List.of();
     }
     List<String> lines = new ArrayList<>();
-    lines.add(layout.swizzleName() + " on " + layout.atomShape() + " atoms of "
-        + layout.atomElements() + " elements (" + layout.bytesOf(layout.atomElements())
-        + " bytes), " + layout.atomsDown() + " down x " + layout.atomsAcross() + " across, numbered "
+    StridedPart strided = layout.strided();
+    lines.add(layout.swizzleName() + " on " + strided.atomShape() + " atoms of "
+        + strided.atomElements() + " elements (" + layout.bytesOf(strided.atomElements())
+        + " bytes), " + strided.atomsDown() + " down x " + strided.atomsAcross()
+        + " across, numbered "
         + (layout.atomOrder() == Order.COL_MAJOR
             ? "down the rows first (column-major, CuTe's tile_to_shape):"
             : "across the columns first (row-major):"));
-    List<Integer> shownRows = corners(layout.atomsDown());
-    List<Integer> shownCols = corners(layout.atomsAcross());
+    List<Integer> shownRows = corners(strided.atomsDown());
+    List<Integer> shownCols = corners(strided.atomsAcross());
     int labelWidth = ("rows " + (layout.rows() - layout.atomRows()) + ".." + (layout.rows() - 1))
         .length();
     StringBuilder header = new StringBuilder(" ".repeat(labelWidth));
@@ -130,7 +135,7 @@ public final class SwizzleText {
           : pad("rows " + i * layout.atomRows() + ".." + ((i + 1) * layout.atomRows() - 1),
               -labelWidth));
       for (int j : shownCols) {
-        line.append(pad(i < 0 || j < 0 ? "..." : String.valueOf(layout.atomNumber(i, j)),
+        line.append(pad(i < 0 || j < 0 ? "..." : String.valueOf(strided.atomNumber(i, j)),
             cellWidth));
       }
       lines.add(line.toString().stripTrailing());

@@ -410,7 +410,7 @@ public final class TileFunctions {
         param("stage").times(stageElements).plus(call("offset", ROW, COL))));
     functions.addAll(within.swizzles(layout, stacked,
         layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
-    boolean gaps = layout.stageStride() != layout.stageElements();
+    boolean gaps = layout.strided().stagesApart();
     functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
         + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
         + ".", OFFSET.div(stageElements)));
@@ -468,7 +468,7 @@ public final class TileFunctions {
   }
 
   private Expr atomElements() {
-    return constant("AtomElements", layout.atomElements());
+    return constant("AtomElements", layout.strided().atomElements());
   }
 
   /** Atoms down the rows, as constants: {@code kRows / kAtomRows}. */
@@ -493,7 +493,7 @@ public final class TileFunctions {
    * swizzle(inner)} is {@code swizzle(row * rowStride + col)}.
    */
   static boolean stacksAtomsDownTheRows(TileLayout layout) {
-    int atomElements = layout.atomElements();
+    int atomElements = layout.strided().atomElements();
     if (layout.isOneAtom() || layout.atomCols() != layout.cols() || Integer.bitCount(atomElements) != 1) {
       return false;
     }

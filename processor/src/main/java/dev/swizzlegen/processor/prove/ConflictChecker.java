@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -70,8 +71,8 @@ final class ConflictChecker {
         ? " (a default access; declare access = {...} to choose the accesses checked)"
         : "";
     return pattern.label() + origin + " has " + SolutionText.article(report.degree()) + " " + report.degree()
-        + "-way bank conflict" + tolerance + ": " + AccessReport.number(report.wavefrontsPerInstruction())
-        + " wavefronts per instruction where " + AccessReport.number(report.idealWavefrontsPerInstruction())
+        + "-way bank conflict" + tolerance + ": " + ProofText.number(report.wavefrontsPerInstruction())
+        + " wavefronts per instruction where " + ProofText.number(report.idealWavefrontsPerInstruction())
         + " would do; " + witness(report.witness().orElseThrow(), 4) + "; ";
   }
 

@@ -6,6 +6,7 @@ import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.SwizzleToDerive;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileDescription;
@@ -13,7 +14,6 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleSolver;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 

@@ -10,7 +10,9 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
@@ -19,11 +21,10 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -252,7 +253,7 @@ final class AccessReader {
         && architecture.isPresent()) {
       // The mode the declared swizzle is: one of Blackwell's only where the target writes them (a
       // derived one is, the solver being the target's).
-      problems = architecture.get().check(tma.plan(layout).plan().orElseThrow().mode());
+      problems = TmaFill.check(tma.plan(layout).plan().orElseThrow().mode(), architecture.get());
     }
     problems.forEach(violation -> diagnostics.accessViolation(values, engine.label(), violation));
     return problems.isEmpty() ? Optional.of(engine) : Optional.empty();

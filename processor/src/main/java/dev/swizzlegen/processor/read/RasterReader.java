@@ -2,8 +2,8 @@ package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.runtime.RasterOrder;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.raster.Rasterizer;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.Optional;
 import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;

@@ -6,17 +6,17 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.CuteTile;
+import dev.swizzlegen.runtime.layout.CuteViolation.ExclusiveWithLayout;
+import dev.swizzlegen.runtime.layout.CuteViolation;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.CuteViolation.ExclusiveWithLayout;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -117,11 +117,9 @@ public final class TileReader {
       diagnostics.violation(swapped.get().readBy(engine.get(), 0));
       return Optional.empty();
     }
-    boolean patternAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
-    Optional<TmaSwizzle> mode = layout.tmaSwizzle();
-    if (patternAlignment && mode.isPresent() && mode.get().alignmentBytes() > layout.alignment()) {
-      // TMA writes, and wgmma reads, its mode's pattern from a base aligned to the pattern's repeat.
-      description.alignment(mode.get().alignmentBytes());
+    boolean engineAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
+    if (engineAlignment && Engine.defaultAlignment(layout) > layout.alignment()) {
+      description.alignment(Engine.defaultAlignment(layout));
       layoutProblems = description.check();
       layoutProblems.forEach(diagnostics::violation);
       if (!layoutProblems.isEmpty()) {

@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.analysis.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
@@ -145,7 +146,7 @@ final class BankMapSvg {
   /** One access's panel, at the origin: its summary, the banks, the words and its shown phase. */
   private void panel(StringBuilder svg, AccessReport report) {
     int banks = BANKS.banks();
-    text(svg, 8, 16, 11, escape(report.summary()));
+    text(svg, 8, 16, 11, escape(ProofText.summary(report)));
     int conflictBank = report.witness().map(Witness::bank).orElse(-1);
     for (int bank = 0; bank < banks; bank++) {
       int x = LEFT + bank * CELL_WIDTH;

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
@@ -7,8 +8,8 @@ import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ public final class TileSummary {
       line(note, OperandReadText.summaryLine(read));
     }
     for (AccessReport report : reports) {
-      line(note, report.summary());
+      line(note, ProofText.summary(report));
     }
     for (String skipped : tile.skippedDefaults()) {
       line(note, skipped);

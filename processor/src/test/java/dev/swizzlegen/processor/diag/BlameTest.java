@@ -7,14 +7,14 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaMnNotMultiple;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -41,14 +41,14 @@ class BlameTest {
   @Test
   void aSwizzleThatLeavesTheTileIsBlamedOnTheSideItLeavesBy() {
     // Rows of 48 are no whole number of Swizzle<3,3,3>'s 64-element rows: the row length.
-    assertEquals(tile("cols"), only(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 3, 48, 48,
-        128)));
+    assertEquals(tile("cols"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 3, 48)
+        .rowStride(48).alignment(128).check()));
     // Whole rows, but the element falls below the last row.
-    assertEquals(tile("rows"), only(TileLayout.check(DType.HALF, Swizzle.of(2, 3, -3), 2, 64, 64,
-        128)));
+    assertEquals(tile("rows"), only(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, -3), 2, 64)
+        .rowStride(64).alignment(128).check()));
     // Padded rows: the stride.
-    assertEquals(tile("rowStride"), only(TileLayout.check(DType.HALF, Swizzle.of(3, 3, 3), 8, 64,
-        72, 128)));
+    assertEquals(tile("rowStride"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 64)
+        .rowStride(72).alignment(128).check()));
     // The row form on rows of 72: the row length.
     assertEquals(tile("cols"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 72)
         .swizzleWithinEachRow(true).check()));
@@ -56,12 +56,16 @@ class BlameTest {
 
   @Test
   void geometryIsBlamedOnItsAttribute() {
-    assertEquals(tile("rows"), only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 0, 8, 8, 128)));
-    assertEquals(tile("cols"), only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, -1, 8, 128)));
+    assertEquals(tile("rows"), only(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 0, 8)
+        .rowStride(8).alignment(128).check()));
+    assertEquals(tile("cols"), only(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 8, -1)
+        .rowStride(8).alignment(128).check()));
     assertEquals(tile("rowStride"),
-        only(TileLayout.check(DType.HALF, Swizzle.IDENTITY, 8, 16, 8, 128)));
+        only(TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 8, 16)
+            .rowStride(8).alignment(128).check()));
     assertEquals(tile("alignment"),
-        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 8, 8, 8, 96)));
+        only(TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 8, 8)
+            .rowStride(8).alignment(96).check()));
     assertEquals(tile("shift"), only(TileLayout.builder(DType.HALF, Swizzle.overlapping(3, 3, 2),
         8, 64).swizzleWithinEachRow(true).check()));
     assertEquals(tile("bits"), Blame.of(Swizzle.check(-1, 3, 3, false).get(0)));
@@ -73,7 +77,8 @@ class BlameTest {
   void sharedMemoryIsBlamedOnTheStagesWhereOneStageFits() {
     // One stage of 228 rows of 1 KB is too large by itself.
     assertEquals(tile("rows"),
-        only(TileLayout.check(DType.FLOAT, Swizzle.IDENTITY, 228, 256, 256, 128)));
+        only(TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 228, 256)
+            .rowStride(256).alignment(128).check()));
     // 32 KB a stage: eight are too many.
     assertEquals(tile("stages"), only(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(8).check()));

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.testing.Tool;
+import dev.swizzlegen.testing.Tool;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.net.URL;

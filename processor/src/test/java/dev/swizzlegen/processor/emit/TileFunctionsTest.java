@@ -33,12 +33,17 @@ class TileFunctionsTest {
     List<TileLayout> tiles = List.of(
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
             .stages(2).build(),
-        TileLayout.withinEachRow(DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96, 96, 128),
-        TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 4), 16, 96, 96, 128),
-        TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 3), 32, 64, 72, 16),
-        TileLayout.withinEachRow(DType.HALF, Swizzle.of(1, 1, 3), 4, 6, 6, 128),
+        TileLayout.builder(DType.FLOAT, Swizzle.of(3, 2, 3), 16, 96).swizzleWithinEachRow(true)
+            .rowStride(96).alignment(128).build(),
+        TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 4), 16, 96).swizzleWithinEachRow(true)
+            .rowStride(96).alignment(128).build(),
+        TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 32, 64).swizzleWithinEachRow(true)
+            .rowStride(72).alignment(16).build(),
+        TileLayout.builder(DType.HALF, Swizzle.of(1, 1, 3), 4, 6).swizzleWithinEachRow(true)
+            .rowStride(6).alignment(128).build(),
         // Within rows of 2^7 holding the pattern: the word is the offset, Swizzle<3,3,4> of it.
-        TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 128, 128, 128),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 128).swizzleWithinEachRow(true)
+            .rowStride(128).alignment(128).build(),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).stages(3).build(),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).atom(8, 64, Order.COL_MAJOR)
             .stages(2).build(),
@@ -109,11 +114,11 @@ class TileFunctionsTest {
     }
     // swizzle and unswizzle over their domain: an atom of several, else a stage's offsets.
     int domain = tile.isOneAtom() || TileFunctions.stacksAtomsDownTheRows(tile)
-        ? tile.stageElements() : tile.atomElements();
+        ? tile.strided().stageElements() : tile.strided().atomElements();
     for (int linear = 0; linear < domain; linear++) {
       long swizzled = IndexFunction.evaluate(functions, "swizzle", linear);
       assertEquals(tile.swizzle(linear), swizzled, tile + " swizzle " + linear);
-      if (linear % tile.atomRowStride() < tile.atomCols()) {
+      if (linear % tile.strided().atomRowStride() < tile.atomCols()) {
         assertEquals(linear, IndexFunction.evaluate(functions, "unswizzle", swizzled),
             tile + " unswizzle " + linear);
       }
@@ -133,14 +138,20 @@ class TileFunctionsTest {
             "swizzle(linear) = offset(linear / kRowStride, linear % kRowStride)",
             "unswizzle(offset) = swizzle(offset)",
             "col(offset) = (offset % kRowStride) ^ row_xor(offset / kRowStride)"),
-        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128),
+        bodies(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192)
+            .swizzleWithinEachRow(true)
+            .rowStride(192).alignment(128).build(),
             "row_xor", "offset", "swizzle", "unswizzle", "col"));
     assertEquals(List.of("row_xor(row) = ((row >> 2) & 0x3u) << 3"),
-        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(2, 3, 4), 16, 96, 96, 128),
+        bodies(TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 4), 16, 96)
+            .swizzleWithinEachRow(true)
+            .rowStride(96).alignment(128).build(),
             "row_xor"));
     // Within rows of 2^7 the word is the offset: Swizzle<3,3,4> of it, as CuTe writes it.
     assertEquals(List.of("swizzle(offset) = offset ^ ((offset & 0x380u) >> 4)"),
-        bodies(TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 128, 128, 128),
+        bodies(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 128)
+            .swizzleWithinEachRow(true)
+            .rowStride(128).alignment(128).build(),
             "swizzle"));
   }
 

@@ -41,9 +41,12 @@ class BankMapSvgTest {
   @Test
   void everyDrawnWordIsLabelledWithTheElementStoredThere() throws Exception {
     for (Layout layout : List.of(
-        TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 128, 64, 64, 128),
-        TileLayout.of(DType.DOUBLE, Swizzle.of(2, 1, 3), 8, 16, 16, 128),
-        TileLayout.of(DType.UINT8, Swizzle.of(3, 4, 3), 32, 128, 128, 128),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 64)
+            .rowStride(64).alignment(128).build(),
+        TileLayout.builder(DType.DOUBLE, Swizzle.of(2, 1, 3), 8, 16)
+            .rowStride(16).alignment(128).build(),
+        TileLayout.builder(DType.UINT8, Swizzle.of(3, 4, 3), 32, 128)
+            .rowStride(128).alignment(128).build(),
         RotatedLayout.seed004Operand(32))) {
       AccessReport report = analyzer.analyze(layout, VectorAccess.coalesced(Op.STORE, 16));
       Element words = byId(parse(BankMapSvg.of(layout).render("tile", List.of(report))), "words");
@@ -74,7 +77,8 @@ class BankMapSvgTest {
 
   @Test
   void eachPanelOutlinesItsShownPhaseAndMarksTheConflictingBank() throws Exception {
-    Layout unswizzled = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 64, 64, 128);
+    Layout unswizzled = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64)
+        .rowStride(64).alignment(128).build();
     List<AccessPattern> accesses = List.of(VectorAccess.coalesced(Op.STORE, 16),
         MatrixAccess.ldmatrix(4, false));
     List<AccessReport> reports = new ArrayList<>();

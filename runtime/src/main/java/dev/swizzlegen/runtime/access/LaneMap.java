@@ -1,11 +1,11 @@
 package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessViolation.LanesUnparsable;
+import dev.swizzlegen.runtime.access.AccessViolation.WrongBaseCount;
+import dev.swizzlegen.runtime.access.AccessViolation.WrongLaneCount;
 import dev.swizzlegen.runtime.layout.CuteLayout;
-import dev.swizzlegen.runtime.violation.AccessViolation.LanesUnparsable;
-import dev.swizzlegen.runtime.violation.AccessViolation.WrongBaseCount;
-import dev.swizzlegen.runtime.violation.AccessViolation.WrongLaneCount;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessViolation.VectorBaseMisaligned;
+import dev.swizzlegen.runtime.access.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.AccessViolation.VectorBaseMisaligned;
-import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.Optional;
 
 /** The rule every vector-wide access shares: the layout must keep each vector whole and aligned. */

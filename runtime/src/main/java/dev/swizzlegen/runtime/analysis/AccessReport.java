@@ -36,26 +36,6 @@ public record AccessReport(
     return instructions == 0 ? 0 : (double) wavefronts / instructions;
   }
 
-  /**
-   * One line: {@code "ldmatrix.x4: conflict-free, 4 wavefronts per instruction"} or
-   * {@code "ldmatrix.x4: 8-way conflict, 32 wavefronts per instruction (ideal 4)"}.
-   */
-  public String summary() {
-    String perInstruction = number(wavefrontsPerInstruction())
-        + (wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts") + " per instruction";
-    return conflictFree()
-        ? access.label() + ": conflict-free, " + perInstruction
-        : access.label() + ": " + degree + "-way conflict, " + perInstruction + " (ideal "
-            + number(idealWavefrontsPerInstruction()) + ")";
-  }
-
-  /** {@code 4} or {@code 4.50}: whole numbers without a fraction. */
-  public static String number(double value) {
-    return value == Math.rint(value)
-        ? Long.toString((long) value)
-        : String.format(java.util.Locale.ROOT, "%.2f", value);
-  }
-
   /** Ideal wavefronts per instruction. */
   public double idealWavefrontsPerInstruction() {
     return instructions == 0 ? 0 : (double) idealWavefronts / instructions;

@@ -1,10 +1,10 @@
 package dev.swizzlegen.runtime.analysis;
 
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.PhaseCost;
 import dev.swizzlegen.runtime.layout.Layout;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 

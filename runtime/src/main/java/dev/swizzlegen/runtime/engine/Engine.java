@@ -2,9 +2,10 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
 
 /**
@@ -73,10 +74,13 @@ public sealed interface Engine permits Tma, MmaRead {
   List<Violation> geometryViolations(TileLayout plain);
 
   /**
-   * One line for the generated files' list of what the tile is accessed by: the label and the plan,
-   * {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes of 64 x 64 elements per
-   * stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation, as data, when there is no plan (the
-   * processor renders violations for people).
+   * The alignment a tile that engines read takes where it declares none: its own, or the repeat of
+   * the TMA mode whose byte pattern its swizzle is ({@link TileLayout#tmaSwizzle()}), if more. TMA
+   * writes, and wgmma and tcgen05 read, that pattern from a base aligned to its repeat
+   * ({@link TmaSwizzle#alignmentBytes()}), whichever engine it is: boxes and descriptors are proven
+   * from such a base.
    */
-  String summary(TileLayout tile);
+  static int defaultAlignment(TileLayout tile) {
+    return Math.max(tile.alignment(), tile.tmaSwizzle().map(TmaSwizzle::alignmentBytes).orElse(0));
+  }
 }

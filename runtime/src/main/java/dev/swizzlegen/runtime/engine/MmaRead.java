@@ -3,10 +3,10 @@ package dev.swizzlegen.runtime.engine;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,20 +73,5 @@ public sealed interface MmaRead extends Engine permits Wgmma, Umma {
   @Override
   default List<Violation> geometryViolations(TileLayout plain) {
     return MmaOperand.checkGeometry(format(), plain, major());
-  }
-
-  @Override
-  default String summary(TileLayout tile) {
-    Plan<MmaOperand> plan = plan(tile);
-    if (!plan.exists()) {
-      return label() + ": " + plan.violations().get(0);
-    }
-    MmaOperand operand = plan.plan().get();
-    Optional<String> name = format().descriptor().layoutTypeName(operand.layoutType());
-    return label() + ": the tensor cores, not the banks: " + operand.layoutType().description()
-        + (name.isPresent() ? " (" + name.get() + ")" : "") + ", "
-        + operand.kSlices() + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of "
-        + operand.instructionK() + ", LBO " + operand.leadingByteOffset() + ", SBO "
-        + operand.strideByteOffset() + " bytes";
   }
 }

@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,12 +2,12 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedSwizzleMode;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.tma.TmaDataType;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.TmaViolation.PackedSwizzleMode;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -71,19 +71,6 @@ public record Tma(Op op, String label) implements Engine {
   @Override
   public List<Violation> geometryViolations(TileLayout plain) {
     return plan(plain).violations();
-  }
-
-  @Override
-  public String summary(TileLayout tile) {
-    Plan<TmaFill> plan = plan(tile);
-    if (!plan.exists()) {
-      return label + ": " + plan.violations().get(0);
-    }
-    TmaFill fill = plan.plan().get();
-    int boxes = fill.boxes().size();
-    return label + ": the copy engine, not the banks: " + boxes + (boxes == 1 ? " box" : " boxes")
-        + " of " + fill.boxRows() + " x " + fill.boxCols() + " elements per stage, "
-        + fill.mode().cudaName();
   }
 
   @Override

@@ -2,9 +2,9 @@ package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.CuteViolation.SwizzleReadsCarries;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.CuteViolation.SwizzleReadsCarries;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.layout;
 
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -80,7 +80,8 @@ public final class CuteLayout {
   public static Optional<CuteLayout> atomOf(TileLayout tile) {
     return tile.offsetSwizzle().map(swizzle -> parse((swizzle.isIdentity() ? ""
         : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
-        + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.atomRowStride() + ",_1)"));
+        + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.strided().atomRowStride()
+        + ",_1)"));
   }
 
   /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */
@@ -352,7 +353,7 @@ public final class CuteLayout {
 
     /** The same as a violation. */
     public Violation violation() {
-      return new dev.swizzlegen.runtime.violation.CuteViolation.Syntax(text, index, expected);
+      return new dev.swizzlegen.runtime.layout.CuteViolation.Syntax(text, index, expected);
     }
   }
 

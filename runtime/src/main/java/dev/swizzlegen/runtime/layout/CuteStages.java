@@ -2,9 +2,9 @@ package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.CuteViolation.StagesInterleaved;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.CuteViolation.StagesInterleaved;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.Optional;
 
 /**
@@ -69,7 +69,7 @@ public final class CuteStages {
    * is no multiple of the swizzle's period (CuTe swizzles the whole offset, the stage's included).
    */
   public static Optional<CuteLayout> wholeWithStages(TileLayout tile) {
-    if (tile.stageStride() == tile.stageElements()
+    if (!tile.strided().stagesApart()
         || tile.stageStride() % (1L << tile.inner().span()) != 0) {
       return Optional.empty();
     }
@@ -81,12 +81,13 @@ public final class CuteStages {
         strided = "(_" + tile.rows() + ",_" + tile.cols() + "," + stage + "):(_" + tile.rowStride()
             + ",_1," + stageStride + ")";
       } else {
-        long atom = tile.atomElements();
-        boolean colMajor = tile.atomOrder() == Order.COL_MAJOR;
-        long down = colMajor ? atom : atom * tile.atomsAcross();
-        long across = colMajor ? atom * tile.atomsDown() : atom;
-        strided = "((_" + tile.atomRows() + ",_" + tile.atomsDown() + "),(_" + tile.atomCols()
-            + ",_" + tile.atomsAcross() + ")," + stage + "):((_" + tile.atomRowStride() + ",_"
+        StridedPart grid = tile.strided();
+        long atom = grid.atomElements();
+        boolean colMajor = grid.atomOrder() == Order.COL_MAJOR;
+        long down = colMajor ? atom : atom * grid.atomsAcross();
+        long across = colMajor ? atom * grid.atomsDown() : atom;
+        strided = "((_" + grid.atomRows() + ",_" + grid.atomsDown() + "),(_" + grid.atomCols()
+            + ",_" + grid.atomsAcross() + ")," + stage + "):((_" + grid.atomRowStride() + ",_"
             + down + "),(_1,_" + across + ")," + stageStride + ")";
       }
       return CuteLayout.parse(

@@ -14,12 +14,8 @@ import java.util.Optional;
  * the map as an XOR of each word row into its columns. The bodies of the tile's methods of the same
  * names.
  *
- * <p>Sub-byte types ({@link DType}): offsets always count elements. A packed FP4 tile's swizzle is
- * declared in bytes, the unit anything addresses ({@link DType#unitBytes()}); its inner map, on
- * element words, is the {@link TileLayout#elementSwizzle() element swizzle}, the declared one with a
- * base one bit higher, which never moves the bit that picks an element within its byte; its byte
- * offsets are {@code offset / 2}. A padded tile's elements are one-byte slots of 16-byte units: its
- * rows, pitch and atoms are whole units and its swizzle keeps every unit whole.
+ * <p>Sub-byte types ({@link DType}): offsets always count elements; the one step to a swizzle's
+ * units and back is {@link Recast}. A packed FP4 tile's byte offsets are {@code offset / 2}.
  */
 final class LayoutForms {
   private LayoutForms() {
@@ -33,7 +29,8 @@ final class LayoutForms {
    */
   static Optional<TileLayout> inOffsetForm(TileLayout tile) {
     DType dtype = tile.dtype();
-    return offsetSwizzle(tile).flatMap(onElements -> inUnits(dtype, onElements)).map(swizzle -> {
+    Optional<Swizzle> inUnits = offsetSwizzle(tile).flatMap(on -> Recast.inUnits(dtype, on));
+    return inUnits.map(swizzle -> {
       TileDescription description = TileLayout.builder(dtype, swizzle, tile.rows(), tile.cols())
           .rowStride(tile.rowStride()).alignment(tile.alignment())
           .atom(tile.atomRows(), tile.atomCols(), tile.atomOrder()).stages(tile.stages())
@@ -56,22 +53,6 @@ final class LayoutForms {
     }
     return tile.hasSwizzle() && XorMap.of(tile.elementSwizzle()).equals(tile.inner())
         ? Optional.of(tile.elementSwizzle()) : tile.inner().asSwizzle();
-  }
-
-  /**
-   * A swizzle of element offsets in the units a swizzle of {@code dtype} is declared in: itself, or
-   * for packed FP4 on bytes (base one lower), where it moves whole bytes.
-   */
-  static Optional<Swizzle> inUnits(DType dtype, Swizzle onElements) {
-    int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
-    if (shift == 0 || onElements.isIdentity()) {
-      return Optional.of(onElements);
-    }
-    if (onElements.base() < shift) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        Swizzle.overlapping(onElements.bits(), onElements.base() - shift, onElements.shift()));
   }
 
   /**

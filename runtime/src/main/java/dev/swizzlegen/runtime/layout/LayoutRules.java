@@ -1,31 +1,31 @@
 package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomColsNotDivisor;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomHoldsPartOfPeriod;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomRowsNotDivisor;
+import dev.swizzlegen.runtime.layout.LayoutViolation.BadAlignment;
+import dev.swizzlegen.runtime.layout.LayoutViolation.BytesPastOffsetBits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ColsNotPositive;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ElementsPastOffsetBits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.layout.LayoutViolation.MapNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.PaddedDenseAtoms;
+import dev.swizzlegen.runtime.layout.LayoutViolation.PaddedUnitSplit;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowFormShiftBelowBits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowFormWithAtoms;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowsNotPositive;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowsOverlap;
+import dev.swizzlegen.runtime.layout.LayoutViolation.SplitsStorageUnits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StagesBelowOne;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.WholePeriods;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomColsNotDivisor;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomHoldsPartOfPeriod;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomRowsNotDivisor;
-import dev.swizzlegen.runtime.violation.LayoutViolation.BadAlignment;
-import dev.swizzlegen.runtime.violation.LayoutViolation.BytesPastOffsetBits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ColsNotPositive;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ElementsPastOffsetBits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
-import dev.swizzlegen.runtime.violation.LayoutViolation.MapNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
-import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedUnitSplit;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormWithAtoms;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowsNotPositive;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowsOverlap;
-import dev.swizzlegen.runtime.violation.LayoutViolation.SplitsStorageUnits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -83,13 +83,13 @@ final class LayoutRules {
         problems.add(new BytesPastOffsetBits(d.swizzle, d.dtype, byteBase));
       }
     }
-    if (!d.elementsFit()) {
+    if (!Recast.fitsOnElements(d.dtype, d.swizzle)) {
       problems.add(new ElementsPastOffsetBits(d.swizzle, d.dtype,
-          d.swizzle.base() + Integer.numberOfTrailingZeros(d.dtype.elementsPerUnit())));
+          d.swizzle.base() + Recast.unitShift(d.dtype)));
     }
     // A sub-byte type's storage unit (a byte of packed FP4, a 16-byte unit of a padded type) is
     // never split by a row, its pitch or an atom.
-    int unit = d.dtype.isPadded() ? 16 : d.dtype.elementsPerUnit();
+    int unit = Recast.keptWhole(d.dtype);
     if (unit > 1 && d.cols > 0
         && (d.cols % unit != 0 || d.rowStride() % unit != 0 || d.atomCols() % unit != 0)) {
       problems.add(new SplitsStorageUnits(d.dtype, unit, d.cols, d.rowStride(), d.atomCols()));
@@ -116,7 +116,7 @@ final class LayoutRules {
     long extentBytes = (d.stages - 1) * strideBytes
         + ((long) (d.rows - 1) * d.rowStride() + d.cols) * bits / 8;
     int capacity =
-        d.architecture.map(Architecture::sharedMemoryBytes).orElse(TileLayout.MAX_SHARED_BYTES);
+        d.architecture.map(Architecture::sharedMemoryBytes).orElse(Architecture.MAX_SHARED_BYTES);
     if (extentBytes > capacity) {
       long stageExtentBytes = ((long) (d.rows - 1) * d.rowStride() + d.cols) * bits / 8;
       problems.add(new ExceedsSharedMemory(d.rows, d.cols, d.dtype, d.stages, extentBytes,
@@ -149,7 +149,7 @@ final class LayoutRules {
     int wordCols = tile.wordCols();
     XorMap inner = tile.inner();
     int rows = tile.rows();
-    int stride = tile.atomRowStride();
+    int stride = tile.strided().atomRowStride();
     // The inner map repeats every 2^span offsets.
     long period = 1L << inner.span();
     // A declared swizzle's atoms hold whole periods; a map's need only be mapped onto themselves.
@@ -320,8 +320,23 @@ final class LayoutRules {
     return mask > Integer.MAX_VALUE ? -1 : (int) mask;
   }
 
+  /**
+   * Whether every run of {@code elements} elements (a power of two) starting at a multiple of
+   * {@code elements} in a row certainly stays contiguous, in order and aligned: a sufficient
+   * condition read from the inner map ({@code false} means "look element by element"): the map
+   * leaves the run's low bits of the word alone, or touches no word of the atom.
+   */
+  static boolean keepsRunsWhole(TileLayout tile, int elements) {
+    if (Integer.bitCount(elements) != 1 || tile.strided().atomRowStride() % elements != 0
+        || tile.atomCols() % elements != 0) {
+      return false;
+    }
+    return readsNoBitOfTheAtom(tile)
+        || tile.inner().keepsLowBits(Integer.numberOfTrailingZeros(elements));
+  }
+
   /** Whether the inner map leaves every word of an atom as it is: it reads only bits all of them lack. */
-  static boolean readsNoBitOfTheAtom(TileLayout tile) {
+  private static boolean readsNoBitOfTheAtom(TileLayout tile) {
     int atomRows = tile.atomRows();
     int atomCols = tile.atomCols();
     int wordCols = tile.wordCols();

@@ -64,7 +64,7 @@ final class LayoutText {
     if (layout.stages() > 1) {
       text.append(" stages ").append(layout.stages());
     }
-    if (layout.stageStride() != layout.stageElements()) {
+    if (layout.strided().stagesApart()) {
       text.append(" stride ").append(layout.stageStride());
     }
     return text.append(" aligned ").append(layout.alignment()).toString();

@@ -1,10 +1,10 @@
 package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideBelowSpan;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideMisaligned;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideBelowSpan;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideMisaligned;
 import java.util.Optional;
 
 /**
@@ -73,6 +73,6 @@ final class StageStrides {
    */
   private static int step(DType dtype, int alignment) {
     int elements = (int) Math.max(1, (long) alignment * 8 / dtype.storageBits());
-    return dtype.isPadded() ? Math.max(elements, 16) : elements;
+    return Math.max(elements, Recast.keptWhole(dtype));
   }
 }

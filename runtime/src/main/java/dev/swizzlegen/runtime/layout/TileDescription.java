@@ -4,9 +4,9 @@ import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -83,7 +83,7 @@ public final class TileDescription {
     Objects.requireNonNull(map, "map");
     map.onBytes(Objects.requireNonNull(dtype, "dtype").storageBits());
     Optional<Swizzle> swizzle =
-        map.asSwizzle().flatMap(onElements -> LayoutForms.inUnits(dtype, onElements));
+        map.asSwizzle().flatMap(onElements -> Recast.inUnits(dtype, onElements));
     if (swizzle.isPresent()) {
       return of(dtype, swizzle.get(), rows, cols);
     }
@@ -110,7 +110,7 @@ public final class TileDescription {
 
   /** The stage stride as a description gives it: 0 for the default, {@code stageElements()}. */
   static int declaredStageStride(TileLayout tile) {
-    return tile.stageStride() == tile.stageElements() ? 0 : tile.stageStride();
+    return !tile.strided().stagesApart() ? 0 : tile.stageStride();
   }
 
   /** An independent copy of this description. */
@@ -133,7 +133,7 @@ public final class TileDescription {
   /**
    * The architecture whose thread block's shared memory the tile must fit
    * ({@link Architecture#sharedMemoryBytes()}); none (the default) is the most any has,
-   * {@link TileLayout#MAX_SHARED_BYTES}. Not part of the tile: what {@link #check} measures it against.
+   * {@link Architecture#MAX_SHARED_BYTES}. Not part of the tile: what {@link #check} measures it against.
    */
   public TileDescription architecture(Optional<Architecture> architecture) {
     this.architecture = Objects.requireNonNull(architecture, "architecture");
@@ -206,6 +206,12 @@ public final class TileDescription {
     return rowStride == 0 ? cols : rowStride;
   }
 
+  /** The strided part the description resolves to: its defaults filled in ({@link StridedPart}). */
+  StridedPart strided() {
+    return new StridedPart(rows, cols, rowStride(), atomRows(), atomCols(), atomOrder, stages,
+        stageStride());
+  }
+
   int atomRows() {
     return atomRows == 0 ? rows : atomRows;
   }
@@ -261,28 +267,9 @@ public final class TileDescription {
 
   /** {@code P}: the bits of a word row within each row. */
   private int wordBits(int stride) {
-    Swizzle onElements = elementSwizzle();
+    Swizzle onElements = Recast.onElements(dtype, swizzle);
     return Math.max(32 - Integer.numberOfLeadingZeros(stride - 1),
         onElements.base() + onElements.bits());
-  }
-
-  /**
-   * The declared swizzle on element offsets: itself, whose units are elements; for packed FP4,
-   * declared in bytes, the same bits, shift and a base one higher ({@code Swizzle<3,4,3>} on bytes
-   * is {@code Swizzle<3,5,3>} on elements), which the element that picks a nibble never reaches.
-   * Null for a description by an XOR map. Requires {@link #elementsFit}.
-   */
-  Swizzle elementSwizzle() {
-    int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
-    return swizzle == null || shift == 0 || swizzle.isIdentity() ? swizzle
-        : Swizzle.overlapping(swizzle.bits(), swizzle.base() + shift, swizzle.shift());
-  }
-
-  /** Whether the declared swizzle, moved onto element offsets, stays within an offset's bits. */
-  boolean elementsFit() {
-    int shift = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
-    return swizzle == null || shift == 0 || swizzle.isIdentity()
-        || Swizzle.check(swizzle.bits(), swizzle.base() + shift, swizzle.shift(), true).isEmpty();
   }
 
   /**
@@ -299,7 +286,7 @@ public final class TileDescription {
     if (map != null) {
       return map;
     }
-    Swizzle swizzle = elementSwizzle();
+    Swizzle swizzle = Recast.onElements(dtype, this.swizzle);
     if (!withinEachRow || swizzle.isIdentity()) {
       return XorMap.of(swizzle);
     }

@@ -1,9 +1,9 @@
 package dev.swizzlegen.runtime.raster;
 
 import dev.swizzlegen.runtime.RasterOrder;
-import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeNotPowerOfTwo;
-import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeOutOfRange;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.raster.RasterViolation.TileSizeNotPowerOfTwo;
+import dev.swizzlegen.runtime.raster.RasterViolation.TileSizeOutOfRange;
 import java.util.Optional;
 
 /**

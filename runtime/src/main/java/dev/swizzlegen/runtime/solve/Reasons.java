@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.Optional;
 
 /**

@@ -261,7 +261,7 @@ public final class SwizzleFamily {
     return swizzle.bits() <= MAX_CANONICAL_BITS && !tile.swizzlesWithinEachRow()
         && isCanonical(swizzle, unitBase(tile.dtype()))
         && tile.bytesOf(tile.atomCols()) == (long) MIN_ATOM_BYTES << swizzle.bits()
-        && tile.atomRowStride() == tile.atomCols();
+        && tile.strided().atomRowStride() == tile.atomCols();
   }
 
   /** CuTe's canonical atoms: {@code Swizzle<B, log2(16 / element bytes), 3>}. */

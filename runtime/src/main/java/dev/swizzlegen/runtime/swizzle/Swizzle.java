@@ -1,12 +1,12 @@
 package dev.swizzlegen.runtime.swizzle;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBase;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBits;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.OverlappingMasks;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.PastOffsetBits;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.ZeroShift;
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.NegativeBase;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.NegativeBits;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.OverlappingMasks;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.PastOffsetBits;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.ZeroShift;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -19,7 +19,8 @@ class CanonicalFactsTest {
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
 
   private AccessReport analyze(DType dtype, Swizzle swizzle, int rows, int cols, AccessPattern access) {
-    return analyzer.analyze(TileLayout.of(dtype, swizzle, rows, cols, cols, 128), access);
+    return analyzer.analyze(TileLayout.builder(dtype, swizzle, rows, cols)
+        .rowStride(cols).alignment(128).build(), access);
   }
 
   /** SPEC 4: 32 wavefronts per LDS.128 unswizzled, 4 with Swizzle<3,3,3>. */
@@ -82,11 +83,13 @@ class CanonicalFactsTest {
   @Test
   void lanesOnOneWordAreBroadcast() {
     // 8 rows x 4 bytes per phase: 32 one-byte lanes on 8 words, 4 lanes per word, 8 banks.
-    TileLayout bytes = TileLayout.of(DType.UINT8, Swizzle.IDENTITY, 32, 4, 4, 128);
+    TileLayout bytes = TileLayout.builder(DType.UINT8, Swizzle.IDENTITY, 32, 4)
+        .rowStride(4).alignment(128).build();
     assertTrue(analyzer.analyze(bytes, VectorAccess.grid(Op.LOAD, 1, 8, 4, Order.ROW_MAJOR))
         .conflictFree());
     // 16 rows 128 bytes apart, 2 lanes on each row's first word: 16 distinct words in bank 0.
-    TileLayout halves = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 16, 64, 64, 128);
+    TileLayout halves = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64)
+        .rowStride(64).alignment(128).build();
     AccessReport pairs =
         analyzer.analyze(halves, VectorAccess.grid(Op.LOAD, 2, 16, 2, Order.ROW_MAJOR));
     assertEquals(16, pairs.degree());

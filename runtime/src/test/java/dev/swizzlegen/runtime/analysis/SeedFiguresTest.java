@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 class SeedFiguresTest {
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
   private static final TileLayout SEED_000 =
-      TileLayout.of(DType.HALF, Swizzle.of(2, 3, 3), 16, 16, 16, 128);
+      TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 3), 16, 16)
+          .rowStride(16).alignment(128).build();
   private static final TileLayout SEED_000_PLAIN =
-      TileLayout.of(DType.HALF, Swizzle.IDENTITY, 16, 16, 16, 128);
+      TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 16).rowStride(16).alignment(128).build();
 
   /**
    * Seed 000's table: the coalesced 16-byte copy writes logical chunks 8k..8k+7 in phase k, which
@@ -131,7 +132,8 @@ class SeedFiguresTest {
     assertEquals(1.0, epilogue.wavefrontsPerInstruction());
     // Without the rotation, 8 rows of 64 bytes put one 16-byte column in only 2 bank groups: 4-way.
     assertEquals(4, analyzer.analyze(
-        TileLayout.of(DType.HALF, Swizzle.IDENTITY, 64, 32, 32, 128), MatrixAccess.ldmatrix(4, false))
+        TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 32)
+            .rowStride(32).alignment(128).build(), MatrixAccess.ldmatrix(4, false))
         .degree());
   }
 }

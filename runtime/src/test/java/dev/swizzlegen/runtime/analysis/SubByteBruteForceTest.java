@@ -8,7 +8,9 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.AccessViolation.TransNeeds8Or16Bit;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.Instruction;
@@ -16,8 +18,6 @@ import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.AccessViolation.TransNeeds8Or16Bit;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -183,7 +183,8 @@ class SubByteBruteForceTest {
     for (DType dtype : DType.values()) {
       int rows = 16;
       int cols = dtype.storageBits() >= 8 ? 1024 / dtype.storageBits() : 256;
-      TileLayout tile = TileLayout.of(dtype, Swizzle.IDENTITY, rows, cols, cols, 128);
+      TileLayout tile = TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols)
+          .rowStride(cols).alignment(128).build();
       java.util.List<Violation> withTrans = MatrixAccess.ldmatrix(4, true).check(tile);
       boolean allowed = dtype.bits() == 8 || dtype.bits() == 16;
       assertEquals(allowed ? java.util.List.of() : java.util.List.of(

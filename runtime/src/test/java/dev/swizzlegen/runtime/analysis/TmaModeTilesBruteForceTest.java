@@ -8,13 +8,13 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.AccessViolation.VectorBroken;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.AccessViolation.VectorBroken;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,20 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomColsNotDivisor;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomHoldsPartOfPeriod;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomRowsNotDivisor;
+import dev.swizzlegen.runtime.layout.LayoutViolation.ExceedsSharedMemory;
+import dev.swizzlegen.runtime.layout.LayoutViolation.PaddedDenseAtoms;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StagesBelowOne;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.WholePeriods;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomColsNotDivisor;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomHoldsPartOfPeriod;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomRowsNotDivisor;
-import dev.swizzlegen.runtime.violation.LayoutViolation.ExceedsSharedMemory;
-import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedDenseAtoms;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StagesBelowOne;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.WholePeriods;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -95,7 +96,7 @@ class AtomTilingTest {
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
             .stages(2).build());
     for (TileLayout tile : tiles) {
-      boolean[] used = new boolean[tile.extentElements()];
+      boolean[] used = new boolean[tile.strided().extentElements()];
       for (int stage = 0; stage < tile.stages(); stage++) {
         for (int row = 0; row < tile.rows(); row++) {
           for (int col = 0; col < tile.cols(); col++) {
@@ -159,8 +160,8 @@ class AtomTilingTest {
     TileLayout colMajor = tiled(Swizzle.of(3, 3, 3), 128, 128, 8, 64, Order.COL_MAJOR, 1);
     assertEquals(8192, colMajor.offset(0, 64));
     assertEquals(512, colMajor.offset(8, 0));
-    assertEquals(2, colMajor.atomsAcross());
-    assertEquals(16, colMajor.atomsDown());
+    assertEquals(2, colMajor.strided().atomsAcross());
+    assertEquals(16, colMajor.strided().atomsDown());
     TileLayout rowMajor = tiled(Swizzle.of(3, 3, 3), 128, 128, 8, 64, Order.ROW_MAJOR, 1);
     assertEquals(512, rowMajor.offset(0, 64));
     assertEquals(1024, rowMajor.offset(8, 0));
@@ -170,7 +171,8 @@ class AtomTilingTest {
 
   @Test
   void aOneAtomTileIsTheSwizzledRowMajorTile() {
-    TileLayout tile = TileLayout.of(DType.HALF, Swizzle.of(3, 3, 4), 128, 128, 128, 128);
+    TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 4), 128, 128)
+        .rowStride(128).alignment(128).build();
     assertTrue(tile.isOneAtom());
     for (int row = 0; row < 128; row++) {
       for (int col = 0; col < 128; col++) {
@@ -183,7 +185,7 @@ class AtomTilingTest {
   void stagesAreTheTileRepeated() {
     TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 64)
         .atom(8, 64, Order.COL_MAJOR).stages(3).build();
-    assertEquals(8192, tile.stageElements());
+    assertEquals(8192, tile.strided().stageElements());
     assertEquals(3 * 8192 * 2, tile.extentBytes());
     assertEquals(2 * 8192 + tile.offset(5, 17), tile.offset(5, 17, 2));
   }
@@ -200,7 +202,7 @@ class AtomTilingTest {
     assertTrue(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(7).check().isEmpty());
     assertEquals(List.of(new ExceedsSharedMemory(128, 128, DType.HALF, 8, 262144, 32768,
-            TileLayout.MAX_SHARED_BYTES)),
+            Architecture.MAX_SHARED_BYTES)),
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
             .atom(8, 64, Order.COL_MAJOR).stages(8).check());
     // Swizzle<3,3,3> reads offset bits 6..8: a 4 x 64 atom holds only 256 of its 512 elements, and

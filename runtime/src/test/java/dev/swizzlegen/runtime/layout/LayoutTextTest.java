@@ -21,10 +21,12 @@ class LayoutTextTest {
         .alignment(1024).atom(8, 64, Order.COL_MAJOR).stages(3).build();
     assertEquals("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024",
         LayoutText.format(staged));
-    TileLayout padded = TileLayout.of(DType.HALF, Swizzle.IDENTITY, 16, 64, 72, 16);
+    TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64)
+        .rowStride(72).alignment(16).build();
     assertEquals("HALF 16x64 pitch 72 Swizzle<0,0,0> aligned 16", LayoutText.format(padded));
-    TileLayout rowForm = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192,
-        192, 128);
+    TileLayout rowForm = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192)
+        .swizzleWithinEachRow(true)
+        .rowStride(192).alignment(128).build();
     assertEquals("HALF 8x192 Swizzle<3,3,3> per row aligned 128", LayoutText.format(rowForm));
     for (TileLayout layout : new TileLayout[] {staged, padded, rowForm}) {
       assertEquals(layout, LayoutText.parse(LayoutText.format(layout)));

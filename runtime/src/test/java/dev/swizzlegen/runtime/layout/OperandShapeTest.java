@@ -22,8 +22,10 @@ class OperandShapeTest {
     List<TileLayout> tiles = List.of(
         TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 128).alignment(1024)
             .atom(8, 64, Order.COL_MAJOR).build(),
-        TileLayout.of(DType.BF16, Swizzle.of(1, 3, 3), 16, 48, 48, 128),
-        TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128));
+        TileLayout.builder(DType.BF16, Swizzle.of(1, 3, 3), 16, 48)
+            .rowStride(48).alignment(128).build(),
+        TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192).swizzleWithinEachRow(true)
+            .rowStride(192).alignment(128).build());
     for (TileLayout tile : tiles) {
       for (Major major : Major.values()) {
         OperandShape shape = new OperandShape(tile, major);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.violation.CuteViolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.layout.LayoutViolation.RowFormShiftBelowBits;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.RowFormShiftBelowBits;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +25,9 @@ class RowFormTest {
           for (int atoms = 1; atoms <= 5; atoms++) {
             for (int pad : new int[] {0, 4}) {
               int cols = atoms * atom;
-              TileLayout tile = TileLayout.withinEachRow(DType.HALF, swizzle, 16, cols,
-                  cols + pad, 128);
+              TileLayout tile = TileLayout.builder(DType.HALF, swizzle, 16, cols)
+                  .swizzleWithinEachRow(true)
+                  .rowStride(cols + pad).alignment(128).build();
               BitSet seen = new BitSet();
               for (int row = 0; row < tile.rows(); row++) {
                 for (int col = 0; col < cols; col++) {
@@ -53,8 +54,9 @@ class RowFormTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.withinEachRow(DType.HALF,
-                Swizzle.of(bits, base, shift), 16, stride, stride, 128);
+            TileLayout rowForm =
+                TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride)
+                    .swizzleWithinEachRow(true).rowStride(stride).alignment(128).build();
             TileLayout offsetForm = rowForm.inOffsetForm().orElseThrow();
             assertTrue(offsetForm.readsTheOffset());
             assertFalse(offsetForm.swizzlesWithinEachRow());
@@ -73,13 +75,17 @@ class RowFormTest {
   /** Seed 001's widening: the 8 x 8 pattern on 32-vector rows is Swizzle<3,0,5> there, <3,3,5> on halves. */
   @Test
   void widenedRowFormIsSeed001sLargerShift() {
-    TileLayout wide = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 256, 256, 128);
+    TileLayout wide = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 256)
+        .swizzleWithinEachRow(true)
+        .rowStride(256).alignment(128).build();
     assertEquals(Swizzle.of(3, 3, 5), wide.inOffsetForm().orElseThrow().swizzle());
   }
 
   @Test
   void rowFormOnAnOddStrideHasNoOffsetForm() {
-    TileLayout tile = TileLayout.withinEachRow(DType.HALF, Swizzle.of(3, 3, 3), 8, 192, 192, 128);
+    TileLayout tile = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 192)
+        .swizzleWithinEachRow(true)
+        .rowStride(192).alignment(128).build();
     assertTrue(tile.inOffsetForm().isEmpty());
     assertTrue(tile.tmaSwizzle().isEmpty());
     assertEquals("Swizzle<3,3,3> within each row", tile.swizzleName());

@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageMisaligned;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideBelowSpan;
+import dev.swizzlegen.runtime.layout.LayoutViolation.StageStrideMisaligned;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.violation.CuteViolation;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageMisaligned;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideBelowSpan;
-import dev.swizzlegen.runtime.violation.LayoutViolation.StageStrideMisaligned;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -51,7 +50,7 @@ class StageStrideTest {
    * an offset no element has (padding, the gap after a stage) none of them; its text read back equal.
    */
   private static void assertLaws(TileLayout tile) {
-    boolean[] used = new boolean[tile.extentElements()];
+    boolean[] used = new boolean[tile.strided().extentElements()];
     for (int s = 0; s < tile.stages(); s++) {
       for (int r = 0; r < tile.rows(); r++) {
         for (int c = 0; c < tile.cols(); c++) {
@@ -68,7 +67,7 @@ class StageStrideTest {
     int held = 0;
     for (int offset = 0; offset < used.length; offset++) {
       held += used[offset] ? 1 : 0;
-      if (offset % tile.stageStride() >= tile.stageExtentElements()) {
+      if (offset % tile.stageStride() >= tile.strided().stageExtentElements()) {
         assertFalse(used[offset], tile + ": offset " + offset + " is in the gap after a stage");
       }
     }
@@ -85,9 +84,9 @@ class StageStrideTest {
   void stagesWithAGapArePastedWithTheStageModesStride() {
     String text = "Sw<3,3,3> o _0 o (_8,_64,_2):(_64,_1,_1024)";
     TileLayout tile = pasted(text, DType.HALF);
-    assertEquals(512, tile.stageElements());
+    assertEquals(512, tile.strided().stageElements());
     assertEquals(1024, tile.stageStride());
-    assertEquals(1024 + 512, tile.extentElements());
+    assertEquals(1024 + 512, tile.strided().extentElements());
     assertEqualsCute(text, tile);
     assertLaws(tile);
     assertEquals("HALF 8x64 Swizzle<3,3,3> stages 2 stride 1024 aligned 2", tile.text());
@@ -149,7 +148,7 @@ class StageStrideTest {
     // A padded stride: the rows' span, 7 x 72 + 64, is less than rows x rowStride.
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 8, 64).rowStride(72)
         .stages(3).stageStride(576).alignment(16).build();
-    assertEquals(568, padded.stageExtentElements());
+    assertEquals(568, padded.strided().stageExtentElements());
     assertLaws(padded);
     // A declared stride equal to the default is the default.
     assertEquals(staged.copy().build(), staged.copy().stageStride(512).build());

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.PaddedUnitSplit;
+import dev.swizzlegen.runtime.layout.LayoutViolation.SplitsStorageUnits;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.LayoutViolation.PaddedUnitSplit;
-import dev.swizzlegen.runtime.violation.LayoutViolation.SplitsStorageUnits;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.LayoutViolation.AtomNotClosed;
+import dev.swizzlegen.runtime.layout.LayoutViolation.TileNotClosed;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.AtomNotClosed;
-import dev.swizzlegen.runtime.violation.LayoutViolation.TileNotClosed;
-import dev.swizzlegen.runtime.violation.Violation;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -267,17 +267,17 @@ class TileLayoutAlgebraTest {
             assertEquals(old.row(offset), tile.row(offset), d.toString());
             assertEquals(old.col(offset), tile.col(offset), d.toString());
             assertEquals(old.stage(offset), tile.stage(offset), d.toString());
-            assertTrue(offset >= 0 && offset < tile.extentElements(), d.toString());
+            assertTrue(offset >= 0 && offset < tile.strided().extentElements(), d.toString());
             assertEquals(row, tile.row(offset), d.toString());
             assertEquals(col, tile.col(offset), d.toString());
             assertEquals(stage, tile.stage(offset), d.toString());
           }
         }
       }
-      for (int linear = 0; linear < tile.stageElements(); linear++) {
+      for (int linear = 0; linear < tile.strided().stageElements(); linear++) {
         assertEquals(old.swizzle(linear), tile.swizzle(linear), d + " swizzle " + linear);
         assertEquals(old.unswizzle(linear), tile.unswizzle(linear), d + " unswizzle " + linear);
-        if (linear % tile.atomRowStride() < tile.atomCols() || tile.readsTheOffset()) {
+        if (linear % tile.strided().atomRowStride() < tile.atomCols() || tile.readsTheOffset()) {
           // A bijection on the atom's cells; within each row the padding columns may move to
           // another row, as they always did.
           assertEquals(linear, tile.unswizzle(tile.swizzle(linear)), d + " inverse " + linear);
@@ -319,7 +319,9 @@ class TileLayoutAlgebraTest {
     assertEquals(List.of(new TileNotClosed(Swizzle.of(1, 1, 3), true, 12, 6, 6, new Cell(4, 4), 30,
         new Cell(4, 6))), d.builder().check());
     // Fewer rows never reach row bit 2: a bijection, accepted.
-    TileLayout fourRows = TileLayout.withinEachRow(DType.HALF, Swizzle.of(1, 1, 3), 4, 6, 6, 128);
+    TileLayout fourRows = TileLayout.builder(DType.HALF, Swizzle.of(1, 1, 3), 4, 6)
+        .swizzleWithinEachRow(true)
+        .rowStride(6).alignment(128).build();
     // Row bit 2 into column bit 1: (row & 4) >> 1.
     assertEquals(List.of(new XorTerm(4, 1)), fourRows.rowXorTerms().orElseThrow());
   }
@@ -373,7 +375,7 @@ class TileLayoutAlgebraTest {
       TileLayout tile = built.get();
       MaskTileLayout old = d.oracle().build();
       String oldOffsetForm;
-      int stride = tile.atomRowStride();
+      int stride = tile.strided().atomRowStride();
       if (d.withinEachRow() && !d.swizzle().isIdentity() && Integer.bitCount(stride) == 1
           && stride < 1 << (d.swizzle().base() + d.swizzle().bits())) {
         // A row form on a power-of-two row narrower than its pattern: its XOR carries into the row
@@ -400,7 +402,7 @@ class TileLayoutAlgebraTest {
       if (tile.tmaSwizzle().isPresent()) {
         modes++;
         XorMap pattern = tile.tmaSwizzle().get().byteMap();
-        for (int linear = 0; linear < tile.stageElements(); linear++) {
+        for (int linear = 0; linear < tile.strided().stageElements(); linear++) {
           for (int b = 0; b < bytes; b++) {
             assertEquals(pattern.apply(linear * bytes + b), tile.swizzle(linear) * bytes + b,
                 d + " byte " + (linear * bytes + b));
@@ -429,16 +431,18 @@ class TileLayoutAlgebraTest {
         for (int shift = bits; shift <= bits + 3; shift++) {
           for (int log2Stride = base + bits; log2Stride <= 8; log2Stride++) {
             int stride = 1 << log2Stride;
-            TileLayout rowForm = TileLayout.withinEachRow(DType.HALF,
-                Swizzle.of(bits, base, shift), 16, stride, stride, 128);
+            TileLayout rowForm =
+                TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, stride)
+                    .swizzleWithinEachRow(true).rowStride(stride).alignment(128).build();
             assertTrue(rowForm.readsTheOffset());
             assertEquals(stride, rowForm.wordCols());
             assertEquals(XorMap.of(Swizzle.of(bits, base, shift + log2Stride - base - bits)),
                 rowForm.inner());
           }
           // A row of 24: the word's row is 32.
-          TileLayout padded = TileLayout.withinEachRow(DType.HALF,
-              Swizzle.of(bits, base, shift), 16, 1 << (base + bits), 24 << (base + bits), 128);
+          TileLayout padded =
+              TileLayout.builder(DType.HALF, Swizzle.of(bits, base, shift), 16, 1 << (base + bits))
+                  .swizzleWithinEachRow(true).rowStride(24 << (base + bits)).alignment(128).build();
           assertFalse(padded.readsTheOffset());
           assertEquals(32 << (base + bits), padded.wordCols());
         }

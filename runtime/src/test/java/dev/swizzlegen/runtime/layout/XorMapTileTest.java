@@ -5,19 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NoMmaLayoutForMap;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.layout.LayoutViolation.MapNotClosed;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.LayoutViolation.MapNotClosed;
-import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayoutForMap;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -179,7 +179,8 @@ class XorMapTileTest {
   void aMapThatIsASwizzleDescribesThatSwizzlesTile() {
     TileLayout byMap = TileLayout.builder(DType.HALF, XorMap.of(Swizzle.of(3, 3, 3)), 64, 64)
         .build();
-    assertEquals(TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 64, 64, 64, 128), byMap);
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64)
+        .rowStride(64).alignment(128).build(), byMap);
     assertTrue(byMap.hasSwizzle());
     assertEquals("HALF 64x64 Swizzle<3,3,3> aligned 128", byMap.text());
     // TMA's other Blackwell modes are swizzles: Swizzle<2,4,2> and Swizzle<1,5,1> on halves.
@@ -214,7 +215,8 @@ class XorMapTileTest {
     assertThrows(IllegalArgumentException.class,
         () -> TileLayout.builder(DType.DOUBLE, high, 8, 16));
     // A swizzle in place of the map: the builder describes that swizzle's tile.
-    assertEquals(TileLayout.of(DType.HALF, Swizzle.of(3, 3, 3), 8, 64, 64, 128),
+    assertEquals(TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 8, 64)
+        .rowStride(64).alignment(128).build(),
         TileLayout.builder(DType.HALF, flipOn(DType.HALF), 8, 64).swizzle(Swizzle.of(3, 3, 3))
             .build());
   }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.RasterOrder;
-import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeNotPowerOfTwo;
-import dev.swizzlegen.runtime.violation.RasterViolation.TileSizeOutOfRange;
+import dev.swizzlegen.runtime.raster.RasterViolation.TileSizeNotPowerOfTwo;
+import dev.swizzlegen.runtime.raster.RasterViolation.TileSizeOutOfRange;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

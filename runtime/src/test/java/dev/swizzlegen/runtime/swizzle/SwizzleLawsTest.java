@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.runtime.violation.Violation;
+import dev.swizzlegen.runtime.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBase;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.NegativeBits;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.OverlappingMasks;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.PastOffsetBits;
-import dev.swizzlegen.runtime.violation.SwizzleViolation.ZeroShift;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.NegativeBase;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.NegativeBits;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.OverlappingMasks;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.PastOffsetBits;
+import dev.swizzlegen.runtime.swizzle.SwizzleViolation.ZeroShift;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import dev.swizzlegen.processor.diag.AccessNotes;
 import dev.swizzlegen.processor.diag.ModelText;
+import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
@@ -9,6 +10,7 @@ import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
@@ -27,13 +29,14 @@ import java.util.List;
 public final class CudaHeaderWriter {
   private static final String TEMPLATE = "tile.cuh.template";
 
-  public GeneratedFile write(TileSpec tile, List<IndexFunction> functions,
-      List<AccessReport> reports, HopperHeaderText hopper, OperandReadText reads) {
+  public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
+      HopperHeaderText hopper, OperandReadText reads) {
+    TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<String> constants = constants(layout);
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
         .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
-        .set("summary", summary(tile, reports))
+        .set("summary", summary(proven))
         .set("hopper", hopper.comment(reads))
         .set("preamble", CudaPreamble.text(hopper.includes()))
         .set("namespace", tile.cudaNamespace())
@@ -48,7 +51,9 @@ public final class CudaHeaderWriter {
   }
 
   /** The header's comment about the tile, after its first line: each line starts with {@code //}. */
-  private static List<String> summary(TileSpec tile, List<AccessReport> reports) {
+  private static List<String> summary(ProvenTile proven) {
+    TileSpec tile = proven.spec();
+    List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
     List<String> out = new ArrayList<>();
     out.add("// A " + layout.shape() + " tile of " + layout.dtype() + " elements ("
@@ -113,14 +118,15 @@ public final class CudaHeaderWriter {
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
-      out.add("//   " + UserText.cppComment(report.summary()));
+      out.add("//   " + UserText.cppComment(ProofText.summary(report)));
       AccessNotes.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
       AccessNotes.bytePairs(report.access(), layout).ifPresent(
           note -> SwizzleText.wrap(note + ".", 92).forEach(line -> out.add("//     " + line)));
     }
-    for (Engine engine : tile.engines()) {
-      out.add("//   " + UserText.cppComment(engine.summary(layout)));
+    for (int i = 0; i < tile.engines().size(); i++) {
+      out.add("//   " + UserText.cppComment(
+          ProofText.summary(tile.engines().get(i), proven.enginePlans().get(i))));
     }
     for (String skipped : tile.skippedDefaults()) {
       out.add("//   " + UserText.cppComment(skipped));
@@ -148,7 +154,7 @@ public final class CudaHeaderWriter {
     constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
     constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
     if (!layout.isOneAtom()) {
-      constant(constants, "uint32_t", "kAtomElements", layout.atomElements());
+      constant(constants, "uint32_t", "kAtomElements", layout.strided().atomElements());
     }
     constant(constants, "uint32_t", "kStages", layout.stages());
     constant(constants, "uint32_t", "kStageElements", layout.stageStride());

@@ -4,10 +4,10 @@ import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaBox;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.tma.TmaBox;
-import dev.swizzlegen.runtime.tma.TmaFill;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -70,7 +70,7 @@ final class HeaderAssertions {
     boolean wholeTile = layout.isOneAtom();
     int domainRows = wholeTile ? layout.rows() : layout.atomRows();
     int domainCols = wholeTile ? layout.cols() : layout.atomCols();
-    int domainStride = wholeTile ? layout.rowStride() : layout.atomRowStride();
+    int domainStride = wholeTile ? layout.rowStride() : layout.strided().atomRowStride();
     Set<Integer> linears = new LinkedHashSet<>(List.of(0,
         domainRows / 2 * domainStride + domainCols / 2,
         (domainRows - 1) * domainStride + domainCols - 1));
@@ -83,7 +83,7 @@ final class HeaderAssertions {
       assertThat(bytes(layout, type + "::kStageElements") + " % " + type
           + "::kAlignmentBytes == 0u", "every stage starts aligned");
     }
-    if (layout.stages() > 1 && layout.stageStride() != layout.stageElements()) {
+    if (layout.stages() > 1 && layout.strided().stagesApart()) {
       assertThat(type + "::kStageElements >= (" + type + "::kRows - 1u) * " + type
           + "::kRowStride + " + type + "::kCols", "stages lie a stage's span apart or more");
     }

@@ -87,7 +87,8 @@ public final class HeaderNames implements ReservedNames.Printed {
     List<TileLayout> tiles = List.of(
         TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128"),
         TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024"),
-        TileLayout.withinEachRow(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 8, 768, 768, 128));
+        TileLayout.builder(DType.FP4_E2M1, Swizzle.of(3, 4, 3), 8, 768).swizzleWithinEachRow(true)
+            .rowStride(768).alignment(128).build());
     List<IndexFunction> functions = new ArrayList<>();
     for (TileLayout tile : tiles) {
       addCode(names, String.join("\n", CudaHeaderWriter.constants(tile)));

@@ -91,7 +91,7 @@ public final class JavaHelperWriter {
     helper.intConstant("ATOM_ROWS", layout.atomRows());
     helper.intConstant("ATOM_COLS", layout.atomCols());
     if (!layout.isOneAtom()) {
-      helper.intConstant("ATOM_ELEMENTS", layout.atomElements());
+      helper.intConstant("ATOM_ELEMENTS", layout.strided().atomElements());
     }
     helper.intConstant("STAGES", layout.stages());
     helper.intConstant("STAGE_ELEMENTS", layout.stageStride());

@@ -2,10 +2,10 @@ package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaSubByteNeedsKMajor;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaTransposeNeeds16Bit;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaSubByteNeedsKMajor;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaTransposeNeeds16Bit;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -6,6 +6,6 @@
  * two descriptors ({@link dev.swizzlegen.runtime.engine.mma.GmmaDescriptor},
  * {@link dev.swizzlegen.runtime.engine.mma.UmmaDescriptor}), as CuTe keeps two unions. A new family
  * is a new format, not a new planner. Their violations are
- * {@link dev.swizzlegen.runtime.violation.MmaViolation}'s.
+ * {@link dev.swizzlegen.runtime.engine.mma.MmaViolation}'s.
  */
 package dev.swizzlegen.runtime.engine.mma;

@@ -231,7 +231,7 @@ class CuteUmmaDescriptorsTest {
    */
   private static void assertReadsTheTile(CuteLine cute, MmaOperand operand, int instructionMn) {
     TileLayout tile = operand.tile();
-    int stageBytes = tile.bytesOf(cute.stage() * tile.stageElements());
+    int stageBytes = tile.bytesOf(cute.stage() * tile.strided().stageElements());
     UmmaDescriptor descriptor = UmmaDescriptor.decode(cute.descriptor() | (cute.start() >> 4));
     for (int mn = 0; mn < instructionMn; mn++) {
       for (int k = 0; k < operand.instructionK(); k++) {

@@ -47,8 +47,9 @@ class MmaLayoutTypeMapTest {
           int bytes = dtype.bytes();
           for (int row = 0; row < tile.rows(); row++) {
             for (int col = 0; col < tile.cols(); col++) {
-              int linear = tile.atomNumber(row / tile.atomRows(), col / tile.atomCols())
-                  * tile.atomElements() + (row % tile.atomRows()) * tile.atomRowStride()
+              int linear = tile.strided().atomNumber(row / tile.atomRows(), col / tile.atomCols())
+                  * tile.strided().atomElements() + (row % tile.atomRows())
+                      * tile.strided().atomRowStride()
                   + col % tile.atomCols();
               assertEquals(mode.get().byteMap().apply(linear * bytes),
                   tile.offset(row, col) * bytes, tile + " at " + row + ", " + col);

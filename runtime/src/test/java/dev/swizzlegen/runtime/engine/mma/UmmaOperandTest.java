@@ -6,26 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.Base32BNotReadable;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaAlignment;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaMisread;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaMnNotMultiple;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaSubByteNeedsKMajor;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaType;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NarrowerAtoms;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NoMmaLayout;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.MmaViolation.Base32BNotReadable;
-import dev.swizzlegen.runtime.violation.MmaViolation.CanonicalAtoms;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaAlignment;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaMisread;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaSubByteNeedsKMajor;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaType;
-import dev.swizzlegen.runtime.violation.MmaViolation.NarrowerAtoms;
-import dev.swizzlegen.runtime.violation.MmaViolation.NoAtomsFit;
-import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayout;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -90,7 +90,7 @@ class UmmaOperandTest {
       for (TileLayout tile : canonicalOperands(major)) {
         MmaOperand operand = MmaOperand.of(UMMA, tile, major);
         int smem = 3 * 1024 * 8;
-        int[] reads = new int[tile.stages() * tile.stageElements()];
+        int[] reads = new int[tile.stages() * tile.strided().stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
@@ -162,7 +162,7 @@ class UmmaOperandTest {
         // elements is enough here.
         if (tile.dtype() == DType.FLOAT || tile.dtype().bits() < 8 || (major == Major.MN && tile.elementBytes() != 2)
             || umma.layoutType() == MmaLayoutType.SWIZZLE_128B_BASE32B || tile.stages() > 1
-            || tile.stageElements() > 8192) {
+            || tile.strided().stageElements() > 8192) {
           continue;
         }
         Optional<MmaOperand> wgmma = MmaOperand.find(GMMA, tile, major);

@@ -4,23 +4,23 @@ import static dev.swizzlegen.runtime.engine.mma.MmaFormat.GMMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.CanonicalAtoms;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaAlignment;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaKNotMultiple;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaMisread;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaMnNotMultiple;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaTransposeNeeds16Bit;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaType;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NoAtomsFit;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation.NoMmaLayout;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.tma.TmaFill;
-import dev.swizzlegen.runtime.violation.Cell;
-import dev.swizzlegen.runtime.violation.MmaViolation.CanonicalAtoms;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaAlignment;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaKNotMultiple;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaMisread;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaMnNotMultiple;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaTransposeNeeds16Bit;
-import dev.swizzlegen.runtime.violation.MmaViolation.MmaType;
-import dev.swizzlegen.runtime.violation.MmaViolation.NoAtomsFit;
-import dev.swizzlegen.runtime.violation.MmaViolation.NoMmaLayout;
-import dev.swizzlegen.runtime.violation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -83,7 +83,7 @@ class WgmmaOperandTest {
         MmaOperand operand = MmaOperand.of(GMMA, tile, major);
         int smem = 3 * 1024 * 8;
         int elementBytes = tile.elementBytes();
-        int[] reads = new int[tile.stages() * tile.stageElements()];
+        int[] reads = new int[tile.stages() * tile.strided().stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {

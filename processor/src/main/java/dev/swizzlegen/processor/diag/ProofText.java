@@ -1,0 +1,68 @@
+package dev.swizzlegen.processor.diag;
+
+import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
+import dev.swizzlegen.runtime.engine.Plan;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What was proved of one access or one engine, in one line: the words the header's comment, the
+ * build summary, the bank map and the examples' summary share. The model reports numbers and plans;
+ * only here are they sentences.
+ */
+public final class ProofText {
+  private ProofText() {}
+
+  /**
+   * {@code "ldmatrix.x4: conflict-free, 4 wavefronts per instruction"} or {@code "ldmatrix.x4:
+   * 8-way conflict, 32 wavefronts per instruction (ideal 4)"}.
+   */
+  public static String summary(AccessReport report) {
+    String perInstruction = number(report.wavefrontsPerInstruction())
+        + (report.wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts")
+        + " per instruction";
+    return report.conflictFree()
+        ? report.access().label() + ": conflict-free, " + perInstruction
+        : report.access().label() + ": " + report.degree() + "-way conflict, " + perInstruction
+            + " (ideal " + number(report.idealWavefrontsPerInstruction()) + ")";
+  }
+
+  /**
+   * The label and the plan: {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes
+   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}, {@code "wgmma read of a K-major
+   * operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO
+   * 1024 bytes"}; where there is no plan, the first violation that prevents it, in words.
+   */
+  public static String summary(Engine engine, Plan<?> plan) {
+    if (!plan.exists()) {
+      return engine.label() + ": " + ViolationMessages.render(plan.violations().get(0));
+    }
+    Object made = plan.plan().get();
+    if (made instanceof TmaFill fill) {
+      int boxes = fill.boxes().size();
+      return engine.label() + ": the copy engine, not the banks: " + boxes
+          + (boxes == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x " + fill.boxCols()
+          + " elements per stage, " + fill.mode().cudaName();
+    }
+    if (made instanceof MmaOperand operand && engine instanceof MmaRead read) {
+      Optional<String> name = read.format().descriptor().layoutTypeName(operand.layoutType());
+      return engine.label() + ": the tensor cores, not the banks: "
+          + operand.layoutType().description() + (name.isPresent() ? " (" + name.get() + ")" : "")
+          + ", " + operand.kSlices() + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of "
+          + operand.instructionK() + ", LBO " + operand.leadingByteOffset() + ", SBO "
+          + operand.strideByteOffset() + " bytes";
+    }
+    throw new IllegalArgumentException("no words for the plan of " + engine);
+  }
+
+  /** {@code 4} or {@code 4.50}: whole numbers without a fraction. */
+  public static String number(double value) {
+    return value == Math.rint(value)
+        ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.2f", value);
+  }
+}

@@ -1,0 +1,276 @@
+package dev.swizzlegen.runtime.engine.tma;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.ArchitectureViolation;
+import dev.swizzlegen.runtime.Cell;
+import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxElementMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxMismatch;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxStartMisaligned;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.ColumnBlocks;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaBoxWidth;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaMode;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.NoTmaModeForMap;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedBoxWidth;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaAlignment;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaBoxesMisplaced;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation.TmaPadding;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How the bulk tensor copy engine (TMA, {@code cp.async.bulk.tensor}) fills one stage of a tile: a
+ * swizzle mode and the {@code boxRows x boxCols} boxes that cover the tile, each written to shared
+ * memory from its own offset.
+ *
+ * <p>The engine writes a box densely, row after row, and applies the mode's byte swizzle to the
+ * shared-memory address: element (i, j) of a box written at byte {@code start} lands at
+ * {@code start + mode(((i * boxCols) + j) * elementBytes)} when {@code start} is a multiple of the
+ * mode's repeat (256, 512 or 1024 bytes; 128 bytes without a swizzle). A box has at most 256 elements
+ * in each dimension, an inner dimension of a multiple of 16 bytes and, with a swizzle, of at most the
+ * mode's span (32, 64 or 128 bytes). A tile can be filled when boxes that obey these rules put every
+ * element exactly where the tile's layout has it: the widest boxes that work, then the tallest, are
+ * chosen. A tile of 128-byte-wide atoms in column blocks (CuTe's {@code tile_to_shape} of
+ * {@code Swizzle<3,4,3>} on bytes) is one box per column block; a tile whose atoms are numbered
+ * across the row is one box per atom.
+ *
+ * <p>Sub-byte types ({@link TmaDataType}): packed FP4 boxes are counted in elements, two to a byte,
+ * their rows whole 16-byte units (multiples of 32 elements); the padded types' boxes are exactly 128
+ * elements (128 bytes of 16-byte units) wide. The swizzle modes each padded type may use in each
+ * direction are the engine's to check ({@code Tma}), as they depend on the direction.
+ *
+ * @param mode the swizzle mode to encode in the tensor map
+ * @param boxRows rows of a box (its outer dimension)
+ * @param boxCols elements of a box row (its inner dimension)
+ * @param boxes the boxes of one stage, by tile row, then column
+ */
+public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> boxes) {
+  /** The most elements a TMA box has in one dimension. */
+  static final int MAX_BOX_ELEMENTS = 256;
+
+  public TmaFill {
+    boxes = List.copyOf(boxes);
+  }
+
+  /** How TMA fills the tile; throws {@link InvalidDescriptionException} when it cannot. */
+  public static TmaFill of(TileLayout tile) {
+    List<Violation> problems = new ArrayList<>();
+    Optional<TmaFill> fill = plan(tile, problems);
+    InvalidDescriptionException.throwIfAny(problems);
+    return fill.orElseThrow();
+  }
+
+  /** How TMA fills the tile, if it can. */
+  public static Optional<TmaFill> find(TileLayout tile) {
+    return plan(tile, new ArrayList<>());
+  }
+
+  /**
+   * How TMA would fill the tile if its base (and every stage's) were aligned to the mode's repeat:
+   * whether the tile's layout is one TMA can write at all, whatever alignment it declares.
+   */
+  public static Optional<TmaFill> findWhenAligned(TileLayout tile) {
+    Optional<TmaSwizzle> mode = tile.tmaSwizzle();
+    if (mode.isEmpty() || tile.alignment() >= mode.get().alignmentBytes()) {
+      return find(tile);
+    }
+    return tile.toBuilder().alignment(mode.get().alignmentBytes()).tryBuild()
+        .flatMap(TmaFill::find);
+  }
+
+  /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
+  public static List<Violation> check(TileLayout tile) {
+    List<Violation> problems = new ArrayList<>();
+    plan(tile, problems);
+    return problems;
+  }
+
+  /**
+   * Why TMA cannot write a tile in {@code mode} on {@code architecture}: it has no TMA, or its TMA
+   * does not write the mode (one of Blackwell's, on an earlier architecture); empty where it can.
+   */
+  public static List<Violation> check(TmaSwizzle mode, Architecture architecture) {
+    if (!architecture.has(Architecture.Feature.TMA)) {
+      return List.of(new ArchitectureViolation.MissingInstruction(architecture, AccessKind.TMA));
+    }
+    return mode.isBlackwell() && !architecture.has(Architecture.Feature.BLACKWELL_TMA_MODES)
+        ? List.of(new TmaViolation.MissingTmaMode(architecture, mode))
+        : List.of();
+  }
+
+  /** The bytes one swizzled box row may span: 32, 64 or 128; for no swizzle, 256 elements' worth. */
+  public static int spanBytes(TmaSwizzle mode) {
+    return mode == TmaSwizzle.NONE ? Integer.MAX_VALUE : mode.spanBytes();
+  }
+
+  /** The byte alignment every box's shared-memory start needs: the mode's repeat, or 128 bytes. */
+  static int boxAlignmentBytes(TmaSwizzle mode) {
+    return Math.max(128, mode.alignmentBytes());
+  }
+
+  /**
+   * How TMA fills the tile, if it can; otherwise empty, with every reason added to {@code problems}:
+   * {@link #find} and {@link #check} in one pass.
+   */
+  public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
+    Optional<TmaSwizzle> found = tile.tmaSwizzle();
+    if (found.isEmpty()) {
+      problems.add(tile.hasSwizzle()
+          ? new NoTmaMode(tile.dtype(), tile.swizzle(), tile.swizzlesWithinEachRow(),
+              tile.byteSwizzle())
+          : new NoTmaModeForMap(tile.dtype(), tile.inner()));
+      return Optional.empty();
+    }
+    TmaSwizzle mode = found.get();
+    if (tile.rowStride() != tile.cols()) {
+      problems.add(new TmaPadding(tile.rowStride(), tile.cols()));
+    }
+    if (tile.alignment() < mode.alignmentBytes()) {
+      problems.add(new TmaAlignment(mode, tile.alignment()));
+    }
+    if (!problems.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Integer> widths = boxWidths(tile, mode);
+    if (widths.isEmpty()) {
+      int required = TmaDataType.of(tile.dtype()).boxCols();
+      problems.add(required != 0 ? new PackedBoxWidth(tile.dtype(), required, tile.cols())
+          : new NoTmaBoxWidth(mode, tile.cols(), tile.dtype()));
+      return Optional.empty();
+    }
+    BoxMismatch firstMismatch = null;
+    for (int boxCols : widths) {
+      for (int boxRows = Math.min(tile.rows(), MAX_BOX_ELEMENTS); boxRows >= 1; boxRows--) {
+        if (tile.rows() % boxRows != 0) {
+          continue;
+        }
+        Optional<BoxMismatch> mismatch = mismatch(tile, mode, boxRows, boxCols);
+        if (mismatch.isEmpty()) {
+          return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
+        }
+        if (firstMismatch == null) {
+          firstMismatch = mismatch.get();
+        }
+      }
+    }
+    int widest = widths.get(0);
+    Optional<ColumnBlocks> hint = tile.isOneAtom() && tile.cols() > widest
+        ? columnBlocksHint(tile, widest) : Optional.empty();
+    problems.add(new TmaBoxesMisplaced(mode, widest, firstMismatch, hint));
+    return Optional.empty();
+  }
+
+  /**
+   * For a one-atom tile wider than a box: the column blocks of atoms as wide as a box, each checked
+   * to give a tile TMA fills. The atom as tall as the tile where that works; else as many rows as
+   * hold whole periods of the swizzle (CuTe's 8 rows), with the tile's rows rounded up to a multiple
+   * of them where they do not divide it.
+   */
+  private static Optional<ColumnBlocks> columnBlocksHint(TileLayout tile, int widest) {
+    int rowBytes = tile.bytesOf(tile.cols());
+    Optional<TileLayout> tall = filled(tile.rows(), tile, 0, widest);
+    if (tall.isPresent()) {
+      return Optional.of(new ColumnBlocks(rowBytes, 0, widest, tile.rows(), tile.rows(),
+          tall.get()));
+    }
+    // The inner map repeats every 2^span elements of the word.
+    long period = 1L << tile.inner().span();
+    long step = period / Math.min(period, Integer.lowestOneBit(widest));
+    if (step > MAX_BOX_ELEMENTS) {
+      return Optional.empty();
+    }
+    int atomRows = (int) step;
+    int paddedRows = (tile.rows() + atomRows - 1) / atomRows * atomRows;
+    return filled(paddedRows, tile, atomRows, widest).map(blocks -> new ColumnBlocks(rowBytes,
+        atomRows, widest, tile.rows(), paddedRows, blocks));
+  }
+
+  /** Whether TMA fills the tile made {@code rows} tall of {@code atomRows x atomCols} atoms. */
+  private static Optional<TileLayout> filled(int rows, TileLayout tile, int atomRows,
+      int atomCols) {
+    return tile.toBuilder().rows(rows).atom(atomRows, atomCols, tile.atomOrder()).tryBuild()
+        .filter(blocks -> find(blocks).isPresent());
+  }
+
+  /**
+   * The box rows to try, widest first: those that divide the tile's row, are a whole number of
+   * 16-byte units, have at most 256 elements and, with a swizzle, span at most the mode's span; for a
+   * data type that fixes the box's width (the padded sub-byte types: 128), that width alone.
+   */
+  private static List<Integer> boxWidths(TileLayout tile, TmaSwizzle mode) {
+    int elementBits = tile.elementBits();
+    long limit = Math.min(MAX_BOX_ELEMENTS, (long) spanBytes(mode) * 8 / elementBits);
+    int required = TmaDataType.of(tile.dtype()).boxCols();
+    List<Integer> widths = new ArrayList<>();
+    for (int boxCols = (int) Math.min(limit, tile.cols()); boxCols >= 1; boxCols--) {
+      if (tile.cols() % boxCols == 0 && (long) boxCols * elementBits % 128 == 0
+          && (required == 0 || boxCols == required)) {
+        widths.add(boxCols);
+      }
+    }
+    return widths;
+  }
+
+  /**
+   * The first element that boxes of this size would put elsewhere than the tile does. Where the
+   * tile keeps each 16-byte unit of a row whole ({@link TileLayout#keepsRunsWhole}) and the mode's
+   * pattern leaves a unit's low 4 address bits alone, only each unit's first element is compared:
+   * the engine writes a unit as 16 contiguous bytes, the tile stores it so, and both move the unit's
+   * other elements by the same bytes as its first, so the first that differs is the same element.
+   */
+  static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
+      int boxCols) {
+    int unitElements = 128 % tile.elementBits() == 0 ? 128 / tile.elementBits() : 1;
+    boolean wholeUnits = boxCols % unitElements == 0 && mode.byteMap().keepsLowBits(4)
+        && tile.keepsRunsWhole(unitElements);
+    return mismatch(tile, mode, boxRows, boxCols, wholeUnits ? unitElements : 1);
+  }
+
+  /**
+   * The first element that boxes of this size would put elsewhere than the tile does, comparing
+   * the elements of each box row {@code step} apart (1: every element).
+   */
+  static Optional<BoxMismatch> mismatch(TileLayout tile, TmaSwizzle mode, int boxRows,
+      int boxCols, int step) {
+    XorMap pattern = mode.byteMap();
+    int alignment = boxAlignmentBytes(mode);
+    for (int top = 0; top < tile.rows(); top += boxRows) {
+      for (int left = 0; left < tile.cols(); left += boxCols) {
+        int start = tile.byteOffset(top, left);
+        if (start % alignment != 0) {
+          return Optional.of(new BoxStartMisaligned(boxRows, boxCols, new Cell(top, left), start,
+              alignment));
+        }
+        for (int i = 0; i < boxRows; i++) {
+          for (int j = 0; j < boxCols; j += step) {
+            // The engine writes the box densely: its byte (of 4-bit elements, the byte that holds
+            // two) goes through the mode's pattern.
+            int written = start + pattern.apply(tile.bytesOf(i * boxCols + j));
+            int expected = tile.byteOffset(top + i, left + j);
+            if (written != expected) {
+              return Optional.of(new BoxElementMisplaced(boxRows, boxCols, new Cell(top, left),
+                  new Cell(top + i, left + j), written, expected));
+            }
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static List<TmaBox> boxes(TileLayout tile, int boxRows, int boxCols) {
+    List<TmaBox> boxes = new ArrayList<>();
+    for (int top = 0; top < tile.rows(); top += boxRows) {
+      for (int left = 0; left < tile.cols(); left += boxCols) {
+        boxes.add(new TmaBox(top, left, tile.offset(top, left)));
+      }
+    }
+    return boxes;
+  }
+}

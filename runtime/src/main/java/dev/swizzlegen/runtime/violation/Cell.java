@@ -1,4 +1,0 @@
-package dev.swizzlegen.runtime.violation;
-
-/** One element of a tile (or of an atom), by row and column: the witness a violation names. */
-public record Cell(int row, int col) {}
