@@ -20,6 +20,7 @@ import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
+import dev.swizzlegen.processor.read.TileRead;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.report.BankMapWriter;
@@ -351,7 +352,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    */
   private Optional<ProvenTile> prove(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
-    Optional<TileSpec> read = reader.read(type, values, diagnostics);
+    Optional<TileRead> read = reader.read(type, values, diagnostics);
     if (read.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }

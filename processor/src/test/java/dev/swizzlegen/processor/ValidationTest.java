@@ -147,6 +147,29 @@ class ValidationTest {
         "access = @Access(kind = AccessKind.TMA, op = Op.STORE)");
   }
 
+  /**
+   * An engine is planned by the prover, after the reader has read every access, yet its errors
+   * stand where it is declared among the other accesses' errors, before or after them.
+   */
+  @Test
+  void anEnginesErrorsStandInDeclarationOrderAmongTheOtherAccesses() {
+    String tma = "@Access(kind = AccessKind.TMA, op = Op.STORE)";
+    String vector = "@Access(bytes = 16, maxWays = 0)";
+    for (boolean engineFirst : new boolean[] {true, false}) {
+      Compilation compilation = Generated.compile(List.of(), tile("Bad", "bits = 3",
+          "dtype = DType.HALF", "rows = 128", "cols = 128",
+          "access = {" + (engineFirst ? tma + ", " + vector : vector + ", " + tma) + "}"));
+      assertThat(compilation).failed();
+      List<String> errors = compilation.errors().stream()
+          .map(error -> error.getMessage(null)).toList();
+      assertThat(errors).hasSize(2);
+      int engine = engineFirst ? 0 : 1;
+      assertThat(errors.get(engine)).contains("(atomCols = 64)");
+      assertThat(errors.get(1 - engine))
+          .contains("maxWays must be 1 (conflict-free) or more, not 0.");
+    }
+  }
+
   @Test
   void zeroRows() {
     assertOneErrorOnLine("rows must be positive, not 0.", "rows = 0",

@@ -107,6 +107,28 @@ public final class Diagnostics {
     }
   }
 
+  /** A shape error of the element's annotation, on the attribute at fault. */
+  public void shapeError(ShapeError error) {
+    Blame.Attribute blamed = ShapeMessages.blame(error);
+    if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
+      throw new IllegalArgumentException(error + " is an @Access's: name the access");
+    }
+    error(blamed.name(), ShapeMessages.render(error));
+  }
+
+  /**
+   * A shape error of one {@code @Access}: on the attribute at fault, the access's own or the
+   * tile's.
+   */
+  public void shapeError(AttributeSource access, ShapeError error) {
+    Blame.Attribute blamed = ShapeMessages.blame(error);
+    if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
+      errorOnAccess(access, blamed.name(), ShapeMessages.render(error));
+    } else {
+      error(blamed.name(), ShapeMessages.render(error));
+    }
+  }
+
   /**
    * A message on a declared access: its {@code @Access} annotation {@code access}, or the
    * {@code @SwizzledTile} for a default access, whose {@code access} is null.

@@ -7,11 +7,9 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
-import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -46,21 +44,23 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     wgmmaReads = Collections.unmodifiableMap(new EnumMap<>(wgmmaReads));
   }
 
-  /** The tile whose warp accesses are {@code reports}, its engines planned. */
-  static ProvenTile of(TileSpec tile, List<AccessReport> reports) {
-    TileLayout layout = tile.layout();
+  /**
+   * The tile whose warp accesses are {@code reports}, its engines' plans and wgmma's reads in either
+   * major taken from {@code plans}, which worked each out once on the tile's layout.
+   */
+  static ProvenTile of(TileSpec tile, List<AccessReport> reports, EnginePlans plans) {
+    if (!plans.layout().equals(tile.layout())) {
+      throw new IllegalArgumentException("plans of another layout than tile " + tile.name() + "'s");
+    }
     Map<Major, Plan<MmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
     for (Major major : Major.values()) {
-      wgmmaReads.put(major, Wgmma.of(major).plan(layout));
+      wgmmaReads.put(major, plans.wgmmaRead(major));
     }
-    List<Plan<?>> plans = new ArrayList<>();
+    List<Plan<?>> enginePlans = new ArrayList<>();
     for (Engine engine : tile.engines()) {
-      // A wgmma read's plan is its major's, whatever its label.
-      plans.add(engine instanceof Wgmma wgmma
-          ? wgmmaReads.get(wgmma.major())
-          : engine.plan(layout));
+      enginePlans.add(plans.of(engine));
     }
-    return new ProvenTile(tile, reports, plans, wgmmaReads);
+    return new ProvenTile(tile, reports, enginePlans, wgmmaReads);
   }
 
   /** The plan of {@code tma}, one of the tile's engines. */

@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Blame;
-import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ModelText;
+import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.processor.diag.ViolationMessages;
+import dev.swizzlegen.processor.read.AccessRead.Fault;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Major;
@@ -21,7 +21,6 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -37,18 +36,27 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns each {@code @Access} of a tile into the model's warp {@link AccessPattern} or, for the kinds
- * that declare an engine (TMA, WGMMA, UMMA), its {@link Engine}, or into errors on the
- * {@code @Access} attribute at fault; supplies the default accesses when {@code access} is omitted.
+ * that declare an engine (TMA, WGMMA, UMMA), its {@link Engine} for the prover to plan, or into its
+ * faults, as values ({@link AccessRead}); supplies the default accesses when {@code access} is
+ * omitted.
  */
 final class AccessReader {
-  /**
-   * What a tile's {@code access} declares: the warp accesses to cost and the engines to plan, each in
-   * the order declared.
-   */
-  record Declared(List<DeclaredAccess> accesses, List<Engine> engines) {
+  /** What a tile's {@code access} declares: each {@code @Access} as read, in the order declared. */
+  record Declared(List<AccessRead> reads) {
     Declared {
-      accesses = List.copyOf(accesses);
-      engines = List.copyOf(engines);
+      reads = List.copyOf(reads);
+    }
+
+    /** The warp accesses to cost, in order. */
+    List<DeclaredAccess> accesses() {
+      return reads.stream().filter(AccessRead.Warp.class::isInstance)
+          .map(read -> ((AccessRead.Warp) read).access()).toList();
+    }
+
+    /** The engines to plan, in order. */
+    List<Engine> engines() {
+      return reads.stream().filter(AccessRead.EngineToPlan.class::isInstance)
+          .map(read -> ((AccessRead.EngineToPlan) read).engine()).toList();
     }
   }
 
@@ -78,16 +86,15 @@ final class AccessReader {
   }
 
   /**
-   * The declared accesses and engines, each checked against the layout (an engine only for what no
-   * swizzle changes, when the swizzle is still to be derived and {@code layout} is the plain tile);
-   * errors go to {@code diagnostics}. For a layout pasted M (or N) first, {@code swapped} is it with
-   * its modes swapped: a warp access whose vectors the pasted tile's rows break and the swapped
-   * tile's keep is one error on {@code layout} giving the declaration to paste, once per tile.
+   * Each declared access read, checked against the layout where it is a warp access; an engine is
+   * only read, for the prover to plan. Nothing is reported here: the faults are values, reported in
+   * declaration order by the prover once it has planned the engines. For a layout pasted M (or N)
+   * first, {@code swapped} is it with its modes swapped: a warp access whose vectors the pasted
+   * tile's rows break and the swapped tile's keep is one error on {@code layout} giving the
+   * declaration to paste, once per tile.
    */
-  Declared read(AnnotationValues tile, TileLayout layout, boolean swizzleDerived,
-      Optional<CuteTile.Swapped> swapped, Diagnostics diagnostics) {
-    List<DeclaredAccess> accesses = new ArrayList<>();
-    List<Engine> engines = new ArrayList<>();
+  Declared read(AnnotationValues tile, TileLayout layout, Optional<CuteTile.Swapped> swapped) {
+    List<AccessRead> reads = new ArrayList<>();
     // The tensor-core reads declared so far: a tcgen05 read once per tile; wgmma reads once per
     // major, so that one buffer may be read K-major by one product and MN-major by another (FlashMLA
     // reads its K as V), the header giving each its descriptors.
@@ -101,47 +108,53 @@ final class AccessReader {
       AnnotationValues values = new AnnotationValues(mirror, elements);
       AccessKind kind = values.enumValue("kind", AccessKind.class);
       if (kind == AccessKind.UMMA && ummaRead) {
-        diagnostics.errorOnAccess(values, "kind", "the tile is already declared a tcgen05 operand;"
-            + " one UMMA access per tile, of its one major.");
+        reads.add(faulty(values, new ShapeError.SecondUmmaRead()));
         continue;
       }
       ummaRead |= kind == AccessKind.UMMA;
       if (kind == AccessKind.WGMMA && !wgmmaReads.add(values.enumValue("major", Major.class))) {
-        Major major = values.enumValue("major", Major.class);
-        diagnostics.errorOnAccess(values, "major", "the tile is already read by wgmma as "
-            + ModelText.operandWords(major) + "; a tile carries at most two WGMMA accesses,"
-            + " one of each major (major = Major.K and major = Major.MN).");
+        reads.add(faulty(values, new ShapeError.SecondWgmmaRead(
+            values.enumValue("major", Major.class))));
         continue;
       }
-      int errorsBefore = diagnostics.errorCount();
-      checkAttributes(values, kind, diagnostics);
-      if (isEngine(kind)) {
-        readEngine(values, kind, layout, swizzleDerived, errorsBefore, diagnostics)
-            .ifPresent(engines::add);
+      List<Fault> faults = new ArrayList<>();
+      attributeErrors(values, kind).forEach(error -> faults.add(new Fault.Shape(error)));
+      kindError(values, kind).ifPresent(error -> faults.add(new Fault.Shape(error)));
+      if (!faults.isEmpty()) {
+        reads.add(new AccessRead.Faulty(values, faults));
+      } else if (isEngine(kind)) {
+        Engine engine = engine(values, kind);
+        lacks(kind, engine.label()).forEach(faults::add);
+        reads.add(faults.isEmpty()
+            ? new AccessRead.EngineToPlan(engine, values)
+            : new AccessRead.Faulty(values, faults));
       } else {
-        Optional<AccessPattern> read = readPattern(values, kind, item, errorsBefore,
-            diagnostics);
-        if (read.isEmpty()) {
+        AccessPattern pattern = pattern(values, kind, item);
+        lacks(kind, pattern.label()).forEach(faults::add);
+        if (!faults.isEmpty()) {
+          reads.add(new AccessRead.Faulty(values, faults));
           continue;
         }
-        AccessPattern pattern = read.get();
         List<Violation> problems = pattern.check(layout);
         Optional<Violation> transposed = swapped.flatMap(s -> readAlongK(s, pattern, problems));
         if (transposed.isPresent()) {
           if (!swapReported) {
-            diagnostics.violation(transposed.get());
+            reads.add(new AccessRead.PastedTransposed(transposed.get()));
           }
           swapReported = true;
           continue;
         }
-        problems.forEach(violation -> diagnostics.accessViolation(values, pattern.label(),
-            violation));
-        if (problems.isEmpty()) {
-          accesses.add(new DeclaredAccess(pattern, values.mirror(), item));
-        }
+        problems.forEach(violation -> faults.add(new Fault.Broken(pattern.label(), violation)));
+        reads.add(faults.isEmpty()
+            ? new AccessRead.Warp(new DeclaredAccess(pattern, values.mirror(), item))
+            : new AccessRead.Faulty(values, faults));
       }
     }
-    return new Declared(accesses, engines);
+    return new Declared(reads);
+  }
+
+  private static AccessRead faulty(AnnotationValues values, ShapeError error) {
+    return new AccessRead.Faulty(values, List.of(new Fault.Shape(error)));
   }
 
   /**
@@ -172,20 +185,59 @@ final class AccessReader {
   }
 
   /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
-  private static void checkAttributes(AnnotationValues values, AccessKind kind,
-      Diagnostics diagnostics) {
+  private static List<ShapeError> attributeErrors(AnnotationValues values, AccessKind kind) {
+    List<ShapeError> errors = new ArrayList<>();
     for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
         "trans", "shape", "major", "lanes", "maxWays", "label")) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
-        diagnostics.errorOnAccess(values, attribute, attribute + " does not apply to a " + kind
-            + " access.");
+        errors.add(new ShapeError.NotApplicable(attribute, kind));
       }
     }
     int maxWays = values.intValue("maxWays");
     if (maxWays < 1) {
-      diagnostics.errorOnAccess(values, "maxWays", "maxWays must be 1 (conflict-free) or more, not "
-          + maxWays + ".");
+      errors.add(new ShapeError.MaxWaysBelowOne(maxWays));
     }
+    return errors;
+  }
+
+  /**
+   * What the kind's own attributes get wrong: order without threads, threads not two numbers, no
+   * lane map, an op the instruction does not do.
+   */
+  private static Optional<ShapeError> kindError(AnnotationValues values, AccessKind kind) {
+    return switch (kind) {
+      case VECTOR -> vectorError(values);
+      case LANES -> values.stringValue("lanes").isBlank()
+          ? Optional.of(new ShapeError.LanesMissing())
+          : Optional.empty();
+      case LDMATRIX -> opError(values, ShapeError.OpFixed.Instruction.LDMATRIX);
+      case STMATRIX -> opError(values, ShapeError.OpFixed.Instruction.STMATRIX);
+      case WGMMA -> opError(values, ShapeError.OpFixed.Instruction.WGMMA);
+      case UMMA -> opError(values, ShapeError.OpFixed.Instruction.UMMA);
+      case MMA_ACCUMULATOR, TMA -> Optional.empty();
+    };
+  }
+
+  private static Optional<ShapeError> vectorError(AnnotationValues values) {
+    List<AnnotationValue> threads = values.arrayValue("threads");
+    if (threads.isEmpty()) {
+      return values.isExplicit("order")
+          ? Optional.of(new ShapeError.OrderWithoutThreads())
+          : Optional.empty();
+    }
+    if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer)
+        || !(threads.get(1).getValue() instanceof Integer)) {
+      return Optional.of(new ShapeError.ThreadsNotTwo(threads.size()));
+    }
+    return Optional.empty();
+  }
+
+  /** An op given that the instruction does not do. */
+  private static Optional<ShapeError> opError(AnnotationValues values,
+      ShapeError.OpFixed.Instruction instruction) {
+    return values.isExplicit("op") && values.enumValue("op", Op.class) != instruction.op()
+        ? Optional.of(new ShapeError.OpFixed(instruction))
+        : Optional.empty();
   }
 
   /**
@@ -202,143 +254,59 @@ final class AccessReader {
         .map(broken -> swapped.readBy(broken.kind(), broken.vectorBytes()));
   }
 
-  /**
-   * A warp access as declared, to be checked against the layout; none when the {@code @Access} has
-   * errors since {@code errorsBefore}.
-   */
-  private Optional<AccessPattern> readPattern(AnnotationValues values, AccessKind kind,
-      AnnotationValue item, int errorsBefore, Diagnostics diagnostics) {
+  /** A warp access as declared, to be checked against the layout; its shape has no errors. */
+  private static AccessPattern pattern(AnnotationValues values, AccessKind kind,
+      AnnotationValue item) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
     String label = values.stringValue("label");
-    AccessPattern pattern = switch (kind) {
-      case VECTOR -> readVector(values, item, op, maxWays, label, diagnostics);
-      case LDMATRIX, STMATRIX -> readMatrix(values, item, kind, op, maxWays, label, diagnostics);
+    return switch (kind) {
+      case VECTOR -> vector(values, op, maxWays, label);
+      case LDMATRIX, STMATRIX -> matrix(values, kind, maxWays, label);
       case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
-      case LANES -> readLanes(values, op, maxWays, label, diagnostics);
+      // A lane map's text is the model's to read (a fault in it is a violation on lanes).
+      case LANES -> LanesAccess.of(op, values.intValue("bytes"), values.stringValue("lanes"))
+          .withMaxWays(maxWays).withLabel(label);
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
-    if (pattern == null || diagnostics.errorCount() > errorsBefore
-        || lacks(values, kind, pattern.label(), diagnostics)) {
-      return Optional.empty();
-    }
-    return Optional.of(pattern);
   }
 
-  /**
-   * An engine, its plan checked against the layout: in full, or, when the swizzle is still to be
-   * derived and {@code layout} is the plain tile, only for what no swizzle changes (the solver then
-   * keeps only the swizzles it has a plan for); none when the {@code @Access} has errors since
-   * {@code errorsBefore}.
-   */
-  private Optional<Engine> readEngine(AnnotationValues values, AccessKind kind,
-      TileLayout layout, boolean swizzleDerived, int errorsBefore, Diagnostics diagnostics) {
-    Op op = values.enumValue("op", Op.class);
+  /** An engine as declared; its shape has no errors. Its plan is the prover's. */
+  private static Engine engine(AnnotationValues values, AccessKind kind) {
     String label = values.stringValue("label");
-    Engine engine = switch (kind) {
-      case TMA -> Tma.of(op).withLabel(label);
-      case WGMMA -> readWgmma(values, op, label, diagnostics);
-      case UMMA -> readUmma(values, op, label, diagnostics);
+    return switch (kind) {
+      case TMA -> Tma.of(values.enumValue("op", Op.class)).withLabel(label);
+      case WGMMA -> Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
+      case UMMA -> Umma.of(values.enumValue("major", Major.class)).withLabel(label);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
-    if (engine == null || diagnostics.errorCount() > errorsBefore
-        || lacks(values, kind, engine.label(), diagnostics)) {
-      return Optional.empty();
-    }
-    List<Violation> problems = swizzleDerived
-        ? engine.geometryViolations(layout)
-        : engine.plan(layout).violations();
-    if (problems.isEmpty() && !swizzleDerived && engine instanceof Tma tma
-        && architecture.isPresent()) {
-      // The mode the declared swizzle is: one of Blackwell's only where the target writes them (a
-      // derived one is, the solver being the target's).
-      problems = TmaFill.check(tma.plan(layout).plan().orElseThrow().mode(), architecture.get());
-    }
-    problems.forEach(violation -> diagnostics.accessViolation(values, engine.label(), violation));
-    return problems.isEmpty() ? Optional.of(engine) : Optional.empty();
   }
 
   /**
-   * Whether the target architecture has no instruction or engine for the access (reported, on its
-   * kind); false without a target.
+   * What the target architecture lacks for the access, as faults on its label: none without a
+   * target.
    */
-  private boolean lacks(AnnotationValues values, AccessKind kind, String label,
-      Diagnostics diagnostics) {
-    List<Violation> problems = architecture.map(target -> target.check(kind)).orElse(List.of());
-    problems.forEach(violation -> diagnostics.accessViolation(values, label, violation));
-    return !problems.isEmpty();
+  private List<Fault> lacks(AccessKind kind, String label) {
+    return architecture.map(target -> target.check(kind)).orElse(List.of()).stream()
+        .<Fault>map(violation -> new Fault.Broken(label, violation)).toList();
   }
 
-  private static AccessPattern readVector(AnnotationValues values, AnnotationValue item, Op op,
-      int maxWays, String label, Diagnostics diagnostics) {
+  private static AccessPattern vector(AnnotationValues values, Op op, int maxWays, String label) {
     int bytes = values.intValue("bytes");
     List<AnnotationValue> threads = values.arrayValue("threads");
-    Order order = values.enumValue("order", Order.class);
     if (threads.isEmpty()) {
-      if (values.isExplicit("order")) {
-        diagnostics.errorOnAccess(values, "order", "order numbers lanes over threads = {rows, cols};"
-            + " give threads too, or omit both for the coalesced copy.");
-        return null;
-      }
       return VectorAccess.coalesced(op, bytes).withRowsAsOne(values.intValue("rowsAsOne"))
           .withMaxWays(maxWays).withLabel(label);
     }
-    if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer rows)
-        || !(threads.get(1).getValue() instanceof Integer cols)) {
-      diagnostics.errorOnAccess(values, "threads", "threads must be two numbers, {rows, cols} of"
-          + " lanes, not " + threads.size() + ".");
-      return null;
-    }
-    return VectorAccess.grid(op, bytes, rows, cols, order)
+    int rows = (Integer) threads.get(0).getValue();
+    int cols = (Integer) threads.get(1).getValue();
+    return VectorAccess.grid(op, bytes, rows, cols, values.enumValue("order", Order.class))
         .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
   }
 
-  /**
-   * A lane map; its text is the model's to read (a fault in it is a violation on {@code lanes}), but
-   * one must be given.
-   */
-  private static AccessPattern readLanes(AnnotationValues values, Op op, int maxWays, String label,
-      Diagnostics diagnostics) {
-    String lanes = values.stringValue("lanes");
-    if (lanes.isBlank()) {
-      diagnostics.errorOnAccess(values, "lanes", "a LANES access names the element of each of the 32"
-          + " lanes: give lanes = \"[[r0,c0],...,[r4,c4]]\" (Triton's bases) or a CuTe layout of the"
-          + " lanes such as \"_32:_1\".");
-      return null;
-    }
-    return LanesAccess.of(op, values.intValue("bytes"), lanes).withMaxWays(maxWays)
-        .withLabel(label);
-  }
-
-  private static Engine readWgmma(AnnotationValues values, Op op, String label,
-      Diagnostics diagnostics) {
-    if (values.isExplicit("op") && op != Op.LOAD) {
-      diagnostics.errorOnAccess(values, "op", "wgmma only reads its operands from shared memory;"
-          + " op must be LOAD or omitted.");
-      return null;
-    }
-    return Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
-  }
-
-  private static Engine readUmma(AnnotationValues values, Op op, String label,
-      Diagnostics diagnostics) {
-    if (values.isExplicit("op") && op != Op.LOAD) {
-      diagnostics.errorOnAccess(values, "op", "tcgen05.mma only reads its shared-memory operands;"
-          + " op must be LOAD or omitted.");
-      return null;
-    }
-    return Umma.of(values.enumValue("major", Major.class)).withLabel(label);
-  }
-
-  private static AccessPattern readMatrix(AnnotationValues values, AnnotationValue item,
-      AccessKind kind, Op op, int maxWays, String label, Diagnostics diagnostics) {
-    Op implied = kind == AccessKind.LDMATRIX ? Op.LOAD : Op.STORE;
-    if (values.isExplicit("op") && op != implied) {
-      diagnostics.errorOnAccess(values, "op", (kind == AccessKind.LDMATRIX ? "ldmatrix only loads"
-          : "stmatrix only stores") + "; op must be " + implied + " or omitted.");
-      return null;
-    }
+  private static AccessPattern matrix(AnnotationValues values, AccessKind kind, int maxWays,
+      String label) {
     int matrices = values.intValue("matrices");
     boolean trans = values.booleanValue("trans");
     // The shape's rules (which instruction, trans, matrices and element types it has) are the

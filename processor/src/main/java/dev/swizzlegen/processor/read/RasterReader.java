@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.raster.Rasterizer;
@@ -47,8 +48,7 @@ public final class RasterReader {
     }
     if (nameProblem.isPresent()) {
       if (override.isEmpty()) {
-        diagnostics.error("name", "the generated names come from the type's name, but "
-            + nameProblem.get() + " Set name to choose the generated names.");
+        diagnostics.shapeError(new ShapeError.NameFromType(nameProblem.get(), true));
       } else {
         diagnostics.error("name", nameProblem.get());
       }

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
@@ -28,12 +29,13 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @SwizzledTile} mirror into a {@link TileSpec}, or into errors, each reported on the
- * attribute at fault. All validation is the model's ({@link Swizzle#check}, {@link TileLayout#check},
- * the accesses' checks); this class hands its violations to the tile's {@link Diagnostics}, which
- * blames and words them. When bits, base and shift are all omitted the tile is read without a
- * swizzle, which derivation ({@code prove.Derivation}) then chooses
- * ({@link TileSpec#swizzleToDerive}).
+ * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors, each reported on the
+ * attribute at fault. All validation of the tile is the model's ({@link Swizzle#check},
+ * {@link TileLayout#check}); this class hands its violations, and its own shape errors
+ * ({@code diag.ShapeError}), to the tile's {@link Diagnostics}, which blames and words them. Its
+ * accesses are read into values ({@link AccessRead}), whose faults the prover reports in order with
+ * its engines' plans. When bits, base and shift are all omitted the tile is read without a swizzle,
+ * which derivation ({@code prove.Derivation}) then chooses ({@link TileSpec#swizzleToDerive}).
  */
 public final class TileReader {
   private final Elements elements;
@@ -54,10 +56,11 @@ public final class TileReader {
   }
 
   /**
-   * The tile, its swizzle still to be derived where bits, base and shift are omitted; or empty with
-   * its errors added to {@code diagnostics}.
+   * The tile, its swizzle still to be derived where bits, base and shift are omitted, its accesses
+   * as read (their faults are reported by the prover, in order with its engines' plans); or empty
+   * with its errors added to {@code diagnostics}.
    */
-  public Optional<TileSpec> read(TypeElement type, AnnotationValues values,
+  public Optional<TileRead> read(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
@@ -79,8 +82,7 @@ public final class TileReader {
           ? Optional.of(Swizzle.IDENTITY)
           : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
       if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
-        diagnostics.error("bits, base and shift are omitted, so swizzlegen derives the swizzle; give"
-            + " rows and cols too (without a swizzle there is no atom to size the tile).");
+        diagnostics.shapeError(new ShapeError.SizeToDerive(values.isExplicit("rows")));
         return Optional.empty();
       }
       if (swizzle.isEmpty() || name.isEmpty()) {
@@ -131,22 +133,20 @@ public final class TileReader {
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
-    AccessReader.Declared declared = values.isExplicit("access")
-        ? accessReader.read(values, layout, derived, swapped, diagnostics)
-        : new AccessReader.Declared(AccessReader.defaults(layout, skippedDefaults), List.of());
-    List<DeclaredAccess> accesses = declared.accesses();
-    List<Engine> engines = declared.engines();
+    Optional<AccessReader.Declared> declared = values.isExplicit("access")
+        ? Optional.of(accessReader.read(values, layout, swapped))
+        : Optional.empty();
+    List<DeclaredAccess> accesses = declared.isPresent()
+        ? declared.get().accesses()
+        : AccessReader.defaults(layout, skippedDefaults);
+    List<Engine> engines = declared.map(AccessReader.Declared::engines).orElse(List.of());
 
-    Optional<SwizzleToDerive> toDerive = Optional.empty();
-    if (derived) {
-      if (diagnostics.errorCount() > 0) {
-        return Optional.empty();
-      }
-      toDerive = Optional.of(new SwizzleToDerive(description.describedAtomRows(),
-          description.describedAtomCols()));
-    }
+    Optional<SwizzleToDerive> toDerive = derived
+        ? Optional.of(new SwizzleToDerive(description.describedAtomRows(),
+            description.describedAtomCols()))
+        : Optional.empty();
 
-    return Optional.of(new TileSpec(
+    return Optional.of(new TileRead(new TileSpec(
         type,
         values.mirror(),
         name.get(),
@@ -161,7 +161,7 @@ public final class TileReader {
         derived ? Optional.empty() : TmaFill.findWhenAligned(layout),
         Optional.empty(),
         cute,
-        toDerive));
+        toDerive), declared.map(AccessReader.Declared::reads).orElse(List.of())));
   }
 
   /**
@@ -203,9 +203,7 @@ public final class TileReader {
     boolean baseGiven = isGiven(values, "base");
     boolean shiftGiven = isGiven(values, "shift");
     if (!bitsGiven) {
-      String given = baseGiven ? "base" : "shift";
-      diagnostics.error(given, given + " is given but bits is not; give bits (base and shift"
-          + " have defaults), or omit all three.");
+      diagnostics.shapeError(new ShapeError.BitsMissing(baseGiven));
       return Optional.empty();
     }
     int bits = values.intValue("bits");
@@ -239,8 +237,7 @@ public final class TileReader {
     }
     if (problem.isPresent()) {
       if (override.isEmpty()) {
-        diagnostics.error("the generated names come from the type's name, but " + problem.get()
-            + " Set name to choose the generated names.");
+        diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
       } else {
         diagnostics.error("name", problem.get());
       }

@@ -23,7 +23,8 @@ import javax.lang.model.element.TypeElement;
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
  * @param accesses the warp accesses to prove free of bank conflicts: the declared ones, or the
  *     defaults
- * @param engines the declared engines (TMA, wgmma, UMMA), each of which has a plan for the layout
+ * @param engines the declared engines (TMA, wgmma, UMMA); once the tile is proven, each has a plan
+ *     for the layout, worked out once ({@code prove.ProvenTile})
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
  *     TMA mode the generated files name, worked out once for all of them; empty while the swizzle

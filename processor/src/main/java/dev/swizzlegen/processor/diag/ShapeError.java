@@ -1,0 +1,71 @@
+package dev.swizzlegen.processor.diag;
+
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Op;
+
+/**
+ * What a reader finds wrong with an annotation's shape before the model is asked: an attribute that
+ * does not apply, a value of the wrong form, a declaration given twice. These concern how the
+ * annotation is written, not the tile, so they are the processor's records rather than the model's
+ * violations; like those, each kind has one format and one blame rule ({@link ShapeMessages}),
+ * under the same laws.
+ */
+public sealed interface ShapeError {
+
+  /** An {@code @Access} attribute its kind does not read: it would be ignored, so it is an error. */
+  record NotApplicable(String attribute, AccessKind kind) implements ShapeError {}
+
+  /** {@code maxWays} below 1: a degree of bank conflict is 1 (conflict-free) or more. */
+  record MaxWaysBelowOne(int maxWays) implements ShapeError {}
+
+  /** {@code order} without {@code threads}: it numbers lanes over a grid that is not given. */
+  record OrderWithoutThreads() implements ShapeError {}
+
+  /** {@code threads} that is not two numbers, {rows, cols} of lanes. */
+  record ThreadsNotTwo(int given) implements ShapeError {}
+
+  /** A LANES access without its lane map. */
+  record LanesMissing() implements ShapeError {}
+
+  /**
+   * An {@code op} the instruction does not do: ldmatrix only loads, stmatrix only stores, the
+   * tensor cores only read.
+   */
+  record OpFixed(Instruction instruction) implements ShapeError {
+    /** The accesses whose instruction does one {@link Op} only. */
+    public enum Instruction {
+      LDMATRIX(Op.LOAD), STMATRIX(Op.STORE), WGMMA(Op.LOAD), UMMA(Op.LOAD);
+
+      private final Op op;
+
+      Instruction(Op op) {
+        this.op = op;
+      }
+
+      /** The one op the instruction does. */
+      public Op op() {
+        return op;
+      }
+    }
+  }
+
+  /** A second UMMA access: a tile is one tcgen05 operand, of its one major. */
+  record SecondUmmaRead() implements ShapeError {}
+
+  /** A second WGMMA access of a major already declared. */
+  record SecondWgmmaRead(Major major) implements ShapeError {}
+
+  /** A swizzle to derive (bits, base and shift omitted) without rows and cols to size the tile. */
+  record SizeToDerive(boolean rowsGiven) implements ShapeError {}
+
+  /** {@code base} or {@code shift} given without {@code bits}. */
+  record BitsMissing(boolean baseGiven) implements ShapeError {}
+
+  /**
+   * The generated names, taken from the annotated type's name as {@code name} is not given, are
+   * unusable, for the reason {@code problem} (a sentence of the names' rules); on a rasterizer's
+   * {@code @ThreadblockSwizzle} or a tile's {@code @SwizzledTile}.
+   */
+  record NameFromType(String problem, boolean rasterizer) implements ShapeError {}
+}
