@@ -263,7 +263,7 @@ struct StagedB {
   SWIZZLEGEN_HOST_DEVICE static constexpr uint64_t wgmma_desc(
       uint32_t smem_address, uint32_t k_slice = 0, uint32_t mn = 0, uint32_t stage = 0) {
     return kWgmmaDescriptor
-        | ((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3FFFFu) >> 4;
+        | (((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3ffffu) >> 4);
   }
 };
 

@@ -395,11 +395,13 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       List<GeneratedFile> files = new ArrayList<>();
       // The index functions the helper compiles and the header prints, made once.
       List<IndexFunction> functions = TileFunctions.of(tile.layout());
-      files.add(javaHelperWriter.write(tile, functions));
       // What the header and the summary state about TMA, wgmma and tcgen05, from the plans worked
-      // out once.
+      // out once; the reads' descriptor functions are the helper's too.
       HopperHeaderText hopper = HopperHeaderText.of(proven.tile());
       OperandReadText reads = OperandReadText.of(proven.tile());
+      List<IndexFunction> helperFunctions = new ArrayList<>(functions);
+      helperFunctions.addAll(reads.descriptors());
+      files.add(javaHelperWriter.write(tile, helperFunctions));
       files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)

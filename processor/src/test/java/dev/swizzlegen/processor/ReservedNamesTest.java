@@ -92,6 +92,18 @@ class ReservedNamesTest {
         .contains("would collide with offset in the generated headers");
     assertThat(Names.identifierProblem("kTmaBoxes").orElseThrow()).contains("generated headers");
     assertThat(Names.identifierProblem("get_swizzle_idx").orElseThrow()).contains("generated headers");
+    // Members, parameters and locals of every printer, computed from what they print.
+    for (String member : List.of("wgmma_desc_mn", "kUmmaVersion", "umma_row", "tma_box_offset",
+        "row_xor", "smem_address", "k_slice", "kBeforeCuda12_8", "encode_tma_2d", "detail",
+        "top_tiles", "launch_x")) {
+      assertThat(Names.identifierProblem(member).orElseThrow())
+          .isEqualTo("name \"" + member + "\" would collide with " + member + " in the generated"
+              + " headers (a member, parameter or local variable of their structs).");
+    }
+    // Only the read kinds that exist: wgmma has no version, tcgen05 no second read.
+    for (String absent : List.of("kWgmmaVersion", "kUmmaMnK", "umma_desc_mn")) {
+      assertTrue(Names.identifierProblem(absent).isEmpty(), absent);
+    }
     for (String library : List.of("uint32_t", "uint64_t", "int32_t", "size_t", "NULL", "dim3", "uint2",
         "uint3", "float4", "double4_32a", "half", "blockIdx", "threadIdx", "warpSize", "INT32_MAX",
         "UINT64_C", "cuuint32_t")) {

@@ -51,6 +51,7 @@ public final class Meaning {
     record.append("# ").append(helper.getName()).append(' ').append(headerPath).append('\n');
     record.append("java constants:").append(javaConstants(helper)).append('\n');
     record.append("java functions:").append(javaFunctions(helper)).append('\n');
+    javaDescriptorsArePrinted(helper, headerText, printed);
     record.append("cuda constants:").append(headerConstants(headerText)).append('\n');
     record.append("cuda prints:");
     for (String line : printed) {
@@ -344,6 +345,11 @@ public final class Meaning {
         .filter(m -> Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() == helper)
         .sorted(Comparator.comparing(Method::getName).thenComparing(Method::getParameterCount))
         .toList()) {
+      if (method.getReturnType() == long.class && DESCRIPTOR.matcher(method.getName()).matches()) {
+        // The reads' descriptor functions: the header's, whose values the record's cuda prints
+        // hold; javaDescriptorsArePrinted holds the helper's to them.
+        continue;
+      }
       if (method.getReturnType() != int.class
           || Stream.of(method.getParameterTypes()).anyMatch(type -> type != int.class)) {
         throw new AssertionError("a helper function the meaning record does not cover: " + method);
@@ -387,8 +393,74 @@ public final class Meaning {
     return text.toString();
   }
 
+  /**
+   * The helper's descriptor functions ({@code long wgmmaDesc(smem_address, k_slice, mn, stage)},
+   * {@code wgmmaDescMn}, {@code ummaDesc}) give, for every stage, K slice and M or N step, what the
+   * header's ({@code wgmma_desc()}, ...) printed at {@link HeaderCheck#SMEM_ADDRESS}: the same
+   * expression, compiled for Java and printed for CUDA. Each read the header prints has its Java
+   * twin, and none other.
+   */
+  static void javaDescriptorsArePrinted(Class<?> helper, String headerText, List<String> printed) {
+    Map<String, String> constants = headerConstantMap(headerText);
+    int stages = hasField(helper, "STAGES") ? intField(helper, "STAGES") : 1;
+    int methods = 0;
+    for (Method method : helper.getMethods()) {
+      Matcher name = DESCRIPTOR.matcher(method.getName());
+      if (method.getDeclaringClass() != helper || !name.matches()) {
+        continue;
+      }
+      methods++;
+      String engine = name.group(1);
+      boolean second = name.group(2) != null;
+      String key = engine + (second ? "_mn" : "");
+      String prefix = "k" + Character.toUpperCase(engine.charAt(0)) + engine.substring(1)
+          + (second ? "Mn" : "");
+      String line = printed.stream().filter(l -> l.trim().startsWith(key + " ")).findFirst()
+          .orElseThrow(() -> new AssertionError(helper.getName() + "." + method.getName()
+              + ": the header prints no " + key + " descriptors"));
+      int kSlices = Integer.parseInt(constants.get(prefix + "KSlices"));
+      int mnStep = Integer.parseInt(constants.get(prefix + "MnStep"));
+      int mnExtent = Integer.parseInt(constants.get(prefix + "MnExtent"));
+      List<String> expected = new ArrayList<>();
+      for (int stage = 0; stage < stages; stage++) {
+        for (int kSlice = 0; kSlice < kSlices; kSlice++) {
+          for (int mn = 0; mn < mnExtent; mn += mnStep) {
+            try {
+              expected.add(Long.toUnsignedString((Long) method.invoke(null,
+                  HeaderCheck.SMEM_ADDRESS, kSlice, mn, stage)));
+            } catch (ReflectiveOperationException e) {
+              throw new AssertionError(method.toString(), e);
+            }
+          }
+        }
+      }
+      List<String> words = List.of(line.trim().split(" "));
+      if (!words.subList(words.size() - expected.size(), words.size()).equals(expected)) {
+        throw new AssertionError(helper.getName() + "." + method.getName() + " differs from the"
+            + " header's " + key + " descriptors");
+      }
+    }
+    long reads = printed.stream().map(l -> l.trim().split(" ")[0])
+        .filter(word -> word.equals("wgmma") || word.equals("wgmma_mn") || word.equals("umma"))
+        .count();
+    if (reads != methods) {
+      throw new AssertionError(helper.getName() + ": " + methods + " descriptor functions for "
+          + reads + " reads in the header");
+    }
+  }
+
+  /** {@code wgmmaDesc}, {@code wgmmaDescMn}, {@code ummaDesc}: the engine, and Mn if the second. */
+  private static final Pattern DESCRIPTOR = Pattern.compile("(wgmma|umma)Desc(Mn)?");
+
   /** Every {@code static constexpr} constant of a header, integers in decimal, by name. */
   static String headerConstants(String header) {
+    StringBuilder text = new StringBuilder();
+    headerConstantMap(header).forEach((name, value) -> text.append(' ').append(name).append('=')
+        .append(value));
+    return text.toString();
+  }
+
+  private static Map<String, String> headerConstantMap(String header) {
     Map<String, String> constants = new TreeMap<>();
     Matcher matcher = HEADER_CONSTANT.matcher(header);
     while (matcher.find()) {
@@ -405,9 +477,7 @@ public final class Meaning {
         throw new AssertionError("two values for " + matcher.group(1) + ": " + previous + ", " + value);
       }
     }
-    StringBuilder text = new StringBuilder();
-    constants.forEach((name, value) -> text.append(' ').append(name).append('=').append(value));
-    return text.toString();
+    return constants;
   }
 
   private static String digest(List<Integer> values) {

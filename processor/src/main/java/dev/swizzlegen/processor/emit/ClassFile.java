@@ -235,6 +235,24 @@ public final class ClassFile {
       return entry("I" + value, 3, value, -1);
     }
 
+    /** A {@code long} (tag 5), which takes two of the pool's numbers. */
+    int longInteger(long value) {
+      String key = "J" + value;
+      Integer number = numbers.get(key);
+      if (number != null) {
+        return number;
+      }
+      try {
+        out.writeByte(5);
+        out.writeLong(value);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      int added = added(key);
+      next++;
+      return added;
+    }
+
     int string(String text) {
       return entry("S" + text, 8, utf8(text));
     }

@@ -5,14 +5,16 @@ import dev.swizzlegen.processor.emit.Expr.Call;
 import dev.swizzlegen.processor.emit.Expr.Constant;
 import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
+import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.OptionalInt;
 
 /**
  * A method's straight-line bytecode, with the operand stack's depth followed as it is written, so
- * that the method's {@code max_stack} is exact. Only what the helpers need: constants, locals,
- * {@code int} arithmetic, static fields, calls, arrays of references.
+ * that the method's {@code max_stack} is exact (in slots: a {@code long} takes two). Only what the
+ * helpers need: constants, locals, {@code int} arithmetic and the {@code long} arithmetic of
+ * descriptors, static fields, calls, arrays of references.
  */
 public final class Code {
   static final int ICONST_0 = 0x03;
@@ -20,11 +22,20 @@ public final class Code {
   static final int SIPUSH = 0x11;
   static final int LDC = 0x12;
   static final int LDC_W = 0x13;
+  static final int LDC2_W = 0x14;
   static final int ILOAD = 0x15;
   static final int ALOAD_0 = 0x2a;
   static final int AASTORE = 0x53;
   static final int DUP = 0x59;
   static final int IRETURN = 0xac;
+  static final int INEG = 0x74;
+  static final int IAND = 0x7e;
+  static final int IOR = 0x80;
+  static final int IXOR = 0x82;
+  static final int IUSHR = 0x7c;
+  static final int ISTORE = 0x36;
+  static final int NEW = 0xbb;
+  static final int LRETURN = 0xad;
   static final int ARETURN = 0xb0;
   static final int RETURN = 0xb1;
   static final int GETSTATIC = 0xb2;
@@ -80,6 +91,29 @@ public final class Code {
   /** Pushes {@code int} local {@code slot}. */
   public Code loadInt(int slot) {
     return local(ILOAD, 0x1a, slot);
+  }
+
+  /** Pops an {@code int} into local {@code slot}. */
+  public Code storeInt(int slot) {
+    if (slot <= 3) {
+      return op(0x3b + slot, -1);
+    }
+    op(ISTORE, -1);
+    bytes.write(slot);
+    return this;
+  }
+
+  /** {@code new} of {@code internalName}, then {@code dup}: the receiver and the result of a constructor. */
+  public Code newObject(String internalName) {
+    op(NEW, 1);
+    u2(owner.pool().type(internalName));
+    return op(DUP, 1);
+  }
+
+  /** {@code invokespecial} of {@code owner.name}: a constructor. */
+  public Code invokeSpecial(String ownerInternalName, String name, String descriptor,
+      int stackChange) {
+    return invoke(INVOKESPECIAL, ownerInternalName, name, descriptor, false, stackChange);
   }
 
   /** Pushes reference local {@code slot}. */
@@ -153,6 +187,18 @@ public final class Code {
     return op(IRETURN, -1);
   }
 
+  /** {@code lreturn}. */
+  public Code returnLong() {
+    return op(LRETURN, -2);
+  }
+
+  /** Pushes a {@code long} constant ({@code ldc2_w}; two stack slots). */
+  public Code push(long value) {
+    op(LDC2_W, 2);
+    u2(owner.pool().longInteger(value));
+    return this;
+  }
+
   /** {@code areturn}. */
   public Code returnReference() {
     return op(ARETURN, -1);
@@ -163,9 +209,14 @@ public final class Code {
    * of it: constants, and operators on constants, folded to their values (JLS 15.29, in {@code int}
    * arithmetic), {@code >>} a logical shift ({@code iushr}), division and
    * remainder signed ({@code idiv}, {@code irem}); a parameter is the local of its place in
-   * {@code parameters}, a call one of the class's own static {@code int} methods.
+   * {@code parameters}, a call one of the class's own static {@code int} methods. A 64-bit
+   * expression is {@code long} arithmetic ({@code lor}, {@code lushr}, ...), its wide constants
+   * {@code ldc2_w}, a {@link Widen} {@code Integer.toUnsignedLong}.
    */
   public Code push(Expr expression, List<String> parameters) {
+    if (expression.wide()) {
+      return pushWide(expression, parameters);
+    }
     OptionalInt folded = constantValue(expression);
     if (folded.isPresent()) {
       return push(folded.getAsInt());
@@ -188,10 +239,25 @@ public final class Code {
       return invokeStatic(owner.internalName(), call.name(), "(" + "I".repeat(arity) + ")I", false,
           1 - arity);
     }
+    if (expression instanceof Expr.Select select) {
+      // Branch-free, so the method needs no stack map frames: b ^ ((a ^ b) & -c), c 0 or 1.
+      push(select.ifFalse(), parameters);
+      push(select.ifTrue(), parameters);
+      push(select.ifFalse(), parameters);
+      op(IXOR, -1);
+      pushTruth(select.condition(), parameters);
+      op(INEG, 0);
+      op(IAND, -1);
+      return op(IXOR, -1);
+    }
     Binary binary = (Binary) expression;
+    if (binary.op().comparison()) {
+      return pushComparison(binary, parameters);
+    }
     push(binary.left(), parameters);
     push(binary.right(), parameters);
     int opcode = switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
       case MUL -> 0x68;
       case DIV -> 0x6c;
       case MOD -> 0x70;
@@ -204,6 +270,75 @@ public final class Code {
       case OR -> 0x80;
     };
     return op(opcode, -1);
+  }
+
+  private Code pushWide(Expr expression, List<String> parameters) {
+    if (expression instanceof Constant constant) {
+      return push(constant.value());
+    } else if (expression instanceof Widen widen) {
+      push(widen.value(), parameters);
+      // One int slot in, a long's two out.
+      return invokeStatic("java/lang/Integer", "toUnsignedLong", "(I)J", false, 1);
+    } else if (!(expression instanceof Binary)) {
+      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
+    }
+    Binary binary = (Binary) expression;
+    if (binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
+      // ldiv and lrem are signed: Java's unsigned ones are calls, which no generated body needs yet.
+      throw new UnsupportedOperationException("64-bit division is not generated");
+    }
+    push(binary.left(), parameters);
+    push(binary.right(), parameters);
+    int opcode = switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new UnsupportedOperationException("64-bit comparisons");
+      case MUL -> 0x69;
+      case DIV -> 0x6d;
+      case MOD -> 0x71;
+      case ADD -> 0x61;
+      case SUB -> 0x65;
+      case SHL -> 0x79;
+      case SHR -> 0x7d;
+      case AND -> 0x7f;
+      case XOR -> 0x83;
+      case OR -> 0x81;
+    };
+    // A long and a long (or, shifted, an int count) in, a long out.
+    return op(opcode, binary.op().shift() ? -1 : -2);
+  }
+
+  /** Pushes 1 where {@code condition} holds (is not 0), else 0. */
+  private void pushTruth(Expr condition, List<String> parameters) {
+    if (condition instanceof Binary binary && binary.op().comparison()) {
+      pushComparison(binary, parameters);
+    } else {
+      push(new Binary(Expr.Op.EQ, new Binary(Expr.Op.EQ, condition, Expr.number(0)),
+          Expr.number(0)), parameters);
+    }
+  }
+
+  /**
+   * An unsigned comparison's 1 or 0, without a branch: {@code Integer.compareUnsigned(a, b) >>> 31}
+   * is 1 exactly where a < b; {@code ==} is {@code ((x | -x) >>> 31) ^ 1} of {@code x = a ^ b}.
+   */
+  private Code pushComparison(Binary binary, List<String> parameters) {
+    boolean swapped = binary.op() == Expr.Op.GT;
+    push(swapped ? binary.right() : binary.left(), parameters);
+    push(swapped ? binary.left() : binary.right(), parameters);
+    if (binary.op() == Expr.Op.EQ) {
+      op(IXOR, -1);
+      op(DUP, 1);
+      op(INEG, 0);
+      op(IOR, -1);
+    } else {
+      invokeStatic("java/lang/Integer", "compareUnsigned", "(II)I", false, -1);
+    }
+    push(31);
+    op(IUSHR, -1);
+    if (binary.op() == Expr.Op.GE || binary.op() == Expr.Op.EQ) {
+      push(1);
+      op(IXOR, -1);
+    }
+    return this;
   }
 
   /**
@@ -229,6 +364,8 @@ public final class Code {
     int a = left.getAsInt();
     int b = right.getAsInt();
     return switch (binary.op()) {
+      // Not folded: a comparison is no int in Java.
+      case LT, GT, GE, EQ -> OptionalInt.empty();
       case MUL -> OptionalInt.of(a * b);
       case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
       case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);

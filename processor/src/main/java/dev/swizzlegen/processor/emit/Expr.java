@@ -5,9 +5,12 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
- * An unsigned 32-bit index expression: what a generated index function returns, built once and printed
- * in Java ({@link ExprPrinter#JAVA}) and CUDA ({@link ExprPrinter#CUDA}). Immutable; the printers
- * decide parentheses from precedence, so no node holds any.
+ * An unsigned 32-bit index expression, or an unsigned 64-bit one ({@link #wide()}: a descriptor, a
+ * 64-bit constant OR a 32-bit value made wide by {@link Widen}): what a generated function returns,
+ * built once and printed in Java ({@link ExprPrinter#JAVA}) and CUDA ({@link ExprPrinter#CUDA}).
+ * Immutable; the printers decide parentheses from precedence, so no node holds any. The two widths
+ * meet only at a {@link Widen}: an operator's operands have the same width (a shift's count is 32
+ * bits), so no printer relies on a language's own conversions, which differ (Java sign-extends).
  *
  * <p>Names are spelled once, language-neutrally, and each printer spells them its way: a constant
  * {@code "RowStride"} is {@code ROW_STRIDE} in Java and {@code kRowStride} in CUDA; a function
@@ -15,19 +18,26 @@ import java.util.function.BiFunction;
  */
 public sealed interface Expr {
 
-  /** The binary operators, tightest first: C++ and Java agree on their precedence. */
+  /**
+   * The binary operators, tightest first: C++ and Java agree on their precedence. A comparison is 1
+   * where it holds and 0 where not (C++'s {@code bool} as an unsigned value), unsigned.
+   */
   enum Op {
-    MUL("*", 5, true),
-    DIV("/", 5, false),
-    MOD("%", 5, false),
-    ADD("+", 4, true),
-    SUB("-", 4, false),
-    SHL("<<", 3, false),
+    MUL("*", 9, true),
+    DIV("/", 9, false),
+    MOD("%", 9, false),
+    ADD("+", 8, true),
+    SUB("-", 8, false),
+    SHL("<<", 7, false),
     /** The logical right shift: {@code >>>} in Java, {@code >>} of an unsigned value in CUDA. */
-    SHR(">>", 3, false),
-    AND("&", 2, true),
-    XOR("^", 1, true),
-    OR("|", 0, true);
+    SHR(">>", 7, false),
+    LT("<", 6, false),
+    GT(">", 6, false),
+    GE(">=", 6, false),
+    EQ("==", 5, false),
+    AND("&", 4, true),
+    XOR("^", 3, true),
+    OR("|", 2, true);
 
     final String symbol;
     final int precedence;
@@ -47,21 +57,39 @@ public sealed interface Expr {
       return this == SHL || this == SHR;
     }
 
+    /** Whether it compares ({@code < > >= ==}), giving 1 or 0. */
+    public boolean comparison() {
+      return this == LT || this == GT || this == GE || this == EQ;
+    }
+
     /** {@code left op right} in unsigned 32-bit arithmetic (shift counts taken mod 32, as Java). */
     long apply(long left, long right) {
+      return apply(left, right, false);
+    }
+
+    /**
+     * {@code left op right} in unsigned 32-bit arithmetic, or 64-bit where {@code wide} (shift counts
+     * taken mod the width, as Java and the hardware do).
+     */
+    long apply(long left, long right, boolean wide) {
+      int countMask = wide ? 63 : 31;
       long value = switch (this) {
         case MUL -> left * right;
-        case DIV -> left / right;
-        case MOD -> left % right;
+        case DIV -> wide ? Long.divideUnsigned(left, right) : left / right;
+        case MOD -> wide ? Long.remainderUnsigned(left, right) : left % right;
         case ADD -> left + right;
         case SUB -> left - right;
-        case SHL -> left << (right & 31);
-        case SHR -> left >>> (right & 31);
+        case SHL -> left << (right & countMask);
+        case SHR -> left >>> (right & countMask);
         case AND -> left & right;
         case XOR -> left ^ right;
         case OR -> left | right;
+        case LT -> Long.compareUnsigned(left, right) < 0 ? 1 : 0;
+        case GT -> Long.compareUnsigned(left, right) > 0 ? 1 : 0;
+        case GE -> Long.compareUnsigned(left, right) >= 0 ? 1 : 0;
+        case EQ -> left == right ? 1 : 0;
       };
-      return value & MASK;
+      return wide ? value : value & MASK;
     }
   }
 
@@ -80,11 +108,33 @@ public sealed interface Expr {
     }
   }
 
-  /** A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments. */
-  record Constant(String name, long value) implements Expr {
+  /**
+   * A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments;
+   * {@code wide}, a {@code uint64_t} ({@code long}) one ({@code "WgmmaDescriptor"}).
+   */
+  record Constant(String name, long value, boolean wide) implements Expr {
     public Constant {
       if (!camelCase(name, true)) {
         throw new IllegalArgumentException("not an UpperCamelCase name: " + name);
+      }
+      if (!wide && (value < 0 || value > MASK)) {
+        throw new IllegalArgumentException("not an unsigned 32-bit value: " + name + " = " + value);
+      }
+    }
+
+    public Constant(String name, long value) {
+      this(name, value, false);
+    }
+  }
+
+  /**
+   * A 32-bit value as an unsigned 64-bit one (zero-extended): C++'s implicit conversion of a
+   * {@code uint32_t}, so CUDA prints the value alone; Java's {@code Integer.toUnsignedLong}.
+   */
+  record Widen(Expr value) implements Expr {
+    public Widen {
+      if (value.wide()) {
+        throw new IllegalArgumentException("already 64 bits: " + value);
       }
     }
   }
@@ -92,8 +142,15 @@ public sealed interface Expr {
   /** A parameter of the function the expression is the body of, spelled the same in every language. */
   record Param(String name) implements Expr {}
 
-  /** {@code left op right}. */
-  record Binary(Op op, Expr left, Expr right) implements Expr {}
+  /** {@code left op right}; both 32 or both 64 bits wide, but a shift's count, 32 bits. */
+  record Binary(Op op, Expr left, Expr right) implements Expr {
+    public Binary {
+      if (right.wide() && (op.shift() || !left.wide()) || left.wide() != right.wide() && !op.shift()) {
+        throw new IllegalArgumentException("operands of different widths: " + left + " " + op.symbol
+            + " " + right + " (widen the 32-bit one)");
+      }
+    }
+  }
 
   /** A call of another index function ({@code "atomStart"}) of the same tile. */
   record Call(String name, List<Expr> arguments) implements Expr {
@@ -102,6 +159,18 @@ public sealed interface Expr {
         throw new IllegalArgumentException("not a lowerCamelCase name: " + name);
       }
       arguments = List.copyOf(arguments);
+    }
+  }
+
+  /**
+   * {@code condition ? ifTrue : ifFalse}, the condition a comparison or any value (true where not 0);
+   * 32 bits.
+   */
+  record Select(Expr condition, Expr ifTrue, Expr ifFalse) implements Expr {
+    public Select {
+      if (condition.wide() || ifTrue.wide() || ifFalse.wide()) {
+        throw new IllegalArgumentException("a 64-bit choice");
+      }
     }
   }
 
@@ -121,6 +190,31 @@ public sealed interface Expr {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the value is 64 bits wide: a wide constant, a {@link Widen}, an operator on them (a shift
+   * of a wide value). Index functions and their calls are 32 bits.
+   */
+  default boolean wide() {
+    if (this instanceof Constant constant) {
+      return constant.wide();
+    } else if (this instanceof Widen) {
+      return true;
+    } else if (this instanceof Binary binary) {
+      return binary.left().wide();
+    }
+    return false;
+  }
+
+  /** {@code name}, a 64-bit constant. */
+  static Constant wideConstant(String name, long value) {
+    return new Constant(name, value, true);
+  }
+
+  /** {@code value} zero-extended to 64 bits. */
+  static Widen widen(Expr value) {
+    return new Widen(value);
   }
 
   static Literal number(long value) {
@@ -185,24 +279,51 @@ public sealed interface Expr {
     return new Binary(Op.OR, this, right);
   }
 
+  default Expr lessThan(Expr right) {
+    return new Binary(Op.LT, this, right);
+  }
+
+  default Expr greaterThan(Expr right) {
+    return new Binary(Op.GT, this, right);
+  }
+
+  default Expr atLeast(Expr right) {
+    return new Binary(Op.GE, this, right);
+  }
+
+  default Expr equalTo(Expr right) {
+    return new Binary(Op.EQ, this, right);
+  }
+
+  /** {@code this ? ifTrue : ifFalse}. */
+  default Expr choose(Expr ifTrue, Expr ifFalse) {
+    return new Select(this, ifTrue, ifFalse);
+  }
+
   /**
-   * The expression's value in unsigned 32-bit arithmetic, its parameters bound by {@code params} and
-   * its calls answered by {@code calls} (the function's name and its arguments' values).
+   * The expression's value in unsigned 32-bit arithmetic (64-bit where {@link #wide()}, its bits in
+   * a {@code long}), its parameters bound by {@code params} and its calls answered by {@code calls}
+   * (the function's name and its arguments' values).
    */
   default long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
     if (this instanceof Literal literal) {
       return literal.value();
     } else if (this instanceof Constant constant) {
-      return constant.value() & MASK;
+      return constant.wide() ? constant.value() : constant.value() & MASK;
+    } else if (this instanceof Widen widen) {
+      return widen.value().evaluate(params, calls);
     } else if (this instanceof Param param) {
       Long value = params.get(param.name());
       if (value == null) {
         throw new IllegalArgumentException("unbound parameter " + param.name());
       }
       return value & MASK;
+    } else if (this instanceof Select select) {
+      return select.condition().evaluate(params, calls) != 0
+          ? select.ifTrue().evaluate(params, calls) : select.ifFalse().evaluate(params, calls);
     } else if (this instanceof Binary binary) {
       return binary.op().apply(binary.left().evaluate(params, calls),
-          binary.right().evaluate(params, calls));
+          binary.right().evaluate(params, calls), binary.wide());
     }
     Call call = (Call) this;
     return calls.apply(call.name(),

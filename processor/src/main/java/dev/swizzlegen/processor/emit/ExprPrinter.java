@@ -6,6 +6,8 @@ import dev.swizzlegen.processor.emit.Expr.Constant;
 import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Op;
 import dev.swizzlegen.processor.emit.Expr.Param;
+import dev.swizzlegen.processor.emit.Expr.Widen;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -15,6 +17,15 @@ import java.util.Locale;
  * 0x1c0u) >> 3)}); so is any operator under a shift ({@code (row >> 1) & 0x3u}); and a quotient or
  * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
  * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
+ *
+ * <p>A comparison prints as in both languages ({@code strip < grid_x / tile_size}); a choice
+ * ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever it is an operand. Java's
+ * comparisons are signed where the values reach 2^31 (the rasterizers' never do); the bytecode
+ * compares unsigned ({@link Code}).
+ *
+ * <p>A 64-bit expression prints the same way: a wide constant is a {@code uint64_t} ({@code long}) by
+ * its declaration, and a {@link Widen} is C++'s implicit conversion of a {@code uint32_t} (no text, so
+ * {@code kWgmmaDescriptor | (... >> 4)}) and Java's {@code Integer.toUnsignedLong(...)}.
  */
 public final class ExprPrinter {
   /** Java: {@code ROW_STRIDE}, {@code atomStart}, {@code >>>}, {@code 0x1c0}. */
@@ -77,6 +88,22 @@ public final class ExprPrinter {
     return out.toString();
   }
 
+  /**
+   * {@code binary}'s left operand, its operator and its right operand, each as {@link #print} prints
+   * them within it (parenthesized where it would): where a long line breaks.
+   */
+  public List<String> operands(Binary binary) {
+    StringBuilder left = new StringBuilder();
+    operand(left, binary.op(), binary.left(), false);
+    StringBuilder right = new StringBuilder();
+    operand(right, binary.op(), binary.right(), true);
+    return List.of(left.toString(), symbol(binary.op()), right.toString());
+  }
+
+  private String symbol(Op op) {
+    return op == Op.SHR && !cuda ? ">>>" : op.symbol;
+  }
+
   private void print(StringBuilder out, Expr expression) {
     if (expression instanceof Literal literal) {
       if (literal.mask()) {
@@ -85,7 +112,27 @@ public final class ExprPrinter {
         out.append(literal.value());
       }
     } else if (expression instanceof Constant constant) {
-      out.append(values ? String.valueOf(constant.value()) : constant(constant.name()));
+      if (!values) {
+        out.append(constant(constant.name()));
+      } else if (constant.wide()) {
+        out.append("0x").append(Long.toHexString(constant.value())).append(cuda ? "ull" : "L");
+      } else {
+        out.append(constant.value());
+      }
+    } else if (expression instanceof Expr.Select select) {
+      operand(out, null, select.condition(), false);
+      out.append(" ? ");
+      operand(out, null, select.ifTrue(), false);
+      out.append(" : ");
+      operand(out, null, select.ifFalse(), false);
+    } else if (expression instanceof Widen widen) {
+      if (cuda) {
+        print(out, widen.value());
+      } else {
+        out.append("Integer.toUnsignedLong(");
+        print(out, widen.value());
+        out.append(')');
+      }
     } else if (expression instanceof Param param) {
       out.append(param.name());
     } else if (expression instanceof Call call) {
@@ -98,13 +145,19 @@ public final class ExprPrinter {
     } else {
       Binary binary = (Binary) expression;
       operand(out, binary.op(), binary.left(), false);
-      out.append(' ').append(binary.op() == Op.SHR && !cuda ? ">>>" : binary.op().symbol).append(' ');
+      out.append(' ').append(symbol(binary.op())).append(' ');
       operand(out, binary.op(), binary.right(), true);
     }
   }
 
   private void operand(StringBuilder out, Op parent, Expr operand, boolean right) {
-    boolean parenthesized = operand instanceof Binary child && needsParentheses(parent, child.op(), right);
+    // CUDA's widening has no text: the value it widens is the operand the reader sees.
+    Expr shown = cuda && operand instanceof Widen widen ? widen.value() : operand;
+    // A choice is parenthesized wherever it is an operand; within a choice (parent null), only
+    // another choice is.
+    boolean parenthesized = shown instanceof Expr.Select
+        || parent != null && shown instanceof Binary child
+            && needsParentheses(parent, child.op(), right);
     out.append(parenthesized ? "(" : "");
     print(out, operand);
     out.append(parenthesized ? ")" : "");

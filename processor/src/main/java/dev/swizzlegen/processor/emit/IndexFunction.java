@@ -6,19 +6,42 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One generated index function, {@code name(parameters...) = body}, on unsigned 32-bit values: the
- * same tree printed as a Java method ({@code int}) and a CUDA member function ({@code uint32_t}). Its
- * comment is {@link #meaning} and {@link #formula}, printed from {@link #body}: the comment cannot
- * say other than the code does.
+ * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters: the
+ * same tree printed as a Java method and a CUDA member function, returning {@code int} and
+ * {@code uint32_t}, or {@code long} and {@code uint64_t} where the body is {@link Expr#wide()} (a
+ * descriptor). Its comment is {@link #meaning} and {@link #formula}, printed from {@link #body}: the
+ * comment cannot say other than the code does.
  *
  * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
  * @param parameters the parameters' names, the same in both languages
+ * @param required how many of the parameters a call passes: in CUDA, those after them default to 0
+ *     ({@code wgmma_desc(smem_address, k_slice = 0, ...)}); Java, without default arguments, has
+ *     the method of every parameter only
  * @param meaning one sentence: what the value is
  * @param body the returned expression
  */
-public record IndexFunction(String name, List<String> parameters, String meaning, Expr body) {
+public record IndexFunction(String name, List<String> parameters, int required, String meaning,
+    Expr body) {
   public IndexFunction {
     parameters = List.copyOf(parameters);
+    if (required < 0 || required > parameters.size()) {
+      throw new IllegalArgumentException("required " + required + " of " + parameters);
+    }
+  }
+
+  /** A function all of whose parameters a call passes. */
+  public IndexFunction(String name, List<String> parameters, String meaning, Expr body) {
+    this(name, parameters, parameters.size(), meaning, body);
+  }
+
+  /** Whether it returns 64 bits ({@code uint64_t}, {@code long}). */
+  public boolean wide() {
+    return body.wide();
+  }
+
+  /** {@code uint64_t}, {@code uint32_t}, {@code long} or {@code int}. */
+  public String returnType(ExprPrinter printer) {
+    return printer.cuda() ? (wide() ? "uint64_t" : "uint32_t") : wide() ? "long" : "int";
   }
 
   /** {@code offset(row, col)} in the printer's language. */
@@ -29,20 +52,24 @@ public record IndexFunction(String name, List<String> parameters, String meaning
   /**
    * {@code uint32_t row, uint32_t col} or {@code int row, int col}; in CUDA a parameter the body does
    * not read keeps its name only in a C comment after its type, as C++ has an unused one
-   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}).
+   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}), and one after the
+   * {@link #required} ones defaults to 0 ({@code uint32_t k_slice = 0}).
    */
   public String declaredParameters(ExprPrinter printer) {
     String type = printer.cuda() ? "uint32_t " : "int ";
     List<String> declared = new ArrayList<>();
     for (String parameter : parameters) {
       declared.add(type + (printer.cuda() && !reads(body, parameter)
-          ? "/*" + parameter + "*/" : parameter));
+          ? "/*" + parameter + "*/" : parameter)
+          + (printer.cuda() && declared.size() >= required ? " = 0" : ""));
     }
     return String.join(", ", declared);
   }
 
   private static boolean reads(Expr expression, String parameter) {
-    if (expression instanceof Expr.Param param) {
+    if (expression instanceof Expr.Widen widen) {
+      return reads(widen.value(), parameter);
+    } else if (expression instanceof Expr.Param param) {
       return param.name().equals(parameter);
     } else if (expression instanceof Expr.Binary binary) {
       return reads(binary.left(), parameter) || reads(binary.right(), parameter);
@@ -67,7 +94,9 @@ public record IndexFunction(String name, List<String> parameters, String meaning
   }
 
   private static boolean namesConstant(Expr expression) {
-    if (expression instanceof Expr.Constant) {
+    if (expression instanceof Expr.Widen widen) {
+      return namesConstant(widen.value());
+    } else if (expression instanceof Expr.Constant) {
       return true;
     } else if (expression instanceof Expr.Binary binary) {
       return namesConstant(binary.left()) || namesConstant(binary.right());

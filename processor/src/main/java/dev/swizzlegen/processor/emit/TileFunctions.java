@@ -5,9 +5,13 @@ import static dev.swizzlegen.processor.emit.Expr.constant;
 import static dev.swizzlegen.processor.emit.Expr.mask;
 import static dev.swizzlegen.processor.emit.Expr.number;
 import static dev.swizzlegen.processor.emit.Expr.param;
+import static dev.swizzlegen.processor.emit.Expr.widen;
+import static dev.swizzlegen.processor.emit.Expr.wideConstant;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -129,6 +133,37 @@ public final class TileFunctions {
         new IndexFunction(prefix + "Offset", List.of("mn", "k", "stage"), "The element offset where"
             + " operand element (mn, k) of a pipeline stage is stored: offset() of its row and"
             + " column.", call("offset", rowCol.get(0), rowCol.get(1), param("stage"))));
+  }
+
+  /**
+   * The descriptor function of a tensor-core operand: the 64-bit descriptor of K slice
+   * {@code k_slice} of the operand whose M or N starts at {@code mn}, in stage {@code stage} of the
+   * tile at shared-memory byte address {@code smem_address}, as the instruction reads it. Every
+   * field but the start address is the constant {@code k<constants>Descriptor}
+   * ({@link MmaOperand#descriptorWithoutStart}); the start address is the slice's first element's
+   * byte address in the descriptor's 14 bits, 16-byte units of an 18-bit address:
+   * {@code k<constants>Descriptor | (((smem_address + offset(mn, k_slice * k<constants>K, stage) *
+   * kElementBytes) & 0x3ffffu) >> 4)}, with row and column as the operand's major places them.
+   * {@code k_slice}, {@code mn} and {@code stage} default to 0 in CUDA.
+   *
+   * @param name the function's name, lowerCamelCase ({@code "wgmmaDescMn"})
+   * @param constants the read's constants' prefix ({@code "WgmmaMn"})
+   * @param meaning the function's comment
+   */
+  public static IndexFunction descriptor(TileLayout layout, MmaOperand operand, String name,
+      String constants, String meaning) {
+    Expr k = param("k_slice").times(constant(constants + "K", operand.instructionK()));
+    List<Expr> rowCol = operand.shape().rowCol(param("mn"), k);
+    Expr first = call("offset", rowCol.get(0), rowCol.get(1), param("stage"));
+    Expr bytes = layout.elementBits() % 8 == 0
+        ? first.times(constant("ElementBytes", layout.elementBytes()))
+        // Packed FP4 has no kElementBytes.
+        : first.times(constant("ElementBits", layout.elementBits())).div(number(8));
+    Expr start = param("smem_address").plus(bytes).and(mask(MmaDescriptor.ADDRESS_MASK)).shr(4);
+    Expr body = wideConstant(constants + "Descriptor", operand.descriptorWithoutStart())
+        .or(widen(start));
+    return new IndexFunction(name, List.of("smem_address", "k_slice", "mn", "stage"), 1, meaning,
+        body);
   }
 
   /**

@@ -3,62 +3,35 @@ package dev.swizzlegen.processor.read;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The names a generated struct (a tile's or a rasterizer's {@code name}, or its type's name) and a
  * part of {@code -Aswizzlegen.namespace} cannot take, besides keywords ({@link Names}): every
- * identifier the generated headers declare (a struct whose member, parameter or local shares its name
- * does not compile, or reads another entity than meant), and every type, macro and built-in they use
- * or include ({@code uint32_t}, {@code dim3}, {@code NULL}, {@code blockIdx}, the CUDA toolkit's C
- * API). Reserved across every header, not per tile, so that a name stays valid when a tile gains a
- * TMA, WGMMA or UMMA access. {@code ReservedNamesTest} proves that every identifier of every generated
- * header in the tests is here: a writer that adds one must add it here. The readers use these names
- * and the writers declare them, so they are listed here, below both, and the tests hold the two
- * together ({@code RasterizerNamesTest} for the rasterizers' CUDA, which is the writers').
+ * identifier the generated headers' code holds (a struct whose member, parameter or local shares its
+ * name does not compile, or reads another entity than meant), and every type, macro and built-in they
+ * use or include ({@code uint32_t}, {@code dim3}, {@code NULL}, {@code blockIdx}, the CUDA toolkit's
+ * C API). Reserved across every header, not per tile, so that a name stays valid when a tile gains a
+ * TMA, WGMMA or UMMA access.
+ *
+ * <p>The headers' identifiers are computed from what the printers print, not listed here: the
+ * printers come after the readers ({@code emit} uses {@code read}), so they are found as the
+ * {@link Printed} service ({@code emit.cuda.HeaderNames}), once. {@code ReservedNamesTest} proves
+ * that every identifier of every generated header in the tests is reserved.
  */
-final class ReservedNames {
+public final class ReservedNames {
   private ReservedNames() {}
 
-  /** The members of a tile's struct ({@code CudaHeaderWriter}, {@code TileFunctions}). */
-  private static final List<String> TILE_MEMBERS = List.of(
-      "kRows", "kCols", "kRowStride", "kElementBytes", "kElementBits", "kAlignmentBytes",
-      "kAtomRows", "kAtomCols", "kAtomElements", "kStages", "kStageElements", "kBits", "kBase", "kShift",
-      "atom_start", "offset", "swizzle", "unswizzle", "stage", "row", "col", "row_xor");
-
-  /** The members the header template adds for TMA ({@code HopperHeaderText}). */
-  private static final List<String> TMA_MEMBERS = List.of(
-      "kTmaSwizzle", "kTmaDataType", "kTmaBoxRows", "kTmaBoxCols", "kTmaBoxes", "kTmaStageBytes",
-      "tma_box_row", "tma_box_col", "tma_box_offset", "encode_tma_tensor_map");
-
-  /** The members of a rasterizer's struct ({@code RasterHeaderWriter}). */
-  private static final List<String> RASTER_MEMBERS =
-      List.of("kTileSize", "launch_grid", "get_swizzle_idx");
-
   /**
-   * The parameters and locals of the rasterizers' {@code get_swizzle_idx}, which the header copies
-   * from {@code emit.cuda.RasterizerCuda}: every identifier of its CUDA that is not reserved
-   * otherwise, as {@code RasterizerNamesTest} checks.
+   * Prints what the generated headers print and answers every identifier of their code: their
+   * members, parameters and locals, the types and names they use. A service
+   * ({@code META-INF/services}, written by AutoService), so that {@code read} needs no printer.
    */
-  static final List<String> RASTER_LOCALS = List.of(
-      "block_idx", "grid_x", "grid_y", "tile_size", "bx", "by", "launch_x", "strip", "strip_blocks",
-      "in_strip", "group", "group_blocks", "in_group", "first_row", "height", "panel",
-      "panel_blocks", "in_panel", "width", "side", "x", "y", "rank", "left", "right", "top",
-      "bottom", "top_tiles");
-
-  /** Parameters and locals of the tiles' functions and the tensor-map encoder. */
-  private static final List<String> TILE_LOCALS = List.of(
-      "linear", "box", "smem_address", "k_slice", "mn", "k", "map", "global_address", "global_rows",
-      "global_cols", "row_pitch_bytes", "Encode", "entry", "found", "status", "global_dims",
-      "global_strides", "box_dims", "element_strides", "data_type", "swizzle_mode", "box_rows",
-      "box_cols", "kBeforeCuda12_8");
-
-  /**
-   * What the TMA headers share whatever their namespace, {@code ::swizzlegen::detail::encode_tma_2d}:
-   * a struct {@code swizzlegen::detail} would be redeclared as a namespace.
-   */
-  private static final List<String> SHARED_HOST_NAMES = List.of("detail", "encode_tma_2d");
+  public interface Printed {
+    Set<String> identifiers();
+  }
 
   /**
    * Types and names of the C++ and CUDA libraries the headers use or include, or that CUDA code
@@ -96,20 +69,25 @@ final class ReservedNames {
   /** The headers' own macros: {@code SWIZZLEGEN_HOST_DEVICE}. */
   private static final String MACRO_PREFIX = "SWIZZLEGEN_";
 
-  private static final Set<String> HEADER_IDENTIFIERS = headerIdentifiers();
+  /**
+   * Every identifier of the headers' code, the {@link Printed} services' (the shared encoder's
+   * {@code detail} and {@code encode_tma_2d} among them: a struct {@code swizzlegen::detail} would
+   * be redeclared as a namespace); computed on first use.
+   */
+  private static final class HeaderIdentifiers {
+    static final Set<String> ALL = printed();
 
-  private static Set<String> headerIdentifiers() {
-    Set<String> names = new HashSet<>();
-    names.addAll(TILE_MEMBERS);
-    names.addAll(TMA_MEMBERS);
-    // The members of every tensor-core read, named from the data the header's are
-    // (kWgmmaK, wgmma_desc_mn, umma_row, ...).
-    names.addAll(MmaMemberNames.memberNames());
-    names.addAll(RASTER_MEMBERS);
-    names.addAll(RASTER_LOCALS);
-    names.addAll(TILE_LOCALS);
-    names.addAll(SHARED_HOST_NAMES);
-    return Set.copyOf(names);
+    private static Set<String> printed() {
+      Set<String> names = new HashSet<>();
+      for (Printed printer : ServiceLoader.load(Printed.class, ReservedNames.class.getClassLoader())) {
+        names.addAll(printer.identifiers());
+      }
+      if (names.isEmpty()) {
+        throw new IllegalStateException("no " + Printed.class.getName() + " service: the generated"
+            + " headers' names are unknown");
+      }
+      return Set.copyOf(names);
+    }
   }
 
   /**
@@ -130,7 +108,7 @@ final class ReservedNames {
       return Optional.of("name \"" + name + "\" starts with " + MACRO_PREFIX + ", the prefix of the"
           + " generated headers' macros.");
     }
-    if (HEADER_IDENTIFIERS.contains(name)) {
+    if (HeaderIdentifiers.ALL.contains(name)) {
       return Optional.of("name \"" + name + "\" would collide with " + name + " in the generated"
           + " headers (a member, parameter or local variable of their structs).");
     }

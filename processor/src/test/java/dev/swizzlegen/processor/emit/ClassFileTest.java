@@ -188,6 +188,96 @@ class ClassFileTest {
   }
 
   /**
+   * The 64-bit law: methods compiled from random 64-bit trees (wide constants of every size, 32-bit
+   * trees widened, every operator but division, shifts by 32-bit counts) return as {@code long}
+   * what {@link Expr#evaluate} gives; a widened value is zero-extended (a 32-bit value with its top
+   * bit set stays positive), as C++ converts a {@code uint32_t}.
+   */
+  @Test
+  void longMethodsCompiledFromRandomWideTreesComputeWhatTheTreesEvaluateTo() throws Exception {
+    SplittableRandom random = new SplittableRandom(31);
+    ClassFile file = new ClassFile("law.WideFunctions", ClassFile.PUBLIC | ClassFile.FINAL);
+    List<IndexFunction> functions = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      Expr body = randomWideTree(random, 3);
+      functions.add(new IndexFunction("w" + i, PARAMETERS, "a random 64-bit tree", body));
+      Code code = file.code(PARAMETERS.size());
+      code.push(body, PARAMETERS).returnLong();
+      file.method(ClassFile.PUBLIC | ClassFile.STATIC, "w" + i, "(II)J", PARAMETERS, code);
+    }
+    byte[] bytes = file.bytes();
+    Class<?> type = new Loader().define("law.WideFunctions", bytes);
+    for (IndexFunction function : functions) {
+      assertTrue(function.wide());
+      Method method = type.getMethod(function.name(), int.class, int.class);
+      assertEquals(long.class, method.getReturnType());
+      for (int sample = 0; sample < 40; sample++) {
+        int row = sample < 4 ? new int[] {0, 1, -1, Integer.MIN_VALUE}[sample] : random.nextInt();
+        int col = sample < 4 ? new int[] {0, -1, 7, Integer.MAX_VALUE}[sample] : random.nextInt();
+        long expected = IndexFunction.evaluate(functions, function.name(),
+            Integer.toUnsignedLong(row), Integer.toUnsignedLong(col));
+        assertEquals(expected, (long) method.invoke(null, row, col),
+            function.name() + "(" + row + ", " + col + ") = "
+                + ExprPrinter.JAVA.withValues().print(function.body()));
+      }
+    }
+    String text = ClassFileText.of(bytes);
+    assertTrue(text.contains("public static long w199(int row, int col) { return "), text);
+  }
+
+  /**
+   * Comparisons and choices compile without a branch (so with no stack map frame) and give what
+   * {@link Expr#evaluate} does, unsigned, at the edges of the range too ({@code 0x80000000} is more
+   * than 1, as a {@code uint32_t} is).
+   */
+  @Test
+  void comparisonsAndChoicesAreUnsignedAndBranchFree() throws Exception {
+    Expr row = param("row");
+    Expr col = param("col");
+    List<Expr> bodies = List.of(row.lessThan(col), row.greaterThan(col), row.atLeast(col),
+        row.equalTo(col), row.lessThan(col).choose(row, col), row.xor(col).choose(number(1),
+            number(2)), row.mod(number(2)).equalTo(number(0)).choose(row, col.minus(row)),
+        row.greaterThan(col).choose(row, col).minus(number(1)));
+    ClassFile file = new ClassFile("law.Choices", ClassFile.PUBLIC | ClassFile.FINAL);
+    List<IndexFunction> functions = new ArrayList<>();
+    for (int i = 0; i < bodies.size(); i++) {
+      functions.add(new IndexFunction("c" + i, PARAMETERS, "a choice", bodies.get(i)));
+      Code code = file.code(PARAMETERS.size());
+      code.push(bodies.get(i), PARAMETERS).returnInt();
+      file.method(ClassFile.PUBLIC | ClassFile.STATIC, "c" + i, "(II)I", PARAMETERS, code);
+    }
+    Class<?> type = new Loader().define("law.Choices", file.bytes());
+    SplittableRandom random = new SplittableRandom(7);
+    int[] edges = {0, 1, 2, -1, Integer.MIN_VALUE, Integer.MAX_VALUE};
+    for (IndexFunction function : functions) {
+      Method method = type.getMethod(function.name(), int.class, int.class);
+      for (int sample = 0; sample < 200; sample++) {
+        int a = sample < 36 ? edges[sample / 6] : random.nextInt();
+        int b = sample < 36 ? edges[sample % 6] : sample % 3 == 0 ? a : random.nextInt();
+        long expected = IndexFunction.evaluate(functions, function.name(),
+            Integer.toUnsignedLong(a), Integer.toUnsignedLong(b));
+        assertEquals((int) expected, (int) method.invoke(null, a, b),
+            function.name() + "(" + a + ", " + b + ") = " + ExprPrinter.CUDA.print(function.body()));
+      }
+    }
+    assertEquals(1, IndexFunction.evaluate(functions, "c1", 0x8000_0000L, 1));
+  }
+
+  private static Expr randomWideTree(SplittableRandom random, int depth) {
+    if (depth == 0 || random.nextInt(4) == 0) {
+      return random.nextBoolean()
+          ? Expr.wideConstant("Wide" + random.nextInt(4), random.nextLong())
+          : Expr.widen(randomTree(random, 2, List.of(), new ArrayList<>()));
+    }
+    Expr.Op[] ops = {Expr.Op.MUL, Expr.Op.ADD, Expr.Op.SUB, Expr.Op.SHL, Expr.Op.SHR,
+        Expr.Op.AND, Expr.Op.XOR, Expr.Op.OR};
+    Expr.Op op = ops[random.nextInt(ops.length)];
+    Expr left = randomWideTree(random, depth - 1);
+    Expr right = op.shift() ? number(random.nextInt(64)) : randomWideTree(random, depth - 1);
+    return new Expr.Binary(op, left, right);
+  }
+
+  /**
    * A random tree of depth at most {@code depth} over the two parameters, numbers of every size
    * (so every instruction that pushes one), named constants and calls of the {@code callable}
    * functions, each added to {@code called}. Its divisions and remainders have a non-zero divisor and

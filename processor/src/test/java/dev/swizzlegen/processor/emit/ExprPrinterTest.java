@@ -6,7 +6,9 @@ import static dev.swizzlegen.processor.emit.Expr.mask;
 import static dev.swizzlegen.processor.emit.Expr.number;
 import static dev.swizzlegen.processor.emit.Expr.param;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.testing.Tool;
 import java.io.IOException;
@@ -98,6 +100,75 @@ class ExprPrinterTest {
 
   private static long swizzleOf(int offset) {
     return offset ^ ((offset & 0x1c0) >>> 3);
+  }
+
+  /**
+   * A descriptor: a 64-bit constant OR a 32-bit value widened. CUDA's widening has no text (C++
+   * converts the {@code uint32_t}), Java's is {@code Integer.toUnsignedLong}; both printers keep the
+   * readers' parentheses around the widened operator; the value zero-extends.
+   */
+  @Test
+  void printsAndEvaluatesA64BitDescriptor() {
+    Expr start = param("smem_address").plus(call("offset", param("mn"), param("k"))
+        .times(constant("ElementBytes", 2))).and(mask(0x3FFFF)).shr(4);
+    Expr descriptor = Expr.wideConstant("WgmmaDescriptor", 0x4000004000010000L)
+        .or(Expr.widen(start));
+    assertTrue(descriptor.wide());
+    assertFalse(start.wide());
+    assertEquals("kWgmmaDescriptor | (((smem_address + offset(mn, k) * kElementBytes) & 0x3ffffu)"
+        + " >> 4)", ExprPrinter.CUDA.print(descriptor));
+    assertEquals("WGMMA_DESCRIPTOR | Integer.toUnsignedLong(((smem_address + offset(mn, k)"
+        + " * ELEMENT_BYTES) & 0x3ffff) >>> 4)", ExprPrinter.JAVA.print(descriptor));
+    assertEquals("0x4000004000010000ull | (((smem_address + offset(mn, k) * 2) & 0x3ffff) >> 4)",
+        ExprPrinter.CUDA.withValues().print(descriptor));
+    IndexFunction function = new IndexFunction("wgmmaDesc", List.of("smem_address", "mn", "k"),
+        1, "The descriptor.", descriptor);
+    assertEquals("uint64_t", function.returnType(ExprPrinter.CUDA));
+    assertEquals("long", function.returnType(ExprPrinter.JAVA));
+    assertEquals("uint32_t smem_address, uint32_t mn = 0, uint32_t k = 0",
+        function.declaredParameters(ExprPrinter.CUDA));
+    assertEquals("int smem_address, int mn, int k", function.declaredParameters(ExprPrinter.JAVA));
+    // Zero extension: a widened value with bit 31 set is not negative.
+    Expr widened = Expr.wideConstant("High", 1L << 40).or(Expr.widen(param("a")));
+    assertEquals((1L << 40) | 0x8000_0000L,
+        widened.evaluate(Map.of("a", 0x8000_0000L), (name, values) -> 0L));
+    // 64-bit arithmetic wraps at 64 bits, not 32.
+    Expr sum = Expr.wideConstant("Big", 0xFFFF_FFFFL).plus(Expr.widen(number(1)));
+    assertEquals(0x1_0000_0000L, sum.evaluate(Map.of(), (name, values) -> 0L));
+  }
+
+  /**
+   * A choice prints as C++'s {@code ?:}, parenthesized wherever it is an operand; a comparison's
+   * operands by precedence, below the arithmetic and above {@code & ^ |}.
+   */
+  @Test
+  void printsChoicesAndComparisons() {
+    Expr x = param("grid_x");
+    Expr y = param("grid_y");
+    Expr t = param("tile_size");
+    assertEquals("(grid_x > grid_y ? grid_x : grid_y) - 1",
+        ExprPrinter.CUDA.print(x.greaterThan(y).choose(x, y).minus(number(1))));
+    assertEquals("grid_x / tile_size < grid_y ? tile_size : grid_x % tile_size",
+        ExprPrinter.CUDA.print(x.div(t).lessThan(y).choose(t, x.mod(t))));
+    assertEquals("grid_x % 2 == 0 ? grid_y : grid_y - 1 - grid_x", ExprPrinter.CUDA.print(
+        x.mod(number(2)).equalTo(number(0)).choose(y, y.minus(number(1)).minus(x))));
+    assertEquals("(grid_x < grid_y) & 0x1u",
+        ExprPrinter.CUDA.print(x.lessThan(y).and(mask(1))));
+    assertEquals(1, x.atLeast(y).evaluate(Map.of("grid_x", 0x8000_0000L, "grid_y", 1L),
+        (name, values) -> 0L));
+  }
+
+  /** The widths meet only at a widening: an operator on a 32-bit and a 64-bit value is refused. */
+  @Test
+  void refusesOperandsOfTwoWidths() {
+    Expr wide = Expr.wideConstant("WgmmaDescriptor", 1L << 62);
+    assertThrows(IllegalArgumentException.class, () -> wide.or(param("a")));
+    assertThrows(IllegalArgumentException.class, () -> param("a").or(wide));
+    assertThrows(IllegalArgumentException.class, () -> param("a").shl(0).plus(wide));
+    assertThrows(IllegalArgumentException.class, () -> new Expr.Binary(Expr.Op.SHL, param("a"), wide));
+    assertThrows(IllegalArgumentException.class, () -> Expr.widen(wide));
+    assertThrows(IllegalArgumentException.class, () -> constant("Big", 1L << 32));
+    assertTrue(wide.shl(1).wide());
   }
 
   @Test
@@ -247,6 +318,10 @@ class ExprPrinterTest {
         case AND -> left & right;
         case XOR -> left ^ right;
         case OR -> left | right;
+        case LT -> left < right ? 1 : 0;
+        case GT -> left > right ? 1 : 0;
+        case GE -> left >= right ? 1 : 0;
+        case EQ -> left == right ? 1 : 0;
       };
     } else if (expression instanceof Expr.Call call) {
       long argument = exact(call.arguments().get(0), a, b);

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.read;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.swizzlegen.processor.emit.cuda.HeaderNames;
 import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.Set;
@@ -12,9 +13,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ReservedNames#RASTER_LOCALS} is the rasterizers' CUDA's: every identifier of the code a
- * rasterizer's header copies ({@link RasterizerCuda}) is a name no struct can take, and every name
- * listed is one of them, so that the readers reserve what the writers declare and no more.
+ * The reserved names hold the rasterizers' CUDA: every identifier of the code a rasterizer's header
+ * copies ({@link RasterizerCuda}) is a name no struct can take, because the printers' names
+ * ({@link HeaderNames}, the {@link ReservedNames.Printed} service) include them.
  */
 class RasterizerNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
@@ -46,7 +47,7 @@ class RasterizerNamesTest {
   }
 
   @Test
-  void everyRasterLocalIsAnIdentifierOfTheRasterizers() {
-    assertThat(identifiers()).containsAtLeastElementsIn(ReservedNames.RASTER_LOCALS);
+  void thePrintersNamesHoldEveryIdentifierOfTheRasterizers() {
+    assertThat(new HeaderNames().identifiers()).containsAtLeastElementsIn(identifiers());
   }
 }

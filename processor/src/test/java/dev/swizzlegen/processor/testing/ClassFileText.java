@@ -592,10 +592,25 @@ public final class ClassFileText {
 
   private record StringConstant(String value) implements Node {}
 
-  /** A local (a parameter, or {@code this}), a static field, or a call: printed as is, no operator. */
-  private record Atom(String text) implements Node {}
+  /** A {@code long} constant ({@code ldc2_w}): two stack slots. */
+  private record LongConstant(long value) implements Node {}
 
-  private record Binary(Operator operator, Node left, Node right) implements Node {}
+  /** A local (a parameter, or {@code this}), a static field, or a call: printed as is, no operator. */
+  private record Atom(String text, boolean wide) implements Node {
+    Atom(String text) {
+      this(text, false);
+    }
+  }
+
+  /** An operator on two {@code int}s, or ({@code wide}) on {@code long}s: {@code lor}, {@code lushr}. */
+  private record Binary(Operator operator, Node left, Node right, boolean wide) implements Node {}
+
+  /** The stack slots {@code node} takes: two for a {@code long}. */
+  private static int slots(Node node) {
+    boolean wide = node instanceof LongConstant || node instanceof Atom atom && atom.wide()
+        || node instanceof Binary binary && binary.wide();
+    return wide ? 2 : 1;
+  }
 
   /** {@code anewarray}'s array, filled in place by {@code aastore}. */
   private static final class NewArray implements Node {
@@ -634,9 +649,10 @@ public final class ClassFileText {
       return this == AND || this == XOR || this == OR;
     }
 
+    /** The operator of an {@code int} instruction ({@code ior}) or of its {@code long} twin, one above. */
     static Operator of(int opcode) {
       for (Operator operator : values()) {
-        if (operator.opcode == opcode) {
+        if (operator.opcode == opcode || operator.opcode + 1 == opcode) {
           return operator;
         }
       }
@@ -685,7 +701,7 @@ public final class ClassFileText {
       if (operator != null) {
         Node right = pop(stack, where);
         Node left = pop(stack, where);
-        stack.add(new Binary(operator, left, right));
+        stack.add(new Binary(operator, left, right, (opcode & 1) == 1));
       } else if (opcode >= 0x02 && opcode <= 0x08) { // iconst_m1 .. iconst_5
         stack.add(new IntConstant(opcode - 0x03));
       } else if (opcode == 0x10) { // bipush
@@ -699,6 +715,12 @@ public final class ClassFileText {
         Object value = loadable(index);
         stack.add(value instanceof Integer number ? new IntConstant(number)
             : new StringConstant((String) value));
+      } else if (opcode == 0x14) { // ldc2_w
+        if (!(pool[u2(bytes, pc)] instanceof Long value)) {
+          throw new IllegalArgumentException(where + ": ldc2_w of no long, at " + at);
+        }
+        pc += 2;
+        stack.add(new LongConstant(value));
       } else if (opcode == 0x15 || (opcode >= 0x1a && opcode <= 0x1d) || opcode == 0x2a) {
         int slot = opcode == 0x15 ? bytes[pc++] & 0xFF : opcode == 0x2a ? 0 : opcode - 0x1a;
         if (slot >= locals.size()) {
@@ -750,7 +772,7 @@ public final class ClassFileText {
         if (called.descriptor().endsWith(")V")) {
           statements.add(new Statement(text + ";"));
         } else {
-          stack.add(new Atom(text));
+          stack.add(new Atom(text, called.descriptor().endsWith(")J")));
         }
       } else if (opcode == 0xbd) { // anewarray
         String element = utf8(constant(u2(bytes, pc), ClassRef.class).name());
@@ -778,7 +800,7 @@ public final class ClassFileText {
               + " empty element, at " + at);
         }
         filled.elements[number.value()] = value;
-      } else if (opcode == 0xac || opcode == 0xb0) { // ireturn, areturn
+      } else if (opcode == 0xac || opcode == 0xad || opcode == 0xb0) { // ireturn, lreturn, areturn
         statements.add(new Statement("return " + expression(pop(stack, where), false) + ";"));
         returned = true;
       } else if (opcode == 0xb1) { // return
@@ -787,7 +809,11 @@ public final class ClassFileText {
         throw new IllegalArgumentException(where + ": opcode 0x" + Integer.toHexString(opcode)
             + " at " + at + " is not one the helpers' code uses");
       }
-      depth = Math.max(depth, stack.size());
+      int slots = 0;
+      for (Node value : stack) {
+        slots += slots(value);
+      }
+      depth = Math.max(depth, slots);
     }
     if (!returned) {
       throw new IllegalArgumentException(where + ": the code does not end in a return");
@@ -848,6 +874,8 @@ public final class ClassFileText {
   private String expression(Node node, boolean receiver) {
     if (node instanceof IntConstant number) {
       return Integer.toString(number.value());
+    } else if (node instanceof LongConstant number) {
+      return "0x" + Long.toHexString(number.value()) + "L";
     } else if (node instanceof StringConstant text) {
       return quoted(text.value());
     } else if (node instanceof Atom atom) {

@@ -33,33 +33,7 @@ public final class CudaHeaderWriter {
       HopperHeaderText hopper, OperandReadText reads) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
-    List<String> constants = new ArrayList<>();
-    constant(constants, "uint32_t", "kRows", layout.rows());
-    constant(constants, "uint32_t", "kCols", layout.cols());
-    constant(constants, "uint32_t", "kRowStride", layout.rowStride());
-    if (layout.elementBits() % 8 == 0) {
-      constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
-    }
-    if (layout.dtype().bits() < 8) {
-      // The value's bits: 4 packed two to a byte (no kElementBytes), or 4 or 6 in a byte slot.
-      constant(constants, "uint32_t", "kElementBits", layout.dtype().bits());
-    }
-    constant(constants, "uint32_t", "kAlignmentBytes", layout.alignment());
-    constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
-    constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
-    if (!layout.isOneAtom()) {
-      constant(constants, "uint32_t", "kAtomElements", layout.strided().atomElements());
-    }
-    constant(constants, "uint32_t", "kStages", layout.stages());
-    constant(constants, "uint32_t", "kStageElements", layout.stageStride());
-    if (layout.hasSwizzle()) {
-      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
-      // map is swizzle()'s body.
-      Swizzle swizzle = layout.swizzle();
-      constant(constants, "int", "kBits", swizzle.bits());
-      constant(constants, "int", "kBase", swizzle.base());
-      constant(constants, "int", "kShift", swizzle.shift());
-    }
+    List<String> constants = constants(layout);
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
         .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
         .set("summary", summary(proven))
@@ -161,6 +135,38 @@ public final class CudaHeaderWriter {
       out.add("//   no access declared");
     }
     return out;
+  }
+
+  /** The tile's {@code static constexpr} constants, one a line, as the struct declares them. */
+  static List<String> constants(TileLayout layout) {
+    List<String> constants = new ArrayList<>();
+    constant(constants, "uint32_t", "kRows", layout.rows());
+    constant(constants, "uint32_t", "kCols", layout.cols());
+    constant(constants, "uint32_t", "kRowStride", layout.rowStride());
+    if (layout.elementBits() % 8 == 0) {
+      constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
+    }
+    if (layout.dtype().bits() < 8) {
+      // The value's bits: 4 packed two to a byte (no kElementBytes), or 4 or 6 in a byte slot.
+      constant(constants, "uint32_t", "kElementBits", layout.dtype().bits());
+    }
+    constant(constants, "uint32_t", "kAlignmentBytes", layout.alignment());
+    constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
+    constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
+    if (!layout.isOneAtom()) {
+      constant(constants, "uint32_t", "kAtomElements", layout.strided().atomElements());
+    }
+    constant(constants, "uint32_t", "kStages", layout.stages());
+    constant(constants, "uint32_t", "kStageElements", layout.stageStride());
+    if (layout.hasSwizzle()) {
+      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
+      // map is swizzle()'s body.
+      Swizzle swizzle = layout.swizzle();
+      constant(constants, "int", "kBits", swizzle.bits());
+      constant(constants, "int", "kBase", swizzle.base());
+      constant(constants, "int", "kShift", swizzle.shift());
+    }
+    return constants;
   }
 
   private static void constant(List<String> out, String type, String name, int value) {

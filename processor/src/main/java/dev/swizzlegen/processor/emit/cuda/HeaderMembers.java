@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
@@ -13,8 +14,6 @@ import java.util.List;
  * members, a number of bytes over the struct's constants.
  */
 final class HeaderMembers {
-  private static final String FUNCTION = CudaPreamble.HOST_DEVICE + " static constexpr uint32_t";
-
   private HeaderMembers() {}
 
   /**
@@ -30,7 +29,7 @@ final class HeaderMembers {
 
   /**
    * Index functions as struct members, a blank line apart: each one's meaning and formula as its
-   * comment, then {@code SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t name(uint32_t ...)}.
+   * comment, then {@link #function}.
    */
   static List<String> functions(List<IndexFunction> functions) {
     List<String> out = new ArrayList<>();
@@ -38,18 +37,54 @@ final class HeaderMembers {
       if (!out.isEmpty()) {
         out.add("");
       }
+      List<String> comment = new ArrayList<>();
       for (String line : SwizzleText.wrap(function.meaning(), 96)) {
-        out.add("// " + line);
+        comment.add("// " + line);
       }
       String formula = function.formula(ExprPrinter.CUDA);
       if (!formula.isEmpty()) {
-        out.add("//   " + formula);
+        comment.add("//   " + formula);
       }
-      out.add(FUNCTION + " " + ExprPrinter.CUDA.function(function.name()) + "("
-          + function.declaredParameters(ExprPrinter.CUDA) + ") {");
-      out.add("  return " + function.body(ExprPrinter.CUDA) + ";");
-      out.add("}");
+      out.addAll(function(function, comment));
     }
+    return out;
+  }
+
+  /**
+   * One function as a struct member, after its {@code comment} lines: {@code SWIZZLEGEN_HOST_DEVICE
+   * static constexpr uint32_t name(uint32_t ...) { return ...; }}, on one line each. A descriptor
+   * function is laid out as its parts read: its parameters, some with defaults, on a line of their
+   * own, and its {@code uint64_t} value broken before the outermost operator, the constant part on
+   * the first line and the start address on the second:
+   *
+   * <pre>
+   * SWIZZLEGEN_HOST_DEVICE static constexpr uint64_t wgmma_desc(
+   *     uint32_t smem_address, uint32_t k_slice = 0, uint32_t mn = 0, uint32_t stage = 0) {
+   *   return kWgmmaDescriptor
+   *       | (((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) &amp; 0x3ffffu) &gt;&gt; 4);
+   * }
+   * </pre>
+   */
+  static List<String> function(IndexFunction function, List<String> comment) {
+    ExprPrinter cuda = ExprPrinter.CUDA;
+    List<String> out = new ArrayList<>(comment);
+    String head = CudaPreamble.HOST_DEVICE + " static constexpr " + function.returnType(cuda) + " "
+        + cuda.function(function.name()) + "(";
+    String parameters = function.declaredParameters(cuda) + ") {";
+    if (function.required() == function.parameters().size()) {
+      out.add(head + parameters);
+    } else {
+      out.add(head);
+      out.add("    " + parameters);
+    }
+    if (function.wide() && function.body() instanceof Expr.Binary binary) {
+      List<String> operands = cuda.operands(binary);
+      out.add("  return " + operands.get(0));
+      out.add("      " + operands.get(1) + " " + operands.get(2) + ";");
+    } else {
+      out.add("  return " + function.body(cuda) + ";");
+    }
+    out.add("}");
     return out;
   }
 }

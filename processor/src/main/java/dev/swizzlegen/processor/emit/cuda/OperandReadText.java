@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit.cuda;
 import static dev.swizzlegen.processor.diag.ModelText.majorWords;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
+import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileFunctions;
@@ -294,13 +295,51 @@ public final class OperandReadText {
             String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
         .set("functions", HeaderMembers.functions(TileFunctions.operand(operand.shape(),
             members.functionPrefix(), k.substring(1))))
-        .set("descriptorComment", memberComment("The " + words.descriptorName() + " of K slice"
-            + " k_slice (K from k_slice * " + k + "K) of the operand whose M or N starts at mn (a"
-            + " multiple of " + k + "MnStep), in stage `stage` of this tile at shared-memory"
-            + " address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its"
-            + " start is the slice's first element, " + first + "." + words.descriptorNote()))
         .set("descriptorFunction", members.descriptor())
-        .set("startBytes", HeaderMembers.bytesOf(tile.layout(), first, ""));
+        .set("descriptorMember", HeaderMembers.function(descriptor(read),
+            memberComment(descriptor(read).meaning())));
+  }
+
+  /**
+   * The descriptor function of {@code read}, {@code wgmma_desc(smem_address, k_slice, mn, stage)}:
+   * one expression the header prints and the Java helper compiles ({@code wgmmaDesc}).
+   */
+  public IndexFunction descriptor(Read read) {
+    MmaOperand operand = read.operand();
+    Members members = read.members();
+    String k = members.constants();
+    String first = "offset("
+        + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
+    return TileFunctions.descriptor(tile.layout(), operand, camelCase(members.descriptor()),
+        k.substring(1), "The " + read.words().descriptorName() + " of K slice k_slice (K from"
+            + " k_slice * " + k + "K) of the operand whose M or N starts at mn (a multiple of " + k
+            + "MnStep), in stage `stage` of this tile at shared-memory address smem_address"
+            + " (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the slice's"
+            + " first element, " + first + "." + read.words().descriptorNote());
+  }
+
+  /** The descriptor functions of every read, in the order of {@link #reads()}. */
+  public List<IndexFunction> descriptors() {
+    List<IndexFunction> functions = new ArrayList<>();
+    for (Read read : reads) {
+      functions.add(descriptor(read));
+    }
+    return functions;
+  }
+
+  /** {@code wgmmaDescMn} of {@code wgmma_desc_mn}. */
+  static String camelCase(String snake) {
+    StringBuilder out = new StringBuilder(snake.length());
+    boolean capital = false;
+    for (char c : snake.toCharArray()) {
+      if (c == '_') {
+        capital = true;
+      } else {
+        out.append(capital ? Character.toUpperCase(c) : c);
+        capital = false;
+      }
+    }
+    return out.toString();
   }
 
   /**

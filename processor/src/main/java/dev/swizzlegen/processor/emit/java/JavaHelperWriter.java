@@ -31,8 +31,10 @@ public final class JavaHelperWriter {
   private static final String ENGINE = "dev/swizzlegen/runtime/engine/Engine";
 
   /**
-   * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of}):
-   * a class file of its own, top-level or a member of its holder.
+   * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of},
+   * then the descriptor functions of its tensor-core reads, {@code long wgmmaDesc(smem_address,
+   * k_slice, mn, stage)}, which the header prints as {@code uint64_t wgmma_desc(...)}): a class file
+   * of its own, top-level or a member of its holder.
    */
   public GeneratedFile write(TileSpec tile, List<IndexFunction> functions) {
     JavaClassName name = tile.helper();
@@ -48,9 +50,15 @@ public final class JavaHelperWriter {
     methods.add(TileFunctions.bank(tile.layout()));
     for (IndexFunction function : methods) {
       Code code = helper.code(function.parameters().size());
-      code.push(function.body(), function.parameters()).returnInt();
+      code.push(function.body(), function.parameters());
+      if (function.wide()) {
+        code.returnLong();
+      } else {
+        code.returnInt();
+      }
       helper.method(ClassFile.PUBLIC | ClassFile.STATIC, function.name(),
-          "(" + "I".repeat(function.parameters().size()) + ")I", function.parameters(), code);
+          "(" + "I".repeat(function.parameters().size()) + ")" + (function.wide() ? "J" : "I"),
+          function.parameters(), code);
     }
     return GeneratedFile.classFile(name.binaryName(), helper.bytes());
   }
