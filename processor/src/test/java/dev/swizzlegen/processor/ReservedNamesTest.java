@@ -3,8 +3,13 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.emit.cuda.HeaderNames;
 import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.Names;
+import dev.swizzlegen.processor.read.ReservedNames;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -139,6 +144,23 @@ class ReservedNamesTest {
     assertThat(Names.namespaceProblem("uint32_t").orElseThrow()).contains("a type, macro or built-in");
     assertThat(Names.namespaceProblem("acme::offset").orElseThrow()).contains("generated headers");
     assertTrue(Names.namespaceProblem("acme::kernels").isEmpty());
+  }
+
+  /**
+   * The reserved identifiers are what the printers print: the list the readers keep (so that no
+   * javac run prints headers to learn them) equals {@link HeaderNames}'s. Where a printer changes,
+   * this fails and writes the new list to {@code target/header-identifiers.txt}, to be copied over
+   * {@code src/main/resources/dev/swizzlegen/processor/read/header-identifiers.txt}.
+   */
+  @Test
+  void theKeptIdentifiersAreWhatThePrintersPrint() throws IOException {
+    Set<String> printed = HeaderNames.identifiers();
+    if (!printed.equals(ReservedNames.headerIdentifiers())) {
+      Files.writeString(Path.of("target", ReservedNames.IDENTIFIERS),
+          String.join("\n", new TreeSet<>(printed)) + "\n");
+    }
+    assertThat(ReservedNames.headerIdentifiers()).containsExactlyElementsIn(printed);
+    assertThat(printed).containsAtLeast("offset", "wgmma_desc", "umma_desc", "get_swizzle_idx");
   }
 
   @Test

@@ -1,9 +1,11 @@
 package dev.swizzlegen.processor.read;
 
-import java.util.HashSet;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -16,22 +18,14 @@ import java.util.regex.Pattern;
  * C API). Reserved across every header, not per tile, so that a name stays valid when a tile gains a
  * TMA, WGMMA or UMMA access.
  *
- * <p>The headers' identifiers are computed from what the printers print, not listed here: the
- * printers come after the readers ({@code emit} uses {@code read}), so they are found as the
- * {@link Printed} service ({@code emit.cuda.HeaderNames}), once. {@code ReservedNamesTest} proves
- * that every identifier of every generated header in the tests is reserved.
+ * <p>The headers' identifiers are what the printers print ({@code emit.cuda.HeaderNames} prints
+ * them), kept in {@code header-identifiers.txt} beside this class: the printers come after the
+ * readers ({@code emit} uses {@code read}), and printing them in every javac run cost a cold build
+ * 0.3-0.4 s. {@code ReservedNamesTest} holds the file equal to what the printers print, and every
+ * identifier of every generated header in the tests reserved.
  */
 public final class ReservedNames {
   private ReservedNames() {}
-
-  /**
-   * Prints what the generated headers print and answers every identifier of their code: their
-   * members, parameters and locals, the types and names they use. A service
-   * ({@code META-INF/services}, written by AutoService), so that {@code read} needs no printer.
-   */
-  public interface Printed {
-    Set<String> identifiers();
-  }
 
   /**
    * Types and names of the C++ and CUDA libraries the headers use or include, or that CUDA code
@@ -70,24 +64,31 @@ public final class ReservedNames {
   private static final String MACRO_PREFIX = "SWIZZLEGEN_";
 
   /**
-   * Every identifier of the headers' code, the {@link Printed} services' (the shared encoder's
-   * {@code detail} and {@code encode_tma_2d} among them: a struct {@code swizzlegen::detail} would
-   * be redeclared as a namespace); computed on first use.
+   * Every identifier of the headers' code (the shared encoder's {@code detail} and {@code
+   * encode_tma_2d} among them: a struct {@code swizzlegen::detail} would be redeclared as a
+   * namespace), read on first use.
    */
   private static final class HeaderIdentifiers {
-    static final Set<String> ALL = printed();
+    static final Set<String> ALL = read();
 
-    private static Set<String> printed() {
-      Set<String> names = new HashSet<>();
-      for (Printed printer : ServiceLoader.load(Printed.class, ReservedNames.class.getClassLoader())) {
-        names.addAll(printer.identifiers());
+    private static Set<String> read() {
+      try (InputStream in = ReservedNames.class.getResourceAsStream(IDENTIFIERS)) {
+        if (in == null) {
+          throw new IllegalStateException("no " + IDENTIFIERS + " beside " + ReservedNames.class);
+        }
+        return Set.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      if (names.isEmpty()) {
-        throw new IllegalStateException("no " + Printed.class.getName() + " service: the generated"
-            + " headers' names are unknown");
-      }
-      return Set.copyOf(names);
     }
+  }
+
+  /** The file of the headers' identifiers, one a line, sorted. */
+  public static final String IDENTIFIERS = "header-identifiers.txt";
+
+  /** The identifiers of the headers' code, as {@link #IDENTIFIERS} lists them. */
+  public static Set<String> headerIdentifiers() {
+    return HeaderIdentifiers.ALL;
   }
 
   /**

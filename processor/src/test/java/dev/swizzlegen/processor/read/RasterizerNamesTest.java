@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The reserved names hold the rasterizers' CUDA: every identifier of the code a rasterizer's header
  * copies ({@link RasterizerCuda}) is a name no struct can take, because the printers' names
- * ({@link HeaderNames}, the {@link ReservedNames.Printed} service) include them.
+ * ({@link HeaderNames}, kept by {@link ReservedNames}) include them.
  */
 class RasterizerNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
@@ -48,6 +48,6 @@ class RasterizerNamesTest {
 
   @Test
   void thePrintersNamesHoldEveryIdentifierOfTheRasterizers() {
-    assertThat(new HeaderNames().identifiers()).containsAtLeastElementsIn(identifiers());
+    assertThat(HeaderNames.identifiers()).containsAtLeastElementsIn(identifiers());
   }
 }

@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import com.google.auto.service.AutoService;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.read.MmaMemberNames;
@@ -26,10 +25,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every identifier the CUDA printers write into a header's code, for {@link ReservedNames} (which
- * finds this class as its {@link ReservedNames.Printed} service, registered as the processor is, since
- * {@code read} comes before {@code emit}): computed from what the printers print, not listed. It prints, with names of its
- * own for the user's parts ({@link #STRUCT}, {@link #NAMESPACE}, which it leaves out):
+ * Every identifier the CUDA printers write into a header's code, which {@link ReservedNames} keeps
+ * in its {@code header-identifiers.txt} ({@code read} comes before {@code emit}, and printing them
+ * in every javac run would cost a cold build 0.3-0.4 s); {@code ReservedNamesTest} holds that file
+ * equal to this. It prints, with names of its own for the user's parts ({@link #STRUCT},
+ * {@link #NAMESPACE}, which it leaves out):
  *
  * <ul>
  *   <li>the tile header's template, its code lines (comments left out) once for every tensor-core
@@ -46,8 +46,7 @@ import java.util.regex.Pattern;
  * <p>{@code ReservedNamesTest} holds this to the headers the tests generate: every identifier in
  * them is reserved.
  */
-@AutoService(ReservedNames.Printed.class)
-public final class HeaderNames implements ReservedNames.Printed {
+public final class HeaderNames {
   /** The struct and namespace names the printers are given here: the user's, so not reserved. */
   private static final String STRUCT = "UserStruct";
   private static final String NAMESPACE = "user_namespace";
@@ -69,11 +68,10 @@ public final class HeaderNames implements ReservedNames.Printed {
   private static final Set<String> PREPROCESSOR =
       Set.of("define", "defined", "ifndef", "ifdef", "endif", "elif", "include", "pragma", "once");
 
-  /** A service needs a public constructor of no arguments. */
-  public HeaderNames() {}
+  private HeaderNames() {}
 
-  @Override
-  public Set<String> identifiers() {
+  /** Every identifier of the headers' code, sorted. */
+  public static Set<String> identifiers() {
     Set<String> names = new TreeSet<>();
     String template = resource("tile.cuh.template");
     for (MmaFormat format : MmaFormat.all()) {
