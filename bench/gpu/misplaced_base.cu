@@ -5,13 +5,14 @@
 // 128-byte mode's repeat, 1024 bytes. The copy engine does not swizzle relative to the destination
 // it is given: in the 128-byte mode it XORs bits 4-6 of the ABSOLUTE shared-memory address (the
 // 16-byte chunk within a 128-byte row) with bits 7-9 of that address (the row within the
-// 1024-byte repeat; this is what the run checks). The header's offset(row, col) XORs the chunk with the row's low three bits,
-// which is the same thing only when the tile starts on a multiple of 1024 bytes. A tile placed
+// 1024-byte repeat; this is what the run checks). The header's offset(row, col) XORs the chunk
+// with the row's low three bits, which is the same thing only when the tile starts on a multiple of
+// 1024 bytes. A tile placed
 // `shift` bytes past such a multiple is written with row r's chunks XORed by (r + shift/128) mod 8
 // and read by offset() as if XORed by r mod 8: every element that offset() reads is another
 // element, silently: PTX asks only 128-byte alignment of the destination, and TileLang issue 2379
-// saw a +128 base give wrong results, not a fault. (Should this GPU fault instead, the script records
-// the shift's error: that is a finding too.)
+// saw a +128 base give wrong results, not a fault. (Should this GPU fault instead, the script
+// records the shift's error: that is a finding too.)
 //
 // One block, one shift per process (a fault, should one come, cannot poison the next shift):
 //   1. dynamic shared memory is filled with the sentinel 0xFFFF; b is its address rounded up at
