@@ -9,6 +9,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -140,36 +141,10 @@ public final class CudaHeaderWriter {
   /** The tile's {@code static constexpr} constants, one a line, as the struct declares them. */
   static List<String> constants(TileLayout layout) {
     List<String> constants = new ArrayList<>();
-    constant(constants, "uint32_t", "kRows", layout.rows());
-    constant(constants, "uint32_t", "kCols", layout.cols());
-    constant(constants, "uint32_t", "kRowStride", layout.rowStride());
-    if (layout.elementBits() % 8 == 0) {
-      constant(constants, "uint32_t", "kElementBytes", layout.elementBytes());
-    }
-    if (layout.dtype().bits() < 8) {
-      // The value's bits: 4 packed two to a byte (no kElementBytes), or 4 or 6 in a byte slot.
-      constant(constants, "uint32_t", "kElementBits", layout.dtype().bits());
-    }
-    constant(constants, "uint32_t", "kAlignmentBytes", layout.alignment());
-    constant(constants, "uint32_t", "kAtomRows", layout.atomRows());
-    constant(constants, "uint32_t", "kAtomCols", layout.atomCols());
-    if (!layout.isOneAtom()) {
-      constant(constants, "uint32_t", "kAtomElements", layout.strided().atomElements());
-    }
-    constant(constants, "uint32_t", "kStages", layout.stages());
-    constant(constants, "uint32_t", "kStageElements", layout.stageStride());
-    if (layout.hasSwizzle()) {
-      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
-      // map is swizzle()'s body.
-      Swizzle swizzle = layout.swizzle();
-      constant(constants, "int", "kBits", swizzle.bits());
-      constant(constants, "int", "kBase", swizzle.base());
-      constant(constants, "int", "kShift", swizzle.shift());
+    for (TileConstants.Constant constant : TileConstants.of(layout)) {
+      constants.add("static constexpr " + (constant.signed() ? "int" : "uint32_t") + " "
+          + constant.cudaName() + " = " + constant.value() + ";");
     }
     return constants;
-  }
-
-  private static void constant(List<String> out, String type, String name, int value) {
-    out.add("static constexpr " + type + " " + name + " = " + value + ";");
   }
 }

@@ -4,6 +4,7 @@ import dev.swizzlegen.processor.emit.ClassFile;
 import dev.swizzlegen.processor.emit.Code;
 import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.read.DeclaredAccess;
@@ -85,30 +86,9 @@ public final class JavaHelperWriter {
    */
   private static void constantsLayoutAndAccesses(ClassFile helper, TileSpec tile) {
     TileLayout layout = tile.layout();
-    helper.intConstant("ROWS", layout.rows());
-    helper.intConstant("COLS", layout.cols());
-    helper.intConstant("ROW_STRIDE", layout.rowStride());
-    helper.intConstant("ATOM_ROWS", layout.atomRows());
-    helper.intConstant("ATOM_COLS", layout.atomCols());
-    if (!layout.isOneAtom()) {
-      helper.intConstant("ATOM_ELEMENTS", layout.strided().atomElements());
+    for (TileConstants.Constant constant : TileConstants.of(layout)) {
+      helper.intConstant(constant.javaName(), constant.value());
     }
-    helper.intConstant("STAGES", layout.stages());
-    helper.intConstant("STAGE_ELEMENTS", layout.stageStride());
-    if (layout.hasSwizzle()) {
-      // A tile declared by an XOR map that no Swizzle<B,M,S> is has none: swizzle() is its map.
-      Swizzle swizzle = layout.swizzle();
-      helper.intConstant("BITS", swizzle.bits());
-      helper.intConstant("BASE", swizzle.base());
-      helper.intConstant("SHIFT", swizzle.shift());
-    }
-    if (layout.elementBits() % 8 == 0) {
-      helper.intConstant("ELEMENT_BYTES", layout.elementBytes());
-    }
-    if (layout.dtype().bits() < 8) {
-      helper.intConstant("ELEMENT_BITS", layout.dtype().bits());
-    }
-    helper.intConstant("ALIGNMENT", layout.alignment());
     helper.stringConstant("CUDA_HEADER", tile.headerPath());
     helper.stringConstant("CUDA_TYPE", tile.cudaType());
     String owner = helper.internalName();
