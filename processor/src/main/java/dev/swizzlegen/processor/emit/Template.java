@@ -121,8 +121,16 @@ public final class Template {
     return names;
   }
 
+  /** Each variables record's components, read once per type (a header per tile is filled). */
+  private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+    @Override
+    protected RecordComponent[] computeValue(Class<?> type) {
+      return type.getRecordComponents();
+    }
+  };
+
   private void fill(Item scope, Record variables, boolean top) {
-    for (RecordComponent component : variables.getClass().getRecordComponents()) {
+    for (RecordComponent component : COMPONENTS.get(variables.getClass())) {
       Object value;
       try {
         value = component.getAccessor().invoke(variables);
