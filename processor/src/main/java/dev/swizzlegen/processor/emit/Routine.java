@@ -143,20 +143,45 @@ public final class Routine {
   }
 
   /**
-   * Compiles the routine into {@code code} (whose locals are the {@link #maxLocals}), the pair
-   * returned as {@code new pair(x, y)} of the class {@code pair} ({@code (II)V}).
+   * The local slots the compiled routine takes: its parameters' first (in the order of the
+   * parameters), then one per variable and per condition it keeps. A method that runs other code
+   * before it ({@link #compile(Code, String)}) is given at least these.
+   */
+  public int locals() {
+    Compiler counting = new Compiler(null, new Locals(parameters), null);
+    counting.statements(body, null);
+    return counting.locals.next;
+  }
+
+  /**
+   * Compiles the routine as a method of {@code file}, the pair returned as {@code new pair(x, y)} of
+   * the class {@code pair} ({@code (II)V}).
    */
   public void compile(ClassFile file, String pair, String name, String descriptor,
       List<String> parameterNames) {
-    // Two passes: the first counts the locals, the second writes the method with them.
-    Compiler counting = new Compiler(new Code(file, 0), new Locals(parameters), pair);
-    counting.statements(body, null);
-    Code code = file.code(counting.locals.next);
-    new Compiler(code, new Locals(parameters), pair).statements(body, null);
+    Code code = file.code(locals());
+    compile(code, pair);
     file.method(ClassFile.PUBLIC | ClassFile.STATIC, name, descriptor, parameterNames, code);
   }
 
-  /** Writes the statements' bytecode, each assignment under a guard (a 0-or-1 local), or none. */
+  /**
+   * Appends the routine to {@code code}, a method whose first locals are the routine's parameters and
+   * that has {@link #locals} slots, ending it with the return of {@code new pair(x, y)}. What
+   * {@code code} holds before must leave the operand stack empty and the parameters as they came.
+   */
+  public void compile(Code code, String pair) {
+    int needed = locals();
+    if (code.maxLocals() < needed) {
+      throw new IllegalArgumentException("the routine takes " + needed + " locals, the code has "
+          + code.maxLocals());
+    }
+    new Compiler(code, new Locals(parameters), pair).statements(body, null);
+  }
+
+  /**
+   * Writes the statements' bytecode, each assignment under a guard (a 0-or-1 local), or none; with no
+   * code, only counts the locals.
+   */
   private static final class Compiler {
     final Code code;
     final Locals locals;
@@ -178,6 +203,9 @@ public final class Routine {
 
     void store(String name, Expr value, String guard) {
       int slot = locals.slot(name);
+      if (code == null) {
+        return;
+      }
       Expr guarded = guard == null ? value
           : Expr.param(guard).equalTo(Expr.number(1)).choose(value, Expr.param(name));
       code.push(guarded, slotNames());
@@ -225,6 +253,9 @@ public final class Routine {
           Return result = (Return) statement;
           if (guard != null) {
             throw new IllegalStateException("a return under a condition");
+          }
+          if (code == null) {
+            continue;
           }
           code.newObject(pair);
           code.push(result.x(), slotNames());
