@@ -21,7 +21,7 @@ import java.util.List;
  * as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile} (its private
  * method of the same name): the rasterizer header prints it ({@code emit.cuda.RasterizerCuda}), and
  * the Java twin's {@code getSwizzleIdx} ({@code emit.java.RasterJavaWriter}) is it compiled to
- * branch-free bytecode after the model's argument check ({@link Rasterizer#checkArguments}, the
+ * bytecode after the model's argument check ({@link Rasterizer#checkArguments}, the
  * model's {@code IllegalArgumentException} naming the launch). Compiled, it is the model on every
  * grid ({@code RasterRoutinesTest}, {@code RasterGenerationTest}).
  */

@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -712,9 +713,23 @@ public final class ClassFileText {
     int depth = 0;
     int pc = 0;
     boolean returned = false;
+    // Branches (a rasterizer's loop) read as labels and gotos: where each instruction's statements
+    // begin, for a label inserted behind; the labels still ahead.
+    Map<Integer, Integer> statementAt = new HashMap<>();
+    Set<Integer> labelsAhead = new HashSet<>();
     while (pc < bytes.length) {
+      if (labelsAhead.remove(pc)) {
+        if (!stack.isEmpty()) {
+          throw new IllegalArgumentException(where + ": a branch target over a value, at " + pc);
+        }
+        statements.add(new Statement("L" + pc + ":"));
+        returned = false;
+      }
       if (returned) {
         throw new IllegalArgumentException(where + ": code after the return, at " + pc);
+      }
+      if (stack.isEmpty()) {
+        statementAt.put(pc, statements.size());
       }
       int at = pc;
       int opcode = bytes[pc++] & 0xFF;
@@ -772,6 +787,27 @@ public final class ClassFileText {
           }
           statements.add(new Statement(locals.get(slot) + " = " + value + ";"));
         }
+      } else if (opcode == 0x99 || opcode == 0xa7) { // ifeq, goto
+        int target = at + (short) u2(bytes, pc);
+        pc += 2;
+        String jump = "goto L" + target + ";";
+        if (opcode == 0x99) {
+          jump = "if (" + expression(pop(stack, where), false) + " == 0) " + jump;
+        }
+        if (!stack.isEmpty()) {
+          throw new IllegalArgumentException(where + ": a branch over a value, at " + at);
+        }
+        statements.add(new Statement(jump));
+        if (target > at) {
+          labelsAhead.add(target);
+        } else if (statementAt.containsKey(target)) {
+          statements.add(statementAt.get(target), new Statement("L" + target + ":"));
+          statementAt.replaceAll((position, index) -> position > target ? index + 1 : index);
+        } else {
+          throw new IllegalArgumentException(where + ": a branch back into an expression, at " + at);
+        }
+        // After a goto, only a label's branches reach the next instruction.
+        returned = opcode == 0xa7;
       } else if (opcode == 0x74) { // ineg
         stack.add(new Negation(pop(stack, where)));
       } else if (opcode == 0xbb) { // new

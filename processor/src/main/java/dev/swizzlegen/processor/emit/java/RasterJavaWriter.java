@@ -17,7 +17,7 @@ import java.util.List;
  * {@code getSwizzleIdx(blockIdx, gridX, gridY[, tileSize])} and
  * {@code launchGrid(gridX, gridY[, tileSize])}. {@code getSwizzleIdx} is the header's
  * {@code get_swizzle_idx}, the order's one {@link Routine} ({@link RasterRoutines#of}) compiled to
- * branch-free bytecode, after the model's argument check ({@link Rasterizer#checkArguments}), which
+ * bytecode, after the model's argument check ({@link Rasterizer#checkArguments}), which
  * throws the model's {@code IllegalArgumentException} for a block outside the launch;
  * {@code launchGrid} calls the model's {@link Rasterizer#launchGrid}.
  */
