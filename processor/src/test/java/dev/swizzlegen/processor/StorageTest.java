@@ -153,6 +153,27 @@ class StorageTest {
     assertEquals(0, generated.helper("kern.SmemLayout").intConstant("OPERAND_A_OFFSET"));
   }
 
+  /**
+   * A tile compiled before (another module's, on the class path) is read from its class file and
+   * proven again, without writing its files; the storage gets the same header.
+   */
+  @Test
+  void aTileCompiledBeforeIsReadFromTheClassPath() throws java.io.IOException {
+    java.nio.file.Path out = java.nio.file.Files.createTempDirectory("swizzlegen-storage");
+    Generated.JavacRun tiles = Generated.runJavac(out.resolve("classes"), out.resolve("tiles"),
+        List.of(), new SwizzlegenProcessor(), StorageSources.tiles());
+    assertThat(tiles.errors()).isEmpty();
+    Generated.JavacRun storage = Generated.runJavac(out.resolve("classes"),
+        out.resolve("storage"), List.of(), new SwizzlegenProcessor(),
+        List.of(StorageSources.storage(StorageSources.BUFFERS)));
+    assertThat(storage.errors()).isEmpty();
+    assertThat(Generated.filesUnder(out.resolve("storage"))).containsExactly(StorageSources.HEADER);
+    String together = Generated.of(StorageSources.sources(
+        StorageSources.storage(StorageSources.BUFFERS))).text(StorageSources.HEADER);
+    assertThat(java.nio.file.Files.readString(out.resolve("storage").resolve(StorageSources.HEADER)))
+        .isEqualTo(together);
+  }
+
   /** From {@code start} to the end of its function. */
   private static String section(String header, String start) {
     int from = header.indexOf(start);
