@@ -9,6 +9,8 @@ import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
 import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.report.StorageSummary;
+import dev.swizzlegen.processor.report.TileSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +39,8 @@ final class StorageStep {
   private final Map<String, String> headerOwners;
   private final UnaryOperator<GeneratedFile> made;
   private final Writer writer;
+  /** Whether {@code -Aswizzlegen.summary} asks for a note per storage. */
+  private final boolean summaries;
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer) {
@@ -45,6 +49,7 @@ final class StorageStep {
     this.headerOwners = headerOwners;
     this.made = made;
     this.writer = writer;
+    this.summaries = options.summary();
   }
 
   /**
@@ -73,11 +78,15 @@ final class StorageStep {
     List<GeneratedFile> files = new ArrayList<>();
     files.add(made.apply(layoutWriter.write(proven.get())));
     files.add(made.apply(headerWriter.write(proven.get())));
+    Optional<String> summary =
+        summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
+    summary.ifPresent(note -> files.add(made.apply(TileSummary.file(spec.headerPath(), note))));
     for (GeneratedFile file : files) {
       writer.write(file, type, diagnostics);
       if (diagnostics.hasErrors()) {
         return;
       }
     }
+    summary.ifPresent(diagnostics::note);
   }
 }

@@ -174,6 +174,23 @@ class StorageTest {
         .isEqualTo(together);
   }
 
+  /** {@code -Aswizzlegen.summary}: a note on the storage, and the same text beside its header. */
+  @Test
+  void theSummarySaysThePlan() {
+    Generated generated = Generated.of(List.of("-Aswizzlegen.summary"), StorageSources.sources(
+        StorageSources.storage(StorageSources.BUFFERS)));
+    String note = "swizzlegen: storage GemmStorage: 6 buffers in 197184 bytes from a 1024-byte"
+        + " aligned base, request 198192 of at most 232448, 1 per SM ->"
+        + " swizzlegen/gemm_storage.cuh, kern.GemmStorageLayout";
+    assertThat(generated.compilation()).hadNoteContaining(note);
+    String file = generated.text("swizzlegen/gemm_storage.summary.txt");
+    assertThat(file).startsWith(note);
+    assertThat(file).contains("\n  HopperC: offset 0, 65536 bytes, 128-byte aligned, 2 copies,"
+        + " phase epilogue\n");
+    assertThat(file).contains("\n  mainloop -> epilogue (mainloop_to_epilogue()): the last"
+        + " phase's wgmma reads are done");
+  }
+
   /** From {@code start} to the end of its function. */
   private static String section(String header, String start) {
     int from = header.indexOf(start);
