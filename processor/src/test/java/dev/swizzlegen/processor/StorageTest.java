@@ -191,6 +191,26 @@ class StorageTest {
         + " phase's wgmma reads are done");
   }
 
+  /**
+   * A tile whose attribute names a constant of another tile's generated helper waits for the next
+   * round, and the storage that names it waits with it.
+   */
+  @Test
+  void aStorageWaitsForItsTilesRound() {
+    JavaFileObject later = com.google.testing.compile.JavaFileObjects.forSourceString("kern.Later",
+        "package kern;\n\nimport dev.swizzlegen.annotations.*;\n\n"
+            + "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = HopperASwizzle.ROWS, cols = 64)\n"
+            + "public interface Later {}\n");
+    List<JavaFileObject> sources = new java.util.ArrayList<>(List.of(StorageSources.sources(
+        StorageSources.storage(List.of("@Buffer(tile = HopperA.class, phase = \"mainloop\")",
+            "@Buffer(tile = Later.class, phase = \"epilogue\")")))));
+    sources.add(later);
+    Generated generated = Generated.of(sources.toArray(JavaFileObject[]::new));
+    String header = generated.text(StorageSources.HEADER);
+    assertThat(header).contains("static constexpr uint32_t kLaterOffset = 0u;");
+    assertThat(header).contains("static constexpr uint32_t kLaterBytes = 16384u;");
+  }
+
   /** From {@code start} to the end of its function. */
   private static String section(String header, String start) {
     int from = header.indexOf(start);

@@ -214,7 +214,7 @@ public final class StorageReader {
   /** How a tile's bytes grow with its stages: its stage stride and one stage's extent, in bytes. */
   static Buffer.Stages stages(TileSpec tile) {
     var layout = tile.layout();
-    int strideBytes = (int) ((long) layout.stageStride() * layout.elementBits() / 8);
+    int strideBytes = layout.bytesOf(layout.stageStride());
     int oneStage = layout.extentBytes() - (layout.stages() - 1) * strideBytes;
     return new Buffer.Stages(layout.stages(), strideBytes, oneStage);
   }
