@@ -90,12 +90,12 @@ public final class HopperSuite {
 
     /** How wgmma reads it. */
     public MmaOperand operand() {
-      return MmaOperand.of(MmaFormat.GMMA, layout, major());
+      return MmaOperand.plan(MmaFormat.GMMA, layout, major()).orElseThrow();
     }
 
     /** How TMA fills one stage of it. */
     public TmaFill fill() {
-      return TmaFill.of(layout);
+      return TmaFill.plan(layout).orElseThrow();
     }
 
     /** The tile's global matrix: its M or N by the stages' K, as rows and cols of its major. */

@@ -71,7 +71,8 @@ public final class Summary {
           layout.isOneAtom() ? "-" : layout.strided().atomShape()
               + (layout.atomOrder() == Order.COL_MAJOR ? " col-major" : " row-major"),
           Integer.toString(layout.stages()), layout.dtype().toString(), tile.cudaHeader(),
-          TmaFill.findWhenAligned(layout).map(fill -> fill.mode().cudaName() + " ("
+          Engine.atDefaultAlignment(layout).flatMap(aligned -> TmaFill.plan(aligned).plan())
+              .map(fill -> fill.mode().cudaName() + " ("
               + fill.boxes().size() + (fill.boxes().size() == 1 ? " box " : " boxes ")
               + fill.boxRows() + "x" + fill.boxCols() + ")")
               .orElse("-"), tensorCores(tile)));
@@ -129,7 +130,7 @@ public final class Summary {
     }
     List<String> could = new ArrayList<>();
     for (MmaFormat format : MmaFormat.all()) {
-      could(could, family(format), major -> MmaOperand.find(format, layout, major).isPresent());
+      could(could, family(format), major -> MmaOperand.plan(format, layout, major).exists());
     }
     return could.isEmpty() ? "-" : "could: " + String.join("; ", could);
   }

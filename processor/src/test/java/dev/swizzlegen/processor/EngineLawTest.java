@@ -9,11 +9,11 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * {@code @Access} of kind TMA or WGMMA is an engine of the helper's {@code ENGINES}, never one of its
  * {@code ACCESSES}; every access costed issues instructions; every engine has a plan, reported with
  * its plan and never with wavefronts; and an engine has a plan exactly where the check the old
- * {@code TmaAccess}/{@code WgmmaAccess} made ({@code TmaFill.check}, {@code MmaOperand.check}) was
- * empty, with the same violations where it was not.
+ * {@code TmaAccess}/{@code WgmmaAccess} made (today the concepts' own plans, {@code TmaFill.plan},
+ * {@code MmaOperand.plan}) found no violation, with the same violations where it found some.
  */
 class EngineLawTest {
   private static final Pattern DECLARED_KIND = Pattern.compile("kind = AccessKind\\.(TMA|WGMMA)");
@@ -94,17 +94,17 @@ class EngineLawTest {
         for (Engine engine : engines) {
           Plan<?> plan = engine.plan(layout);
           List<Violation> old = engine instanceof Wgmma wgmma
-              ? MmaOperand.check(MmaFormat.GMMA, layout, wgmma.major())
-              : TmaFill.check(layout);
+              ? MmaOperand.plan(MmaFormat.GMMA, layout, wgmma.major()).violations()
+              : TmaFill.plan(layout).violations();
           assertEquals(old.isEmpty(), plan.exists(), tile.type() + " " + engine);
           assertEquals(old, plan.violations(), tile.type() + " " + engine);
           if (engine instanceof Tma tma && plan.exists()) {
-            assertEquals(TmaFill.find(layout), tma.plan(layout).plan());
+            assertEquals(TmaFill.plan(layout).plan(), tma.plan(layout).plan());
           }
           if (engine instanceof Wgmma wgmma && plan.exists()) {
             MmaOperand operand = wgmma.plan(layout).plan().orElseThrow();
             MmaOperand found =
-                MmaOperand.find(MmaFormat.GMMA, layout, wgmma.major()).orElseThrow();
+                MmaOperand.plan(MmaFormat.GMMA, layout, wgmma.major()).plan().orElseThrow();
             assertEquals(found.descriptorWithoutStart(), operand.descriptorWithoutStart());
             assertEquals(found.toString(), operand.toString());
           }

@@ -2,8 +2,10 @@ package dev.swizzlegen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
+import dev.swizzlegen.processor.testing.ClassFileText;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.lang.reflect.InvocationTargetException;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code @ThreadblockSwizzle} generates a Java twin that is the model's rasterizer with the declared
- * order and tile size, and a header that names the same order, tile size and struct.
+ * order and tile size (its {@code getSwizzleIdx} compiled from the routine the header prints, after
+ * the model's argument check), and a header that names the same order, tile size and struct.
  */
 class RasterGenerationTest {
   private static Generated generated;
@@ -35,46 +38,129 @@ class RasterGenerationTest {
     }
   }
 
+  /**
+   * The twin's {@code getSwizzleIdx} is the order's routine compiled ({@code emit.RasterRoutines}),
+   * not a call of the model: equal to {@link Rasterizer#tile} on every block of every grid up to
+   * 20 x 20 with every tile size up to 9 (CUTLASS's too, which the model takes), and with the
+   * default tile size.
+   */
   @Test
-  void javaTwinIsTheModelOnEveryBlockOfSmallGrids() throws ReflectiveOperationException {
+  void javaTwinIsTheModelOnEveryBlockOfGridsUpTo20By20() throws ReflectiveOperationException {
+    long checked = 0;
     for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      Rasterizer model = raster.rasterizer();
       Class<?> twin = generated.helper(raster.javaClass()).type();
       Method fourArguments = twin.getMethod("getSwizzleIdx", int.class, int.class, int.class, int.class);
       Method withDefault = twin.getMethod("getSwizzleIdx", int.class, int.class, int.class);
       Method launchGrid = twin.getMethod("launchGrid", int.class, int.class, int.class);
       Method defaultLaunchGrid = twin.getMethod("launchGrid", int.class, int.class);
-      for (int gridY = 1; gridY <= 9; gridY++) {
-        for (int gridX = 1; gridX <= 9; gridX++) {
-          assertEquals(raster.rasterizer().launchGrid(gridX, gridY, raster.tileSize()),
+      for (int gridY = 1; gridY <= 20; gridY++) {
+        for (int gridX = 1; gridX <= 20; gridX++) {
+          assertEquals(model.launchGrid(gridX, gridY, raster.tileSize()),
               defaultLaunchGrid.invoke(null, gridX, gridY));
-          for (int tileSize = 1; tileSize <= 5; tileSize++) {
-            LaunchGrid launch = raster.rasterizer().launchGrid(gridX, gridY, tileSize);
+          for (int tileSize = 1; tileSize <= 9; tileSize++) {
+            LaunchGrid launch = model.launchGrid(gridX, gridY, tileSize);
             assertEquals(launch, launchGrid.invoke(null, gridX, gridY, tileSize));
             for (int block = 0; block < launch.blocks(); block++) {
-              assertEquals(raster.rasterizer().tile(block, gridX, gridY, tileSize),
-                  fourArguments.invoke(null, block, gridX, gridY, tileSize));
+              assertEquals(model.tile(block, gridX, gridY, tileSize),
+                  fourArguments.invoke(null, block, gridX, gridY, tileSize),
+                  () -> raster.javaClass() + " on " + launch);
+              checked++;
             }
           }
-          long blocks = raster.rasterizer().launchGrid(gridX, gridY, raster.tileSize()).blocks();
+          long blocks = model.launchGrid(gridX, gridY, raster.tileSize()).blocks();
           for (int block = 0; block < blocks; block++) {
-            assertEquals(raster.rasterizer().tile(block, gridX, gridY, raster.tileSize()),
+            assertEquals(model.tile(block, gridX, gridY, raster.tileSize()),
                 withDefault.invoke(null, block, gridX, gridY));
+          }
+        }
+      }
+    }
+    assertThat(checked).isGreaterThan(1_000_000L);
+  }
+
+  /**
+   * On large grids, where the launch's blocks approach {@code 2^31} and Morton's descent its deepest
+   * (a 2^15 x 2^15 square), and on long thin ones: the first, middle and last blocks of the launch.
+   */
+  @Test
+  void javaTwinIsTheModelOnLargeGrids() throws ReflectiveOperationException {
+    int[][] grids = {{1 << 15, 1 << 15}, {(1 << 15) - 1, (1 << 15) + 1}, {46_340, 46_340},
+        {1 << 20, 1}, {1, 1 << 20}, {3, (1 << 28) + 5}, {(1 << 28) + 5, 3}, {65_535, 32_767}};
+    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      Rasterizer model = raster.rasterizer();
+      Method tile = generated.helper(raster.javaClass()).type()
+          .getMethod("getSwizzleIdx", int.class, int.class, int.class, int.class);
+      for (int[] grid : grids) {
+        for (int tileSize : new int[] {1, 2, 4, 7, 8, raster.tileSize()}) {
+          long blocks;
+          try {
+            blocks = model.launchGrid(grid[0], grid[1], tileSize).blocks();
+          } catch (IllegalArgumentException overflows) {
+            continue;
+          }
+          for (long block : new long[] {0, 1, blocks / 3, blocks / 2 - 1, blocks / 2,
+              blocks - tileSize - 1, blocks - 2, blocks - 1}) {
+            if (block < 0 || block >= blocks || block > Integer.MAX_VALUE) {
+              continue;
+            }
+            int at = (int) block;
+            assertEquals(model.tile(at, grid[0], grid[1], tileSize),
+                tile.invoke(null, at, grid[0], grid[1], tileSize),
+                raster.javaClass() + " block " + block + " of " + grid[0] + " x " + grid[1]
+                    + ", tile size " + tileSize);
           }
         }
       }
     }
   }
 
+  /**
+   * Arguments outside the launch throw what the model throws, message and all: the twin runs the
+   * model's {@link Rasterizer#checkArguments} before its routine.
+   */
   @Test
-  void javaTwinRejectsABlockOutsideTheLaunch() throws ReflectiveOperationException {
-    Method tile = generated.helper("corpus.Seed003Raster").type()
+  void javaTwinRejectsWhatTheModelRejects() throws ReflectiveOperationException {
+    Method seed = generated.helper("corpus.Seed003Raster").type()
         .getMethod("getSwizzleIdx", int.class, int.class, int.class, int.class);
-    try {
-      tile.invoke(null, 12, 4, 3, 4);
-      throw new AssertionError("block 12 of a 4 x 3 grid was given a tile");
-    } catch (InvocationTargetException e) {
-      assertThat(e.getCause()).isInstanceOf(IllegalArgumentException.class);
-      assertThat(e.getCause()).hasMessageThat().contains("block 12 is not one of the 12 blocks");
+    InvocationTargetException thrown = assertThrows(InvocationTargetException.class,
+        () -> seed.invoke(null, 12, 4, 3, 4));
+    assertThat(thrown.getCause()).isInstanceOf(IllegalArgumentException.class);
+    assertThat(thrown.getCause()).hasMessageThat().isEqualTo("block 12 is not one of the 12 blocks"
+        + " launched for grid 4 x 3 (STRIPS, tile size 4)");
+    int[][] rejected = {{12, 4, 3, 4}, {-1, 4, 3, 4}, {Integer.MIN_VALUE, 4, 3, 4},
+        {Integer.MAX_VALUE, 4, 3, 4}, {24, 4, 3, 8}, {32, 5, 3, 4}, {0, 0, 3, 4}, {0, 4, 0, 4},
+        {0, 4, 3, 0}, {0, 4, 3, -2}, {0, 1 << 16, 1 << 16, 1}, {0, 1 << 30, 1, 4},
+        {0, 1, 1 << 30, 4}, {9, 3, 3, 1}};
+    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      Rasterizer model = raster.rasterizer();
+      Method tile = generated.helper(raster.javaClass()).type()
+          .getMethod("getSwizzleIdx", int.class, int.class, int.class, int.class);
+      for (int[] arguments : rejected) {
+        IllegalArgumentException expected = assertThrows(IllegalArgumentException.class,
+            () -> model.tile(arguments[0], arguments[1], arguments[2], arguments[3]));
+        InvocationTargetException actual = assertThrows(InvocationTargetException.class,
+            () -> tile.invoke(null, arguments[0], arguments[1], arguments[2], arguments[3]));
+        assertThat(actual.getCause()).isInstanceOf(IllegalArgumentException.class);
+        assertEquals(expected.getMessage(), actual.getCause().getMessage(),
+            raster.javaClass() + " " + java.util.Arrays.toString(arguments));
+      }
+    }
+  }
+
+  /**
+   * Every twin reads back as Java ({@link ClassFileText}, which also holds its {@code max_stack} to
+   * the depth its code reaches): the model's check, then the routine, with no call of the model's
+   * {@code tile}.
+   */
+  @Test
+  void javaTwinIsTheCheckThenTheRoutine() {
+    for (RasterCorpus.Case raster : RasterCorpus.CASES) {
+      String text = ClassFileText.of(generated.classBytes(raster.javaClass()));
+      assertThat(text).contains("int tileSize) {\n    RASTERIZER.checkArguments(blockIdx, gridX,"
+          + " gridY, tileSize);\n");
+      assertThat(text).contains("return new TileCoord(");
+      assertThat(text).doesNotContain(".tile(");
     }
   }
 

@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor.diag;
 
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
-import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import java.util.Locale;

@@ -137,14 +137,23 @@ public final class ClassFile {
       out.writeShort(pool.utf8(descriptor));
       out.writeShort(parameterNames.isEmpty() ? 1 : 2);
       byte[] instructions = code.instructions();
+      byte[] frames = code.stackMapTable();
       out.writeShort(pool.utf8("Code"));
-      out.writeInt(12 + instructions.length);
+      out.writeInt(12 + instructions.length + (frames == null ? 0 : 6 + frames.length));
       out.writeShort(code.maxStack());
       out.writeShort(code.maxLocals());
       out.writeInt(instructions.length);
       out.write(instructions);
       out.writeShort(0); // no exception handlers
-      out.writeShort(0); // no attributes of the code
+      if (frames == null) {
+        out.writeShort(0); // no attributes of the code
+      } else {
+        // Branches (a rasterizer's loop) need the verifier's frames at their targets.
+        out.writeShort(1);
+        out.writeShort(pool.utf8("StackMapTable"));
+        out.writeInt(frames.length);
+        out.write(frames);
+      }
       if (!parameterNames.isEmpty()) {
         out.writeShort(pool.utf8("MethodParameters"));
         out.writeInt(1 + 4 * parameterNames.size());

@@ -7,6 +7,7 @@ import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -44,6 +45,27 @@ public final class Code {
   static final int INVOKESPECIAL = 0xb7;
   static final int INVOKESTATIC = 0xb8;
   static final int ANEWARRAY = 0xbd;
+  static final int IFEQ = 0x99;
+  static final int GOTO = 0xa7;
+  /** A StackMapTable frame that lists its locals: {@code full_frame}. */
+  private static final int FULL_FRAME = 255;
+  /** A verification type: an {@code int} local. */
+  private static final int ITEM_INTEGER = 1;
+
+  /**
+   * A place in the code that branches jump to: bound once, where the operand stack is empty and
+   * the first {@code intLocals} locals hold {@code int}s (the frame the verifier checks there).
+   */
+  public static final class Label {
+    private int position = -1;
+    private int intLocals;
+  }
+
+  /** Each branch's operand, to be filled with its label's offset: its opcode's position, its label. */
+  private final List<Integer> branchAt = new ArrayList<>();
+  private final List<Label> branchTo = new ArrayList<>();
+  /** The labels bound, in the order of their positions: the StackMapTable's frames. */
+  private final List<Label> frames = new ArrayList<>();
 
   private final ClassFile owner;
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
@@ -390,13 +412,94 @@ public final class Code {
     return this;
   }
 
+  /** A label to bind later ({@link #bind}) and branch to ({@link #ifZero}, {@link #jump}). */
+  public Label label() {
+    return new Label();
+  }
+
+  /**
+   * Binds {@code label} here: the operand stack must be empty, and the first {@code intLocals}
+   * locals hold {@code int}s on every path that reaches it.
+   */
+  public Code bind(Label label, int intLocals) {
+    if (label.position >= 0 || depth != 0) {
+      throw new IllegalStateException("a label bound twice, or over a non-empty stack");
+    }
+    label.position = bytes.size();
+    label.intLocals = intLocals;
+    if (!frames.isEmpty() && frames.get(frames.size() - 1).position == label.position) {
+      throw new IllegalStateException("two labels at one position");
+    }
+    frames.add(label);
+    return this;
+  }
+
+  /** Pops an {@code int} and jumps to {@code label} where it is zero. */
+  public Code ifZero(Label label) {
+    return branch(IFEQ, -1, label);
+  }
+
+  /** Jumps to {@code label}. */
+  public Code jump(Label label) {
+    return branch(GOTO, 0, label);
+  }
+
+  private Code branch(int opcode, int change, Label label) {
+    branchAt.add(bytes.size());
+    branchTo.add(label);
+    op(opcode, change);
+    u2(0);
+    return this;
+  }
+
   private void u2(int value) {
     bytes.write(value >>> 8);
     bytes.write(value);
   }
 
   byte[] instructions() {
-    return bytes.toByteArray();
+    byte[] code = bytes.toByteArray();
+    for (int i = 0; i < branchAt.size(); i++) {
+      int at = branchAt.get(i);
+      Label label = branchTo.get(i);
+      if (label.position < 0) {
+        throw new IllegalStateException("a branch to a label never bound");
+      }
+      int offset = label.position - at;
+      code[at + 1] = (byte) (offset >>> 8);
+      code[at + 2] = (byte) offset;
+    }
+    return code;
+  }
+
+  /**
+   * The StackMapTable attribute's body (without its name and length): a full frame at each label,
+   * its first locals {@code int}s, its stack empty; null for code without branches, which needs
+   * none.
+   */
+  byte[] stackMapTable() {
+    if (frames.isEmpty()) {
+      return null;
+    }
+    ByteArrayOutputStream table = new ByteArrayOutputStream();
+    table.write(frames.size() >>> 8);
+    table.write(frames.size());
+    int previous = -1;
+    for (Label frame : frames) {
+      int delta = frame.position - previous - 1;
+      previous = frame.position;
+      table.write(FULL_FRAME);
+      table.write(delta >>> 8);
+      table.write(delta);
+      table.write(frame.intLocals >>> 8);
+      table.write(frame.intLocals);
+      for (int local = 0; local < frame.intLocals; local++) {
+        table.write(ITEM_INTEGER);
+      }
+      table.write(0);
+      table.write(0);
+    }
+    return table.toByteArray();
   }
 
   int maxStack() {

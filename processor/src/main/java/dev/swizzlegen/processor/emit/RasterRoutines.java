@@ -20,10 +20,10 @@ import java.util.List;
  * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}
  * as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile} (its private
  * method of the same name): the rasterizer header prints it ({@code emit.cuda.RasterizerCuda}), and
- * compiled to bytecode it is the model on every grid ({@code RasterRoutinesTest}). The Java twin
- * ({@code emit.java.RasterJavaWriter}) still calls the model, whose argument checks (an
- * {@code IllegalArgumentException} naming the launch) are package-private to the runtime; with them
- * public, the twin is this routine compiled after that check, branch-free.
+ * the Java twin's {@code getSwizzleIdx} ({@code emit.java.RasterJavaWriter}) is it compiled to
+ * bytecode after the model's argument check ({@link Rasterizer#checkArguments}, the
+ * model's {@code IllegalArgumentException} naming the launch). Compiled, it is the model on every
+ * grid ({@code RasterRoutinesTest}, {@code RasterGenerationTest}).
  */
 public final class RasterRoutines {
   private RasterRoutines() {}

@@ -11,10 +11,11 @@ import java.util.Map;
  * {@code get_swizzle_idx} needs and no more: constants and variables, compound assignments,
  * {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
  *
- * <p>The bytecode has no branch, as the tiles' helpers have none (so no stack map frames): an
- * {@code if}'s assignments are made under its condition ({@code v = c ? new : v}, a
- * {@link Expr.Select}, itself branch-free), and the loop is unrolled to its bound, each round's
- * statements under the loop's condition and those before it. The values are those of the CUDA,
+ * <p>The bytecode branches only for the loop, as the header does (with a stack map frame at its
+ * head and its exit: every local is an {@code int}): an {@code if}'s assignments are made under its
+ * condition ({@code v = c ? new : v}, a {@link Expr.Select}, itself branch-free). Unrolled to its 32
+ * rounds, Morton's loop was 13 KB of bytecode, over HotSpot's 8,000-byte limit for compiling a
+ * method, and ran interpreted at 21 us a block. The values are those of the CUDA,
  * statement for statement; {@code RasterRoutinesTest} compares the compiled rasterizers with the
  * model, the raster header tests the printed ones.
  */
@@ -143,20 +144,45 @@ public final class Routine {
   }
 
   /**
-   * Compiles the routine into {@code code} (whose locals are the {@link #maxLocals}), the pair
-   * returned as {@code new pair(x, y)} of the class {@code pair} ({@code (II)V}).
+   * The local slots the compiled routine takes: its parameters' first (in the order of the
+   * parameters), then one per variable and per condition it keeps. A method that runs other code
+   * before it ({@link #compile(Code, String)}) is given at least these.
+   */
+  public int locals() {
+    Compiler counting = new Compiler(null, new Locals(parameters), null);
+    counting.statements(body, null);
+    return counting.locals.next;
+  }
+
+  /**
+   * Compiles the routine as a method of {@code file}, the pair returned as {@code new pair(x, y)} of
+   * the class {@code pair} ({@code (II)V}).
    */
   public void compile(ClassFile file, String pair, String name, String descriptor,
       List<String> parameterNames) {
-    // Two passes: the first counts the locals, the second writes the method with them.
-    Compiler counting = new Compiler(new Code(file, 0), new Locals(parameters), pair);
-    counting.statements(body, null);
-    Code code = file.code(counting.locals.next);
-    new Compiler(code, new Locals(parameters), pair).statements(body, null);
+    Code code = file.code(locals());
+    compile(code, pair);
     file.method(ClassFile.PUBLIC | ClassFile.STATIC, name, descriptor, parameterNames, code);
   }
 
-  /** Writes the statements' bytecode, each assignment under a guard (a 0-or-1 local), or none. */
+  /**
+   * Appends the routine to {@code code}, a method whose first locals are the routine's parameters and
+   * that has {@link #locals} slots, ending it with the return of {@code new pair(x, y)}. What
+   * {@code code} holds before must leave the operand stack empty and the parameters as they came.
+   */
+  public void compile(Code code, String pair) {
+    int needed = locals();
+    if (code.maxLocals() < needed) {
+      throw new IllegalArgumentException("the routine takes " + needed + " locals, the code has "
+          + code.maxLocals());
+    }
+    new Compiler(code, new Locals(parameters), pair).statements(body, null);
+  }
+
+  /**
+   * Writes the statements' bytecode, each assignment under a guard (a 0-or-1 local), or none; with no
+   * code, only counts the locals.
+   */
   private static final class Compiler {
     final Code code;
     final Locals locals;
@@ -178,6 +204,9 @@ public final class Routine {
 
     void store(String name, Expr value, String guard) {
       int slot = locals.slot(name);
+      if (code == null) {
+        return;
+      }
       Expr guarded = guard == null ? value
           : Expr.param(guard).equalTo(Expr.number(1)).choose(value, Expr.param(name));
       code.push(guarded, slotNames());
@@ -214,17 +243,35 @@ public final class Routine {
             statements(branch.otherwise(), otherwise);
           }
         } else if (statement instanceof Halving loop) {
-          store(loop.variable(), loop.start(), guard);
-          Expr variable = Expr.param(loop.variable());
-          for (int round = 0; round < 32; round++) {
-            String running = flag(variable.greaterThan(Expr.number(0)), guard);
-            statements(loop.body(), running);
-            store(loop.variable(), variable.shr(1), running);
+          if (guard != null) {
+            throw new IllegalStateException("a loop under a condition");
           }
+          // A loop, as the header's: the body while the variable is not zero (uint32_t's > 0),
+          // the variable halved after each pass. Every local is an int, and those stored before
+          // the loop are the ones its frames list.
+          store(loop.variable(), loop.start(), null);
+          if (code == null) {
+            statements(loop.body(), null);
+            continue;
+          }
+          Code.Label head = code.label();
+          Code.Label exit = code.label();
+          int before = locals.next;
+          Expr variable = Expr.param(loop.variable());
+          code.bind(head, before);
+          code.push(variable, slotNames());
+          code.ifZero(exit);
+          statements(loop.body(), null);
+          store(loop.variable(), variable.shr(1), null);
+          code.jump(head);
+          code.bind(exit, before);
         } else {
           Return result = (Return) statement;
           if (guard != null) {
             throw new IllegalStateException("a return under a condition");
+          }
+          if (code == null) {
+            continue;
           }
           code.newObject(pair);
           code.push(result.x(), slotNames());

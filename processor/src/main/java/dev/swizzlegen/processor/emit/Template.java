@@ -3,6 +3,8 @@ package dev.swizzlegen.processor.emit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,12 +26,18 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>a line of only {@code <indent>{{name}}}: the slot's lines, each after the indent (an empty
  *       line stays empty); no line at all for an empty slot;
  *   <li>{@code {{#name}}} ... {@code {{/name}}}: the lines between, kept when the flag is set; or,
- *       for a section given {@link #repeat items}, rendered once for each, each item's slots and
+ *       for a section given a list of records, rendered once for each, each item's slots and
  *       flags first (a tile's operand reads: one section, as many reads as the tile has).
  * </ul>
  *
- * Filling is strict: a slot or flag the template reaches must be given, and everything given must be
- * named in the template, so a template and its writer cannot drift apart silently.
+ * <p>A template is filled from its variables, typed, as one record ({@link #fill}): a component
+ * of type {@code String} or a number is a slot, a {@code List<String>} a slot of lines, a
+ * {@code boolean} a flag, a {@code List} of records a section repeated once for each (each record
+ * the repetition's variables), and a record a group whose components are variables of the same
+ * scope (a writer's part of the header: TMA's, the reads'). Filling is strict: a slot or flag the
+ * template reaches must be given, and everything given must be named in the template, so a template
+ * and its variables cannot drift apart silently; {@link #variables} answers what a record gives, for
+ * a test to hold it equal to what the template names.
  *
  * <p>A template's text is read and cut into its lines' pieces once per resource (a header per tile
  * is rendered from it: reading and matching it again for every tile was a tenth of a build).
@@ -43,27 +51,10 @@ public final class Template {
   private final Item own = new Item();
   private final Map<String, List<Item>> repeated = new LinkedHashMap<>();
 
-  /** The slots and flags of one repetition of a section ({@link #repeat}). */
-  public static final class Item {
+  /** The slots and flags of one scope: the template's own, or one repetition of a section. */
+  private static final class Item {
     private final Map<String, String> slots = new LinkedHashMap<>();
     private final Map<String, Boolean> flags = new LinkedHashMap<>();
-
-    /** Fills slot {@code slot} with {@code text}, as {@link Template#set(String, String)}. */
-    public Item set(String slot, String text) {
-      slots.put(slot, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
-      return this;
-    }
-
-    /** Fills slot {@code slot} with {@code lines}. */
-    public Item set(String slot, List<String> lines) {
-      return set(slot, String.join("\n", lines));
-    }
-
-    /** Sets flag {@code flag}: whether its section is kept in this repetition. */
-    public Item flag(String flag, boolean value) {
-      flags.put(flag, value);
-      return this;
-    }
   }
 
   private Template(Shape shape) {
@@ -93,31 +84,88 @@ public final class Template {
     return new Template(Shape.parse("<text>", text));
   }
 
-  /** Fills slot {@code slot} with {@code text} (lines joined by newlines, no final newline needed). */
-  public Template set(String slot, String text) {
-    own.set(slot, text);
-    return this;
-  }
-
-  /** Fills slot {@code slot} with {@code lines}. */
-  public Template set(String slot, List<String> lines) {
-    own.set(slot, lines);
-    return this;
-  }
-
-  /** Sets flag {@code flag}: whether its section is kept. */
-  public Template flag(String flag, boolean value) {
-    own.flag(flag, value);
+  /**
+   * Fills the template from {@code variables}, a record whose components are named as the
+   * template's slots, flags and repeated sections (see the class comment for their types).
+   */
+  public Template fill(Record variables) {
+    fill(own, variables, true);
     return this;
   }
 
   /**
-   * Renders section {@code section} once for each of {@code items}, in order (none for no items):
-   * each repetition's slots and flags are the item's, else the template's.
+   * The names of the slots, flags and sections the variables of type {@code type} give, its
+   * groups' and its sections' repetitions' included: what a test holds equal to the names the
+   * template uses.
    */
-  public Template repeat(String section, List<Item> items) {
-    repeated.put(section, List.copyOf(items));
-    return this;
+  public static Set<String> variables(Class<? extends Record> type) {
+    Set<String> names = new TreeSet<>();
+    for (RecordComponent component : type.getRecordComponents()) {
+      if (component.getType().isRecord()) {
+        names.addAll(variables(component.getType().asSubclass(Record.class)));
+        continue;
+      }
+      names.add(component.getName());
+      if (component.getGenericType() instanceof ParameterizedType list
+          && list.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {
+        names.addAll(variables(element.asSubclass(Record.class)));
+      }
+    }
+    return names;
+  }
+
+  /** The slots, flags and sections the template names. */
+  public Set<String> names() {
+    Set<String> names = new TreeSet<>(shape.slots);
+    names.addAll(shape.flags);
+    return names;
+  }
+
+  /** Each variables record's components, read once per type (a header per tile is filled). */
+  private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+    @Override
+    protected RecordComponent[] computeValue(Class<?> type) {
+      return type.getRecordComponents();
+    }
+  };
+
+  private void fill(Item scope, Record variables, boolean top) {
+    for (RecordComponent component : COMPONENTS.get(variables.getClass())) {
+      Object value;
+      try {
+        value = component.getAccessor().invoke(variables);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+      String name = component.getName();
+      if (value instanceof Record group) {
+        fill(scope, group, top);
+      } else if (value instanceof Boolean flag) {
+        scope.flags.put(name, flag);
+      } else if (value instanceof String || value instanceof Number) {
+        String text = value.toString();
+        scope.slots.put(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+      } else if (value instanceof List<?> list && isListOf(component, String.class)) {
+        scope.slots.put(name, String.join("\n", list.stream().map(String.class::cast).toList()));
+      } else if (value instanceof List<?> list && top) {
+        List<Item> items = new ArrayList<>();
+        for (Object each : list) {
+          Item item = new Item();
+          fill(item, (Record) each, false);
+          items.add(item);
+        }
+        repeated.put(name, List.copyOf(items));
+      } else {
+        throw new IllegalStateException(shape.name + ": variable " + name + " of "
+            + variables.getClass().getSimpleName() + " is no slot, flag or section");
+      }
+    }
+  }
+
+  /** Whether {@code component} is declared a {@code List<element>}. */
+  private static boolean isListOf(RecordComponent component, Class<?> element) {
+    return component.getGenericType() instanceof ParameterizedType list
+        && list.getActualTypeArguments()[0] == element;
   }
 
   /** The filled text, each line ending in a newline. */

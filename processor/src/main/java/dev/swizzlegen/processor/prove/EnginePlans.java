@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;

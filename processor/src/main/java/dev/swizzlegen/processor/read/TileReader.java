@@ -9,7 +9,6 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.CuteViolation.ExclusiveWithLayout;
@@ -158,7 +157,7 @@ public final class TileReader {
         accesses,
         engines,
         skippedDefaults,
-        derived ? Optional.empty() : TmaFill.findWhenAligned(layout),
+        derived ? Optional.empty() : TileSpec.alignedTmaFill(layout),
         Optional.empty(),
         cute,
         toDerive), declared.map(AccessReader.Declared::reads).orElse(List.of())));

@@ -88,7 +88,15 @@ public record TileSpec(
    */
   public TileSpec derived(TileLayout derived, String why) {
     return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, derived,
-        alignmentGiven, accesses, engines, skippedDefaults, TmaFill.findWhenAligned(derived),
+        alignmentGiven, accesses, engines, skippedDefaults, alignedTmaFill(derived),
         Optional.of(why), cuteLayout, Optional.empty());
+  }
+
+  /**
+   * How TMA would fill {@code layout} were its base aligned to the mode's repeat: its plan on the
+   * tile at the engines' default alignment ({@code Engine.atDefaultAlignment}), if it has one.
+   */
+  static Optional<TmaFill> alignedTmaFill(TileLayout layout) {
+    return Engine.atDefaultAlignment(layout).flatMap(aligned -> TmaFill.plan(aligned).plan());
   }
 }

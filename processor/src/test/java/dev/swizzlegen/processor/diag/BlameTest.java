@@ -109,20 +109,20 @@ class BlameTest {
 
   @Test
   void enginesBlameTheTileWhereItsGeometryIsAtFaultAndTheAccessOtherwise() {
-    assertEquals(tile("rowStride"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
-        Swizzle.IDENTITY, 16, 64).rowStride(72).build()).get(0)));
-    assertEquals(tile("alignment"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
-        Swizzle.of(3, 3, 3), 64, 64).build()).get(0)));
-    assertEquals(access("kind"), Blame.of(TmaFill.check(TileLayout.builder(DType.HALF,
-        Swizzle.of(3, 3, 4), 64, 128).alignment(1024).build()).get(0)));
-    assertEquals(tile("dtype"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.FLOAT,
-        Swizzle.of(3, 2, 3), 64, 32).alignment(1024).build(), Major.K)));
-    assertEquals(access("kind"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
-        Swizzle.of(3, 3, 3), 64, 128).alignment(1024).build(), Major.K)));
-    assertEquals(tile("alignment"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
-        Swizzle.of(3, 3, 3), 64, 64).build(), Major.K)));
-    assertEquals(tile("rows"), only(MmaOperand.check(GMMA, TileLayout.builder(DType.HALF,
-        Swizzle.of(1, 3, 3), 4, 16).alignment(256).build(), Major.K)));
+    assertEquals(tile("rowStride"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+        Swizzle.IDENTITY, 16, 64).rowStride(72).build()).violations().get(0)));
+    assertEquals(tile("alignment"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 64).build()).violations().get(0)));
+    assertEquals(access("kind"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 4), 64, 128).alignment(1024).build()).violations().get(0)));
+    assertEquals(tile("dtype"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.FLOAT,
+        Swizzle.of(3, 2, 3), 64, 32).alignment(1024).build(), Major.K).violations()));
+    assertEquals(access("kind"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 128).alignment(1024).build(), Major.K).violations()));
+    assertEquals(tile("alignment"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.HALF,
+        Swizzle.of(3, 3, 3), 64, 64).build(), Major.K).violations()));
+    assertEquals(tile("rows"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.HALF,
+        Swizzle.of(1, 3, 3), 4, 16).alignment(256).build(), Major.K).violations()));
     // K is the cols of a K-major operand and the rows of an MN-major one; M or N the other side.
     assertEquals(tile("cols"), Blame.of(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8)));
     assertEquals(tile("rows"), Blame.of(new MmaKNotMultiple(GMMA, Major.MN, DType.HALF, 16, 8)));

@@ -82,7 +82,7 @@ class ViolationMessagesTest {
         + " at (row 0, col 0) would put (row 1, col 0) at byte 144, where the tile has it at byte"
         + " 288). Rows of 256 bytes are wider than one box: declare the tile as column blocks of"
         + " 64-element atoms (atomCols = 64), as CuTe's tile_to_shape builds it, so that each"
-        + " column block is filled by its own boxes.", only(TmaFill.check(wide)));
+        + " column block is filled by its own boxes.", only(TmaFill.plan(wide).violations()));
   }
 
   @Test
@@ -93,13 +93,14 @@ class ViolationMessagesTest {
         + " descriptor of K slice 0 from 0 (LBO 16, SBO 2048 bytes) would read (row 1, col 0) from"
         + " byte 144, where the tile has it at byte 288. With the 128-byte swizzle wgmma reads rows"
         + " of 128 bytes: declare atoms of 8 x 64 (atomRows = 8, atomCols = 64), as CuTe's GMMA"
-        + " layout atoms are.", only(MmaOperand.check(GMMA, wide, Major.K)));
+        + " layout atoms are.", only(MmaOperand.plan(GMMA, wide, Major.K).violations()));
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64).build();
     assertEquals("wgmma cannot read the tile as a K-major operand with no swizzle: the descriptor"
         + " of K slice 0 from 0 (LBO 16, SBO 1024 bytes) would read (row 1, col 0) from byte 16,"
         + " where the tile has it at byte 128. With no swizzle wgmma reads 8 x 16-byte core"
         + " matrices of 128 contiguous bytes: declare atoms of 8 x 8 (atomRows = 8, atomCols = 8),"
-        + " as CuTe's GMMA layout atoms are.", only(MmaOperand.check(GMMA, plain, Major.K)));
+        + " as CuTe's GMMA layout atoms are.",
+        only(MmaOperand.plan(GMMA, plain, Major.K).violations()));
   }
 
   @Test
@@ -108,7 +109,7 @@ class ViolationMessagesTest {
         .alignment(1024).build();
     assertEquals("wgmma reads HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8 and UINT8 operands, not"
         + " FLOAT (a float tile is read as TF32: declare dtype = TF32).",
-        only(MmaOperand.check(GMMA, floats, Major.K)));
+        only(MmaOperand.plan(GMMA, floats, Major.K).violations()));
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +20,19 @@ import java.util.regex.Pattern;
  * entries, its fields (a {@code ConstantValue}'s value, a generic {@code Signature}, the value the
  * static initializer gives it), and its methods with their parameters' names (MethodParameters) and
  * their code decompiled by symbolic execution. Only the straight-line subset of the JVM's instructions
- * that swizzlegen's {@code emit.Code} writes is read (constants, {@code int} locals and arithmetic,
- * static fields, calls, arrays of references, returns); any other instruction, an exception handler,
- * or a {@code max_stack} that is not the exact depth the code reaches is an error, not a guess.
+ * that swizzlegen's {@code emit.Code} writes is read (constants, {@code int} arithmetic and
+ * negation, {@code int} locals loaded and stored, static fields, calls, {@code new} with its
+ * constructor, arrays of references, returns); any other instruction, an exception handler, or a
+ * {@code max_stack} that is not the exact depth the code reaches is an error, not a guess. A local
+ * that is no parameter is {@code local<slot>}, declared ({@code int local4 = ...;}) where it is
+ * first stored; a store must leave the operand stack empty, so that the statements run in the
+ * code's order.
  *
  * <p>Expressions are printed with Java's precedence, plus parentheses around every operator that is an
  * operand of {@code & ^ |} or of a shift, around a quotient or remainder under another multiplicative
  * operator, and around the right operand of an operator of the same precedence; a number that is an
- * operand of {@code & ^ |} is printed in hexadecimal. A call of the class's own static method is
+ * operand of {@code & ^ |} is printed in hexadecimal; a negated operator or negative number is
+ * parenthesized. A value that {@code dup} copies is printed where each copy is used. A call of the class's own static method is
  * {@code name(...)}, another class's {@code SimpleName.name(...)}; an array built for a call's last,
  * array parameter is spread as its arguments, as Java's varargs are written.
  */
@@ -602,6 +608,18 @@ public final class ClassFileText {
     }
   }
 
+  /** {@code ineg}: an {@code int}'s negation. */
+  private record Negation(Node operand) implements Node {}
+
+  /** {@code new}'s object, before its constructor has run. */
+  private static final class NewObject implements Node {
+    final String type;
+
+    NewObject(String type) {
+      this.type = type;
+    }
+  }
+
   /** An operator on two {@code int}s, or ({@code wide}) on {@code long}s: {@code lor}, {@code lushr}. */
   private record Binary(Operator operator, Node left, Node right, boolean wide) implements Node {}
 
@@ -686,14 +704,32 @@ public final class ClassFileText {
           + locals.size() + " parameter slots");
     }
     byte[] bytes = code.instructions();
+    int parameterSlots = locals.size();
+    while (locals.size() < code.maxLocals()) {
+      locals.add(null); // a local not stored yet
+    }
     List<Node> stack = new ArrayList<>();
     List<Statement> statements = new ArrayList<>();
     int depth = 0;
     int pc = 0;
     boolean returned = false;
+    // Branches (a rasterizer's loop) read as labels and gotos: where each instruction's statements
+    // begin, for a label inserted behind; the labels still ahead.
+    Map<Integer, Integer> statementAt = new HashMap<>();
+    Set<Integer> labelsAhead = new HashSet<>();
     while (pc < bytes.length) {
+      if (labelsAhead.remove(pc)) {
+        if (!stack.isEmpty()) {
+          throw new IllegalArgumentException(where + ": a branch target over a value, at " + pc);
+        }
+        statements.add(new Statement("L" + pc + ":"));
+        returned = false;
+      }
       if (returned) {
         throw new IllegalArgumentException(where + ": code after the return, at " + pc);
+      }
+      if (stack.isEmpty()) {
+        statementAt.put(pc, statements.size());
       }
       int at = pc;
       int opcode = bytes[pc++] & 0xFF;
@@ -723,8 +759,9 @@ public final class ClassFileText {
         stack.add(new LongConstant(value));
       } else if (opcode == 0x15 || (opcode >= 0x1a && opcode <= 0x1d) || opcode == 0x2a) {
         int slot = opcode == 0x15 ? bytes[pc++] & 0xFF : opcode == 0x2a ? 0 : opcode - 0x1a;
-        if (slot >= locals.size()) {
-          throw new IllegalArgumentException(where + ": local " + slot + " is no parameter");
+        if (slot >= locals.size() || locals.get(slot) == null) {
+          throw new IllegalArgumentException(where + ": local " + slot + " is loaded before it is"
+              + " stored, at " + at);
         }
         boolean reference = opcode == 0x2a;
         if (reference != (!isStatic && slot == 0)) {
@@ -732,6 +769,50 @@ public final class ClassFileText {
               + (reference ? "a reference" : "an int"));
         }
         stack.add(new Atom(locals.get(slot)));
+      } else if (opcode == 0x36 || (opcode >= 0x3b && opcode <= 0x3e)) { // istore, istore_<n>
+        int slot = opcode == 0x36 ? bytes[pc++] & 0xFF : opcode - 0x3b;
+        String value = expression(pop(stack, where), false);
+        if (!stack.isEmpty()) {
+          throw new IllegalArgumentException(where + ": a store with " + stack.size()
+              + " values under it, at " + at);
+        } else if (slot >= locals.size() || !isStatic && slot == 0) {
+          throw new IllegalArgumentException(where + ": istore to local " + slot + ", at " + at);
+        } else if (locals.get(slot) == null) {
+          locals.set(slot, "local" + slot);
+          statements.add(new Statement("int " + locals.get(slot) + " = " + value + ";"));
+        } else {
+          if (slot < parameterSlots && !parameterTypes.get(slot - (isStatic ? 0 : 1)).equals("int")) {
+            throw new IllegalArgumentException(where + ": istore to a "
+                + parameterTypes.get(slot - (isStatic ? 0 : 1)) + " parameter, at " + at);
+          }
+          statements.add(new Statement(locals.get(slot) + " = " + value + ";"));
+        }
+      } else if (opcode == 0x99 || opcode == 0xa7) { // ifeq, goto
+        int target = at + (short) u2(bytes, pc);
+        pc += 2;
+        String jump = "goto L" + target + ";";
+        if (opcode == 0x99) {
+          jump = "if (" + expression(pop(stack, where), false) + " == 0) " + jump;
+        }
+        if (!stack.isEmpty()) {
+          throw new IllegalArgumentException(where + ": a branch over a value, at " + at);
+        }
+        statements.add(new Statement(jump));
+        if (target > at) {
+          labelsAhead.add(target);
+        } else if (statementAt.containsKey(target)) {
+          statements.add(statementAt.get(target), new Statement("L" + target + ":"));
+          statementAt.replaceAll((position, index) -> position > target ? index + 1 : index);
+        } else {
+          throw new IllegalArgumentException(where + ": a branch back into an expression, at " + at);
+        }
+        // After a goto, only a label's branches reach the next instruction.
+        returned = opcode == 0xa7;
+      } else if (opcode == 0x74) { // ineg
+        stack.add(new Negation(pop(stack, where)));
+      } else if (opcode == 0xbb) { // new
+        stack.add(new NewObject(utf8(constant(u2(bytes, pc), ClassRef.class).name())));
+        pc += 2;
       } else if (opcode == 0xb2 || opcode == 0xb3) { // getstatic, putstatic
         Member field = member(u2(bytes, pc), 9);
         pc += 2;
@@ -759,7 +840,26 @@ public final class ClassFileText {
               : simpleName(called.owner()) + ".") + called.name() + arguments(types, arguments);
         } else {
           Node receiver = pop(stack, where);
-          if (opcode == 0xb7) {
+          if (opcode == 0xb7 && receiver instanceof NewObject created) {
+            if (!called.name().equals("<init>") || !called.owner().equals(created.type)) {
+              throw new IllegalArgumentException(where + ": invokespecial of "
+                  + called.owner() + "." + called.name() + " on a new " + created.type);
+            }
+            // new T(...): what dup left of the object is the constructed one.
+            Atom constructed = new Atom("new " + simpleName(created.type)
+                + arguments(types, arguments));
+            boolean kept = false;
+            for (int i = 0; i < stack.size(); i++) {
+              if (stack.get(i) == created) {
+                stack.set(i, constructed);
+                kept = true;
+              }
+            }
+            if (!kept) {
+              statements.add(new Statement(constructed.text() + ";"));
+            }
+            text = null;
+          } else if (opcode == 0xb7) {
             if (!called.name().equals("<init>") || !(receiver instanceof Atom self)
                 || !self.text().equals("this") || !method.name().equals("<init>")) {
               throw new IllegalArgumentException(where + ": invokespecial other than super()");
@@ -769,7 +869,9 @@ public final class ClassFileText {
             text = expression(receiver, true) + "." + called.name() + arguments(types, arguments);
           }
         }
-        if (called.descriptor().endsWith(")V")) {
+        if (text == null) {
+          // a constructor of a new object, done above
+        } else if (called.descriptor().endsWith(")V")) {
           statements.add(new Statement(text + ";"));
         } else {
           stack.add(new Atom(text, called.descriptor().endsWith(")J")));
@@ -783,10 +885,9 @@ public final class ClassFileText {
         stack.add(new NewArray(element.startsWith("[") ? descriptorType(element, new int[] {0})
             : simpleName(element), length.value()));
       } else if (opcode == 0x59) { // dup
+        // A new array or object is one value, filled or constructed in place; any other is an
+        // expression without side effects, printed where each copy is used.
         Node top = pop(stack, where);
-        if (!(top instanceof NewArray)) {
-          throw new IllegalArgumentException(where + ": dup of a value that is no new array");
-        }
         stack.add(top);
         stack.add(top);
       } else if (opcode == 0x53) { // aastore
@@ -880,6 +981,14 @@ public final class ClassFileText {
       return quoted(text.value());
     } else if (node instanceof Atom atom) {
       return atom.text();
+    } else if (node instanceof Negation negation) {
+      Node operand = negation.operand();
+      boolean grouped = operand instanceof Binary || operand instanceof Negation
+          || operand instanceof IntConstant number && number.value() < 0;
+      String text = expression(operand, false);
+      return "-" + (grouped ? "(" + text + ")" : text);
+    } else if (node instanceof NewObject created) {
+      throw new IllegalArgumentException("a new " + created.type + " used before its constructor");
     } else if (node instanceof NewArray array) {
       if (!filled(array)) {
         return "new " + array.elementType + "[" + array.elements.length + "]";

@@ -2,11 +2,13 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A hardware engine that reads or writes the tile without the load/store unit: the bulk tensor copy
@@ -82,5 +84,19 @@ public sealed interface Engine permits Tma, MmaRead {
    */
   static int defaultAlignment(TileLayout tile) {
     return Math.max(tile.alignment(), tile.tmaSwizzle().map(TmaSwizzle::alignmentBytes).orElse(0));
+  }
+
+  /**
+   * The tile at its {@link #defaultAlignment}: itself where it declares that much, else the tile
+   * with that alignment, if it can have it (empty where its description allows none such). The
+   * engines' plans on it are what they make of the tile from a base aligned to its TMA mode's
+   * repeat, whatever alignment it declares:
+   * {@code atDefaultAlignment(tile).flatMap(aligned -> TmaFill.plan(aligned).plan())} is how TMA
+   * would fill a tile whose layout it can write at all.
+   */
+  static Optional<TileLayout> atDefaultAlignment(TileLayout tile) {
+    int alignment = defaultAlignment(tile);
+    return alignment == tile.alignment() ? Optional.of(tile)
+        : tile.toBuilder().alignment(alignment).tryBuild();
   }
 }

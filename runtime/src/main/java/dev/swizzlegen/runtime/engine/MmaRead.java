@@ -3,13 +3,12 @@ package dev.swizzlegen.runtime.engine;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The tensor cores read the tile as an operand through shared-memory descriptors, not through the
@@ -62,9 +61,7 @@ public sealed interface MmaRead extends Engine permits Wgmma, Umma {
 
   @Override
   default Plan<MmaOperand> plan(TileLayout tile) {
-    List<Violation> violations = new ArrayList<>();
-    Optional<MmaOperand> operand = MmaOperand.plan(format(), tile, major(), violations);
-    return operand.isPresent() ? Plan.of(operand.get()) : Plan.prevented(violations);
+    return MmaOperand.plan(format(), tile, major());
   }
 
   /**

@@ -2,16 +2,15 @@ package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.tma.TmaDataType;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.engine.tma.TmaViolation.PackedSwizzleMode;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The bulk tensor copy engine, {@code cp.async.bulk.tensor}, writes the tile (a TMA load,
@@ -57,14 +56,13 @@ public record Tma(Op op, String label) implements Engine {
 
   @Override
   public Plan<TmaFill> plan(TileLayout tile) {
-    List<Violation> violations = new ArrayList<>();
-    Optional<TmaFill> fill = TmaFill.plan(tile, violations);
-    if (fill.isPresent()
-        && !TmaDataType.of(tile.dtype()).modes(op).contains(fill.get().mode())) {
-      violations.add(new PackedSwizzleMode(tile.dtype(), fill.get().mode(), op));
-      return Plan.prevented(violations);
+    Plan<TmaFill> fill = TmaFill.plan(tile);
+    if (fill.exists()
+        && !TmaDataType.of(tile.dtype()).modes(op).contains(fill.plan().get().mode())) {
+      return Plan.prevented(
+          List.of(new PackedSwizzleMode(tile.dtype(), fill.plan().get().mode(), op)));
     }
-    return fill.map(Plan::of).orElseGet(() -> Plan.prevented(violations));
+    return fill;
   }
 
   /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */

@@ -218,8 +218,15 @@ public enum Rasterizer {
     }
   }
 
-  /** Checks {@code blockIdx} against the launch; the grid as {@link #checkGrid}. */
-  void checkArguments(int blockIdx, int gridX, int gridY, int tileSize) {
+  /**
+   * The argument check of {@link #tile}, on its own: returns where the grid and tile size are within
+   * the bounds of the class comment and {@code blockIdx} is one of the blocks of the
+   * {@link #launchGrid} launch. The generated Java twin calls it before its compiled
+   * {@code get_swizzle_idx}, so that it throws as {@link #tile} does.
+   *
+   * @throws IllegalArgumentException for arguments outside those in the class comment, naming them
+   */
+  public void checkArguments(int blockIdx, int gridX, int gridY, int tileSize) {
     checkGrid(gridX, gridY, tileSize);
     long blocks = this == CUTLASS_IDENTITY
         ? (long) gridY * tileSize * ((gridX + tileSize - 1) / tileSize)

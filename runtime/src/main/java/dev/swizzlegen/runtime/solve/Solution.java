@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -90,6 +91,7 @@ public record Solution(
     return new Reasons(chosen, closest, closestDegree, SwizzleFamily.isCanonicalAtom(chosen),
         SwizzleFamily.canonicalAtom(searched), passedOver,
         SwizzleFamily.unitBase(chosen.dtype()), declaredAtomCols.isEmpty(),
-        TmaFill.findWhenAligned(chosen).filter(tma -> tma.mode() != TmaSwizzle.NONE));
+        Engine.atDefaultAlignment(chosen).flatMap(aligned -> TmaFill.plan(aligned).plan())
+            .filter(tma -> tma.mode() != TmaSwizzle.NONE));
   }
 }

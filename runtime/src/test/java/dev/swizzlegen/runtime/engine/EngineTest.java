@@ -9,6 +9,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
@@ -29,9 +30,9 @@ class EngineTest {
 
   /**
    * The law of issue 19, item 2, over every layout the solver may choose for a few geometries: an
-   * engine has a plan exactly where the old access's check ({@code TmaFill.check},
-   * {@code MmaOperand.check}) was empty, that plan is the one the model finds, and the violations
-   * are the old check's, word for word.
+   * engine has a plan exactly where the old access's check (today the concepts' own plans,
+   * {@code TmaFill.plan}, {@code MmaOperand.plan}) found no violation, that plan is the one the
+   * model finds, and the violations are the old check's, word for word.
    */
   @Test
   void aPlanExistsExactlyWhereTheModelsCheckIsEmpty() {
@@ -48,15 +49,15 @@ class EngineTest {
         for (Engine engine : ENGINES) {
           Plan<?> plan = engine.plan(layout);
           List<Violation> old = engine instanceof MmaRead read
-              ? MmaOperand.check(read.format(), layout, read.major())
-              : TmaFill.check(layout);
+              ? MmaOperand.plan(read.format(), layout, read.major()).violations()
+              : TmaFill.plan(layout).violations();
           assertEquals(old.isEmpty(), plan.exists(), layout + " " + engine);
           assertEquals(old, plan.violations(), layout + " " + engine);
           if (engine instanceof Tma) {
-            assertEquals(TmaFill.find(layout), plan.plan());
+            assertEquals(TmaFill.plan(layout).plan(), plan.plan());
           } else {
             MmaRead read = (MmaRead) engine;
-            assertEquals(MmaOperand.find(read.format(), layout, read.major())
+            assertEquals(MmaOperand.plan(read.format(), layout, read.major()).plan()
                     .map(MmaOperand::descriptorWithoutStart),
                 plan.plan().map(operand -> ((MmaOperand) operand).descriptorWithoutStart()));
           }
@@ -75,8 +76,9 @@ class EngineTest {
   /**
    * The alignment a tile that engines read takes where it declares none
    * ({@link Engine#defaultAlignment}) is enough for every engine: at it, each engine has a plan
-   * exactly where it has one at the largest alignment any TMA pattern needs, and TMA's fill is the
-   * one it would have from a base aligned to its mode.
+   * exactly where it has one at the largest alignment any TMA pattern needs, and
+   * {@link Engine#atDefaultAlignment} is the tile at it, on which TMA's plan is the fill it would
+   * have from a base aligned to its mode.
    */
   @Test
   void theDefaultAlignmentIsEnoughForEveryEngine() {
@@ -99,8 +101,7 @@ class EngineTest {
           continue;
         }
         raised += alignment > layout.alignment() ? 1 : 0;
-        assertEquals(TmaFill.findWhenAligned(layout), TmaFill.find(aligned.get()),
-            layout.toString());
+        assertEquals(aligned, Engine.atDefaultAlignment(layout), layout.toString());
         for (Engine engine : ENGINES) {
           assertEquals(engine.plan(mostAligned.get()).exists(), engine.plan(aligned.get()).exists(),
               layout + " " + engine);
@@ -115,7 +116,7 @@ class EngineTest {
   void geometryViolationsAreWhatNoSwizzleRemoves() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64)
         .rowStride(64).alignment(1024).build();
-    assertEquals(TmaFill.check(plain), Tma.of(Op.STORE).geometryViolations(plain));
+    assertEquals(TmaFill.plan(plain).violations(), Tma.of(Op.STORE).geometryViolations(plain));
     assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, plain, Major.K),
         Wgmma.of(Major.K).geometryViolations(plain));
     assertTrue(Wgmma.of(Major.K).geometryViolations(plain).isEmpty());

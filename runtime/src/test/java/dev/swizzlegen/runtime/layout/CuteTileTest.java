@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
@@ -299,11 +300,13 @@ class CuteTileTest {
       }
     }
     assertEquals(3072, plainEqual);
-    TmaFill fill = TmaFill.findWhenAligned(inCutlasssOrder).orElseThrow();
+    TmaFill fill = TmaFill.plan(Engine.atDefaultAlignment(inCutlasssOrder).orElseThrow())
+        .orElseThrow();
     assertEquals((int) box.get("boxes-per-stage"), fill.boxes().size());
     assertEquals((int) box.get("k"), fill.boxRows());
     assertEquals((int) box.get("mn"), fill.boxCols());
-    assertEquals(16, TmaFill.findWhenAligned(swapped.tile()).orElseThrow().boxes().size());
+    assertEquals(16, TmaFill.plan(Engine.atDefaultAlignment(swapped.tile()).orElseThrow())
+        .orElseThrow().boxes().size());
   }
 
   /** The {@code ## tma-box NAME key=value ...} line of a record: CUTLASS's TMA box for it. */

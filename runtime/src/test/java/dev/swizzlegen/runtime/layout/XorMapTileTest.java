@@ -119,12 +119,12 @@ class XorMapTileTest {
         assertEquals(row * 64 + col, tile.unswizzle(tile.swizzle(row * 64 + col)));
       }
     }
-    TmaFill fill = TmaFill.of(tile);
+    TmaFill fill = TmaFill.plan(tile).orElseThrow();
     assertEquals(FLIP, fill.mode());
     assertEquals(1, fill.boxes().size());
     // Neither wgmma nor tcgen05 has a layout type for it: a violation that names the map.
     for (MmaFormat format : MmaFormat.all()) {
-      List<Violation> violations = MmaOperand.check(format, tile, Major.K);
+      List<Violation> violations = MmaOperand.plan(format, tile, Major.K).violations();
       assertTrue(violations.contains(new NoMmaLayoutForMap(format, DType.HALF, halves)),
           violations.toString());
     }
@@ -134,7 +134,7 @@ class XorMapTileTest {
   void aFlipTileOfAtomsAndStagesIsFilledByColumnBlocks() {
     TileLayout tile = TileLayout.builder(DType.BF16, flipOn(DType.BF16), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).stages(3).alignment(512).build();
-    TmaFill fill = TmaFill.of(tile);
+    TmaFill fill = TmaFill.plan(tile).orElseThrow();
     assertEquals(FLIP, fill.mode());
     assertEquals(128, fill.boxRows());
     assertEquals(64, fill.boxCols());

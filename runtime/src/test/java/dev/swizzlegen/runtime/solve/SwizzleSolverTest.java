@@ -328,8 +328,8 @@ class SwizzleSolverTest {
     // TMA fills 128-byte atom rows only with the 128-byte mode: no fewer bits fit them. The atom is
     // the tile's canonical one, reached in its place in the order: no whole rows served.
     assertEquals(new Reasons(tile, Optional.empty(), 0, true, Optional.of(tile), Optional.empty(), 3,
-        true, Optional.of(TmaFill.of(tile))), solution.reasons());
-    assertEquals(2, TmaFill.of(tile).boxes().size());
+        true, Optional.of(TmaFill.plan(tile).orElseThrow())), solution.reasons());
+    assertEquals(2, TmaFill.plan(tile).orElseThrow().boxes().size());
     assertEquals(exhaustive.search(operand, List.of(MatrixAccess.ldmatrix(4, false)), TMA),
         solution);
     // Without TMA whole rows serve with Swizzle<3,3,4>, but the canonical atom serves with as many
@@ -392,7 +392,7 @@ class SwizzleSolverTest {
       Solution solution = solver.solve(expected.geometry(), List.of(), engines);
       TileLayout tile = solution.layout().orElseThrow();
       assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected.toString());
-      assertTrue(MmaOperand.find(MmaFormat.GMMA, tile, expected.major()).isPresent(),
+      assertTrue(MmaOperand.plan(MmaFormat.GMMA, tile, expected.major()).plan().isPresent(),
           tile.toString());
       assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
           tile.toString());
@@ -432,7 +432,7 @@ class SwizzleSolverTest {
         TileLayout tile = solution.layout().orElseThrow();
         assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected + " " + engines);
         assertEquals(expected.atomCols(), tile.atomCols(), tile.toString());
-        assertTrue(MmaOperand.find(MmaFormat.UMMA, tile, expected.major()).isPresent(),
+        assertTrue(MmaOperand.plan(MmaFormat.UMMA, tile, expected.major()).plan().isPresent(),
             tile.toString());
         assertEquals(exhaustive.search(expected.geometry(), List.of(), engines), solution,
             tile.toString());
@@ -462,8 +462,8 @@ class SwizzleSolverTest {
     // Rows of 128 bytes are the canonical atom's: it is the whole tile, no narrower one is looked for.
     assertEquals(new Reasons(chosen, Optional.of(milder), 2, true, Optional.empty(),
         Optional.empty(), 3, true,
-        Optional.of(TmaFill.of(described(DType.HALF, 128, 64, 64, 1024)
-            .swizzle(Swizzle.of(3, 3, 3)).build()))), solution.reasons());
+        Optional.of(TmaFill.plan(described(DType.HALF, 128, 64, 64, 1024)
+            .swizzle(Swizzle.of(3, 3, 3)).build()).orElseThrow())), solution.reasons());
   }
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given: one atom, for now. */

@@ -30,23 +30,29 @@ import java.util.List;
 public final class CudaHeaderWriter {
   private static final String TEMPLATE = "tile.cuh.template";
 
+  /**
+   * The tile header template's variables ({@code tile.cuh.template}), typed: its own, TMA's and
+   * the tensor-core reads'.
+   *
+   * @param origin the annotated type, for the header's first line
+   * @param summary the comment about the tile
+   * @param hopper the comment about TMA and the tensor cores
+   */
+  public record Variables(String origin, List<String> summary, String hopper, String preamble,
+      String namespace, String name, List<String> constants, List<String> functions,
+      List<String> assertions, HopperHeaderText.TmaVariables tma,
+      OperandReadText.Variables reads) {}
+
   public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
       HopperHeaderText hopper, OperandReadText reads) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<String> constants = constants(layout);
-    Template header = Template.load(CudaHeaderWriter.class, TEMPLATE)
-        .set("origin", UserText.cppComment(tile.type().getQualifiedName().toString()))
-        .set("summary", summary(proven))
-        .set("hopper", hopper.comment(reads))
-        .set("preamble", CudaPreamble.text(hopper.includes()))
-        .set("namespace", tile.cudaNamespace())
-        .set("name", tile.name())
-        .set("constants", constants)
-        .set("functions", HeaderMembers.functions(functions))
-        .set("assertions", HeaderAssertions.of(tile, hopper, reads));
-    hopper.fill(header);
-    reads.fill(header);
+    Template header = Template.load(CudaHeaderWriter.class, TEMPLATE).fill(new Variables(
+        UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
+        hopper.comment(reads), CudaPreamble.text(hopper.includes()), tile.cudaNamespace(),
+        tile.name(), constants, HeaderMembers.functions(functions),
+        HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables()));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         header.render());
   }

@@ -95,7 +95,7 @@ public final class HeaderNames {
     }
     TileLayout operandTile = tiles.get(1);
     for (MmaFormat format : MmaFormat.all()) {
-      MmaOperand operand = MmaOperand.of(format, operandTile, Major.K);
+      MmaOperand operand = MmaOperand.plan(format, operandTile, Major.K).orElseThrow();
       for (boolean second : new boolean[] {false, true}) {
         if (second && !MmaMemberNames.readsInBothMajors(format)) {
           continue;

@@ -4,15 +4,14 @@ import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
 import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.emit.SwizzleText;
-import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Plan;
 import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
@@ -130,36 +129,37 @@ public final class HopperHeaderText {
   }
 
   /**
-   * Fills the header template's TMA section: set where the tile has a TMA access, each slot the
-   * model's value.
+   * The header template's variables for TMA: its section and the mode's flags, set where the tile
+   * has a TMA access, each slot the model's value (empty where it has none: the section is left
+   * out).
    */
-  void fill(Template header) {
+  public record TmaVariables(boolean tma, boolean tmaHopperMode, boolean tmaBlackwellMode,
+      boolean tmaBlackwellSwizzle, boolean tmaSubByteHopperMode, int tmaBoxRows, int tmaBoxCols,
+      int tmaBoxes, int tmaStageBytes, List<String> tmaFunctions, String tmaSwizzle,
+      int tmaSwizzleValue, String tmaDataType, List<String> tmaDataTypeNotes, String tmaNeeds,
+      String tmaBoxAddress) {}
+
+  /** The header template's variables for TMA. */
+  TmaVariables variables() {
     TileLayout layout = tile.layout();
-    header.flag("tma", tmaFill.isPresent());
     // A Blackwell mode's enumerator, and a sub-byte data type's, only where <cuda.h> has it (CUDA
     // 12.8 on).
     boolean blackwellMode = tmaFill.filter(fill -> fill.mode().isBlackwell()).isPresent();
     boolean subByte = TmaDataType.of(layout.dtype()).sinceCuda12_8();
     boolean blackwell = tmaFill.isPresent() && (blackwellMode || subByte);
-    header.flag("tmaHopperMode", tmaFill.isPresent() && !blackwell);
-    header.flag("tmaBlackwellMode", blackwell);
-    header.flag("tmaBlackwellSwizzle", blackwellMode);
-    header.flag("tmaSubByteHopperMode", blackwell && !blackwellMode);
-    tmaFill.ifPresent(fill -> {
-      header.set("tmaBoxRows", Integer.toString(fill.boxRows()))
-          .set("tmaBoxCols", Integer.toString(fill.boxCols()))
-          .set("tmaBoxes", Integer.toString(fill.boxes().size()))
-          .set("tmaStageBytes", Integer.toString(layout.bytesOf(layout.rows() * layout.cols())))
-          .set("tmaFunctions", HeaderMembers.functions(
-              TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())))
-          .set("tmaSwizzle", fill.mode().cudaName())
-          .set("tmaSwizzleValue", Integer.toString(fill.mode().value()))
-          .set("tmaDataType", tensorMapDataType(layout.dtype()))
-          .set("tmaDataTypeNotes", dataTypeNotes(layout.dtype()))
-          .set("tmaNeeds", needsCuda12_8(fill.mode(), layout.dtype()))
-          .set("tmaBoxAddress", layout.elementBits() % 8 == 0
-              ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
-    });
+    if (tmaFill.isEmpty()) {
+      return new TmaVariables(false, false, false, false, false, 0, 0, 0, 0, List.of(), "", 0, "",
+          List.of(), "", "");
+    }
+    TmaFill fill = tmaFill.get();
+    return new TmaVariables(true, !blackwell, blackwell, blackwellMode,
+        blackwell && !blackwellMode, fill.boxRows(), fill.boxCols(), fill.boxes().size(),
+        layout.bytesOf(layout.rows() * layout.cols()),
+        HeaderMembers.functions(TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())),
+        fill.mode().cudaName(), fill.mode().value(), tensorMapDataType(layout.dtype()),
+        dataTypeNotes(layout.dtype()), needsCuda12_8(fill.mode(), layout.dtype()),
+        layout.elementBits() % 8 == 0
+            ? "tma_box_offset(i) * kElementBytes" : "tma_box_offset(i) / 2 (two elements a byte)");
   }
 
   /** The {@code CUtensorMapDataType} TMA copies elements of {@code dtype} as. */

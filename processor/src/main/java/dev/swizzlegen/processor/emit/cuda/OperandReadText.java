@@ -5,7 +5,6 @@ import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
-import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.MmaMemberNames;
@@ -239,18 +238,37 @@ public final class OperandReadText {
         + (read.members().second() ? " (" + read.members().descriptor() + ")" : "");
   }
 
-  /** Fills the header template's {@code reads} section, once for each read, and its comment. */
-  void fill(Template header) {
-    header.set("readSections", sections());
-    List<Template.Item> items = new ArrayList<>();
+  /**
+   * The header template's variables for the reads: their part of the comment, and the
+   * {@code reads} section repeated once for each read.
+   *
+   * @param readSections the comment's sentence on each read
+   * @param reads each read's members
+   */
+  public record Variables(String readSections, List<ReadVariables> reads) {}
+
+  /**
+   * One read's members, each the model's value, named by its {@link Members}: the variables of one
+   * repetition of the template's {@code reads} section.
+   */
+  public record ReadVariables(boolean second, String instruction, String functionPrefix,
+      List<String> comment, String k, int instructionK, int kSlices, int mnExtent, int kExtent,
+      int mnStep, String majorField, int majorBit, int leadingByteOffset, int strideByteOffset,
+      boolean versioned, int version, List<String> layoutTypes, int layoutType,
+      List<String> descriptorFields, String descriptor, List<String> functions,
+      String descriptorFunction, List<String> descriptorMember) {}
+
+  /** The header template's variables for the reads. */
+  Variables variables() {
+    List<ReadVariables> items = new ArrayList<>();
     for (Read read : reads) {
       items.add(item(read));
     }
-    header.repeat("reads", items);
+    return new Variables(sections(), items);
   }
 
   /** One read's members: each slot the model's value, named by its {@link Members}. */
-  private Template.Item item(Read read) {
+  private ReadVariables item(Read read) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
     Words words = read.words();
@@ -262,11 +280,11 @@ public final class OperandReadText {
     MajorMember major = words.major();
     MmaDescriptor descriptor = format.descriptor();
     boolean versioned = MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION);
-    return new Template.Item()
-        .flag("second", members.second())
-        .set("instruction", format.instruction())
-        .set("functionPrefix", fn)
-        .set("comment", memberComment(format.instruction() + " (" + format.architecture() + "): "
+    return new ReadVariables(
+        members.second(),
+        format.instruction(),
+        fn,
+        memberComment(format.instruction() + " (" + format.architecture() + "): "
             + aMajor(operand.major()) + " " + words.typePrefix()
             + operand.instructionType() + " operand with " + layoutWords(operand)
             + words.readFrom() + ". One instruction reads " + k + "K of K"
@@ -275,28 +293,27 @@ public final class OperandReadText {
             + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
             + " find its element (mn, k) whatever the major. " + major.before() + k
             + MmaMemberNames.majorField(format) + major.after() + (operand.major() == Major.K ? "" : major.mnMajor())
-            + "."))
-        .set("k", k)
-        .set("instructionK", Integer.toString(operand.instructionK()))
-        .set("kSlices", Integer.toString(operand.kSlices()))
-        .set("mnExtent", Integer.toString(operand.mnExtent()))
-        .set("kExtent", Integer.toString(operand.kExtent()))
-        .set("mnStep", Integer.toString(operand.mnStep()))
-        .set("majorField", MmaMemberNames.majorField(format))
-        .set("majorBit", Integer.toString(operand.majorBit()))
-        .set("leadingByteOffset", Integer.toString(operand.leadingByteOffset()))
-        .set("strideByteOffset", Integer.toString(operand.strideByteOffset()))
-        .flag("versioned", versioned)
-        .set("version", Integer.toString(descriptor.value(MmaDescriptor.Field.VERSION)))
-        .set("layoutTypes", words.layoutTypes())
-        .set("layoutType", Integer.toString(operand.layoutTypeCode()))
-        .set("descriptorFields", words.descriptorFields())
-        .set("descriptor",
-            String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()))
-        .set("functions", HeaderMembers.functions(TileFunctions.operand(operand.shape(),
-            members.functionPrefix(), k.substring(1))))
-        .set("descriptorFunction", members.descriptor())
-        .set("descriptorMember", HeaderMembers.function(descriptor(read),
+            + "."),
+        k,
+        operand.instructionK(),
+        operand.kSlices(),
+        operand.mnExtent(),
+        operand.kExtent(),
+        operand.mnStep(),
+        MmaMemberNames.majorField(format),
+        operand.majorBit(),
+        operand.leadingByteOffset(),
+        operand.strideByteOffset(),
+        versioned,
+        descriptor.value(MmaDescriptor.Field.VERSION),
+        words.layoutTypes(),
+        operand.layoutTypeCode(),
+        words.descriptorFields(),
+        String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()),
+        HeaderMembers.functions(TileFunctions.operand(operand.shape(),
+            members.functionPrefix(), k.substring(1))),
+        members.descriptor(),
+        HeaderMembers.function(descriptor(read),
             memberComment(descriptor(read).meaning())));
   }
 

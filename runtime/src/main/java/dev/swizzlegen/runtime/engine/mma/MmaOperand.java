@@ -2,8 +2,8 @@ package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaViolation.AtomsHint;
 import dev.swizzlegen.runtime.engine.mma.MmaViolation.Base32BNotReadable;
@@ -85,27 +85,14 @@ public final class MmaOperand {
   }
 
   /**
-   * The operand; throws {@link InvalidDescriptionException} where {@code format} cannot read it.
+   * The operand, where {@code format} reads the tile as one of this major, or every reason it
+   * cannot: the one entry to the operand. Each engine that reads operands ({@code MmaRead}) plans
+   * with it.
    */
-  public static MmaOperand of(MmaFormat format, TileLayout tile, Major major) {
+  public static Plan<MmaOperand> plan(MmaFormat format, TileLayout tile, Major major) {
     List<Violation> problems = new ArrayList<>();
-    Optional<MmaOperand> operand = plan(format, tile, major, problems);
-    InvalidDescriptionException.throwIfAny(problems);
-    return operand.orElseThrow();
-  }
-
-  /** The operand, if {@code format} reads the tile as one of this major. */
-  public static Optional<MmaOperand> find(MmaFormat format, TileLayout tile, Major major) {
-    return plan(format, tile, major, new ArrayList<>());
-  }
-
-  /**
-   * Every reason {@code format} cannot read the tile as an operand of this major; none if it can.
-   */
-  public static List<Violation> check(MmaFormat format, TileLayout tile, Major major) {
-    List<Violation> problems = new ArrayList<>();
-    plan(format, tile, major, problems);
-    return problems;
+    Optional<MmaOperand> operand = find(format, tile, major, problems);
+    return operand.isPresent() ? Plan.of(operand.get()) : Plan.prevented(problems);
   }
 
   /** The instruction that reads the operand. */
@@ -283,8 +270,9 @@ public final class MmaOperand {
 
   /**
    * The reasons {@code format} cannot read a tile of this geometry as an operand of this major,
-   * whatever its swizzle: its type, its major, its K and its M or N. For a tile whose swizzle is
-   * still to be chosen; {@link #check} finds these and the rest.
+   * whatever its swizzle: its type, its major, its K and its M or N. A different question from
+   * {@link #plan}'s, for a tile whose swizzle is still to be chosen (an engine's
+   * {@code geometryViolations}); {@link #plan} finds these and the rest.
    */
   public static List<Violation> checkGeometry(MmaFormat format, TileLayout tile, Major major) {
     List<Violation> problems = new ArrayList<>();
@@ -325,9 +313,9 @@ public final class MmaOperand {
 
   /**
    * The operand, if {@code format} reads the tile as one of this major; otherwise empty, with every
-   * reason added to {@code problems}: {@link #find} and {@link #check} in one pass.
+   * reason added to {@code problems} (empty on entry): {@link #plan}'s work.
    */
-  public static Optional<MmaOperand> plan(MmaFormat format, TileLayout tile, Major major,
+  private static Optional<MmaOperand> find(MmaFormat format, TileLayout tile, Major major,
       List<Violation> problems) {
     problems.addAll(checkGeometry(format, tile, major));
     if (!problems.isEmpty()) {
@@ -463,7 +451,7 @@ public final class MmaOperand {
     int atomCols = tile.elementsIn(layoutType.rowBytes());
     Optional<TileLayout> candidate = tile.toBuilder(elements)
         .atom(layoutType.groupRows(), atomCols, tile.atomOrder()).tryBuild();
-    if (candidate.isPresent() && find(format, candidate.get(), major).isPresent()) {
+    if (candidate.isPresent() && plan(format, candidate.get(), major).exists()) {
       return candidate;
     }
     return Optional.empty();

@@ -4,7 +4,7 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.ArchitectureViolation;
 import dev.swizzlegen.runtime.Cell;
-import dev.swizzlegen.runtime.InvalidDescriptionException;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxElementMisplaced;
 import dev.swizzlegen.runtime.engine.tma.TmaViolation.BoxMismatch;
@@ -58,37 +58,17 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
     boxes = List.copyOf(boxes);
   }
 
-  /** How TMA fills the tile; throws {@link InvalidDescriptionException} when it cannot. */
-  public static TmaFill of(TileLayout tile) {
-    List<Violation> problems = new ArrayList<>();
-    Optional<TmaFill> fill = plan(tile, problems);
-    InvalidDescriptionException.throwIfAny(problems);
-    return fill.orElseThrow();
-  }
-
-  /** How TMA fills the tile, if it can. */
-  public static Optional<TmaFill> find(TileLayout tile) {
-    return plan(tile, new ArrayList<>());
-  }
-
   /**
-   * How TMA would fill the tile if its base (and every stage's) were aligned to the mode's repeat:
-   * whether the tile's layout is one TMA can write at all, whatever alignment it declares.
+   * How TMA fills the tile: the mode and boxes that put every element exactly where the tile's
+   * layout has it, or every reason there are none. The one entry to the fill; the engine,
+   * {@code Tma}, adds the direction's rule for the padded sub-byte types. How TMA would fill the
+   * tile from a base aligned to its mode's repeat, whatever alignment it declares, is this plan on
+   * the tile at that alignment, {@code Engine.atDefaultAlignment(tile)}.
    */
-  public static Optional<TmaFill> findWhenAligned(TileLayout tile) {
-    Optional<TmaSwizzle> mode = tile.tmaSwizzle();
-    if (mode.isEmpty() || tile.alignment() >= mode.get().alignmentBytes()) {
-      return find(tile);
-    }
-    return tile.toBuilder().alignment(mode.get().alignmentBytes()).tryBuild()
-        .flatMap(TmaFill::find);
-  }
-
-  /** Every reason TMA cannot fill the tile exactly as its layout says; empty when it can. */
-  public static List<Violation> check(TileLayout tile) {
+  public static Plan<TmaFill> plan(TileLayout tile) {
     List<Violation> problems = new ArrayList<>();
-    plan(tile, problems);
-    return problems;
+    Optional<TmaFill> fill = find(tile, problems);
+    return fill.isPresent() ? Plan.of(fill.get()) : Plan.prevented(problems);
   }
 
   /**
@@ -115,10 +95,10 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   }
 
   /**
-   * How TMA fills the tile, if it can; otherwise empty, with every reason added to {@code problems}:
-   * {@link #find} and {@link #check} in one pass.
+   * How TMA fills the tile, if it can; otherwise empty, with every reason added to
+   * {@code problems} (empty on entry): {@link #plan}'s work.
    */
-  public static Optional<TmaFill> plan(TileLayout tile, List<Violation> problems) {
+  private static Optional<TmaFill> find(TileLayout tile, List<Violation> problems) {
     Optional<TmaSwizzle> found = tile.tmaSwizzle();
     if (found.isEmpty()) {
       problems.add(tile.hasSwizzle()
@@ -195,7 +175,7 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
   private static Optional<TileLayout> filled(int rows, TileLayout tile, int atomRows,
       int atomCols) {
     return tile.toBuilder().rows(rows).atom(atomRows, atomCols, tile.atomOrder()).tryBuild()
-        .filter(blocks -> find(blocks).isPresent());
+        .filter(blocks -> plan(blocks).exists());
   }
 
   /**

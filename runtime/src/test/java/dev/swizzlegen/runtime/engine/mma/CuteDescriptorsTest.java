@@ -90,7 +90,7 @@ class CuteDescriptorsTest {
       GmmaDescriptor cute = new GmmaDescriptor(Integer.parseInt(words.get(6)),
           Integer.parseInt(words.get(8)), Integer.parseInt(words.get(10)),
           Integer.parseInt(words.get(12)), GMMA.layoutType(Integer.parseInt(words.get(14))));
-      MmaDescriptor ours = MmaOperand.of(GMMA, declared.tile(), declared.major())
+      MmaDescriptor ours = MmaOperand.plan(GMMA, declared.tile(), declared.major()).orElseThrow()
           .descriptor(0, kSlice, mn, 0);
       assertEquals(cute.startAddress(), ours.startAddress(), line);
       assertEquals(cute.layoutType(), ours.layoutType(), line);

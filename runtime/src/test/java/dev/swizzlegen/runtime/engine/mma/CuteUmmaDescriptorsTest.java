@@ -164,7 +164,7 @@ class CuteUmmaDescriptorsTest {
       assertEquals(0, cute.descriptor() & 0x3FFF, line);
       assertEquals(UMMA.code(cute.layoutType()), cute.layoutCode(), line);
       int instructionMn = cute.mnExtent() / firsts.get(cute.name()).size();
-      MmaOperand operand = MmaOperand.of(UMMA, cute.tile(), cute.major());
+      MmaOperand operand = MmaOperand.plan(UMMA, cute.tile(), cute.major()).orElseThrow();
       UmmaDescriptor ours = (UmmaDescriptor)
           operand.descriptor(0, cute.kSlice(), cute.mn(), cute.stage(), instructionMn);
       assertEquals(cute.start(), ours.startAddress(), line);

@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Bits;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor.Field;
@@ -79,8 +80,8 @@ class MmaOperandLawTest {
     int tcgen05Only = 0;
     for (TileLayout tile : randomTiles()) {
       for (Major major : Major.values()) {
-        Optional<MmaOperand> wgmma = MmaOperand.find(GMMA, tile, major);
-        Optional<MmaOperand> tcgen05 = MmaOperand.find(UMMA, tile, major);
+        Optional<MmaOperand> wgmma = MmaOperand.plan(GMMA, tile, major).plan();
+        Optional<MmaOperand> tcgen05 = MmaOperand.plan(UMMA, tile, major).plan();
         boolean inWgmmasRow = GMMA.type(tile.dtype()).isPresent()
             && (major == Major.K || GMMA.mnMajorTypes().reads(tile.dtype()))
             && tcgen05.isPresent() && GMMA.layoutTypes().contains(tcgen05.get().layoutType());
@@ -167,19 +168,20 @@ class MmaOperandLawTest {
   }
 
   /**
-   * A plan, its violations and the factories agree: {@code find} has an operand exactly where
-   * {@code check} is empty, {@code of} throws the violations where it is not; what no swizzle
-   * changes ({@code checkGeometry}) is all there is to say where it says anything; every violation
-   * is the format's.
+   * A plan, its violations and the geometry agree: {@code plan} has an operand exactly where it has
+   * no violations, {@code orElseThrow} throws them where it has some; what no swizzle changes
+   * ({@code checkGeometry}) is all there is to say where it says anything; every violation is the
+   * format's.
    */
   @Test
-  void findCheckOfAndGeometryAgree() {
+  void planViolationsAndGeometryAgree() {
     int prevented = 0;
     for (TileLayout tile : randomTiles().subList(0, 800)) {
       for (MmaFormat format : MmaFormat.all()) {
         for (Major major : Major.values()) {
-          List<Violation> violations = MmaOperand.check(format, tile, major);
-          Optional<MmaOperand> operand = MmaOperand.find(format, tile, major);
+          Plan<MmaOperand> plan = MmaOperand.plan(format, tile, major);
+          List<Violation> violations = plan.violations();
+          Optional<MmaOperand> operand = plan.plan();
           assertEquals(violations.isEmpty(), operand.isPresent(), tile + " " + format);
           List<Violation> geometry = MmaOperand.checkGeometry(format, tile, major);
           if (!geometry.isEmpty()) {
@@ -189,8 +191,8 @@ class MmaOperandLawTest {
             assertEquals(format, ((MmaViolation) violation).format());
           }
           if (operand.isEmpty()) {
-            InvalidDescriptionException thrown = assertThrows(InvalidDescriptionException.class,
-                () -> MmaOperand.of(format, tile, major));
+            InvalidDescriptionException thrown =
+                assertThrows(InvalidDescriptionException.class, plan::orElseThrow);
             assertEquals(violations, thrown.violations());
             prevented++;
           } else {
@@ -213,7 +215,7 @@ class MmaOperandLawTest {
     TileLayout fourRows = TileLayout.builder(DType.INT8, Swizzle.IDENTITY, 64, 64).alignment(1024)
         .atom(4, 16, Order.ROW_MAJOR).build();
     for (MmaFormat format : MmaFormat.all()) {
-      List<Violation> violations = MmaOperand.check(format, fourRows, Major.K);
+      List<Violation> violations = MmaOperand.plan(format, fourRows, Major.K).violations();
       MmaViolation.MmaMisread misread = (MmaViolation.MmaMisread) violations.get(0);
       assertEquals(Optional.of(new MmaViolation.CanonicalAtoms(8, 16,
               fourRows.toBuilder().atom(8, 16, Order.ROW_MAJOR).build())), misread.atoms(),

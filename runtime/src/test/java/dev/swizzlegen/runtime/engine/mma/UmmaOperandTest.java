@@ -88,7 +88,7 @@ class UmmaOperandTest {
     int operands = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        MmaOperand operand = MmaOperand.of(UMMA, tile, major);
+        MmaOperand operand = MmaOperand.plan(UMMA, tile, major).orElseThrow();
         int smem = 3 * 1024 * 8;
         int[] reads = new int[tile.stages() * tile.strided().stageElements()];
         for (int stage = 0; stage < tile.stages(); stage++) {
@@ -140,9 +140,9 @@ class UmmaOperandTest {
         if (tile.dtype().bits() < 8) {
           continue;
         }
-        TmaFill fill = TmaFill.of(tile);
-        assertEquals(MmaOperand.of(UMMA, tile, major).layoutType().tmaMode(), fill.mode(),
-            tile.toString());
+        TmaFill fill = TmaFill.plan(tile).orElseThrow();
+        assertEquals(MmaOperand.plan(UMMA, tile, major).orElseThrow().layoutType().tmaMode(),
+            fill.mode(), tile.toString());
       }
     }
   }
@@ -156,7 +156,7 @@ class UmmaOperandTest {
     int compared = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        MmaOperand umma = MmaOperand.of(UMMA, tile, major);
+        MmaOperand umma = MmaOperand.plan(UMMA, tile, major).orElseThrow();
         // wgmma reads no FLOAT and no 4- or 6-bit type, transposes 16-bit types only, and has no
         // 32-byte-unit swizzle; its check is slower than tcgen05's, so one stage of up to 8192
         // elements is enough here.
@@ -165,7 +165,7 @@ class UmmaOperandTest {
             || tile.strided().stageElements() > 8192) {
           continue;
         }
-        Optional<MmaOperand> wgmma = MmaOperand.find(GMMA, tile, major);
+        Optional<MmaOperand> wgmma = MmaOperand.plan(GMMA, tile, major).plan();
         assertTrue(wgmma.isPresent(), tile.toString());
         assertEquals(wgmma.get().layoutType().description(), umma.layoutType().description());
         assertEquals(wgmma.get().leadingByteOffset(), umma.leadingByteOffset(), tile.toString());
@@ -178,8 +178,9 @@ class UmmaOperandTest {
 
   @Test
   void theInstructionsShapeFollowsTheType() {
-    MmaOperand half = MmaOperand.of(UMMA, 
-        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K);
+    MmaOperand half = MmaOperand.plan(UMMA, 
+        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K)
+        .orElseThrow();
     assertEquals(16, half.instructionK());
     assertEquals(8, half.kSlices());
     assertEquals(8, half.mnStep());
@@ -188,8 +189,8 @@ class UmmaOperandTest {
     assertEquals(Optional.of("tf32"), UMMA.type(DType.FLOAT));
     assertEquals(Optional.of("f8f6f4"), UMMA.type(DType.FP8_E5M2));
     assertEquals(Optional.of("i8"), UMMA.type(DType.UINT8));
-    MmaOperand tf32 = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.TF32,
-        MmaLayoutType.SWIZZLE_128B_BASE32B, 128, 16, 2, Order.ROW_MAJOR), Major.MN);
+    MmaOperand tf32 = MmaOperand.plan(UMMA, UmmaTiles.mnMajor(DType.TF32,
+        MmaLayoutType.SWIZZLE_128B_BASE32B, 128, 16, 2, Order.ROW_MAJOR), Major.MN).orElseThrow();
     assertEquals(8, tf32.instructionK());
     assertEquals(2, tf32.kSlices());
     assertEquals(32, tf32.mnStep());
@@ -203,8 +204,9 @@ class UmmaOperandTest {
   @Test
   void the128ByteOperandsDescriptorIsCutesConstant() {
     // K-major, 128-byte swizzle, LBO 1 unit, SBO 64 units (1024 bytes), version 1, layout type 2.
-    MmaOperand operand = MmaOperand.of(UMMA, 
-        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 64, 1), Major.K);
+    MmaOperand operand = MmaOperand.plan(UMMA, 
+        UmmaTiles.kMajor(DType.HALF, MmaLayoutType.SWIZZLE_128B, 128, 64, 1), Major.K)
+        .orElseThrow();
     assertEquals(0x4000404000010000L, operand.descriptorWithoutStart());
     assertEquals(0x4000404000010000L | (0x8000 >> 4) | 2,
         operand.descriptor(0x8000, 1, 0, 0).encode());
@@ -217,23 +219,23 @@ class UmmaOperandTest {
   /** An instruction of one group of M or N gets CuTe's 0 for the offset it does not use. */
   @Test
   void anInstructionOfOneGroupHasNoOffsetAlongIt() {
-    MmaOperand operand = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.HALF,
-        MmaLayoutType.SWIZZLE_128B, 128, 32, 3, Order.ROW_MAJOR), Major.MN);
+    MmaOperand operand = MmaOperand.plan(UMMA, UmmaTiles.mnMajor(DType.HALF,
+        MmaLayoutType.SWIZZLE_128B, 128, 32, 3, Order.ROW_MAJOR), Major.MN).orElseThrow();
     assertEquals(1024, operand.leadingByteOffset());
     assertEquals(0, operand.descriptor(0, 1, 64, 2, 64).leadingByteOffset());
     assertEquals(1024, operand.descriptor(0, 1, 0, 2, 128).leadingByteOffset());
     // 8-bit: 64 of N start inside a 128-byte row and end in it.
-    MmaOperand bytes = MmaOperand.of(UMMA, UmmaTiles.mnMajor(DType.INT8,
-        MmaLayoutType.SWIZZLE_128B, 128, 64, 1, Order.ROW_MAJOR), Major.MN);
+    MmaOperand bytes = MmaOperand.plan(UMMA, UmmaTiles.mnMajor(DType.INT8,
+        MmaLayoutType.SWIZZLE_128B, 128, 64, 1, Order.ROW_MAJOR), Major.MN).orElseThrow();
     assertEquals(64, bytes.descriptor(0, 1, 64, 0, 64).startAddress() % 1024);
     assertThrows(IllegalArgumentException.class, () -> bytes.descriptor(0, 0, 64, 0));
     assertThrows(IllegalArgumentException.class, () -> bytes.descriptor(0, 0, 32, 0, 128));
   }
 
   private static Violation onlyViolation(TileLayout tile, Major major) {
-    List<Violation> violations = MmaOperand.check(UMMA, tile, major);
+    List<Violation> violations = MmaOperand.plan(UMMA, tile, major).violations();
     assertEquals(1, violations.size(), violations.toString());
-    assertTrue(MmaOperand.find(UMMA, tile, major).isEmpty());
+    assertTrue(MmaOperand.plan(UMMA, tile, major).plan().isEmpty());
     return violations.get(0);
   }
 
@@ -253,21 +255,21 @@ class UmmaOperandTest {
     for (DType dtype : List.of(DType.FP4_E2M1, DType.FP4_E2M1_PADDED, DType.FP6_E3M2,
         DType.FP6_E2M3)) {
       TileLayout tile = UmmaTiles.kMajor(dtype, MmaLayoutType.SWIZZLE_128B, 128, 256, 2);
-      assertTrue(MmaOperand.find(UMMA, tile, Major.K).isPresent(), tile.toString());
+      assertTrue(MmaOperand.plan(UMMA, tile, Major.K).plan().isPresent(), tile.toString());
       assertEquals(new MmaSubByteNeedsKMajor(UMMA, dtype), onlyViolation(tile, Major.MN));
     }
     // One instruction reads 32 bytes of K: 64 packed FP4, 32 padded FP4 or FP6 (a byte slot each).
-    assertEquals(64, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP4_E2M1,
-        MmaLayoutType.SWIZZLE_128B, 128, 256, 1), Major.K).instructionK());
-    assertEquals(32, MmaOperand.of(UMMA, UmmaTiles.kMajor(DType.FP6_E2M3,
-        MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K).instructionK());
+    assertEquals(64, MmaOperand.plan(UMMA, UmmaTiles.kMajor(DType.FP4_E2M1,
+        MmaLayoutType.SWIZZLE_128B, 128, 256, 1), Major.K).orElseThrow().instructionK());
+    assertEquals(32, MmaOperand.plan(UMMA, UmmaTiles.kMajor(DType.FP6_E2M3,
+        MmaLayoutType.SWIZZLE_128B, 128, 128, 1), Major.K).orElseThrow().instructionK());
   }
 
   @Test
   void base32BIsReadMnMajorOf32BitTypesOnly() {
     TileLayout tf32 = UmmaTiles.mnMajor(DType.TF32, MmaLayoutType.SWIZZLE_128B_BASE32B, 64, 16, 1,
         Order.ROW_MAJOR);
-    assertTrue(MmaOperand.find(UMMA, tf32, Major.MN).isPresent());
+    assertTrue(MmaOperand.plan(UMMA, tf32, Major.MN).plan().isPresent());
     assertEquals(new Base32BNotReadable(UMMA, Major.K, DType.TF32, Swizzle.of(2, 3, 2)),
         onlyViolation(tf32, Major.K));
     // Swizzle<2,4,2> on halves is Swizzle<2,5,2> on bytes: CuTe builds the layout, but CUTLASS

@@ -80,7 +80,7 @@ class WgmmaOperandTest {
     int operands = 0;
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        MmaOperand operand = MmaOperand.of(GMMA, tile, major);
+        MmaOperand operand = MmaOperand.plan(GMMA, tile, major).orElseThrow();
         int smem = 3 * 1024 * 8;
         int elementBytes = tile.elementBytes();
         int[] reads = new int[tile.stages() * tile.strided().stageElements()];
@@ -124,9 +124,9 @@ class WgmmaOperandTest {
   void everyCanonicalOperandIsOneTmaCanFill() {
     for (Major major : Major.values()) {
       for (TileLayout tile : canonicalOperands(major)) {
-        TmaFill fill = TmaFill.of(tile);
-        assertEquals(MmaOperand.of(GMMA, tile, major).layoutType().tmaMode(), fill.mode(),
-            tile.toString());
+        TmaFill fill = TmaFill.plan(tile).orElseThrow();
+        assertEquals(MmaOperand.plan(GMMA, tile, major).orElseThrow().layoutType().tmaMode(),
+            fill.mode(), tile.toString());
       }
     }
   }
@@ -134,17 +134,17 @@ class WgmmaOperandTest {
   @Test
   void theInstructionsShapeFollowsTheType() {
     TileLayout half = WgmmaTiles.kMajor(DType.HALF, 3, 64, 128, 64, 1);
-    MmaOperand operand = MmaOperand.of(GMMA, half, Major.K);
+    MmaOperand operand = MmaOperand.plan(GMMA, half, Major.K).orElseThrow();
     assertEquals(16, operand.instructionK());
     assertEquals(8, operand.kSlices());
     assertEquals(8, operand.mnStep());
     assertEquals(0, operand.majorBit());
-    assertEquals(8, MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.TF32, 3, 64, 32, 32, 1), Major.K)
-        .instructionK());
-    assertEquals(32, MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1),
-        Major.K).instructionK());
-    MmaOperand transposed = MmaOperand.of(GMMA,
-        WgmmaTiles.mnMajor(DType.BF16, 1, 32, 64, 16, 2), Major.MN);
+    assertEquals(8, MmaOperand.plan(GMMA, WgmmaTiles.kMajor(DType.TF32, 3, 64, 32, 32, 1), Major.K)
+        .orElseThrow().instructionK());
+    assertEquals(32, MmaOperand.plan(GMMA, WgmmaTiles.kMajor(DType.FP8_E4M3, 3, 64, 128, 128, 1),
+        Major.K).orElseThrow().instructionK());
+    MmaOperand transposed = MmaOperand.plan(GMMA,
+        WgmmaTiles.mnMajor(DType.BF16, 1, 32, 64, 16, 2), Major.MN).orElseThrow();
     assertEquals(16, transposed.mnStep());
     assertEquals(2, transposed.kSlices());
     assertEquals(1, transposed.majorBit());
@@ -153,17 +153,17 @@ class WgmmaOperandTest {
   @Test
   void the128ByteOperandsDescriptorIsCutlasssConstant() {
     // K-major, 128-byte swizzle, LBO 1 unit, SBO 64 units (1024 bytes): 0x4000004000010000.
-    MmaOperand operand =
-        MmaOperand.of(GMMA, WgmmaTiles.kMajor(DType.HALF, 3, 64, 64, 64, 1), Major.K);
+    MmaOperand operand = MmaOperand.plan(GMMA, WgmmaTiles.kMajor(DType.HALF, 3, 64, 64, 64, 1),
+        Major.K).orElseThrow();
     assertEquals(0x4000004000010000L, operand.descriptorWithoutStart());
     assertEquals(0x4000004000010000L | (0x8000 >> 4) | 2,
         operand.descriptor(0x8000, 1, 0, 0).encode());
   }
 
   private static Violation onlyViolation(TileLayout tile, Major major) {
-    List<Violation> violations = MmaOperand.check(GMMA, tile, major);
+    List<Violation> violations = MmaOperand.plan(GMMA, tile, major).violations();
     assertEquals(1, violations.size(), violations.toString());
-    assertTrue(MmaOperand.find(GMMA, tile, major).isEmpty());
+    assertTrue(MmaOperand.plan(GMMA, tile, major).plan().isEmpty());
     return violations.get(0);
   }
 

@@ -58,7 +58,7 @@ class SubByteTmaTest {
       int atomCols = 2 * Math.max(32, mode.spanBytes());
       TileLayout tile = TileLayout.builder(DType.FP4_E2M1, swizzle, 32, 2 * atomCols)
           .alignment(1024).atom(8, atomCols, Order.COL_MAJOR).build();
-      TmaFill fill = TmaFill.of(tile);
+      TmaFill fill = TmaFill.plan(tile).orElseThrow();
       assertEquals(mode, fill.mode(), tile.toString());
       assertEquals(atomCols, fill.boxCols(), tile.toString());
       assertFillsExactly(tile, fill);
@@ -71,16 +71,17 @@ class SubByteTmaTest {
   void paddedBoxesAreExactly128ElementsWide() {
     TileLayout tile = TileLayout.builder(DType.FP6_E3M2, Swizzle.of(3, 4, 3), 16, 256)
         .alignment(1024).atom(8, 128, Order.COL_MAJOR).build();
-    TmaFill fill = TmaFill.of(tile);
+    TmaFill fill = TmaFill.plan(tile).orElseThrow();
     assertEquals(128, fill.boxCols());
     assertEquals(TmaSwizzle.SWIZZLE_128B, fill.mode());
     assertFillsExactly(tile, fill);
     // Rows of 64 elements hold no 128-element box; the same on bytes takes 64-byte boxes.
     TileLayout narrow = TileLayout.builder(DType.FP6_E3M2, Swizzle.of(2, 4, 3), 16, 64)
         .alignment(512).build();
-    assertEquals(List.of(new PackedBoxWidth(DType.FP6_E3M2, 128, 64)), TmaFill.check(narrow));
-    assertTrue(TmaFill.check(TileLayout.builder(DType.UINT8, Swizzle.of(2, 4, 3), 16, 64)
-        .alignment(512).build()).isEmpty());
+    assertEquals(List.of(new PackedBoxWidth(DType.FP6_E3M2, 128, 64)),
+        TmaFill.plan(narrow).violations());
+    assertTrue(TmaFill.plan(TileLayout.builder(DType.UINT8, Swizzle.of(2, 4, 3), 16, 64)
+        .alignment(512).build()).violations().isEmpty());
   }
 
   @Test

@@ -60,7 +60,7 @@ class TmaFillTest {
   void columnBlocksOf128ByteAtomsAreOneBoxEach() {
     TileLayout operand = tile(DType.HALF, Swizzle.of(3, 3, 3), 128, 128)
         .atom(8, 64, Order.COL_MAJOR).build();
-    TmaFill fill = TmaFill.of(operand);
+    TmaFill fill = TmaFill.plan(operand).orElseThrow();
     assertEquals(TmaSwizzle.SWIZZLE_128B, fill.mode());
     assertEquals(128, fill.boxRows());
     assertEquals(64, fill.boxCols());
@@ -73,7 +73,7 @@ class TmaFillTest {
     // An MN-major operand: K = 64 rows, MN = 128 contiguous columns, atoms numbered across first.
     TileLayout operand = tile(DType.HALF, Swizzle.of(3, 3, 3), 64, 128)
         .atom(8, 64, Order.ROW_MAJOR).build();
-    TmaFill fill = TmaFill.of(operand);
+    TmaFill fill = TmaFill.plan(operand).orElseThrow();
     assertEquals(8, fill.boxRows());
     assertEquals(16, fill.boxes().size());
     assertFillsExactly(operand, fill);
@@ -89,7 +89,7 @@ class TmaFillTest {
         int atomCols = unit << bits;
         TileLayout tile = tile(dtype, Swizzle.of(bits, unitBase, 3), 64, atomCols * 2)
             .atom(8, atomCols, Order.COL_MAJOR).stages(2).build();
-        TmaFill fill = TmaFill.of(tile);
+        TmaFill fill = TmaFill.plan(tile).orElseThrow();
         assertEquals(TmaSwizzle.values()[bits], fill.mode(), tile.toString());
         assertEquals(2, fill.boxes().size(), tile.toString());
         assertFillsExactly(tile, fill);
@@ -107,7 +107,7 @@ class TmaFillTest {
             new BoxElementMisplaced(128, 64, new Cell(0, 0), new Cell(1, 0), 144, 288),
             Optional.of(new ColumnBlocks(256, 0, 64, 128, 128,
                 wide.toBuilder().atom(0, 64, wide.atomOrder()).build())))),
-        TmaFill.check(wide));
+        TmaFill.plan(wide).violations());
   }
 
   /** Issue 12: a 2 x 64 half tile with Swizzle<1,3,3> has the 32-byte mode's bytes, not its rows. */
@@ -115,25 +115,26 @@ class TmaFillTest {
   void the32ByteModeCannotWrite128ByteRows() {
     TileLayout tile = tile(DType.HALF, Swizzle.of(1, 3, 3), 2, 64).build();
     assertEquals(TmaSwizzle.SWIZZLE_32B, tile.tmaSwizzle().orElseThrow());
-    assertTrue(TmaFill.find(tile).isEmpty());
+    assertTrue(TmaFill.plan(tile).plan().isEmpty());
   }
 
   @Test
   void paddingTooLittleAlignmentAndAnotherPatternAreViolations() {
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 16, 64).rowStride(72)
         .build();
-    assertEquals(List.of(new TmaPadding(72, 64)), TmaFill.check(padded));
+    assertEquals(List.of(new TmaPadding(72, 64)), TmaFill.plan(padded).violations());
     TileLayout loose = TileLayout.builder(DType.HALF, Swizzle.of(3, 3, 3), 64, 64).build();
-    assertEquals(List.of(new TmaAlignment(TmaSwizzle.SWIZZLE_128B, 128)), TmaFill.check(loose));
+    assertEquals(List.of(new TmaAlignment(TmaSwizzle.SWIZZLE_128B, 128)),
+        TmaFill.plan(loose).violations());
     TileLayout notTma = tile(DType.HALF, Swizzle.of(3, 3, 4), 64, 128).build();
     assertEquals(List.of(new NoTmaMode(DType.HALF, Swizzle.of(3, 3, 4), false,
-        Optional.of(Swizzle.of(3, 4, 4)))), TmaFill.check(notTma));
+        Optional.of(Swizzle.of(3, 4, 4)))), TmaFill.plan(notTma).violations());
   }
 
   @Test
   void withoutASwizzleABoxRowIsUpTo256Elements() {
     TileLayout plain = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 32, 512).build();
-    TmaFill fill = TmaFill.of(plain);
+    TmaFill fill = TmaFill.plan(plain).orElseThrow();
     assertEquals(TmaSwizzle.NONE, fill.mode());
     assertEquals(256, fill.boxCols());
     assertEquals(1, fill.boxRows());
@@ -164,8 +165,8 @@ class TmaFillTest {
             assertEquals(Optional.of(mode), tile.tmaSwizzle(), tile.toString());
             assertEquals(mode == TmaSwizzle.SWIZZLE_128B_ATOM_32B_FLIP_8B, !tile.hasSwizzle(),
                 tile.toString());
-            TmaFill fill = TmaFill.find(tile).orElseThrow(() -> new AssertionError(
-                tile + ": " + TmaFill.check(tile)));
+            TmaFill fill = TmaFill.plan(tile).plan().orElseThrow(() -> new AssertionError(
+                tile + ": " + TmaFill.plan(tile).violations()));
             assertEquals(mode, fill.mode(), tile.toString());
             assertFillsExactly(tile, fill);
             filled++;
@@ -182,7 +183,7 @@ class TmaFillTest {
     // Bit 3 into bit 6 and bit 4 into bit 0: two terms, no swizzle, no mode.
     XorMap map = XorMap.ofImages(1, 2, 4, 8 | 64, 16 | 1);
     TileLayout tile = TileLayout.builder(DType.HALF, map, 64, 64).alignment(1024).build();
-    assertEquals(List.of(new NoTmaModeForMap(DType.HALF, map)), TmaFill.check(tile));
+    assertEquals(List.of(new NoTmaModeForMap(DType.HALF, map)), TmaFill.plan(tile).violations());
   }
 
   /**

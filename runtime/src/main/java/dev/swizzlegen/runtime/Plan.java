@@ -1,16 +1,18 @@
-package dev.swizzlegen.runtime.engine;
+package dev.swizzlegen.runtime;
 
-import dev.swizzlegen.runtime.InvalidDescriptionException;
-import dev.swizzlegen.runtime.Violation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What an {@link Engine} makes of a tile: its plan (a {@code TmaFill}'s boxes and mode, a
- * {@code MmaOperand}'s descriptor fields), or the violations that prevent one; never both.
+ * What a concept makes of a tile: its plan (a {@code TmaFill}'s boxes and mode, a
+ * {@code MmaOperand}'s descriptor fields), or the violations that prevent one; never both. Each
+ * concept has one entry that answers with a plan ({@code TmaFill.plan(tile)},
+ * {@code MmaOperand.plan(format, tile, major)}), and each engine one ({@code engine.plan(tile)}).
+ * In the root, as {@link Violation} is, so that the concepts' packages and the engines' share it
+ * without a package cycle.
  *
- * @param <P> the engine's plan
+ * @param <P> the plan: a {@code TmaFill}, a {@code MmaOperand}
  * @param plan the plan, when there is one
  * @param violations why there is none; empty when there is one
  */
@@ -25,19 +27,19 @@ public record Plan<P>(Optional<P> plan, List<Violation> violations) {
   }
 
   /** The plan {@code plan}. */
-  static <P> Plan<P> of(P plan) {
+  public static <P> Plan<P> of(P plan) {
     return new Plan<>(Optional.of(plan), List.of());
   }
 
   /** No plan, for these (at least one) violations. */
-  static <P> Plan<P> prevented(List<Violation> violations) {
+  public static <P> Plan<P> prevented(List<Violation> violations) {
     if (violations.isEmpty()) {
       throw new IllegalArgumentException("no violation prevents the plan");
     }
     return new Plan<>(Optional.empty(), violations);
   }
 
-  /** Whether the engine can work on the tile. */
+  /** Whether there is a plan: the engine can work on the tile. */
   public boolean exists() {
     return plan.isPresent();
   }
