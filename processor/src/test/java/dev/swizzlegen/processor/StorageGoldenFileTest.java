@@ -1,5 +1,9 @@
 package dev.swizzlegen.processor;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.testing.ClassFileText;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
@@ -13,6 +17,13 @@ import org.junit.jupiter.api.Test;
  */
 class StorageGoldenFileTest {
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "storage");
+
+  /** The template names exactly what the writer's variables give. */
+  @Test
+  void theTemplateAndItsVariablesAgree() {
+    assertEquals(Template.variables(StorageHeaderWriter.Variables.class),
+        Template.load(StorageHeaderWriter.class, "storage.cuh.template").names());
+  }
 
   @Test
   void theStorageHeaderAndItsTwin() throws IOException {

@@ -41,6 +41,31 @@ public final class StorageHeaderWriter {
         text(proven));
   }
 
+  /**
+   * The header template's variables.
+   *
+   * @param includes the tiles' headers, each an {@code #include} line, and a blank line after them
+   * @param buffers each buffer's constants and accessor, in the declared order
+   * @param changes each phase change that needs a helper
+   */
+  public record Variables(String origin, List<String> summary, String preamble,
+      List<String> includes, String namespace, String name, long bytes, int alignment,
+      long dynamicBytes, int limitBytes, int blocksPerSm, List<BufferVariables> buffers,
+      List<ChangeVariables> changes, List<String> assertions) {}
+
+  /**
+   * One buffer's variables: its comment, the stem of its constants ({@code k} in
+   * {@code {{k}}Offset}), their values, its accessor, and whether it is barriers (an accessor of
+   * {@code (base, i)}) or copies ({@code (base, copy)}).
+   */
+  public record BufferVariables(List<String> about, String k, long offset, long bufferBytes,
+      int bufferAlignment, int copies, long copyStride, long count, String accessor,
+      List<String> accessorComment, boolean barriers, boolean copied) {}
+
+  /** One phase change's helper: its name, and which of the role-free steps it performs. */
+  public record ChangeVariables(String from, String to, String helper, boolean waitWgmma,
+      boolean waitTmaStoreReads, boolean fenceProxyAsync) {}
+
   /** The header's text. */
   public static String text(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
@@ -52,45 +77,30 @@ public final class StorageHeaderWriter {
     }
     List<String> includeLines = new ArrayList<>(includes);
     if (!includeLines.isEmpty()) {
-      // A blank line after them (the slot's last newline is its own).
-      includeLines.addAll(List.of("", ""));
+      includeLines.add("");
     }
-    List<Template.Item> buffers = new ArrayList<>();
+    List<BufferVariables> buffers = new ArrayList<>();
     for (int i = 0; i < spec.buffers().size(); i++) {
       buffers.add(buffer(spec.buffers().get(i), placement.offsets().get(i)));
     }
-    List<Template.Item> changes = new ArrayList<>();
+    List<ChangeVariables> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
       if (!change.steps().isEmpty()) {
-        changes.add(new Template.Item()
-            .set("from", change.from())
-            .set("to", change.to())
-            .set("helper", helperName(change))
-            .flag("waitWgmma", change.steps().contains(Step.WAIT_WGMMA))
-            .flag("waitTmaStoreReads", change.steps().contains(Step.WAIT_TMA_STORE_READS))
-            .flag("fenceProxyAsync", change.steps().contains(Step.FENCE_PROXY_ASYNC)));
+        changes.add(new ChangeVariables(change.from(), change.to(), helperName(change),
+            change.steps().contains(Step.WAIT_WGMMA),
+            change.steps().contains(Step.WAIT_TMA_STORE_READS),
+            change.steps().contains(Step.FENCE_PROXY_ASYNC)));
       }
     }
-    return Template.load(StorageHeaderWriter.class, TEMPLATE)
-        .set("origin", UserText.cppComment(spec.type().getQualifiedName().toString()))
-        .set("summary", summary(proven))
-        .set("preamble", CudaPreamble.text(""))
-        .set("includes", includeLines)
-        .set("namespace", spec.cudaNamespace())
-        .set("name", spec.name())
-        .set("bytes", String.valueOf(placement.bytes()))
-        .set("alignment", String.valueOf(placement.alignment()))
-        .set("dynamicBytes", String.valueOf(placement.dynamicBytes()))
-        .set("limitBytes", String.valueOf(proven.limitBytes()))
-        .set("blocksPerSm", String.valueOf(proven.blocksPerMultiprocessor()))
-        .repeat("buffers", buffers)
-        .repeat("changes", changes)
-        .set("assertions", assertions(proven))
-        .render();
+    return Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
+        UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
+        CudaPreamble.text(""), includeLines, spec.cudaNamespace(), spec.name(), placement.bytes(),
+        placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
+        proven.blocksPerMultiprocessor(), buffers, changes, assertions(proven))).render();
   }
 
   /** One buffer's constants and accessor. */
-  private static Template.Item buffer(StorageBuffer buffer, long offset) {
+  private static BufferVariables buffer(StorageBuffer buffer, long offset) {
     Buffer model = buffer.buffer();
     StorageNames.Members names = buffer.names();
     boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
@@ -101,20 +111,12 @@ public final class StorageHeaderWriter {
             ? "'s copy number copy (0 to " + names.copies() + " - 1)" : "") + ", from base()"
             + (model.kind() == Buffer.Kind.TILE ? "; " + buffer.tile().orElseThrow().cudaType()
                 + "'s offsets are from it" : "") + ".";
-    return new Template.Item()
-        .set("about", comment(model.name() + ": " + what(buffer) + ", " + model.phase()
-            .map(phase -> "live in phase " + phase).orElse("live in every phase") + "."))
-        .set("k", names.constantStem())
-        .set("offset", String.valueOf(offset))
-        .set("bufferBytes", String.valueOf(model.bytes()))
-        .set("bufferAlignment", String.valueOf(model.alignment()))
-        .set("copies", String.valueOf(model.copies()))
-        .set("copyStride", String.valueOf(model.copyStride()))
-        .set("count", String.valueOf(barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0))
-        .set("accessor", names.accessor())
-        .set("accessorComment", comment(accessorComment))
-        .flag("barriers", barriers)
-        .flag("copied", !barriers);
+    return new BufferVariables(
+        comment(model.name() + ": " + what(buffer) + ", " + model.phase()
+            .map(phase -> "live in phase " + phase).orElse("live in every phase") + "."),
+        names.constantStem(), offset, model.bytes(), model.alignment(), model.copies(),
+        model.copyStride(), barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0,
+        names.accessor(), comment(accessorComment), barriers, !barriers);
   }
 
   /** The header's comment after its first line: the plan, its table and its phase changes. */
