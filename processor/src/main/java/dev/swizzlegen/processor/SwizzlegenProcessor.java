@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.auto.service.AutoService;
+import dev.swizzlegen.annotations.SharedStorage;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.annotations.ThreadblockSwizzle;
 import dev.swizzlegen.processor.diag.Diagnostics;
@@ -20,6 +21,7 @@ import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
+import dev.swizzlegen.processor.read.StorageReader;
 import dev.swizzlegen.processor.read.TileRead;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -84,6 +86,11 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   /** Qualified names of the types whose tile, or rasterizer, waits for a later round. */
   private final Set<String> deferredTiles = new TreeSet<>();
   private final Set<String> deferredRasters = new TreeSet<>();
+  private final Set<String> deferredStorages = new TreeSet<>();
+
+  /** What became of each tile, by qualified name, for the storages that name it. */
+  private final Map<String, StorageReader.TileOutcome> tileOutcomes = new HashMap<>();
+  private StorageStep storageStep;
 
   /**
    * Qualified names of the top-level types the sources of every round so far declare, which a
@@ -135,11 +142,14 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     reader = new TileReader(elements, options.namespace(), sourceTypes::contains,
         options.architecture());
     rasterReader = new RasterReader(elements, options.namespace(), sourceTypes::contains);
+    storageStep = new StorageStep(elements, options, sourceTypes::contains, headerOwners, made,
+        this::write);
   }
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(SwizzledTile.class.getCanonicalName(), ThreadblockSwizzle.class.getCanonicalName());
+    return Set.of(SwizzledTile.class.getCanonicalName(), ThreadblockSwizzle.class.getCanonicalName(),
+        SharedStorage.class.getCanonicalName());
   }
 
   @Override
@@ -184,7 +194,57 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       diagnostics.printTo(messager);
     }
+    for (TypeElement storage : typesToProcess(round, SharedStorage.class, deferredStorages)) {
+      AnnotationValues values = values(storage, SharedStorage.class);
+      Diagnostics diagnostics = new Diagnostics("storage", storage, values);
+      try {
+        storageStep.process(storage, values, this::tileOutcome, diagnostics);
+      } catch (AnnotationValues.Malformed notYet) {
+        diagnostics = new Diagnostics("storage", storage, values);
+        if (round.processingOver()) {
+          unresolved(notYet, round, diagnostics);
+        } else {
+          deferredStorages.add(storage.getQualifiedName().toString());
+        }
+      } catch (RuntimeException bug) {
+        diagnostics.failed(bug);
+      }
+      diagnostics.printTo(messager);
+    }
     return false;
+  }
+
+  /**
+   * What became of the tile {@code type} declares: as this compilation processed it, waiting for a
+   * later round, or, for a tile compiled before (on the class path), proven again without writing
+   * anything.
+   */
+  private StorageReader.TileOutcome tileOutcome(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    if (deferredTiles.contains(name)) {
+      return new StorageReader.TileOutcome(StorageReader.TileState.DEFERRED, Optional.empty());
+    }
+    StorageReader.TileOutcome known = tileOutcomes.get(name);
+    if (known != null) {
+      return known;
+    }
+    StorageReader.TileOutcome outcome;
+    if (type.getAnnotation(SwizzledTile.class) == null) {
+      outcome = new StorageReader.TileOutcome(StorageReader.TileState.NOT_A_TILE, Optional.empty());
+    } else {
+      AnnotationValues values = values(type, SwizzledTile.class);
+      Optional<ProvenTile> proven;
+      try {
+        proven = prove(type, values, new Diagnostics("tile", type, values));
+      } catch (RuntimeException unreadable) {
+        proven = Optional.empty();
+      }
+      outcome = proven.map(tile -> new StorageReader.TileOutcome(StorageReader.TileState.PROVEN,
+              Optional.of(tile.spec())))
+          .orElse(new StorageReader.TileOutcome(StorageReader.TileState.FAILED, Optional.empty()));
+    }
+    tileOutcomes.put(name, outcome);
+    return outcome;
   }
 
   /** The attributes of {@code annotation} on {@code type}, which its diagnostics report on. */
@@ -315,6 +375,16 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
     if (!nested.isEmpty()) {
       writeNested(nested);
+    }
+    for (int i = 0; i < group.size(); i++) {
+      tileOutcomes.put(group.get(i).getQualifiedName().toString(), new StorageReader.TileOutcome(
+          StorageReader.TileState.FAILED, Optional.empty()));
+    }
+    for (Proven tile : proven) {
+      if (!tile.diagnostics().hasErrors()) {
+        tileOutcomes.put(tile.spec().type().getQualifiedName().toString(),
+            new StorageReader.TileOutcome(StorageReader.TileState.PROVEN, Optional.of(tile.spec())));
+      }
     }
     reports.forEach(report -> report.printTo(messager));
   }

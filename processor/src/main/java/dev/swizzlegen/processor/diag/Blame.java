@@ -31,7 +31,7 @@ public final class Blame {
   /** An attribute of one of swizzlegen's annotations: {@code cols} of the {@code @SwizzledTile}. */
   public record Attribute(Annotation annotation, String name) {
     /** The annotation an attribute belongs to. */
-    public enum Annotation { SWIZZLED_TILE, ACCESS, THREADBLOCK_SWIZZLE }
+    public enum Annotation { SWIZZLED_TILE, ACCESS, THREADBLOCK_SWIZZLE, SHARED_STORAGE, BUFFER }
 
     public Attribute {
       Objects.requireNonNull(annotation, "annotation");
@@ -48,6 +48,16 @@ public final class Blame {
 
     public static Attribute ofRasterizer(String name) {
       return new Attribute(Annotation.THREADBLOCK_SWIZZLE, name);
+    }
+
+    /** An attribute of a {@code @SharedStorage} (its rules: {@link StorageMessages}). */
+    public static Attribute ofStorage(String name) {
+      return new Attribute(Annotation.SHARED_STORAGE, name);
+    }
+
+    /** An attribute of one of a {@code @SharedStorage}'s {@code @Buffer}s. */
+    public static Attribute ofBuffer(String name) {
+      return new Attribute(Annotation.BUFFER, name);
     }
   }
 

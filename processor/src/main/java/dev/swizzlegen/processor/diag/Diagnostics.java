@@ -130,6 +130,23 @@ public final class Diagnostics {
   }
 
   /**
+   * A fault of a {@code @SharedStorage} ({@link StorageError} or the model's
+   * {@code StorageViolation}), on the attribute {@link StorageMessages} blames: of {@code buffer},
+   * the {@code @Buffer} at fault (null where the fault is the storage's), or of the storage.
+   */
+  public void storageFault(AttributeSource buffer, Object fault) {
+    Blame.Attribute blamed = StorageMessages.blame(fault);
+    String message = StorageMessages.render(fault);
+    if (blamed.annotation() == Blame.Attribute.Annotation.SHARED_STORAGE) {
+      error(blamed.name(), message);
+    } else if (buffer != null) {
+      errorOnAccess(buffer, blamed.name(), message);
+    } else {
+      error(message);
+    }
+  }
+
+  /**
    * A message on a declared access: its {@code @Access} annotation {@code access}, or the
    * {@code @SwizzledTile} for a default access, whose {@code access} is null.
    */

@@ -7,8 +7,11 @@ import java.util.OptionalInt;
 
 /**
  * What makes a kernel's shared-memory plan no plan, or one that does not fit: data, as every
- * violation of the model. (It joins the model's {@code Violation} hierarchy, with its words and the
- * attribute each blames, when the processor reads {@code @SharedStorage}.)
+ * violation of the model. Its words and the attribute of {@code @SharedStorage} or {@code @Buffer}
+ * each kind blames are the processor's ({@code processor.diag.StorageMessages}, one format and one
+ * blame rule per kind, held to the laws of the other violations by its own law test), beside the
+ * reader's faults of a storage; it stays outside the tiles' {@code Violation} family, whose law test
+ * samples a tile's components.
  */
 public sealed interface StorageViolation {
 

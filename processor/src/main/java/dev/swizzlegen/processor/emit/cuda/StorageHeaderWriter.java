@@ -1,0 +1,259 @@
+package dev.swizzlegen.processor.emit.cuda;
+
+import dev.swizzlegen.processor.diag.StorageText;
+import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.prove.ProvenStorage;
+import dev.swizzlegen.processor.read.StorageNames;
+import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.storage.Buffer;
+import dev.swizzlegen.runtime.storage.PhaseChange;
+import dev.swizzlegen.runtime.storage.PhaseChange.Step;
+import dev.swizzlegen.runtime.storage.Placement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes a storage's header, {@code swizzlegen/<name>.cuh} (SPEC section 9), from its template
+ * ({@code storage.cuh.template}): {@code struct <Name>} with the plan's constants, each buffer's
+ * offset, bytes, alignment and copies, {@code base()} (the dynamic shared memory's shared-window
+ * address rounded up to the plan's alignment at run time), an accessor per buffer, host-only
+ * {@code configure(kernel)}, and for each phase change a comment of what must complete and a helper
+ * doing the waits and fences that do not depend on the kernel's thread roles; then
+ * {@code static_assert}s of alignment, disjointness and capacity. Every value is the model's
+ * placement; the members are those {@link StorageNames} reserved.
+ */
+public final class StorageHeaderWriter {
+  private static final String TEMPLATE = "storage.cuh.template";
+
+  /** The steps the phase-change helper performs: every thread may run them, whatever its role. */
+  private static final Set<Step> HELPER_STEPS =
+      Set.of(Step.WAIT_WGMMA, Step.WAIT_TMA_STORE_READS, Step.FENCE_PROXY_ASYNC);
+
+  public GeneratedFile write(ProvenStorage proven) {
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, proven.spec().headerPath(),
+        text(proven));
+  }
+
+  /**
+   * The header template's variables.
+   *
+   * @param includes the tiles' headers, each an {@code #include} line, and a blank line after them
+   * @param buffers each buffer's constants and accessor, in the declared order
+   * @param changes each phase change that needs a helper
+   */
+  public record Variables(String origin, List<String> summary, String preamble,
+      List<String> includes, String namespace, String name, long bytes, int alignment,
+      long dynamicBytes, int limitBytes, int blocksPerSm, List<BufferVariables> buffers,
+      List<ChangeVariables> changes, List<String> assertions) {}
+
+  /**
+   * One buffer's variables: its comment, the stem of its constants ({@code k} in
+   * {@code {{k}}Offset}), their values, its accessor, and whether it is barriers (an accessor of
+   * {@code (base, i)}) or copies ({@code (base, copy)}).
+   */
+  public record BufferVariables(List<String> about, String k, long offset, long bufferBytes,
+      int bufferAlignment, int copies, long copyStride, long count, String accessor,
+      List<String> accessorComment, boolean barriers, boolean copied) {}
+
+  /** One phase change's helper: its name, and which of the role-free steps it performs. */
+  public record ChangeVariables(String from, String to, String helper, boolean waitWgmma,
+      boolean waitTmaStoreReads, boolean fenceProxyAsync) {}
+
+  /** The header's text. */
+  public static String text(ProvenStorage proven) {
+    StorageSpec spec = proven.spec();
+    Placement placement = proven.placement();
+    Set<String> includes = new LinkedHashSet<>();
+    for (StorageBuffer buffer : spec.buffers()) {
+      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath().substring(
+          tile.headerPath().lastIndexOf('/') + 1) + "\""));
+    }
+    List<String> includeLines = new ArrayList<>(includes);
+    if (!includeLines.isEmpty()) {
+      includeLines.add("");
+    }
+    List<BufferVariables> buffers = new ArrayList<>();
+    for (int i = 0; i < spec.buffers().size(); i++) {
+      buffers.add(buffer(spec.buffers().get(i), placement.offsets().get(i)));
+    }
+    List<ChangeVariables> changes = new ArrayList<>();
+    for (PhaseChange change : proven.phaseChanges()) {
+      if (!change.steps().isEmpty()) {
+        changes.add(new ChangeVariables(change.from(), change.to(), helperName(change),
+            change.steps().contains(Step.WAIT_WGMMA),
+            change.steps().contains(Step.WAIT_TMA_STORE_READS),
+            change.steps().contains(Step.FENCE_PROXY_ASYNC)));
+      }
+    }
+    return Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
+        UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
+        CudaPreamble.text(""), includeLines, spec.cudaNamespace(), spec.name(), placement.bytes(),
+        placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
+        proven.blocksPerMultiprocessor(), buffers, changes, assertions(proven))).render();
+  }
+
+  /** One buffer's constants and accessor. */
+  private static BufferVariables buffer(StorageBuffer buffer, long offset) {
+    Buffer model = buffer.buffer();
+    StorageNames.Members names = buffer.names();
+    boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
+    String accessorComment = barriers
+        ? "The shared address of " + model.name() + "'s mbarrier i (0 to " + names.count() + " * "
+            + names.copies() + " - 1), 8 bytes each, from base()."
+        : "The shared address of " + model.name() + (model.copies() > 1
+            ? "'s copy number copy (0 to " + names.copies() + " - 1)" : "") + ", from base()"
+            + (model.kind() == Buffer.Kind.TILE ? "; " + buffer.tile().orElseThrow().cudaType()
+                + "'s offsets are from it" : "") + ".";
+    return new BufferVariables(
+        comment(model.name() + ": " + what(buffer) + ", " + model.phase()
+            .map(phase -> "live in phase " + phase).orElse("live in every phase") + "."),
+        names.constantStem(), offset, model.bytes(), model.alignment(), model.copies(),
+        model.copyStride(), barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0,
+        names.accessor(), comment(accessorComment), barriers, !barriers);
+  }
+
+  /** The header's comment after its first line: the plan, its table and its phase changes. */
+  private static List<String> summary(ProvenStorage proven) {
+    StorageSpec spec = proven.spec();
+    Placement placement = proven.placement();
+    List<String> out = new ArrayList<>();
+    out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
+        + " buffers in " + placement.bytes() + " bytes from a base aligned to "
+        + placement.alignment() + " bytes, each buffer at a multiple of its alignment, buffers live"
+        + " in one phase on bytes no other buffer live then uses, in the least bytes these rules"
+        + " allow. Request kDynamicBytes = " + placement.dynamicBytes() + " (the plan and the"
+        + " slack that rounding an only 16-byte-aligned dynamic base up may need; configure() does)"
+        + " and take the base from base(dynamic_smem), never from the extern __shared__ array's"
+        + " __align__, which is not honoured for certain. " + limitWords(proven) + ".", ""));
+    out.add("//");
+    out.add(String.format("//   %-16s %-12s %8s %8s %6s %6s", "buffer", "phase", "offset",
+        "bytes", "align", "copies"));
+    for (int i = 0; i < spec.buffers().size(); i++) {
+      Buffer buffer = spec.buffers().get(i).buffer();
+      out.add(String.format("//   %-16s %-12s %8d %8d %6d %6d  %s", buffer.name(),
+          buffer.phase().orElse("(every)"), placement.offsets().get(i), buffer.bytes(),
+          buffer.alignment(), buffer.copies(), UserText.cppComment(what(spec.buffers().get(i))))
+          .stripTrailing());
+    }
+    out.add("//");
+    for (PhaseChange change : proven.phaseChanges()) {
+      for (String line : StorageText.phaseChange(change, helperName(change),
+          HELPER_STEPS::contains)) {
+        out.addAll(comment(line, ""));
+      }
+      out.add("//");
+    }
+    if (proven.phaseChanges().isEmpty()) {
+      out.add("// One phase: no bytes are reused, and no phase change needs a wait.");
+      out.add("//");
+    }
+    // The template's own "//" ends the comment.
+    out.remove(out.size() - 1);
+    return out;
+  }
+
+  private static String limitWords(ProvenStorage proven) {
+    String target = proven.architecture().map(arch -> arch.optionName())
+        .orElse("sm_90a (no -Aswizzlegen.arch given)");
+    return "It fits the " + proven.limitBytes() + " bytes one block may have on " + target + "; "
+        + proven.blocksPerMultiprocessor() + " block" + (proven.blocksPerMultiprocessor() == 1
+            ? "" : "s") + " per SM by shared memory (kBlocksPerSm)";
+  }
+
+  /** What a buffer holds, for the plan's table. */
+  private static String what(StorageBuffer buffer) {
+    Buffer model = buffer.buffer();
+    return switch (model.kind()) {
+      case TILE -> {
+        TileSpec tile = buffer.tile().orElseThrow();
+        yield tile.cudaType() + ", " + tile.layout().stages() + " stage"
+            + (tile.layout().stages() == 1 ? "" : "s");
+      }
+      case BARRIERS -> model.copyBytes() / Buffer.BARRIER_BYTES + " mbarriers";
+      case BYTES -> model.copyBytes() + " bytes";
+    };
+  }
+
+  private static String helperName(PhaseChange change) {
+    return StorageNames.phaseChange(change.from(), change.to());
+  }
+
+  /** The plan's {@code static_assert}s. */
+  private static List<String> assertions(ProvenStorage proven) {
+    StorageSpec spec = proven.spec();
+    String s = spec.name();
+    List<String> out = new ArrayList<>();
+    List<StorageBuffer> buffers = spec.buffers();
+    for (StorageBuffer buffer : buffers) {
+      StorageNames.Members n = buffer.names();
+      String name = buffer.buffer().name();
+      assertion(out, s + "::" + n.offset() + " % " + s + "::" + n.alignment() + " == 0u && " + s
+          + "::" + n.copyStride() + " % " + s + "::" + n.alignment() + " == 0u && " + s
+          + "::kAlignment % " + s + "::" + n.alignment() + " == 0u",
+          name + " and each of its copies at a multiple of its alignment");
+      assertion(out, s + "::" + n.offset() + " + " + s + "::" + n.bytes() + " <= " + s
+          + "::kBytes", name + " within the plan");
+      if (buffer.tile().isPresent()) {
+        TileSpec tile = buffer.tile().get();
+        String type = "::" + tile.cudaType();
+        assertion(out, s + "::" + n.alignment() + " == " + type + "::kAlignmentBytes && "
+            + type + "::kStages == " + tile.layout().stages() + "u",
+            name + " aligned as its tile's header says, with the stages planned");
+      }
+    }
+    for (int i = 0; i < buffers.size(); i++) {
+      for (int j = i + 1; j < buffers.size(); j++) {
+        Buffer a = buffers.get(i).buffer();
+        Buffer b = buffers.get(j).buffer();
+        if (!a.coLive(b)) {
+          continue;
+        }
+        StorageNames.Members x = buffers.get(i).names();
+        StorageNames.Members y = buffers.get(j).names();
+        assertion(out, s + "::" + x.offset() + " + " + s + "::" + x.bytes() + " <= " + s + "::"
+            + y.offset() + " || " + s + "::" + y.offset() + " + " + s + "::" + y.bytes() + " <= "
+            + s + "::" + x.offset(), a.name() + " and " + b.name() + ", live together, share no"
+            + " byte");
+      }
+    }
+    assertion(out, s + "::kDynamicBytes >= " + s + "::kBytes + (" + s + "::kAlignment > 16u ? " + s
+        + "::kAlignment - 16u : 0u)", "the slack to round a 16-byte-aligned base up is requested");
+    assertion(out, s + "::kDynamicBytes <= " + s + "::kLimitBytes",
+        "the plan fits the target's shared memory per block");
+    return out;
+  }
+
+  /** One {@code static_assert}, its condition's terms one a line. */
+  private static void assertion(List<String> out, String condition, String what) {
+    String terms = condition.replace(" && ", " &&\n              ")
+        .replace(" || ", " ||\n              ");
+    out.add("static_assert(" + terms + ",\n              \"swizzlegen: " + what + "\");");
+  }
+
+  /** {@code text} as comment lines inside the struct (after its two spaces of indent). */
+  private static List<String> comment(String text) {
+    return comment(text, "  ");
+  }
+
+  /**
+   * {@code text} as comment lines for a line {@code indent} deep, wrapped at 100 columns; a text
+   * that starts with spaces (a step of a list) keeps them, and its continuation lines are indented
+   * past its number.
+   */
+  private static List<String> comment(String text, String indent) {
+    String lead = text.substring(0, text.length() - text.stripLeading().length());
+    String more = lead.isEmpty() ? "" : lead + "   ";
+    List<String> lines = new ArrayList<>();
+    for (String line : SwizzleText.wrap(text.stripLeading(), 96 - indent.length() - more.length())) {
+      lines.add("// " + (lines.isEmpty() ? lead : more) + UserText.cppComment(line));
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,35 @@
+package dev.swizzlegen.processor.prove;
+
+import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.storage.Placement;
+import dev.swizzlegen.runtime.storage.PhaseChange;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A storage that passed every check, and what its files are made from, worked out once by the model:
+ * where each buffer lies, and what each phase change must complete.
+ *
+ * @param spec the storage as read
+ * @param placement the model's least placement of its buffers, which fits the target
+ * @param phaseChanges each change of phase, in the order the phases are first declared
+ * @param architecture the target ({@code -Aswizzlegen.arch}), if one is given
+ */
+public record ProvenStorage(StorageSpec spec, Placement placement, List<PhaseChange> phaseChanges,
+    Optional<Architecture> architecture) {
+
+  public ProvenStorage {
+    phaseChanges = List.copyOf(phaseChanges);
+  }
+
+  /** The most dynamic shared memory one block may have on the target. */
+  public int limitBytes() {
+    return Placement.limitBytes(architecture);
+  }
+
+  /** Resident blocks per multiprocessor, by shared memory alone. */
+  public int blocksPerMultiprocessor() {
+    return placement.blocksPerMultiprocessor(architecture);
+  }
+}

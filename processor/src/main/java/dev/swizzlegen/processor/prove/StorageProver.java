@@ -1,0 +1,81 @@
+package dev.swizzlegen.processor.prove;
+
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
+import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.Tma;
+import dev.swizzlegen.runtime.engine.Umma;
+import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.storage.PhaseChange;
+import dev.swizzlegen.runtime.storage.PhaseChange.Use;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.storage.Placement;
+import dev.swizzlegen.runtime.storage.StoragePlan;
+import dev.swizzlegen.runtime.storage.StorageViolation;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Proves a storage as read: the model places its buffers ({@link StoragePlan#place}), checks the
+ * placement against the target's per-block limit ({@link Placement#checkCapacity}) and says what
+ * each phase change must complete ({@link PhaseChange#of}), from how each buffer's bytes are used:
+ * a tile's by its declared warp accesses and engines, barriers and scratch by the threads' own loads
+ * and stores. Nothing here decides a rule; it hands the model's verdicts to the diagnostics.
+ */
+public final class StorageProver {
+  private final Optional<Architecture> architecture;
+
+  public StorageProver(Optional<Architecture> architecture) {
+    this.architecture = architecture;
+  }
+
+  /** The storage proven; empty, with the error on {@code @SharedStorage}, when it does not fit. */
+  public Optional<ProvenStorage> prove(StorageSpec storage, Diagnostics diagnostics) {
+    Placement placement = StoragePlan.place(storage.modelBuffers());
+    List<StorageViolation> capacity = placement.checkCapacity(architecture);
+    capacity.forEach(problem -> diagnostics.storageFault(null, problem));
+    if (!capacity.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, Set<Use>> uses = new HashMap<>();
+    for (StorageBuffer buffer : storage.buffers()) {
+      uses.put(buffer.buffer().name(), uses(buffer.tile()));
+    }
+    return Optional.of(new ProvenStorage(storage, placement, PhaseChange.of(placement, uses),
+        architecture));
+  }
+
+  /**
+   * How a buffer's bytes are used: a tile's by its warp accesses (loads read, stores write, in the
+   * generic proxy) and its engines (TMA into the tile writes, TMA from it reads, wgmma and tcgen05
+   * read, in the async proxy); barriers and scratch, which no annotation describes, as read and
+   * written by the threads.
+   */
+  static Set<Use> uses(Optional<TileSpec> tile) {
+    if (tile.isEmpty()) {
+      return EnumSet.of(Use.GENERIC_READ, Use.GENERIC_WRITE);
+    }
+    Set<Use> uses = EnumSet.noneOf(Use.class);
+    for (DeclaredAccess access : tile.get().accesses()) {
+      uses.add(access.pattern().op() == Op.STORE ? Use.GENERIC_WRITE : Use.GENERIC_READ);
+    }
+    for (Engine engine : tile.get().engines()) {
+      if (engine instanceof Tma) {
+        uses.add(engine.op() == Op.STORE ? Use.TMA_WRITE : Use.TMA_READ);
+      } else if (engine instanceof Wgmma) {
+        uses.add(Use.WGMMA_READ);
+      } else if (engine instanceof Umma) {
+        uses.add(Use.UMMA_READ);
+      }
+    }
+    return uses;
+  }
+}

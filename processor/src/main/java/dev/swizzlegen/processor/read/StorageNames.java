@@ -1,0 +1,63 @@
+package dev.swizzlegen.processor.read;
+
+import java.util.List;
+
+/**
+ * The members a storage header declares ({@code emit.cuda.StorageHeaderWriter} prints these and no
+ * others, so that a collision is found here, before anything is printed): the storage's own, the ones
+ * each buffer names after its name ({@code full} -> {@code kFullOffset}, {@code full(base, i)};
+ * {@code HopperA} -> {@code kHopperAOffset}, {@code hopper_a(base, copy)}), and each phase change's
+ * helper ({@code mainloop_to_epilogue()}).
+ */
+public final class StorageNames {
+  private StorageNames() {}
+
+  /**
+   * The storage struct's own members and the parameters and locals of its functions, which no
+   * buffer's member and no struct name may repeat.
+   */
+  public static final List<String> FIXED = List.of("kBytes", "kAlignment", "kDynamicBytes",
+      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "copy", "i",
+      "address", "base_address");
+
+  /**
+   * One buffer's members: its constants and its accessor.
+   *
+   * @param offset {@code k<Name>Offset}, its first copy's offset from the base
+   * @param bytes {@code k<Name>Bytes}, the bytes all its copies span
+   * @param alignment {@code k<Name>Alignment}
+   * @param copies {@code k<Name>Copies}
+   * @param copyStride {@code k<Name>CopyStride}, bytes from one copy to the next
+   * @param count {@code k<Name>Count}, a barriers buffer's mbarriers per copy
+   * @param accessor the function giving its shared address, {@code snake_case} of the name
+   */
+  public record Members(String offset, String bytes, String alignment, String copies,
+      String copyStride, String count, String accessor) {
+    /** The constants' common stem, {@code kHopperA}: {@code kHopperAOffset} without its kind. */
+    public String constantStem() {
+      return offset.substring(0, offset.length() - "Offset".length());
+    }
+
+    /** Every member, constants first. */
+    public List<String> all() {
+      return List.of(offset, bytes, alignment, copies, copyStride, count, accessor);
+    }
+  }
+
+  /** The members of a buffer named {@code name}. */
+  public static Members of(String name) {
+    String k = "k" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    return new Members(k + "Offset", k + "Bytes", k + "Alignment", k + "Copies", k + "CopyStride",
+        k + "Count", Names.snakeCase(name));
+  }
+
+  /** The helper of the change from phase {@code from} to {@code to}: {@code mainloop_to_epilogue}. */
+  public static String phaseChange(String from, String to) {
+    return from + "_to_" + to;
+  }
+
+  /** The header of a storage named {@code name}: {@code swizzlegen/gemm_storage.cuh}. */
+  static String headerPath(String name) {
+    return "swizzlegen/" + Names.snakeCase(name) + ".cuh";
+  }
+}

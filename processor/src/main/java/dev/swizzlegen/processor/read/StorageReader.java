@@ -1,0 +1,288 @@
+package dev.swizzlegen.processor.read;
+
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.StorageError;
+import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
+import dev.swizzlegen.runtime.storage.Buffer;
+import dev.swizzlegen.runtime.storage.StoragePlan;
+import dev.swizzlegen.runtime.storage.StorageViolation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+
+/**
+ * Turns a {@code @SharedStorage} mirror into a {@link StorageSpec}, or into errors on the attributes
+ * at fault: each {@code @Buffer} into the model's {@link Buffer} (a tile's bytes are all its stages,
+ * its alignment the tile's), the plan's own rules checked by the model ({@link StoragePlan#check}),
+ * the names of what the header declares checked against one another ({@link StorageNames}).
+ */
+public final class StorageReader {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  /** What became of a tile a storage names, in this compilation. */
+  public enum TileState {
+    /** Proven: its spec is the proven tile's. */
+    PROVEN,
+    /** Had errors, reported on it. */
+    FAILED,
+    /** Waits for a later round. */
+    DEFERRED,
+    /** The type carries no {@code @SwizzledTile}. */
+    NOT_A_TILE
+  }
+
+  /** A tile's state, and its proven spec where it is proven. */
+  public record TileOutcome(TileState state, Optional<TileSpec> spec) {}
+
+  /** Looks up what became of the tile a type declares. */
+  public interface Tiles {
+    TileOutcome of(TypeElement type);
+  }
+
+  private final Elements elements;
+  private final String cudaNamespace;
+  private final Predicate<String> sourceTypes;
+
+  public StorageReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
+    this.elements = elements;
+    this.cudaNamespace = cudaNamespace;
+    this.sourceTypes = sourceTypes;
+  }
+
+  /**
+   * The storage {@code values} declare on {@code type}, or empty with its errors in
+   * {@code diagnostics}; throws {@link AnnotationValues.Malformed} while a value or a tile waits for
+   * a later round.
+   */
+  public Optional<StorageSpec> read(TypeElement type, AnnotationValues values, Tiles tiles,
+      Diagnostics diagnostics) {
+    Optional<String> name = storageName(type, values, diagnostics);
+    List<StorageBuffer> buffers = new ArrayList<>();
+    Map<String, Integer> tileTypes = new HashMap<>();
+    boolean valid = true;
+    for (AnnotationValue item : values.arrayValue("buffers")) {
+      if (!(item.getValue() instanceof AnnotationMirror mirror)) {
+        throw new AnnotationValues.Malformed("buffers");
+      }
+      Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, elements), buffers.size(),
+          tileTypes, tiles, diagnostics);
+      if (buffer.isPresent()) {
+        buffers.add(buffer.get());
+      } else {
+        valid = false;
+        // A placeholder keeps the buffers' numbers those of the declaration.
+        buffers.add(null);
+      }
+    }
+    if (!valid || name.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!modelRules(values, buffers, diagnostics) || !membersOwnTheirNames(name.get(), buffers,
+        diagnostics)) {
+      return Optional.empty();
+    }
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
+        JavaClassName.topLevel(packageName, name.get() + "Layout"),
+        StorageNames.headerPath(name.get()), buffers));
+  }
+
+  private Optional<String> storageName(TypeElement type, AnnotationValues values,
+      Diagnostics diagnostics) {
+    String override = values.stringValue("name");
+    String name = override.isEmpty() ? Names.typeName(type) : override;
+    Optional<String> problem = Names.nameProblem(name, cudaNamespace);
+    if (problem.isEmpty() && StorageNames.FIXED.contains(name)) {
+      problem = Optional.of("name \"" + name + "\" is a member of the storage's own header.");
+    }
+    if (problem.isEmpty()) {
+      String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+      problem = Names.javaClassProblem(name, JavaClassName.topLevel(packageName, name + "Layout"),
+          sourceTypes);
+    }
+    if (problem.isPresent()) {
+      diagnostics.storageFault(null, new StorageError.BadName(problem.get(), true,
+          override.isEmpty()));
+      return Optional.empty();
+    }
+    return Optional.of(name);
+  }
+
+  /** One {@code @Buffer} as the model's buffer, or empty with its errors. */
+  private Optional<StorageBuffer> buffer(AnnotationValues values, int index,
+      Map<String, Integer> tileTypes, Tiles tiles, Diagnostics diagnostics) {
+    TypeMirror tileType = typeValue(values, "tile");
+    boolean tileGiven = tileType.getKind() != TypeKind.VOID;
+    List<String> given = new ArrayList<>();
+    if (tileGiven) {
+      given.add("tile");
+    }
+    for (String attribute : List.of("barriers", "bytes")) {
+      if (values.isExplicit(attribute)) {
+        given.add(attribute);
+      }
+    }
+    if (given.size() != 1) {
+      diagnostics.storageFault(values, new StorageError.NotOneKind(
+          given.size() > 1 ? given.get(1) : "tile", given.size()));
+      return Optional.empty();
+    }
+    Buffer.Kind kind = tileGiven ? Buffer.Kind.TILE
+        : given.get(0).equals("barriers") ? Buffer.Kind.BARRIERS : Buffer.Kind.BYTES;
+    int copies = values.intValue("copies");
+    String phaseText = values.stringValue("phase");
+    Optional<String> phase = phaseText.isEmpty() ? Optional.empty() : Optional.of(phaseText);
+    boolean valid = true;
+    if (phase.isPresent() && !IDENTIFIER.matcher(phaseText).matches()) {
+      diagnostics.storageFault(values, new StorageError.PhaseNotIdentifier(phaseText));
+      valid = false;
+    }
+    if (kind != Buffer.Kind.BYTES && values.isExplicit("alignment")) {
+      diagnostics.storageFault(values, new StorageError.AlignmentNotApplicable(kind));
+      valid = false;
+    }
+    int alignment = values.intValue("alignment");
+    if (kind == Buffer.Kind.BYTES && (alignment < 1 || Integer.bitCount(alignment) != 1)) {
+      diagnostics.storageFault(values, new StorageError.AlignmentNotPowerOfTwo(alignment));
+      valid = false;
+    }
+    Optional<TileSpec> tile = Optional.empty();
+    if (kind == Buffer.Kind.TILE) {
+      if (!(tileType instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement tileElement)) {
+        throw new AnnotationValues.Malformed("tile");
+      }
+      String qualified = tileElement.getQualifiedName().toString();
+      Integer first = tileTypes.putIfAbsent(qualified, index);
+      TileOutcome outcome = tiles.of(tileElement);
+      if (first != null) {
+        diagnostics.storageFault(values, new StorageError.RepeatedTile(qualified, first, index));
+        valid = false;
+      } else if (outcome.state() == TileState.DEFERRED) {
+        throw new AnnotationValues.Malformed("tile");
+      } else if (outcome.state() == TileState.NOT_A_TILE) {
+        diagnostics.storageFault(values, new StorageError.NotATile(qualified));
+        valid = false;
+      } else if (outcome.state() == TileState.FAILED) {
+        diagnostics.storageFault(values, new StorageError.TileHasErrors(qualified));
+        valid = false;
+      } else {
+        tile = outcome.spec();
+      }
+    }
+    String override = values.stringValue("name");
+    if (override.isEmpty() && kind != Buffer.Kind.TILE) {
+      diagnostics.storageFault(values, new StorageError.NameRequired(kind));
+      return Optional.empty();
+    }
+    if (!valid) {
+      return Optional.empty();
+    }
+    String name = override.isEmpty() ? tile.orElseThrow().name() : override;
+    Optional<String> problem = Names.identifierProblem(name);
+    if (problem.isEmpty()) {
+      problem = Names.identifierProblem(StorageNames.of(name).accessor())
+          .map(accessor -> "its accessor, " + StorageNames.of(name).accessor() + ", cannot be"
+              + " generated: " + accessor);
+    }
+    if (problem.isPresent()) {
+      diagnostics.storageFault(values, new StorageError.BadName(problem.get(), false,
+          override.isEmpty()));
+      return Optional.empty();
+    }
+    Buffer buffer = switch (kind) {
+      case TILE -> Buffer.tile(name, stages(tile.orElseThrow()), tile.get().layout().alignment(),
+          copies, phase);
+      case BARRIERS -> Buffer.barriers(name, values.intValue("barriers"), copies, phase);
+      case BYTES -> Buffer.bytes(name, values.intValue("bytes"), alignment, copies, phase);
+    };
+    return Optional.of(new StorageBuffer(buffer, tile, StorageNames.of(name), values));
+  }
+
+  /** How a tile's bytes grow with its stages: its stage stride and one stage's extent, in bytes. */
+  static Buffer.Stages stages(TileSpec tile) {
+    var layout = tile.layout();
+    int strideBytes = layout.bytesOf(layout.stageStride());
+    int oneStage = layout.extentBytes() - (layout.stages() - 1) * strideBytes;
+    return new Buffer.Stages(layout.stages(), strideBytes, oneStage);
+  }
+
+  /** The model's rules of a plan: at least one buffer, names their own, counts of one or more. */
+  private static boolean modelRules(AnnotationValues storage, List<StorageBuffer> buffers,
+      Diagnostics diagnostics) {
+    List<Buffer> model = buffers.stream().map(StorageBuffer::buffer).toList();
+    List<StorageViolation> problems = StoragePlan.check(model);
+    for (StorageViolation problem : problems) {
+      StorageBuffer at = null;
+      if (problem instanceof StorageViolation.RepeatedName repeated) {
+        at = buffers.get(repeated.second());
+      } else if (problem instanceof StorageViolation.BelowOne below) {
+        for (StorageBuffer buffer : buffers) {
+          if (buffer.buffer().name().equals(below.name())) {
+            at = buffer;
+            break;
+          }
+        }
+      }
+      diagnostics.storageFault(at == null ? null : at.annotation(), problem);
+    }
+    return problems.isEmpty();
+  }
+
+  /**
+   * Whether every member the header declares is declared once: the storage's own, each buffer's and
+   * each phase change's; else an error on the name of the buffer whose member is declared again.
+   */
+  private static boolean membersOwnTheirNames(String storage, List<StorageBuffer> buffers,
+      Diagnostics diagnostics) {
+    Map<String, String> owners = new LinkedHashMap<>();
+    owners.put(storage, "the storage struct " + storage);
+    for (String member : StorageNames.FIXED) {
+      owners.put(member, "the storage's own " + member);
+    }
+    List<String> phases = new ArrayList<>();
+    for (StorageBuffer buffer : buffers) {
+      buffer.buffer().phase().filter(phase -> !phases.contains(phase)).ifPresent(phases::add);
+    }
+    if (phases.size() > 1) {
+      for (int i = 0; i < phases.size(); i++) {
+        String helper = StorageNames.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
+        owners.putIfAbsent(helper, "the phase change " + helper + "()");
+      }
+    }
+    boolean valid = true;
+    for (StorageBuffer buffer : buffers) {
+      String name = buffer.buffer().name();
+      for (String member : buffer.names().all()) {
+        String other = owners.putIfAbsent(member, "buffer " + name + "'s " + member);
+        if (other != null) {
+          diagnostics.storageFault(buffer.annotation(),
+              new StorageError.MemberCollision(name, member, other));
+          valid = false;
+          break;
+        }
+      }
+    }
+    return valid;
+  }
+
+  private static TypeMirror typeValue(AnnotationValues values, String attribute) {
+    Object value = values.value(attribute).getValue();
+    if (!(value instanceof TypeMirror type) || type.getKind() == TypeKind.ERROR) {
+      throw new AnnotationValues.Malformed(attribute);
+    }
+    return type;
+  }
+}

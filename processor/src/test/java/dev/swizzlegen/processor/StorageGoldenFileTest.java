@@ -1,0 +1,36 @@
+package dev.swizzlegen.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.swizzlegen.processor.emit.Template;
+import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
+import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.Golden;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact text of the storage header and Java twin of {@link StorageTest}'s plan. After an
+ * intended change to their writers, regenerate with {@code mvn -pl processor test
+ * -Dtest=StorageGoldenFileTest -Dswizzlegen.updateGolden=true} and review the diff.
+ */
+class StorageGoldenFileTest {
+  private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "storage");
+
+  /** The template names exactly what the writer's variables give. */
+  @Test
+  void theTemplateAndItsVariablesAgree() {
+    assertEquals(Template.variables(StorageHeaderWriter.Variables.class),
+        Template.load(StorageHeaderWriter.class, "storage.cuh.template").names());
+  }
+
+  @Test
+  void theStorageHeaderAndItsTwin() throws IOException {
+    Generated generated = Generated.of(StorageSources.sources(
+        StorageSources.storage(StorageSources.BUFFERS)));
+    Golden.assertMatches(GOLDEN, "gemm_storage.cuh", generated.text(StorageSources.HEADER));
+    Golden.assertMatches(GOLDEN, "GemmStorageLayout.class.txt",
+        ClassFileText.of(generated.classBytes(StorageSources.LAYOUT)));
+  }
+}

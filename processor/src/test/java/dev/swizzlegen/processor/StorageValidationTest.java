@@ -1,0 +1,158 @@
+package dev.swizzlegen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every bad {@code @SharedStorage} is a clean error on the attribute at fault (each {@code @Buffer}
+ * on its own line, so a message's line names its buffer), naming the storage; nothing is written
+ * for that storage (its tiles' files are), and javac never sees an exception.
+ */
+class StorageValidationTest {
+  private static final String FULL = "@Buffer(name = \"full\", barriers = 4)";
+
+  /**
+   * Compiles the tiles and a storage of {@code buffers} (and {@code more} attributes); asserts
+   * {@code errors} errors, one of them {@code message} on the line containing {@code line}, and that
+   * nothing of the storage was written.
+   */
+  private static void assertError(String message, String line, int errors, List<String> buffers,
+      String... more) {
+    assertError(message, line, errors, List.of(), buffers, more);
+  }
+
+  private static void assertError(String message, String line, int errors,
+      List<JavaFileObject> extra, List<String> buffers, String... more) {
+    JavaFileObject storage = StorageSources.storage(buffers, more);
+    List<JavaFileObject> sources = new ArrayList<>(List.of(StorageSources.sources(storage)));
+    sources.addAll(extra);
+    JavaFileObject[] all = sources.toArray(JavaFileObject[]::new);
+    Compilation compilation = Generated.compile(all);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorCount(errors);
+    assertThat(compilation).hadErrorContaining("storage GemmStorage: " + message).inFile(storage)
+        .onLineContaining(line);
+    List<String> written = Generated.filesWrittenByJavac(all);
+    assertThat(written).contains("generated/swizzlegen/hopper_a.cuh");
+    assertThat(written.stream().filter(file -> file.contains("gemm_storage")
+        || file.contains("GemmStorageLayout")).toList()).isEmpty();
+  }
+
+  @Test
+  void aTypeThatIsNoTile() {
+    assertError("tile names java.lang.String, which is not annotated @SwizzledTile",
+        "tile = String.class", 1, List.of("@Buffer(tile = String.class)", FULL));
+  }
+
+  @Test
+  void aTileWithErrors() {
+    JavaFileObject bad = JavaFileObjects.forSourceString("kern.BadTile", "package kern;\n\n"
+        + "import dev.swizzlegen.annotations.*;\n\n"
+        + "@SwizzledTile(bits = -1, dtype = DType.HALF, rows = 8, cols = 64)\n"
+        + "public interface BadTile {}\n");
+    // The tile's own error, and the storage's.
+    assertError("tile names kern.BadTile, whose @SwizzledTile has errors (reported on it)",
+        "tile = BadTile.class", 2, List.of(bad), List.of("@Buffer(tile = BadTile.class)", FULL));
+  }
+
+  @Test
+  void aRepeatedTile() {
+    assertError("kern.HopperA is already the tile of buffer 1", "name = \"again\"", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(tile = HopperA.class, name = \"again\")"));
+  }
+
+  @Test
+  void aRepeatedName() {
+    assertError("buffer 3 is named full, as buffer 2 is", "barriers = 2", 1,
+        List.of("@Buffer(tile = HopperA.class)", FULL, "@Buffer(name = \"full\", barriers = 2)"));
+  }
+
+  @Test
+  void aNameThatIsNoIdentifier() {
+    assertError("name \"my buffer\" is not a C++ identifier", "bytes = 64", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"my buffer\", bytes = 64)"));
+  }
+
+  @Test
+  void aNameThatCollidesWithTheHeadersMembers() {
+    assertError("buffer base's member base would collide with the storage's own base",
+        "bytes = 64", 1, List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"base\", bytes = 64)"));
+    assertError("buffer Dynamic's member kDynamicBytes would collide with the storage's own"
+        + " kDynamicBytes", "bytes = 64", 1, List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"Dynamic\", bytes = 64)"));
+    assertError("buffer Full's member kFullOffset would collide with buffer full's kFullOffset", "barriers = 2",
+        1, List.of("@Buffer(tile = HopperA.class)", FULL, "@Buffer(name = \"Full\", barriers = 2)"));
+    assertError("name \"offset\" would collide with offset in the generated headers", "bytes = 64",
+        1, List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"offset\", bytes = 64)"));
+  }
+
+  @Test
+  void countsBelowOne() {
+    assertError("buffer full's copies must be 1 or more, not 0", "copies = 0", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"full\", barriers = 4, copies = 0)"));
+    assertError("buffer full's barriers must be 1 or more, not 0", "barriers = 0", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"full\", barriers = 0)"));
+    assertError("buffer scratch's bytes must be 1 or more, not -16", "bytes = -16", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"scratch\", bytes = -16)"));
+    assertError("buffer HopperA's copies must be 1 or more, not 0", "copies = 0", 1,
+        List.of("@Buffer(tile = HopperA.class, copies = 0)", FULL));
+  }
+
+  @Test
+  void moreThanOneKindOrNone() {
+    assertError("a @Buffer is exactly one of tile, barriers or bytes; this one gives 2 of them",
+        "bytes = 64", 1, List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"x\", barriers = 2, bytes = 64)"));
+    assertError("a @Buffer is exactly one of tile, barriers or bytes; this one gives 2 of them",
+        "barriers = 2", 1, List.of("@Buffer(tile = HopperA.class, barriers = 2)"));
+    assertError("a @Buffer is exactly one of tile, barriers or bytes; this one gives none",
+        "name = \"x\"", 1, List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"x\")"));
+  }
+
+  @Test
+  void aBarrierOrScratchWithoutAName() {
+    assertError("a buffer of bytes needs a name", "bytes = 64", 1,
+        List.of("@Buffer(tile = HopperA.class)", "@Buffer(bytes = 64)"));
+  }
+
+  @Test
+  void alignments() {
+    assertError("alignment must be a power of two (16, 128, 1024), not 24", "alignment = 24", 1,
+        List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"scratch\", bytes = 64, alignment = 24)"));
+    assertError("alignment applies to a bytes buffer only; a buffer of a tile is aligned as its"
+        + " tile's alignment says", "alignment = 16", 1,
+        List.of("@Buffer(tile = HopperA.class, alignment = 16)", FULL));
+  }
+
+  @Test
+  void aPhaseThatIsNoIdentifier() {
+    assertError("phase \"main loop\" is not an identifier", "main loop", 1,
+        List.of("@Buffer(tile = HopperA.class, phase = \"main loop\")", FULL));
+  }
+
+  @Test
+  void badStorageNames() {
+    assertError("name \"offset\" would collide with offset in the generated headers",
+        "name = \"offset\"", 1, List.of("@Buffer(tile = HopperA.class)"), "name = \"offset\"");
+    assertError("name \"configure\" is a member of the storage's own header",
+        "name = \"configure\"", 1, List.of("@Buffer(tile = HopperA.class)"),
+        "name = \"configure\"");
+    assertError("buffer HopperA's member hopper_a would collide with the storage struct hopper_a",
+        "tile = HopperA.class", 1, List.of("@Buffer(tile = HopperA.class)"),
+        "name = \"hopper_a\"");
+  }
+
+  @Test
+  void noBuffers() {
+    assertError("a storage holds at least one buffer", "buffers = {", 1, List.of());
+  }
+}

@@ -1,0 +1,141 @@
+package dev.swizzlegen.processor.diag;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.swizzlegen.annotations.Buffer;
+import dev.swizzlegen.annotations.SharedStorage;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.storage.StorageViolation;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A storage's faults under the laws of the model's violations ({@link ViolationLawTest}): every kind
+ * (every record under the reader's sealed {@link StorageError} and the model's sealed
+ * {@link StorageViolation}) has exactly one format and one blame rule; every kind renders to whole
+ * sentences with no slot left and no record's or optional's {@code toString} leaking through, for
+ * every value of its flags, enums and optional parts; and every blame names an attribute that
+ * {@code @SharedStorage} or {@code @Buffer} has.
+ */
+class StorageMessagesLawTest {
+  private static final Map<Blame.Attribute.Annotation, Class<? extends Annotation>> ANNOTATIONS =
+      Map.of(Blame.Attribute.Annotation.SHARED_STORAGE, SharedStorage.class,
+          Blame.Attribute.Annotation.BUFFER, Buffer.class);
+
+  private static List<Class<?>> kinds() {
+    List<Class<?>> kinds = new ArrayList<>(ViolationLawTest.recordsUnder(StorageError.class));
+    kinds.addAll(ViolationLawTest.recordsUnder(StorageViolation.class));
+    return kinds;
+  }
+
+  @Test
+  void everyKindHasExactlyOneFormatAndOneBlameRule() {
+    Set<Class<?>> kinds = Set.copyOf(kinds());
+    assertThat(kinds.size()).isAtLeast(13);
+    assertThat(StorageMessages.kinds()).containsExactlyElementsIn(kinds);
+  }
+
+  @Test
+  void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
+    int rendered = 0;
+    for (Object sample : samples()) {
+      String text = StorageMessages.render(sample);
+      String kind = sample.getClass().getSimpleName();
+      assertThat(text).doesNotContain("{{");
+      assertThat(text).doesNotContain("}}");
+      assertThat(text).doesNotContain("Optional");
+      assertThat(text).doesNotContain("null");
+      assertThat(text).doesNotContain("BufferBytes[");
+      assertThat(text).doesNotContain(kind + "[");
+      assertTrue(text.endsWith("."), kind + ": " + text);
+      assertTrue(Character.isLetterOrDigit(text.charAt(0)), kind + ": " + text);
+      rendered++;
+    }
+    assertThat(rendered).isAtLeast(25);
+  }
+
+  @Test
+  void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
+    for (Object sample : samples()) {
+      Blame.Attribute attribute = StorageMessages.blame(sample);
+      Class<? extends Annotation> annotation = ANNOTATIONS.get(attribute.annotation());
+      assertTrue(annotation != null && Arrays.stream(annotation.getDeclaredMethods())
+              .anyMatch(method -> method.getName().equals(attribute.name())),
+          sample + " blames " + attribute);
+    }
+  }
+
+  /** Every kind with every component at its first value, then one more for each other value. */
+  private static List<Object> samples() throws ReflectiveOperationException {
+    List<Object> samples = new ArrayList<>();
+    for (Class<?> kind : kinds()) {
+      RecordComponent[] components = kind.getRecordComponents();
+      List<List<Object>> values = new ArrayList<>();
+      for (RecordComponent component : components) {
+        values.add(values(component.getGenericType(), component.getName()));
+      }
+      Constructor<?> constructor = kind.getDeclaredConstructor(
+          Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+      Object[] first = values.stream().map(list -> list.get(0)).toArray();
+      samples.add(constructor.newInstance(first));
+      for (int i = 0; i < components.length; i++) {
+        for (Object other : values.get(i).subList(1, values.get(i).size())) {
+          Object[] arguments = first.clone();
+          arguments[i] = other;
+          samples.add(constructor.newInstance(arguments));
+        }
+      }
+    }
+    return samples;
+  }
+
+  private static List<Object> values(Type type, String component) {
+    if (type instanceof ParameterizedType parameterized) {
+      Class<?> raw = (Class<?>) parameterized.getRawType();
+      if (raw == Optional.class) {
+        return List.of(Optional.of(Architecture.SM_90A), Optional.of(Architecture.SM_80),
+            Optional.empty());
+      }
+      if (raw == List.class) {
+        return List.of(List.of(new StorageViolation.BufferBytes("HopperA", 65536),
+            new StorageViolation.BufferBytes("full", 32)));
+      }
+      throw new IllegalArgumentException("no samples of " + type);
+    }
+    Class<?> kind = (Class<?>) type;
+    if (kind == int.class) {
+      return List.of(0, 3);
+    }
+    if (kind == long.class) {
+      return List.of(232448L + 1024, 232448L);
+    }
+    if (kind == boolean.class) {
+      return List.of(false, true);
+    }
+    if (kind == String.class) {
+      // An attribute where the component names one; else a name, a type or a sentence.
+      return component.equals("attribute") ? List.of("barriers", "bytes", "tile")
+          : component.equals("problem") ? List.of("name \"class\" is a C++ or Java keyword.")
+          : List.of("full", "kern.HopperA");
+    }
+    if (kind == OptionalInt.class) {
+      return List.of(OptionalInt.of(3), OptionalInt.of(1), OptionalInt.empty());
+    }
+    if (kind.isEnum()) {
+      return List.of(kind.getEnumConstants());
+    }
+    throw new IllegalArgumentException("no samples of " + type);
+  }
+}
