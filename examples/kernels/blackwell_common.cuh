@@ -2,8 +2,10 @@
 // runs) share: the tiles, the block's shape, the tcgen05 instruction descriptor, the mbarriers, the
 // TMA producer and the tensor maps. Nothing here is tcgen05 code, so it compiles for sm_90a too.
 //
-// No swizzle, box or shared-memory descriptor is computed here: they are the generated headers'. The
-// tiles are declared in examples/src/main/java/dev/swizzlegen/examples/kernels/BlackwellGemmTiles.java.
+// No swizzle, box, shared-memory descriptor or shared-memory address is computed here: they are the
+// generated headers' (the shared memory is BlackwellGemmStorage's plan, and BlackwellPairStorage's for
+// the CTA-pair kernel). The tiles and the storages are declared in
+// examples/src/main/java/dev/swizzlegen/examples/kernels/BlackwellGemmTiles.java.
 #pragma once
 
 #include <cuda.h>
@@ -17,6 +19,8 @@
 #include "swizzlegen/blackwell_b.cuh"
 #include "swizzlegen/blackwell_c.cuh"
 #include "swizzlegen/blackwell_pair_b.cuh"
+#include "swizzlegen/blackwell_gemm_storage.cuh"
+#include "swizzlegen/blackwell_pair_storage.cuh"
 
 namespace blackwell {
 
@@ -26,6 +30,9 @@ using TileA = swizzlegen::BlackwellA;
 using TileB = swizzlegen::BlackwellB;
 using TilePairB = swizzlegen::BlackwellPairB;
 using TileC = swizzlegen::BlackwellC;
+// The shared memory, as the processor planned it: the one-CTA kernel's, and each CTA's in the pair.
+using Smem = swizzlegen::BlackwellGemmStorage;
+using PairSmem = swizzlegen::BlackwellPairStorage;
 
 // A and B are K-major: the tiles' rows are M (or N), their columns K.
 constexpr uint32_t kBlockM = TileA::kRows, kBlockN = TileB::kRows, kBlockK = TileA::kCols;
@@ -123,16 +130,13 @@ __device__ __forceinline__ void produce(const CUtensorMap* map_a, const CUtensor
   }
 }
 
-// The shared memory the kernels lay out from a 1024-byte aligned base (the 128-byte swizzle's repeat):
-// A's stages, B's stages, then the mbarriers (full[kStages], empty[kStages], one more) and the word
-// tcgen05.alloc writes the tensor-memory address to.
-constexpr uint32_t kABytes = kStages * TileA::kStageElements * 2;
-constexpr uint32_t kBBytes = kStages * TileB::kStageElements * 2;
-static_assert(TileA::kAlignmentBytes == 1024 && TileB::kAlignmentBytes == 1024, "128-byte swizzle repeat");
-static_assert(kABytes % TileB::kAlignmentBytes == 0, "B's stages keep their alignment after A's");
-static_assert(TileC::kStageElements * 2 <= kABytes, "the epilogue's C reuses A's stages");
-constexpr uint32_t kBarrierBytes = 8 * (2 * kStages + 1) + 8;
-constexpr size_t kSmemBytes = kABytes + kBBytes + kBarrierBytes + 1024;
+// The plans have what the kernels use: a full and an empty mbarrier per stage, one for the accumulator.
+// (Each buffer's alignment, their disjointness and the capacity are the storage headers' static_asserts.)
+static_assert(Smem::kFullCount == kStages && Smem::kEmptyCount == kStages && Smem::kAccumulatedCount == 1,
+              "barriers");
+static_assert(PairSmem::kFullCount == kStages && PairSmem::kEmptyCount == kStages &&
+                  PairSmem::kAccumulatedCount == 1,
+              "the pair's barriers");
 
 // The tensor map of a K-major global operand of mn rows (M or N) and k columns, row-major halves.
 template <class Tile>

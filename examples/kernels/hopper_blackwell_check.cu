@@ -76,12 +76,13 @@ __global__ void __launch_bounds__(kThreads, 1)
     check_kernel(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
                  uint16_t* __restrict__ stages_a, uint16_t* __restrict__ stages_b, float* __restrict__ c,
                  uint64_t* __restrict__ descriptors, uint32_t* __restrict__ smem_bases) {
+  // The Blackwell kernel's own plan (BlackwellGemmStorage): A's and B's stages and the full and empty
+  // mbarriers where blackwell_gemm puts them.
   extern __shared__ unsigned char smem_raw[];
   const uint32_t raw = smem_address(smem_raw);
-  const uint32_t base = (raw + 1023u) & ~1023u;
-  const unsigned char* smem = smem_raw + (base - raw);
-  const uint32_t smem_a = base, smem_b = base + kABytes;
-  const uint32_t full = smem_b + kBBytes, empty = full + 8 * kStages;
+  const uint32_t base = Smem::base(smem_raw);
+  const uint32_t smem_a = Smem::blackwell_a(base), smem_b = Smem::blackwell_b(base);
+  const uint32_t full = Smem::full(base, 0), empty = Smem::empty(base, 0);
   const uint32_t warpgroup = threadIdx.x / 128, t = threadIdx.x % 128;
 
   if (threadIdx.x == 0) {
@@ -106,8 +107,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     const uint32_t stage = k_tile % kStages, round = k_tile / kStages;
     mbarrier_wait(full + 8 * stage, round & 1);
     // (a) this k-tile's stage, as TMA wrote it: each consumer copies half of it out.
-    const uint4* a_stage = reinterpret_cast<const uint4*>(smem + stage * TileA::kStageElements * 2);
-    const uint4* b_stage = reinterpret_cast<const uint4*>(smem + kABytes + stage * TileB::kStageElements * 2);
+    const uint4* a_stage =
+        reinterpret_cast<const uint4*>(smem_raw + (smem_a - raw) + stage * TileA::kStageElements * 2);
+    const uint4* b_stage =
+        reinterpret_cast<const uint4*>(smem_raw + (smem_b - raw) + stage * TileB::kStageElements * 2);
     uint4* a_out = reinterpret_cast<uint4*>(stages_a + size_t(k_tile) * TileA::kStageElements);
     uint4* b_out = reinterpret_cast<uint4*>(stages_b + size_t(k_tile) * TileB::kStageElements);
     for (uint32_t i = consumer * 128 + t; i < TileA::kStageElements / 8; i += 128 * kConsumers) a_out[i] = a_stage[i];
@@ -193,8 +196,8 @@ Run run(const std::vector<uint16_t>& a, const std::vector<uint16_t>& b) {
     std::fprintf(stderr, "encode_tma_tensor_map failed\n");
     std::exit(2);
   }
-  CHECK(cudaFuncSetAttribute(check_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)));
-  check_kernel<<<1, kThreads, kSmemBytes>>>(map_a, map_b, dsa, dsb, dc, ddesc, dbases);
+  CHECK(Smem::configure(check_kernel));
+  check_kernel<<<1, kThreads, Smem::kDynamicBytes>>>(map_a, map_b, dsa, dsb, dc, ddesc, dbases);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   r.stages_a.resize(size_t(kKTiles) * TileA::kStageElements);

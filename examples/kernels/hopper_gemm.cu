@@ -10,8 +10,11 @@
 //   each consumer stages its outputs, converted to half, in HopperC (the m16n8 fragments of each
 //   warp, conflict-free) and stores them as 16-byte rows.
 //
-// Nothing here computes a swizzle, a box or a descriptor: they are the generated headers'. The tiles
-// are declared in examples/src/main/java/dev/swizzlegen/examples/kernels/HopperGemmTiles.java.
+// Nothing here computes a swizzle, a box, a descriptor or a shared-memory address: they are the
+// generated headers'. The whole shared memory (A's and B's stages, the two HopperC copies over them in
+// the epilogue, the full and empty mbarriers) is HopperGemmStorage's plan: every address from its
+// base() and accessors, the size from kDynamicBytes, the attribute from configure(). The tiles and the
+// storage are declared in examples/src/main/java/dev/swizzlegen/examples/kernels/HopperGemmTiles.java.
 //
 //   nvcc -std=c++17 -O3 -gencode=arch=compute_90a,code=sm_90a -I <include> hopper_gemm.cu cublas_ref.cu -lcublas
 //   hopper_gemm info | run <launches> <reps> | profile <launches> [id...]
@@ -25,6 +28,7 @@
 #include "swizzlegen/hopper_a.cuh"
 #include "swizzlegen/hopper_b.cuh"
 #include "swizzlegen/hopper_c.cuh"
+#include "swizzlegen/hopper_gemm_storage.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "wgmma and setmaxnreg need sm_90a: build with -gencode=arch=compute_90a,code=sm_90a"
@@ -35,6 +39,7 @@ namespace {
 using TileA = swizzlegen::HopperA;
 using TileB = swizzlegen::HopperB;
 using TileC = swizzlegen::HopperC;
+using Smem = swizzlegen::HopperGemmStorage;
 
 // The block's M, N and K are the operands' logical extents, whichever of rows and cols each major
 // stores them in.
@@ -50,13 +55,11 @@ static_assert(TileA::kWgmmaK == 16 && TileB::kWgmmaK == 16 && TileB::kWgmmaKSlic
 static_assert(kBlockN == 256, "one wgmma m64n256 covers the block's N");
 static_assert(TileC::kRows == kConsumerRows && TileC::kCols == kBlockN && TileC::kElementBytes == 2, "C");
 static_assert(TileA::kElementBytes == 2 && TileB::kElementBytes == 2, "halves");
-
-constexpr uint32_t kABytes = kStages * TileA::kStageElements * 2;
-constexpr uint32_t kBBytes = kStages * TileB::kStageElements * 2;
-static_assert(kABytes % TileB::kAlignmentBytes == 0, "B's stages keep their alignment after A's");
-static_assert(kConsumers * TileC::kStageElements * 2 <= kABytes + kBBytes, "the epilogue reuses the stages");
-// The stages, the barriers, and slack to align the base to 1024 bytes.
-constexpr size_t kSmemBytes = kABytes + kBBytes + 2 * 8 * kStages + 1024;
+// The plan has what this kernel uses: a full and an empty mbarrier per stage, a HopperC per consumer.
+// (Alignment, disjointness and capacity are the storage header's own static_asserts.)
+static_assert(Smem::kFullCount == uint32_t(kStages) && Smem::kEmptyCount == uint32_t(kStages), "barriers");
+static_assert(Smem::kHopperCCopies == uint32_t(kConsumers) && Smem::kHopperCCopyStride % TileC::kElementBytes == 0,
+              "a HopperC for each consumer");
 
 __device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap* map, int32_t col, int32_t row,
                                          uint32_t barrier) {
@@ -116,10 +119,10 @@ __global__ void __launch_bounds__(kThreads, 1)
 
   extern __shared__ unsigned char smem_raw[];
   const uint32_t raw = smem_address(smem_raw);
-  const uint32_t base = (raw + 1023u) & ~1023u;  // the 128-byte swizzle repeats every 1024 bytes
-  unsigned char* smem = smem_raw + (base - raw);
-  const uint32_t smem_a = base, smem_b = base + kABytes;
-  const uint32_t full = smem_b + kBBytes, empty = full + 8 * kStages;
+  const uint32_t base = Smem::base(smem_raw);  // rounded up to the plan's alignment (1024: TMA's repeat)
+  unsigned char* smem = smem_raw + (base - raw);  // the same bytes, generic
+  const uint32_t smem_a = Smem::hopper_a(base), smem_b = Smem::hopper_b(base);
+  const uint32_t full = Smem::full(base, 0), empty = Smem::empty(base, 0);  // mbarrier s at + 8 s
   const int warpgroup = threadIdx.x / 128;
   const int block_row = int(tile.y) * kBlockM, block_col = int(tile.x) * kBlockN;
   const int k_tiles = k / kBlockK;
@@ -171,14 +174,20 @@ __global__ void __launch_bounds__(kThreads, 1)
     fence_accumulators(d);
     if (k_tile > 0 && threadIdx.x % 128 == 0) mbarrier_arrive(empty + 8 * ((k_tile - 1) % kStages));
   }
-  wgmma_wait<0>();
+  // mainloop -> epilogue, as the storage header lists it: wgmma's reads done (the helper's
+  // wgmma.wait_group 0), every TMA load landed (each consumer waited on every full barrier), then a
+  // barrier over the consumers (named barrier 1; the producer loads nothing more).
+  Smem::mainloop_to_epilogue();
   fence_accumulators(d);
 
   // Epilogue: both consumers are done with every stage (the producer loaded nothing more), so each
-  // stages its 64 x 256 outputs in its own HopperC over them. Register 4j + e of lane l of warp w
-  // holds row 16 w + l / 4 (+ 8 for e >= 2), column 8 j + 2 (l % 4) (+ 1 for odd e).
+  // stages its 64 x 256 outputs in its own HopperC, planned over them. Register 4j + e of lane l of
+  // warp w holds row 16 w + l / 4 (+ 8 for e >= 2), column 8 j + 2 (l % 4) (+ 1 for odd e).
   named_barrier(1, 128 * kConsumers);
-  half* staged = reinterpret_cast<half*>(smem) + consumer * TileC::kStageElements;
+  // HopperC's copy `consumer`, the plan's offset and copy stride taken from the generic base (the same
+  // bytes as Smem::hopper_c(base, consumer); spelled so, ptxas emits the SASS of the hand-planned kernel).
+  half* staged = reinterpret_cast<half*>(smem + Smem::kHopperCOffset) +
+                 consumer * (Smem::kHopperCCopyStride / TileC::kElementBytes);
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
 #pragma unroll
   for (int j = 0; j < kBlockN / 8; ++j) {
@@ -228,7 +237,7 @@ void launch(const gemm::Launch& l, const half* a, const half* b, half* c) {
   }
   const uint32_t grid_x = (l.n + kBlockN - 1) / kBlockN, grid_y = (l.m + kBlockM - 1) / kBlockM;
   const gemm::Order order = gemm::parse_order(l.order);
-  hopper_gemm<<<gemm::launch_grid(order, grid_x, grid_y, l.tile_size), kThreads, kSmemBytes>>>(
+  hopper_gemm<<<gemm::launch_grid(order, grid_x, grid_y, l.tile_size), kThreads, Smem::kDynamicBytes>>>(
       tensor_map(a, l.m, l.k, true), tensor_map(b, l.n, l.k, false), c, l.m, l.n, l.k, grid_x, grid_y, order,
       l.tile_size);
 }
@@ -237,17 +246,17 @@ void print_info() {
   cudaFuncAttributes attributes{};
   CHECK(cudaFuncGetAttributes(&attributes, hopper_gemm));
   int blocks = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, hopper_gemm, kThreads, kSmemBytes));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, hopper_gemm, kThreads, Smem::kDynamicBytes));
   std::printf("kernel,hopper,warp-specialized,%dx%dx%d blocks,%d stages,%d threads,%d registers,%zu bytes local,"
-              "%zu bytes shared,%d blocks/SM\n",
+              "%u bytes shared,%d blocks/SM\n",
               kBlockM, kBlockN, kBlockK, kStages, kThreads, attributes.numRegs, attributes.localSizeBytes,
-              kSmemBytes, blocks);
+              Smem::kDynamicBytes, blocks);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CHECK(cudaFuncSetAttribute(hopper_gemm, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmemBytes)));
+  CHECK(Smem::configure(hopper_gemm));
   auto run = [](const gemm::Launch& l, gemm::Problem& p) {
     if (l.variant != "swizzled") {
       std::fprintf(stderr, "hopper_gemm has only the swizzled variant (TMA and wgmma need it), not %s\n",

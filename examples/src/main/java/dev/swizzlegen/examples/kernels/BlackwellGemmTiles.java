@@ -2,9 +2,11 @@ package dev.swizzlegen.examples.kernels;
 
 import dev.swizzlegen.annotations.Access;
 import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Buffer;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Major;
 import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.annotations.SharedStorage;
 import dev.swizzlegen.annotations.SwizzledTile;
 
 /**
@@ -63,4 +65,35 @@ public final class BlackwellGemmTiles {
               label = "16-byte store of a lane's own accumulator row after tcgen05.ld.32x32b"),
           @Access(op = Op.LOAD, bytes = 16, label = "16-byte read for the global store")})
   public interface BlackwellC {}
+
+  /**
+   * The one-CTA kernel's whole shared memory ({@code swizzlegen/blackwell_gemm_storage.cuh}): A's and
+   * B's 4 stages in the mainloop, {@link BlackwellC} over them in the epilogue, and, live throughout,
+   * the full and empty mbarrier of every stage, the accumulator's mbarrier, and the word
+   * {@code tcgen05.alloc} writes the tensor-memory address to.
+   */
+  @SharedStorage(name = "BlackwellGemmStorage", buffers = {
+      @Buffer(tile = BlackwellA.class, phase = "mainloop"),
+      @Buffer(tile = BlackwellB.class, phase = "mainloop"),
+      @Buffer(tile = BlackwellC.class, phase = "epilogue"),
+      @Buffer(name = "full", barriers = 4),
+      @Buffer(name = "empty", barriers = 4),
+      @Buffer(name = "accumulated", barriers = 1),
+      @Buffer(name = "tmem_slot", bytes = 4, alignment = 4)})
+  public interface BlackwellGemmStorage {}
+
+  /**
+   * The CTA-pair kernel's shared memory in each CTA ({@code swizzlegen/blackwell_pair_storage.cuh}): the
+   * same as {@link BlackwellGemmStorage} with B's half of the pair, {@link BlackwellPairB}. Both CTAs
+   * plan alike, so the descriptors' CTA-relative addresses name the same stage in both.
+   */
+  @SharedStorage(name = "BlackwellPairStorage", buffers = {
+      @Buffer(tile = BlackwellA.class, phase = "mainloop"),
+      @Buffer(tile = BlackwellPairB.class, phase = "mainloop"),
+      @Buffer(tile = BlackwellC.class, phase = "epilogue"),
+      @Buffer(name = "full", barriers = 4),
+      @Buffer(name = "empty", barriers = 4),
+      @Buffer(name = "accumulated", barriers = 1),
+      @Buffer(name = "tmem_slot", bytes = 4, alignment = 4)})
+  public interface BlackwellPairStorage {}
 }

@@ -2,8 +2,10 @@ package dev.swizzlegen.examples.kernels;
 
 import dev.swizzlegen.annotations.Access;
 import dev.swizzlegen.annotations.AccessKind;
+import dev.swizzlegen.annotations.Buffer;
 import dev.swizzlegen.annotations.DType;
 import dev.swizzlegen.annotations.Op;
+import dev.swizzlegen.annotations.SharedStorage;
 import dev.swizzlegen.annotations.SwizzledTile;
 
 /**
@@ -41,4 +43,17 @@ public final class HopperGemmTiles {
           @Access(kind = AccessKind.MMA_ACCUMULATOR, op = Op.STORE, label = "accumulator store"),
           @Access(op = Op.LOAD, bytes = 16, label = "16-byte read for the global store")})
   public interface HopperC {}
+
+  /**
+   * The kernel's whole shared memory, planned by the processor ({@code swizzlegen/hopper_gemm_storage.cuh}):
+   * A's and B's 4 stages in the mainloop, each consumer warpgroup's {@link HopperC} (two copies) over
+   * them in the epilogue, and the full and empty mbarrier of every stage, live throughout.
+   */
+  @SharedStorage(name = "HopperGemmStorage", buffers = {
+      @Buffer(tile = HopperA.class, phase = "mainloop"),
+      @Buffer(tile = HopperB.class, phase = "mainloop"),
+      @Buffer(tile = HopperC.class, copies = 2, phase = "epilogue"),
+      @Buffer(name = "full", barriers = 4),
+      @Buffer(name = "empty", barriers = 4)})
+  public interface HopperGemmStorage {}
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
@@ -17,7 +18,8 @@ import java.util.stream.Stream;
  * Writes what {@code bench/gpu/kernels.sh} needs on the GPU machine, which has no JDK:
  *
  * <pre>
- *   include/swizzlegen/*.cuh   the generated headers examples/kernels includes, and only those
+ *   include/swizzlegen/*.cuh   the generated headers examples/kernels includes, and those they include
+ *                              (a storage's header includes its tiles'), and only those
  *   gemm-launches.txt          the GEMM launches: id m n k kernel variant order tile_size
  *   gemm-launches-blackwell.txt  blackwell_gemm's (not run: no Blackwell GPU here), the same format
  *   gemm-profiled.txt          the ids Nsight Compute profiles
@@ -30,19 +32,18 @@ public final class KernelBenchGenerator {
   private KernelBenchGenerator() {}
 
   private static final Pattern INCLUDE = Pattern.compile("#include \"(swizzlegen/[^\"]+\\.cuh)\"");
+  /** A generated header's include of another beside it ({@code #include "hopper_a.cuh"}). */
+  private static final Pattern SIBLING = Pattern.compile("#include \"([A-Za-z0-9_]+\\.cuh)\"");
 
   public static void main(String[] args) throws IOException {
     Path generated = Path.of(args[0]);
     Path kernels = Path.of(args[1]);
     Path out = Path.of(args[2]);
     Files.createDirectories(out.resolve("include/swizzlegen"));
-    TreeSet<String> headers = includedHeaders(kernels);
+    TreeSet<String> headers = withTheirIncludes(generated, kernels, includedHeaders(kernels));
     for (String header : headers) {
-      Path source = generated.resolve(header);
-      if (!Files.isRegularFile(source)) {
-        throw new IllegalStateException(kernels + " includes " + header + ", which nothing generated");
-      }
-      Files.copy(source, out.resolve("include").resolve(header), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(generated.resolve(header), out.resolve("include").resolve(header),
+          StandardCopyOption.REPLACE_EXISTING);
     }
     List<KernelBench.Launch> launches = KernelBench.launches();
     Files.writeString(out.resolve("gemm-launches.txt"), launchList(launches));
@@ -80,6 +81,31 @@ public final class KernelBenchGenerator {
       }
     }
     return headers;
+  }
+
+  /**
+   * The headers and, transitively, the generated headers they include beside them (a storage's header
+   * includes its tiles' headers as {@code "hopper_a.cuh"}); each must have been generated.
+   */
+  static TreeSet<String> withTheirIncludes(Path generated, Path kernels, TreeSet<String> headers)
+      throws IOException {
+    TreeSet<String> all = new TreeSet<>();
+    ArrayDeque<String> pending = new ArrayDeque<>(headers);
+    while (!pending.isEmpty()) {
+      String header = pending.pop();
+      if (!all.add(header)) {
+        continue;
+      }
+      Path source = generated.resolve(header);
+      if (!Files.isRegularFile(source)) {
+        throw new IllegalStateException(kernels + " includes " + header + ", which nothing generated");
+      }
+      Matcher m = SIBLING.matcher(Files.readString(source));
+      while (m.find()) {
+        pending.push("swizzlegen/" + m.group(1));
+      }
+    }
+    return all;
   }
 
   /** The columns every prediction row has, in order. */
