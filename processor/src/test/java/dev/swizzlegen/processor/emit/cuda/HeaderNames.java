@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * Every identifier the CUDA printers write into a header's code, which {@link ReservedNames} keeps
  * in its {@code header-identifiers.txt} ({@code read} comes before {@code emit}, and printing them
  * in every javac run would cost a cold build 0.3-0.4 s); {@code ReservedNamesTest} holds that file
- * equal to this. It prints, with names of its own for the user's parts ({@link #STRUCT},
+ * equal to this. Test code: no javac run needs it. It prints, with names of its own for the user's parts ({@link #STRUCT},
  * {@link #NAMESPACE}, which it leaves out):
  *
  * <ul>
