@@ -119,12 +119,14 @@ public final class CalibrationGenerator {
     for (String header : headers) {
       cu.append("#include \"").append(header).append("\"\n");
     }
-    cu.append("\n// Layouts no annotation can declare, twins of dev.swizzlegen.runtime.layout.RotatedLayout.\n");
+    cu.append("\n// Layouts no annotation can declare, twins of RotatedLayout and MergeProbes' AliasedRows and PairedRows.\n");
     cu.append("namespace handwritten {\n");
     for (CalibrationSuite.SuiteTile tile : tiles) {
       if (tile.header() == null) {
-        cu.append(rotationStruct(tile.cudaType().substring("handwritten::".length()),
-            (RotatedLayout) tile.layout()));
+        String name = tile.cudaType().substring("handwritten::".length());
+        cu.append(tile.layout() instanceof MergeProbes.AliasedRows aliased ? aliasedStruct(name, aliased)
+            : tile.layout() instanceof MergeProbes.PairedRows paired ? pairedStruct(name, paired)
+            : rotationStruct(name, (RotatedLayout) tile.layout()));
       }
     }
     cu.append("}  // namespace handwritten\n\n");
@@ -217,6 +219,54 @@ public final class CalibrationGenerator {
         """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.rowsPerStep(),
         layout.period(), units, layout.cols(), layout.unitElements(), layout.rowsPerStep(),
         layout.period(), units, layout.unitElements(), layout.unitElements());
+  }
+
+  /** The CUDA twin of {@link MergeProbes.AliasedRows}. */
+  static String aliasedStruct(String name, MergeProbes.AliasedRows layout) {
+    return String.format(Locale.ROOT, """
+        struct %s {
+          static constexpr uint32_t kRows = %d;
+          static constexpr uint32_t kCols = %d;
+          static constexpr uint32_t kElementBytes = %d;
+          // row r is stored where row r & ~%d is
+          __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+            return (row & ~%du) * %du + col;
+          }
+        };
+        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.clearedBits(),
+        layout.clearedBits(), layout.cols());
+  }
+
+  /** The CUDA twin of {@link MergeProbes.PairedRows}. */
+  static String pairedStruct(String name, MergeProbes.PairedRows layout) {
+    int bit = layout.pairBit();
+    if (layout.fromLane() == layout.toLane()) {
+      return String.format(Locale.ROOT, """
+          struct %s {
+            static constexpr uint32_t kRows = %d;
+            static constexpr uint32_t kCols = %d;
+            static constexpr uint32_t kElementBytes = %d;
+            // every lane reads its own vector, lane + 32
+            __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+              return (row %% 32u + 32u) * %du + col;
+            }
+          };
+          """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.cols());
+    }
+    return String.format(Locale.ROOT, """
+        struct %s {
+          static constexpr uint32_t kRows = %d;
+          static constexpr uint32_t kCols = %d;
+          static constexpr uint32_t kElementBytes = %d;
+          // lanes %d..%d (row %% 32) read one vector per pair (lane i and i ^ %d); the others vector lane + 32
+          __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
+            return ((row %% 32u - %du) < %du ? ((row %% 32u) >> %d) << %d | (row & %du)
+                                             : row %% 32u + 32u) * %du + col;
+          }
+        };
+        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.fromLane(),
+        layout.toLane() - 1, 1 << bit, layout.fromLane(), layout.toLane() - layout.fromLane(),
+        bit + 1, bit, (1 << bit) - 1, layout.cols());
   }
 
   private static final String KERNELS = """

@@ -54,7 +54,7 @@ public final class CalibrationSuite {
 
   /**
    * The annotated tiles of {@link CalibrationTiles}, by name, each through its generated helper, then
-   * seed 004's two rotation layouts.
+   * seed 004's two rotation layouts, then the phase-merging probes of {@link MergeProbes}.
    */
   public static List<SuiteTile> tiles() {
     List<SuiteTile> tiles = new ArrayList<>();
@@ -74,6 +74,18 @@ public final class CalibrationSuite {
             MmaAccumulatorAccess.of(Op.STORE).withLabel("mma_store"),
             VectorAccess.grid(Op.LOAD, 16, 2, 16, Order.ROW_MAJOR).withLabel("load16_2x16")),
         "handwritten::Seed004Accumulator", null, accumulator::offset));
+    SuiteTile floats = fromHelper(CalibrationTiles.LanesFloatPlain.class);
+    tiles.add(new SuiteTile("merge_float", floats.layout(), MergeProbes.floatProbes(),
+        floats.cudaType(), floats.header(), floats.offset()));
+    for (int cleared : MergeProbes.clearedBits()) {
+      MergeProbes.AliasedRows aliased = new MergeProbes.AliasedRows(64, 64, cleared);
+      tiles.add(new SuiteTile("merge_alias" + cleared, aliased, MergeProbes.matrixProbes(cleared),
+          "handwritten::AliasedRows" + cleared, null, aliased::offset));
+    }
+    for (MergeProbes.PairedRows aliased : MergeProbes.partialLayouts()) {
+      tiles.add(new SuiteTile("merge_" + aliased.name(), aliased, MergeProbes.columnProbes(aliased),
+          "handwritten::" + upperCamel(aliased.name()), null, aliased::offset));
+    }
     return List.copyOf(tiles);
   }
 
@@ -103,6 +115,15 @@ public final class CalibrationSuite {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** {@code alias1_lanes0_15_w16 -> Alias1Lanes015W16}. */
+  static String upperCamel(String snake) {
+    StringBuilder name = new StringBuilder();
+    for (String part : snake.split("_")) {
+      name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+    }
+    return name.toString();
   }
 
   /** {@code Half64Sw333 -> half64_sw333}. */

@@ -60,6 +60,28 @@ class LanesAccessTest {
         .contains("16-byte lane map load _32:_1: conflict-free");
   }
 
+  /**
+   * Lanes that repeat in pairs (lane i reads what lane i ^ 1 reads) load 16 bytes in two merged
+   * phases of 16 lanes, as the H100 serves them: the proof, the report and a conflict's witness say
+   * so, and a merged phase pays the conflicts of all 16 lanes (measured: 4 wavefronts where 2 would
+   * do; the quarter-warps alone would have cost 8).
+   */
+  @Test
+  void lanePairsLoadInMergedPhasesThatPayTheirConflictsTogether() {
+    String floats = "rows = 32, cols = 32, dtype = DType.FLOAT, bits = 0";
+    Generated clean = Generated.of(Generated.REPORTS, tile(floats, "kind = AccessKind.LANES",
+        "bytes = 16", "lanes = \"[[0,0],[0,4],[0,8],[0,16],[1,0]]\""));
+    assertThat(clean.compilation()).succeededWithoutWarnings();
+    assertThat(clean.text("swizzlegen/tile.cuh")).contains("conflict-free, 2 wavefronts per"
+        + " instruction, lane pairs repeating: two phases served as one");
+    assertThat(clean.text("swizzlegen/tile.json")).contains("\"mergedInstructions\": 16");
+    assertOneErrorOnLine("has a 2-way bank conflict: 4 wavefronts per instruction where 2 would"
+        + " do; in phase 0 (lanes 0-15, two phases served as one: every lane reads what lane i ^ 1"
+        + " or i ^ 2 reads) of instruction 0, lanes 0, 4 touch (row 0, col 0), (row 1, col 0),"
+        + " distinct words all in bank 0", "access = @Access(", floats, "kind = AccessKind.LANES",
+        "bytes = 16", "lanes = \"[[0,0],[0,4],[1,0],[0,8],[0,16]]\"");
+  }
+
   @Test
   void theHelperSpellsTheMapAsItsTextForm() {
     Generated generated = Generated.of(List.of(), tile(

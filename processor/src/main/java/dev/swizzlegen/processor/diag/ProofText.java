@@ -25,10 +25,15 @@ public final class ProofText {
     String perInstruction = number(report.wavefrontsPerInstruction())
         + (report.wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts")
         + " per instruction";
+    String merged = report.mergedInstructions() == 0 ? ""
+        : report.mergedInstructions() == report.instructions()
+            ? ", lane pairs repeating: two phases served as one"
+            : ", " + report.mergedInstructions() + " of " + report.instructions()
+                + " instructions with two phases served as one";
     return report.conflictFree()
-        ? report.access().label() + ": conflict-free, " + perInstruction
+        ? report.access().label() + ": conflict-free, " + perInstruction + merged
         : report.access().label() + ": " + report.degree() + "-way conflict, " + perInstruction
-            + " (ideal " + number(report.idealWavefrontsPerInstruction()) + ")";
+            + " (ideal " + number(report.idealWavefrontsPerInstruction()) + ")" + merged;
   }
 
   /**

@@ -106,8 +106,18 @@ final class ConflictChecker {
     String cells = shown.stream().map(lane -> "(row " + lane.row() + ", col " + lane.col() + ")")
         .collect(Collectors.joining(", "));
     String more = lanes.size() > shown.size() ? " and " + (lanes.size() - shown.size()) + " more" : "";
-    return "in phase " + witness.phase() + " of instruction " + witness.instruction() + ", lanes "
+    return "in phase " + witness.phase() + phaseLanes(witness) + " of instruction "
+        + witness.instruction() + ", lanes "
         + laneList + more + " touch " + cells + more + ", distinct words all in bank "
         + witness.bank();
+  }
+
+  /**
+   * {@code " (lanes 0-15, two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)"}
+   * for a merged phase, empty otherwise.
+   */
+  static String phaseLanes(Witness witness) {
+    return witness.merged() ? " (lanes " + witness.firstLane() + "-" + witness.lastLane()
+        + ", two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)" : "";
   }
 }

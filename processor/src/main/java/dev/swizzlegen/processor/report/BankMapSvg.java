@@ -162,7 +162,8 @@ final class BankMapSvg {
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
         + report.witness()
             .map(w -> "the lanes of the worst phase (instruction " + w.instruction() + ", phase "
-                + w.phase() + "); red: its conflicting bank")
+                + w.phase() + (w.merged() ? ", lanes " + w.firstLane() + "-" + w.lastLane()
+                + ", two phases served as one" : "") + "); red: its conflicting bank")
             .orElse("the lanes of the first phase");
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";

@@ -143,6 +143,7 @@ public final class ReportWriter {
     json.put("idealWavefronts", report.idealWavefronts());
     json.put("wavefrontsPerInstruction", report.wavefrontsPerInstruction());
     json.put("idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction());
+    json.put("mergedInstructions", report.mergedInstructions());
     json.put("degree", report.degree());
     json.put("conflictFree", report.conflictFree());
     json.put("acceptable", report.acceptable());
@@ -231,6 +232,9 @@ public final class ReportWriter {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("instruction", witness.instruction());
     json.put("phase", witness.phase());
+    json.put("firstLane", witness.firstLane());
+    json.put("lastLane", witness.lastLane());
+    json.put("merged", witness.merged());
     json.put("bank", witness.bank());
     List<Object> lanes = new ArrayList<>();
     for (LaneAccess lane : witness.lanes()) {

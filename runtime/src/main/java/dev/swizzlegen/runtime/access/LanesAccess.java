@@ -203,7 +203,7 @@ public final class LanesAccess implements AccessPattern {
           rows[lane] = top + map.row(lane);
           cols[lane] = left + map.col(lane);
         }
-        PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, LaneMap.LANES, bytes,
+        PhaseWalks.splitIntoPhases(layout, op, instruction++, rows, cols, LaneMap.LANES, bytes,
             phaseLanes, visitor);
       }
     }

@@ -112,7 +112,7 @@ public final class MmaAccumulatorAccess implements AccessPattern {
             rows[lane] = top + lane / 4 + 8 * half;
             cols[lane] = left + (lane % 4) * 2;
           }
-          PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, 32, bytes, lanes, visitor);
+          PhaseWalks.splitIntoPhases(layout, op, instruction++, rows, cols, 32, bytes, lanes, visitor);
         }
       }
     }

@@ -1,5 +1,7 @@
 package dev.swizzlegen.runtime.access;
 
+import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.bank.PhaseLanes;
@@ -33,18 +35,16 @@ final class PhaseWalks {
   }
 
   /**
-   * The phases of one instruction whose lanes {@code 0..count-1} start at (rows[i], cols[i]) and
-   * each move {@code bytes}: consecutive groups of {@link Vectors#lanesPerPhase} lanes.
+   * The phases of one instruction of {@code op} whose lanes {@code 0..count-1} start at (rows[i],
+   * cols[i]) and each move {@code bytes}: consecutive groups of lanes as NVIDIA's shared memory serves
+   * them ({@link BankModel#lanesPerPhase(Op, long[], int, int)}, merged phases included).
    */
-  static void splitIntoPhases(Layout layout, int instruction, int[] rows, int[] cols, int count,
-      int bytes, PhaseLanes lanes, PhaseVisitor visitor) {
-    int perPhase = Vectors.lanesPerPhase(bytes);
-    for (int start = 0, phase = 0; start < count; start += perPhase, phase++) {
-      lanes.clear();
-      for (int lane = start; lane < Math.min(start + perPhase, count); lane++) {
-        lanes.add(lane, rows[lane], cols[lane], layout.byteOffset(rows[lane], cols[lane]), bytes);
-      }
-      visitor.phase(instruction, phase, lanes);
+  static void splitIntoPhases(Layout layout, Op op, int instruction, int[] rows, int[] cols,
+      int count, int bytes, PhaseLanes lanes, PhaseVisitor visitor) {
+    lanes.clear();
+    for (int lane = 0; lane < count; lane++) {
+      lanes.add(lane, rows[lane], cols[lane], layout.byteOffset(rows[lane], cols[lane]), bytes);
     }
+    lanes.visitPhases(BankModel.NVIDIA, op, instruction, visitor);
   }
 }

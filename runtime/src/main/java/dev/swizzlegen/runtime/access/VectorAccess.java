@@ -217,7 +217,7 @@ public final class VectorAccess implements AccessPattern {
           rows[lane] = vector / vectorsPerRow;
           cols[lane] = (vector % vectorsPerRow) * elements;
         }
-        PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, count, bytes, lanes, visitor);
+        PhaseWalks.splitIntoPhases(layout, op, instruction++, rows, cols, count, bytes, lanes, visitor);
       }
       return instruction;
     }
@@ -233,7 +233,7 @@ public final class VectorAccess implements AccessPattern {
           rows[lane] = line * rowsAsOne + inLine / layout.cols();
           cols[lane] = inLine % layout.cols();
         }
-        PhaseWalks.splitIntoPhases(layout, instruction++, rows, cols, 32, bytes, lanes, visitor);
+        PhaseWalks.splitIntoPhases(layout, op, instruction++, rows, cols, 32, bytes, lanes, visitor);
       }
     }
     return instruction;

@@ -58,9 +58,4 @@ final class Vectors {
     return Optional.of(new VectorBroken(kind, layout.bytesOf(elements), row, col,
         col + elements - 1, elements, start, out, layout.offset(row, out), narrow));
   }
-
-  /** The phases of an access of {@code bytes} per lane: 1 of 32 lanes, 2 of 16, or 4 of 8. */
-  static int lanesPerPhase(int bytes) {
-    return bytes <= 4 ? 32 : 128 / bytes;
-  }
 }

@@ -12,6 +12,8 @@ import java.util.Optional;
  * @param idealWavefronts wavefronts they would take without conflicts: one per phase
  * @param degree the worst phase's cost: an N-way conflict; 1 is conflict-free
  * @param witness the first phase with that cost, when it exceeds 1
+ * @param mergedInstructions the instructions served in merged phases (lanes repeating in pairs,
+ *     {@link dev.swizzlegen.runtime.bank.BankModel#mergesPhases}): their ideal is half their phases
  */
 public record AccessReport(
     AccessPattern access,
@@ -19,7 +21,8 @@ public record AccessReport(
     long wavefronts,
     long idealWavefronts,
     int degree,
-    Optional<Witness> witness) {
+    Optional<Witness> witness,
+    long mergedInstructions) {
 
   /** Whether no phase costs more than one wavefront. */
   public boolean conflictFree() {

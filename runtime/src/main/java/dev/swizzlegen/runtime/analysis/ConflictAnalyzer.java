@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.analysis;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.bank.BankModel;
+import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.bank.PhaseCost;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.List;
@@ -42,15 +43,20 @@ public final class ConflictAnalyzer {
       int wavefronts = lanes.wavefronts(banks);
       totals.wavefronts += wavefronts;
       totals.ideal++;
+      if (lanes.merged() && phase == 0) {
+        totals.mergedInstructions++;
+      }
       if (wavefronts > totals.degree) {
-        PhaseCost cost = banks.cost(lanes.toPhase(phase));
+        Phase shown = lanes.toPhase(phase);
+        PhaseCost cost = banks.cost(shown);
         totals.degree = wavefronts;
-        totals.witness = Optional.of(
-            new Witness(instruction, phase, cost.bank(), cost.lanesInBank()));
+        totals.witness = Optional.of(new Witness(instruction, phase, cost.bank(),
+            cost.lanesInBank(), shown.lanes().get(0).lane(),
+            shown.lanes().get(shown.lanes().size() - 1).lane(), shown.merged()));
       }
     });
     return new AccessReport(access, instructions, totals.wavefronts, totals.ideal, totals.degree,
-        totals.witness);
+        totals.witness, totals.mergedInstructions);
   }
 
   /** The sums over the phases walked so far; the first phase of the worst cost is the witness. */
@@ -58,6 +64,7 @@ public final class ConflictAnalyzer {
     long wavefronts;
     long ideal;
     int degree = 1;
+    long mergedInstructions;
     Optional<Witness> witness = Optional.empty();
   }
 }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.bank;
 
+import dev.swizzlegen.runtime.Op;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -10,8 +11,9 @@ import java.util.Map;
 /**
  * NVIDIA shared memory from compute capability 7.0 to 12.x: 32 banks, each 4 bytes wide, so that
  * the word at byte address {@code a} lives in bank {@code (a / 4) % 32}. A warp instruction is served
- * in phases of at most 128 bytes; a phase costs one wavefront per distinct word in its busiest bank
- * (lanes reading the same word share it), so a conflict-free phase costs exactly one.
+ * in phases of at most 128 bytes of lanes, except where its lanes repeat in pairs
+ * ({@link #mergesPhases}); a phase costs one wavefront per distinct word in its busiest bank (lanes
+ * reading the same word share it), so a conflict-free phase costs exactly one.
  */
 public final class BankModel {
   /** The model of every NVIDIA GPU from Volta (sm_70) to Blackwell (sm_120). */
@@ -41,6 +43,48 @@ public final class BankModel {
   /** Bytes one wavefront serves when every bank delivers one word: 128. */
   public int wavefrontBytes() {
     return banks * bankBytes;
+  }
+
+  /**
+   * The lanes of one unmerged phase for {@code bytes} a lane: 32 up to 4 bytes, 16 for 8 bytes, 8
+   * for 16 bytes (128 bytes of lanes).
+   */
+  public int lanesPerPhase(int bytes) {
+    return bytes <= bankBytes ? banks : wavefrontBytes() / bytes;
+  }
+
+  /**
+   * Whether an instruction of {@code lanes} lanes, lane {@code i} moving {@code bytes} from
+   * {@code byteAddresses[i]}, is served in phases of twice its width. Measured on an H100 (the
+   * calibration suite's {@code merge_*} cases, {@code docs/bank-model.md}): a load of 8 or 16 bytes a
+   * lane by a whole warp in which every lane reads what lane {@code i ^ 1} reads, or every lane what
+   * lane {@code i ^ 2} reads, is served in half the phases (16 bytes: two of 16 lanes; 8 bytes: one
+   * of 32), and each merged phase pays the distinct words of its whole lane set. Stores, accesses of
+   * 4 bytes or less, lanes repeating at other distances ({@code i ^ 3}, {@code i ^ 4}, ...) and
+   * pairs on only some lanes are not merged.
+   */
+  public boolean mergesPhases(Op op, long[] byteAddresses, int bytes, int lanes) {
+    if (op != Op.LOAD || bytes <= bankBytes || bytes > 16 || lanes != banks) {
+      return false;
+    }
+    return everyLaneRepeats(byteAddresses, lanes, 1) || everyLaneRepeats(byteAddresses, lanes, 2);
+  }
+
+  private static boolean everyLaneRepeats(long[] byteAddresses, int lanes, int distance) {
+    for (int lane = 0; lane < lanes; lane++) {
+      if (byteAddresses[lane] != byteAddresses[lane ^ distance]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The lanes one phase serves in such an instruction: {@link #lanesPerPhase(int)}, twice that where
+   * {@link #mergesPhases}.
+   */
+  public int lanesPerPhase(Op op, long[] byteAddresses, int bytes, int lanes) {
+    return lanesPerPhase(bytes) * (mergesPhases(op, byteAddresses, bytes, lanes) ? 2 : 1);
   }
 
   /** The 4-byte word holding a byte address. */

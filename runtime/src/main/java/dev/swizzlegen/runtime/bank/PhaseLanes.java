@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.bank;
 
+import dev.swizzlegen.runtime.Op;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,10 +18,44 @@ public final class PhaseLanes {
   private long[] byteAddresses = new long[32];
   private int[] bytes = new int[32];
   private int count;
+  private boolean merged;
+  /** The phase being visited, when this buffer holds a whole instruction. */
+  private PhaseLanes phase;
 
-  /** Empties the buffer for the next phase. */
+  /** Empties the buffer for the next phase (or instruction). */
   public void clear() {
     count = 0;
+    merged = false;
+  }
+
+  /**
+   * Hands the instruction this buffer holds (its lanes in lane order, every one moving the same
+   * bytes) to {@code visitor} phase by phase, as {@code banks} serves it: consecutive groups of
+   * {@link BankModel#lanesPerPhase(Op, long[], int, int)} lanes, each marked merged where the
+   * instruction's phases are merged.
+   */
+  public void visitPhases(BankModel banks, Op op, int instruction, PhaseVisitor visitor) {
+    if (count == 0) {
+      return;
+    }
+    boolean mergedPhases = banks.mergesPhases(op, byteAddresses, bytes[0], count);
+    int perPhase = banks.lanesPerPhase(bytes[0]) * (mergedPhases ? 2 : 1);
+    if (phase == null) {
+      phase = new PhaseLanes();
+    }
+    for (int start = 0, index = 0; start < count; start += perPhase, index++) {
+      phase.clear();
+      phase.merged = mergedPhases;
+      for (int i = start; i < Math.min(start + perPhase, count); i++) {
+        phase.add(lanes[i], rows[i], cols[i], byteAddresses[i], bytes[i]);
+      }
+      visitor.phase(instruction, index, phase);
+    }
+  }
+
+  /** Whether these lanes are a merged phase ({@link BankModel#mergesPhases}). */
+  public boolean merged() {
+    return merged;
   }
 
   /** Appends a lane moving {@code bytes} bytes from {@code byteAddress}, element (row, col) first. */
@@ -57,6 +92,6 @@ public final class PhaseLanes {
     for (int i = 0; i < count; i++) {
       copied.add(new LaneAccess(lanes[i], rows[i], cols[i], byteAddresses[i], bytes[i]));
     }
-    return new Phase(index, copied);
+    return new Phase(index, copied, merged);
   }
 }

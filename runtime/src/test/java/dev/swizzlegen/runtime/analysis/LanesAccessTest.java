@@ -57,6 +57,7 @@ class LanesAccessTest {
     int compared = 0;
     int conflicting = 0;
     int broadcasting = 0;
+    int merging = 0;
     int tries = 0;
     while (compared < 600) {
       assertTrue(++tries < 200_000, "too few maps run: " + compared);
@@ -97,7 +98,9 @@ class LanesAccessTest {
       compared++;
       conflicting += report.conflictFree() ? 0 : 1;
       broadcasting += access.map(tile).sharedLanes() > 0 ? 1 : 0;
+      merging += report.mergedInstructions() > 0 ? 1 : 0;
     }
+    assertTrue(merging > compared / 20, "maps loaded in merged phases: " + merging);
     assertTrue(conflicting > compared / 8 && conflicting < compared * 7 / 8,
         "a fair mix of conflicting and clean maps: " + conflicting + " of " + compared);
     assertTrue(broadcasting > compared / 8, "maps with broadcast lanes: " + broadcasting);
