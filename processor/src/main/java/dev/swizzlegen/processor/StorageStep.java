@@ -86,11 +86,8 @@ final class StorageStep {
     List<GeneratedFile> files = new ArrayList<>();
     files.add(made.apply(layoutWriter.write(proven.get())));
     files.add(made.apply(headerWriter.write(proven.get())));
-    if (json) {
-      files.add(made.apply(reportWriter.json(proven.get(), picture)));
-    }
-    if (picture) {
-      files.add(made.apply(reportWriter.picture(proven.get())));
+    for (GeneratedFile report : reportWriter.write(proven.get(), json, picture)) {
+      files.add(made.apply(report));
     }
     Optional<String> summary =
         summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();

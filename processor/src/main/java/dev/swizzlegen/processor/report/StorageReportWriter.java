@@ -23,19 +23,27 @@ public final class StorageReportWriter {
     return spec.outputStem() + "-storage-map.svg";
   }
 
-  /** The picture of the plan's bytes by phase. */
-  public GeneratedFile picture(ProvenStorage proven) {
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, picturePath(proven.spec()),
-        StorageMapSvg.render(StorageMap.of(proven)));
+  /**
+   * The reports asked for, the JSON report first: both print one {@link StorageMap}, read once; the
+   * report names the picture when it is written.
+   */
+  public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
+    if (!json && !picture) {
+      return List.of();
+    }
+    StorageMap map = StorageMap.of(proven);
+    List<GeneratedFile> files = new ArrayList<>();
+    if (json) {
+      files.add(json(proven.spec(), map, picture));
+    }
+    if (picture) {
+      files.add(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE,
+          picturePath(proven.spec()), StorageMapSvg.render(map)));
+    }
+    return files;
   }
 
-  /**
-   * The JSON report; {@code withPicture} says whether the picture is written beside it, which it then
-   * names.
-   */
-  public GeneratedFile json(ProvenStorage proven, boolean withPicture) {
-    StorageSpec spec = proven.spec();
-    StorageMap map = StorageMap.of(proven);
+  private static GeneratedFile json(StorageSpec spec, StorageMap map, boolean withPicture) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("storage", map.type());
     root.put("name", map.name());
