@@ -119,7 +119,9 @@ final class StorageMapSvg {
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/>"
         + "</pattern>\n</defs>\n");
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    text(8, 18, 13, BLACK, "storage " + map.name() + " (" + map.type() + "): " + map.bytes()
+    svg.append("<title>").append(escape("storage " + map.name() + " (" + map.type()
+        + "): its shared memory by phase")).append("</title>\n");
+    text(8, 18, 13, BLACK, "storage " + map.name() + ": " + map.bytes()
         + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment() + "-byte aligned base, "
         + map.buffers().size() + " buffers, " + map.bands().size()
         + (map.bands().size() == 1 ? " band" : " bands"));
@@ -240,8 +242,9 @@ final class StorageMapSvg {
       if (change.steps().isEmpty()) {
         lines.add("  nothing must complete first");
       } else {
-        lines.add("  before " + change.to() + " touches them, in order (" + change.helper()
-            + "() does the helper's):");
+        boolean helper = change.steps().stream().anyMatch(StorageMap.ChangeStep::byHelper);
+        lines.add("  before " + change.to() + " touches them, in order (" + (helper
+            ? change.helper() + "() does those marked [helper]" : "each the kernel's") + "):");
       }
       int n = 1;
       for (StorageMap.ChangeStep step : change.steps()) {
@@ -351,7 +354,7 @@ final class StorageMapSvg {
     lines.add(area.bytes() + " B at " + area.offset());
     String shape = "align " + area.alignment();
     if (area.kind() == Buffer.Kind.BARRIERS) {
-      shape += ", " + area.barriers() + " mbarriers";
+      shape += ", " + area.barriers() + (area.barriers() == 1 ? " mbarrier" : " mbarriers");
     }
     if (area.copies() > 1) {
       shape += ", " + area.copies() + " copies every " + area.copyStride();
