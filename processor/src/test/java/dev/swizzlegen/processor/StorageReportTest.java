@@ -111,7 +111,8 @@ class StorageReportTest {
 
   @Test
   void eachReportOnlyWhenAskedFor() {
-    JavaFileObject[] sources = StorageSources.sources(StorageSources.storage(StorageSources.BUFFERS));
+    JavaFileObject[] sources =
+        StorageSources.sources(StorageSources.storage(StorageSources.BUFFERS));
     assertThat(storageFiles(Generated.filesWrittenByJavac(sources))).containsExactly(
         "generated/swizzlegen/gemm_storage.cuh", "classes/kern/GemmStorageLayout.class");
     assertThat(storageFiles(Generated.filesWrittenByJavac(List.of("-Aswizzlegen.reports=json"),

@@ -133,7 +133,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
   /** A step of a phase change and whether the header's helper performs it (else the kernel). */
   record ChangeStep(Step step, boolean byHelper) {}
 
-  /** The map of a proven storage: every number the model's placement, every step its phase change's. */
+  /** The map of a proven storage: every number the model's placement's, every step its change's. */
   static StorageMap of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();

@@ -122,20 +122,21 @@ final class StorageMapSvg {
     svg.append("<title>").append(escape("storage " + map.name() + " (" + map.type()
         + "): its shared memory by phase")).append("</title>\n");
     text(8, 18, 13, BLACK, "storage " + map.name() + ": " + map.bytes()
-        + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment() + "-byte aligned base, "
+        + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment()
+        + "-byte aligned base, "
         + map.buffers().size() + " buffers, " + map.bands().size()
         + (map.bands().size() == 1 ? " band" : " bands"));
     text(8, 34, 10, BLACK, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
         + map.slackBytes() + " of slack) of kLimitBytes = " + map.limitBytes() + " ("
-        + limitSource() + "); " + map.blocksPerSm() + (map.blocksPerSm() == 1 ? " block" : " blocks")
-        + " per SM by shared memory");
+        + limitSource() + "); " + map.blocksPerSm()
+        + (map.blocksPerSm() == 1 ? " block" : " blocks") + " per SM by shared memory");
     for (int b = 0; b < map.bands().size(); b++) {
       StorageMap.Band band = map.bands().get(b);
       int top = bandTops.get(b);
       svg.append("<text x=\"8\" y=\"").append(top + 20).append("\" font-size=\"12\""
           + " font-weight=\"bold\">").append(escape(band.title())).append("</text>\n");
-      text(8, top + 34, 9, GREY, band.live().size() + (band.live().size() == 1 ? " buffer" : " buffers")
-          + " live");
+      text(8, top + 34, 9, GREY, band.live().size()
+          + (band.live().size() == 1 ? " buffer" : " buffers") + " live");
     }
     text(8, requestTop + 18, 12, BLACK, "request");
     svg.append("<g id=\"plot\" transform=\"translate(").append(LEFT).append(",0)\""
@@ -150,7 +151,10 @@ final class StorageMapSvg {
     return svg.toString();
   }
 
-  /** One phase's band from {@code top}: its live buffers, then their labels that did not fit; its bottom. */
+  /**
+   * One phase's band from {@code top}: its live buffers, then the labels that did not fit in them;
+   * its bottom.
+   */
   private int band(StorageMap.Band band, int top) {
     int boxTop = top + BAND_PAD;
     svg.append("<g class=\"band\" data-phase=\"").append(escape(band.title())).append("\">\n");
@@ -181,7 +185,8 @@ final class StorageMapSvg {
       List<String> lines = labelLines(area);
       if (width(area.bytes()) >= longest(lines) * CHAR_WIDTH + 8) {
         for (int l = 0; l < lines.size(); l++) {
-          text(width(area.offset()) + 4, boxTop + 13 + l * LINE, l == 0 ? 11 : 9, BLACK, lines.get(l));
+          text(width(area.offset()) + 4, boxTop + 13 + l * LINE, l == 0 ? 11 : 9, BLACK,
+              lines.get(l));
         }
       } else {
         // Too narrow to read: a marker at its start, its label under the band.
@@ -202,7 +207,8 @@ final class StorageMapSvg {
       double x = width(area.offset());
       svg.append("<line class=\"leader\" x1=\"").append(px(area.offset())).append("\" y1=\"")
           .append(boxTop + BOX_HEIGHT).append("\" x2=\"").append(px(area.offset()))
-          .append("\" y2=\"").append(lineY - 3).append("\" stroke=\"#777\" stroke-width=\"0.6\"/>\n");
+          .append("\" y2=\"").append(lineY - 3)
+          .append("\" stroke=\"#777\" stroke-width=\"0.6\"/>\n");
       String label = String.join(", ", labelLines(area));
       if (x + 4 + label.length() * CHAR_WIDTH <= plotWidth) {
         text(x + 4, lineY, 9, BLACK, label);
@@ -286,8 +292,8 @@ final class StorageMapSvg {
         ? "kBytes " + map.bytes() : "");
     if (map.slackBytes() > 0) {
       rect("slack", map.bytes(), map.slackBytes(), boxTop, height, "url(#slack)",
-          "slack: " + map.slackBytes() + " bytes that rounding a " + StorageMap.DYNAMIC_BASE_ALIGNMENT
-              + "-byte aligned dynamic base up to " + map.alignment() + " may take");
+          "slack: " + map.slackBytes() + " bytes that rounding a "
+              + StorageMap.DYNAMIC_BASE_ALIGNMENT + "-byte aligned dynamic base up to " + map.alignment() + " may take");
     }
     if (map.limitBytes() <= axisBytes && map.limitBytes() > map.dynamicBytes()) {
       rect("free", map.dynamicBytes(), map.limitBytes() - map.dynamicBytes(), boxTop, height,
@@ -330,7 +336,8 @@ final class StorageMapSvg {
           .append("\" stroke=\"#000\"/>\n");
       if (major) {
         svg.append("<text x=\"").append(px(at)).append("\" y=\"").append(y + 17)
-            .append("\" text-anchor=\"middle\" font-size=\"9\">").append(kib(at)).append("</text>\n");
+            .append("\" text-anchor=\"middle\" font-size=\"9\">").append(kib(at))
+            .append("</text>\n");
       }
     }
     text(0, y + 30, 9, BLACK, "KiB from the aligned base; a tick every " + kib(step)

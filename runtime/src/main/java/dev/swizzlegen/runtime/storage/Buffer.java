@@ -90,7 +90,7 @@ public record Buffer(String name, Kind kind, int copyBytes, int alignment, int c
     return phase.isEmpty() || other.phase.isEmpty() || phase.equals(other.phase);
   }
 
-  /** Whether the buffer is live in the named phase {@code phase}: it is that phase's, or every phase's. */
+  /** Whether the buffer is live in the named phase {@code phase}: it is that phase's, or every one's. */
   public boolean liveIn(String phase) {
     return this.phase.isEmpty() || this.phase.get().equals(phase);
   }
