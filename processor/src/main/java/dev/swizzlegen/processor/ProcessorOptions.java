@@ -29,9 +29,9 @@ import javax.tools.Diagnostic;
  *       {@code swizzlegen});
  *   <li>{@code swizzlegen.conflicts=error|warning}: how bank conflicts are reported (default
  *       {@code error});
- *   <li>{@code swizzlegen.reports=json,svg}: the per-tile reports to write beside the helper and the
- *       header, the JSON report and the bank-map picture (default none: they cost build time and disk
- *       in large libraries);
+ *   <li>{@code swizzlegen.reports=json,svg}: the reports to write beside the helper and the header,
+ *       the JSON report and the picture (a tile's bank map, a storage's bytes by phase) (default
+ *       none: they cost build time and disk in large libraries);
  *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
  *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict, and the
  *       same text in {@code swizzlegen/<name>.summary.txt} beside its header, for builds whose

@@ -9,6 +9,7 @@ import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
 import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.report.StorageReportWriter;
 import dev.swizzlegen.processor.report.StorageSummary;
 import dev.swizzlegen.processor.report.TileSummary;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import javax.lang.model.util.Elements;
 /**
  * One {@code @SharedStorage} through the stages: read against the tiles this compilation proved
  * ({@link StorageReader}), placed and checked by the model ({@link StorageProver}), its header and
- * Java twin made, then written, all or nothing. The entry point keeps the rounds and the tiles'
+ * Java twin made (and on request its JSON report and picture, {@link StorageReportWriter}), then
+ * written, all or nothing. The entry point keeps the rounds and the tiles'
  * outcomes; this keeps the storage's stages out of it.
  */
 final class StorageStep {
@@ -36,11 +38,15 @@ final class StorageStep {
   private final StorageProver prover;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
   private final StorageLayoutWriter layoutWriter = new StorageLayoutWriter();
+  private final StorageReportWriter reportWriter = new StorageReportWriter();
   private final Map<String, String> headerOwners;
   private final UnaryOperator<GeneratedFile> made;
   private final Writer writer;
   /** Whether {@code -Aswizzlegen.summary} asks for a note per storage. */
   private final boolean summaries;
+  /** Whether {@code -Aswizzlegen.reports} asks for the JSON report and the picture. */
+  private final boolean json;
+  private final boolean picture;
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer) {
@@ -50,6 +56,8 @@ final class StorageStep {
     this.made = made;
     this.writer = writer;
     this.summaries = options.summary();
+    this.json = options.writes(ProcessorOptions.Report.JSON);
+    this.picture = options.writes(ProcessorOptions.Report.SVG);
   }
 
   /**
@@ -78,6 +86,9 @@ final class StorageStep {
     List<GeneratedFile> files = new ArrayList<>();
     files.add(made.apply(layoutWriter.write(proven.get())));
     files.add(made.apply(headerWriter.write(proven.get())));
+    for (GeneratedFile report : reportWriter.write(proven.get(), json, picture)) {
+      files.add(made.apply(report));
+    }
     Optional<String> summary =
         summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
     summary.ifPresent(note -> files.add(made.apply(TileSummary.file(spec.headerPath(), note))));

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact text of the storage header and Java twin of {@link StorageTest}'s plan. After an
+ * The exact text of the storage header and Java twin of {@link StorageTest}'s plan, and of its
+ * reports (the JSON report and the picture of its bytes by phase). After an
  * intended change to their writers, regenerate with {@code mvn -pl processor test
  * -Dtest=StorageGoldenFileTest -Dswizzlegen.updateGolden=true} and review the diff.
  */
@@ -32,5 +33,15 @@ class StorageGoldenFileTest {
     Golden.assertMatches(GOLDEN, "gemm_storage.cuh", generated.text(StorageSources.HEADER));
     Golden.assertMatches(GOLDEN, "GemmStorageLayout.class.txt",
         ClassFileText.of(generated.classBytes(StorageSources.LAYOUT)));
+  }
+
+  @Test
+  void theStorageReports() throws IOException {
+    Generated generated = Generated.of(Generated.REPORTS, StorageSources.sources(
+        StorageSources.storage(StorageSources.BUFFERS)));
+    Golden.assertMatches(GOLDEN, "gemm_storage.json",
+        generated.text("swizzlegen/gemm_storage.json"));
+    Golden.assertMatches(GOLDEN, "gemm_storage-storage-map.svg",
+        generated.text("swizzlegen/gemm_storage-storage-map.svg"));
   }
 }

@@ -40,6 +40,16 @@ public record StorageSpec(TypeElement type, String name, String cudaNamespace,
     return buffers.stream().map(StorageBuffer::buffer).toList();
   }
 
+  /** The generated non-Java files' path without extension: {@code swizzlegen/gemm_storage}. */
+  public String outputStem() {
+    return headerPath.substring(0, headerPath.length() - ".cuh".length());
+  }
+
+  /** The JSON report, beside the header: {@code swizzlegen/gemm_storage.json}, as a tile's. */
+  public String reportPath() {
+    return outputStem() + ".json";
+  }
+
   /** {@code swizzlegen::GemmStorage}. */
   public String cudaType() {
     return cudaNamespace + "::" + name;

@@ -90,6 +90,11 @@ public record Buffer(String name, Kind kind, int copyBytes, int alignment, int c
     return phase.isEmpty() || other.phase.isEmpty() || phase.equals(other.phase);
   }
 
+  /** Whether the buffer is live in the named phase {@code phase}: it is that phase's, or every one's. */
+  public boolean liveIn(String phase) {
+    return this.phase.isEmpty() || this.phase.get().equals(phase);
+  }
+
   /** The same buffer with {@code stages} stages (a tile's); the others are returned as they are. */
   public Buffer withStages(int count) {
     return stages.map(declared -> tile(name, new Stages(count, declared.strideBytes(),

@@ -88,10 +88,7 @@ public record PhaseChange(String from, String to, List<List<String>> buffers, Li
    * every phase shares no byte with another, so it takes part in none.
    */
   public static List<PhaseChange> of(Placement placement, Map<String, Set<Use>> uses) {
-    List<String> phases = new ArrayList<>();
-    for (Buffer buffer : placement.buffers()) {
-      buffer.phase().filter(phase -> !phases.contains(phase)).ifPresent(phases::add);
-    }
+    List<String> phases = placement.phases();
     List<PhaseChange> changes = new ArrayList<>();
     if (phases.size() < 2) {
       return changes;

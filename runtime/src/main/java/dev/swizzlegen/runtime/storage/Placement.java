@@ -36,6 +36,18 @@ public record Placement(List<Buffer> buffers, List<Long> offsets) {
     return offsets.get(index) + copy * buffers.get(index).copyStride();
   }
 
+  /**
+   * The named phases of the plan, in the order their first buffers are declared; empty when every
+   * buffer is live in every phase.
+   */
+  public List<String> phases() {
+    List<String> phases = new ArrayList<>();
+    for (Buffer buffer : buffers) {
+      buffer.phase().filter(phase -> !phases.contains(phase)).ifPresent(phases::add);
+    }
+    return phases;
+  }
+
   /** The bytes the plan spans: the highest end of a buffer. */
   public long bytes() {
     long end = 0;

@@ -36,6 +36,14 @@ public final class StorageHeaderWriter {
   private static final Set<Step> HELPER_STEPS =
       Set.of(Step.WAIT_WGMMA, Step.WAIT_TMA_STORE_READS, Step.FENCE_PROXY_ASYNC);
 
+  /**
+   * Whether a phase change's helper ({@code <from>_to_<to>()}) performs {@code step}; the others are
+   * the kernel's.
+   */
+  public static boolean helperPerforms(Step step) {
+    return HELPER_STEPS.contains(step);
+  }
+
   public GeneratedFile write(ProvenStorage proven) {
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, proven.spec().headerPath(),
         text(proven));
