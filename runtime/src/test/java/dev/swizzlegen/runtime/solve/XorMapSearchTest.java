@@ -13,6 +13,8 @@ import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -57,6 +59,7 @@ class XorMapSearchTest {
       assertTrue(ANALYZER.analyze(found, access).conflictFree(), access.label());
     }
     assertFalse(found.hasSwizzle());
+    assertPastesBack(found);
     // The count: of the 2^15 maps that XOR the five row bits into the three bank bits above
     // a 16-byte vector, those that serve both.
     int serving = 0;
@@ -170,9 +173,20 @@ class XorMapSearchTest {
         assertTrue(ANALYZER.analyze(found, access).acceptable(), what);
       }
       assertEquals(fewest, result.terms(), what);
+      assertPastesBack(found);
     } else {
       assertTrue(result.certificate().isPresent(), what);
     }
+  }
+
+  /** The layout's CuTe text, parsed and read as a tile, is the layout. */
+  static void assertPastesBack(TileLayout layout) {
+    String text = CuteLayout.atomOf(layout).orElseThrow().toString();
+    CuteTile.Described described = CuteTile.describe(CuteLayout.parse(text), layout.dtype(),
+        layout.rows(), layout.cols(), 1, Order.COL_MAJOR);
+    assertEquals(List.of(), described.problems(), text);
+    assertEquals(layout, described.tile().orElseThrow().alignment(layout.alignment()).build(),
+        text);
   }
 
   /** Every invertible {@code n x n} matrix over GF(2), as column images. */
