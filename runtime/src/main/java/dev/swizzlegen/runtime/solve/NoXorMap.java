@@ -28,7 +28,7 @@ public sealed interface NoXorMap {
    * @param access the access
    * @param instruction its instruction, from 0
    * @param phase the phase within it
-   * @param lanes one lane per word, in the order of the words
+   * @param lanes one lane per word, {@code 2^b + 1} of them (enough), in the order of the words
    * @param cells each lane's first element
    */
   record TooManyWords(AccessPattern access, int instruction, int phase, List<Integer> lanes,

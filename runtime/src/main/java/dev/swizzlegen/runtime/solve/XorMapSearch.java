@@ -279,7 +279,11 @@ public final class XorMapSearch {
               if (words.size() > 1 << b) {
                 List<Cell> cells = new ArrayList<>();
                 List<Integer> laneNumbers = new ArrayList<>();
+                // 2^b + 1 of them are enough: the least set no map separates.
                 for (LaneAccess lane : words.values()) {
+                  if (cells.size() > 1 << b) {
+                    break;
+                  }
                   cells.add(new Cell(lane.row(), lane.col()));
                   laneNumbers.add(lane.lane());
                 }

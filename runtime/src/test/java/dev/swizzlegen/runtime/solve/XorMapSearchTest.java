@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
@@ -13,6 +14,7 @@ import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.CuteTile;
 import dev.swizzlegen.runtime.layout.TileDescription;
@@ -88,7 +90,7 @@ class XorMapSearchTest {
     NoXorMap.TooManyWords words =
         assertInstanceOf(NoXorMap.TooManyWords.class, result.certificate().orElseThrow());
     assertEquals(accesses.get(1), words.access());
-    assertTrue(words.lanes().size() > 1 << words.freeBankBits());
+    assertCheckable(plain(DType.FLOAT, 32, 32).build(), result, "pigeonhole");
     // The certificate checks: the words agree in the bits the 16-byte vectors fix.
     long low = words.cells().stream().mapToInt(c -> (c.row() * 32 + c.col()) & 3).distinct()
         .count();
@@ -175,8 +177,74 @@ class XorMapSearchTest {
       assertEquals(fewest, result.terms(), what);
       assertPastesBack(found);
     } else {
-      assertTrue(result.certificate().isPresent(), what);
+      assertCheckable(tile.build(), result, what);
     }
+  }
+
+  /**
+   * A certificate checks on the plain tile: its lanes are in the phase it names, and either more words
+   * agreeing in the kept bits than the free bank bits have banks, or differences closed under XOR
+   * spanning more dimensions than the free bank bits, each between two lanes of one phase.
+   */
+  static void assertCheckable(TileLayout plain, XorMapSearch.Result result, String what) {
+    NoXorMap certificate = result.certificate().orElseThrow(() -> new AssertionError(what));
+    int keptWords = result.keptBytes() / 4;
+    int b = certificate.freeBankBits();
+    if (certificate instanceof NoXorMap.TooManyWords words) {
+      List<LaneAccess> lanes = phase(plain, words.access(), words.instruction(), words.phase());
+      java.util.Set<Integer> seen = new java.util.HashSet<>();
+      for (int i = 0; i < words.lanes().size(); i++) {
+        int lane = words.lanes().get(i);
+        Cell cell = words.cells().get(i);
+        assertTrue(lanes.stream().anyMatch(l -> l.lane() == lane && l.row() == cell.row()
+            && l.col() == cell.col()), what);
+        int word = word(plain, cell);
+        assertEquals(word(plain, words.cells().get(0)) % keptWords, word % keptWords, what);
+        assertTrue(seen.add(word), what);
+      }
+      assertTrue(seen.size() > 1 << b, what);
+    } else if (certificate instanceof NoXorMap.SpannedDifferences spanned) {
+      assertTrue(spanned.dimension() > b, what);
+      java.util.Set<Integer> all = new java.util.HashSet<>();
+      for (NoXorMap.Difference d : spanned.differences()) {
+        assertTrue(all.add(d.wordDifference()), what);
+        assertEquals(0, d.wordDifference() % keptWords, what);
+        List<LaneAccess> lanes = phase(plain, d.access(), d.instruction(), d.phase());
+        LaneAccess first = lanes.stream().filter(l -> l.lane() == d.firstLane()).findFirst()
+            .orElseThrow();
+        LaneAccess second = lanes.stream().filter(l -> l.lane() == d.secondLane()).findFirst()
+            .orElseThrow();
+        boolean separates = false;
+        for (int u = word(plain, first); u < word(plain, first) + Math.max(1, first.bytes() / 4);
+            u++) {
+          for (int v = word(plain, second);
+              v < word(plain, second) + Math.max(1, second.bytes() / 4); v++) {
+            separates |= (u ^ v) == d.wordDifference();
+          }
+        }
+        assertTrue(separates, what);
+      }
+      assertEquals((1 << spanned.dimension()) - 1, all.size(), what);
+      for (int x : all) {
+        for (int y : all) {
+          assertTrue(x == y || all.contains(x ^ y), what);
+        }
+      }
+    }
+  }
+
+  private static List<LaneAccess> phase(TileLayout plain, AccessPattern access, int instruction,
+      int phase) {
+    return access.instructions(plain).get(instruction).phases().stream()
+        .filter(p -> p.index() == phase).findFirst().orElseThrow().lanes();
+  }
+
+  private static int word(TileLayout plain, Cell cell) {
+    return (cell.row() * plain.cols() + cell.col()) * plain.dtype().bytes() / 4;
+  }
+
+  private static int word(TileLayout plain, LaneAccess lane) {
+    return word(plain, new Cell(lane.row(), lane.col()));
   }
 
   /** The layout's CuTe text, parsed and read as a tile, is the layout. */
