@@ -142,10 +142,8 @@ class XorMapDerivationTest {
     Compilation compilation = Generated.compile(source("Engine",
         "@SwizzledTile(dtype = DType.FLOAT, rows = 32, cols = 32, access = {\n"
             + "    @Access(kind = AccessKind.TMA, op = Op.LOAD),\n"
-            + "    @Access(kind = AccessKind.LANES, op = Op.LOAD, bytes = 16, lanes = \"" + COLUMN
-            + "\"),\n"
-            + "    @Access(kind = AccessKind.LANES, op = Op.LOAD, bytes = 16, lanes = \""
-            + ROWS_8_APART + "\")})"));
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.LOAD, bytes = 16, threads = {32, 1}),\n"
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.LOAD, bytes = 4, threads = {32, 1})})"));
     assertThat(compilation).failed();
     assertThat(compilation).hadErrorContaining("general XOR maps are not candidates, since TMA,"
         + " wgmma and UMMA read only their own swizzle modes");
