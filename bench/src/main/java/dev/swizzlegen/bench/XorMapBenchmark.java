@@ -7,6 +7,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -25,8 +26,11 @@ import java.util.Random;
  * ({@link SwizzleSolver#derive}): the issue's two-lane-map tile, typical tiles, and the worst cases
  * constructed (many accesses, many free bits, infeasible sets that exhaust the search). Each row: the
  * whole derivation (swizzle family first, then the general search, then the alternatives where none
- * serves), median of several runs after warm-up, and the general search's nodes. Target: under 50 ms
- * for a typical tile.
+ * serves), median of several runs after warm-up; beside it {@link SwizzleSolver#solve} alone (the
+ * swizzle family, with the alternatives it looks for when none serves) and {@link XorMapSearch}
+ * alone (median), and the general search's nodes (images tried). Target: under 50 ms for a typical
+ * tile; rows named "worst" are the worst cases constructed, "infeasible" ones exhaust the search and
+ * then look for relaxations (padding, another vector width, each access left out).
  *
  * <pre>bench/run-main.sh XorMapBenchmark bench/results/solver-benchmark-xor.txt</pre>
  */
@@ -41,6 +45,7 @@ public final class XorMapBenchmark {
 
   public static void main(String[] args) {
     SwizzleSolver solver = SwizzleSolver.nvidia();
+    XorMapSearch xorMaps = new XorMapSearch(ConflictAnalyzer.nvidia());
     List<Case> cases = new ArrayList<>();
     List<AccessPattern> twoLaneMaps = List.of(
         LanesAccess.of(Op.LOAD, 16, COLUMN).withLabel("column"),
@@ -63,33 +68,39 @@ public final class XorMapBenchmark {
         LanesAccess.of(Op.LOAD, 4, "[[8,0],[16,0],[0,1],[1,0],[2,0]]").withLabel("rows 8 apart"),
         LanesAccess.of(Op.LOAD, 4, "[[0,1],[0,2],[4,0],[1,0],[0,16]]").withLabel("mixed"));
     cases.add(new Case("4-byte lanes, 5 bank bits", whole(DType.FLOAT, 64, 64), floats));
-    cases.add(new Case("4-byte lanes, 5 bank bits", whole(DType.FLOAT, 256, 256), floats));
+    cases.add(new Case("worst: 4-byte lanes, 5 bank bits", whole(DType.FLOAT, 128, 256), floats));
     // Worst cases: many random accesses, the largest tiles, infeasible sets.
     Random random = new Random(2026);
     for (int[] shape : new int[][] {{32, 32}, {64, 64}, {128, 128}}) {
       for (int count : new int[] {4, 8}) {
-        cases.add(new Case(count + " random lane maps", whole(DType.FLOAT, shape[0], shape[1]),
+        cases.add(new Case("worst: " + count + " random lane maps", whole(DType.FLOAT, shape[0], shape[1]),
             randomLaneMaps(random, shape[0], shape[1], count)));
       }
     }
-    cases.add(new Case("infeasible: column + rows 16 apart", whole(DType.FLOAT, 32, 32), List.of(
-        LanesAccess.of(Op.LOAD, 16, COLUMN).withLabel("column"),
-        LanesAccess.of(Op.LOAD, 16, "[[16,0],[0,4],[0,8],[1,0],[2,0]]").withLabel("2 x 4 block"),
-        LanesAccess.of(Op.LOAD, 16, "[[4,0],[8,0],[0,16],[1,0],[2,0]]").withLabel("4 apart"))));
-    cases.add(new Case("infeasible: float column, 16B write", whole(DType.FLOAT, 32, 32), List.of(
+    // Infeasible sets no pigeonhole shows: the first random ones the whole search must exhaust.
+    for (int[] shape : new int[][] {{32, 32}, {64, 64}, {128, 64}}) {
+      cases.add(infeasible(solver, random, shape[0], shape[1]));
+    }
+    cases.add(new Case("worst, infeasible: column, 16B write", whole(DType.FLOAT, 32, 32), List.of(
         VectorAccess.coalesced(Op.STORE, 16).withLabel("row write"),
         VectorAccess.grid(Op.LOAD, 4, 32, 1, Order.ROW_MAJOR).withLabel("column read"))));
 
     System.out.println("java " + System.getProperty("java.version") + ", "
         + Runtime.getRuntime().availableProcessors() + " cores; derive = swizzle family, then every"
-        + " XOR map, then alternatives; median of " + RUNS + " runs after 2 warm-ups");
+        + " XOR map, then alternatives; median of " + RUNS + " runs after 3 rounds of"
+        + " every case and 2 more of each");
     System.out.println();
-    System.out.printf(Locale.ROOT, "| %-36s | %-13s | %-3s | %-26s | %9s | %10s |%n", "case",
-        "tile", "acc", "derived", "derive ms", "XOR nodes");
+    System.out.printf(Locale.ROOT, "| %-36s | %-13s | %-3s | %-26s | %9s | %9s | %9s | %10s |%n",
+        "case", "tile", "acc", "derived", "derive ms", "solve ms", "XOR ms", "XOR nodes");
     System.out.println("|--------------------------------------|---------------|-----|"
-        + "----------------------------|-----------|------------|");
+        + "----------------------------|-----------|-----------|-----------|------------|");
     double worstTypical = 0;
     double worst = 0;
+    for (int round = 0; round < 3; round++) {
+      for (Case c : cases) {
+        solver.derive(c.tile(), c.accesses(), List.of());
+      }
+    }
     for (Case c : cases) {
       for (int i = 0; i < 2; i++) {
         solver.derive(c.tile(), c.accesses(), List.of());
@@ -103,8 +114,20 @@ public final class XorMapBenchmark {
       }
       Arrays.sort(times);
       double ms = times[RUNS / 2];
+      double[] swizzleTimes = new double[RUNS];
+      double[] xorTimes = new double[RUNS];
+      for (int run = 0; run < RUNS; run++) {
+        long start = System.nanoTime();
+        solver.solve(c.tile(), c.accesses(), List.of());
+        swizzleTimes[run] = (System.nanoTime() - start) / 1e6;
+        start = System.nanoTime();
+        xorMaps.search(c.tile(), c.accesses(), List.of());
+        xorTimes[run] = (System.nanoTime() - start) / 1e6;
+      }
+      Arrays.sort(swizzleTimes);
+      Arrays.sort(xorTimes);
       worst = Math.max(worst, ms);
-      if (!c.name().startsWith("infeasible") && !c.name().contains("random")) {
+      if (!c.name().startsWith("worst")) {
         worstTypical = Math.max(worstTypical, ms);
       }
       String derived;
@@ -119,10 +142,11 @@ public final class XorMapBenchmark {
             .map(cert -> cert.getClass().getSimpleName())
             .orElse(solution.xorMap().map(r -> r.scope().toString()).orElse("-"));
       }
-      System.out.printf(Locale.ROOT, "| %-36s | %-13s | %3d | %-26s | %9.2f | %10d |%n",
+      System.out.printf(Locale.ROOT,
+          "| %-36s | %-13s | %3d | %-26s | %9.2f | %9.2f | %9.2f | %10d |%n",
           c.name(), c.tile().rows() + " x " + c.tile().cols() + " " + c.tile().dtype()
               .toString().toLowerCase(Locale.ROOT).substring(0, 1),
-          c.accesses().size(), derived, ms, nodes);
+          c.accesses().size(), derived, ms, swizzleTimes[RUNS / 2], xorTimes[RUNS / 2], nodes);
     }
     System.out.println();
     Solution issue = solver.derive(cases.get(0).tile(), cases.get(0).accesses(), List.of());
@@ -131,6 +155,20 @@ public final class XorMapBenchmark {
         .orElseThrow() + "\"");
     System.out.printf(Locale.ROOT, "slowest typical tile: %.2f ms (target: under 50 ms);"
         + " slowest of all: %.2f ms%n", worstTypical, worst);
+  }
+
+  /** The first random set of 16-byte lane maps (4 to 12) that no XOR map serves, found by search. */
+  private static Case infeasible(SwizzleSolver solver, Random random, int rows, int cols) {
+    for (int count = 4; ; count = count >= 12 ? 4 : count + 1) {
+      List<AccessPattern> accesses = randomLaneMaps(random, rows, cols, count);
+      Solution solution = solver.derive(whole(DType.FLOAT, rows, cols), accesses, List.of());
+      if (!solution.found() && solution.xorMap().flatMap(XorMapSearch.Result::certificate)
+          .filter(c -> !(c instanceof dev.swizzlegen.runtime.solve.NoXorMap.TooManyWords))
+          .isPresent()) {
+        return new Case("worst, infeasible: " + count + " random maps", whole(DType.FLOAT, rows,
+            cols), accesses);
+      }
+    }
   }
 
   /** One atom, the whole tile: derivation's general search runs on whole rows. */

@@ -18,6 +18,9 @@ public sealed interface NoXorMap {
   /** The bytes every map keeps whole: the widest vector, at least a 4-byte word. */
   int keptBytes();
 
+  /** The accesses the certificate names: while they stay, no XOR map serves. */
+  List<AccessPattern> accesses();
+
   /** The bank bits a map may set ({@code b}): {@code 2^b} banks for words that agree in the others. */
   int freeBankBits();
 
@@ -32,7 +35,12 @@ public sealed interface NoXorMap {
    * @param cells each lane's first element
    */
   record TooManyWords(AccessPattern access, int instruction, int phase, List<Integer> lanes,
-      List<Cell> cells, int keptBytes, int freeBankBits) implements NoXorMap {}
+      List<Cell> cells, int keptBytes, int freeBankBits) implements NoXorMap {
+    @Override
+    public List<AccessPattern> accesses() {
+      return List.of(access);
+    }
+  }
 
   /**
    * Differences between the words of two lanes of one phase, which a map must not send to bank 0,
@@ -44,7 +52,12 @@ public sealed interface NoXorMap {
    * @param dimension the dimension of the space, more than {@code freeBankBits}
    */
   record SpannedDifferences(List<Difference> differences, int dimension, int keptBytes,
-      int freeBankBits) implements NoXorMap {}
+      int freeBankBits) implements NoXorMap {
+    @Override
+    public List<AccessPattern> accesses() {
+      return differences.stream().map(Difference::access).distinct().toList();
+    }
+  }
 
   /**
    * Two lanes of one phase whose words differ by {@code wordDifference} (the XOR of their 4-byte word

@@ -106,21 +106,42 @@ public final class SwizzleSolver {
    */
   public Solution derive(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines) {
-    Solution solution = solve(description, accesses, engines);
+    if (!engines.isEmpty()) {
+      // The engines speak only their swizzle modes: the verdict says so.
+      return solve(description, accesses, engines)
+          .withXorMap(xorMaps.search(searched(description), accesses, engines));
+    }
+    // Without an engine TMA's Blackwell modes play no part; alternatives only if nothing serves.
+    Solution solution = solveWithoutAlternatives(description, accesses, engines, false);
     if (solution.found()) {
       return solution;
     }
     XorMapSearch.Result general = xorMaps.search(searched(description), accesses, engines);
     Solution verdict = solution.withXorMap(general);
-    if (general.found() || accesses.size() < 2) {
+    if (general.found()) {
+      return verdict;
+    }
+    verdict = verdict.withAlternatives(
+        alternatives(searched(description), accesses, engines, false));
+    if (accesses.size() < 2) {
       return verdict;
     }
     List<Alternative> alternatives = new ArrayList<>(verdict.alternatives());
     Optional<Alternative> generalDrop = Optional.empty();
+    // Every swizzle of the family is an XOR map of the one-atom tile: while the certificate's
+    // accesses and the vectors it keeps whole stay, nothing serves, so only dropping one of them
+    // (or an access as wide as those vectors) can help.
+    List<AccessPattern> involved = general.certificate().map(NoXorMap::accesses).orElse(accesses);
+    TileLayout plain = plain(searched(description));
     for (int i = 0; i < accesses.size(); i++) {
+      if (!involved.contains(accesses.get(i))
+          && XorMapSearch.widestBytes(accesses.get(i), plain) < general.keptBytes()) {
+        continue;
+      }
       List<AccessPattern> others = new ArrayList<>(accesses);
       AccessPattern dropped = others.remove(i);
-      Optional<TileLayout> swizzled = solve(description, others, engines).layout();
+      Optional<TileLayout> swizzled =
+          solveWithoutAlternatives(description, others, engines, false).layout();
       if (swizzled.isPresent()) {
         alternatives.add(new Alternative.DroppedAccess(dropped, swizzled.get()));
         return verdict.withAlternatives(alternatives);
@@ -136,6 +157,14 @@ public final class SwizzleSolver {
 
   private Solution solve(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines, boolean blackwell) {
+    Solution solution = solveWithoutAlternatives(description, accesses, engines, blackwell);
+    return solution.found() ? solution : solution.withAlternatives(
+        alternatives(searched(description), accesses, engines, blackwell));
+  }
+
+  /** As {@link #solve(TileDescription, List, List, boolean)}, not looking for alternatives. */
+  private Solution solveWithoutAlternatives(TileDescription description,
+      List<AccessPattern> accesses, List<Engine> engines, boolean blackwell) {
     TileDescription searched = searched(description);
     Solution solution = search(searched, accesses, engines, blackwell);
     if (solution.found()) {
@@ -146,7 +175,7 @@ public final class SwizzleSolver {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
       solution = solution.withFreeAtom(search(free.get(), accesses, engines, blackwell));
     }
-    return solution.withAlternatives(alternatives(searched, accesses, engines, blackwell));
+    return solution;
   }
 
   /**

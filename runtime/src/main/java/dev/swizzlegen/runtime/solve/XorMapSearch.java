@@ -151,6 +151,20 @@ public final class XorMapSearch {
         problem.b, search.nodes, Optional.of(problem.certificate()));
   }
 
+  /** The most bytes one lane of {@code access} moves on {@code plain}, a power of two. */
+  static int widestBytes(AccessPattern access, TileLayout plain) {
+    int widest = 1;
+    for (Instruction instruction : access.instructions(plain)) {
+      for (Phase phase : instruction.phases()) {
+        for (LaneAccess lane : phase.lanes()) {
+          widest = Math.max(widest, Integer.highestOneBit(Math.max(1, lane.bytes())));
+        }
+      }
+      break;
+    }
+    return widest;
+  }
+
   private static Result outOfScope(Scope scope) {
     return new Result(scope, Optional.empty(), 0, 0, 0, 0, 0, Optional.empty());
   }
