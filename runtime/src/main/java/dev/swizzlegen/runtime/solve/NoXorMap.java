@@ -72,7 +72,8 @@ public sealed interface NoXorMap {
    * The search went through every map (every kernel once) and none keeps the differences of these
    * accesses' phases out of bank 0; no short certificate was found.
    *
-   * @param accesses the accesses that forbid differences
+   * @param accesses the accesses that forbid differences, and those that tolerate conflicts
+   *     ({@code maxWays > 1}), which the search costs only on whole maps
    * @param freeBits the word bits a map moves
    */
   record Exhausted(List<AccessPattern> accesses, int keptBytes, int freeBankBits, int freeBits)

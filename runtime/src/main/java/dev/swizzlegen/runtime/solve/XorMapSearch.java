@@ -342,10 +342,12 @@ public final class XorMapSearch {
         return new NoXorMap.SpannedDifferences(List.copyOf(differences), basis.size(), keptBytes,
             b);
       }
+      // The accesses whose differences the search had, and those only costed (maxWays > 1).
       List<AccessPattern> involved = new ArrayList<>();
       for (int a = 0; a < accesses.size(); a++) {
         int index = a;
-        if (sources.values().stream().anyMatch(s -> s.access() == index)) {
+        if (accesses.get(a).maxWays() != 1
+            || sources.values().stream().anyMatch(s -> s.access() == index)) {
           involved.add(accesses.get(a));
         }
       }

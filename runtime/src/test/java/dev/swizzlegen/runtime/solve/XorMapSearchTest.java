@@ -140,6 +140,45 @@ class XorMapSearchTest {
     }
   }
 
+  /**
+   * Derivation keeps every verdict of the swizzle family where a swizzle serves (so every tile derived
+   * before keeps its swizzle), searches XOR maps only where none does, and then finds one exactly
+   * when the general search does; random tiles of 1 to 3 accesses, maxWays 1 and 2.
+   */
+  @Test
+  void derivationIsTheSwizzleSolverWhereASwizzleServes() {
+    Random random = new Random(35);
+    SwizzleSolver solver = SwizzleSolver.nvidia();
+    int cases = 0;
+    int general = 0;
+    while (cases < 30) {
+      int pick = random.nextInt(3);
+      TileDescription tile = pick == 0 ? plain(DType.FLOAT, 32, 32)
+          : pick == 1 ? plain(DType.HALF, 16, 64) : plain(DType.FLOAT, 16, 32);
+      List<AccessPattern> accesses = randomAccesses(random, tile, 1 + random.nextInt(3),
+          new int[] {4, 8, 16}[random.nextInt(3)]);
+      if (accesses == null) {
+        continue;
+      }
+      if (random.nextBoolean()) {
+        accesses.set(0, ((LanesAccess) accesses.get(0)).withMaxWays(2));
+      }
+      cases++;
+      Solution swizzles = solver.solve(tile, accesses, List.of());
+      Solution derived = solver.derive(tile, accesses, List.of());
+      if (swizzles.found()) {
+        assertEquals(swizzles, derived);
+      } else {
+        XorMapSearch.Result result = search.search(tile, accesses, List.of());
+        assertEquals(result.found(), derived.found());
+        assertEquals(result.layout(), derived.layout());
+        general += result.found() ? 1 : 0;
+      }
+    }
+    System.out.println("derivation laws: " + cases + " random tiles, " + general
+        + " served only by a general XOR map");
+  }
+
   private void lawAgainst(TileDescription tile, List<AccessPattern> accesses,
       List<int[]> freeImages) {
     XorMapSearch.Result result = search.search(tile, accesses, List.of());
