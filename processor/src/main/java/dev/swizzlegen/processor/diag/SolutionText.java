@@ -1,13 +1,16 @@
 package dev.swizzlegen.processor.diag;
 
+import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Alternative;
+import dev.swizzlegen.runtime.solve.NoXorMap;
 import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
+import dev.swizzlegen.runtime.solve.XorMapSearch;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -155,6 +158,12 @@ public final class SolutionText {
    * {@code "(layout = \"(_64,_64):(_72,_1)\")"}.
    */
   static String alternative(Alternative alternative, boolean pasted) {
+    if (alternative instanceof Alternative.DroppedAccess dropped) {
+      TileLayout tile = dropped.layout();
+      return "leaving out " + dropped.access().label() + ", with " + onAtoms(tile)
+          + (tile.hasSwizzle() ? "" : " (" + AttributeText.layoutAttribute(tile)
+              .orElse(tile.swizzleName()) + ")");
+    }
     if (alternative instanceof Alternative.PaddedRows padded) {
       return "padding each row by " + padded.paddingElements() + " elements, with no swizzle ("
           + AttributeText.declaring(padded.padded(),
@@ -223,7 +232,93 @@ public final class SolutionText {
             .map(alternative -> SolutionText.alternative(alternative, pasted))
             .collect(Collectors.joining("; or "));
     return verdict + (free.isPresent()
-        ? limited + ", but with the atom free none works either" : "") + instead + ".";
+        ? limited + ", but with the atom free none works either" : "") + instead
+        + solution.xorMap().map(SolutionText::noXorMap).orElse("") + ".";
+  }
+
+  /**
+   * Why a layout that is a general XOR map was derived, for the generated files: no swizzle serves,
+   * the mildest, the map's terms and the {@code layout} that declares it:
+   * {@code "No Swizzle<B,M,S> (...) makes every access acceptable: the mildest, Swizzle<3,2,3>,
+   * leaves a 2-way conflict. The layout is the simplest invertible XOR map ... (layout = "...")."}
+   */
+  public static String whyXorMap(Solution solution) {
+    TileLayout chosen = solution.layout().orElseThrow();
+    XorMapSearch.Result search = solution.xorMap().orElseThrow();
+    StringBuilder why = new StringBuilder("No XOR swizzle (").append(family(solution))
+        .append(") makes every access acceptable");
+    solution.closest().ifPresent(t -> why.append(": the mildest, ").append(onAtoms(t))
+        .append(", leaves ").append(article(solution.closestDegree())).append(' ')
+        .append(solution.closestDegree()).append("-way conflict"));
+    solution.freeAtom().flatMap(Solution::layout).ifPresent(t -> why.append(" (with the atom free, ")
+        .append(onAtoms(t)).append(" serves)"));
+    why.append(". So the layout is a general XOR map of the row-major offset, the simplest of every")
+        .append(" invertible map that keeps ").append(search.keptBytes())
+        .append("-byte vectors whole (fewest XOR terms, ").append(search.terms())
+        .append(search.terms() == 1 ? " term" : " terms").append(" on its ")
+        .append(search.freeBits()).append(" free word bits, of which ")
+        .append(search.freeBankBits()).append(" choose a bank; ties by the lowest bits' images),")
+        .append(" proven against every access; TMA, wgmma and UMMA read none but their swizzle modes");
+    AttributeText.layoutAttribute(chosen)
+        .ifPresent(layout -> why.append(". In CuTe's notation: ").append(layout));
+    return why.append('.').toString();
+  }
+
+  /** Why no general XOR map serves either, or why none was searched: the search's certificate. */
+  private static String noXorMap(XorMapSearch.Result search) {
+    String family = "; nor does any invertible XOR map of the tile's offset";
+    return switch (search.scope()) {
+      case ENGINES -> "; general XOR maps are not candidates, since TMA, wgmma and UMMA read only"
+          + " their own swizzle modes";
+      case GEOMETRY -> "; general XOR maps are searched only on one atom of power-of-two rows and"
+          + " columns, rows unpadded";
+      case SUB_BYTE -> "; general XOR maps are not searched for elements of fewer than 8 bits";
+      case NOTHING_TO_CHOOSE -> "; no XOR map can move a bank either: whole "
+          + search.keptBytes() + "-byte vectors fix every bank bit of the tile";
+      case SEARCHED -> family + " that keeps " + search.keptBytes() + "-byte vectors whole"
+          + search.certificate().map(SolutionText::certificate).orElse("");
+    };
+  }
+
+  /** A certificate that no XOR map serves, in words a reader can check. */
+  private static String certificate(NoXorMap certificate) {
+    int b = certificate.freeBankBits();
+    String banks = " a map sets only " + b + " bank " + (b == 1 ? "bit" : "bits") + " for them ("
+        + (1 << b) + " banks)";
+    if (certificate instanceof NoXorMap.TooManyWords words) {
+      return ": lanes " + words.lanes().stream().map(String::valueOf)
+          .collect(Collectors.joining(", ")) + " of one phase of " + words.access().label()
+          + " (instruction " + words.instruction() + ", phase " + words.phase() + ", at "
+          + words.cells().stream().map(SolutionText::cell).collect(Collectors.joining(" "))
+          + ") touch " + words.lanes().size() + " words that agree in the bank bits the "
+          + words.keptBytes() + "-byte vectors fix, and" + banks + ", so two of them share a bank";
+    }
+    if (certificate instanceof NoXorMap.SpannedDifferences spanned) {
+      List<NoXorMap.Difference> basis =
+          spanned.differences().stream().filter(NoXorMap.Difference::basis).toList();
+      return ": the words of " + basis.stream().map(SolutionText::pair)
+          .collect(Collectors.joining(", ")) + " differ by " + spanned.dimension()
+          + " independent offsets whose " + spanned.differences().size()
+          + " nonzero sums each separate two lanes of one phase, more dimensions than the " + b
+          + " bank bits a map sets, so every map sends one of those sums to bank 0 and two lanes"
+          + " of a phase share a bank";
+    }
+    NoXorMap.Exhausted exhausted = (NoXorMap.Exhausted) certificate;
+    return ": every one was tried (each kernel of its " + b + " free bank bits on "
+        + exhausted.freeBits() + " free word bits once), and each leaves two lanes of one phase of "
+        + exhausted.accesses().stream().map(AccessPattern::label)
+            .collect(Collectors.joining(" or ")) + " in one bank";
+  }
+
+  private static String pair(NoXorMap.Difference difference) {
+    return "lanes " + difference.firstLane() + " and " + difference.secondLane() + " of "
+        + difference.access().label() + " (instruction " + difference.instruction() + ", phase "
+        + difference.phase() + ", at " + cell(difference.first()) + " and "
+        + cell(difference.second()) + ")";
+  }
+
+  private static String cell(Cell cell) {
+    return "(" + cell.row() + ", " + cell.col() + ")";
   }
 
   /**

@@ -20,8 +20,9 @@ import java.util.OptionalInt;
 
 /**
  * The swizzle of a tile whose bits, base and shift were omitted: the {@link SwizzleSolver}'s choice
- * for the tile's geometry, accesses and engines, with why it was chosen, or an error on the
- * annotation saying that the family has none, the mildest it has, and what would work.
+ * for the tile's geometry, accesses and engines ({@link SwizzleSolver#derive}: a swizzle where one
+ * serves, else a general XOR map), with why it was chosen, or an error on the annotation saying that
+ * neither exists, the mildest swizzle, why no XOR map serves, and what would work.
  */
 final class Derivation {
   /** The target architecture ({@code -Aswizzlegen.arch}), if one is given. */
@@ -53,7 +54,7 @@ final class Derivation {
     TileDescription description = searchAligned(
         plain.toBuilder().atom(atom.atomRows(), atom.atomCols(), plain.atomOrder()), engines,
         alignmentGiven);
-    Solution solution = solver.solve(description, patterns, engines);
+    Solution solution = solver.derive(description, patterns, engines);
     if (!solution.found()) {
       diagnostics.error("bits, base and shift are omitted, but " + SolutionText.nothingWorks(
           solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
@@ -76,8 +77,8 @@ final class Derivation {
       return Optional.empty();
     }
     Solution derived = solution.withLayout(staged.build());
-    return Optional.of(tile.derived(derived.layout().orElseThrow(),
-        SolutionText.why(derived.reasons())));
+    return Optional.of(tile.derived(derived.layout().orElseThrow(), solution.foundXorMap()
+        ? SolutionText.whyXorMap(derived) : SolutionText.why(derived.reasons())));
   }
 
   /**

@@ -2,6 +2,8 @@ package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.XorMap;
+import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -35,15 +37,23 @@ import java.util.OptionalInt;
  */
 public final class CuteLayout {
   private final Optional<Swizzle> swizzle;
+  /**
+   * Swizzles composed inside {@link #swizzle}, as printed after it ({@code Sw<1,2,3> o _0 o
+   * Sw<1,3,5> o _0 o L} is {@code Sw<1,2,3>(Sw<1,3,5>(L(x)))}): CuTe's print of a composed layout
+   * whose inner layout is itself composed with a swizzle. Any invertible XOR map is such a chain
+   * over a permutation of bits. Empty for a layout of at most one swizzle.
+   */
+  private final List<Swizzle> inner;
   /** The bits of the pointer flag's element, {@code smem_ptr[16b]}, where the text has one. */
   private final OptionalInt pointerBits;
   private final int offset;
   private final Mode root;
   private final String text;
 
-  private CuteLayout(Optional<Swizzle> swizzle, OptionalInt pointerBits, int offset, Mode root,
-      String text) {
+  private CuteLayout(Optional<Swizzle> swizzle, List<Swizzle> inner, OptionalInt pointerBits,
+      int offset, Mode root, String text) {
     this.swizzle = swizzle;
+    this.inner = List.copyOf(inner);
     this.pointerBits = pointerBits;
     this.offset = offset;
     this.root = root;
@@ -78,15 +88,113 @@ public final class CuteLayout {
    * a tile whose inner part is a swizzle within each row or an XOR map that no swizzle is.
    */
   public static Optional<CuteLayout> atomOf(TileLayout tile) {
-    return tile.offsetSwizzle().map(swizzle -> parse((swizzle.isIdentity() ? ""
-        : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
+    Optional<CuteLayout> swizzled = tile.offsetSwizzle().map(swizzle -> parse((swizzle.isIdentity()
+        ? "" : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
         + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.strided().atomRowStride()
         + ",_1)"));
+    return swizzled.isPresent() ? swizzled : ofMap(tile);
   }
 
-  /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}. */
+  /**
+   * A tile whose inner part is an XOR map no swizzle is, on dense power-of-two atoms, in CuTe's
+   * notation where the map is a permutation of bits followed by XOR terms that read only bits no term
+   * writes ({@code A = S P}, {@code S = I + N}, {@code N^2 = 0}): the permutation as the strides of
+   * one leaf per run of bits, each term a {@code Sw<B,M,S>} composed after it. Every map derivation
+   * chooses has this form ({@code XorMapSearch}); empty for another.
+   *
+   * <pre>
+   *   Sw<1,2,5> o _0 o Sw<2,3,4> o _0 o (_32,_32):(_32,_1)     bits 7, 7+4.. XORed into 2, 3..4
+   * </pre>
+   */
+  static Optional<CuteLayout> ofMap(TileLayout tile) {
+    int rows = tile.atomRows();
+    int cols = tile.atomCols();
+    if (!tile.readsTheOffset() || Integer.bitCount(rows) != 1 || Integer.bitCount(cols) != 1
+        || tile.strided().atomRowStride() != cols) {
+      return Optional.empty();
+    }
+    int colBits = Integer.numberOfTrailingZeros(cols);
+    int n = colBits + Integer.numberOfTrailingZeros(rows);
+    XorMap map = tile.inner();
+    // P: each input bit to its column's highest bit; S: the other bits of each column, XORed in.
+    int[] main = new int[n];
+    int[] extra = new int[n];
+    int seen = 0;
+    for (int j = 0; j < n; j++) {
+      int image = map.apply(1 << j);
+      if (image == 0 || image >>> n != 0) {
+        return Optional.empty();
+      }
+      main[j] = 31 - Integer.numberOfLeadingZeros(image);
+      extra[j] = image & ~(1 << main[j]);
+      seen |= 1 << main[j];
+    }
+    int targets = 0;
+    int sources = 0;
+    int[] sImages = new int[n];
+    for (int j = 0; j < n; j++) {
+      targets |= extra[j];
+      if (extra[j] != 0) {
+        sources |= 1 << main[j];
+      }
+      sImages[main[j]] = 1 << main[j] | extra[j];
+    }
+    if (seen != (1 << n) - 1 || (targets & sources) != 0) {
+      return Optional.empty();
+    }
+    StringBuilder text = new StringBuilder();
+    for (XorTerm term : XorMap.ofImages(sImages).terms()) {
+      int shift = term.shift();
+      int mask = term.mask();
+      while (mask != 0) {
+        int low = Integer.numberOfTrailingZeros(mask);
+        int run = Integer.numberOfTrailingZeros(~(mask >>> low));
+        int bits = Math.min(run, Math.abs(shift));
+        int base = shift > 0 ? low - shift : low;
+        text.append("Sw<").append(bits).append(',').append(base).append(',').append(shift)
+            .append("> o _0 o ");
+        mask &= ~(((1 << bits) - 1) << low);
+      }
+    }
+    text.append(mode(main, colBits, n, cols)).append(':').append(strides(main, colBits, n, cols));
+    return Optional.of(parse(text.toString()));
+  }
+
+  /** The row and column modes' shapes: one leaf per run of bits that stays a run under P. */
+  private static String mode(int[] main, int colBits, int n, int cols) {
+    return "(" + leaves(main, colBits, n, false) + "," + leaves(main, 0, colBits, false) + ")";
+  }
+
+  private static String strides(int[] main, int colBits, int n, int cols) {
+    return "(" + leaves(main, colBits, n, true) + "," + leaves(main, 0, colBits, true) + ")";
+  }
+
+  /** Bits {@code from..to-1} as leaves {@code _2^len} (or their strides {@code _2^P(first)}). */
+  private static String leaves(int[] main, int from, int to, boolean strides) {
+    List<String> leaves = new ArrayList<>();
+    int j = from;
+    while (j < to) {
+      int length = 1;
+      while (j + length < to && main[j + length] == main[j] + length) {
+        length++;
+      }
+      leaves.add("_" + (strides ? 1L << main[j] : 1L << length));
+      j += length;
+    }
+    if (leaves.isEmpty()) {
+      return "_1";
+    }
+    return leaves.size() == 1 ? leaves.get(0) : "(" + String.join(",", leaves) + ")";
+  }
+
+  /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}; the outermost of several. */
   public Optional<Swizzle> swizzle() {
     return swizzle;
+  }
+
+  /** The swizzles composed inside {@link #swizzle()}, outermost first; empty for at most one. */
+  public List<Swizzle> innerSwizzles() {
+    return inner;
   }
 
   /**
@@ -187,7 +295,12 @@ public final class CuteLayout {
 
   /** {@code value} through the swizzle, where there is one: the last step of {@link #apply}. */
   int swizzled(int value) {
-    return swizzle.map(s -> s.apply(value)).orElse(value);
+    int swizzled = value;
+    for (int i = inner.size() - 1; i >= 0; i--) {
+      swizzled = inner.get(i).apply(swizzled);
+    }
+    int result = swizzled;
+    return swizzle.map(s -> s.apply(result)).orElse(result);
   }
 
   /** {@code "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))"}: as CuTe prints it. */
@@ -197,20 +310,26 @@ public final class CuteLayout {
   }
 
   /** {@code strided}, the shape:stride text, after the offset and swizzle, as CuTe prints them. */
-  private String composed(String strided) {
+  String composed(String strided) {
+    StringBuilder chain = new StringBuilder();
+    for (Swizzle s : inner) {
+      chain.append("Sw<").append(s.bits()).append(',').append(s.base()).append(',')
+          .append(s.shift()).append("> o _0 o ");
+    }
+    String within = chain + strided;
     return swizzle.map(s -> "Sw<" + s.bits() + "," + s.base() + "," + s.shift() + "> o _" + offset
-        + " o " + strided).orElse(offset == 0 ? strided : "_" + offset + " o " + strided);
+        + " o " + within).orElse(offset == 0 ? within : "_" + offset + " o " + within);
   }
 
   @Override
   public boolean equals(Object other) {
     return other instanceof CuteLayout that && offset == that.offset && swizzle.equals(that.swizzle)
-        && root.equals(that.root);
+        && inner.equals(that.inner) && root.equals(that.root);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(swizzle, offset, root);
+    return Objects.hash(swizzle, inner, offset, root);
   }
 
   /**
@@ -387,6 +506,22 @@ public final class CuteLayout {
         offset = integer("the offset, such as _0");
         composition();
       }
+      List<Swizzle> inner = new ArrayList<>();
+      while (swizzle.isPresent() && pointerBits.isEmpty() && text.startsWith("Sw<", at)) {
+        if (offset != 0) {
+          throw error(at, "no swizzle inside a swizzle composed with an offset other than _0");
+        }
+        inner.add(swizzle());
+        composition();
+        skipSpaces();
+        if (!peekIs('(') && followedByComposition()) {
+          int start = at;
+          if (integer("the offset _0") != 0) {
+            throw error(start, "the offset _0 between composed swizzles");
+          }
+          composition();
+        }
+      }
       if (offset < 0) {
         throw error(at, "an offset of at least 0");
       }
@@ -406,7 +541,7 @@ public final class CuteLayout {
       if (at != text.length()) {
         throw error(at, "the end of the layout");
       }
-      return new CuteLayout(swizzle, pointerBits, offset, root, text);
+      return new CuteLayout(swizzle, inner, pointerBits, offset, root, text);
     }
 
     /**

@@ -58,7 +58,7 @@ public final class CuteStages {
     CuteLayout.Mode row = layout.mode(0);
     CuteLayout.Mode col = layout.mode(1);
     CuteLayout.Mode stage = layout.mode(2);
-    return CuteLayout.parse(swizzled(layout.swizzle(), "(" + row.shapeText() + ",(" + col.shapeText() + ","
+    return CuteLayout.parse(layout.composed("(" + row.shapeText() + ",(" + col.shapeText() + ","
         + stage.shapeText() + ")):(" + row.strideText() + ",(" + col.strideText() + ","
         + stage.strideText() + "))"));
   }

@@ -126,6 +126,20 @@ public final class TileDescription {
   }
 
   /**
+   * Another inner part, any invertible XOR map of the atom's row-major element offset, as
+   * {@link TileLayout#builder(DType, XorMap, int, int)} takes it: the swizzle it is, if it is one (in
+   * {@code dtype}'s units), else the map; on the offset. Throws {@link IllegalArgumentException} as
+   * that builder does.
+   */
+  public TileDescription map(XorMap map) {
+    TileDescription described = of(dtype, map, rows, cols);
+    this.swizzle = described.swizzle;
+    this.map = described.map;
+    this.withinEachRow = false;
+    return this;
+  }
+
+  /**
    * Another swizzle, named as this description names its swizzle (on the offset or per row); in
    * place of the map of a description by an XOR map, on the offset.
    */

@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.layout.TileLayout;
 
@@ -33,4 +34,13 @@ public sealed interface Alternative {
    */
   record VectorWidth(VectorAccess access, int bytes, TileLayout layout, boolean atomChosen)
       implements Alternative {}
+
+  /**
+   * Leaving one access out: derivation then finds {@code layout} for the others (a swizzle where one
+   * serves, else a general XOR map).
+   *
+   * @param access the access left out
+   * @param layout what derivation finds for the others
+   */
+  record DroppedAccess(AccessPattern access, TileLayout layout) implements Alternative {}
 }

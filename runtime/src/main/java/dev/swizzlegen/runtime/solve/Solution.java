@@ -31,6 +31,9 @@ import java.util.OptionalInt;
  * @param passedOver when the search took the tile's canonical atom on a tie
  *     ({@link SwizzleFamily#onATie}), the layout of whole rows that came first in the order and serves
  *     with as many bits or more; empty otherwise
+ * @param xorMap where no swizzle served and derivation searched every invertible XOR map
+ *     ({@link SwizzleSolver#derive}), what that search found: then {@code layout} is its map's tile
+ *     where it found one, and {@code closest} the mildest swizzle; empty where it was not searched
  */
 public record Solution(
     Optional<TileLayout> layout,
@@ -40,12 +43,34 @@ public record Solution(
     OptionalInt declaredAtomRows,
     OptionalInt declaredAtomCols,
     Optional<Solution> freeAtom,
-    Optional<TileLayout> passedOver) {
+    Optional<TileLayout> passedOver,
+    Optional<XorMapSearch.Result> xorMap) {
 
   public Solution {
     alternatives = List.copyOf(alternatives);
     Objects.requireNonNull(declaredAtomRows, "declaredAtomRows");
     Objects.requireNonNull(declaredAtomCols, "declaredAtomCols");
+    Objects.requireNonNull(xorMap, "xorMap");
+  }
+
+  /** A verdict of the swizzle family alone, no XOR map searched. */
+  public Solution(Optional<TileLayout> layout, Optional<TileLayout> closest, int closestDegree,
+      List<Alternative> alternatives, OptionalInt declaredAtomRows, OptionalInt declaredAtomCols,
+      Optional<Solution> freeAtom, Optional<TileLayout> passedOver) {
+    this(layout, closest, closestDegree, alternatives, declaredAtomRows, declaredAtomCols,
+        freeAtom, passedOver, Optional.empty());
+  }
+
+  /** Whether the layout found is a general XOR map, no swizzle of the family serving. */
+  public boolean foundXorMap() {
+    return xorMap.filter(XorMapSearch.Result::found).isPresent();
+  }
+
+  /** The same verdict with what the search over every XOR map found, its map the layout if any. */
+  Solution withXorMap(XorMapSearch.Result result) {
+    return new Solution(result.layout().isPresent() ? result.layout() : layout, closest,
+        closestDegree, alternatives, declaredAtomRows, declaredAtomCols, freeAtom, passedOver,
+        Optional.of(result));
   }
 
   /** Whether the search kept a described atom, on either side, rather than choosing it. */
@@ -61,25 +86,25 @@ public record Solution(
   /** The same verdict without the alternatives, to compare searches that do not look for them. */
   public Solution withoutAlternatives() {
     return new Solution(layout, closest, closestDegree, List.of(), declaredAtomRows,
-        declaredAtomCols, freeAtom.map(Solution::withoutAlternatives), passedOver);
+        declaredAtomCols, freeAtom.map(Solution::withoutAlternatives), passedOver, xorMap);
   }
 
   /** The same verdict for another layout found, such as the chosen one with the alignment it needs. */
   public Solution withLayout(TileLayout found) {
     return new Solution(Optional.of(found), closest, closestDegree, alternatives,
-        declaredAtomRows, declaredAtomCols, freeAtom, passedOver);
+        declaredAtomRows, declaredAtomCols, freeAtom, passedOver, xorMap);
   }
 
   /** The same verdict with what the search finds on a free atom. */
   Solution withFreeAtom(Solution free) {
     return new Solution(layout, closest, closestDegree, alternatives, declaredAtomRows,
-        declaredAtomCols, Optional.of(free), passedOver);
+        declaredAtomCols, Optional.of(free), passedOver, xorMap);
   }
 
   /** The same verdict with changes that would work instead. */
   Solution withAlternatives(List<Alternative> changes) {
     return new Solution(layout, closest, closestDegree, changes, declaredAtomRows,
-        declaredAtomCols, freeAtom, passedOver);
+        declaredAtomCols, freeAtom, passedOver, xorMap);
   }
 
   /** Why the found layout was chosen, as data; the processor words it for the generated files. */

@@ -3,6 +3,7 @@ package dev.swizzlegen.runtime.solve;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
+import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
@@ -50,9 +51,12 @@ public final class SwizzleSolver {
   private final BankModel banks;
   /** Whether a search may fall back on TMA's Blackwell modes when none of Hopper's serves. */
   private final boolean blackwellTma;
+  /** Derivation's search where no swizzle serves: every invertible XOR map. */
+  private final XorMapSearch xorMaps;
 
   private SwizzleSolver(BankModel banks, boolean blackwellTma) {
     this.banks = banks;
+    this.xorMaps = new XorMapSearch(ConflictAnalyzer.nvidia());
     this.blackwellTma = blackwellTma;
   }
 
@@ -92,8 +96,75 @@ public final class SwizzleSolver {
     return blackwell.found() ? blackwell : hopper;
   }
 
+  /**
+   * Derivation's verdict (SPEC section 6): {@link #solve} over the {@link SwizzleFamily} first, since a
+   * {@code Swizzle<B,M,S>} is what CuTe, TMA and the tensor cores speak; where none serves and no
+   * engine reads the tile, the simplest of every invertible XOR map of the one-atom tile's offset that
+   * keeps the vectors whole ({@link XorMapSearch}): then the solution's layout is that map's tile and
+   * its {@link Solution#xorMap()} says so. Where none serves either, the solution carries the search's
+   * certificate, and among its alternatives the first access whose omission lets derivation succeed.
+   */
+  public Solution derive(TileDescription description, List<AccessPattern> accesses,
+      List<Engine> engines) {
+    if (!engines.isEmpty()) {
+      // The engines speak only their swizzle modes: the verdict says so.
+      return solve(description, accesses, engines)
+          .withXorMap(xorMaps.search(searched(description), accesses, engines));
+    }
+    // Without an engine TMA's Blackwell modes play no part; alternatives only if nothing serves.
+    Solution solution = solveWithoutAlternatives(description, accesses, engines, false);
+    if (solution.found()) {
+      return solution;
+    }
+    XorMapSearch.Result general = xorMaps.search(searched(description), accesses, engines);
+    Solution verdict = solution.withXorMap(general);
+    if (general.found()) {
+      return verdict;
+    }
+    verdict = verdict.withAlternatives(
+        alternatives(searched(description), accesses, engines, false));
+    if (accesses.size() < 2) {
+      return verdict;
+    }
+    List<Alternative> alternatives = new ArrayList<>(verdict.alternatives());
+    Optional<Alternative> generalDrop = Optional.empty();
+    // Every swizzle of the family is an XOR map of the one-atom tile: while the certificate's
+    // accesses and the vectors it keeps whole stay, nothing serves, so only dropping one of them
+    // (or an access as wide as those vectors) can help.
+    List<AccessPattern> involved = general.certificate().map(NoXorMap::accesses).orElse(accesses);
+    TileLayout plain = plain(searched(description));
+    for (int i = 0; i < accesses.size(); i++) {
+      if (!involved.contains(accesses.get(i))
+          && XorMapSearch.widestBytes(accesses.get(i), plain) < general.keptBytes()) {
+        continue;
+      }
+      List<AccessPattern> others = new ArrayList<>(accesses);
+      AccessPattern dropped = others.remove(i);
+      Optional<TileLayout> swizzled =
+          solveWithoutAlternatives(description, others, engines, false).layout();
+      if (swizzled.isPresent()) {
+        alternatives.add(new Alternative.DroppedAccess(dropped, swizzled.get()));
+        return verdict.withAlternatives(alternatives);
+      }
+      if (generalDrop.isEmpty()) {
+        generalDrop = xorMaps.search(searched(description), others, engines).layout()
+            .map(layout -> new Alternative.DroppedAccess(dropped, layout));
+      }
+    }
+    generalDrop.ifPresent(alternatives::add);
+    return verdict.withAlternatives(alternatives);
+  }
+
   private Solution solve(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines, boolean blackwell) {
+    Solution solution = solveWithoutAlternatives(description, accesses, engines, blackwell);
+    return solution.found() ? solution : solution.withAlternatives(
+        alternatives(searched(description), accesses, engines, blackwell));
+  }
+
+  /** As {@link #solve(TileDescription, List, List, boolean)}, not looking for alternatives. */
+  private Solution solveWithoutAlternatives(TileDescription description,
+      List<AccessPattern> accesses, List<Engine> engines, boolean blackwell) {
     TileDescription searched = searched(description);
     Solution solution = search(searched, accesses, engines, blackwell);
     if (solution.found()) {
@@ -104,7 +175,7 @@ public final class SwizzleSolver {
       // The declared atom limited the search: say what a free atom, as derivation has it, finds.
       solution = solution.withFreeAtom(search(free.get(), accesses, engines, blackwell));
     }
-    return solution.withAlternatives(alternatives(searched, accesses, engines, blackwell));
+    return solution;
   }
 
   /**
