@@ -201,4 +201,24 @@ public final class CalibrationTiles {
       @Access(kind = MMA_ACCUMULATOR, op = STORE, label = "mma_store"),
       @Access(op = LOAD, bytes = 16, label = "load16")})
   public interface EpilogueSwizzled {}
+
+  /**
+   * Issue 33's two lane maps (a column, and rows 8 apart across two vectors) on the general XOR map
+   * derivation gives them where no swizzle serves whole rows (bits omitted, the atom the whole tile),
+   * read through the generated header's own offsets.
+   */
+  @SwizzledTile(dtype = FLOAT, rows = 32, cols = 32, atomRows = 32, atomCols = 32, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[1,0],[2,0],[4,0],[8,0],[16,0]]",
+          label = "column16"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[8,0],[16,0],[0,4],[1,0],[2,0]]",
+          label = "rows8_apart16")})
+  public interface TwoLaneMapsDerived {}
+
+  /** The same two maps on plain floats: the conflicts the derived map removes. */
+  @SwizzledTile(bits = 0, dtype = FLOAT, rows = 32, cols = 32, access = {
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[1,0],[2,0],[4,0],[8,0],[16,0]]",
+          label = "column16"),
+      @Access(kind = LANES, op = LOAD, bytes = 16, lanes = "[[8,0],[16,0],[0,4],[1,0],[2,0]]",
+          label = "rows8_apart16")})
+  public interface TwoLaneMapsPlain {}
 }
