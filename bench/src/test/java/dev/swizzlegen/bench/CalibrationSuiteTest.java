@@ -68,7 +68,7 @@ class CalibrationSuiteTest {
         seen.add(layout.dtype() + " " + lanes.bytes() + "B");
         seen.add(lanes.op().toString());
         seen.add(LaneMap.isTriton(lanes.lanes()) ? "triton" : "cute");
-        seen.add(((TileLayout) layout).swizzle().isIdentity() ? "plain" : "swizzled");
+        seen.add(((TileLayout) layout).inner().isIdentity() ? "plain" : "swizzled");
         int shared = lanes.map(layout).sharedLanes();
         seen.add(shared == 31 ? "one word" : shared > 0 ? "broadcast " + lanes.op() : "no broadcast");
         seen.add("degree " + analyzer.analyze(layout, lanes).degree());
