@@ -124,9 +124,7 @@ public final class CalibrationGenerator {
     for (CalibrationSuite.SuiteTile tile : tiles) {
       if (tile.header() == null) {
         String name = tile.cudaType().substring("handwritten::".length());
-        cu.append(tile.layout() instanceof MergeProbes.AliasedRows aliased ? aliasedStruct(name, aliased)
-            : tile.layout() instanceof MergeProbes.PairedRows paired ? pairedStruct(name, paired)
-            : rotationStruct(name, (RotatedLayout) tile.layout()));
+        cu.append(handwrittenStruct(name, tile.layout()));
       }
     }
     cu.append("}  // namespace handwritten\n\n");
@@ -204,69 +202,45 @@ public final class CalibrationGenerator {
     return "lane_case<" + common + ", " + laneBytes(c) + ", " + store + ">" + args;
   }
 
-  private static String rotationStruct(String name, RotatedLayout layout) {
-    int units = layout.cols() / layout.unitElements();
-    return String.format(Locale.ROOT, """
-        struct %s {
-          static constexpr uint32_t kRows = %d;
-          static constexpr uint32_t kCols = %d;
-          static constexpr uint32_t kElementBytes = %d;
-          // unit u of row r lives at unit (u + (r / %d) %% %d) %% %d
-          __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
-            return row * %du + ((col / %du + (row / %du) %% %du) %% %du) * %du + col %% %du;
-          }
-        };
-        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.rowsPerStep(),
-        layout.period(), units, layout.cols(), layout.unitElements(), layout.rowsPerStep(),
-        layout.period(), units, layout.unitElements(), layout.unitElements());
-  }
-
-  /** The CUDA twin of {@link MergeProbes.AliasedRows}. */
-  static String aliasedStruct(String name, MergeProbes.AliasedRows layout) {
-    return String.format(Locale.ROOT, """
-        struct %s {
-          static constexpr uint32_t kRows = %d;
-          static constexpr uint32_t kCols = %d;
-          static constexpr uint32_t kElementBytes = %d;
-          // row r is stored where row r & ~%d is
-          __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
-            return (row & ~%du) * %du + col;
-          }
-        };
-        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.clearedBits(),
-        layout.clearedBits(), layout.cols());
-  }
-
-  /** The CUDA twin of {@link MergeProbes.PairedRows}. */
-  static String pairedStruct(String name, MergeProbes.PairedRows layout) {
-    int bit = layout.pairBit();
-    if (layout.fromLane() == layout.toLane()) {
-      return String.format(Locale.ROOT, """
-          struct %s {
-            static constexpr uint32_t kRows = %d;
-            static constexpr uint32_t kCols = %d;
-            static constexpr uint32_t kElementBytes = %d;
-            // every lane reads its own vector, lane + 32
-            __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
-              return (row %% 32u + 32u) * %du + col;
-            }
-          };
-          """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.cols());
+  /** The CUDA twin of a hand-written layout: a struct with its shape and {@code offset(row, col)}. */
+  private static String handwrittenStruct(String name, Layout layout) {
+    String comment;
+    String offset;
+    if (layout instanceof RotatedLayout rotated) {
+      int units = rotated.cols() / rotated.unitElements();
+      comment = String.format(Locale.ROOT, "unit u of row r lives at unit (u + (r / %d) %% %d) %% %d",
+          rotated.rowsPerStep(), rotated.period(), units);
+      offset = String.format(Locale.ROOT, "row * %du + ((col / %du + (row / %du) %% %du) %% %du) * %du"
+          + " + col %% %du", rotated.cols(), rotated.unitElements(), rotated.rowsPerStep(),
+          rotated.period(), units, rotated.unitElements(), rotated.unitElements());
+    } else if (layout instanceof MergeProbes.AliasedRows aliased) {
+      comment = "row r is stored where row r & ~" + aliased.clearedBits() + " is";
+      offset = String.format(Locale.ROOT, "(row & ~%du) * %du + col", aliased.clearedBits(),
+          aliased.cols());
+    } else if (layout instanceof MergeProbes.PairedRows paired && paired.fromLane() == paired.toLane()) {
+      comment = "every lane reads its own vector, lane + 32";
+      offset = String.format(Locale.ROOT, "(row %% 32u + 32u) * %du + col", paired.cols());
+    } else if (layout instanceof MergeProbes.PairedRows paired) {
+      int bit = paired.pairBit();
+      comment = String.format(Locale.ROOT, "lanes %d..%d (row %% 32) read one vector per pair (lane i and"
+          + " i ^ %d); the others vector lane + 32", paired.fromLane(), paired.toLane() - 1, 1 << bit);
+      offset = String.format(Locale.ROOT, "((row %% 32u - %du) < %du ? ((row %% 32u) >> %d) << %d"
+          + " | (row & %du) : row %% 32u + 32u) * %du + col", paired.fromLane(),
+          paired.toLane() - paired.fromLane(), bit + 1, bit, (1 << bit) - 1, paired.cols());
+    } else {
+      throw new IllegalArgumentException("no CUDA twin for " + layout);
     }
     return String.format(Locale.ROOT, """
         struct %s {
           static constexpr uint32_t kRows = %d;
           static constexpr uint32_t kCols = %d;
           static constexpr uint32_t kElementBytes = %d;
-          // lanes %d..%d (row %% 32) read one vector per pair (lane i and i ^ %d); the others vector lane + 32
+          // %s
           __host__ __device__ __forceinline__ static constexpr uint32_t offset(uint32_t row, uint32_t col) {
-            return ((row %% 32u - %du) < %du ? ((row %% 32u) >> %d) << %d | (row & %du)
-                                             : row %% 32u + 32u) * %du + col;
+            return %s;
           }
         };
-        """, name, layout.rows(), layout.cols(), layout.elementBytes(), layout.fromLane(),
-        layout.toLane() - 1, 1 << bit, layout.fromLane(), layout.toLane() - layout.fromLane(),
-        bit + 1, bit, (1 << bit) - 1, layout.cols());
+        """, name, layout.rows(), layout.cols(), layout.elementBytes(), comment, offset);
   }
 
   private static final String KERNELS = """
