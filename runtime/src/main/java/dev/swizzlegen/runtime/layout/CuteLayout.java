@@ -2,8 +2,6 @@ package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.XorMap;
-import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -50,7 +48,7 @@ public final class CuteLayout {
   private final Mode root;
   private final String text;
 
-  private CuteLayout(Optional<Swizzle> swizzle, List<Swizzle> inner, OptionalInt pointerBits,
+  CuteLayout(Optional<Swizzle> swizzle, List<Swizzle> inner, OptionalInt pointerBits,
       int offset, Mode root, String text) {
     this.swizzle = swizzle;
     this.inner = List.copyOf(inner);
@@ -66,7 +64,7 @@ public final class CuteLayout {
    * its shape's form.
    */
   public static CuteLayout parse(String text) {
-    return new Parser(Objects.requireNonNull(text, "text")).layout();
+    return new CuteParser(Objects.requireNonNull(text, "text")).layout();
   }
 
   /** The layout {@code text} names, or the {@link Violation} that says why it names none. */
@@ -92,99 +90,7 @@ public final class CuteLayout {
         ? "" : "Sw<" + swizzle.bits() + "," + swizzle.base() + "," + swizzle.shift() + "> o _0 o ")
         + "(_" + tile.atomRows() + ",_" + tile.atomCols() + "):(_" + tile.strided().atomRowStride()
         + ",_1)"));
-    return swizzled.isPresent() ? swizzled : ofMap(tile);
-  }
-
-  /**
-   * A tile whose inner part is an XOR map no swizzle is, on dense power-of-two atoms, in CuTe's
-   * notation where the map is a permutation of bits followed by XOR terms that read only bits no term
-   * writes ({@code A = S P}, {@code S = I + N}, {@code N^2 = 0}): the permutation as the strides of
-   * one leaf per run of bits, each term a {@code Sw<B,M,S>} composed after it. Every map derivation
-   * chooses has this form ({@code XorMapSearch}); empty for another.
-   *
-   * <pre>
-   *   Sw<1,2,5> o _0 o Sw<2,3,4> o _0 o (_32,_32):(_32,_1)     bits 7, 7+4.. XORed into 2, 3..4
-   * </pre>
-   */
-  static Optional<CuteLayout> ofMap(TileLayout tile) {
-    int rows = tile.atomRows();
-    int cols = tile.atomCols();
-    if (!tile.readsTheOffset() || Integer.bitCount(rows) != 1 || Integer.bitCount(cols) != 1
-        || tile.strided().atomRowStride() != cols) {
-      return Optional.empty();
-    }
-    int colBits = Integer.numberOfTrailingZeros(cols);
-    int n = colBits + Integer.numberOfTrailingZeros(rows);
-    XorMap map = tile.inner();
-    // P: each input bit to its column's highest bit; S: the other bits of each column, XORed in.
-    int[] main = new int[n];
-    int[] extra = new int[n];
-    int seen = 0;
-    for (int j = 0; j < n; j++) {
-      int image = map.apply(1 << j);
-      if (image == 0 || image >>> n != 0) {
-        return Optional.empty();
-      }
-      main[j] = 31 - Integer.numberOfLeadingZeros(image);
-      extra[j] = image & ~(1 << main[j]);
-      seen |= 1 << main[j];
-    }
-    int targets = 0;
-    int sources = 0;
-    int[] sImages = new int[n];
-    for (int j = 0; j < n; j++) {
-      targets |= extra[j];
-      if (extra[j] != 0) {
-        sources |= 1 << main[j];
-      }
-      sImages[main[j]] = 1 << main[j] | extra[j];
-    }
-    if (seen != (1 << n) - 1 || (targets & sources) != 0) {
-      return Optional.empty();
-    }
-    StringBuilder text = new StringBuilder();
-    for (XorTerm term : XorMap.ofImages(sImages).terms()) {
-      int shift = term.shift();
-      int mask = term.mask();
-      while (mask != 0) {
-        int low = Integer.numberOfTrailingZeros(mask);
-        int run = Integer.numberOfTrailingZeros(~(mask >>> low));
-        int bits = Math.min(run, Math.abs(shift));
-        int base = shift > 0 ? low - shift : low;
-        text.append("Sw<").append(bits).append(',').append(base).append(',').append(shift)
-            .append("> o _0 o ");
-        mask &= ~(((1 << bits) - 1) << low);
-      }
-    }
-    text.append(mode(main, colBits, n, cols)).append(':').append(strides(main, colBits, n, cols));
-    return Optional.of(parse(text.toString()));
-  }
-
-  /** The row and column modes' shapes: one leaf per run of bits that stays a run under P. */
-  private static String mode(int[] main, int colBits, int n, int cols) {
-    return "(" + leaves(main, colBits, n, false) + "," + leaves(main, 0, colBits, false) + ")";
-  }
-
-  private static String strides(int[] main, int colBits, int n, int cols) {
-    return "(" + leaves(main, colBits, n, true) + "," + leaves(main, 0, colBits, true) + ")";
-  }
-
-  /** Bits {@code from..to-1} as leaves {@code _2^len} (or their strides {@code _2^P(first)}). */
-  private static String leaves(int[] main, int from, int to, boolean strides) {
-    List<String> leaves = new ArrayList<>();
-    int j = from;
-    while (j < to) {
-      int length = 1;
-      while (j + length < to && main[j + length] == main[j] + length) {
-        length++;
-      }
-      leaves.add("_" + (strides ? 1L << main[j] : 1L << length));
-      j += length;
-    }
-    if (leaves.isEmpty()) {
-      return "_1";
-    }
-    return leaves.size() == 1 ? leaves.get(0) : "(" + String.join(",", leaves) + ")";
+    return swizzled.isPresent() ? swizzled : CuteSwizzleChain.ofMap(tile);
   }
 
   /** The swizzle composed after the strided part, if one is: {@code Sw<B,M,S>}; the outermost of several. */
@@ -311,14 +217,7 @@ public final class CuteLayout {
 
   /** {@code strided}, the shape:stride text, after the offset and swizzle, as CuTe prints them. */
   String composed(String strided) {
-    StringBuilder chain = new StringBuilder();
-    for (Swizzle s : inner) {
-      chain.append("Sw<").append(s.bits()).append(',').append(s.base()).append(',')
-          .append(s.shift()).append("> o _0 o ");
-    }
-    String within = chain + strided;
-    return swizzle.map(s -> "Sw<" + s.bits() + "," + s.base() + "," + s.shift() + "> o _" + offset
-        + " o " + within).orElse(offset == 0 ? within : "_" + offset + " o " + within);
+    return CuteSwizzleChain.composed(swizzle, inner, offset, strided);
   }
 
   @Override
@@ -342,7 +241,7 @@ public final class CuteLayout {
     private final List<Mode> children;
     private final int position;
 
-    private Mode(int shape, int stride, List<Mode> children, int position) {
+    Mode(int shape, int stride, List<Mode> children, int position) {
       this.shape = shape;
       this.stride = stride;
       this.children = children;
@@ -475,260 +374,4 @@ public final class CuteLayout {
       return new dev.swizzlegen.runtime.layout.CuteViolation.Syntax(text, index, expected);
     }
   }
-
-  /** A recursive-descent reader of the notation. */
-  private static final class Parser {
-    private final String text;
-    private int at;
-
-    Parser(String text) {
-      this.text = text;
-    }
-
-    CuteLayout layout() {
-      Optional<Swizzle> swizzle = Optional.empty();
-      OptionalInt pointerBits = OptionalInt.empty();
-      int offset = 0;
-      skipSpaces();
-      if (text.startsWith("Sw<", at)) {
-        swizzle = Optional.of(swizzle());
-        composition();
-        skipSpaces();
-        if (text.startsWith("smem_ptr[", at)) {
-          pointerBits = OptionalInt.of(pointer());
-          swizzle = Optional.of(onElements(swizzle.get(), pointerBits.getAsInt()));
-          composition();
-        } else if (!peekIs('(') && followedByComposition()) {
-          offset = integer("the offset, such as _0");
-          composition();
-        }
-      } else if (!peekIs('(') && followedByComposition()) {
-        offset = integer("the offset, such as _0");
-        composition();
-      }
-      List<Swizzle> inner = new ArrayList<>();
-      while (swizzle.isPresent() && pointerBits.isEmpty() && text.startsWith("Sw<", at)) {
-        if (offset != 0) {
-          throw error(at, "no swizzle inside a swizzle composed with an offset other than _0");
-        }
-        inner.add(swizzle());
-        composition();
-        skipSpaces();
-        if (!peekIs('(') && followedByComposition()) {
-          int start = at;
-          if (integer("the offset _0") != 0) {
-            throw error(start, "the offset _0 between composed swizzles");
-          }
-          composition();
-        }
-      }
-      if (offset < 0) {
-        throw error(at, "an offset of at least 0");
-      }
-      skipSpaces();
-      int shapeAt = at;
-      Shape shape = shape();
-      skipSpaces();
-      expect(':', "':' between the shape and the stride");
-      skipSpaces();
-      Mode root = strides(shape, shapeAt);
-      try {
-        root.size();
-      } catch (ArithmeticException e) {
-        throw error(shapeAt, "a shape of fewer than 2^31 elements");
-      }
-      skipSpaces();
-      if (at != text.length()) {
-        throw error(at, "the end of the layout");
-      }
-      return new CuteLayout(swizzle, inner, pointerBits, offset, root, text);
-    }
-
-    /**
-     * CuTe's pointer flag, {@code smem_ptr[16b](unset)}, which a GMMA or UMMA atom prints where its
-     * swizzle acts on byte addresses: the bits of its element.
-     */
-    private int pointer() {
-      int start = at;
-      at += "smem_ptr[".length();
-      int bits = integer("the element's bits in smem_ptr[16b]");
-      expect('b', "'b' after the element's bits in smem_ptr[16b]");
-      expect(']', "']' closing smem_ptr[16b]");
-      if (accept('(')) {
-        while (at < text.length() && text.charAt(at) != ')') {
-          at++;
-        }
-        expect(')', "')' closing the pointer's (unset)");
-      }
-      if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64) {
-        throw error(start, "an element of 4, 8, 16, 32 or 64 bits in smem_ptr[..b]");
-      }
-      return bits;
-    }
-
-    /**
-     * The swizzle on element offsets of a swizzle on the byte addresses of {@code bits}-bit elements:
-     * its base {@code log2(bits / 8)} lower (one higher for 4-bit elements, two to a byte).
-     */
-    private Swizzle onElements(Swizzle onBytes, int bits) {
-      int base = onBytes.base() + 3 - Integer.numberOfTrailingZeros(bits);
-      if (base < 0) {
-        throw error(0, "a swizzle that keeps whole " + bits + "-bit elements together: Sw<"
-            + onBytes.bits() + "," + onBytes.base() + "," + onBytes.shift() + "> on bytes splits them");
-      }
-      return Swizzle.of(onBytes.bits(), base, onBytes.shift());
-    }
-
-    /** Whether an integer then {@code o} comes next (an offset), not a shape. */
-    private boolean followedByComposition() {
-      int save = at;
-      try {
-        integer("");
-        skipSpaces();
-        return peekIs('o');
-      } catch (SyntaxException e) {
-        return false;
-      } finally {
-        at = save;
-      }
-    }
-
-    private Swizzle swizzle() {
-      int start = at;
-      at += "Sw<".length();
-      int bits = integer("the swizzle's bits B in Sw<B,M,S>");
-      expect(',', "',' in Sw<B,M,S>");
-      int base = integer("the swizzle's base M in Sw<B,M,S>");
-      expect(',', "',' in Sw<B,M,S>");
-      int shift = integer("the swizzle's shift S in Sw<B,M,S>");
-      expect('>', "'>' closing Sw<B,M,S>");
-      if (!Swizzle.check(bits, base, shift, false).isEmpty()) {
-        throw error(start, "a swizzle CuTe accepts (B >= 0, M >= 0, |S| >= B, within 31 bits), not"
-            + " Sw<" + bits + "," + base + "," + shift + ">");
-      }
-      return Swizzle.of(bits, base, shift);
-    }
-
-    private void composition() {
-      skipSpaces();
-      expect('o', "'o' composing the swizzle or offset with what follows");
-      skipSpaces();
-    }
-
-    /** A shape: a positive integer or a tuple of shapes. */
-    private Shape shape() {
-      skipSpaces();
-      int start = at;
-      if (peekIs('(')) {
-        at++;
-        List<Shape> children = new ArrayList<>();
-        do {
-          skipSpaces();
-          children.add(shape());
-          skipSpaces();
-        } while (accept(','));
-        expect(')', "',' or ')' in the shape");
-        return new Shape(0, children, start);
-      }
-      int value = integer("a shape: a positive integer such as _8, or a tuple (..)");
-      if (value <= 0) {
-        throw error(start, "a positive shape, not " + value);
-      }
-      return new Shape(value, List.of(), start);
-    }
-
-    /** The strides, congruent with {@code shape}. */
-    private Mode strides(Shape shape, int shapeAt) {
-      skipSpaces();
-      int start = at;
-      if (shape.children.isEmpty()) {
-        if (peekIs('(')) {
-          throw error(start, "one stride for the shape " + shape.value + " at character "
-              + (shape.position + 1) + ", not a tuple");
-        }
-        return new Mode(shape.value, integer("a stride: an integer such as _64"), List.of(),
-            shape.position);
-      }
-      if (!peekIs('(')) {
-        throw error(start, "a tuple of " + shape.children.size() + " strides for the shape at"
-            + " character " + (shape.position + 1));
-      }
-      at++;
-      List<Mode> children = new ArrayList<>();
-      for (int i = 0; i < shape.children.size(); i++) {
-        if (i > 0) {
-          skipSpaces();
-          expect(',', "',' and " + (shape.children.size() - i) + " more stride(s), as the shape"
-              + " at character " + (shape.position + 1) + " has");
-        }
-        skipSpaces();
-        children.add(strides(shape.children.get(i), shapeAt));
-        skipSpaces();
-      }
-      expect(')', "')': the shape at character " + (shape.position + 1) + " has "
-          + shape.children.size() + " modes");
-      return new Mode(0, 0, List.copyOf(children), shape.position);
-    }
-
-    /**
-     * {@code [_][-]digits}, of the ASCII digits CuTe prints: another script's digit, which
-     * {@link Character#isDigit} takes and {@link Integer#parseInt} reads (the full-width {@code ８}
-     * as 8), is an error at its character.
-     */
-    private int integer(String what) {
-      int start = at;
-      accept('_');
-      boolean negative = accept('-');
-      int digits = at;
-      while (at < text.length() && Character.isDigit(text.charAt(at))) {
-        char digit = text.charAt(at);
-        if (digit > '9') {
-          throw error(at, "an ASCII digit 0-9, not '" + digit + "' (U+"
-              + String.format("%04X", (int) digit) + ")");
-        }
-        at++;
-      }
-      if (at == digits) {
-        at = start;
-        throw error(start, what);
-      }
-      try {
-        int value = Integer.parseInt(text.substring(digits, at));
-        return negative ? -value : value;
-      } catch (NumberFormatException e) {
-        throw error(digits, "an integer below 2^31");
-      }
-    }
-
-    private void skipSpaces() {
-      while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
-        at++;
-      }
-    }
-
-    private boolean peekIs(char c) {
-      return at < text.length() && text.charAt(at) == c;
-    }
-
-    private boolean accept(char c) {
-      if (peekIs(c)) {
-        at++;
-        return true;
-      }
-      return false;
-    }
-
-    private void expect(char c, String what) {
-      if (!accept(c)) {
-        throw error(at, what);
-      }
-    }
-
-    private SyntaxException error(int index, String expected) {
-      return new SyntaxException(text, index, expected);
-    }
-  }
-
-  /** A parsed shape before its strides are read. */
-  private record Shape(int value, List<Shape> children, int position) {}
 }

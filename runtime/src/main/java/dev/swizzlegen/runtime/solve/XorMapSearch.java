@@ -1,6 +1,5 @@
 package dev.swizzlegen.runtime.solve;
 
-import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
@@ -10,7 +9,6 @@ import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -57,12 +55,14 @@ import java.util.Set;
  * goes to bank bit {@code k + i}; the t-th other free bit to the t-th free bit above the bank bits,
  * with its image's bank bits XORed in. Where the pivots are the bank bits themselves this is
  * {@code o ^ terms}, bits above the bank bits XORed into them; otherwise it also moves bits.
+ *
+ * <p>The kernels' word maps are {@code EchelonKernels}'s; why none serves, {@code XorMapCertificates}'s.
  */
 public final class XorMapSearch {
   /** The most free bits a search takes on: a tile of up to {@code 2^24} words. */
   public static final int MAX_FREE_BITS = 24;
   private static final int BANK_BITS = 5;
-  private static final int WORD_BYTES = 4;
+  static final int WORD_BYTES = 4;
 
   private final ConflictAnalyzer analyzer;
 
@@ -136,7 +136,7 @@ public final class XorMapSearch {
       return new Result(Scope.NOTHING_TO_CHOOSE, Optional.empty(), 0, problem.keptBytes,
           problem.free, Math.max(0, problem.b), 0, Optional.empty());
     }
-    Optional<NoXorMap> pigeonhole = problem.pigeonhole();
+    Optional<NoXorMap> pigeonhole = XorMapCertificates.pigeonhole(problem);
     if (pigeonhole.isPresent()) {
       return new Result(Scope.SEARCHED, Optional.empty(), 0, problem.keptBytes, problem.free,
           problem.b, 0, pigeonhole);
@@ -148,7 +148,7 @@ public final class XorMapSearch {
           problem.keptBytes, problem.free, problem.b, search.nodes, Optional.empty());
     }
     return new Result(Scope.SEARCHED, Optional.empty(), 0, problem.keptBytes, problem.free,
-        problem.b, search.nodes, Optional.of(problem.certificate()));
+        problem.b, search.nodes, Optional.of(XorMapCertificates.certificate(problem)));
   }
 
   /** The most bytes one lane of {@code access} moves on {@code plain}, a power of two. */
@@ -170,11 +170,11 @@ public final class XorMapSearch {
   }
 
   /** Where two lanes' words first met a difference: for the certificate. */
-  private record Source(int access, int instruction, int phase, LaneAccess first,
+  record Source(int access, int instruction, int phase, LaneAccess first,
       LaneAccess second) {}
 
   /** The tile, its word bits and the differences every map must keep out of its kernel. */
-  private final class Problem {
+  static final class Problem {
     final TileLayout plain;
     final List<AccessPattern> accesses;
     final int elementBytes;
@@ -243,11 +243,11 @@ public final class XorMapSearch {
     }
 
     /** The plain word of a lane's first byte. */
-    private int firstWord(LaneAccess lane) {
+    int firstWord(LaneAccess lane) {
       return (int) (((long) lane.row() * plain.cols() + lane.col()) * elementBytes / WORD_BYTES);
     }
 
-    private int lastWord(LaneAccess lane) {
+    int lastWord(LaneAccess lane) {
       long first = ((long) lane.row() * plain.cols() + lane.col()) * elementBytes;
       return (int) ((first + Math.max(1, lane.bytes()) - 1) / WORD_BYTES);
     }
@@ -268,240 +268,12 @@ public final class XorMapSearch {
       }
     }
 
-    /**
-     * A phase with more distinct words that agree in the kept bits than the free bank bits have
-     * banks: every map leaves two of them in one bank.
-     */
-    Optional<NoXorMap> pigeonhole() {
-      int lowMask = (1 << kept) - 1;
-      for (int a = 0; a < accesses.size(); a++) {
-        AccessPattern access = accesses.get(a);
-        if (access.maxWays() != 1) {
-          continue;
-        }
-        List<Instruction> walk = access.instructions(plain);
-        for (int i = 0; i < walk.size(); i++) {
-          for (Phase phase : walk.get(i).phases()) {
-            Map<Integer, Map<Integer, LaneAccess>> byLow = new HashMap<>();
-            for (LaneAccess lane : phase.lanes()) {
-              for (int w = firstWord(lane); w <= lastWord(lane); w++) {
-                byLow.computeIfAbsent(w & lowMask, key -> new java.util.TreeMap<>())
-                    .putIfAbsent(w, lane);
-              }
-            }
-            for (Map<Integer, LaneAccess> words : byLow.values()) {
-              if (words.size() > 1 << b) {
-                List<Cell> cells = new ArrayList<>();
-                List<Integer> laneNumbers = new ArrayList<>();
-                // 2^b + 1 of them are enough: the least set no map separates.
-                for (LaneAccess lane : words.values()) {
-                  if (cells.size() > 1 << b) {
-                    break;
-                  }
-                  cells.add(new Cell(lane.row(), lane.col()));
-                  laneNumbers.add(lane.lane());
-                }
-                return Optional.of(new NoXorMap.TooManyWords(access, i, phase.index(),
-                    List.copyOf(laneNumbers), List.copyOf(cells), keptBytes, b));
-              }
-            }
-          }
-        }
-      }
-      return Optional.empty();
-    }
-
-    /**
-     * Why the search found none: a subspace of more than {@code b} dimensions every nonzero vector of
-     * which is a difference some phase forbids (a kernel of codimension {@code b} meets it), if one
-     * is found in a bounded search; else the accesses whose differences are all the search had.
-     */
-    NoXorMap certificate() {
-      Set<Integer> all = new LinkedHashSet<>();
-      for (int[] top : byTop) {
-        for (int d : top) {
-          all.add(d);
-        }
-      }
-      int[] candidates = all.stream().mapToInt(Integer::intValue).sorted().toArray();
-      List<Integer> basis = new ArrayList<>();
-      long[] budget = {200_000};
-      if (subspace(candidates, 0, basis, new ArrayList<>(List.of(0)), all, budget)) {
-        List<NoXorMap.Difference> differences = new ArrayList<>();
-        List<Integer> span = spanOf(basis);
-        for (int d : span) {
-          if (d == 0) {
-            continue;
-          }
-          Source s = sources.get(d);
-          differences.add(new NoXorMap.Difference(accesses.get(s.access()), s.instruction(),
-              s.phase(), s.first().lane(), new Cell(s.first().row(), s.first().col()),
-              s.second().lane(), new Cell(s.second().row(), s.second().col()), d << kept,
-              basis.contains(d)));
-        }
-        return new NoXorMap.SpannedDifferences(List.copyOf(differences), basis.size(), keptBytes,
-            b);
-      }
-      // The accesses whose differences the search had, and those only costed (maxWays > 1).
-      List<AccessPattern> involved = new ArrayList<>();
-      for (int a = 0; a < accesses.size(); a++) {
-        int index = a;
-        if (accesses.get(a).maxWays() != 1
-            || sources.values().stream().anyMatch(s -> s.access() == index)) {
-          involved.add(accesses.get(a));
-        }
-      }
-      return new NoXorMap.Exhausted(List.copyOf(involved), keptBytes, b, free);
-    }
-
-    private boolean subspace(int[] candidates, int from, List<Integer> basis, List<Integer> span,
-        Set<Integer> allowed, long[] budget) {
-      if (basis.size() > b) {
-        return true;
-      }
-      for (int c = from; c < candidates.length && budget[0]-- > 0; c++) {
-        int w = candidates[c];
-        if (span.contains(w)) {
-          continue;
-        }
-        boolean closed = true;
-        for (int s : span) {
-          if (s != 0 && !allowed.contains(s ^ w)) {
-            closed = false;
-            break;
-          }
-        }
-        if (!closed) {
-          continue;
-        }
-        basis.add(w);
-        int size = span.size();
-        for (int i = 0; i < size; i++) {
-          span.add(span.get(i) ^ w);
-        }
-        if (subspace(candidates, c + 1, basis, span, allowed, budget)) {
-          return true;
-        }
-        basis.remove(basis.size() - 1);
-        span.subList(size, span.size()).clear();
-      }
-      return false;
-    }
-
     /** The tile whose map on the word has bank rows of column images {@code images}. */
     TileLayout tile(int[] images) {
-      return plain.toBuilder().map(elementMap(wordMap(images, kept, free, b), elementBytes))
+      return plain.toBuilder().map(EchelonKernels.elementMap(
+          EchelonKernels.wordMap(images, kept, free, b), elementBytes))
           .build();
     }
-  }
-
-  private static List<Integer> spanOf(List<Integer> basis) {
-    List<Integer> span = new ArrayList<>(List.of(0));
-    for (int w : basis) {
-      int size = span.size();
-      for (int i = 0; i < size; i++) {
-        span.add(span.get(i) ^ w);
-      }
-    }
-    return span;
-  }
-
-  /**
-   * The map on words of the column images {@code images[j]} (the bank rows' bits of free bit
-   * {@code j}, in column echelon form): pivots to the bank bits in order, the other free bits to the
-   * bits above the bank bits in order, each with its image XORed into the bank bits.
-   */
-  static XorMap wordMap(int[] images, int kept, int free, int b) {
-    int[] map = new int[kept + free];
-    for (int j = 0; j < kept; j++) {
-      map[j] = 1 << j;
-    }
-    int rank = 0;
-    int others = 0;
-    for (int j = 0; j < free; j++) {
-      int image = images[j];
-      if (rank < b && image == 1 << rank) {
-        map[kept + j] = 1 << (kept + rank);
-        rank++;
-      } else {
-        map[kept + j] = image << kept | 1 << (kept + b + others);
-        others++;
-      }
-    }
-    return XorMap.ofImages(map);
-  }
-
-  /** The word map as a map of element offsets ({@code elementBytes} a power of two up to 8). */
-  static XorMap elementMap(XorMap wordMap, int elementBytes) {
-    return wordMap.inBytes(WORD_BYTES).inElements(elementBytes).orElseThrow();
-  }
-
-  /** The XOR terms of the word map of column images {@code images}: its off-diagonal ones. */
-  static int weight(int[] images, int free, int b) {
-    int weight = 0;
-    int rank = 0;
-    int others = 0;
-    for (int j = 0; j < free; j++) {
-      int image = images[j];
-      if (rank < b && image == 1 << rank) {
-        weight += j == rank ? 0 : 1;
-        rank++;
-      } else {
-        weight += Integer.bitCount(image) + (j == b + others ? 0 : 1);
-        others++;
-      }
-    }
-    return weight;
-  }
-
-  /**
-   * The column images in echelon form of the bank rows of a word map on {@code kept + free} bits, as
-   * the search would write it for the same kernel; for the laws, which compare with maps enumerated
-   * any way. Empty when the map's bank rows are not of full rank.
-   */
-  static Optional<int[]> echelon(XorMap wordMap, int kept, int free, int b) {
-    // Bank rows restricted to the free columns: rows[i] bit j = bit (kept + i) of image(kept + j).
-    int[] rows = new int[b];
-    for (int i = 0; i < b; i++) {
-      for (int j = 0; j < free; j++) {
-        if (((wordMap.apply(1 << (kept + j)) >>> (kept + i)) & 1) != 0) {
-          rows[i] |= 1 << j;
-        }
-      }
-    }
-    // Reduced row echelon form, pivots leftmost (lowest free bit) first.
-    int rank = 0;
-    for (int j = 0; j < free && rank < b; j++) {
-      int pivot = -1;
-      for (int i = rank; i < b; i++) {
-        if (((rows[i] >>> j) & 1) != 0) {
-          pivot = i;
-          break;
-        }
-      }
-      if (pivot < 0) {
-        continue;
-      }
-      int swap = rows[pivot];
-      rows[pivot] = rows[rank];
-      rows[rank] = swap;
-      for (int i = 0; i < b; i++) {
-        if (i != rank && ((rows[i] >>> j) & 1) != 0) {
-          rows[i] ^= rows[rank];
-        }
-      }
-      rank++;
-    }
-    if (rank < b) {
-      return Optional.empty();
-    }
-    int[] images = new int[free];
-    for (int j = 0; j < free; j++) {
-      for (int i = 0; i < b; i++) {
-        images[j] |= ((rows[i] >>> j) & 1) << i;
-      }
-    }
-    return Optional.of(images);
   }
 
   /** The branch-and-bound walk over the column images. */

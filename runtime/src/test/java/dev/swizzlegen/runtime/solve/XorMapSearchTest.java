@@ -198,12 +198,12 @@ class XorMapSearchTest {
       }
       XorMap word = XorMap.ofImages(images);
       TileLayout candidate =
-          tile.copy().map(XorMapSearch.elementMap(word, elementBytes)).build();
+          tile.copy().map(EchelonKernels.elementMap(word, elementBytes)).build();
       boolean serves = accesses.stream().allMatch(a -> a.check(candidate).isEmpty()
           && ANALYZER.analyze(candidate, a).acceptable());
       if (serves) {
-        int[] echelon = XorMapSearch.echelon(word, kept, free, b).orElseThrow();
-        fewest = Math.min(fewest, XorMapSearch.weight(echelon, free, b));
+        int[] echelon = EchelonKernels.echelon(word, kept, free, b).orElseThrow();
+        fewest = Math.min(fewest, EchelonKernels.weight(echelon, free, b));
       }
     }
     String what = tile + " " + accesses.stream().map(AccessPattern::text).toList();
