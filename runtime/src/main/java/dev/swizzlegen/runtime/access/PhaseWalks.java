@@ -37,7 +37,7 @@ final class PhaseWalks {
   /**
    * The phases of one instruction of {@code op} whose lanes {@code 0..count-1} start at (rows[i],
    * cols[i]) and each move {@code bytes}: consecutive groups of lanes as NVIDIA's shared memory serves
-   * them ({@link BankModel#lanesPerPhase(Op, long[], int, int)}, merged phases included).
+   * them ({@link PhaseLanes#visitPhases}, merged phases included).
    */
   static void splitIntoPhases(Layout layout, Op op, int instruction, int[] rows, int[] cols,
       int count, int bytes, PhaseLanes lanes, PhaseVisitor visitor) {

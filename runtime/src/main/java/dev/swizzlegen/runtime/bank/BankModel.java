@@ -79,14 +79,6 @@ public final class BankModel {
     return true;
   }
 
-  /**
-   * The lanes one phase serves in such an instruction: {@link #lanesPerPhase(int)}, twice that where
-   * {@link #mergesPhases}.
-   */
-  public int lanesPerPhase(Op op, long[] byteAddresses, int bytes, int lanes) {
-    return lanesPerPhase(bytes) * (mergesPhases(op, byteAddresses, bytes, lanes) ? 2 : 1);
-  }
-
   /** The 4-byte word holding a byte address. */
   public long word(long byteAddress) {
     return Math.floorDiv(byteAddress, bankBytes);
@@ -126,11 +118,16 @@ public final class BankModel {
    * per thread, searched in turn (a bank rarely holds more than a few).
    */
   public int wavefronts(long[] byteAddresses, int[] bytes, int lanes) {
+    return wavefronts(byteAddresses, bytes, 0, lanes);
+  }
+
+  /** {@link #wavefronts(long[], int[], int)} of the lanes {@code from} to {@code to - 1} of the arrays. */
+  public int wavefronts(long[] byteAddresses, int[] bytes, int from, int to) {
     Scratch scratch = SCRATCH.get();
     int[] counts = scratch.perBank(banks);
     long[] seen = scratch.seen;
     int worst = 1;
-    for (int i = 0; i < lanes; i++) {
+    for (int i = from; i < to; i++) {
       long last = word(byteAddresses[i] + bytes[i] - 1);
       for (long w = word(byteAddresses[i]); w <= last; w++) {
         int bank = (int) Math.floorMod(w, (long) banks);
@@ -147,7 +144,7 @@ public final class BankModel {
           continue;
         }
         if (count == Scratch.WORDS_PER_BANK) {
-          return wavefrontsSorting(byteAddresses, bytes, lanes, scratch);
+          return wavefrontsSorting(byteAddresses, bytes, from, to, scratch);
         }
         seen[start + count] = w;
         counts[bank] = count + 1;
@@ -158,10 +155,11 @@ public final class BankModel {
   }
 
   /** {@link #wavefronts} for a phase whose bank holds more words than the buffer: sorted. */
-  private int wavefrontsSorting(long[] byteAddresses, int[] bytes, int lanes, Scratch scratch) {
+  private int wavefrontsSorting(long[] byteAddresses, int[] bytes, int from, int to,
+      Scratch scratch) {
     long[] words = scratch.words;
     int count = 0;
-    for (int i = 0; i < lanes; i++) {
+    for (int i = from; i < to; i++) {
       long last = word(byteAddresses[i] + bytes[i] - 1);
       for (long w = word(byteAddresses[i]); w <= last; w++) {
         if (count == words.length) {

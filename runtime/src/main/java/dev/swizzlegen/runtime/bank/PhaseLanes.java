@@ -9,7 +9,8 @@ import java.util.List;
  * The lanes of one phase while an access is walked over a tile: primitive arrays reused from phase to
  * phase, so that costing every phase of a tile allocates nothing per lane. A {@link PhaseVisitor}
  * reads it during its call only; {@link #toPhase} copies it out when a phase must be kept (a witness,
- * a picture).
+ * a picture). It holds either one phase or a whole instruction, which {@link #visitPhases} then
+ * shows the visitor a phase at a time, as a window on the same arrays.
  */
 public final class PhaseLanes {
   private int[] lanes = new int[32];
@@ -18,39 +19,38 @@ public final class PhaseLanes {
   private long[] byteAddresses = new long[32];
   private int[] bytes = new int[32];
   private int count;
+  /** The window the visitor sees: lanes {@code from} to {@code to - 1}; all of them outside a visit. */
+  private int from;
+  private int to;
   private boolean merged;
-  /** The phase being visited, when this buffer holds a whole instruction. */
-  private PhaseLanes phase;
 
   /** Empties the buffer for the next phase (or instruction). */
   public void clear() {
     count = 0;
+    from = 0;
+    to = 0;
     merged = false;
   }
 
   /**
    * Hands the instruction this buffer holds (its lanes in lane order, every one moving the same
    * bytes) to {@code visitor} phase by phase, as {@code banks} serves it: consecutive groups of
-   * {@link BankModel#lanesPerPhase(Op, long[], int, int)} lanes, each marked merged where the
-   * instruction's phases are merged.
+   * {@link BankModel#lanesPerPhase(int)} lanes, twice that and each marked merged where
+   * {@link BankModel#mergesPhases}.
    */
   public void visitPhases(BankModel banks, Op op, int instruction, PhaseVisitor visitor) {
     if (count == 0) {
       return;
     }
-    boolean mergedPhases = banks.mergesPhases(op, byteAddresses, bytes[0], count);
-    int perPhase = banks.lanesPerPhase(bytes[0]) * (mergedPhases ? 2 : 1);
-    if (phase == null) {
-      phase = new PhaseLanes();
-    }
+    merged = banks.mergesPhases(op, byteAddresses, bytes[0], count);
+    int perPhase = banks.lanesPerPhase(bytes[0]) * (merged ? 2 : 1);
     for (int start = 0, index = 0; start < count; start += perPhase, index++) {
-      phase.clear();
-      phase.merged = mergedPhases;
-      for (int i = start; i < Math.min(start + perPhase, count); i++) {
-        phase.add(lanes[i], rows[i], cols[i], byteAddresses[i], bytes[i]);
-      }
-      visitor.phase(instruction, index, phase);
+      from = start;
+      to = Math.min(start + perPhase, count);
+      visitor.phase(instruction, index, this);
     }
+    from = 0;
+    to = count;
   }
 
   /** Whether these lanes are a merged phase ({@link BankModel#mergesPhases}). */
@@ -74,22 +74,23 @@ public final class PhaseLanes {
     byteAddresses[count] = byteAddress;
     this.bytes[count] = bytes;
     count++;
+    to = count;
   }
 
   /** Active lanes in the phase. */
   int count() {
-    return count;
+    return to - from;
   }
 
   /** The phase's wavefronts under {@code banks}: {@link BankModel#wavefronts} on these lanes. */
   public int wavefronts(BankModel banks) {
-    return banks.wavefronts(byteAddresses, bytes, count);
+    return banks.wavefronts(byteAddresses, bytes, from, to);
   }
 
   /** The lanes as a {@link Phase} with its place {@code index} in the instruction. */
   public Phase toPhase(int index) {
-    List<LaneAccess> copied = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
+    List<LaneAccess> copied = new ArrayList<>(to - from);
+    for (int i = from; i < to; i++) {
       copied.add(new LaneAccess(lanes[i], rows[i], cols[i], byteAddresses[i], bytes[i]));
     }
     return new Phase(index, copied, merged);
