@@ -8,8 +8,9 @@
 # runs javac with the swizzlegen processor on the declarations (-proc:only: annotation processing
 # alone, no classes), before anything that links <target> is compiled and again whenever a
 # declaration changes, and makes <target> an INTERFACE library whose include directory holds
-# swizzlegen/<name>.cuh, and beside each header its JSON report and bank-map picture
-# (swizzlegen/<name>.json, swizzlegen/<name>-bank-map.svg; REPORTS chooses, NONE writes neither).
+# swizzlegen/<name>.cuh, and beside each header its JSON report and picture
+# (swizzlegen/<name>.json; a tile's swizzlegen/<name>-bank-map.svg, a @SharedStorage's
+# swizzlegen/<name>-storage-map.svg; REPORTS chooses, NONE writes neither).
 # A declaration with an error (a bank conflict, a bad attribute) fails the
 # build with javac's message on the attribute.
 #
