@@ -19,6 +19,9 @@ public final class BankModel {
   /** The model of every NVIDIA GPU from Volta (sm_70) to Blackwell (sm_120). */
   public static final BankModel NVIDIA = new BankModel(32, 4);
 
+  /** The lanes of a warp: only a whole warp's instruction merges phases. */
+  private static final int WARP_LANES = 32;
+
   /** {@link #wavefronts}' buffers, one set per thread. */
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
@@ -56,15 +59,15 @@ public final class BankModel {
   /**
    * Whether an instruction of {@code lanes} lanes, lane {@code i} moving {@code bytes} from
    * {@code byteAddresses[i]}, is served in phases of twice its width. Measured on an H100 (the
-   * calibration suite's {@code merge_*} cases, {@code docs/bank-model.md}): a load of 8 or 16 bytes a
-   * lane by a whole warp in which every lane reads what lane {@code i ^ 1} reads, or every lane what
-   * lane {@code i ^ 2} reads, is served in half the phases (16 bytes: two of 16 lanes; 8 bytes: one
-   * of 32), and each merged phase pays the distinct words of its whole lane set. Stores, accesses of
+   * calibration suite's {@code merge_*} cases, {@code docs/measurements.md}): a load of 8 or 16
+   * bytes a lane by a whole warp in which every lane reads what lane {@code i ^ 1} reads, or every
+   * lane what lane {@code i ^ 2} reads, is served in half the phases (16 bytes: two of 16 lanes; 8
+   * bytes: one of 32), and each merged phase pays the distinct words of its whole lane set. Stores, accesses of
    * 4 bytes or less, lanes repeating at other distances ({@code i ^ 3}, {@code i ^ 4}, ...) and
    * pairs on only some lanes are not merged.
    */
   public boolean mergesPhases(Op op, long[] byteAddresses, int bytes, int lanes) {
-    if (op != Op.LOAD || bytes <= bankBytes || bytes > 16 || lanes != banks) {
+    if (op != Op.LOAD || bytes <= bankBytes || bytes > 16 || lanes != WARP_LANES) {
       return false;
     }
     return everyLaneRepeats(byteAddresses, lanes, 1) || everyLaneRepeats(byteAddresses, lanes, 2);
