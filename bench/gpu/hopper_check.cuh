@@ -28,59 +28,16 @@
 #include <string>
 #include <vector>
 
+#include "ptx.cuh"
+
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "the Hopper suite needs wgmma: build with -gencode=arch=compute_90a,code=sm_90a"
 #endif
 
-#define HOPPER_CHECK_CUDA(call)                                                              \
-  do {                                                                                       \
-    const cudaError_t status_ = (call);                                                      \
-    if (status_ != cudaSuccess) {                                                            \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                     \
-                   cudaGetErrorString(status_));                                             \
-      std::exit(2);                                                                          \
-    }                                                                                        \
-  } while (0)
-
 namespace hopper_check {
 
 // ---------------------------------------------------------------------------------------------
-// Device: the mbarrier, the bulk tensor copy and wgmma's fences, as PTX.
-
-__device__ __forceinline__ uint32_t shared_address(const void* pointer) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
-}
-
-__device__ __forceinline__ void mbarrier_init(uint32_t barrier) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-
-__device__ __forceinline__ void mbarrier_expect_bytes(uint32_t barrier, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(bytes)
-               : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_wait(uint32_t barrier, uint32_t phase) {
-  uint32_t done = 0;
-  while (done == 0) {
-    asm volatile(
-        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-        "selp.u32 %0, 1, 0, p;\n}\n"
-        : "=r"(done)
-        : "r"(barrier), "r"(phase)
-        : "memory");
-  }
-}
-
-__device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap* map, int32_t col,
-                                         int32_t row, uint32_t barrier) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-      " [%0], [%1, {%2, %3}], [%4];" ::"r"(destination),
-      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(barrier)
-      : "memory");
-}
+// Device: wgmma's fences, as PTX (the mbarrier and the bulk tensor copy are ptx.cuh's).
 
 // Every box of every stage of Tile, stage s holding K block s of the global matrix: K from
 // s * kWgmmaKExtent on, at the global row and column wgmma_row and wgmma_col give it (the matrix is
@@ -315,28 +272,28 @@ struct Buffers {
 template <class A, class B, class Mma, class ElementA, class ElementB>
 void launch(const GlobalMatrix<A, ElementA>& matrix_a, const GlobalMatrix<B, ElementB>& matrix_b,
             const Buffers& buffers) {
-  HOPPER_CHECK_CUDA(cudaMemcpy(buffers.a, matrix_a.elements.data(),
+  CHECK_CUDA(cudaMemcpy(buffers.a, matrix_a.elements.data(),
                                matrix_a.elements.size() * sizeof(ElementA), cudaMemcpyHostToDevice));
-  HOPPER_CHECK_CUDA(cudaMemcpy(buffers.b, matrix_b.elements.data(),
+  CHECK_CUDA(cudaMemcpy(buffers.b, matrix_b.elements.data(),
                                matrix_b.elements.size() * sizeof(ElementB), cudaMemcpyHostToDevice));
-  HOPPER_CHECK_CUDA(cudaMemset(buffers.dump_a, 0xEE, tile_bytes<A>()));
-  HOPPER_CHECK_CUDA(cudaMemset(buffers.dump_b, 0xEE, tile_bytes<B>()));
+  CHECK_CUDA(cudaMemset(buffers.dump_a, 0xEE, tile_bytes<A>()));
+  CHECK_CUDA(cudaMemset(buffers.dump_b, 0xEE, tile_bytes<B>()));
   const CUtensorMap map_a = encode_map(matrix_a, buffers.a);
   const CUtensorMap map_b = encode_map(matrix_b, buffers.b);
   auto kernel = gemm<A, B, Mma>;
-  HOPPER_CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(shared_bytes<A, B>())));
   const uint32_t threads = 128 * (A::kWgmmaMnExtent / 64);
   kernel<<<1, threads, shared_bytes<A, B>()>>>(
       map_a, map_b, buffers.dump_a, buffers.dump_b,
       static_cast<typename Mma::Accumulator*>(buffers.d), buffers.descriptors, buffers.addresses);
-  HOPPER_CHECK_CUDA(cudaGetLastError());
-  HOPPER_CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
 }
 
 inline std::vector<uint8_t> download(const uint8_t* device, uint32_t bytes) {
   std::vector<uint8_t> host(bytes);
-  HOPPER_CHECK_CUDA(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost));
   return host;
 }
 
@@ -353,14 +310,14 @@ void run_gemm(Report& report, const char* name, const char* declared_a, const ch
   GlobalMatrix<A, ElementA> matrix_a;
   GlobalMatrix<B, ElementB> matrix_b;
   Buffers buffers;
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.a, matrix_a.elements.size() * sizeof(ElementA)));
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.b, matrix_b.elements.size() * sizeof(ElementB)));
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.dump_a, tile_bytes<A>()));
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.dump_b, tile_bytes<B>()));
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.d, kM * Mma::kN * sizeof(Accumulator)));
+  CHECK_CUDA(cudaMalloc(&buffers.a, matrix_a.elements.size() * sizeof(ElementA)));
+  CHECK_CUDA(cudaMalloc(&buffers.b, matrix_b.elements.size() * sizeof(ElementB)));
+  CHECK_CUDA(cudaMalloc(&buffers.dump_a, tile_bytes<A>()));
+  CHECK_CUDA(cudaMalloc(&buffers.dump_b, tile_bytes<B>()));
+  CHECK_CUDA(cudaMalloc(&buffers.d, kM * Mma::kN * sizeof(Accumulator)));
   const uint32_t descriptor_count = (kM / 64 + 1) * A::kStages * A::kWgmmaKSlices;
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.descriptors, descriptor_count * sizeof(unsigned long long)));
-  HOPPER_CHECK_CUDA(cudaMalloc(&buffers.addresses, 2 * sizeof(uint32_t)));
+  CHECK_CUDA(cudaMalloc(&buffers.descriptors, descriptor_count * sizeof(unsigned long long)));
+  CHECK_CUDA(cudaMalloc(&buffers.addresses, 2 * sizeof(uint32_t)));
 
   // (a) Every element's global index, one base-8 digit a pass.
   const uint32_t largest = static_cast<uint32_t>(
@@ -389,7 +346,7 @@ void run_gemm(Report& report, const char* name, const char* declared_a, const ch
   misplaced_a += matrix_a.misplaced(download(buffers.dump_a, tile_bytes<A>()));
   misplaced_b += matrix_b.misplaced(download(buffers.dump_b, tile_bytes<B>()));
   std::vector<Accumulator> d(kM * Mma::kN);
-  HOPPER_CHECK_CUDA(cudaMemcpy(d.data(), buffers.d, d.size() * sizeof(Accumulator),
+  CHECK_CUDA(cudaMemcpy(d.data(), buffers.d, d.size() * sizeof(Accumulator),
                                cudaMemcpyDeviceToHost));
   uint32_t wrong_products = 0;
   double worst = 0;
@@ -409,10 +366,10 @@ void run_gemm(Report& report, const char* name, const char* declared_a, const ch
 
   // The descriptors the device built against the model's.
   std::vector<unsigned long long> descriptors(descriptor_count);
-  HOPPER_CHECK_CUDA(cudaMemcpy(descriptors.data(), buffers.descriptors,
+  CHECK_CUDA(cudaMemcpy(descriptors.data(), buffers.descriptors,
                                descriptor_count * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
   uint32_t addresses[2];
-  HOPPER_CHECK_CUDA(cudaMemcpy(addresses, buffers.addresses, sizeof(addresses), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(addresses, buffers.addresses, sizeof(addresses), cudaMemcpyDeviceToHost));
   const uint32_t count_a = (kM / 64) * A::kStages * A::kWgmmaKSlices;
   uint32_t wrong_a = 0;
   uint32_t wrong_b = 0;
@@ -436,13 +393,13 @@ void run_gemm(Report& report, const char* name, const char* declared_a, const ch
   report.rows.push_back(row_b);
   report.failures += (misplaced_a + misplaced_b + wrong_a + wrong_b + wrong_products) == 0 ? 0 : 1;
 
-  HOPPER_CHECK_CUDA(cudaFree(buffers.a));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.b));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.dump_a));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.dump_b));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.d));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.descriptors));
-  HOPPER_CHECK_CUDA(cudaFree(buffers.addresses));
+  CHECK_CUDA(cudaFree(buffers.a));
+  CHECK_CUDA(cudaFree(buffers.b));
+  CHECK_CUDA(cudaFree(buffers.dump_a));
+  CHECK_CUDA(cudaFree(buffers.dump_b));
+  CHECK_CUDA(cudaFree(buffers.d));
+  CHECK_CUDA(cudaFree(buffers.descriptors));
+  CHECK_CUDA(cudaFree(buffers.addresses));
 }
 
 }  // namespace hopper_check

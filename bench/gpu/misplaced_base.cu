@@ -36,6 +36,7 @@
 // Usage: misplaced_base OUT SHIFT   (SHIFT a multiple of 128, at most 1024) appends one row to
 // OUT/misplaced-base.csv and eight to OUT/misplaced-base-rows.csv (the script writes the headers).
 // Exit status: 0 when the measurements equal the prediction, 1 otherwise, 2 on a CUDA error.
+#include "ptx.cuh"
 #include "swizzlegen/tma_staged_tile.cuh"
 
 #include <cuda.h>
@@ -55,16 +56,6 @@ static_assert(Tile::kRows == 64 && Tile::kCols == 64 && Tile::kRowStride == 64,
               "64 x 64, rows 128 bytes apart: one row of the 128-byte mode per tile row");
 static_assert(Tile::kAlignmentBytes == 1024, "the 128-byte mode's repeat");
 static_assert(Tile::kTmaSwizzle == CU_TENSOR_MAP_SWIZZLE_128B, "the 128-byte mode");
-
-#define MISPLACED_CHECK_CUDA(call)                                                          \
-  do {                                                                                      \
-    const cudaError_t status_ = (call);                                                     \
-    if (status_ != cudaSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                    \
-                   cudaGetErrorString(status_));                                            \
-      std::exit(2);                                                                         \
-    }                                                                                       \
-  } while (0)
 
 namespace {
 
@@ -93,10 +84,6 @@ struct Counts {
   unsigned int right_at_offset_xor_shift;  // offset(row, col) ^ (((shift / 128) % 8) << 3) holds it
 };
 
-__device__ __forceinline__ uint32_t shared_address(const void* pointer) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
-}
-
 __global__ void __launch_bounds__(kThreads, 1)
     fill_and_read(const __grid_constant__ CUtensorMap map, const uint16_t* source, uint32_t shift,
                   Counts* counts, uint16_t* dump, uint32_t* addresses) {
@@ -115,8 +102,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   if (threadIdx.x == 0) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    mbarrier_init(barrier);
   }
   __syncthreads();
 
@@ -125,18 +111,15 @@ __global__ void __launch_bounds__(kThreads, 1)
     addresses[0] = raw;
     addresses[1] = b;
     addresses[2] = tile;
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier),
-                 "r"(Tile::kTmaStageBytes)
-                 : "memory");
+    mbarrier_expect_bytes(barrier, Tile::kTmaStageBytes);
     for (uint32_t box = 0; box < Tile::kTmaBoxes; ++box) {
-      asm volatile(
-          "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-          " [%0], [%1, {%2, %3}], [%4];" ::"r"(tile + Tile::tma_box_offset(box) * Tile::kElementBytes),
-          "l"(reinterpret_cast<uint64_t>(&map)), "r"(static_cast<int32_t>(Tile::tma_box_col(box))),
-          "r"(static_cast<int32_t>(Tile::tma_box_row(box))), "r"(barrier)
-          : "memory");
+      tma_load(tile + Tile::tma_box_offset(box) * Tile::kElementBytes, &map,
+               static_cast<int32_t>(Tile::tma_box_col(box)),
+               static_cast<int32_t>(Tile::tma_box_row(box)), barrier);
     }
   }
+  // The wait of the measured program: parity 0 as an immediate, where ptx.cuh's mbarrier_wait takes
+  // it in a register and compiles to other instructions.
   uint32_t done = 0;
   while (done == 0) {
     asm volatile(
@@ -188,8 +171,8 @@ int main(int argc, char** argv) {
 
   int device = 0;
   cudaDeviceProp properties{};
-  MISPLACED_CHECK_CUDA(cudaGetDevice(&device));
-  MISPLACED_CHECK_CUDA(cudaGetDeviceProperties(&properties, device));
+  CHECK_CUDA(cudaGetDevice(&device));
+  CHECK_CUDA(cudaGetDeviceProperties(&properties, device));
   if (properties.major != 9) {
     std::fprintf(stderr, "%s is compute capability %d.%d: this program is built for sm_90a (9.x)\n",
                  properties.name, properties.major, properties.minor);
@@ -206,12 +189,12 @@ int main(int argc, char** argv) {
   Counts* counts = nullptr;
   uint16_t* dump = nullptr;
   uint32_t* addresses = nullptr;
-  MISPLACED_CHECK_CUDA(cudaMalloc(&source, kTileBytes));
-  MISPLACED_CHECK_CUDA(cudaMalloc(&counts, sizeof(Counts)));
-  MISPLACED_CHECK_CUDA(cudaMalloc(&dump, kDynamicBytes));
-  MISPLACED_CHECK_CUDA(cudaMalloc(&addresses, 3 * sizeof(uint32_t)));
-  MISPLACED_CHECK_CUDA(cudaMemcpy(source, host.data(), kTileBytes, cudaMemcpyHostToDevice));
-  MISPLACED_CHECK_CUDA(cudaMemset(counts, 0, sizeof(Counts)));
+  CHECK_CUDA(cudaMalloc(&source, kTileBytes));
+  CHECK_CUDA(cudaMalloc(&counts, sizeof(Counts)));
+  CHECK_CUDA(cudaMalloc(&dump, kDynamicBytes));
+  CHECK_CUDA(cudaMalloc(&addresses, 3 * sizeof(uint32_t)));
+  CHECK_CUDA(cudaMemcpy(source, host.data(), kTileBytes, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(counts, 0, sizeof(Counts)));
 
   CUtensorMap map{};
   const CUresult encoded = Tile::encode_tma_tensor_map(&map, source, Tile::kRows, Tile::kCols,
@@ -221,15 +204,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   fill_and_read<<<1, kThreads, kDynamicBytes>>>(map, source, shift, counts, dump, addresses);
-  MISPLACED_CHECK_CUDA(cudaGetLastError());
-  MISPLACED_CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
 
   Counts measured{};
   std::vector<uint16_t> shared(kDynamicBytes / 2);
   uint32_t address[3] = {0, 0, 0};
-  MISPLACED_CHECK_CUDA(cudaMemcpy(&measured, counts, sizeof(Counts), cudaMemcpyDeviceToHost));
-  MISPLACED_CHECK_CUDA(cudaMemcpy(shared.data(), dump, kDynamicBytes, cudaMemcpyDeviceToHost));
-  MISPLACED_CHECK_CUDA(cudaMemcpy(address, addresses, sizeof(address), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(&measured, counts, sizeof(Counts), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(shared.data(), dump, kDynamicBytes, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(address, addresses, sizeof(address), cudaMemcpyDeviceToHost));
   const uint32_t raw = address[0], b = address[1], tile = address[2];
 
   // The sentinel: gone from the tile's bytes, everywhere else still.
@@ -291,9 +274,9 @@ int main(int argc, char** argv) {
   std::fclose(csv);
   std::fclose(rows);
 
-  MISPLACED_CHECK_CUDA(cudaFree(source));
-  MISPLACED_CHECK_CUDA(cudaFree(counts));
-  MISPLACED_CHECK_CUDA(cudaFree(dump));
-  MISPLACED_CHECK_CUDA(cudaFree(addresses));
+  CHECK_CUDA(cudaFree(source));
+  CHECK_CUDA(cudaFree(counts));
+  CHECK_CUDA(cudaFree(dump));
+  CHECK_CUDA(cudaFree(addresses));
   return agrees ? 0 : 1;
 }

@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "ptx.cuh"
 #include "swizzlegen/phase_change_storage.cuh"
 
 // wgmma needs sm_90a. nvcc 13's -arch=sm_90a also embeds compute_90 PTX, compiled without
@@ -45,16 +46,6 @@
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #define PHASE_CHANGES_NO_WGMMA 1
 #endif
-
-#define CHECK_CUDA(call)                                                                     \
-  do {                                                                                       \
-    const cudaError_t status_ = (call);                                                      \
-    if (status_ != cudaSuccess) {                                                            \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                     \
-                   cudaGetErrorString(status_));                                             \
-      std::exit(2);                                                                          \
-    }                                                                                        \
-  } while (0)
 
 using Storage = swizzlegen::PhaseChangeStorage;
 using TileA = swizzlegen::PhaseStorage_PhaseA;
@@ -96,37 +87,6 @@ static_assert(pairs_adjacent(), "C keeps column pairs adjacent");
 
 // ---------------------------------------------------------------------------------------------
 // Device.
-
-__device__ __forceinline__ void mbarrier_init(uint32_t barrier) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-
-__device__ __forceinline__ void mbarrier_expect_bytes(uint32_t barrier, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(bytes)
-               : "memory");
-}
-
-__device__ __forceinline__ void mbarrier_wait(uint32_t barrier, uint32_t parity) {
-  uint32_t done = 0;
-  while (done == 0) {
-    asm volatile(
-        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-        "selp.u32 %0, 1, 0, p;\n}\n"
-        : "=r"(done)
-        : "r"(barrier), "r"(parity)
-        : "memory");
-  }
-}
-
-__device__ __forceinline__ void tma_load(uint32_t destination, const CUtensorMap* map, int32_t col,
-                                         int32_t row, uint32_t barrier) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-      " [%0], [%1, {%2, %3}], [%4];" ::"r"(destination),
-      "l"(reinterpret_cast<uint64_t>(map)), "r"(col), "r"(row), "r"(barrier)
-      : "memory");
-}
 
 __device__ __forceinline__ void tma_store(const CUtensorMap* map, int32_t col, int32_t row,
                                           uint32_t source) {
