@@ -45,8 +45,12 @@ import javax.tools.ToolProvider;
  *       is a processor that writes the very files of swizzlegen's build and computes nothing
  *       ({@link ReplayProcessor}): what javac itself charges for those files (creating them, the
  *       extra round), which no processor that generates them avoids; "headers alone" writes only
- *       the CUDA headers, not the helpers' class files. Targets:
- *       100 tiles at most {@value #TARGET_COLD_RATIO_100}x plain javac, 1000 tiles at most
+ *       the CUDA headers, not the helpers' class files. Beside them, in the same interleaved
+ *       runs, the build-cost peers ({@link PeerLibrary}: AutoValue and Immutables on as many value
+ *       types), each against plain javac on its own sources. Targets: below both peers at both sizes;
+ *       swizzlegen's own work (with it minus javac's floor) at most {@value #TARGET_OWN_WORK_1000}x
+ *       plain javac at 1000 tiles; and the older whole ratios, 100 tiles at most
+ *       {@value #TARGET_COLD_RATIO_100}x plain javac, 1000 tiles at most
  *       {@value #TARGET_COLD_RATIO_1000}x.
  *   <li>Warm, as a Gradle daemon or an IDE pays it: javac run in-process, {@value #WARM_UPS}
  *       compilations to warm the JVM, then the median of {@value #RUNS}; each configuration in its
@@ -66,9 +70,10 @@ import javax.tools.ToolProvider;
 public final class ProcessorCostBenchmark {
   private static final int WARM_UPS = 2;
   private static final int RUNS = 5;
-  private static final int COLD_RUNS = 3;
+  private static final int COLD_RUNS = 5;
   private static final double TARGET_COLD_RATIO_100 = 1.6;
   private static final double TARGET_COLD_RATIO_1000 = 2.0;
+  private static final double TARGET_OWN_WORK_1000 = 0.25;
   private static final double TARGET_DERIVED_MS_PER_TILE = 50;
   private static final int HEAP_STEP_MB = 16;
   private static final List<String> ALL_REPORTS = List.of("-Aswizzlegen.reports=json,svg");
@@ -87,8 +92,9 @@ public final class ProcessorCostBenchmark {
   }
 
   /**
-   * Without arguments: the whole benchmark, printed; {@code cold}: its cold table alone. {@code measure <plain|no-op|processor|
-   * processor-reports|replay|replay-empty-files> <sources> <warm-ups> <runs> [recording]}: one
+   * Without arguments: the whole benchmark, printed; {@code cold}: its cold table alone. {@code measure <plain|processor|
+   * processor-reports|replay|replay-empty-files|replay-without-classes|plain-PEER|PEER> <sources>
+   * <warm-ups> <runs> [recording]} (PEER a {@link PeerLibrary#mode()}): one
    * configuration in this JVM (the benchmark's child).
    */
   public static void main(String[] args) throws Exception {
@@ -114,15 +120,20 @@ public final class ProcessorCostBenchmark {
     System.out.println();
     System.out.println("Cold: a fresh JVM per compilation (as the javac command and every mvn compile),"
         + " default JVM settings, from the JVM's start to its exit; median of " + COLD_RUNS
-        + " interleaved runs");
+        + " interleaved runs; each processor against plain javac on its own sources; AutoValue and"
+        + " Immutables on value types of 4 properties, as many as the tiles");
     System.out.println();
-    System.out.printf(Locale.ROOT, "| %-23s | %11s | %13s | %14s | %15s | %12s | %12s | %-20s |%n",
-        "library", "plain javac", "javac's floor", "headers alone", "with swizzlegen",
-        "in process()", "ratio", "target");
-    System.out.println("|-------------------------|-------------|---------------|----------------|"
-        + "-----------------|--------------|--------------|----------------------|");
-    cold(work, "100 tiles x 3 accesses", library100, TARGET_COLD_RATIO_100);
-    cold(work, "1000 tiles x 3 accesses", library1000, TARGET_COLD_RATIO_1000);
+    System.out.printf(Locale.ROOT, "| %-34s | %11s | %13s | %14s | %14s | %12s | %7s | %9s |%n",
+        "library", "plain javac", "javac's floor", "headers alone", "with processor",
+        "in process()", "ratio", "own work");
+    System.out.println("|------------------------------------|-------------|---------------|"
+        + "----------------|----------------|--------------|---------|-----------|");
+    List<String> verdicts = new ArrayList<>();
+    verdicts.addAll(cold(work, 100, library100, TARGET_COLD_RATIO_100, Optional.empty()));
+    verdicts.addAll(cold(work, 1000, library1000, TARGET_COLD_RATIO_1000,
+        Optional.of(TARGET_OWN_WORK_1000)));
+    System.out.println();
+    verdicts.forEach(System.out::println);
     if (args.length > 0 && args[0].equals("cold")) {
       return;
     }
@@ -161,15 +172,27 @@ public final class ProcessorCostBenchmark {
     return sources;
   }
 
-  /** One cold row: plain, javac's floor and swizzlegen, each a fresh JVM, interleaved. */
-  private static void cold(Path work, String label, Path sources, double targetRatio)
-      throws IOException {
+  /**
+   * The cold rows of one size: swizzlegen (plain, javac's floor, headers alone, with it) and each
+   * {@link PeerLibrary} (plain, with it) on as many types, every configuration a fresh JVM, all
+   * interleaved run by run; returns the verdicts on the targets.
+   */
+  private static List<String> cold(Path work, int types, Path sources, double targetRatio,
+      Optional<Double> targetOwnWork) throws IOException {
     Path recording = record(work, sources);
+    PeerLibrary[] peers = PeerLibrary.values();
+    List<Path> peerSources = new ArrayList<>();
+    for (PeerLibrary peer : peers) {
+      peerSources.add(library(work, peer.mode() + "-" + types, dir -> peer.write(dir, types)));
+    }
     double[] plain = new double[COLD_RUNS];
     double[] floor = new double[COLD_RUNS];
     double[] headersOnly = new double[COLD_RUNS];
     double[] with = new double[COLD_RUNS];
     double[] inProcess = new double[COLD_RUNS];
+    double[][] peerPlain = new double[peers.length][COLD_RUNS];
+    double[][] peerWith = new double[peers.length][COLD_RUNS];
+    double[][] peerInProcess = new double[peers.length][COLD_RUNS];
     for (int run = 0; run < COLD_RUNS; run++) {
       plain[run] = coldWall("plain", sources, Optional.empty(), new double[1]);
       floor[run] = coldWall("replay", sources, Optional.of(recording), new double[1]);
@@ -178,13 +201,36 @@ public final class ProcessorCostBenchmark {
       double[] process = new double[1];
       with[run] = coldWall("processor", sources, Optional.empty(), process);
       inProcess[run] = process[0];
+      for (int p = 0; p < peers.length; p++) {
+        peerPlain[p][run] = coldWall("plain-" + peers[p].mode(), peerSources.get(p),
+            Optional.empty(), new double[1]);
+        double[] peerProcess = new double[1];
+        peerWith[p][run] = coldWall(peers[p].mode(), peerSources.get(p), Optional.empty(),
+            peerProcess);
+        peerInProcess[p][run] = peerProcess[0];
+      }
     }
     double ratio = median(with) / median(plain);
-    System.out.printf(Locale.ROOT, "| %-23s | %9.2f s | %11.2f s | %12.2f s | %13.2f s | %10.2f s |"
-            + " %10.2fx | %-20s |%n", label, median(plain), median(floor), median(headersOnly),
-        median(with), median(inProcess),
-        ratio, String.format(Locale.ROOT, "%.1fx: %s", targetRatio,
-            ratio <= targetRatio ? "met" : "NOT met"));
+    double ownWork = (median(with) - median(floor)) / median(plain);
+    System.out.printf(Locale.ROOT, "| %-34s | %9.2f s | %11.2f s | %12.2f s | %12.2f s | %10.2f s |"
+            + " %6.2fx | %8.2fx |%n", "swizzlegen, " + types + " tiles x 3 accesses",
+        median(plain), median(floor), median(headersOnly), median(with), median(inProcess), ratio,
+        ownWork);
+    List<String> verdicts = new ArrayList<>();
+    verdicts.add(String.format(Locale.ROOT, "%d tiles: %.2fx plain javac (target %.1fx: %s)", types,
+        ratio, targetRatio, ratio <= targetRatio ? "met" : "NOT met"));
+    for (int p = 0; p < peers.length; p++) {
+      double peerRatio = median(peerWith[p]) / median(peerPlain[p]);
+      System.out.printf(Locale.ROOT, "| %-34s | %9.2f s | %13s | %14s | %12.2f s | %10.2f s |"
+              + " %6.2fx | %9s |%n", peers[p].label() + ", " + types + " types",
+          median(peerPlain[p]), "", "", median(peerWith[p]), median(peerInProcess[p]), peerRatio, "");
+      verdicts.add(String.format(Locale.ROOT, "%d types: swizzlegen %.2fx, %s %.2fx: %s", types,
+          ratio, peers[p].label(), peerRatio, ratio < peerRatio ? "below the peer" : "NOT below the peer"));
+    }
+    targetOwnWork.ifPresent(target -> verdicts.add(String.format(Locale.ROOT,
+        "%d tiles: swizzlegen's own work (with it minus javac's floor) %.2fx plain javac (target at"
+            + " most %.2fx: %s)", types, ownWork, target, ownWork <= target ? "met" : "NOT met")));
+    return verdicts;
   }
 
   /**
@@ -204,7 +250,7 @@ public final class ProcessorCostBenchmark {
   private static Path record(Path work, Path sources) throws IOException {
     FilerRecording recording = new FilerRecording();
     compile(ToolProvider.getSystemJavaCompiler(), javaFiles(sources), libraryClasspath(), sources,
-        recording.wrap(new SwizzlegenProcessor()), List.of());
+        List.of(recording.wrap(new SwizzlegenProcessor())), List.of());
     Path file = work.resolve(sources.getFileName() + ".recording");
     ReplayProcessor.save(recording.files(), file);
     return file;
@@ -309,26 +355,32 @@ public final class ProcessorCostBenchmark {
   private static void measure(String mode, Path sources, int warmUps, int runs,
       Optional<Path> recording) throws IOException {
     List<Path> files = javaFiles(sources);
-    String classpath = libraryClasspath();
+    Optional<PeerLibrary> peer = PeerLibrary.ofMode(mode);
+    String classpath = peer.map(PeerLibrary::classpath).orElseGet(ProcessorCostBenchmark::libraryClasspath);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<FilerRecording.File> recorded = mode.startsWith("replay")
         ? ReplayProcessor.load(recording.orElseThrow()) : List.of();
     List<String> options = mode.equals("processor-reports") ? ALL_REPORTS : List.of();
     for (int run = 0; run < warmUps + runs; run++) {
-      Processor processor = switch (mode) {
-        case "plain" -> null;
-        case "replay" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.ALL);
-        case "replay-empty-files" -> new ReplayProcessor(recorded, ReplayProcessor.Replay.EMPTY_FILES);
-        case "replay-without-classes" ->
-            new ReplayProcessor(recorded, ReplayProcessor.Replay.WITHOUT_CLASSES);
-        case "processor", "processor-reports" -> new SwizzlegenProcessor();
-        default -> throw new IllegalArgumentException("no configuration " + mode);
-      };
-      TimedProcessor timed = processor == null ? null : new TimedProcessor(processor);
+      List<Processor> processors = peer.isPresent()
+          ? (mode.equals(peer.get().mode()) ? peer.get().processors().toList() : List.of())
+          : switch (mode) {
+            case "plain" -> List.of();
+            case "replay" -> List.of(new ReplayProcessor(recorded, ReplayProcessor.Replay.ALL));
+            case "replay-empty-files" ->
+                List.of(new ReplayProcessor(recorded, ReplayProcessor.Replay.EMPTY_FILES));
+            case "replay-without-classes" ->
+                List.of(new ReplayProcessor(recorded, ReplayProcessor.Replay.WITHOUT_CLASSES));
+            case "processor", "processor-reports" -> List.of(new SwizzlegenProcessor());
+            default -> throw new IllegalArgumentException("no configuration " + mode);
+          };
+      long[] nanos = new long[1];
+      List<Processor> timed = processors.stream()
+          .<Processor>map(processor -> new TimedProcessor(processor, nanos)).toList();
       long allocatedBefore = allocatedBytes();
       long wall = compile(javac, files, classpath, sources, timed, options);
       if (run >= warmUps) {
-        System.out.println("run " + wall + " " + (timed == null ? 0 : timed.nanos) + " "
+        System.out.println("run " + wall + " " + nanos[0] + " "
             + (allocatedBytes() - allocatedBefore));
       }
     }
@@ -349,26 +401,27 @@ public final class ProcessorCostBenchmark {
 
   /**
    * Compiles {@code files} into fresh directories under {@code sources}' parent, with
-   * {@code processor} and its {@code processorOptions} or plain ({@code -proc:none}) when it is null,
+   * {@code processors} and their {@code processorOptions} or plain ({@code -proc:none}) when there
+   * are none,
    * and deletes them; returns the
    * wall time of javac's run in nanoseconds.
    */
   private static long compile(JavaCompiler javac, List<Path> files, String classpath, Path sources,
-      Processor processor, List<String> processorOptions) throws IOException {
+      List<Processor> processors, List<String> processorOptions) throws IOException {
     Path out = Files.createTempDirectory(sources.getParent(), "out");
     List<String> options = new ArrayList<>(processorOptions);
     options.addAll(List.of("-classpath", classpath,
         "-d", Files.createDirectories(out.resolve("classes")).toString(),
         "-s", Files.createDirectories(out.resolve("generated")).toString()));
-    if (processor == null) {
+    if (processors.isEmpty()) {
       options.add("-proc:none");
     }
     try (StandardJavaFileManager fileManager = javac.getStandardFileManager(null, Locale.ROOT,
         StandardCharsets.UTF_8)) {
       JavaCompiler.CompilationTask task = javac.getTask(null, fileManager, null, options, null,
           fileManager.getJavaFileObjectsFromPaths(files));
-      if (processor != null) {
-        task.setProcessors(List.of(processor));
+      if (!processors.isEmpty()) {
+        task.setProcessors(processors);
       }
       long start = System.nanoTime();
       boolean compiled = task.call();
@@ -394,13 +447,17 @@ public final class ProcessorCostBenchmark {
     return sorted[sorted.length / 2];
   }
 
-  /** Swizzlegen's processor, with the time spent inside its {@code init} and {@code process} summed. */
+  /**
+   * A processor, with the time spent inside its {@code init} and {@code process} added to
+   * {@code nanos[0]} (shared by the processors of one compilation).
+   */
   private static final class TimedProcessor implements Processor {
     private final Processor delegate;
-    private long nanos;
+    private final long[] nanos;
 
-    TimedProcessor(Processor delegate) {
+    TimedProcessor(Processor delegate, long[] nanos) {
       this.delegate = delegate;
+      this.nanos = nanos;
     }
 
     @Override
@@ -422,7 +479,7 @@ public final class ProcessorCostBenchmark {
     public void init(ProcessingEnvironment environment) {
       long start = System.nanoTime();
       delegate.init(environment);
-      nanos += System.nanoTime() - start;
+      nanos[0] += System.nanoTime() - start;
     }
 
     @Override
@@ -431,7 +488,7 @@ public final class ProcessorCostBenchmark {
       try {
         return delegate.process(annotations, round);
       } finally {
-        nanos += System.nanoTime() - start;
+        nanos[0] += System.nanoTime() - start;
       }
     }
 
