@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * generated implementation per annotated type (so that the processors did their work).
  */
 class PeerLibraryTest {
-  private static final int TYPES = 150;
+  private static final int TYPES = 3;
 
   @ParameterizedTest
   @EnumSource(PeerLibrary.class)
@@ -36,7 +36,7 @@ class PeerLibraryTest {
     try (Stream<Path> walk = Files.walk(work)) {
       sources = walk.filter(file -> file.toString().endsWith(".java")).sorted().toList();
     }
-    assertEquals(2, sources.size(), "types are written 100 to a source file");
+    assertEquals(1, sources.size(), "types are written 100 to a source file");
 
     assertTrue(compile(peer, sources, List.of(), work.resolve("plain")), "plain javac failed");
     Path generated = work.resolve("with");
