@@ -25,7 +25,8 @@ import java.util.function.Predicate;
 /**
  * The main job: prints what the processor generated while compiling this module, one line a tile
  * (with its TMA fill and which tensor-core instruction, wgmma or tcgen05, reads it and how), the
- * bank-conflict verdict of every access it proved, the threadblock rasterizers, the traffic
+ * bank-conflict verdict of every access it proved, the threadblock rasterizers, the shared-memory
+ * plans (each storage's bytes, resident blocks per SM and phase changes), the traffic
  * estimator's table for seed 003's GEMM on an H100, where the processor's own summary of each tile
  * is (the module compiles with {@code -Aswizzlegen.summary}, whose javac notes {@code mvn -q}
  * hides), then every generated file.
@@ -96,10 +97,25 @@ public final class Summary {
     }
     printTable(rasterRows);
 
+    List<GeneratedStorages.Storage> storages = GeneratedStorages.find(generated);
+    System.out.printf("%nshared-memory plans (@SharedStorage): %d%n", storages.size());
+    List<List<String>> storageRows = new ArrayList<>();
+    storageRows.add(List.of("storage (Java twin)", "bytes", "launch bytes", "blocks per SM",
+        "buffers", "phase changes", "CUDA header"));
+    for (GeneratedStorages.Storage storage : storages) {
+      storageRows.add(List.of(storage.twin().getSimpleName(), Integer.toString(storage.bytes()),
+          Integer.toString(storage.dynamicBytes()), Integer.toString(storage.blocksPerSm()),
+          Integer.toString(storage.buffers().size()),
+          storage.phaseChanges().isEmpty() ? "-" : String.join("; ", storage.phaseChanges()),
+          storage.cudaHeader()));
+    }
+    printTable(storageRows);
+
     printTrafficEstimates();
 
     System.out.printf("%nprocessor summaries (-Aswizzlegen.summary; mvn -q hides javac's notes): %d"
-        + " tiles and %d rasterizers, one file each, %s%n", tiles.size(), rasters.size(),
+        + " tiles, %d rasterizers and %d storages, one file each, %s%n", tiles.size(),
+        rasters.size(), storages.size(),
         generated.resolve("swizzlegen").resolve("*.summary.txt"));
 
     System.out.printf("%nfiles:%n");

@@ -192,6 +192,27 @@ class StorageTest {
   }
 
   /**
+   * Issue 39, item 9: a storage of one buffer says "1 buffer" wherever it counts them (the note, the
+   * header's comment and the storage map), and one of two says "2 buffers".
+   */
+  @Test
+  void oneBufferIsOneBuffer() {
+    List<String> options = new java.util.ArrayList<>(Generated.REPORTS);
+    options.add("-Aswizzlegen.summary");
+    Generated one = Generated.of(options, StorageSources.sources(StorageSources.storage(List.of(
+        "@Buffer(tile = HopperA.class)"))));
+    assertThat(one.compilation()).hadNoteContaining("swizzlegen: storage GemmStorage: 1 buffer in ");
+    assertThat(one.text(StorageSources.HEADER)).contains(" planned and proven: 1 buffer in ");
+    assertThat(one.text("swizzlegen/gemm_storage-storage-map.svg")).contains(", 1 buffer, ");
+    Generated two = Generated.of(options, StorageSources.sources(StorageSources.storage(List.of(
+        "@Buffer(tile = HopperA.class)", "@Buffer(name = \"full\", barriers = 4)"))));
+    assertThat(two.compilation()).hadNoteContaining("swizzlegen: storage GemmStorage: 2 buffers in ");
+    assertThat(two.text(StorageSources.HEADER)).contains(" planned and proven: 2 buffers in ");
+    assertThat(two.text("swizzlegen/gemm_storage-storage-map.svg")).contains(", 2 buffers, ");
+    assertThat(two.text("swizzlegen/gemm_storage-storage-map.svg")).doesNotContain(" 1 buffers");
+  }
+
+  /**
    * A tile whose attribute names a constant of another tile's generated helper waits for the next
    * round, and the storage that names it waits with it.
    */

@@ -124,7 +124,7 @@ final class StorageMapSvg {
     text(8, 18, 13, BLACK, "storage " + map.name() + ": " + map.bytes()
         + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment()
         + "-byte aligned base, "
-        + map.buffers().size() + " buffers, " + map.bands().size()
+        + map.buffers().size() + (map.buffers().size() == 1 ? " buffer, " : " buffers, ") + map.bands().size()
         + (map.bands().size() == 1 ? " band" : " bands"));
     text(8, 34, 10, BLACK, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
         + map.slackBytes() + " of slack) of kLimitBytes = " + map.limitBytes() + " ("

@@ -23,7 +23,8 @@ public final class StorageSummary {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
     StringBuilder note = new StringBuilder("swizzlegen: storage ").append(spec.name()).append(": ")
-        .append(spec.buffers().size()).append(" buffers in ").append(placement.bytes())
+        .append(spec.buffers().size())
+        .append(spec.buffers().size() == 1 ? " buffer in " : " buffers in ").append(placement.bytes())
         .append(" bytes from a ").append(placement.alignment()).append("-byte aligned base,")
         .append(" request ").append(placement.dynamicBytes()).append(" of at most ")
         .append(proven.limitBytes()).append(", ").append(proven.blocksPerMultiprocessor())

@@ -133,7 +133,7 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     List<String> out = new ArrayList<>();
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
-        + " buffers in " + placement.bytes() + " bytes from a base aligned to "
+        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a base aligned to "
         + placement.alignment() + " bytes, each buffer at a multiple of its alignment, buffers live"
         + " in one phase on bytes no other buffer live then uses, in the least bytes these rules"
         + " allow. Request kDynamicBytes = " + placement.dynamicBytes() + " (the plan and the"
