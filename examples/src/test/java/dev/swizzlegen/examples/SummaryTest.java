@@ -79,7 +79,7 @@ class SummaryTest {
       assertEquals(tiles + rasters, summaries.size() - storages);
     }
     String blackwell = Files.readString(GENERATED.resolve("swizzlegen/blackwell_a.summary.txt"));
-    assertTrue(blackwell.startsWith("swizzlegen: tile BlackwellA: "), blackwell);
+    assertTrue(blackwell.startsWith("swizzlegen: tile BlackwellGemmTiles.BlackwellA: "), blackwell);
     assertTrue(blackwell.contains("\n  UMMA: tcgen05.mma (kind::f16) reads it as"), blackwell);
     assertEquals(1, blackwell.lines().filter(line -> line.startsWith("swizzlegen:")).count());
   }
