@@ -256,5 +256,23 @@ class NestedTilesTest {
         """));
     assertThat(generated.text("swizzlegen/kernel_q.cuh")).contains("struct Kernel_Q {");
     assertThat(generated.text("swizzlegen/kernel_q-bank-map.svg")).contains("tile Kernel.Q (");
+    Generated storage = Generated.of(options, source("Smem"));
+    assertThat(storage.text("swizzlegen/kernel_smem-storage-map.svg"))
+        .contains(">storage Kernel.Smem: ");
+  }
+
+  /** {@code attn.Kernel} with its tile {@code Q} and, for {@code "Smem"}, a storage of it. */
+  private static JavaFileObject source(String storage) {
+    return JavaFileObjects.forSourceString("attn.Kernel", """
+        package attn;
+        import dev.swizzlegen.annotations.*;
+        final class Kernel {
+          @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)
+          interface Q {}
+
+          @SharedStorage(buffers = {@Buffer(tile = Q.class), @Buffer(name = "full", barriers = 2)})
+          interface %s {}
+        }
+        """.formatted(storage));
   }
 }

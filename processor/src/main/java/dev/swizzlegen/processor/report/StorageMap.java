@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
@@ -22,6 +23,7 @@ import java.util.Optional;
  *
  * @param name the storage's name ({@code GemmStorage})
  * @param type the annotated type's qualified name
+ * @param javaName the annotated type's Java name as messages give it ({@code Kernel.Smem})
  * @param bytes the plan's bytes from its base, {@code kBytes}
  * @param alignment the base's alignment, {@code kAlignment}
  * @param dynamicBytes what to request, {@code kDynamicBytes}: the plan and its slack
@@ -33,7 +35,7 @@ import java.util.Optional;
  *     one band of every buffer when no buffer names a phase
  * @param changes each phase change, in the model's order
  */
-record StorageMap(String name, String type, long bytes, int alignment, long dynamicBytes,
+record StorageMap(String name, String type, String javaName, long bytes, int alignment, long dynamicBytes,
     int limitBytes, Optional<String> architecture, int blocksPerSm, List<Area> buffers,
     List<Band> bands, List<Change> changes) {
 
@@ -196,7 +198,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
           StorageNames.phaseChange(change.from(), change.to()), reused, steps));
     }
     return new StorageMap(spec.name(), spec.type().getQualifiedName().toString(),
-        placement.bytes(), placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
+        Diagnostics.javaName(spec.type()), placement.bytes(), placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
         proven.architecture().map(architecture -> architecture.optionName()),
         proven.blocksPerMultiprocessor(), buffers, bands, changes);
   }

@@ -119,9 +119,9 @@ final class StorageMapSvg {
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/>"
         + "</pattern>\n</defs>\n");
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    svg.append("<title>").append(escape("storage " + map.name() + " (" + map.type()
+    svg.append("<title>").append(escape("storage " + map.javaName() + " (" + map.type()
         + "): its shared memory by phase")).append("</title>\n");
-    text(8, 18, 13, BLACK, "storage " + map.name() + ": " + map.bytes()
+    text(8, 18, 13, BLACK, "storage " + map.javaName() + ": " + map.bytes()
         + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment()
         + "-byte aligned base, "
         + map.buffers().size() + (map.buffers().size() == 1 ? " buffer, " : " buffers, ") + map.bands().size()
