@@ -2,11 +2,13 @@
 # Measures the rasterizers on the GPU with the repository's two GEMMs (run on the device machine).
 #
 #   here:    mvn -B -q -DskipTests -Pgpu-sources package     # bench/target/gpu, examples/target/kernels
-#            bench/gpu/raster_launches.py <gen>              # raster-runs.txt, raster-hopper.txt
-#   device:  bench/gpu/raster.sh <gen> <out> [<kernels-source-dir>] [<seconds>]
+#   device:  bench/gpu/raster.sh bench/target/gpu examples/target/kernels bench/results [<seconds>]
+#   here:    bench/gpu/raster_merge.py bench/results raster-h200 bench/results/raster-h200-measured.csv
+#            java -cp <bench class path> dev.swizzlegen.bench.RasterReport bench/results raster-h200 h200
 #
-# <gen> holds include/swizzlegen/*.cuh (the rasterizer headers of bench's RasterSuite and the headers
-# examples/kernels includes) and the two launch lists. Builds
+# bench/target/gpu holds RasterSuite's rasterizer headers (include/) and the two launch lists
+# (raster-runs.txt, raster-hopper.txt: RasterBenchGenerator); examples/target/kernels/include the
+# headers examples/kernels includes. Builds
 #   hopper_gemm   examples/kernels/hopper_gemm.cu: 128 x 256 x 64 tiles, TMA + wgmma, 1 block/SM (sm_90a)
 #   raster_gemm   bench/gpu/raster_gemm.cu: seed 003's 32 x 32 fp32 SIMT tiles, 2 blocks/SM (sm_90)
 # then, for every launch of each list (every order and tile size of the suite at each size):
@@ -21,10 +23,11 @@
 # Writes raster-<gpu>-* (gpu: h100 or h200, from the device's name) under <out>.
 set -uo pipefail
 gen="$1"
-out="$2"
-here="$(cd "$(dirname "$0")" && pwd)"
-src="${3:-$here/../../examples/kernels}"
+kernels="$2"
+out="$3"
 budget="${4:-540}"
+here="$(cd "$(dirname "$0")" && pwd)"
+src="$here/../../examples/kernels"
 mkdir -p "$out"
 work="$(mktemp -d)"
 name="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
@@ -46,7 +49,7 @@ if ! echo '#include <cublas_v2.h>' | nvcc -x cu -E - -o /dev/null 2>/dev/null; t
   lib="$(ls "$dir"/lib/libcublas.so* | head -1)"
   cublas=(-I"$dir/include" -L"$dir/lib" "-l:$(basename "$lib")" -Xlinker "-rpath=$dir/lib")
 fi
-nvcc -std=c++17 -O3 -Xptxas -v -gencode=arch=compute_90a,code=sm_90a -I "$gen/include" -I "$src" \
+nvcc -std=c++17 -O3 -Xptxas -v -gencode=arch=compute_90a,code=sm_90a -I "$kernels/include" -I "$src" \
     -o "$work/hopper_gemm" "$src/hopper_gemm.cu" "$src/cublas_ref.cu" "${cublas[@]}" > "$work/hopper.ptxas" 2>&1 &
 hopper_build=$!
 nvcc -std=c++17 -O3 -Xptxas -v -arch=sm_90 -I "$gen/include" -o "$work/raster_gemm" "$here/raster_gemm.cu" \

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Puts one GPU's rasterizer measurements (bench/gpu/raster.sh) in one table, a row per launch.
 
-usage: raster_merge.py <dir> <gpu> <out.csv>
-  <dir> holds raster-<gpu>-hopper-run.txt, -hopper-ncu.csv, -simt-time.txt, -simt-ncu-<shape>.csv,
-  -simt-check.txt; <gpu> is h100 or h200.
+usage: raster_merge.py <dir> <run> <out.csv>
+  <dir> holds <run>-hopper-run.txt, -hopper-ncu.csv, -simt-time.txt, -simt-ncu-<shape>.csv,
+  -simt-check.txt; <run> is raster.sh's prefix, raster-h100 or raster-h200 (or a copy renamed).
 
 Columns: id, kernel (hopper, simt), m, n, k, order, tile_size, dram_read_mb (ncu, caches flushed),
 dram_write_mb, l2_hit_pct, time_ms (CUDA events, L2 flushed: hopper the median of 8 rounds of 5,
@@ -37,8 +37,8 @@ def launch(id_):
     return parts[0], m, n, k, order, tile
 
 
-def main(folder, gpu, out_path):
-    p = os.path.join(folder, "raster-%s-" % gpu)
+def main(folder, run, out_path):
+    p = os.path.join(folder, run + "-")
     rows = {}
     # The Hopper GEMM: results (check and time), then the profiled launches in list order.
     hopper_ids = []
