@@ -66,6 +66,9 @@ public final class RasterReport {
     return csv.toString();
   }
 
+  /** The estimator's picks by GEMM and machine: the runs of one GPU share them. */
+  private static final Map<List<Object>, Choice> PICKS = new java.util.concurrent.ConcurrentHashMap<>();
+
   /** Per kernel and size, what the estimator gets right and what it picks. */
   static String summary(List<Map<String, String>> measured, Gpu gpu) {
     Map<String, RasterSuite.Run> runs = runs();
@@ -98,8 +101,9 @@ public final class RasterReport {
       launches += rows.size();
       double spread = max(dram) / min(dram);
       double rho = Spearman.of(predicted, dram);
-      Choice choice = TrafficEstimator.best(first.gemm(), first.kernel().machine(gpu),
-          RasterSuite.MAX_TILE_SIZE);
+      Choice choice = PICKS.computeIfAbsent(List.of(first.gemm(), first.kernel().machine(gpu)),
+          key -> TrafficEstimator.best(first.gemm(), first.kernel().machine(gpu),
+              RasterSuite.MAX_TILE_SIZE));
       String pick = pickText(choice);
       String time = pickTime(choice, first, rows);
       boolean ranked = rho >= 0.9;
