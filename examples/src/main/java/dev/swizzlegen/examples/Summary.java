@@ -186,18 +186,20 @@ public final class Summary {
       for (int[] size : SEED_003_SIZES) {
         Gemm gemm = new Gemm(size[0], size[1], size[2], 32, 32, 4);
         Estimate rowMajor = TrafficEstimator.rowMajor(gemm, machine);
-        System.out.printf("%n%s (%d MB of L2, %d MB kept), M=%d N=%d K=%d: %d x %d tiles, %.1f waves;"
-            + " A and B once: %s; pick: %s%n", gpu, gpu.l2Bytes() >> 20, machine.keptBytes() >> 20,
-            size[0], size[1], size[2], gemm.gridX(), gemm.gridY(), rowMajor.waves(),
-            megabytes(gemm.compulsoryBytes()), choice(TrafficEstimator.best(gemm, machine, 64)));
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("  order", "tile 4", "best tile"));
         rows.add(List.of("  row-major", megabytes(rowMajor.bytes()), "-"));
+        List<Choice> choices = new ArrayList<>();
         for (Rasterizer rasterizer : Rasterizer.values()) {
+          choices.add(TrafficEstimator.bestTileSize(gemm, machine, rasterizer, 32));
           rows.add(List.of("  " + rasterizer,
               megabytes(TrafficEstimator.estimate(gemm, machine, rasterizer, 4).bytes()),
-              choice(TrafficEstimator.bestTileSize(gemm, machine, rasterizer, 64))));
+              choice(choices.get(choices.size() - 1))));
         }
+        System.out.printf("%n%s (%d MB of L2, %d MB kept), M=%d N=%d K=%d: %d x %d tiles, %.1f waves;"
+            + " A and B once: %s; pick: %s%n", gpu, gpu.l2Bytes() >> 20, machine.keptBytes() >> 20,
+            size[0], size[1], size[2], gemm.gridX(), gemm.gridY(), rowMajor.waves(),
+            megabytes(gemm.compulsoryBytes()), choice(TrafficEstimator.best(choices)));
         printTable(rows);
       }
     }

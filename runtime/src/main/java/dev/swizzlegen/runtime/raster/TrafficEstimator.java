@@ -1,6 +1,8 @@
 package dev.swizzlegen.runtime.raster;
 
 import dev.swizzlegen.runtime.Architecture.Gpu;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Predicts the DRAM bytes a tiled GEMM reads in a given launch order, to pick the order and
@@ -250,10 +252,22 @@ public final class TrafficEstimator {
    * compulsory bytes.
    */
   public static Choice best(Gemm gemm, Machine machine, int maxTileSize) {
+    List<Choice> choices = new ArrayList<>();
+    for (Rasterizer rasterizer : Rasterizer.values()) {
+      choices.add(bestTileSize(gemm, machine, rasterizer, maxTileSize));
+    }
+    return best(choices);
+  }
+
+  /**
+   * The best of each rasterizer's {@link #bestTileSize} answers: the {@link Pick} that reads the
+   * fewest bytes (the earlier on a tie), or, where every one is {@link NoOrderToPick}, the one that
+   * reads the most.
+   */
+  public static Choice best(List<Choice> choices) {
     Pick best = null;
     Choice worst = null;
-    for (Rasterizer rasterizer : Rasterizer.values()) {
-      Choice choice = bestTileSize(gemm, machine, rasterizer, maxTileSize);
+    for (Choice choice : choices) {
       if (choice instanceof Pick pick) {
         if (best == null || pick.estimate().bytes() < best.estimate().bytes()) {
           best = pick;
