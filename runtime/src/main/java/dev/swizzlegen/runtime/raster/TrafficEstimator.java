@@ -13,16 +13,16 @@ import java.util.List;
  * ({@code K x blockN}) in {@link #CHUNKS} slices along K, one after the other over its lifetime, and
  * writes its C tile at its end. The GPU runs {@link Machine#waveBlocks()} blocks at once, in launch order,
  * each next block taking the place of one that ended (idle blocks, CUTLASS's padded strip, take none).
- * L2 is a least-recently-used store of {@link Machine#keptBytes()}: its size over its partitions, since
- * each partition caches what the SMs of its own half read, and every SM reads the panels, so the
- * panels are held twice. A slice not in it is read from DRAM.
+ * L2 is a least-recently-used store of {@link Machine#keptBytes()}: its size over its partitions,
+ * since each partition caches what the SMs of its own half read and every SM reads the panels, which
+ * are so held twice. A slice not in it is read from DRAM.
  *
- * <p>When blocks start is the one thing the hardware does not say. Blocks of one SM each run alone
- * in lock-step waves ({@link Timing#WAVES}: a wave starts when the last ends), or drift apart until
- * each block starts a block's lifetime over {@code waveBlocks} after the one before it ({@link
- * Timing#SLIDING}). The estimate is the geometric mean of the two, weighted by {@link
- * Machine#drift()}: 0 for one resident block per SM, whose waves stayed waves on the GPU, {@link
- * #DRIFT} for more, whose blocks, sharing their SMs, drift apart (both measured: docs/rasterizer.md).
+ * <p>When blocks start is the one thing the hardware does not say. They run in lock-step waves
+ * ({@link Timing#WAVES}: a wave starts when the last ends), or drift apart until each block starts
+ * {@code 1 / waveBlocks} of a lifetime after the one before it ({@link Timing#SLIDING}). The
+ * estimate is the geometric mean of the two, weighted by {@link Machine#drift()}: 0 for one resident
+ * block per SM, whose waves stayed waves on the GPU, {@link #DRIFT} for more, whose blocks, sharing
+ * their SMs, drift apart (both measured: docs/measurements.md).
  *
  * <p>It ignores: blocks that run at different speeds within a wave, L2's sectors, hashing and sets
  * (it is fully associative here), C's write-back, and any traffic but A's and B's reads; so it is
