@@ -36,6 +36,20 @@ for h in "$headers"/*.cuh; do
   echo "$name $(awk '/^  using CuteElement = / {on = 1} /cute_layout\(\) \{/ {exit} \
       on {sub(/^ */, ""); s = s (s == "" ? "" : " ") $0} END {print s}' "$h")" >> "$out/types.txt"
 done
+# The corpus's layouts no example header holds (issue21-real-layouts.txt): CuteCorpusTest writes them,
+# each with CuTe's own offsets as offset() and the CuTe type the processor prints.
+corpus="$root/examples/target/cute-corpus/corpus.cuh"
+(cd "$root" && mvn -B -o -q test -pl examples -am -Dtest=CuteCorpusTest \
+  -Dsurefire.failIfNoSpecifiedTests=false)
+echo "#include \"$corpus\"" >> "$out/tiles_include.inc"
+: > "$out/corpus-prints.txt"
+for name in $(sed -n 's/^struct \(Corpus[A-Za-z0-9]*\) {$/\1/p' "$corpus"); do
+  echo "  check<swizzlegen_corpus::$name>(\"$name\");" >> "$out/tiles_check.inc"
+  print=$(awk -v s="struct $name {" '$0 == s {in_struct = 1} in_struct && /CuTe prints it as$/ {on = 1; next}
+      on && /^  \/\/   / {sub(/^  \/\/   /, ""); p = p (p == "" ? "" : " ") $0; next}
+      on {print p; exit}' "$corpus")
+  echo "$name $print" >> "$out/corpus-prints.txt"
+done
 # The storage headers' tile tensors: each accessor against its tile's offsets at the buffer's bytes.
 for h in "$headers"/*.cuh; do
   grep -q '_tensor(char\* base_pointer' "$h" || continue
@@ -72,8 +86,18 @@ while read -r name print; do
     prints_bad=$((prints_bad + 1))
   fi
 done < "$out/prints.txt"
+while read -r name print; do
+  cute=$(sed -n "s/^tile $name: //p" "$out/run.txt" | head -1)
+  if [ "$cute" == "$print" ]; then
+    echo "ok   $name: CuTe prints the corpus layout's type: $cute" >> "$out/prints-check.txt.tmp"
+  else
+    echo "FAIL $name: CuTe prints $cute, the type's comment says $print" >> "$out/prints-check.txt.tmp"
+    prints_bad=$((prints_bad + 1))
+  fi
+done < "$out/corpus-prints.txt"
 {
-  echo "# CuTe check (scripts/cute-check.sh): $(wc -l < "$out/prints.txt") tile headers with a CuTe type"
+  echo "# CuTe check (scripts/cute-check.sh): $(wc -l < "$out/prints.txt") tile headers with a CuTe type," \
+    "$(wc -l < "$out/corpus-prints.txt") corpus layouts (issue21-real-layouts.txt, CuTe's own offsets)"
   echo "# CUTLASS $(sed -n 's/^#define CUTLASS_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' \
       "$cutlass/include/cutlass/version.h" | paste -sd.), nvcc $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
   grep -v '^tile ' "$out/run.txt"
