@@ -80,8 +80,8 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     Set<String> includes = new LinkedHashSet<>();
     for (StorageBuffer buffer : spec.buffers()) {
-      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath().substring(
-          tile.headerPath().lastIndexOf('/') + 1) + "\""));
+      // From the generated-sources root of the build that wrote it, as -I names it.
+      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath() + "\""));
     }
     List<String> includeLines = new ArrayList<>(includes);
     if (!includeLines.isEmpty()) {

@@ -41,7 +41,7 @@ public final class StorageLayoutWriter {
       file.intConstant(javaName(names.copies()), model.copies());
       file.intConstant(javaName(names.copyStride()), (int) model.copyStride());
       if (model.kind() == Buffer.Kind.BARRIERS) {
-        file.intConstant(javaName(names.count()), model.copyBytes() / Buffer.BARRIER_BYTES);
+        file.intConstant(javaName(names.count()), Math.toIntExact(model.barrierCount()));
       }
     }
     file.stringConstant("CUDA_HEADER", spec.headerPath());
