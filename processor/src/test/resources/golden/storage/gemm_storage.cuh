@@ -71,9 +71,9 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
-#include "hopper_a.cuh"
-#include "hopper_b.cuh"
-#include "hopper_c.cuh"
+#include "swizzlegen/hopper_a.cuh"
+#include "swizzlegen/hopper_b.cuh"
+#include "swizzlegen/hopper_c.cuh"
 
 namespace swizzlegen {
 
