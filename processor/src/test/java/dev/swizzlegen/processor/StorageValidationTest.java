@@ -112,8 +112,39 @@ class StorageValidationTest {
             "@Buffer(name = \"Dynamic\", bytes = 64)"));
     assertError("buffer Full's member kFullOffset would collide with buffer full's kFullOffset", "barriers = 2",
         1, List.of("@Buffer(tile = HopperA.class)", FULL, "@Buffer(name = \"Full\", barriers = 2)"));
-    assertError("name \"offset\" would collide with offset in the generated headers", "bytes = 64",
-        1, List.of("@Buffer(tile = HopperA.class)", "@Buffer(name = \"offset\", bytes = 64)"));
+    assertError("buffer aB's member AB_OFFSET would collide with buffer ab's AB_OFFSET",
+        "name = \"aB\"", 1, List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"ab\", bytes = 64)", "@Buffer(name = \"aB\", bytes = 64)"));
+    assertError("name \"uint32_t\" would collide with uint32_t, a type, macro or built-in",
+        "bytes = 64", 1, List.of("@Buffer(tile = HopperA.class)",
+            "@Buffer(name = \"uint32_t\", bytes = 64)"));
+  }
+
+  /**
+   * Names that collide with nothing the storage's struct declares or uses are fine, though the
+   * tiles' headers use them: an attention kernel's K and V, buffers named after coordinates.
+   */
+  @Test
+  void namesOnlyTheTilesHeadersUseAreFine() {
+    JavaFileObject k = JavaFileObjects.forSourceString("kern.K", "package kern;\n\n"
+        + "import dev.swizzlegen.annotations.*;\n\n"
+        + "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)\npublic interface K {}\n");
+    JavaFileObject v = JavaFileObjects.forSourceString("kern.V", "package kern;\n\n"
+        + "import dev.swizzlegen.annotations.*;\n\n"
+        + "@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)\npublic interface V {}\n");
+    List<String> buffers = new ArrayList<>(List.of("@Buffer(tile = K.class)",
+        "@Buffer(tile = V.class)"));
+    for (String name : List.of("x", "y", "row", "col", "stage", "offset", "swizzle", "kRows")) {
+      buffers.add("@Buffer(name = \"" + name + "\", bytes = 64)");
+    }
+    List<JavaFileObject> sources = new ArrayList<>(List.of(k, v));
+    sources.add(StorageSources.storage(buffers));
+    Generated generated = Generated.of(List.of("-Aswizzlegen.namespace=acme::k"),
+        sources.toArray(JavaFileObject[]::new));
+    String header = generated.text(StorageSources.HEADER);
+    assertThat(header).contains("static constexpr uint32_t k(uint32_t base_address");
+    assertThat(header).contains("static constexpr uint32_t row(uint32_t base_address");
+    assertThat(header).contains("namespace acme::k {");
   }
 
   @Test
@@ -237,6 +268,7 @@ class StorageValidationTest {
 
   @Test
   void badStorageNames() {
+    // The storage's struct is declared beside the tiles' in their namespace: it keeps their rules.
     assertError("name \"offset\" would collide with offset in the generated headers",
         "name = \"offset\"", 1, List.of("@Buffer(tile = HopperA.class)"), "name = \"offset\"");
     assertError("name \"configure\" is a member of the storage's own header",

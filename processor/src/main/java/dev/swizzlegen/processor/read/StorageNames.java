@@ -17,8 +17,20 @@ public final class StorageNames {
    * buffer's member and no struct name may repeat.
    */
   public static final List<String> FIXED = List.of("kBytes", "kAlignment", "kDynamicBytes",
-      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "copy", "i",
-      "address", "base_address");
+      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "Kernel", "copy",
+      "i", "address", "base_address");
+
+  /** The Java twin's own constants, which no buffer's constant may repeat. */
+  public static final List<String> TWIN_FIXED = List.of("BYTES", "ALIGNMENT", "DYNAMIC_BYTES",
+      "LIMIT_BYTES", "BLOCKS_PER_SM", "CUDA_HEADER", "CUDA_TYPE");
+
+  /**
+   * A constant's name in the Java twin: {@code kHopperAOffset -> HOPPER_A_OFFSET}. Two buffers whose
+   * C++ constants differ may share it ({@code kABOffset}, {@code kAbOffset}).
+   */
+  public static String javaName(String cudaName) {
+    return Names.snakeCase(cudaName.substring(1)).toUpperCase(java.util.Locale.ROOT);
+  }
 
   /**
    * One buffer's members: its constants and its accessor.

@@ -209,9 +209,11 @@ public final class StorageReader {
       return Optional.empty();
     }
     String name = override.isEmpty() ? tile.orElseThrow().name() : override;
-    Optional<String> problem = Names.identifierProblem(name);
+    // Declared inside the storage's struct: only its own members (below), keywords and the names of
+    // C++ and CUDA its code uses can collide.
+    Optional<String> problem = Names.cppNameProblem(name);
     if (problem.isEmpty()) {
-      problem = Names.identifierProblem(StorageNames.of(name).accessor())
+      problem = Names.cppNameProblem(StorageNames.of(name).accessor())
           .map(accessor -> "its accessor, " + StorageNames.of(name).accessor() + ", cannot be"
               + " generated: " + accessor);
     }
@@ -288,14 +290,22 @@ public final class StorageReader {
         owners.putIfAbsent(helper, "the phase change " + helper + "()");
       }
     }
+    Map<String, String> twin = new LinkedHashMap<>();
+    for (String constant : StorageNames.TWIN_FIXED) {
+      twin.put(constant, "the Java twin's own " + constant);
+    }
     boolean valid = true;
     for (StorageBuffer buffer : buffers) {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
         String other = owners.putIfAbsent(member, "buffer " + name + "'s " + member);
-        if (other != null) {
-          diagnostics.storageFault(buffer.annotation(),
-              new StorageError.MemberCollision(name, member, other));
+        String constant = StorageNames.javaName(member);
+        String otherConstant = member.equals(buffer.names().accessor()) ? null
+            : twin.putIfAbsent(constant, "buffer " + name + "'s " + constant);
+        if (other != null || otherConstant != null) {
+          diagnostics.storageFault(buffer.annotation(), other != null
+              ? new StorageError.MemberCollision(name, member, other)
+              : new StorageError.MemberCollision(name, constant, otherConstant));
           valid = false;
           break;
         }

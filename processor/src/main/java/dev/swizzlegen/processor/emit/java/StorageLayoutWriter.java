@@ -3,13 +3,11 @@ package dev.swizzlegen.processor.emit.java;
 import dev.swizzlegen.processor.emit.ClassFile;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
-import java.util.Locale;
 
 /**
  * Writes {@code <Name>Layout}, a storage's Java twin for JVM launchers (JCuda, JavaCPP, Panama) that
@@ -50,8 +48,8 @@ public final class StorageLayoutWriter {
     return GeneratedFile.classFile(binaryName, file.bytes());
   }
 
-  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}. */
+  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}, as {@link StorageNames} reserved it. */
   static String javaName(String cudaName) {
-    return Names.snakeCase(cudaName.substring(1)).toUpperCase(Locale.ROOT);
+    return StorageNames.javaName(cudaName);
   }
 }
