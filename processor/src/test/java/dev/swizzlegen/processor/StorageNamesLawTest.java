@@ -196,6 +196,63 @@ class StorageNamesLawTest {
         + Gxx.STRICT_FLAGS + " -Wshadow and run; their Java twins loaded");
   }
 
+  /**
+   * Namespaces of two parts drawn (seeded) from the candidates the namespace option accepts, the
+   * brief's own {@code acme::k} first: the tiles' and a storage's headers in each compile under
+   * {@code compiler} with {@code -Wshadow}.
+   */
+  private static List<String> namespacesCompile(dev.swizzlegen.testing.CheckCompiler compiler,
+      List<String> shadow, String tool, int count) throws IOException {
+    List<String> parts = candidates().stream()
+        .filter(part -> Names.namespaceProblem("acme::" + part).isEmpty()).toList();
+    SplittableRandom random = new SplittableRandom(SEED);
+    List<String> namespaces = new ArrayList<>(List.of("acme::k"));
+    while (namespaces.size() < count) {
+      String namespace = parts.get(random.nextInt(parts.size())) + "::"
+          + parts.get(random.nextInt(parts.size()));
+      if (Names.namespaceProblem(namespace).isEmpty()) {
+        namespaces.add(namespace);
+      }
+    }
+    for (int n = 0; n < namespaces.size(); n++) {
+      String namespace = namespaces.get(n);
+      Path work = Path.of("target", tool + "-work", "processor-storage-namespaces", "n" + n);
+      Files.createDirectories(work);
+      Path generated = Files.createTempDirectory("swizzlegen-namespace");
+      Generated.JavacRun run = Generated.runJavac(generated.resolve("classes"),
+          generated.resolve("src"), List.of("-Aswizzlegen.namespace=" + namespace),
+          new SwizzlegenProcessor(), List.of(StorageSources.sources(
+              StorageSources.storage(StorageSources.BUFFERS))));
+      // The storage and the tiles may take no part of the namespace as their name.
+      assertWithMessage(namespace).that(run.errors().stream()
+          .allMatch(error -> error.contains("a part of the generated structs' namespace"))).isTrue();
+      if (!run.errors().isEmpty()) {
+        continue;
+      }
+      Path source = work.resolve("namespace_check" + compiler.sourceExtension());
+      Files.writeString(source, "#include \"" + StorageSources.HEADER + "\"\n"
+          + "static_assert(" + namespace + "::GemmStorage::hopper_a(0u) == 0u, \"A first\");\n"
+          + "int main() { return static_cast<int>(" + namespace + "::HopperA::kRows) - 128; }\n");
+      compiler.build(source, work.resolve("namespace_check"), List.of(generated.resolve("src")),
+          shadow);
+    }
+    return namespaces;
+  }
+
+  @Test
+  void namespacesFromTheIdentifierSpaceCompile() throws IOException {
+    Gxx gxx = Gxx.requireOrSkip("processor: namespaces from the identifier space, g++");
+    List<String> namespaces = namespacesCompile(gxx, List.of("-Wshadow"), "gxx", 6);
+    gxx.record("processor-storage-namespaces", "the Hopper GEMM storage and its tiles under"
+        + " namespaces " + namespaces + " compiled by g++ with " + Gxx.STRICT_FLAGS + " -Wshadow");
+    Nvcc nvcc = Nvcc.requireOrSkip("processor: namespaces from the identifier space, nvcc")
+        .oldestArchitectureOnly();
+    namespaces = namespacesCompile(nvcc, List.of("-Xcompiler", "-Wshadow"), "nvcc", 3);
+    nvcc.record("processor-storage-namespaces", "the Hopper GEMM storage and its tiles under"
+        + " namespaces " + namespaces + " compiled by nvcc with " + Nvcc.STRICT_FLAGS
+        + " -Xcompiler -Wshadow");
+  }
+
   private static String header(int i) {
     return "swizzlegen/" + Names.snakeCase("Names" + i) + ".cuh";
   }
