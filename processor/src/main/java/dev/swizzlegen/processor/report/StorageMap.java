@@ -29,8 +29,8 @@ import java.util.Optional;
  * @param architecture the target's name ({@code sm_90a}), empty without {@code -Aswizzlegen.arch}
  * @param blocksPerSm resident blocks per multiprocessor by shared memory, {@code kBlocksPerSm}
  * @param buffers each buffer, as declared
- * @param bands a band per named phase in the order first declared, each with the buffers live in it;
- *     one band of every buffer when no buffer names a phase
+ * @param bands a band per named phase in the kernel's order, as declared, each with the buffers
+ *     live in it; one band of every buffer when no buffer names a phase
  * @param changes each phase change, in the model's order
  */
 record StorageMap(String name, String type, long bytes, int alignment, long dynamicBytes,
