@@ -199,15 +199,16 @@ class StorageValidationTest {
    */
   @Test
   void aPhaseThatIsNotDeclared() {
-    assertError("phase \"mainlop\" is not one of the storage's phases (mainloop, epilogue); did you"
-        + " mean \"mainloop\"?", "mainlop", 1, List.of(
+    assertError("phase \"mainlop\" is not one of the storage's phases (mainloop, epilogue); the"
+        + " nearest is \"mainloop\".", "mainlop", 1, List.of(
             "@Buffer(tile = HopperA.class, phase = \"mainloop\")",
             "@Buffer(tile = HopperB.class, phase = \"mainlop\")",
             "@Buffer(tile = HopperC.class, phase = \"epilogue\")", FULL),
         "phases = {\"mainloop\", \"epilogue\"}");
-    assertError("phase \"teardown\" is not one of the storage's phases (mainloop, epilogue).",
-        "teardown", 1, List.of("@Buffer(tile = HopperA.class, phase = \"mainloop\")",
-            "@Buffer(tile = HopperB.class, phase = \"teardown\")",
+    assertError("phase \"pilogue\" is not one of the storage's phases (mainloop, epilogue); the"
+        + " nearest is \"epilogue\".",
+        "\"pilogue\"", 1, List.of("@Buffer(tile = HopperA.class, phase = \"mainloop\")",
+            "@Buffer(tile = HopperB.class, phase = \"pilogue\")",
             "@Buffer(tile = HopperC.class, phase = \"epilogue\")", FULL),
         "phases = {\"mainloop\", \"epilogue\"}");
   }

@@ -120,7 +120,7 @@ public final class StorageMessages {
             + " ({{declared}}){{nearest}}.",
         error -> Map.of("declared", String.join(", ", error.declared()),
             "nearest", nearest(error.phase(), error.declared())
-                .map(phase -> "; did you mean \"" + phase + "\"?").orElse("")),
+                .map(phase -> "; the nearest is \"" + phase + "\"").orElse("")),
         error -> Blame.Attribute.ofBuffer("phase"));
     register(RepeatedPhase.class, "phases declares {{phase}} twice; each phase of the kernel is"
             + " declared once, in its order.",
@@ -187,8 +187,7 @@ public final class StorageMessages {
 
   /**
    * The declared phase nearest {@code phase} by edit distance (insertions, deletions and
-   * substitutions of one character), the first of equals; none if none is within half its length,
-   * where a suggestion would be a guess.
+   * substitutions of one character), the first of equals; none where none is declared.
    */
   static java.util.Optional<String> nearest(String phase, List<String> declared) {
     String best = null;
@@ -200,8 +199,7 @@ public final class StorageMessages {
         bestDistance = distance;
       }
     }
-    return best != null && bestDistance <= Math.max(1, Math.max(phase.length(), best.length()) / 2)
-        ? java.util.Optional.of(best) : java.util.Optional.empty();
+    return java.util.Optional.ofNullable(best);
   }
 
   /** Levenshtein's distance, row by row. */

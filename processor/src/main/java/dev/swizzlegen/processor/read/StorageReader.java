@@ -235,7 +235,8 @@ public final class StorageReader {
   static Buffer.Stages stages(TileSpec tile) {
     var layout = tile.layout();
     int strideBytes = layout.bytesOf(layout.stageStride());
-    int oneStage = layout.extentBytes() - (layout.stages() - 1) * strideBytes;
+    int oneStage = Math.subtractExact(layout.extentBytes(),
+        Math.multiplyExact(layout.stages() - 1, strideBytes));
     return new Buffer.Stages(layout.stages(), strideBytes, oneStage);
   }
 

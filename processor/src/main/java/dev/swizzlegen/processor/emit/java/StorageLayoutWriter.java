@@ -24,20 +24,20 @@ public final class StorageLayoutWriter {
     Placement placement = proven.placement();
     String binaryName = spec.layoutClass().binaryName();
     ClassFile file = new ClassFile(binaryName, ClassFile.PUBLIC | ClassFile.FINAL);
-    file.intConstant("BYTES", (int) placement.bytes());
+    file.intConstant("BYTES", Math.toIntExact(placement.bytes()));
     file.intConstant("ALIGNMENT", placement.alignment());
-    file.intConstant("DYNAMIC_BYTES", (int) placement.dynamicBytes());
+    file.intConstant("DYNAMIC_BYTES", Math.toIntExact(placement.dynamicBytes()));
     file.intConstant("LIMIT_BYTES", proven.limitBytes());
     file.intConstant("BLOCKS_PER_SM", proven.blocksPerMultiprocessor());
     for (int i = 0; i < spec.buffers().size(); i++) {
       StorageBuffer buffer = spec.buffers().get(i);
       Buffer model = buffer.buffer();
       StorageNames.Members names = buffer.names();
-      file.intConstant(javaName(names.offset()), (int) (long) placement.offsets().get(i));
-      file.intConstant(javaName(names.bytes()), (int) model.bytes());
+      file.intConstant(javaName(names.offset()), Math.toIntExact(placement.offsets().get(i)));
+      file.intConstant(javaName(names.bytes()), Math.toIntExact(model.bytes()));
       file.intConstant(javaName(names.alignment()), model.alignment());
       file.intConstant(javaName(names.copies()), model.copies());
-      file.intConstant(javaName(names.copyStride()), (int) model.copyStride());
+      file.intConstant(javaName(names.copyStride()), Math.toIntExact(model.copyStride()));
       if (model.kind() == Buffer.Kind.BARRIERS) {
         file.intConstant(javaName(names.count()), Math.toIntExact(model.barrierCount()));
       }
