@@ -193,6 +193,34 @@ struct GemmStorage {
   }
 #endif
 
+#if defined(CUTE_HOST_DEVICE)
+  // CuTe's tensors of the tile buffers (each tile's make_smem_tensor() at the buffer's bytes), from
+  // the plan's base as a pointer: base_pointer(), the generic address of base().
+#if defined(__CUDACC__)
+  static __device__ __forceinline__ char* base_pointer(const void* dynamic_smem) {
+    return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
+  }
+#endif
+  // swizzlegen::HopperA::make_smem_tensor() at the buffer.
+  CUTE_HOST_DEVICE static auto hopper_a_tensor(char* base_pointer) {
+    using Tile = swizzlegen::HopperA;
+    return Tile::make_smem_tensor(
+        reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperAOffset));
+  }
+  // swizzlegen::HopperB::make_smem_tensor() at the buffer.
+  CUTE_HOST_DEVICE static auto hopper_b_tensor(char* base_pointer) {
+    using Tile = swizzlegen::HopperB;
+    return Tile::make_smem_tensor(
+        reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperBOffset));
+  }
+  // swizzlegen::HopperC::make_smem_tensor() at copy number copy of the buffer.
+  CUTE_HOST_DEVICE static auto hopper_c_tensor(char* base_pointer, uint32_t copy) {
+    using Tile = swizzlegen::HopperC;
+    return Tile::make_smem_tensor(reinterpret_cast<Tile::CuteElement*>(
+        base_pointer + kHopperCOffset + copy * kHopperCCopyStride));
+  }
+#endif
+
 #if defined(SWIZZLEGEN_HAS_CUDA_RUNTIME)
   // Host only: lets kernel take kDynamicBytes of dynamic shared memory (more than 48 KB needs
   // it); launch it with kDynamicBytes as the dynamic shared memory size.

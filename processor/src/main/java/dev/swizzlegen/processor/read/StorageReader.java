@@ -301,7 +301,7 @@ public final class StorageReader {
       for (String member : buffer.names().all()) {
         String other = owners.putIfAbsent(member, "buffer " + name + "'s " + member);
         String constant = StorageNames.javaName(member);
-        String otherConstant = member.equals(buffer.names().accessor()) ? null
+        String otherConstant = !buffer.names().constants().contains(member) ? null
             : twin.putIfAbsent(constant, "buffer " + name + "'s " + constant);
         if (other != null || otherConstant != null) {
           diagnostics.storageFault(buffer.annotation(), other != null
