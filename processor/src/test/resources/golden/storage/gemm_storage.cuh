@@ -71,9 +71,9 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
-#include "hopper_a.cuh"
-#include "hopper_b.cuh"
-#include "hopper_c.cuh"
+#include "swizzlegen/hopper_a.cuh"
+#include "swizzlegen/hopper_b.cuh"
+#include "swizzlegen/hopper_c.cuh"
 
 namespace swizzlegen {
 
@@ -201,21 +201,21 @@ struct GemmStorage {
     return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
   }
 #endif
-  // swizzlegen::HopperA::make_smem_tensor() at the buffer.
+  // ::swizzlegen::HopperA::make_smem_tensor() at the buffer.
   CUTE_HOST_DEVICE static auto hopper_a_tensor(char* base_pointer) {
-    using Tile = swizzlegen::HopperA;
+    using Tile = ::swizzlegen::HopperA;
     return Tile::make_smem_tensor(
         reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperAOffset));
   }
-  // swizzlegen::HopperB::make_smem_tensor() at the buffer.
+  // ::swizzlegen::HopperB::make_smem_tensor() at the buffer.
   CUTE_HOST_DEVICE static auto hopper_b_tensor(char* base_pointer) {
-    using Tile = swizzlegen::HopperB;
+    using Tile = ::swizzlegen::HopperB;
     return Tile::make_smem_tensor(
         reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperBOffset));
   }
-  // swizzlegen::HopperC::make_smem_tensor() at copy number copy of the buffer.
+  // ::swizzlegen::HopperC::make_smem_tensor() at copy number copy of the buffer.
   CUTE_HOST_DEVICE static auto hopper_c_tensor(char* base_pointer, uint32_t copy) {
-    using Tile = swizzlegen::HopperC;
+    using Tile = ::swizzlegen::HopperC;
     return Tile::make_smem_tensor(reinterpret_cast<Tile::CuteElement*>(
         base_pointer + kHopperCOffset + copy * kHopperCCopyStride));
   }

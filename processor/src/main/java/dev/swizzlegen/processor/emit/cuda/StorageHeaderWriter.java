@@ -89,8 +89,8 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     Set<String> includes = new LinkedHashSet<>();
     for (StorageBuffer buffer : spec.buffers()) {
-      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath().substring(
-          tile.headerPath().lastIndexOf('/') + 1) + "\""));
+      // From the generated-sources root of the build that wrote it, as -I names it.
+      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath() + "\""));
     }
     List<String> includeLines = new ArrayList<>(includes);
     if (!includeLines.isEmpty()) {
@@ -113,7 +113,8 @@ public final class StorageHeaderWriter {
     for (StorageBuffer buffer : spec.buffers()) {
       buffer.tile().filter(tile -> CuteExport.of(tile.layout(), !tile.engines().isEmpty())
           .export().isPresent()).ifPresent(tile -> cuteTensors.add(new CuteTensorVariables(
-              buffer.names().accessor() + "_tensor", tile.cudaType(),
+              // From the global namespace: no member of the struct can hide it.
+              buffer.names().tensor(), "::" + tile.cudaType(),
               buffer.names().constantStem(), buffer.buffer().copies() > 1,
               buffer.buffer().copies() == 1)));
     }
