@@ -136,4 +136,17 @@ class SummaryTest {
     assertEquals(0, maven.waitFor(), new String(printed, StandardCharsets.UTF_8));
     assertEquals("", new String(printed, StandardCharsets.UTF_8).replace("\u001b", "ESC"));
   }
+
+  @Test
+  void theTrafficTableIsOneEstimatePerGpuAndSaysWhenNoOrderMatters() {
+    String printed = printed();
+    // One column of bytes per order, no second model beside it.
+    assertFalse(printed.contains("per wave"), printed);
+    assertTrue(printed.contains("H100 (50 MB of L2, 25 MB kept), M=4096 N=4096 K=4096"), printed);
+    assertTrue(printed.contains("H200 (60 MB of L2, 30 MB kept), M=4096 N=4096 K=4096"), printed);
+    // Seed 003's 1024^3 (8.4 MB of operands) fits in either L2: no order to pick.
+    assertTrue(printed.contains("M=1024 N=1024 K=1024: 32 x 32 tiles, 3.9 waves; A and B once: 8.4 MB;"
+        + " pick: no order to pick (at most 8.4 MB)"), printed);
+    assertTrue(printed.contains("A and B once: 134.2 MB; pick: SERPENTINE t32"), printed);
+  }
 }

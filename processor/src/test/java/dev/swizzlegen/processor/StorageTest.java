@@ -62,7 +62,8 @@ class StorageTest {
     assertEquals(4, layout.intConstant("FULL_COUNT"));
     assertThat(layout.constant("CUDA_HEADER")).isEqualTo(StorageSources.HEADER);
     assertThat(layout.constant("CUDA_TYPE")).isEqualTo("swizzlegen::GemmStorage");
-    assertThat(header).contains("#include \"hopper_a.cuh\"");
+    // From the generated-sources root, as -I names it, whatever folder the storage header is in.
+    assertThat(header).contains("#include \"swizzlegen/hopper_a.cuh\"");
     assertThat(header).contains("static __device__ __forceinline__ uint32_t base("
         + "const void* dynamic_smem)");
     assertThat(header).contains("static constexpr uint32_t hopper_c(uint32_t base_address,"

@@ -31,8 +31,8 @@ import java.util.Optional;
  * @param architecture the target's name ({@code sm_90a}), empty without {@code -Aswizzlegen.arch}
  * @param blocksPerSm resident blocks per multiprocessor by shared memory, {@code kBlocksPerSm}
  * @param buffers each buffer, as declared
- * @param bands a band per named phase in the order first declared, each with the buffers live in it;
- *     one band of every buffer when no buffer names a phase
+ * @param bands a band per named phase in the kernel's order, as declared, each with the buffers
+ *     live in it; one band of every buffer when no buffer names a phase
  * @param changes each phase change, in the model's order
  */
 record StorageMap(String name, String type, String javaName, long bytes, int alignment, long dynamicBytes,
@@ -67,7 +67,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
    *     one stage
    */
   record Area(String name, Buffer.Kind kind, Optional<String> tile, long offset, long bytes,
-      int alignment, int copies, int copyBytes, long copyStride, int stages, int barriers,
+      int alignment, int copies, long copyBytes, long copyStride, int stages, int barriers,
       Optional<String> phase, List<Part> parts) {
     Area {
       parts = List.copyOf(parts);
@@ -149,7 +149,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
         for (int copy = 0; copy < buffer.copies(); copy++) {
           for (int stage = 0; stage < stages; stage++) {
             long stride = buffer.stages().map(Buffer.Stages::strideBytes).orElse(0);
-            long extent = buffer.stages().map(Buffer.Stages::extentBytes)
+            long extent = buffer.stages().map(staged -> (long) staged.extentBytes())
                 .orElse(buffer.copyBytes());
             parts.add(new Part(copy, stage, placement.offset(i, copy) + stage * stride, extent));
           }
@@ -159,7 +159,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
           declared.tile().map(tile -> tile.type().getQualifiedName().toString()),
           placement.offsets().get(i), buffer.bytes(), buffer.alignment(), buffer.copies(),
           buffer.copyBytes(), buffer.copyStride(), stages,
-          buffer.kind() == Buffer.Kind.BARRIERS ? buffer.copyBytes() / Buffer.BARRIER_BYTES : 0,
+          Math.toIntExact(buffer.barrierCount()),
           buffer.phase(), parts));
     }
     List<Band> bands = new ArrayList<>();

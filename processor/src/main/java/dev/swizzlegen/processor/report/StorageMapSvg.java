@@ -10,7 +10,7 @@ import java.util.List;
  * Draws a storage's shared memory by phase, as a kernel author plans it on paper: x is the byte from
  * the plan's aligned base (a tick every power-of-two KiB, one pixel a power-of-two bytes, so that
  * every edge lies exactly on the model's byte); one band per phase, top to bottom in the order the
- * phases are first declared, and in each band every buffer live in that phase as a rectangle at its
+ * phases are declared, and in each band every buffer live in that phase as a rectangle at its
  * offset and bytes, labelled with its name, bytes, offset, alignment and copies or stages, its copies'
  * stages outlined inside it. A buffer of every phase is in every band, at the same x. Between two bands,
  * the phase change: strips over the bytes a buffer of the next phase takes from one of the last (the
