@@ -54,12 +54,14 @@ class StorageHeaderToolsTest {
           : base + placement.offset(i, buffer.copies() - 1);
       long index = buffer.kind() == Buffer.Kind.BARRIERS ? buffer.copies() * 4L - 1
           : buffer.copies() - 1;
+      // A copy or mbarrier index only where the buffer has several copies or is mbarriers.
+      boolean indexed = buffer.kind() == Buffer.Kind.BARRIERS || buffer.copies() > 1;
       cu.append("static_assert(").append(k).append("Offset == ").append(placement.offsets().get(i))
           .append("u && ").append(k).append("Bytes == ").append(buffer.bytes()).append("u && ")
-          .append("GemmStorage::").append(accessors.get(i)).append("(").append(base).append("u, ")
-          .append(index).append("u) == ").append(last).append("u, \"").append(names.get(i))
-          .append(" as the model placed it\");\n");
-      touched.add("GemmStorage::" + accessors.get(i) + "(base, 0u)");
+          .append("GemmStorage::").append(accessors.get(i)).append("(").append(base).append("u")
+          .append(indexed ? ", " + index + "u" : "").append(") == ").append(last)
+          .append("u, \"").append(names.get(i)).append(" as the model placed it\");\n");
+      touched.add("GemmStorage::" + accessors.get(i) + (indexed ? "(base, 0u)" : "(base)"));
     }
     if (kernel) {
       cu.append("\n#if defined(__CUDACC__)\n")
