@@ -4,6 +4,9 @@
 // base address aligned to 128 bytes.
 // Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B
 // from a 1024-byte aligned base).
+// Triton, the tile as a [128, 64] tensor (the attribute, then Gluon's constructor):
+//   #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+//   gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)

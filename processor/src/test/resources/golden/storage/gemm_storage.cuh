@@ -57,15 +57,15 @@ SWIZZLEGEN_HOST_DEVICE void storage_index_out_of_range() {
 #endif
 }
 // Whether each buffer (first byte, bytes of its copies, alignment, copy stride, phases: bit i phase
-// i) and copy is aligned and within the plan, and buffers live in a common phase share no byte.
+// i) and copy is aligned and within the plan, buffers live in a common phase on no common byte.
 struct StorageExtent { uint32_t offset, bytes, alignment, copy_stride; uint64_t phases; };
 template <unsigned N>
-constexpr bool storage_placement_holds(const StorageExtent (&buffer)[N], uint32_t plan_bytes,
-                                       uint32_t plan_alignment) {
+SWIZZLEGEN_HOST_DEVICE constexpr bool storage_placement_holds(const StorageExtent (&buffer)[N],
+                                                              uint32_t bytes, uint32_t alignment) {
   for (unsigned i = 0; i < N; ++i) {
     const StorageExtent& a = buffer[i];
     bool holds = a.offset % a.alignment == 0u && a.copy_stride % a.alignment == 0u &&
-                 plan_alignment % a.alignment == 0u && a.offset + a.bytes <= plan_bytes;
+                 alignment % a.alignment == 0u && a.offset + a.bytes <= bytes;
     for (unsigned j = i + 1; j < N; ++j) {
       const StorageExtent& b = buffer[j];
       holds = holds && ((a.phases & b.phases) == 0u || a.offset + a.bytes <= b.offset ||

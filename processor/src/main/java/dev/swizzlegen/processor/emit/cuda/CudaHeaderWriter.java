@@ -133,8 +133,10 @@ public final class CudaHeaderWriter {
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
-      for (String line : SwizzleText.wrap(ProofText.summary(report), 94)) {
-        out.add("//   " + UserText.cppComment(line));
+      // A verdict too long for one line goes on under its start, two columns in.
+      List<String> verdict = SwizzleText.wrap(ProofText.summary(report), 92);
+      for (int i = 0; i < verdict.size(); i++) {
+        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(verdict.get(i)));
       }
       AccessNotes.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
@@ -144,8 +146,9 @@ public final class CudaHeaderWriter {
     // The engines (TMA, the tensor cores) issue no load or store instruction: their plans are the
     // sections after this one.
     for (String skipped : tile.skippedDefaults()) {
-      for (String line : SwizzleText.wrap(skipped, 94)) {
-        out.add("//   " + UserText.cppComment(line));
+      List<String> lines = SwizzleText.wrap(skipped, 92);
+      for (int i = 0; i < lines.size(); i++) {
+        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(lines.get(i)));
       }
     }
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {

@@ -8,9 +8,10 @@ import java.util.List;
  * longer comment line is wrapped at its spaces under the same {@code //} and indent; a longer code
  * line is broken after a comma or an opening parenthesis, or before a binary operator, at the
  * shallowest parenthesis depth that fits (the rightmost among those), its continuation indented four
- * columns deeper. Nothing inside a string or character literal, a preprocessor line or a line
- * comment's text moves into code: only the whitespace between tokens becomes a line break, which
- * changes no C++ meaning.
+ * columns deeper (or after the parenthesis the break leaves open); where no such break fits, a string
+ * literal is split into two adjacent literals, which C++ joins again. Nothing inside a character
+ * literal, a preprocessor line or a line comment's text moves into code: only the whitespace between
+ * tokens becomes a line break, which changes no C++ meaning.
  */
 public final class CudaLines {
   /** The column limit of every generated line. */
@@ -83,10 +84,19 @@ public final class CudaLines {
     String lead = "";
     while (lead.length() + rest.length() > WIDTH) {
       int cut = breakPoint(rest, WIDTH - lead.length());
+      String closing = "";
+      String opening = "";
+      if (cut <= 0) {
+        // No break between tokens fits: split a string literal into two adjacent ones, which C++
+        // joins into the same literal (a static_assert's message).
+        cut = literalSplit(rest, WIDTH - lead.length() - 1);
+        closing = "\"";
+        opening = "\"";
+      }
       if (cut <= 0 || rest.substring(0, cut).isBlank()) {
         break;
       }
-      String piece = rest.substring(0, cut).stripTrailing();
+      String piece = rest.substring(0, cut).stripTrailing() + closing;
       out.add(lead + piece);
       if (lead.isEmpty()) {
         // Continuations align after the parenthesis the first break leaves open (static_assert's),
@@ -94,9 +104,37 @@ public final class CudaLines {
         int open = openParenthesis(piece);
         lead = " ".repeat(open >= 0 && open < WIDTH / 2 ? open + 1 : indent.length() + 4);
       }
-      rest = rest.substring(cut).stripLeading();
+      rest = opening + (opening.isEmpty() ? rest.substring(cut).stripLeading()
+          : rest.substring(cut));
     }
     out.add(lead + rest);
+  }
+
+  /**
+   * Where to split a string literal of {@code code} so that its first piece, closed by a quote,
+   * has at most {@code limit} columns: the index of a space inside the literal (the second piece
+   * opens with a quote before it), the rightmost that fits; -1 where none does.
+   */
+  private static int literalSplit(String code, int limit) {
+    int best = -1;
+    char quote = 0;
+    for (int i = 0; i < code.length() && i <= limit; i++) {
+      char c = code.charAt(i);
+      if (quote != 0) {
+        if (c == '\\') {
+          i++;
+        } else if (c == quote) {
+          quote = 0;
+        } else if (quote == '"' && c == ' ' && code.charAt(i - 1) != '"') {
+          best = i;
+        }
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '/') {
+        break;
+      }
+    }
+    return best;
   }
 
   /** The column of the innermost parenthesis {@code code} leaves open, or -1. */

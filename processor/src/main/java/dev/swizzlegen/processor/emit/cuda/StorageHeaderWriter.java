@@ -177,7 +177,9 @@ public final class StorageHeaderWriter {
   }
 
   private static String limitWords(ProvenStorage proven) {
-    String target = proven.architecture().map(arch -> arch.optionName())
+    String target = proven.architecture().map(arch -> arch.optionName()
+            + (proven.architectureGiven() ? "" : " (no -Aswizzlegen.arch given: tcgen05 reads its"
+                + " tiles)"))
         .orElse("sm_90a (no -Aswizzlegen.arch given)");
     return "It fits the " + proven.limitBytes() + " bytes a block may have on " + target + ": "
         + proven.blocksPerMultiprocessor() + " block" + (proven.blocksPerMultiprocessor() == 1
