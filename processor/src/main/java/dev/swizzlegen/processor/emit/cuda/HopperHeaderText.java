@@ -29,9 +29,9 @@ import java.util.Optional;
 /**
  * What a tile's CUDA header says and gives for Hopper: for a tile with a {@code TMA} access, the
  * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map;
- * for every tile, in the comment, how wgmma reads it: its declared reads' sentences
- * ({@link OperandReadText}, which also gives their members), or whether wgmma could read it, in
- * each major. All of it is the model's; this class only spells it in CUDA.
+ * in the comment, how wgmma reads it: its declared reads' sentences ({@link OperandReadText}, which
+ * also gives their members), or, only for an explicit {@code -Aswizzlegen.arch} with wgmma, whether
+ * wgmma could read it, in each major. All of it is the model's; this class only spells it in CUDA.
  */
 public final class HopperHeaderText {
   private final TileSpec tile;
