@@ -81,7 +81,7 @@ public final class StorageText {
     }
     if (change.steps().stream().anyMatch(byHelper)) {
       lines.add("Call " + helper + "() where they were used" + (change.steps()
-          .contains(Step.WAIT_WGMMA) ? " (converged)" : "") + ", then do the kernel's part.");
+          .contains(Step.WAIT_WGMMA) ? " (converged)" : "") + ", then the kernel's part.");
     }
     return lines;
   }

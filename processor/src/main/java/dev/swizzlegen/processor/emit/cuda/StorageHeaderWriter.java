@@ -10,6 +10,7 @@ import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.layout.CuteExport;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
@@ -61,7 +62,15 @@ public final class StorageHeaderWriter {
   public record Variables(String origin, List<String> summary, String preamble,
       List<String> includes, String namespace, String name, long bytes, int alignment,
       long dynamicBytes, int limitBytes, int blocksPerSm, List<BufferVariables> buffers,
-      List<ChangeVariables> changes, List<String> assertions) {}
+      List<ChangeVariables> changes, List<String> assertions, boolean cute,
+      List<CuteTensorVariables> cuteTensors) {}
+
+  /**
+   * A tile buffer's CuTe tensor accessor, where its tile has a CuTe type: {@code <accessor>_tensor},
+   * the tile's C++ type, the stem of its constants, and whether it takes a copy.
+   */
+  public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteK,
+      boolean cuteCopied, boolean cuteSingle) {}
 
   /**
    * One buffer's variables: its comment, the stem of its constants ({@code k} in
@@ -109,6 +118,14 @@ public final class StorageHeaderWriter {
             change.steps().contains(Step.FENCE_PROXY_ASYNC)));
       }
     }
+    List<CuteTensorVariables> cuteTensors = new ArrayList<>();
+    for (StorageBuffer buffer : spec.buffers()) {
+      buffer.tile().filter(tile -> CuteExport.of(tile.layout(), !tile.engines().isEmpty())
+          .export().isPresent()).ifPresent(tile -> cuteTensors.add(new CuteTensorVariables(
+              buffer.names().accessor() + "_tensor", tile.cudaType(),
+              buffer.names().constantStem(), buffer.buffer().copies() > 1,
+              buffer.buffer().copies() == 1)));
+    }
     return CudaLines.fold(Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
         // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
@@ -116,7 +133,7 @@ public final class StorageHeaderWriter {
         includeLines.isEmpty() ? CudaPreamble.text("") : "#pragma once\n", includeLines,
         spec.cudaNamespace(), spec.name(), placement.bytes(), placement.alignment(),
         placement.dynamicBytes(), proven.limitBytes(), proven.blocksPerMultiprocessor(), buffers,
-        changes, assertions(proven))).render());
+        changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors)).render());
   }
 
   /**
@@ -143,12 +160,10 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     List<String> out = new ArrayList<>();
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
-        + " buffers in " + placement.bytes() + " bytes from a base aligned to "
-        + placement.alignment() + " bytes, each at a multiple of its alignment, buffers live at"
-        + " once on no common byte, the least bytes these rules allow. Request kDynamicBytes = "
-        + placement.dynamicBytes() + " (configure() does) and take the base from"
-        + " base(dynamic_smem), not the extern __shared__ array's __align__. " + limitWords(proven)
-        + ".", ""));
+        + " buffers in " + placement.bytes() + " bytes from a " + placement.alignment()
+        + "-byte aligned base, each aligned, disjoint from those live with it, in the least bytes."
+        + " Request kDynamicBytes = " + placement.dynamicBytes() + " (configure() does); take the"
+        + " base from base(dynamic_smem), not from __align__. " + limitWords(proven) + ".", ""));
     out.add("//");
     out.add(String.format("//   %-16s %-12s %8s %8s %6s %6s", "buffer", "phase", "offset",
         "bytes", "align", "copies"));
