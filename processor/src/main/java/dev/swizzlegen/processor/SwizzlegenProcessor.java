@@ -477,7 +477,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
       files.add(javaHelperWriter.write(tile, helperFunctions));
-      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
+      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads,
+          options.architecture()));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();
