@@ -4,12 +4,15 @@
 // base address aligned to 128 bytes.
 // Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B
 // from a 1024-byte aligned base).
+// Triton, the tile as a [128, 64] tensor (the attribute, then Gluon's constructor):
+//   #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+//   gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
 //
-// The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
-// column j input bit j, bit 0 first, of the row-major offset:
+// The swizzle as a matrix over GF(2) (a linear layout): row i is output bit i, column j input bit
+// j, bit 0 first, of the row-major offset:
 //   1 0 0 0 0 0 0 0 0
 //   0 1 0 0 0 0 0 0 0
 //   0 0 1 0 0 0 0 0 0
@@ -23,10 +26,6 @@
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
 //   default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction
-//
-// Hopper (sm_90):
-//   No wgmma reads it as declared. wgmma reads the 128-byte swizzle from a base aligned to 1024
-//   bytes, so the tile's alignment must be at least 1024, not 128.
 #pragma once
 
 #if defined(__CUDACC_RTC__)
@@ -47,6 +46,12 @@ typedef unsigned long long uint64_t;
 #  else
 #    define SWIZZLEGEN_HOST_DEVICE inline
 #  endif
+#endif
+
+// CuTe's type of the tile, where CuTe is included before this header or SWIZZLEGEN_WITH_CUTE asks
+// for it: CuteLayout, cute_layout() and make_smem_tensor() below.
+#if defined(SWIZZLEGEN_WITH_CUTE) && !defined(CUTE_HOST_DEVICE) && !defined(__CUDACC_RTC__)
+#include <cute/tensor.hpp>
 #endif
 
 namespace swizzlegen {
@@ -73,7 +78,8 @@ struct GemmA {
 
   // The element offset where (row, col) of a pipeline stage is stored.
   //   offset(row, col, stage) = stage * 8192 + offset(row, col)
-  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col,
+      uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 
@@ -104,6 +110,27 @@ struct GemmA {
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
     return unswizzle(offset) % kRowStride;
   }
+
+#if defined(CUTE_HOST_DEVICE)
+  // CuTe's layout of the tile: element (row, col) of make_smem_tensor(smem) is smem[offset(row,
+  // col)]. The swizzle is on element offsets, composed with the layout. CuTe prints it as
+  //   Sw<3,3,3> o _0 o (_128,_64):(_64,_1)
+  using CuteElement = cute::half_t;
+  using CuteShape = cute::Shape<cute::Int<128>, cute::Int<64>>;
+  using CuteStride = cute::Stride<cute::Int<64>, cute::Int<1>>;
+  using CuteLayout = cute::ComposedLayout<
+      cute::Swizzle<3, 3, 3>,
+      cute::Int<0>,
+      cute::Layout<CuteShape, CuteStride>>;
+  CUTE_HOST_DEVICE static constexpr CuteLayout cute_layout() { return {}; }
+
+  // The tile at smem (a shared-memory pointer to CuteElement or to elements of its bits) as CuTe's
+  // tensor, coordinates as cute_layout()'s.
+  template <class E>
+  CUTE_HOST_DEVICE static constexpr auto make_smem_tensor(E* smem) {
+    return cute::make_tensor(cute::make_smem_ptr(smem), cute_layout());
+  }
+#endif
 };
 
 // What swizzlegen proved of this tile, checked again by the compiler: values from its model.

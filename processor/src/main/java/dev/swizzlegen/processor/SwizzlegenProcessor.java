@@ -18,6 +18,7 @@ import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
+import dev.swizzlegen.processor.read.CompiledTile;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
@@ -239,8 +240,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       } catch (RuntimeException unreadable) {
         proven = Optional.empty();
       }
-      outcome = proven.map(tile -> new StorageReader.TileOutcome(StorageReader.TileState.PROVEN,
-              Optional.of(tile.spec())))
+      // Its C++ name and header are the ones its own build wrote.
+      outcome = proven.map(tile -> CompiledTile.asWritten(tile.spec(), elements)
+              .map(written -> new StorageReader.TileOutcome(StorageReader.TileState.PROVEN,
+                  Optional.of(written)))
+              .orElse(new StorageReader.TileOutcome(StorageReader.TileState.NOT_GENERATED,
+                  Optional.empty())))
           .orElse(new StorageReader.TileOutcome(StorageReader.TileState.FAILED, Optional.empty()));
     }
     tileOutcomes.put(name, outcome);
@@ -472,7 +477,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
       files.add(javaHelperWriter.write(tile, helperFunctions));
-      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
+      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads,
+          options.architecture()));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();

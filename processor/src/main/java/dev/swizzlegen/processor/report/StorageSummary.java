@@ -1,7 +1,9 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
@@ -22,8 +24,10 @@ public final class StorageSummary {
   public static String of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
-    StringBuilder note = new StringBuilder("swizzlegen: storage ").append(spec.name()).append(": ")
-        .append(spec.buffers().size()).append(" buffers in ").append(placement.bytes())
+    StringBuilder note = new StringBuilder("swizzlegen: storage ")
+        .append(Diagnostics.javaName(spec.type())).append(": ")
+        .append(spec.buffers().size())
+        .append(spec.buffers().size() == 1 ? " buffer in " : " buffers in ").append(placement.bytes())
         .append(" bytes from a ").append(placement.alignment()).append("-byte aligned base,")
         .append(" request ").append(placement.dynamicBytes()).append(" of at most ")
         .append(proven.limitBytes()).append(", ").append(proven.blocksPerMultiprocessor())
@@ -41,8 +45,8 @@ public final class StorageSummary {
       for (PhaseChange.Step step : change.steps()) {
         steps.append(steps.isEmpty() ? "" : "; ").append(StorageText.step(step));
       }
-      line(note, change.from() + " -> " + change.to() + " ("
-          + StorageNames.phaseChange(change.from(), change.to()) + "()): "
+      line(note, change.from() + " -> " + change.to() + (StorageHeaderWriter.hasHelper(change)
+          ? " (" + StorageNames.phaseChange(change.from(), change.to()) + "())" : "") + ": "
           + (steps.isEmpty() ? "nothing to complete" : steps));
     }
     return note.toString();

@@ -3,13 +3,11 @@ package dev.swizzlegen.processor.emit.java;
 import dev.swizzlegen.processor.emit.ClassFile;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
-import java.util.Locale;
 
 /**
  * Writes {@code <Name>Layout}, a storage's Java twin for JVM launchers (JCuda, JavaCPP, Panama) that
@@ -26,22 +24,22 @@ public final class StorageLayoutWriter {
     Placement placement = proven.placement();
     String binaryName = spec.layoutClass().binaryName();
     ClassFile file = new ClassFile(binaryName, ClassFile.PUBLIC | ClassFile.FINAL);
-    file.intConstant("BYTES", (int) placement.bytes());
+    file.intConstant("BYTES", Math.toIntExact(placement.bytes()));
     file.intConstant("ALIGNMENT", placement.alignment());
-    file.intConstant("DYNAMIC_BYTES", (int) placement.dynamicBytes());
+    file.intConstant("DYNAMIC_BYTES", Math.toIntExact(placement.dynamicBytes()));
     file.intConstant("LIMIT_BYTES", proven.limitBytes());
     file.intConstant("BLOCKS_PER_SM", proven.blocksPerMultiprocessor());
     for (int i = 0; i < spec.buffers().size(); i++) {
       StorageBuffer buffer = spec.buffers().get(i);
       Buffer model = buffer.buffer();
       StorageNames.Members names = buffer.names();
-      file.intConstant(javaName(names.offset()), (int) (long) placement.offsets().get(i));
-      file.intConstant(javaName(names.bytes()), (int) model.bytes());
+      file.intConstant(javaName(names.offset()), Math.toIntExact(placement.offsets().get(i)));
+      file.intConstant(javaName(names.bytes()), Math.toIntExact(model.bytes()));
       file.intConstant(javaName(names.alignment()), model.alignment());
       file.intConstant(javaName(names.copies()), model.copies());
-      file.intConstant(javaName(names.copyStride()), (int) model.copyStride());
+      file.intConstant(javaName(names.copyStride()), Math.toIntExact(model.copyStride()));
       if (model.kind() == Buffer.Kind.BARRIERS) {
-        file.intConstant(javaName(names.count()), model.copyBytes() / Buffer.BARRIER_BYTES);
+        file.intConstant(javaName(names.count()), Math.toIntExact(model.barrierCount()));
       }
     }
     file.stringConstant("CUDA_HEADER", spec.headerPath());
@@ -50,8 +48,8 @@ public final class StorageLayoutWriter {
     return GeneratedFile.classFile(binaryName, file.bytes());
   }
 
-  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}. */
+  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}, as {@link StorageNames} reserved it. */
   static String javaName(String cudaName) {
-    return Names.snakeCase(cudaName.substring(1)).toUpperCase(Locale.ROOT);
+    return StorageNames.javaName(cudaName);
   }
 }
