@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.StorageLayoutWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
@@ -42,6 +43,7 @@ final class StorageStep {
   private final Map<String, String> headerOwners;
   private final UnaryOperator<GeneratedFile> made;
   private final Writer writer;
+  private final JavaWriter javaWriter;
   /** Whether {@code -Aswizzlegen.summary} asks for a note per storage. */
   private final boolean summaries;
   /** Whether {@code -Aswizzlegen.reports} asks for the JSON report and the picture. */
@@ -49,7 +51,9 @@ final class StorageStep {
   private final boolean picture;
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-      Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer) {
+      Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer,
+      JavaWriter javaWriter) {
+    this.javaWriter = javaWriter;
     this.reader = new StorageReader(elements, options.namespace(), sourceTypes);
     this.prover = new StorageProver(options.architecture());
     this.headerOwners = headerOwners;
@@ -84,7 +88,7 @@ final class StorageStep {
       return;
     }
     List<GeneratedFile> files = new ArrayList<>();
-    files.add(made.apply(layoutWriter.write(proven.get())));
+    javaWriter.write(layoutWriter.twin(proven.get())).forEach(file -> files.add(made.apply(file)));
     files.add(made.apply(headerWriter.write(proven.get())));
     for (GeneratedFile report : reportWriter.write(proven.get(), json, picture)) {
       files.add(made.apply(report));

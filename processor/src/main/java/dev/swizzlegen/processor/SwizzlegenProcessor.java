@@ -13,7 +13,9 @@ import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
+import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
@@ -105,6 +107,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   private ProcessorOptions options;
   private TileReader reader;
   private final JavaHelperWriter javaHelperWriter = new JavaHelperWriter();
+  /** Class files, or Java sources where asked for or under Eclipse's compiler. */
+  private JavaWriter javaWriter;
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
   private final BankMapWriter bankMapWriter = new BankMapWriter();
@@ -134,6 +138,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     filer = processingEnv.getFiler();
     elements = processingEnv.getElementUtils();
     options = ProcessorOptions.read(processingEnv.getOptions());
+    // Eclipse's compiler does not compile against class files a processor creates: it gets sources.
+    javaWriter = new JavaWriter(options.sources() || eclipse(processingEnv));
     for (String problem : options.problems()) {
       // An option's value is user text, as a label is.
       messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
@@ -143,7 +149,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         options.architecture());
     rasterReader = new RasterReader(elements, options.namespace(), sourceTypes::contains);
     storageStep = new StorageStep(elements, options, sourceTypes::contains, headerOwners, made,
-        this::write);
+        this::write, javaWriter);
+  }
+
+  /** Whether javac is Eclipse's compiler (ECJ), whose environment is its own class, as Micronaut tells. */
+  static boolean eclipse(ProcessingEnvironment environment) {
+    return environment.getClass().getName().startsWith("org.eclipse.jdt.");
   }
 
   @Override
@@ -314,7 +325,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    *
    * @param files its helper's class file, its header and the reports asked for
    */
-  private record TileFiles(Proven proven, List<GeneratedFile> files, Optional<String> summary) {}
+  private record TileFiles(Proven proven, JavaClass helper, List<GeneratedFile> files,
+      Optional<String> summary) {}
 
   /** The tiles grouped by the top-level type they are or are nested in, in order. */
   private static Collection<List<TypeElement>> byTopLevelType(List<TypeElement> tiles) {
@@ -396,20 +408,26 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    */
   private void writeNested(List<TileFiles> nested) {
     TypeElement topLevel = Names.topLevelType(nested.get(0).proven().spec().type());
-    GeneratedFile helpers;
+    List<GeneratedFile> helpers;
     try {
-      List<TileSpec> tiles = new ArrayList<>();
+      List<JavaClass> members = new ArrayList<>();
       for (TileFiles files : nested) {
-        tiles.add(files.proven().spec());
+        members.add(files.helper());
       }
-      helpers = made.apply(javaHelperWriter.holder(
-          nested.get(0).proven().spec().helper().enclosingClassName().orElseThrow(), tiles));
+      helpers = javaWriter.write(javaHelperWriter.holder(
+          nested.get(0).proven().spec().helper().enclosingClassName().orElseThrow(),
+          topLevel.getQualifiedName().toString(), members)).stream().map(made).toList();
     } catch (RuntimeException bug) {
       nested.forEach(files -> files.proven().diagnostics().failed(bug));
       return;
     }
     Diagnostics holder = new Diagnostics("tiles of", topLevel, null);
-    write(helpers, topLevel, holder);
+    for (GeneratedFile file : helpers) {
+      write(file, topLevel, holder);
+      if (holder.hasErrors()) {
+        break;
+      }
+    }
     holder.printTo(messager);
     if (!holder.hasErrors()) {
       nested.forEach(this::write);
@@ -471,7 +489,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       OperandReadText reads = OperandReadText.of(proven.tile());
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
-      files.add(javaHelperWriter.write(tile, helperFunctions));
+      JavaClass helper = javaHelperWriter.helper(proven.tile(), helperFunctions);
+      files.addAll(javaWriter.write(helper));
       files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
@@ -484,7 +503,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           ? Optional.of(TileSummary.of(tile, reports, hopper, reads))
           : Optional.empty();
       summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
-      return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
+      return Optional.of(new TileFiles(proven, helper, files.stream().map(made).toList(),
+          summary));
     } catch (RuntimeException bug) {
       proven.diagnostics().failed(bug);
       return Optional.empty();
@@ -521,8 +541,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     // Every file and the note are made before any file is written: a failure writes nothing.
     Optional<String> summary =
         options.summary() ? Optional.of(TileSummary.of(raster)) : Optional.empty();
-    List<GeneratedFile> files = new ArrayList<>(List.of(made.apply(rasterJavaWriter.write(raster)),
-        made.apply(rasterHeaderWriter.write(raster))));
+    List<GeneratedFile> files = new ArrayList<>();
+    javaWriter.write(rasterJavaWriter.twin(raster)).forEach(file -> files.add(made.apply(file)));
+    files.add(made.apply(rasterHeaderWriter.write(raster)));
     summary.ifPresent(note -> files.add(made.apply(TileSummary.file(raster.headerPath(), note))));
     for (GeneratedFile file : files) {
       write(file, type, diagnostics);
@@ -555,6 +576,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (file.kind() == GeneratedFile.Kind.CLASS_FILE) {
         try (OutputStream out = filer.createClassFile(file.name(), originating).openOutputStream()) {
           out.write(file.classBytes());
+        }
+        return;
+      }
+      if (file.kind() == GeneratedFile.Kind.SOURCE) {
+        try (Writer writer = filer.createSourceFile(file.name(), originating).openWriter()) {
+          writer.write(file.content());
         }
         return;
       }

@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.testing.FilerRecording;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,7 +98,8 @@ class FailureIsolationTest {
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Second"));
     assertThat(errors.get(0).getSource().getName()).endsWith("Second.java");
     assertThat(written()).containsExactly(
-        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+        "classes/iso/FirstSwizzle.class",
+        "classes/iso/FirstSwizzle$Model.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -108,7 +109,8 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Second"));
     assertThat(written()).containsExactly(
-        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+        "classes/iso/FirstSwizzle.class",
+        "classes/iso/FirstSwizzle$Model.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -118,7 +120,8 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "K"));
     assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
-        "classes/iso/KernelSwizzles$QSwizzle.class", "generated/swizzlegen/kernel_q.cuh");
+        "classes/iso/KernelSwizzles$QSwizzle.class",
+        "classes/iso/KernelSwizzles$QSwizzle$Model.class", "generated/swizzlegen/kernel_q.cuh");
     assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$QSwizzle");
   }
 
@@ -129,7 +132,8 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Q"));
     assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
-        "classes/iso/KernelSwizzles$KSwizzle.class", "generated/swizzlegen/kernel_k.cuh");
+        "classes/iso/KernelSwizzles$KSwizzle.class",
+        "classes/iso/KernelSwizzles$KSwizzle$Model.class", "generated/swizzlegen/kernel_k.cuh");
     assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$KSwizzle");
   }
 
@@ -137,10 +141,7 @@ class FailureIsolationTest {
   private List<String> holderMembers() {
     FilerRecording.File holder = recording.files().stream()
         .filter(file -> file.name().equals("iso.KernelSwizzles")).findFirst().orElseThrow();
-    return ClassFileText.of(holder.bytes()).lines()
-        .filter(line -> line.startsWith("  // inner class "))
-        .map(line -> line.substring("  // inner class ".length(), line.indexOf(':')))
-        .toList();
+    return ClassFiles.memberClasses(holder.bytes());
   }
 
   @Test
@@ -150,7 +151,8 @@ class FailureIsolationTest {
     assertThat(errors.stream().map(error -> error.getMessage(Locale.ROOT)).toList())
         .containsExactly(bug("tile", "K"), bug("tile", "Q"));
     assertThat(written()).containsExactly(
-        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+        "classes/iso/FirstSwizzle.class",
+        "classes/iso/FirstSwizzle$Model.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -160,7 +162,8 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("rasterizer", "Grid"));
     assertThat(written()).containsExactly(
-        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+        "classes/iso/FirstSwizzle.class",
+        "classes/iso/FirstSwizzle$Model.class", "generated/swizzlegen/first.cuh");
   }
 
   @Test
@@ -170,6 +173,7 @@ class FailureIsolationTest {
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("rasterizer", "Grid"));
     assertThat(written()).containsExactly(
-        "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
+        "classes/iso/FirstSwizzle.class",
+        "classes/iso/FirstSwizzle$Model.class", "generated/swizzlegen/first.cuh");
   }
 }

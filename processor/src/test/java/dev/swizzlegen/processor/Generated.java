@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.testing.FilerRecording;
 import java.io.File;
 import java.io.IOException;
@@ -35,7 +36,10 @@ final class Generated {
 
   private Generated(Compilation compilation) {
     this.compilation = compilation;
-    this.loader = new GeneratedClassLoader(compilation);
+    GeneratedClassLoader classes = new GeneratedClassLoader(compilation);
+    this.loader = classes;
+    // Every generated class file, checked by ASM's verifier before any test uses it.
+    classes.verifyAll();
   }
 
   /** The option that asks for every report: the JSON report and the bank-map picture. */
@@ -221,9 +225,19 @@ final class Generated {
       return type;
     }
 
+    /**
+     * A public static field's value: the class's own, or its nested {@code Model}'s ({@code LAYOUT},
+     * {@code ACCESSES}, {@code ENGINES}, built on first use).
+     */
     Object constant(String name) {
       try {
-        Field field = type.getField(name);
+        Field field;
+        try {
+          field = type.getField(name);
+        } catch (NoSuchFieldException notHere) {
+          field = Class.forName(type.getName() + "$Model", true, type.getClassLoader())
+              .getField(name);
+        }
         return field.get(null);
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(type.getName() + "." + name, e);
@@ -265,6 +279,17 @@ final class Generated {
           String name = path.substring(path.indexOf(marker) + marker.length())
               .replace(".class", "").replace('/', '.');
           classFiles.put(name, file);
+        }
+      }
+    }
+
+    /** Verifies every class file the processor wrote ({@link ClassFiles#verify}). */
+    void verifyAll() {
+      for (JavaFileObject file : classFiles.values()) {
+        try (InputStream in = file.openInputStream()) {
+          ClassFiles.verify(in.readAllBytes(), this);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       }
     }

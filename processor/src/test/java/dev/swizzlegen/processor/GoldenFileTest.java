@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact text of one generated header and report, and of two helpers' class files as
- * {@link ClassFileText} reads them. After an intended change to the writers,
+ * ASM's Textifier reads them. After an intended change to the writers,
  * regenerate with {@code mvn -pl processor test -Dtest=GoldenFileTest -Dswizzlegen.updateGolden=true}
  * and review the diff.
  */
@@ -52,18 +52,18 @@ class GoldenFileTest {
     assertGolden("staged_b.cuh", generated.text("swizzlegen/staged_b.cuh"));
   }
 
-  /** The staged, atom-tiled tile's helper class file, read back as text ({@link ClassFileText}). */
+  /** The staged, atom-tiled tile's helper class file, read back as text (ASM's Textifier). */
   @Test
   void atomTiledStagedHelper() throws IOException {
     assertGolden("StagedBSwizzle.class.txt",
-        ClassFileText.of(generated.classBytes("com.acme.StagedBSwizzle")));
+        ClassFiles.text(generated.classBytes("com.acme.StagedBSwizzle")));
   }
 
   /** The helper class file, read back as text: its constants, data and decompiled methods. */
   @Test
   void javaHelper() throws IOException {
     assertGolden("GemmASwizzle.class.txt",
-        ClassFileText.of(generated.classBytes("com.acme.GemmASwizzle")));
+        ClassFiles.text(generated.classBytes("com.acme.GemmASwizzle")));
   }
 
   @Test

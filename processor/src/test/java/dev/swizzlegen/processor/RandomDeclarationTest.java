@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.RandomDeclarations.Declaration;
 import dev.swizzlegen.processor.read.Names;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
@@ -297,6 +298,8 @@ class RandomDeclarationTest {
       }
       try {
         byte[] bytes = Files.readAllBytes(output.resolve(path));
+        // ASM's verifier first: every generated class of the campaign.
+        ClassFiles.verify(bytes, this);
         return defineClass(name, bytes, 0, bytes.length);
       } catch (IOException e) {
         throw new ClassNotFoundException(name, e);
@@ -307,7 +310,8 @@ class RandomDeclarationTest {
   /** A tile's files: helper, header, report, picture. */
   private static List<String> tileFiles(String name) {
     String stem = "swizzlegen/" + Names.snakeCase(name);
-    return List.of(RandomDeclarations.PACKAGE + "/" + name + "Swizzle.class", stem + ".cuh",
+    return List.of(RandomDeclarations.PACKAGE + "/" + name + "Swizzle.class",
+        RandomDeclarations.PACKAGE + "/" + name + "Swizzle$Model.class", stem + ".cuh",
         stem + ".json", stem + "-bank-map.svg");
   }
 }

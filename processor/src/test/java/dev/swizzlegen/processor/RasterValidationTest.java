@@ -91,6 +91,7 @@ class RasterValidationTest {
     // The tile's files are written; the rasterizer's are not.
     assertThat(Generated.filesWrittenByJavac(Generated.REPORTS, both)).containsExactly(
         "classes/a/GemmSwizzle.class",
+        "classes/a/GemmSwizzle$Model.class",
         "generated/swizzlegen/gemm.cuh", "generated/swizzlegen/gemm.json",
         "generated/swizzlegen/gemm-bank-map.svg");
   }
@@ -106,6 +107,7 @@ class RasterValidationTest {
         """);
     assertThat(Generated.compile(both)).succeededWithoutWarnings();
     assertThat(Generated.filesWrittenByJavac(both)).containsAtLeast("classes/a/GemmSwizzle.class",
+        "classes/a/GemmSwizzle$Model.class",
         "generated/swizzlegen/gemm.cuh", "classes/a/GemmGridRaster.class",
         "generated/swizzlegen/gemm_grid.cuh");
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class StorageGoldenFileTest {
         StorageSources.storage(StorageSources.BUFFERS)));
     Golden.assertMatches(GOLDEN, "gemm_storage.cuh", generated.text(StorageSources.HEADER));
     Golden.assertMatches(GOLDEN, "GemmStorageLayout.class.txt",
-        ClassFileText.of(generated.classBytes(StorageSources.LAYOUT)));
+        ClassFiles.text(generated.classBytes(StorageSources.LAYOUT)));
   }
 
   @Test

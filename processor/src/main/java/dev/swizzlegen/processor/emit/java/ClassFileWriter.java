@@ -1,0 +1,255 @@
+package dev.swizzlegen.processor.emit.java;
+
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.Function;
+import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Member;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
+import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
+import dev.swizzlegen.processor.read.JavaClassName;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Writes a {@link JavaClass} as Java 17 class files through ASM: what javac would write for the
+ * source {@link SourceWriter} prints of it, without the cost of compiling that source (measured:
+ * docs/measurements.md). A {@code SourceFile} naming the source a {@code sources} build would write,
+ * {@code MethodParameters} and a {@code LocalVariableTable} with the header's names, the
+ * {@code CLASS}-retained {@code @Generated}; frames and maxima computed by ASM.
+ */
+public final class ClassFileWriter implements Opcodes {
+  private static final int CLASS = ACC_PUBLIC | ACC_FINAL | ACC_SUPER;
+  private static final int MEMBER = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
+  private static final int CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
+  private static final String GENERATED = "Ldev/swizzlegen/annotations/Generated;";
+
+  /**
+   * The class files of {@code type}: its own and, where it has {@link ModelValue}s, its
+   * {@link JavaClass#MODEL}'s; not those of its {@link JavaClass#memberClasses}, which are written
+   * each for itself.
+   */
+  public List<GeneratedFile> write(JavaClass type) {
+    List<GeneratedFile> files = new ArrayList<>();
+    String self = internal(type.name());
+    ClassWriter file = begin(type.name(), self);
+    for (JavaClass member : type.memberClasses()) {
+      file.visitInnerClass(internal(member.name()), self, member.name().simpleName(), MEMBER);
+    }
+    String model = self + "$" + JavaClass.MODEL;
+    if (type.hasModel()) {
+      file.visitInnerClass(model, self, JavaClass.MODEL, MEMBER);
+      files.add(model(type, self, model));
+    }
+    List<Member> initialized = new ArrayList<>();
+    for (Member member : type.members()) {
+      if (member instanceof IntConstant constant) {
+        file.visitField(CONSTANT, constant.name(), "I", null, constant.value()).visitEnd();
+      } else if (member instanceof StringConstant constant) {
+        file.visitField(CONSTANT, constant.name(), "Ljava/lang/String;", null, constant.value())
+            .visitEnd();
+      } else if (member instanceof EnumValue value) {
+        file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
+        initialized.add(value);
+      }
+    }
+    constructor(file);
+    for (Member member : type.members()) {
+      if (member instanceof Function function) {
+        function(file, self, function.function());
+      } else if (member instanceof RoutineMethod routine) {
+        routine(file, self, routine);
+      } else if (member instanceof ModelCall call) {
+        modelCall(file, self, call);
+      } else if (member instanceof Defaulted defaulted) {
+        defaulted(file, self, defaulted);
+      }
+    }
+    if (!initialized.isEmpty()) {
+      MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+      init.visitCode();
+      for (Member member : initialized) {
+        EnumValue value = (EnumValue) member;
+        init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
+            descriptor(value.type()));
+        init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
+      }
+      init.visitInsn(RETURN);
+      init.visitMaxs(0, 0);
+      init.visitEnd();
+    }
+    file.visitEnd();
+    files.add(0, GeneratedFile.classFile(type.name().binaryName(), file.toByteArray()));
+    return files;
+  }
+
+  /** A class of {@code name}: its header, its source file, {@code @Generated}, its nesting. */
+  private static ClassWriter begin(JavaClassName name, String self) {
+    ClassWriter file = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+    file.visit(V17, CLASS, self, null, "java/lang/Object", null);
+    file.visitSource(name.topLevelClassName().simpleName() + ".java", null);
+    AnnotationVisitor generated = file.visitAnnotation(GENERATED, false);
+    generated.visit("value", JavaClass.GENERATOR);
+    generated.visitEnd();
+    name.enclosingClassName().ifPresent(enclosing ->
+        file.visitInnerClass(self, internal(enclosing), name.simpleName(), MEMBER));
+    return file;
+  }
+
+  /** {@code <Name>$Model}: the model values, set by its static initializer on first use. */
+  private static GeneratedFile model(JavaClass type, String self, String model) {
+    JavaClassName name = type.name();
+    ClassWriter file = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+    file.visit(V17, CLASS, model, null, "java/lang/Object", null);
+    file.visitSource(name.topLevelClassName().simpleName() + ".java", null);
+    AnnotationVisitor generated = file.visitAnnotation(GENERATED, false);
+    generated.visit("value", JavaClass.GENERATOR);
+    generated.visitEnd();
+    name.enclosingClassName().ifPresent(enclosing ->
+        file.visitInnerClass(self, internal(enclosing), name.simpleName(), MEMBER));
+    file.visitInnerClass(model, self, JavaClass.MODEL, MEMBER);
+    MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+    init.visitCode();
+    for (Member member : type.members()) {
+      if (!(member instanceof ModelValue value)) {
+        continue;
+      }
+      String element = internal(value.type());
+      String parse = "(Ljava/lang/String;)L" + element + ";";
+      boolean anInterface = value.typeIsInterface();
+      if (value.list()) {
+        file.visitField(CONSTANT, value.name(), "Ljava/util/List;",
+            "Ljava/util/List<L" + element + ";>;", null).visitEnd();
+        pushInt(init, value.texts().size());
+        init.visitTypeInsn(ANEWARRAY, element);
+        for (int i = 0; i < value.texts().size(); i++) {
+          init.visitInsn(DUP);
+          pushInt(init, i);
+          init.visitLdcInsn(value.texts().get(i));
+          init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, anInterface);
+          init.visitInsn(AASTORE);
+        }
+        init.visitMethodInsn(INVOKESTATIC, element, "listOf",
+            "([L" + element + ";)Ljava/util/List;", anInterface);
+        init.visitFieldInsn(PUTSTATIC, model, value.name(), "Ljava/util/List;");
+      } else {
+        file.visitField(CONSTANT, value.name(), "L" + element + ";", null, null).visitEnd();
+        init.visitLdcInsn(value.texts().get(0));
+        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, anInterface);
+        init.visitFieldInsn(PUTSTATIC, model, value.name(), "L" + element + ";");
+      }
+    }
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+    constructor(file);
+    file.visitEnd();
+    return GeneratedFile.classFile(name.binaryName() + "$" + JavaClass.MODEL, file.toByteArray());
+  }
+
+  private static void pushInt(MethodVisitor method, int value) {
+    if (value <= 5) {
+      method.visitInsn(ICONST_0 + value);
+    } else if (value <= Byte.MAX_VALUE) {
+      method.visitIntInsn(BIPUSH, value);
+    } else {
+      method.visitIntInsn(SIPUSH, value);
+    }
+  }
+
+  /** {@code private Name() {}}. */
+  private static void constructor(ClassWriter file) {
+    MethodVisitor init = file.visitMethod(ACC_PRIVATE, "<init>", "()V", null, null);
+    init.visitCode();
+    init.visitVarInsn(ALOAD, 0);
+    init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+  }
+
+  /** A method of {@code int} parameters, each named in {@code MethodParameters}. */
+  private static MethodVisitor method(ClassWriter file, String name, List<String> parameters,
+      String result) {
+    MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, null, null);
+    for (String parameter : parameters) {
+      method.visitParameter(JavaClass.javaName(parameter), 0);
+    }
+    return method;
+  }
+
+  private static void function(ClassWriter file, String self, IndexFunction function) {
+    MethodVisitor method = method(file, function.name(), function.parameters(),
+        function.wide() ? "J" : "I");
+    Bytecode code = new Bytecode(method, self, function.parameters());
+    code.push(function.body());
+    method.visitInsn(function.wide() ? LRETURN : IRETURN);
+    code.end(function.parameters());
+  }
+
+  private static void routine(ClassWriter file, String self, RoutineMethod routine) {
+    String pair = internal(routine.pair());
+    MethodVisitor method = method(file, routine.name(), routine.parameters(), "L" + pair + ";");
+    Bytecode code = new Bytecode(method, self, routine.parameters());
+    method.visitFieldInsn(GETSTATIC, self, routine.check(), descriptor(routine.checkType()));
+    for (int slot = 0; slot < routine.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(routine.checkType()), routine.checkMethod(),
+        "(" + "I".repeat(routine.parameters().size()) + ")V", false);
+    code.routine(routine.routine(), pair);
+    code.end(routine.parameters());
+  }
+
+  private static void modelCall(ClassWriter file, String self, ModelCall call) {
+    String result = descriptor(call.result());
+    String signature = "(" + "I".repeat(call.parameters().size()) + ")" + result;
+    MethodVisitor method = method(file, call.name(), call.parameters(), result);
+    Bytecode code = new Bytecode(method, self, call.parameters());
+    method.visitFieldInsn(GETSTATIC, self, call.field(), descriptor(call.fieldType()));
+    for (int slot = 0; slot < call.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(call.fieldType()), call.method(), signature,
+        false);
+    method.visitInsn(ARETURN);
+    code.end(call.parameters());
+  }
+
+  private static void defaulted(ClassWriter file, String self, Defaulted defaulted) {
+    String result = descriptor(defaulted.result());
+    MethodVisitor method = method(file, defaulted.name(), defaulted.parameters(), result);
+    Bytecode code = new Bytecode(method, self, defaulted.parameters());
+    for (int slot = 0; slot < defaulted.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    // The constant, as javac inlines it.
+    code.push(defaulted.value());
+    method.visitMethodInsn(INVOKESTATIC, self, defaulted.name(),
+        "(" + "I".repeat(defaulted.parameters().size() + 1) + ")" + result, false);
+    method.visitInsn(ARETURN);
+    code.end(defaulted.parameters());
+  }
+
+  private static String internal(JavaClassName name) {
+    return name.binaryName().replace('.', '/');
+  }
+
+  /** {@code com/acme/Type} of the qualified name {@code com.acme.Type} of a top-level class. */
+  private static String internal(String qualifiedName) {
+    return qualifiedName.replace('.', '/');
+  }
+
+  private static String descriptor(String qualifiedName) {
+    return "L" + internal(qualifiedName) + ";";
+  }
+}
