@@ -188,6 +188,17 @@ final class Generated {
     }
   }
 
+  /** A generated Java source's text, by its class's qualified name ({@code com.acme.GemmASwizzle}). */
+  String source(String qualifiedName) {
+    JavaFileObject file = compilation.generatedSourceFile(qualifiedName)
+        .orElseThrow(() -> new AssertionError("no source generated: " + qualifiedName));
+    try {
+      return file.getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /**
    * A generated class file's bytes, by the class's binary name ({@code attn.KernelSwizzles$QSwizzle}),
    * as the processor wrote them to the class output.

@@ -5,6 +5,8 @@ import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +19,11 @@ import org.junit.jupiter.api.Test;
 class GoldenFileTest {
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
   private static Generated generated;
+  private static Generated sources;
 
   @BeforeAll
   static void compile() {
-    generated = Generated.of(Generated.REPORTS, JavaFileObjects.forSourceString("com.acme.GemmA", """
+    JavaFileObject[] tiles = {JavaFileObjects.forSourceString("com.acme.GemmA", """
         package com.acme;
 
         import dev.swizzlegen.annotations.DType;
@@ -40,7 +43,16 @@ class GoldenFileTest {
             access = {@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX),
                 @Access(kind = AccessKind.WGMMA)})
         public interface StagedB {}
-        """));
+        """)};
+    generated = Generated.of(Generated.REPORTS, tiles);
+    sources = Generated.of(List.of("-Aswizzlegen.helpers=sources"), tiles);
+  }
+
+  /** The helper as a Java source ({@code -Aswizzlegen.helpers=sources}): its Javadoc and bodies. */
+  @Test
+  void javaHelperSource() throws IOException {
+    assertGolden("GemmASwizzle.java", sources.source("com.acme.GemmASwizzle"));
+    assertGolden("StagedBSwizzle.java", sources.source("com.acme.StagedBSwizzle"));
   }
 
   /**

@@ -66,9 +66,7 @@ public final class JavaHelperWriter {
     List<IndexFunction> methods = new ArrayList<>(functions);
     methods.add(TileFunctions.bank(layout));
     for (IndexFunction function : methods) {
-      String formula = function.formula(ExprPrinter.JAVA);
-      members.add(new JavaClass.Function(function,
-          function.meaning() + (formula.isEmpty() ? "" : " " + formula)));
+      members.add(new JavaClass.Function(function, function.meaning()));
     }
     return new JavaClass(tile.helper(), javadoc(proven), members, List.of());
   }

@@ -131,7 +131,7 @@ public final class SourceWriter {
     FieldSpec.Builder field = FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC,
         Modifier.FINAL);
     if (!doc.isEmpty()) {
-      field.addJavadoc("$L", javadocLine(doc) + "\n");
+      field.addJavadoc("$L", paragraph(doc));
     }
     return field;
   }
@@ -162,17 +162,26 @@ public final class SourceWriter {
       method.addParameter(TypeName.INT, parameter);
     }
     if (!doc.isEmpty()) {
-      method.addJavadoc("$L", javadocLine(doc) + "\n");
+      method.addJavadoc("$L", paragraph(doc));
     }
     return method;
   }
 
+  /** The function, its Javadoc its meaning and, where the body names constants, its formula. */
   private static MethodSpec function(ExprPrinter java, Function function) {
     IndexFunction f = function.function();
-    return method(f.name(), f.parameters(), f.wide() ? TypeName.LONG : TypeName.INT,
-        function.doc())
-        .addStatement("return $L", java.print(f.body()))
-        .build();
+    MethodSpec.Builder method = method(f.name(), f.parameters(),
+        f.wide() ? TypeName.LONG : TypeName.INT, function.doc());
+    String formula = f.formula(ExprPrinter.JAVA);
+    if (!formula.isEmpty()) {
+      method.addJavadoc("<pre>\n$L\n</pre>\n", javadocLine(formula));
+    }
+    return method.addStatement("return $L", java.print(f.body())).build();
+  }
+
+  /** {@code text} as one Javadoc paragraph, wrapped. */
+  private static String paragraph(String text) {
+    return String.join("\n", SwizzleText.wrap(javadocLine(text), 96)) + "\n";
   }
 
   private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
