@@ -26,14 +26,14 @@ import org.junit.jupiter.api.Test;
  * JavaPoet ({@code -Aswizzlegen.helpers=sources}), compiled by javac, have the same constants, the
  * same model values, and return the same value (or throw the same exception) for every argument of
  * every method on its whole domain: every (row, col, stage) and offset of the tile, every block of
- * every grid up to 12 x 12 and every tile size up to 8; a descriptor's address and slices sampled.
+ * every grid up to 9 x 9 and every tile size up to 8; a descriptor's address and slices sampled.
  */
 class HelperFormsLawTest {
   private static final List<String> SOURCES = List.of("-Aswizzlegen.helpers=sources");
 
   @Test
   void randomTilesHelpersAgreeOnTheirWholeDomain() throws Exception {
-    List<Declaration> declarations = new RandomDeclarations(40).next(0, 60);
+    List<Declaration> declarations = new RandomDeclarations(40).next(0, 40);
     // The valid ones: a declaration with an error fails its compilation, in either form.
     Compilation all = Generated.compile(List.of(),
         declarations.stream().map(Declaration::source).toArray(JavaFileObject[]::new));
@@ -65,8 +65,8 @@ class HelperFormsLawTest {
         rasters++;
       }
     }
-    assertTrue(tiles >= 20, "valid tiles: " + tiles);
-    assertTrue(rasters >= 3, "valid rasterizers: " + rasters);
+    assertTrue(tiles >= 12, "valid tiles: " + tiles);
+    assertTrue(rasters >= 2, "valid rasterizers: " + rasters);
   }
 
   @Test
@@ -126,7 +126,7 @@ class HelperFormsLawTest {
     assertTrue(checked > 0);
   }
 
-  /** A rasterizer's twins: every block of every grid up to 12 x 12, tile sizes 1 to 8, and beyond. */
+  /** A rasterizer's twins: every block of every grid up to 9 x 9, tile sizes 1 to 8, and beyond. */
   private static void assertSameRaster(Generated.Helper classFile, Generated.Helper source)
       throws Exception {
     assertSameConstants(classFile, source);
@@ -137,8 +137,8 @@ class HelperFormsLawTest {
     Method grid = classFile.type().getMethod("launchGrid", int.class, int.class, int.class);
     Method gridTwin = source.type().getMethod("launchGrid", int.class, int.class, int.class);
     for (int tileSize = 1; tileSize <= 8; tileSize++) {
-      for (int gridX = 1; gridX <= 12; gridX++) {
-        for (int gridY = 1; gridY <= 12; gridY++) {
+      for (int gridX = 1; gridX <= 9; gridX++) {
+        for (int gridY = 1; gridY <= 9; gridY++) {
           assertEquals(call(grid, gridX, gridY, tileSize), call(gridTwin, gridX, gridY, tileSize));
           // One block past the launch: the model's exception, in both.
           for (int block = 0; block <= gridX * gridY * tileSize + 1; block++) {
