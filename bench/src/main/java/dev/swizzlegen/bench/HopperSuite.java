@@ -270,8 +270,11 @@ public final class HopperSuite {
 
   private static Object helperField(String type, String field) {
     try {
-      return Class.forName(HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
-          + "Swizzle").getField(field).get(null);
+      String helper = HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
+          + "Swizzle";
+      // The model's values (LAYOUT, ENGINES) are in the helper's nested Model, built on first use.
+      boolean model = field.equals("LAYOUT") || field.equals("ENGINES");
+      return Class.forName(helper + (model ? "$Model" : "")).getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }

@@ -69,21 +69,24 @@ public final class GeneratedTiles {
   /**
    * Every helper whose header is under {@code generatedSources}, by class name: the class files
    * named {@code *Swizzle.class} in the directories of the class path (the module's
-   * {@code target/classes}) with a {@code LAYOUT} and a {@code CUDA_HEADER} found there.
+   * {@code target/classes}) with a {@code Model.LAYOUT} and a {@code CUDA_HEADER} found there.
    */
   public static List<Tile> find(Path generatedSources) {
     List<Tile> tiles = new ArrayList<>();
     try {
       for (Class<?> helper : generatedClasses(generatedSources, "Swizzle")) {
-        if (helper.getField("LAYOUT").getType() != TileLayout.class) {
+        // The model's values are in the helper's nested Model, built on first use.
+        Class<?> model = Class.forName(helper.getName() + "$Model", true,
+            helper.getClassLoader());
+        if (model.getField("LAYOUT").getType() != TileLayout.class) {
           continue;
         }
         tiles.add(new Tile(helper,
-            (TileLayout) helper.getField("LAYOUT").get(null),
+            (TileLayout) model.getField("LAYOUT").get(null),
             (String) helper.getField("CUDA_HEADER").get(null),
             (String) helper.getField("CUDA_TYPE").get(null),
-            accesses(helper.getField("ACCESSES").get(null)),
-            engines(helper.getField("ENGINES").get(null))));
+            accesses(model.getField("ACCESSES").get(null)),
+            engines(model.getField("ENGINES").get(null))));
       }
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("a generated helper could not be read", e);
