@@ -42,9 +42,10 @@ cold() {
 }
 # One warm measurement: the median whole compilation and the median time in process(), seconds.
 warm() {
-  java -cp "$1" dev.swizzlegen.bench.ProcessorCostBenchmark measure processor "$library" 2 3 \
-    | awk '{ w[NR] = $2 / 1e9; p[NR] = $3 / 1e9 } END { n = asort(w); asort(p);
-        printf "%.3f %.3f", w[int((n + 1) / 2)], p[int((n + 1) / 2)] }'
+  local runs
+  runs=$(java -cp "$1" dev.swizzlegen.bench.ProcessorCostBenchmark measure processor "$library" 2 3)
+  echo "$(echo "$runs" | awk '{ printf "%.3f\n", $2 / 1e9 }' | sort -n | sed -n 2p)" \
+    "$(echo "$runs" | awk '{ printf "%.3f\n", $3 / 1e9 }' | sort -n | sed -n 2p)"
 }
 raw=$(mktemp)
 for round in $(seq 1 "$rounds"); do
