@@ -73,11 +73,11 @@ public final class JavaHelperWriter {
 
   /**
    * {@code holder} ({@code KernelSwizzles}): the class whose members are the helpers of the tiles
-   * nested in one top-level type.
+   * and the twins of the storages nested in one top-level type.
    */
   public JavaClass holder(JavaClassName holder, String topLevel, List<JavaClass> helpers) {
-    return new JavaClass(holder, List.of(Doc.paragraph("The helpers of the tiles nested in "
-        + topLevel + ".")), List.of(), helpers);
+    return new JavaClass(holder, List.of(Doc.paragraph("The Java helpers and twins of the types"
+        + " nested in " + topLevel + ".")), List.of(), helpers);
   }
 
   /** What the header's comment says of the tile, as the helper's Javadoc. */
