@@ -20,7 +20,7 @@ mvn -B -q -o -DskipTests -pl bench -am package dependency:build-classpath -Dmdep
 other=$(mktemp -d "$PWD/bench/target/runtime-XXXXXX")
 git worktree add -q --detach "$other/tree" "$commit"
 trap 'git worktree remove --force "$other/tree"' EXIT
-(cd "$other/tree" && mvn -B -q -o -DskipTests -pl annotations,runtime,processor package >/dev/null)
+(cd "$other/tree" && mvn -B -q -o -DskipTests -pl annotations,runtime,testing,processor package >/dev/null)
 classpath=bench/target/classes:$(cat bench/target/runtime-classpath.txt)
 other_classpath=$classpath
 for module in annotations runtime processor; do

@@ -519,7 +519,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       OperandReadText reads = OperandReadText.of(proven.tile());
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
-      JavaClass helper = javaHelperWriter.helper(proven.tile(), helperFunctions);
+      JavaClass helper = javaHelperWriter.helper(proven.tile(), helperFunctions,
+          javaWriter.sources());
       files.addAll(javaWriter.write(helper));
       files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)

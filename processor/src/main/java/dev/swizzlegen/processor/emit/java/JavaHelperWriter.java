@@ -36,9 +36,10 @@ public final class JavaHelperWriter {
   /**
    * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of},
    * then the descriptor functions of its tensor-core reads, {@code long wgmmaDesc(smemAddress,
-   * kSlice, mn, stage)}, which the header prints as {@code uint64_t wgmma_desc(...)}).
+   * kSlice, mn, stage)}, which the header prints as {@code uint64_t wgmma_desc(...)}); its
+   * Javadoc only where {@code javadoc} (a source: a class file has none, and it costs).
    */
-  public JavaClass helper(ProvenTile proven, List<IndexFunction> functions) {
+  public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<Member> members = new ArrayList<>();
@@ -68,7 +69,7 @@ public final class JavaHelperWriter {
     for (IndexFunction function : methods) {
       members.add(new JavaClass.Function(function, function.meaning()));
     }
-    return new JavaClass(tile.helper(), javadoc(proven), members, List.of());
+    return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
   /**

@@ -12,10 +12,17 @@ import java.util.List;
 public final class JavaWriter {
   private final boolean sources;
   private final ClassFileWriter classFiles = new ClassFileWriter();
-  private final SourceWriter sourceWriter = new SourceWriter();
+  /** Made only for sources: a build of class files never loads JavaPoet (cold JVMs pay per class). */
+  private final SourceWriter sourceWriter;
 
   public JavaWriter(boolean sources) {
     this.sources = sources;
+    this.sourceWriter = sources ? new SourceWriter() : null;
+  }
+
+  /** Whether it writes sources, whose classes carry Javadoc. */
+  public boolean sources() {
+    return sources;
   }
 
   /**
