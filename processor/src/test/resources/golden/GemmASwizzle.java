@@ -74,7 +74,53 @@ public final class GemmASwizzle {
    */
   public static final String CUDA_TYPE = "swizzlegen::GemmA";
 
+  private static TileLayout LAYOUT;
+
+  private static List<AccessPattern> ACCESSES;
+
+  private static List<Engine> ENGINES;
+
   private GemmASwizzle() {
+  }
+
+  /**
+   * The tile's layout. Built on first use: the index functions need no runtime on the class path.
+   */
+  public static TileLayout layout() {
+    TileLayout value = LAYOUT;
+    if (value == null) {
+      value = TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128");
+      LAYOUT = value;
+    }
+    return value;
+  }
+
+  /**
+   * The warp accesses proven free of bank conflicts. Built on first use: the index functions need no
+   * runtime on the class path.
+   */
+  public static List<AccessPattern> accesses() {
+    List<AccessPattern> value = ACCESSES;
+    if (value == null) {
+      value = AccessPattern.listOf(
+              AccessPattern.parse("vector store 16 bytes label 'default 16-byte row-vector store'"),
+              AccessPattern.parse("ldmatrix x4 label 'default ldmatrix.x4 load'"));
+      ACCESSES = value;
+    }
+    return value;
+  }
+
+  /**
+   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Built on first use: the
+   * index functions need no runtime on the class path.
+   */
+  public static List<Engine> engines() {
+    List<Engine> value = ENGINES;
+    if (value == null) {
+      value = Engine.listOf();
+      ENGINES = value;
+    }
+    return value;
   }
 
   /**
@@ -149,32 +195,5 @@ public final class GemmASwizzle {
    */
   public static int bank(int row, int col) {
     return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
-  }
-
-  /**
-   * The tile as the runtime's model, built on first use: the index functions above need no runtime
-   * on the class path.
-   */
-  @Generated("dev.swizzlegen.processor.SwizzlegenProcessor")
-  public static final class Model {
-    /**
-     * The tile's layout.
-     */
-    public static final TileLayout LAYOUT = TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128");
-
-    /**
-     * The warp accesses proven free of bank conflicts.
-     */
-    public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
-        AccessPattern.parse("vector store 16 bytes label 'default 16-byte row-vector store'"),
-        AccessPattern.parse("ldmatrix x4 label 'default ldmatrix.x4 load'"));
-
-    /**
-     * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets.
-     */
-    public static final List<Engine> ENGINES = Engine.listOf();
-
-    private Model() {
-    }
   }
 }

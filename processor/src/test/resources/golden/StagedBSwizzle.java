@@ -77,7 +77,54 @@ public final class StagedBSwizzle {
    */
   public static final String CUDA_TYPE = "swizzlegen::StagedB";
 
+  private static TileLayout LAYOUT;
+
+  private static List<AccessPattern> ACCESSES;
+
+  private static List<Engine> ENGINES;
+
   private StagedBSwizzle() {
+  }
+
+  /**
+   * The tile's layout. Built on first use: the index functions need no runtime on the class path.
+   */
+  public static TileLayout layout() {
+    TileLayout value = LAYOUT;
+    if (value == null) {
+      value = TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024");
+      LAYOUT = value;
+    }
+    return value;
+  }
+
+  /**
+   * The warp accesses proven free of bank conflicts. Built on first use: the index functions need no
+   * runtime on the class path.
+   */
+  public static List<AccessPattern> accesses() {
+    List<AccessPattern> value = ACCESSES;
+    if (value == null) {
+      value = AccessPattern.listOf(
+              AccessPattern.parse("ldmatrix x4"));
+      ACCESSES = value;
+    }
+    return value;
+  }
+
+  /**
+   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Built on first use: the
+   * index functions need no runtime on the class path.
+   */
+  public static List<Engine> engines() {
+    List<Engine> value = ENGINES;
+    if (value == null) {
+      value = Engine.listOf(
+              Engine.parse("TMA load into the tile"),
+              Engine.parse("wgmma K-major"));
+      ENGINES = value;
+    }
+    return value;
   }
 
   /**
@@ -177,33 +224,5 @@ public final class StagedBSwizzle {
    */
   public static int bank(int row, int col) {
     return (offset(row, col) * ELEMENT_BYTES / 4) % 32;
-  }
-
-  /**
-   * The tile as the runtime's model, built on first use: the index functions above need no runtime
-   * on the class path.
-   */
-  @Generated("dev.swizzlegen.processor.SwizzlegenProcessor")
-  public static final class Model {
-    /**
-     * The tile's layout.
-     */
-    public static final TileLayout LAYOUT = TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024");
-
-    /**
-     * The warp accesses proven free of bank conflicts.
-     */
-    public static final List<AccessPattern> ACCESSES = AccessPattern.listOf(
-        AccessPattern.parse("ldmatrix x4"));
-
-    /**
-     * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets.
-     */
-    public static final List<Engine> ENGINES = Engine.listOf(
-        Engine.parse("TMA load into the tile"),
-        Engine.parse("wgmma K-major"));
-
-    private Model() {
-    }
   }
 }

@@ -95,14 +95,12 @@ public final class CalibrationSuite {
       Class<?> helper = Class.forName(type.getPackageName() + ".CalibrationTilesSwizzles$"
           + type.getSimpleName() + "Swizzle");
       Method offset = helper.getMethod("offset", int.class, int.class);
-      // The model's values are in the helper's nested Model, built on first use.
-      Class<?> model = Class.forName(helper.getName() + "$Model");
       List<AccessPattern> accesses = new ArrayList<>();
-      for (Object access : (List<?>) model.getField("ACCESSES").get(null)) {
+      for (Object access : (List<?>) helper.getMethod("accesses").invoke(null)) {
         accesses.add((AccessPattern) access);
       }
       return new SuiteTile(snakeCase(type.getSimpleName()),
-          (Layout) model.getField("LAYOUT").get(null), accesses,
+          (Layout) helper.getMethod("layout").invoke(null), accesses,
           (String) helper.getField("CUDA_TYPE").get(null),
           (String) helper.getField("CUDA_HEADER").get(null),
           (row, col) -> invoke(offset, row, col));

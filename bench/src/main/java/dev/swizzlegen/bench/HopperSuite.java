@@ -272,9 +272,11 @@ public final class HopperSuite {
     try {
       String helper = HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
           + "Swizzle";
-      // The model's values (LAYOUT, ENGINES) are in the helper's nested Model, built on first use.
-      boolean model = field.equals("LAYOUT") || field.equals("ENGINES");
-      return Class.forName(helper + (model ? "$Model" : "")).getField(field).get(null);
+      // The model's values (LAYOUT, ENGINES) are built on first use: layout(), engines().
+      Class<?> type = Class.forName(helper);
+      return field.equals("LAYOUT") || field.equals("ENGINES")
+          ? type.getMethod(field.toLowerCase(java.util.Locale.ROOT)).invoke(null)
+          : type.getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }

@@ -237,19 +237,16 @@ final class Generated {
     }
 
     /**
-     * A public static field's value: the class's own, or its nested {@code Model}'s ({@code LAYOUT},
-     * {@code ACCESSES}, {@code ENGINES}, built on first use).
+     * A public static field's value; for a model value built on first use ({@code LAYOUT},
+     * {@code ACCESSES}, {@code ENGINES}), its method's ({@code layout()}).
      */
     Object constant(String name) {
       try {
-        Field field;
         try {
-          field = type.getField(name);
-        } catch (NoSuchFieldException notHere) {
-          field = Class.forName(type.getName() + "$Model", true, type.getClassLoader())
-              .getField(name);
+          return type.getField(name).get(null);
+        } catch (NoSuchFieldException notAField) {
+          return type.getMethod(name.toLowerCase(Locale.ROOT)).invoke(null);
         }
-        return field.get(null);
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(type.getName() + "." + name, e);
       }

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.testing.ClassFiles;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * One naming scheme (SPEC section 8): a storage nested in a top-level type has its Java twin in the
  * same holder as the helpers of the tiles nested there ({@code LibSwizzles.PlanLayout}), in both
  * forms, and code of the same compilation uses both. A helper's index functions need no runtime on
- * the class path: only its nested {@code Model} ({@code LAYOUT}) does, built on first use.
+ * the class path: only {@code layout()} (and {@code accesses()}, {@code engines()}) does, built on
+ * first use.
  */
 class NestedStorageTest {
   private static final JavaFileObject LIB = JavaFileObjects.forSourceString("acme.Lib", """
@@ -86,15 +88,21 @@ class NestedStorageTest {
   }
 
   @Test
-  void theIndexFunctionsRunWithoutTheRuntimeAndOnlyTheModelNeedsIt() throws Exception {
+  void theIndexFunctionsRunWithoutTheRuntimeAndOnlyTheLayoutNeedsIt() throws Throwable {
     Generated generated = Generated.of(LIB);
     ClassLoader loader = new WithoutRuntime(generated);
     Class<?> helper = Class.forName("acme.LibSwizzles$OperandSwizzle", true, loader);
+    // Linked one member at a time, as a call in code is (reflection's method lists would resolve
+    // every signature's types, layout()'s TileLayout among them).
+    MethodHandles.Lookup lookup = MethodHandles.publicLookup();
     assertEquals(generated.helper("acme.LibSwizzles$OperandSwizzle").call("offset", 5, 9),
-        helper.getMethod("offset", int.class, int.class).invoke(null, 5, 9));
-    assertEquals(64, helper.getField("ROWS").get(null));
-    assertThrows(NoClassDefFoundError.class,
-        () -> Class.forName("acme.LibSwizzles$OperandSwizzle$Model", true, loader)
-            .getField("LAYOUT").get(null));
+        (int) lookup.findStatic(helper, "offset",
+            MethodType.methodType(int.class, int.class, int.class)).invoke(5, 9));
+    assertEquals(64, (int) lookup.findStaticGetter(helper, "ROWS", int.class).invoke());
+    // layout() alone needs the runtime: its TileLayout is not there.
+    IllegalAccessException layout = assertThrows(IllegalAccessException.class,
+        () -> lookup.findStatic(helper, "layout", MethodType.methodType(
+            Class.forName("dev.swizzlegen.runtime.layout.TileLayout"))));
+    assertThat(layout.getCause()).hasMessageThat().contains("TileLayout not visible");
   }
 }

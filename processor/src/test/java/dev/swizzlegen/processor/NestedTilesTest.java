@@ -58,11 +58,8 @@ class NestedTilesTest {
   void theNestedTilesShareOneHolderAndKeepTheirOwnHeaders() {
     assertThat(Generated.filesWrittenByJavac(KERNEL)).containsExactly(
         "classes/attn/KernelSwizzles.class", "classes/attn/KernelSwizzles$QSwizzle.class",
-        "classes/attn/KernelSwizzles$QSwizzle$Model.class",
         "classes/attn/KernelSwizzles$Scores_TileSwizzle.class",
-        "classes/attn/KernelSwizzles$Scores_TileSwizzle$Model.class",
-        "classes/attn/KernelSwizzles$KvStageSwizzle.class",
-        "classes/attn/KernelSwizzles$KvStageSwizzle$Model.class", "generated/swizzlegen/kernel_q.cuh",
+        "classes/attn/KernelSwizzles$KvStageSwizzle.class", "generated/swizzlegen/kernel_q.cuh",
         "generated/swizzlegen/kernel_scores_tile.cuh", "generated/swizzlegen/kv_stage.cuh");
   }
 
@@ -118,7 +115,6 @@ class NestedTilesTest {
         .onLineContaining("bits = -1");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
         "classes/attn/MixedSwizzles.class", "classes/attn/MixedSwizzles$GoodSwizzle.class",
-        "classes/attn/MixedSwizzles$GoodSwizzle$Model.class",
         "generated/swizzlegen/mixed_good.cuh");
     // The holder lists the good tile's helper alone.
     FilerRecording recording = new FilerRecording();
@@ -156,7 +152,6 @@ class NestedTilesTest {
         .onLineContaining("@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
         "classes/attn/KSwizzles.class", "classes/attn/KSwizzles$Y_ZSwizzle.class",
-        "classes/attn/KSwizzles$Y_ZSwizzle$Model.class",
         "generated/swizzlegen/y_z.cuh");
   }
 
@@ -199,12 +194,10 @@ class NestedTilesTest {
       assertThat(file.originatingElements()).hasSize(1);
       String expected = switch (file.name()) {
         case "attn.KernelSwizzles" -> "attn.Kernel";
-        case "attn.KernelSwizzles$QSwizzle", "attn.KernelSwizzles$QSwizzle$Model",
-            "swizzlegen/kernel_q.cuh" -> "attn.Kernel.Q";
-        case "attn.KernelSwizzles$Scores_TileSwizzle", "attn.KernelSwizzles$Scores_TileSwizzle$Model",
-            "swizzlegen/kernel_scores_tile.cuh" -> "attn.Kernel.Scores.Tile";
-        case "attn.KernelSwizzles$KvStageSwizzle", "attn.KernelSwizzles$KvStageSwizzle$Model",
-            "swizzlegen/kv_stage.cuh" -> "attn.Kernel.Kv";
+        case "attn.KernelSwizzles$QSwizzle", "swizzlegen/kernel_q.cuh" -> "attn.Kernel.Q";
+        case "attn.KernelSwizzles$Scores_TileSwizzle", "swizzlegen/kernel_scores_tile.cuh" ->
+            "attn.Kernel.Scores.Tile";
+        case "attn.KernelSwizzles$KvStageSwizzle", "swizzlegen/kv_stage.cuh" -> "attn.Kernel.Kv";
         default -> throw new AssertionError("unexpected file " + file.name());
       };
       assertEquals(expected, file.originatingElements().get(0), file.name());

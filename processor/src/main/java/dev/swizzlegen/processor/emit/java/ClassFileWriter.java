@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -33,9 +34,8 @@ public final class ClassFileWriter implements Opcodes {
   private static final String GENERATED = "Ldev/swizzlegen/annotations/Generated;";
 
   /**
-   * The class files of {@code type}: its own and, where it has {@link ModelValue}s, its
-   * {@link JavaClass#MODEL}'s; not those of its {@link JavaClass#memberClasses}, which are written
-   * each for itself.
+   * The class file of {@code type}; not those of its {@link JavaClass#memberClasses}, which are
+   * written each for itself.
    */
   public List<GeneratedFile> write(JavaClass type) {
     List<GeneratedFile> files = new ArrayList<>();
@@ -43,11 +43,6 @@ public final class ClassFileWriter implements Opcodes {
     ClassWriter file = begin(type.name(), self);
     for (JavaClass member : type.memberClasses()) {
       file.visitInnerClass(internal(member.name()), self, member.name().simpleName(), MEMBER);
-    }
-    String model = self + "$" + JavaClass.MODEL;
-    if (type.hasModel()) {
-      file.visitInnerClass(model, self, JavaClass.MODEL, MEMBER);
-      files.add(model(type, self, model));
     }
     List<Member> initialized = new ArrayList<>();
     for (Member member : type.members()) {
@@ -59,11 +54,16 @@ public final class ClassFileWriter implements Opcodes {
       } else if (member instanceof EnumValue value) {
         file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
         initialized.add(value);
+      } else if (member instanceof ModelValue value) {
+        file.visitField(ACC_PRIVATE | ACC_STATIC, value.name(), valueDescriptor(value),
+            valueSignature(value), null).visitEnd();
       }
     }
     constructor(file);
     for (Member member : type.members()) {
-      if (member instanceof Function function) {
+      if (member instanceof ModelValue value) {
+        modelValue(file, self, value);
+      } else if (member instanceof Function function) {
         function(file, self, function.function());
       } else if (member instanceof RoutineMethod routine) {
         routine(file, self, routine);
@@ -87,7 +87,7 @@ public final class ClassFileWriter implements Opcodes {
       init.visitEnd();
     }
     file.visitEnd();
-    files.add(0, GeneratedFile.classFile(type.name().binaryName(), file.toByteArray()));
+    files.add(GeneratedFile.classFile(type.name().binaryName(), file.toByteArray()));
     return files;
   }
 
@@ -104,55 +104,60 @@ public final class ClassFileWriter implements Opcodes {
     return file;
   }
 
-  /** {@code <Name>$Model}: the model values, set by its static initializer on first use. */
-  private static GeneratedFile model(JavaClass type, String self, String model) {
-    JavaClassName name = type.name();
-    ClassWriter file = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-    file.visit(V17, CLASS, model, null, "java/lang/Object", null);
-    file.visitSource(name.topLevelClassName().simpleName() + ".java", null);
-    AnnotationVisitor generated = file.visitAnnotation(GENERATED, false);
-    generated.visit("value", JavaClass.GENERATOR);
-    generated.visitEnd();
-    name.enclosingClassName().ifPresent(enclosing ->
-        file.visitInnerClass(self, internal(enclosing), name.simpleName(), MEMBER));
-    file.visitInnerClass(model, self, JavaClass.MODEL, MEMBER);
-    MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
-    init.visitCode();
-    for (Member member : type.members()) {
-      if (!(member instanceof ModelValue value)) {
-        continue;
+  private static String valueDescriptor(ModelValue value) {
+    return value.list() ? "Ljava/util/List;" : descriptor(value.type());
+  }
+
+  private static String valueSignature(ModelValue value) {
+    return value.list() ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null;
+  }
+
+  /**
+   * {@code public static T method()}: the field if set, else the value parsed and kept, as javac
+   * compiles {@code T v = NAME; if (v == null) { v = ...; NAME = v; } return v;}.
+   */
+  private static void modelValue(ClassWriter file, String self, ModelValue value) {
+    String descriptor = valueDescriptor(value);
+    MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, value.method(),
+        "()" + descriptor, valueSignature(value) == null ? null : "()" + valueSignature(value),
+        null);
+    method.visitCode();
+    Label start = new Label();
+    Label built = new Label();
+    Label end = new Label();
+    method.visitFieldInsn(GETSTATIC, self, value.name(), descriptor);
+    method.visitVarInsn(ASTORE, 0);
+    method.visitLabel(start);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitJumpInsn(IFNONNULL, built);
+    String element = internal(value.type());
+    String parse = "(Ljava/lang/String;)L" + element + ";";
+    if (value.list()) {
+      pushInt(method, value.texts().size());
+      method.visitTypeInsn(ANEWARRAY, element);
+      for (int i = 0; i < value.texts().size(); i++) {
+        method.visitInsn(DUP);
+        pushInt(method, i);
+        method.visitLdcInsn(value.texts().get(i));
+        method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+        method.visitInsn(AASTORE);
       }
-      String element = internal(value.type());
-      String parse = "(Ljava/lang/String;)L" + element + ";";
-      boolean anInterface = value.typeIsInterface();
-      if (value.list()) {
-        file.visitField(CONSTANT, value.name(), "Ljava/util/List;",
-            "Ljava/util/List<L" + element + ";>;", null).visitEnd();
-        pushInt(init, value.texts().size());
-        init.visitTypeInsn(ANEWARRAY, element);
-        for (int i = 0; i < value.texts().size(); i++) {
-          init.visitInsn(DUP);
-          pushInt(init, i);
-          init.visitLdcInsn(value.texts().get(i));
-          init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, anInterface);
-          init.visitInsn(AASTORE);
-        }
-        init.visitMethodInsn(INVOKESTATIC, element, "listOf",
-            "([L" + element + ";)Ljava/util/List;", anInterface);
-        init.visitFieldInsn(PUTSTATIC, model, value.name(), "Ljava/util/List;");
-      } else {
-        file.visitField(CONSTANT, value.name(), "L" + element + ";", null, null).visitEnd();
-        init.visitLdcInsn(value.texts().get(0));
-        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, anInterface);
-        init.visitFieldInsn(PUTSTATIC, model, value.name(), "L" + element + ";");
-      }
+      method.visitMethodInsn(INVOKESTATIC, element, "listOf",
+          "([L" + element + ";)Ljava/util/List;", value.typeIsInterface());
+    } else {
+      method.visitLdcInsn(value.texts().get(0));
+      method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
     }
-    init.visitInsn(RETURN);
-    init.visitMaxs(0, 0);
-    init.visitEnd();
-    constructor(file);
-    file.visitEnd();
-    return GeneratedFile.classFile(name.binaryName() + "$" + JavaClass.MODEL, file.toByteArray());
+    method.visitVarInsn(ASTORE, 0);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor);
+    method.visitLabel(built);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitInsn(ARETURN);
+    method.visitLabel(end);
+    method.visitLocalVariable("value", descriptor, valueSignature(value), start, end, 0);
+    method.visitMaxs(0, 0);
+    method.visitEnd();
   }
 
   private static void pushInt(MethodVisitor method, int value) {

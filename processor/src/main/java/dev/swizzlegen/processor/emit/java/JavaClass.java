@@ -26,9 +26,6 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     memberClasses = List.copyOf(memberClasses);
   }
 
-  /** The name of the nested class that holds the {@link ModelValue}s: built on first use. */
-  public static final String MODEL = "Model";
-
   /** What generated the class, the value of its {@code @Generated}. */
   public static final String GENERATOR = "dev.swizzlegen.processor.SwizzlegenProcessor";
 
@@ -53,17 +50,24 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   public record StringConstant(String name, String value, String doc) implements Member {}
 
   /**
-   * A value of the runtime model, parsed from one line of text each, {@code type.parse(text)}; or,
-   * where {@code list}, {@code List<type> name = type.listOf(type.parse(text)...)}. Such values sit in
-   * the nested class {@link #MODEL}, which the JVM initializes on first use: the index functions run
-   * without the runtime on the class path. {@code typeIsInterface}: whether {@code type} is an
-   * interface, as a class file's call of its static method says.
+   * A value of the runtime model, parsed from one line of text, {@code type.parse(text)}; or, where
+   * {@code list}, {@code List<type>}, {@code type.listOf(type.parse(text)...)}: returned by
+   * {@code public static type method()} ({@link #method}: {@code LAYOUT} by {@code layout()}),
+   * built on its first call and kept in the private static field {@code name} (a race builds equal
+   * values), so that loading the class and its index functions need no runtime on the class path.
+   * {@code typeIsInterface}: whether {@code type} is an interface, as a class file's call of its
+   * static method says.
    */
   public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
       List<String> texts, String doc)
       implements Member {
     public ModelValue {
       texts = List.copyOf(texts);
+    }
+
+    /** The method that returns it: {@code layout()} of {@code LAYOUT}. */
+    public String method() {
+      return name.toLowerCase(java.util.Locale.ROOT);
     }
   }
 
@@ -109,11 +113,6 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     public Defaulted {
       parameters = List.copyOf(parameters);
     }
-  }
-
-  /** Whether any member is a {@link ModelValue}, so that the class holds a {@link #MODEL}. */
-  public boolean hasModel() {
-    return members.stream().anyMatch(member -> member instanceof ModelValue);
   }
 
   /** {@code camelCase} of a header's {@code snake_case} name; a name without {@code _} as it is. */

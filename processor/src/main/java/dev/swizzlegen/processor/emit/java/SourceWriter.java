@@ -62,7 +62,6 @@ public final class SourceWriter {
     }
     javadoc(type.javadoc()).ifPresent(spec::addJavadoc);
     Set<String> declared = new HashSet<>();
-    List<FieldSpec> model = new ArrayList<>();
     for (Member m : type.members()) {
       if (m instanceof IntConstant constant) {
         spec.addField(field(TypeName.INT, constant.name(), constant.doc())
@@ -76,13 +75,16 @@ public final class SourceWriter {
         spec.addField(field(enumType, value.name(), value.doc())
             .initializer("$T.$L", enumType, value.constant()).build());
       } else if (m instanceof ModelValue value) {
-        model.add(modelField(value));
+        spec.addField(FieldSpec.builder(valueType(value), value.name(), Modifier.PRIVATE,
+            Modifier.STATIC).build());
       }
     }
     spec.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     ExprPrinter java = ExprPrinter.java(declared);
     for (Member m : type.members()) {
-      if (m instanceof Function function) {
+      if (m instanceof ModelValue value) {
+        spec.addMethod(modelValue(value));
+      } else if (m instanceof Function function) {
         spec.addMethod(function(java, function));
       } else if (m instanceof RoutineMethod routine) {
         spec.addMethod(routine(java, routine));
@@ -98,17 +100,6 @@ public final class SourceWriter {
             ClassName.bestGuess(defaulted.result()), defaulted.doc())
             .addStatement("return $L($L)", defaulted.name(), String.join(", ", arguments)).build());
       }
-    }
-    if (!model.isEmpty()) {
-      spec.addType(TypeSpec.classBuilder(JavaClass.MODEL)
-          .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .addAnnotation(AnnotationSpec.builder(GENERATED)
-              .addMember("value", "$S", JavaClass.GENERATOR).build())
-          .addJavadoc("$L", "The tile as the runtime's model, built on first use: the index functions"
-              + " above need no runtime\non the class path.\n")
-          .addFields(model)
-          .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-          .build());
     }
     for (JavaClass nested : type.memberClasses()) {
       spec.addType(spec(nested, true));
@@ -136,20 +127,36 @@ public final class SourceWriter {
     return field;
   }
 
-  private static FieldSpec modelField(ModelValue value) {
+  private static TypeName valueType(ModelValue value) {
     ClassName type = ClassName.bestGuess(value.type());
+    return value.list() ? ParameterizedTypeName.get(ClassName.get(List.class), type) : type;
+  }
+
+  /** {@code layout()}: the value, built on first use and kept. */
+  private static MethodSpec modelValue(ModelValue value) {
+    ClassName type = ClassName.bestGuess(value.type());
+    CodeBlock built;
     if (!value.list()) {
-      return field(type, value.name(), value.doc())
-          .initializer("$T.parse($S)", type, value.texts().get(0)).build();
+      built = CodeBlock.of("$T.parse($S)", type, value.texts().get(0));
+    } else {
+      CodeBlock.Builder elements = CodeBlock.builder();
+      for (int i = 0; i < value.texts().size(); i++) {
+        elements.add(i == 0 ? "$T.parse($S)" : ",\n$T.parse($S)", type, value.texts().get(i));
+      }
+      built = value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
+          : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, elements.build());
     }
-    CodeBlock.Builder elements = CodeBlock.builder();
-    for (int i = 0; i < value.texts().size(); i++) {
-      elements.add(i == 0 ? "$T.parse($S)" : ",\n$T.parse($S)", type, value.texts().get(i));
-    }
-    return field(ParameterizedTypeName.get(ClassName.get(List.class), type), value.name(),
-        value.doc())
-        .initializer(value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
-            : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, elements.build()))
+    return MethodSpec.methodBuilder(value.method())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(valueType(value))
+        .addJavadoc("$L", paragraph(value.doc() + " Built on first use: the index functions need no"
+            + " runtime on the class path."))
+        .addStatement("$T value = $L", valueType(value), value.name())
+        .beginControlFlow("if (value == null)")
+        .addStatement("value = $L", built)
+        .addStatement("$L = value", value.name())
+        .endControlFlow()
+        .addStatement("return value")
         .build();
   }
 
