@@ -273,10 +273,10 @@ public final class HopperSuite {
       String helper = HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
           + "Swizzle";
       // The model's values (LAYOUT, ENGINES) are built on first use: layout(), engines().
-      Class<?> type = Class.forName(helper);
+      Class<?> helperClass = Class.forName(helper);
       return field.equals("LAYOUT") || field.equals("ENGINES")
-          ? type.getMethod(field.toLowerCase(java.util.Locale.ROOT)).invoke(null)
-          : type.getField(field).get(null);
+          ? helperClass.getMethod(field.toLowerCase(java.util.Locale.ROOT)).invoke(null)
+          : helperClass.getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }
