@@ -72,7 +72,7 @@ final class StorageStep {
    * twin is a member of. Throws
    * {@link AnnotationValues.Malformed} while a value or a tile it names waits for a later round.
    */
-  Optional<HeldFiles> process(TypeElement type, AnnotationValues values, StorageReader.Tiles tiles,
+  Optional<SwizzlegenProcessor.HeldFiles> process(TypeElement type, AnnotationValues values, StorageReader.Tiles tiles,
       Diagnostics diagnostics) {
     Optional<StorageSpec> read = reader.read(type, values, tiles, diagnostics);
     if (read.isEmpty() || diagnostics.hasErrors()) {
@@ -102,7 +102,7 @@ final class StorageStep {
     summary.ifPresent(note -> files.add(made.apply(TileSummary.file(spec.headerPath(), note))));
     if (spec.layoutClass().enclosingClassName().isPresent()) {
       // A twin in its top-level type's holder: written with the holder.
-      return Optional.of(new HeldFiles(type, diagnostics, twin, files, summary));
+      return Optional.of(new SwizzlegenProcessor.HeldFiles(type, diagnostics, twin, files, summary));
     }
     for (GeneratedFile file : files) {
       writer.write(file, type, diagnostics);
