@@ -94,7 +94,7 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 {
-  echo "# $(find "$library" -name '*.java' | xargs grep -c '@SwizzledTile' | awk -F: '{ s += $2 } END { print s }') $kind tiles;" \
+  echo "# $tiles $kind tiles;" \
     "$this against $that, interleaved, $rounds rounds; java $("$java" -version 2>&1 \
     | awk -F'"' 'NR == 1 { print $2 }'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# raw rounds (side, what, seconds; warm: whole compilation, in process()):"
