@@ -209,7 +209,7 @@ public final class StagedBSwizzle {
    * address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the
    * slice's first element, offset(mn, k_slice * kWgmmaK, stage).
    * <pre>
-   * wgmmaDesc(smem_address, k_slice, mn, stage) = 0x4000004000010000L | Integer.toUnsignedLong(((smemAddress + offset(mn, kSlice * 16, stage) * 2) &amp; 0x3ffff) &gt;&gt;&gt; 4)
+   * wgmmaDesc(smemAddress, kSlice, mn, stage) = 0x4000004000010000L | Integer.toUnsignedLong(((smemAddress + offset(mn, kSlice * 16, stage) * 2) &amp; 0x3ffff) &gt;&gt;&gt; 4)
    * </pre>
    */
   public static long wgmmaDesc(int smemAddress, int kSlice, int mn, int stage) {

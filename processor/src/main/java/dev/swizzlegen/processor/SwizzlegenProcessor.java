@@ -464,7 +464,10 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         holderFiles = javaWriter.write(javaHelperWriter.holder(name,
             topLevel.getQualifiedName().toString(), classes)).stream().map(made).toList();
       } catch (RuntimeException bug) {
-        members.forEach(files -> files.diagnostics().failed(bug));
+        members.forEach(files -> {
+          files.diagnostics().failed(bug);
+          files.diagnostics().printTo(messager);
+        });
         continue;
       }
       Diagnostics holder = new Diagnostics("types of", topLevel, null);
