@@ -49,6 +49,12 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
+// CuTe's type of the tile, where CuTe is included before this header or SWIZZLEGEN_WITH_CUTE asks
+// for it: CuteLayout, cute_layout() and make_smem_tensor() below.
+#if defined(SWIZZLEGEN_WITH_CUTE) && !defined(CUTE_HOST_DEVICE) && !defined(__CUDACC_RTC__)
+#include <cute/tensor.hpp>
+#endif
+
 namespace swizzlegen {
 
 struct GemmA {
@@ -104,6 +110,27 @@ struct GemmA {
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
     return unswizzle(offset) % kRowStride;
   }
+
+#if defined(CUTE_HOST_DEVICE)
+  // CuTe's layout of the tile: element (row, col) of make_smem_tensor(smem) is smem[offset(row,
+  // col)]. The swizzle is on element offsets, composed with the layout. CuTe prints it as
+  //   Sw<3,3,3> o _0 o (_128,_64):(_64,_1)
+  using CuteElement = cute::half_t;
+  using CuteShape = cute::Shape<cute::Int<128>, cute::Int<64>>;
+  using CuteStride = cute::Stride<cute::Int<64>, cute::Int<1>>;
+  using CuteLayout = cute::ComposedLayout<
+      cute::Swizzle<3, 3, 3>,
+      cute::Int<0>,
+      cute::Layout<CuteShape, CuteStride>>;
+  CUTE_HOST_DEVICE static constexpr CuteLayout cute_layout() { return {}; }
+
+  // The tile at smem (a shared-memory pointer to CuteElement or to elements of its bits) as CuTe's
+  // tensor, coordinates as cute_layout()'s.
+  template <class E>
+  CUTE_HOST_DEVICE static constexpr auto make_smem_tensor(E* smem) {
+    return cute::make_tensor(cute::make_smem_ptr(smem), cute_layout());
+  }
+#endif
 };
 
 // What swizzlegen proved of this tile, checked again by the compiler: values from its model.

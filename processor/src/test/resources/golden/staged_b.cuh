@@ -65,6 +65,12 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
+// CuTe's type of the tile, where CuTe is included before this header or SWIZZLEGEN_WITH_CUTE asks
+// for it: CuteLayout, cute_layout() and make_smem_tensor() below.
+#if defined(SWIZZLEGEN_WITH_CUTE) && !defined(CUTE_HOST_DEVICE) && !defined(__CUDACC_RTC__)
+#include <cute/tensor.hpp>
+#endif
+
 // The tensor-map encoder every swizzlegen header with a TMA access shares, whatever its namespace:
 // the first one included defines it. Host only (<cuda.h>, which NVRTC lacks); reaches the driver
 // through the runtime's entry point, so the program needs no -lcuda.
@@ -235,6 +241,10 @@ struct StagedB {
   static constexpr uint32_t kWgmmaBaseOffset = 0;
   // 0 no swizzle, 1 the 128-byte, 2 the 64-byte, 3 the 32-byte swizzle.
   static constexpr uint32_t kWgmmaLayoutType = 1;
+  // The canonical layout the descriptor encodes, as make_gmma_desc<GMMA::Major::K> reads it
+  // (T elements a 16-byte unit; here in elements, LBO and SBO included):
+  //   Sw<3,4,3> o smem_ptr o ((8,m),(T,2)):((8T,SBO),(1,T))
+  //   Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_8,_2)):((_64,_512),(_1,_8))
   // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 | base offset << 49
   // | layout type << 62.
   static constexpr uint64_t kWgmmaDescriptor = 0x4000004000010000ull;
@@ -265,6 +275,34 @@ struct StagedB {
     return kWgmmaDescriptor
         | (((smem_address + offset(mn, k_slice * kWgmmaK, stage) * kElementBytes) & 0x3ffffu) >> 4);
   }
+
+#if defined(CUTE_HOST_DEVICE)
+  // CuTe's layout of the tile: element (row, col, stage) of make_smem_tensor(smem) is
+  // smem[offset(row, col, stage)]. The swizzle is on the shared-memory pointer, in bytes, as
+  // CuTe's TMA and MMA atoms read it; smem must be aligned to kAlignmentBytes. CuTe prints it as
+  //   Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2),_3):((_64,_512),(_1,_8192),_16384)
+  using CuteElement = cute::half_t;
+  using CuteShape = cute::Shape<
+      cute::Shape<cute::Int<8>, cute::Int<16>>,
+      cute::Shape<cute::Int<64>, cute::Int<2>>,
+      cute::Int<3>>;
+  using CuteStride = cute::Stride<
+      cute::Stride<cute::Int<64>, cute::Int<512>>,
+      cute::Stride<cute::Int<1>, cute::Int<8192>>,
+      cute::Int<16384>>;
+  using CuteLayout = cute::ComposedLayout<
+      cute::Swizzle<3, 4, 3>,
+      cute::smem_ptr_flag_bits<16>,
+      cute::Layout<CuteShape, CuteStride>>;
+  CUTE_HOST_DEVICE static constexpr CuteLayout cute_layout() { return {}; }
+
+  // The tile at smem (a shared-memory pointer to CuteElement or to elements of its bits) as CuTe's
+  // tensor, coordinates as cute_layout()'s.
+  template <class E>
+  CUTE_HOST_DEVICE static constexpr auto make_smem_tensor(E* smem) {
+    return cute::make_tensor(cute::make_smem_ptr(smem), cute_layout());
+  }
+#endif
 };
 
 // What swizzlegen proved of this tile, checked again by the compiler: values from its model.

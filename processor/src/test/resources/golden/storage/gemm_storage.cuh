@@ -71,9 +71,9 @@ typedef unsigned long long uint64_t;
 #  endif
 #endif
 
-#include "hopper_a.cuh"
-#include "hopper_b.cuh"
-#include "hopper_c.cuh"
+#include "swizzlegen/hopper_a.cuh"
+#include "swizzlegen/hopper_b.cuh"
+#include "swizzlegen/hopper_c.cuh"
 
 namespace swizzlegen {
 
@@ -190,6 +190,34 @@ struct GemmStorage {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 #endif
+  }
+#endif
+
+#if defined(CUTE_HOST_DEVICE)
+  // CuTe's tensors of the tile buffers (each tile's make_smem_tensor() at the buffer's bytes), from
+  // the plan's base as a pointer: base_pointer(), the generic address of base().
+#if defined(__CUDACC__)
+  static __device__ __forceinline__ char* base_pointer(const void* dynamic_smem) {
+    return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
+  }
+#endif
+  // ::swizzlegen::HopperA::make_smem_tensor() at the buffer.
+  CUTE_HOST_DEVICE static auto hopper_a_tensor(char* base_pointer) {
+    using Tile = ::swizzlegen::HopperA;
+    return Tile::make_smem_tensor(
+        reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperAOffset));
+  }
+  // ::swizzlegen::HopperB::make_smem_tensor() at the buffer.
+  CUTE_HOST_DEVICE static auto hopper_b_tensor(char* base_pointer) {
+    using Tile = ::swizzlegen::HopperB;
+    return Tile::make_smem_tensor(
+        reinterpret_cast<Tile::CuteElement*>(base_pointer + kHopperBOffset));
+  }
+  // ::swizzlegen::HopperC::make_smem_tensor() at copy number copy of the buffer.
+  CUTE_HOST_DEVICE static auto hopper_c_tensor(char* base_pointer, uint32_t copy) {
+    using Tile = ::swizzlegen::HopperC;
+    return Tile::make_smem_tensor(reinterpret_cast<Tile::CuteElement*>(
+        base_pointer + kHopperCOffset + copy * kHopperCCopyStride));
   }
 #endif
 

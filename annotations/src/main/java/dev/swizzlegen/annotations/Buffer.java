@@ -30,7 +30,8 @@ public @interface Buffer {
 
   /**
    * The buffer's name, a C++ and Java identifier: the accessors' and constants' ({@code kFullOffset},
-   * {@code full(base, i)}). By default a tile's name; required for barriers and bytes.
+   * {@code full(base, i)}). By default a tile's name; required for barriers and bytes, and for each
+   * buffer of a tile type that backs several.
    */
   String name() default "";
 
@@ -38,8 +39,9 @@ public @interface Buffer {
   int copies() default 1;
 
   /**
-   * The phase of the kernel the buffer is live in ({@code "mainloop"}, {@code "epilogue"}): buffers
-   * of different named phases may share bytes. By default every phase: the buffer shares with none.
+   * The phase of the kernel the buffer is live in ({@code "mainloop"}, {@code "epilogue"}), one of
+   * the storage's {@link SharedStorage#phases}: buffers of different phases may share bytes. By
+   * default every phase: the buffer shares with none.
    */
   String phase() default "";
 }

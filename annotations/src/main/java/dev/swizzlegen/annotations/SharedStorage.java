@@ -15,7 +15,7 @@ import java.lang.annotation.Target;
  * complete, and a Java twin {@code <Name>Layout} with the sizes a JVM launcher passes.
  *
  * <pre>
- * &#64;SharedStorage(buffers = {
+ * &#64;SharedStorage(phases = {"mainloop", "epilogue"}, buffers = {
  *     &#64;Buffer(tile = HopperA.class, phase = "mainloop"),
  *     &#64;Buffer(tile = HopperB.class, phase = "mainloop"),
  *     &#64;Buffer(tile = HopperC.class, copies = 2, phase = "epilogue"),
@@ -31,6 +31,14 @@ import java.lang.annotation.Target;
 public @interface SharedStorage {
   /** The buffers, at least one; the plan lists them in this order. */
   Buffer[] buffers();
+
+  /**
+   * The kernel's phases, in the order it runs them, the last followed by the first (a persistent
+   * kernel's next tile): each buffer's {@link Buffer#phase} is one of them, each of them the phase of
+   * some buffer, and the header's phase changes ({@code mainloop_to_epilogue()}) follow this order.
+   * Empty (the default) when every buffer is live in every phase.
+   */
+  String[] phases() default {};
 
   /**
    * Overrides the generated names: the CUDA struct and the stem of the header file name (by default

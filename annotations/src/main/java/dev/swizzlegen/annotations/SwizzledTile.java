@@ -77,6 +77,19 @@ public @interface SwizzledTile {
   int rowStride() default 0;
 
   /**
+   * Elements of each row the swizzle acts within, along each stage's offsets before the swizzle (its
+   * atoms laid as {@link #atomRows()}, {@link #atomCols()} and {@link #atomOrder()} say): {@code bits},
+   * {@code base} and {@code shift} then name the swizzle within each such row, its row bits the
+   * row's number and its column bits the place in the row, the row's pattern repeated along it.
+   * CUTLASS 2.x's crosswise operands at a stage count that is no power of two are such rows:
+   * {@code RowMajorTensorOpMultiplicandCrosswise<16, 32>} at 3 stages, declared as CUTLASS views it
+   * ({@code rows = 128, cols = 96}, 2 x 32 atoms across the columns first), is {@code Swizzle<2,3,2>}
+   * within each 192-element row. Not with {@link #layout()}, where CuTe's print of the same tile says
+   * it. Omitted (0): the swizzle acts on the offset (of each atom).
+   */
+  int swizzleRow() default 0;
+
+  /**
    * Rows of the swizzle atom: the row-major {@code atomRows x atomCols} block to which {@code bits},
    * {@code base} and {@code shift} apply, repeated over the tile (CuTe's {@code tile_to_shape}).
    * Must divide {@link #rows()}. Omitted (0): the whole tile's rows, or, when the swizzle is derived,

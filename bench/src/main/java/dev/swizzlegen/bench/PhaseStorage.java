@@ -37,7 +37,7 @@ public final class PhaseStorage {
       access = {@Access(kind = MMA_ACCUMULATOR, op = STORE), @Access(kind = TMA, op = LOAD)})
   public interface PhaseC {}
 
-  @SharedStorage(name = "PhaseChangeStorage", buffers = {
+  @SharedStorage(name = "PhaseChangeStorage", phases = {"mainloop", "epilogue"}, buffers = {
       @Buffer(tile = PhaseA.class, phase = "mainloop"),
       @Buffer(tile = PhaseB.class, phase = "mainloop"),
       @Buffer(tile = PhaseC.class, phase = "epilogue"),

@@ -1,5 +1,6 @@
 package dev.swizzlegen.examples;
 
+import dev.swizzlegen.runtime.Architecture.Gpu;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.engine.Engine;
@@ -13,6 +14,7 @@ import dev.swizzlegen.runtime.raster.TrafficEstimator.Choice;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Estimate;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Gemm;
 import dev.swizzlegen.runtime.raster.TrafficEstimator.Machine;
+import dev.swizzlegen.runtime.raster.TrafficEstimator.Pick;
 import dev.swizzlegen.runtime.raster.TrafficEstimator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +27,8 @@ import java.util.function.Predicate;
 /**
  * The main job: prints what the processor generated while compiling this module, one line a tile
  * (with its TMA fill and which tensor-core instruction, wgmma or tcgen05, reads it and how), the
- * bank-conflict verdict of every access it proved, the threadblock rasterizers, the traffic
+ * bank-conflict verdict of every access it proved, the threadblock rasterizers, the shared-memory
+ * plans (each storage's bytes, resident blocks per SM and phase changes), the traffic
  * estimator's table for seed 003's GEMM on an H100, where the processor's own summary of each tile
  * is (the module compiles with {@code -Aswizzlegen.summary}, whose javac notes {@code mvn -q}
  * hides), then every generated file.
@@ -96,10 +99,25 @@ public final class Summary {
     }
     printTable(rasterRows);
 
+    List<GeneratedStorages.Storage> storages = GeneratedStorages.find(generated);
+    System.out.printf("%nshared-memory plans (@SharedStorage): %d%n", storages.size());
+    List<List<String>> storageRows = new ArrayList<>();
+    storageRows.add(List.of("storage (Java twin)", "bytes", "launch bytes", "blocks per SM",
+        "buffers", "phase changes", "CUDA header"));
+    for (GeneratedStorages.Storage storage : storages) {
+      storageRows.add(List.of(storage.twin().getSimpleName(), Integer.toString(storage.bytes()),
+          Integer.toString(storage.dynamicBytes()), Integer.toString(storage.blocksPerSm()),
+          Integer.toString(storage.buffers().size()),
+          storage.phaseChanges().isEmpty() ? "-" : String.join("; ", storage.phaseChanges()),
+          storage.cudaHeader()));
+    }
+    printTable(storageRows);
+
     printTrafficEstimates();
 
     System.out.printf("%nprocessor summaries (-Aswizzlegen.summary; mvn -q hides javac's notes): %d"
-        + " tiles and %d rasterizers, one file each, %s%n", tiles.size(), rasters.size(),
+        + " tiles, %d rasterizers and %d storages, one file each, %s%n", tiles.size(),
+        rasters.size(), storages.size(),
         generated.resolve("swizzlegen").resolve("*.summary.txt"));
 
     System.out.printf("%nfiles:%n");
@@ -166,50 +184,50 @@ public final class Summary {
       {1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {1024, 1024, 128}};
 
   /**
-   * The traffic estimator's table for seed 003's GEMM on an H100: every order at seed 003's tile size
-   * 4 and at the best tile size, with no L2 between waves and with one 25 MB L2 partition.
+   * The traffic estimator's table for seed 003's GEMM on an H100 and an H200: row-major order, every
+   * order at seed 003's tile size 4 and at its best tile size, and the pick, or "no order to pick"
+   * where every order reads within the model's error of the compulsory bytes.
    */
   static void printTrafficEstimates() {
     // Seed 003's matmul_smem<32>: blocks of 32 x 32 threads, one fp32 output each, two 32 x 32 fp32
-    // tiles of shared memory (8 KB) and 32 registers a thread. An H100 SM holds 2048 threads, 65536
+    // tiles of shared memory (8 KB) and 32 registers a thread. A Hopper SM holds 2048 threads, 65536
     // registers and 228 KB of shared memory: min(2048 / 1024, 65536 / (1024 * 32), 228 / 8) = 2.
     int threads = 32 * 32;
     int blocksPerSm = Math.min(Math.min(2048 / threads, 65536 / (threads * 32)), 228 * 1024 / 8192);
-    Machine perWave = new Machine(132, blocksPerSm, 0);
-    Machine withL2 = new Machine(132, blocksPerSm, 25L << 20);
     System.out.printf("%nDRAM bytes read, predicted by TrafficEstimator for seed 003's GEMM (32 x 32 fp32"
-        + " block tiles) on an H100:%n132 SMs x %d resident blocks (1024 threads, 32 registers, 8 KB"
-        + " of shared memory each) = waves of %d blocks;%n'per wave': every wave loads its distinct"
-        + " A row-panels and B column-panels; 'L2': a 25 MB L2 partition keeps panels between waves.%n",
-        blocksPerSm, perWave.waveBlocks());
-    for (int[] size : SEED_003_SIZES) {
-      Gemm gemm = new Gemm(size[0], size[1], size[2], 32, 32, 4);
-      Estimate rowMajor = TrafficEstimator.rowMajor(gemm, perWave);
-      System.out.printf("%nM=%d N=%d K=%d: %d x %d tiles, %d waves; A and B once: %s%n", size[0],
-          size[1], size[2], gemm.gridX(), gemm.gridY(), rowMajor.waves(),
-          megabytes(gemm.compulsoryBytes()));
-      List<List<String>> rows = new ArrayList<>();
-      rows.add(List.of("  order", "tile 4, per wave", "tile 4, L2", "best tile, per wave",
-          "best tile, L2"));
-      rows.add(List.of("  row-major", megabytes(rowMajor.bytes()),
-          megabytes(TrafficEstimator.rowMajor(gemm, withL2).bytes()), "-", "-"));
-      for (Rasterizer rasterizer : Rasterizer.values()) {
-        Choice bestPerWave = TrafficEstimator.bestTileSize(gemm, perWave, rasterizer, 64);
-        Choice bestWithL2 = TrafficEstimator.bestTileSize(gemm, withL2, rasterizer, 64);
-        rows.add(List.of("  " + rasterizer,
-            megabytes(TrafficEstimator.estimate(gemm, perWave, rasterizer, 4).bytes()),
-            megabytes(TrafficEstimator.estimate(gemm, withL2, rasterizer, 4).bytes()),
-            choice(bestPerWave), choice(bestWithL2)));
+        + " block tiles, %d resident blocks an SM):%nthe launch's A and B slices streamed through"
+        + " one L2 partition, least recently used first out (docs/rasterizer.md).%n", blocksPerSm);
+    for (Gpu gpu : List.of(Gpu.H100, Gpu.H200)) {
+      Machine machine = Machine.of(gpu, blocksPerSm);
+      for (int[] size : SEED_003_SIZES) {
+        Gemm gemm = new Gemm(size[0], size[1], size[2], 32, 32, 4);
+        Estimate rowMajor = TrafficEstimator.rowMajor(gemm, machine);
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("  order", "tile 4", "best tile"));
+        rows.add(List.of("  row-major", megabytes(rowMajor.bytes()), "-"));
+        List<Choice> choices = new ArrayList<>();
+        for (Rasterizer rasterizer : Rasterizer.values()) {
+          choices.add(TrafficEstimator.bestTileSize(gemm, machine, rasterizer, 32));
+          rows.add(List.of("  " + rasterizer,
+              megabytes(TrafficEstimator.estimate(gemm, machine, rasterizer, 4).bytes()),
+              choice(choices.get(choices.size() - 1))));
+        }
+        System.out.printf("%n%s (%d MB of L2, %d MB kept), M=%d N=%d K=%d: %d x %d tiles, %.1f waves;"
+            + " A and B once: %s; pick: %s%n", gpu, gpu.l2Bytes() >> 20, machine.keptBytes() >> 20,
+            size[0], size[1], size[2], gemm.gridX(), gemm.gridY(), rowMajor.waves(),
+            megabytes(gemm.compulsoryBytes()), choice(TrafficEstimator.best(choices)));
+        printTable(rows);
       }
-      printTable(rows);
     }
   }
 
-  /** {@code 16: 148.9 MB}; {@code any: 33.6 MB} where every tile size reads the same. */
+  /** {@code STRIPS t16: 148.9 MB}, or {@code no order to pick (at most 33.6 MB)}. */
   private static String choice(Choice choice) {
-    String tile = !choice.rasterizer().usesTileSize() ? "n/a"
-        : choice.everyTileSizeTies() ? "any" : Integer.toString(choice.tileSize());
-    return tile + ": " + megabytes(choice.estimate().bytes());
+    if (choice instanceof Pick pick) {
+      return (pick.rasterizer().usesTileSize() ? pick.rasterizer() + " t" + pick.tileSize()
+          : pick.rasterizer().toString()) + ": " + megabytes(pick.estimate().bytes());
+    }
+    return "no order to pick (at most " + megabytes(choice.estimate().bytes()) + ")";
   }
 
   private static String megabytes(long bytes) {

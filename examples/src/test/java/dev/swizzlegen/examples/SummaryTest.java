@@ -61,9 +61,10 @@ class SummaryTest {
     String printed = printed();
     int tiles = GeneratedTiles.find(GENERATED).size();
     int rasters = GeneratedRasters.find(GENERATED).size();
+    int storageTwins = GeneratedStorages.find(GENERATED).size();
     assertTrue(printed.contains("processor summaries (-Aswizzlegen.summary; mvn -q hides javac's"
-        + " notes): " + tiles + " tiles and " + rasters + " rasterizers, one file each, "
-        + GENERATED + "/swizzlegen/*.summary.txt"), printed);
+        + " notes): " + tiles + " tiles, " + rasters + " rasterizers and " + storageTwins
+        + " storages, one file each, " + GENERATED + "/swizzlegen/*.summary.txt"), printed);
     // A file per tile and rasterizer, and one per @SharedStorage (the kernels' plans: three).
     try (var files = Files.list(GENERATED.resolve("swizzlegen"))) {
       List<Path> summaries = files.filter(file -> file.toString().endsWith(".summary.txt")).toList();
@@ -74,11 +75,78 @@ class SummaryTest {
         }
       }
       assertEquals(3, storages);
+      assertEquals(storages, storageTwins);
       assertEquals(tiles + rasters, summaries.size() - storages);
     }
     String blackwell = Files.readString(GENERATED.resolve("swizzlegen/blackwell_a.summary.txt"));
-    assertTrue(blackwell.startsWith("swizzlegen: tile BlackwellA: "), blackwell);
+    assertTrue(blackwell.startsWith("swizzlegen: tile BlackwellGemmTiles.BlackwellA: "), blackwell);
     assertTrue(blackwell.contains("\n  UMMA: tcgen05.mma (kind::f16) reads it as"), blackwell);
     assertEquals(1, blackwell.lines().filter(line -> line.startsWith("swizzlegen:")).count());
+  }
+
+  /**
+   * Issue 39, item 9: the summary lists every storage the examples declare (three), each with its
+   * bytes, launch bytes and resident blocks per SM as its Java twin holds them and its phase changes
+   * as its report lists them.
+   */
+  @Test
+  void theSummaryListsEveryStorageWithItsBytesBlocksAndPhaseChanges() throws Exception {
+    List<String> lines = printed().lines().toList();
+    List<GeneratedStorages.Storage> storages = GeneratedStorages.find(GENERATED);
+    assertEquals(List.of("BlackwellGemmStorageLayout", "BlackwellPairStorageLayout",
+        "HopperGemmStorageLayout"), storages.stream().map(s -> s.twin().getSimpleName()).toList());
+    assertTrue(lines.contains("shared-memory plans (@SharedStorage): 3"), String.join("\n", lines));
+    for (GeneratedStorages.Storage storage : storages) {
+      String row = row(lines, storage.twin().getSimpleName());
+      List<String> cells = List.of(row.split("\\s{2,}"));
+      assertEquals(String.valueOf(storage.twin().getField("BYTES").getInt(null)), cells.get(1),
+          row);
+      assertEquals(String.valueOf(storage.twin().getField("DYNAMIC_BYTES").getInt(null)),
+          cells.get(2), row);
+      assertEquals(String.valueOf(storage.twin().getField("BLOCKS_PER_SM").getInt(null)),
+          cells.get(3), row);
+      assertTrue(row.endsWith(storage.cudaHeader()), row);
+      // Every phase change the report lists, with the header's helper that makes it.
+      String report = Files.readString(GENERATED.resolve(storage.cudaHeader().replace(".cuh",
+          ".json")));
+      long changes = report.lines().filter(line -> line.contains("\"helper\": ")).count();
+      assertEquals(changes, storage.phaseChanges().size(), report);
+      for (String change : storage.phaseChanges()) {
+        assertTrue(row.contains(change), row);
+        String helper = change.substring(change.indexOf('(') + 1, change.indexOf("()"));
+        assertTrue(Files.readString(GENERATED.resolve(storage.cudaHeader()))
+            .contains(" void " + helper + "()"), helper);
+      }
+    }
+    String hopper = row(lines, "HopperGemmStorageLayout");
+    assertTrue(hopper.contains("mainloop -> epilogue (mainloop_to_epilogue());"
+        + " epilogue -> mainloop (epilogue_to_mainloop())"), hopper);
+  }
+
+  /**
+   * Issue 39, item 9: {@code mvn -B -q} prints nothing of its own where nothing is wrong: no stray
+   * {@code ESC[0m} (Maven 3.8's console reset, which {@code .mvn/jvm.config} turns off) before the
+   * summary.
+   */
+  @Test
+  void quietMavenPrintsNoStrayConsoleReset() throws IOException, InterruptedException {
+    Process maven = new ProcessBuilder("mvn", "-B", "-q", "-o", "-N", "validate")
+        .directory(Path.of("..").toFile()).redirectErrorStream(true).start();
+    byte[] printed = maven.getInputStream().readAllBytes();
+    assertEquals(0, maven.waitFor(), new String(printed, StandardCharsets.UTF_8));
+    assertEquals("", new String(printed, StandardCharsets.UTF_8).replace("\u001b", "ESC"));
+  }
+
+  @Test
+  void theTrafficTableIsOneEstimatePerGpuAndSaysWhenNoOrderMatters() {
+    String printed = printed();
+    // One column of bytes per order, no second model beside it.
+    assertFalse(printed.contains("per wave"), printed);
+    assertTrue(printed.contains("H100 (50 MB of L2, 25 MB kept), M=4096 N=4096 K=4096"), printed);
+    assertTrue(printed.contains("H200 (60 MB of L2, 30 MB kept), M=4096 N=4096 K=4096"), printed);
+    // Seed 003's 1024^3 (8.4 MB of operands) fits in either L2: no order to pick.
+    assertTrue(printed.contains("M=1024 N=1024 K=1024: 32 x 32 tiles, 3.9 waves; A and B once: 8.4 MB;"
+        + " pick: no order to pick (at most 8.4 MB)"), printed);
+    assertTrue(printed.contains("A and B once: 134.2 MB; pick: SERPENTINE t32"), printed);
   }
 }

@@ -20,6 +20,7 @@ import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
+import dev.swizzlegen.processor.read.CompiledTile;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.RasterReader;
@@ -267,8 +268,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       } catch (RuntimeException unreadable) {
         proven = Optional.empty();
       }
-      outcome = proven.map(tile -> new StorageReader.TileOutcome(StorageReader.TileState.PROVEN,
-              Optional.of(tile.spec())))
+      // Its C++ name and header are the ones its own build wrote.
+      outcome = proven.map(tile -> CompiledTile.asWritten(tile.spec(), elements)
+              .map(written -> new StorageReader.TileOutcome(StorageReader.TileState.PROVEN,
+                  Optional.of(written)))
+              .orElse(new StorageReader.TileOutcome(StorageReader.TileState.NOT_GENERATED,
+                  Optional.empty())))
           .orElse(new StorageReader.TileOutcome(StorageReader.TileState.FAILED, Optional.empty()));
     }
     tileOutcomes.put(name, outcome);

@@ -186,8 +186,9 @@ class ConflictDiagnosticsTest {
         + " no XOR swizzle (Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major"
         + " offset of the declared 8 x 32 atoms) makes every declared access of the tile"
         + " conflict-free; the mildest, Swizzle<2,2,3>, still leaves a 2-way conflict; the search"
-        + " was limited to the declared 8 x 32 atom: with the atom free, as derivation leaves it"
-        + " when atomRows and atomCols are omitted, " + FREE_ATOM_SUGGESTION);
+        + " was limited to the declared 8 x 32 atom; general XOR maps are searched only on one atom"
+        + " of power-of-two rows and columns, rows unpadded; with the atom free, as derivation"
+        + " leaves it when atomRows and atomCols are omitted, " + FREE_ATOM_SUGGESTION);
     // What derivation finds with atomRows and atomCols omitted: the message's layout.
     Generated derived = Generated.of(epilogue(""));
     assertThat(derived.compilation()).succeededWithoutWarnings();

@@ -116,7 +116,7 @@ class FailureIsolationTest {
     List<Diagnostic<? extends JavaFileObject>> errors =
         compile(failingOn("swizzlegen/kernel_k.cuh"), KERNEL);
     assertThat(errors).hasSize(1);
-    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "K"));
+    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Kernel.K"));
     assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
         "classes/iso/KernelSwizzles$QSwizzle.class", "generated/swizzlegen/kernel_q.cuh");
     assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$QSwizzle");
@@ -127,7 +127,7 @@ class FailureIsolationTest {
     List<Diagnostic<? extends JavaFileObject>> errors =
         compile(failingOn("iso.KernelSwizzles$QSwizzle"), KERNEL);
     assertThat(errors).hasSize(1);
-    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Q"));
+    assertThat(errors.get(0).getMessage(Locale.ROOT)).isEqualTo(bug("tile", "Kernel.Q"));
     assertThat(written()).containsExactly("classes/iso/KernelSwizzles.class",
         "classes/iso/KernelSwizzles$KSwizzle.class", "generated/swizzlegen/kernel_k.cuh");
     assertThat(holderMembers()).containsExactly("iso.KernelSwizzles$KSwizzle");
@@ -145,7 +145,7 @@ class FailureIsolationTest {
     List<Diagnostic<? extends JavaFileObject>> errors =
         compile(failingOn("iso.KernelSwizzles"), KERNEL, FIRST);
     assertThat(errors.stream().map(error -> error.getMessage(Locale.ROOT)).toList())
-        .containsExactly(bug("tile", "K"), bug("tile", "Q"));
+        .containsExactly(bug("tile", "Kernel.K"), bug("tile", "Kernel.Q"));
     assertThat(written()).containsExactly(
         "classes/iso/FirstSwizzle.class", "generated/swizzlegen/first.cuh");
   }

@@ -77,13 +77,26 @@ final class Generated {
    */
   static JavacRun runJavac(Path classOutput, Path sourceOutput, List<String> options,
       Processor processor, List<? extends JavaFileObject> sources) {
+    return runJavac(classOutput, List.of(), sourceOutput, options, processor, sources);
+  }
+
+  /**
+   * As {@link #runJavac(Path, Path, List, Processor, List)}, with {@code upstream} (another
+   * module's classes) on the class path too.
+   */
+  static JavacRun runJavac(Path classOutput, List<Path> upstream, Path sourceOutput,
+      List<String> options, Processor processor, List<? extends JavaFileObject> sources) {
     try {
       Files.createDirectories(classOutput);
       Files.createDirectories(sourceOutput);
       DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
       JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+      StringBuilder classPath = new StringBuilder(System.getProperty("java.class.path"));
+      for (Path path : upstream) {
+        classPath.append(File.pathSeparator).append(path);
+      }
       List<String> allOptions = Stream.concat(Stream.of("-classpath",
-              System.getProperty("java.class.path") + File.pathSeparator + classOutput,
+              classPath + File.pathSeparator + classOutput,
               "-s", sourceOutput.toString(), "-d", classOutput.toString()), options.stream())
           .toList();
       JavaCompiler.CompilationTask task = compiler.getTask(Writer.nullWriter(), null, diagnostics,

@@ -105,13 +105,27 @@ class NameCollisionTest {
   void aNamespacePartThatCollidesIsAnErrorOnTheOption() {
     JavaFileObject source = source("@SwizzledTile(bits = 3, base = 3, dtype = DType.HALF",
         List.of("GemmA"));
-    for (String namespace : List.of("acme::dim3", "uint32_t", "acme::offset", "acme::co_await")) {
+    for (String namespace : List.of("acme::dim3", "uint32_t", "acme::co_await", "acme::__k")) {
       Compilation compilation =
           Generated.compile(List.of("-Aswizzlegen.namespace=" + namespace), source);
       assertThat(compilation).hadErrorContaining("-Aswizzlegen.namespace=" + namespace
           + " is not a C++ namespace");
       Truth.assertThat(Generated.filesWrittenByJavac(List.of("-Aswizzlegen.namespace=" + namespace),
           source)).isEmpty();
+    }
+  }
+
+  /**
+   * A part that only repeats a name the headers' structs declare collides with nothing: the headers
+   * name their own namespace from the global one.
+   */
+  @Test
+  void aNamespacePartThatOnlyRepeatsAHeadersMemberIsFine() {
+    JavaFileObject source = source("@SwizzledTile(bits = 3, base = 3, dtype = DType.HALF",
+        List.of("GemmA"));
+    for (String namespace : List.of("acme::k", "acme::offset", "row::col", "detail")) {
+      assertThat(Generated.compile(List.of("-Aswizzlegen.namespace=" + namespace), source))
+          .succeededWithoutWarnings();
     }
   }
 

@@ -111,7 +111,7 @@ class NestedTilesTest {
         """);
     Compilation compilation = Generated.compile(source);
     assertThat(compilation).hadErrorCount(1);
-    assertThat(compilation).hadErrorContaining("tile Bad: bits must be 0 or more").inFile(source)
+    assertThat(compilation).hadErrorContaining("tile Mixed.Bad: bits must be 0 or more").inFile(source)
         .onLineContaining("bits = -1");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
         "classes/attn/MixedSwizzles.class", "classes/attn/MixedSwizzles$GoodSwizzle.class",
@@ -147,7 +147,7 @@ class NestedTilesTest {
     Compilation compilation = Generated.compile(source);
     assertThat(compilation).hadErrorCount(1);
     // Tiles are taken in the order of their qualified names: K.Other first.
-    assertThat(compilation).hadErrorContaining("tile Z: its Java helper attn.KSwizzles.Y_ZSwizzle"
+    assertThat(compilation).hadErrorContaining("tile K.Y.Z: its Java helper attn.KSwizzles.Y_ZSwizzle"
         + " is already generated for attn.K.Other; set name to tell them apart.").inFile(source)
         .onLineContaining("@SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)");
     assertThat(Generated.filesWrittenByJavac(source)).containsExactly(
@@ -202,5 +202,76 @@ class NestedTilesTest {
       };
       assertEquals(expected, file.originatingElements().get(0), file.name());
     }
+  }
+
+  /**
+   * Issue 39, item 6: a nested type is named one way wherever a user reads it, its Java name
+   * ({@code Kernel.Q}): in errors, in the summary notes of tiles, rasterizers and storages, and in the
+   * bank map's title; its C++ name ({@code Kernel_Q}) only where C++ is meant, the struct and the
+   * header.
+   */
+  @Test
+  void aNestedTypeIsNamedByItsJavaNameInEveryMessageAndNote() {
+    JavaFileObject source = JavaFileObjects.forSourceString("attn.Kernel", """
+        package attn;
+        import dev.swizzlegen.annotations.*;
+        final class Kernel {
+          @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)
+          interface Q {}
+
+          @ThreadblockSwizzle(tileSize = 4)
+          interface Grid {}
+
+          @SharedStorage(buffers = {@Buffer(tile = Q.class), @Buffer(name = "full", barriers = 2)})
+          interface Smem {}
+
+          @SwizzledTile(bits = -1, dtype = DType.HALF, rows = 64, cols = 64)
+          interface Bad {}
+        }
+        """);
+    List<String> options = new java.util.ArrayList<>(Generated.REPORTS);
+    options.add("-Aswizzlegen.summary");
+    Compilation compilation = Generated.compile(options, source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("tile Kernel.Bad: bits must be 0 or more");
+    assertThat(compilation).hadNoteContaining("swizzlegen: tile Kernel.Q: 64 x 64 HALF");
+    assertThat(compilation).hadNoteContaining("swizzlegen: rasterizer Kernel.Grid: ");
+    assertThat(compilation).hadNoteContaining("swizzlegen: storage Kernel.Smem: 2 buffers in ");
+    // The C++ names stay where C++ is meant: the struct and its header.
+    assertThat(compilation).hadNoteContaining("-> swizzlegen/kernel_q.cuh, attn.KernelSwizzles.QSwizzle");
+    for (javax.tools.Diagnostic<?> message : compilation.diagnostics()) {
+      String text = message.getMessage(java.util.Locale.ROOT);
+      String subject = text.startsWith("swizzlegen: ") ? text.substring("swizzlegen: ".length())
+          : text;
+      assertThat(subject.substring(0, subject.indexOf(':'))).doesNotContain("_");
+    }
+    Generated generated = Generated.of(options, JavaFileObjects.forSourceString("attn.Kernel", """
+        package attn;
+        import dev.swizzlegen.annotations.*;
+        final class Kernel {
+          @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)
+          interface Q {}
+        }
+        """));
+    assertThat(generated.text("swizzlegen/kernel_q.cuh")).contains("struct Kernel_Q {");
+    assertThat(generated.text("swizzlegen/kernel_q-bank-map.svg")).contains("tile Kernel.Q (");
+    Generated storage = Generated.of(options, source("Smem"));
+    assertThat(storage.text("swizzlegen/kernel_smem-storage-map.svg"))
+        .contains(">storage Kernel.Smem: ");
+  }
+
+  /** {@code attn.Kernel} with its tile {@code Q} and, for {@code "Smem"}, a storage of it. */
+  private static JavaFileObject source(String storage) {
+    return JavaFileObjects.forSourceString("attn.Kernel", """
+        package attn;
+        import dev.swizzlegen.annotations.*;
+        final class Kernel {
+          @SwizzledTile(bits = 3, dtype = DType.HALF, rows = 64, cols = 64)
+          interface Q {}
+
+          @SharedStorage(buffers = {@Buffer(tile = Q.class), @Buffer(name = "full", barriers = 2)})
+          interface %s {}
+        }
+        """.formatted(storage));
   }
 }

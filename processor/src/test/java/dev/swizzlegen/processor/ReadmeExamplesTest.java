@@ -123,4 +123,31 @@ class ReadmeExamplesTest {
     assertThat(first.isCompilationUnit()).isTrue();
     assertThat(first.firstType()).isEqualTo("GemmA");
   }
+
+  /**
+   * Issue 39, item 9: the README's {@code javap} excerpt is what {@code javap -p} prints for the helper
+   * of its first example, {@code GemmA} in {@code com.acme}, line for line.
+   */
+  @Test
+  void theJavapExcerptIsWhatJavapPrints() throws IOException {
+    String readme = Files.readString(README, StandardCharsets.UTF_8);
+    Matcher excerpt = Pattern.compile("(?ms)`javap -p` prints[^`]*```text\\n(.*?)^```$")
+        .matcher(readme);
+    assertWithMessage("a ```text block after \"`javap -p` prints\" in the README")
+        .that(excerpt.find()).isTrue();
+    Block first =
+        javaBlocks(README).stream().filter(Block::declaresAType).findFirst().orElseThrow();
+    Generated generated = Generated.of(JavaFileObjects.forSourceString("com.acme.GemmA",
+        "package com.acme;\n\n" + first.code()));
+    Path classes = Files.createTempDirectory("javap");
+    Path helper = classes.resolve("com/acme/GemmASwizzle.class");
+    Files.createDirectories(helper.getParent());
+    Files.write(helper, generated.classBytes("com.acme.GemmASwizzle"));
+    java.io.StringWriter out = new java.io.StringWriter();
+    int status = java.util.spi.ToolProvider.findFirst("javap").orElseThrow().run(
+        new java.io.PrintWriter(out), new java.io.PrintWriter(out), "-p", "-cp",
+        classes.toString(), "com.acme.GemmASwizzle");
+    assertThat(status).isEqualTo(0);
+    assertThat(excerpt.group(1)).isEqualTo(out.toString().replace(System.lineSeparator(), "\n"));
+  }
 }

@@ -42,7 +42,8 @@ class ReservedNamesTest {
       if (code.startsWith("#include") || code.startsWith("#pragma")) {
         continue;
       }
-      code = code.replaceAll("//.*", "").replaceAll("/\\*.*?\\*/", "").replaceAll("\"[^\"]*\"", "");
+      code = code.replaceAll("//.*", "").replaceAll("/\\*.*?\\*/", "").replaceAll("\"[^\"]*\"", "")
+          .replaceAll(HeaderNames.CUTE_QUALIFIED, "cute");
       Matcher matcher = IDENTIFIER.matcher(code);
       while (matcher.find()) {
         identifiers.add(matcher.group());
@@ -142,7 +143,8 @@ class ReservedNamesTest {
   void namespacePartsCannotBeReservedNames() {
     assertThat(Names.namespaceProblem("acme::dim3").orElseThrow()).contains("is not a C++ namespace");
     assertThat(Names.namespaceProblem("uint32_t").orElseThrow()).contains("a type, macro or built-in");
-    assertThat(Names.namespaceProblem("acme::offset").orElseThrow()).contains("generated headers");
+    assertTrue(Names.namespaceProblem("acme::offset").isEmpty());
+    assertTrue(Names.namespaceProblem("acme::k").isEmpty());
     assertTrue(Names.namespaceProblem("acme::kernels").isEmpty());
   }
 

@@ -249,7 +249,7 @@ class StorageReportTest {
         for (int copy = 0; copy < buffer.copies() && !drawnParts.isEmpty(); copy++) {
           for (int stage = 0; stage < stages; stage++) {
             long stride = buffer.stages().map(Buffer.Stages::strideBytes).orElse(0);
-            long extent = buffer.stages().map(Buffer.Stages::extentBytes)
+            long extent = buffer.stages().map(staged -> (long) staged.extentBytes())
                 .orElse(buffer.copyBytes());
             Element part = drawnParts.get(p++);
             assertEquals(placement.offset(i, copy) + stage * stride, pixels(part, "x") * scale,

@@ -47,7 +47,14 @@ final class StorageSources {
       "@Buffer(name = \"empty\", barriers = 4)",
       "@Buffer(name = \"scratch\", bytes = 512, alignment = 16)");
 
-  /** A storage {@code GemmStorage} of {@code buffers}, each on its own line, and {@code more}. */
+  private static final java.util.regex.Pattern PHASE =
+      java.util.regex.Pattern.compile("phase = \"([^\"]*)\"");
+
+  /**
+   * A storage {@code GemmStorage} of {@code buffers}, each on its own line, and {@code more}; where
+   * {@code more} declares no {@code phases}, the phases the buffers name, in the order they first
+   * name them.
+   */
   static JavaFileObject storage(List<String> buffers, String... more) {
     return storage("GemmStorage", buffers, more);
   }
@@ -56,6 +63,16 @@ final class StorageSources {
     List<String> attributes = new ArrayList<>();
     attributes.add("buffers = {\n        " + String.join(",\n        ", buffers) + "}");
     attributes.addAll(List.of(more));
+    List<String> phases = new ArrayList<>();
+    for (String buffer : buffers) {
+      java.util.regex.Matcher phase = PHASE.matcher(buffer);
+      if (phase.find() && !phases.contains("\"" + phase.group(1) + "\"")) {
+        phases.add("\"" + phase.group(1) + "\"");
+      }
+    }
+    if (!phases.isEmpty() && List.of(more).stream().noneMatch(m -> m.startsWith("phases"))) {
+      attributes.add("phases = {" + String.join(", ", phases) + "}");
+    }
     return JavaFileObjects.forSourceString("kern." + type, "package kern;\n\n"
         + "import dev.swizzlegen.annotations.*;\n\n"
         + "@SharedStorage(\n    " + String.join(",\n    ", attributes) + ")\n"

@@ -62,7 +62,8 @@ class StorageTest {
     assertEquals(4, layout.intConstant("FULL_COUNT"));
     assertThat(layout.constant("CUDA_HEADER")).isEqualTo(StorageSources.HEADER);
     assertThat(layout.constant("CUDA_TYPE")).isEqualTo("swizzlegen::GemmStorage");
-    assertThat(header).contains("#include \"hopper_a.cuh\"");
+    // From the generated-sources root, as -I names it, whatever folder the storage header is in.
+    assertThat(header).contains("#include \"swizzlegen/hopper_a.cuh\"");
     assertThat(header).contains("static __device__ __forceinline__ uint32_t base("
         + "const void* dynamic_smem)");
     assertThat(header).contains("static constexpr uint32_t hopper_c(uint32_t base_address,"
@@ -189,6 +190,27 @@ class StorageTest {
         + " phase epilogue\n");
     assertThat(file).contains("\n  mainloop -> epilogue (mainloop_to_epilogue()): the last"
         + " phase's wgmma reads are done");
+  }
+
+  /**
+   * Issue 39, item 9: a storage of one buffer says "1 buffer" wherever it counts them (the note, the
+   * header's comment and the storage map), and one of two says "2 buffers".
+   */
+  @Test
+  void oneBufferIsOneBuffer() {
+    List<String> options = new java.util.ArrayList<>(Generated.REPORTS);
+    options.add("-Aswizzlegen.summary");
+    Generated one = Generated.of(options, StorageSources.sources(StorageSources.storage(List.of(
+        "@Buffer(tile = HopperA.class)"))));
+    assertThat(one.compilation()).hadNoteContaining("swizzlegen: storage GemmStorage: 1 buffer in ");
+    assertThat(one.text(StorageSources.HEADER)).contains(" planned and proven: 1 buffer in ");
+    assertThat(one.text("swizzlegen/gemm_storage-storage-map.svg")).contains(", 1 buffer, ");
+    Generated two = Generated.of(options, StorageSources.sources(StorageSources.storage(List.of(
+        "@Buffer(tile = HopperA.class)", "@Buffer(name = \"full\", barriers = 4)"))));
+    assertThat(two.compilation()).hadNoteContaining("swizzlegen: storage GemmStorage: 2 buffers in ");
+    assertThat(two.text(StorageSources.HEADER)).contains(" planned and proven: 2 buffers in ");
+    assertThat(two.text("swizzlegen/gemm_storage-storage-map.svg")).contains(", 2 buffers, ");
+    assertThat(two.text("swizzlegen/gemm_storage-storage-map.svg")).doesNotContain(" 1 buffers");
   }
 
   /**

@@ -176,4 +176,34 @@ class XorMapDerivationTest {
     assertThat(compilation).hadErrorContaining("general XOR maps are not candidates, since TMA,"
         + " wgmma and UMMA read only their own swizzle modes");
   }
+
+  /**
+   * Issue 39, item 7: every derivation error says why no general XOR map was searched, also where a
+   * free atom serves. A 32 x 48 atom (a free atom finds a swizzle within each row) and a 48 x 32 one
+   * (nothing serves) are both outside the general search, and both errors say so.
+   */
+  @Test
+  void everyDerivationErrorSaysWhyNoGeneralMapWasSearched() {
+    String why = "general XOR maps are searched only on one atom of power-of-two rows and columns,"
+        + " rows unpadded";
+    Compilation wide = Generated.compile(source("Wide",
+        "@SwizzledTile(dtype = DType.HALF, rows = 32, cols = 96, atomRows = 32, atomCols = 48,"
+            + " access = {\n"
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.LOAD, bytes = 16, threads = {32, 1}),\n"
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.STORE, bytes = 16)})"));
+    assertThat(wide).hadErrorCount(1);
+    assertThat(wide).hadErrorContaining("the search was limited to the declared 32 x 48 atom; "
+        + why + "; with the atom free, as derivation leaves it when atomRows and atomCols are"
+        + " omitted, Swizzle<2,3,3> within each row makes every declared access of the tile"
+        + " conflict-free");
+    Compilation tall = Generated.compile(source("Tall",
+        "@SwizzledTile(dtype = DType.FLOAT, rows = 96, cols = 32, atomRows = 48, atomCols = 32,"
+            + " access = {\n"
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.LOAD, bytes = 4, threads = {16, 2}),\n"
+            + "    @Access(kind = AccessKind.VECTOR, op = Op.LOAD, bytes = 16, threads = {8, 4})})"));
+    assertThat(tall).hadErrorCount(1);
+    assertThat(tall).hadErrorContaining("the search was limited to the declared 48 x 32 atom, but"
+        + " with the atom free none works either");
+    assertThat(tall).hadErrorContaining("; " + why + ".");
+  }
 }

@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * The GPU architecture a tile is built for ({@code -Aswizzlegen.arch}): how much shared memory one
  * thread block can have, and which of the instructions and engines swizzlegen models it has. Without
- * one every feature is allowed and a tile may have {@link #MAX_SHARED_BYTES} (227 KB).
+ * one every feature is allowed and a tile may have {@link #MAX_SHARED_BYTES} (227 KB). Its
+ * {@link Gpu}s carry the L2 facts the rasterizers' traffic estimate needs.
  *
  * <pre>
  *   arch     GPUs                     shared memory per block     TMA  Blackwell TMA modes  stmatrix  wgmma  tcgen05 (UMMA)
@@ -41,6 +42,68 @@ public enum Architecture {
       Feature.UMMA)),
   /** Blackwell for workstations and gaming (RTX 50): TMA, stmatrix; no wgmma or tcgen05; 99 KB. */
   SM_120A(99 * 1024, EnumSet.of(Feature.TMA, Feature.BLACKWELL_TMA_MODES, Feature.STMATRIX));
+
+  /**
+   * The GPUs of an architecture that the traffic estimator ({@code raster.TrafficEstimator}) knows:
+   * their SMs and their L2, which is what tells an H100 from an H200. {@link #l2Bytes()} is what the
+   * CUDA runtime reports ({@code cudaDeviceProp::l2CacheSize}), and the L2 is split in
+   * {@link #l2Partitions()} halves, each caching what the SMs of its own GPCs read (NVIDIA's A100
+   * and H100 whitepapers).
+   *
+   * <pre>
+   *   GPU          arch     SMs  L2 (bytes the runtime reports)   partitions
+   *   A100 SXM     sm_80    108  40 MiB = 41943040                2
+   *   H100 SXM     sm_90a   132  50 MiB = 52428800 ("50 MB")      2
+   *   H200         sm_90a   132  60 MiB = 62914560 ("62.9 MB")    2
+   * </pre>
+   */
+  public enum Gpu {
+    A100(SM_80, 108, 40L << 20, 2),
+    H100(SM_90A, 132, 50L << 20, 2),
+    H200(SM_90A, 132, 60L << 20, 2);
+
+    private final Architecture architecture;
+    private final int multiprocessors;
+    private final long l2Bytes;
+    private final int l2Partitions;
+
+    Gpu(Architecture architecture, int multiprocessors, long l2Bytes, int l2Partitions) {
+      this.architecture = architecture;
+      this.multiprocessors = multiprocessors;
+      this.l2Bytes = l2Bytes;
+      this.l2Partitions = l2Partitions;
+    }
+
+    public Architecture architecture() {
+      return architecture;
+    }
+
+    /** Streaming multiprocessors. */
+    public int multiprocessors() {
+      return multiprocessors;
+    }
+
+    /** The L2's bytes, as {@code cudaDeviceProp::l2CacheSize} reports them. */
+    public long l2Bytes() {
+      return l2Bytes;
+    }
+
+    /** The L2's partitions. */
+    public int l2Partitions() {
+      return l2Partitions;
+    }
+  }
+
+  /** The GPUs of this architecture the traffic estimator knows, in {@link Gpu}'s order. */
+  public List<Gpu> gpus() {
+    List<Gpu> gpus = new ArrayList<>();
+    for (Gpu gpu : Gpu.values()) {
+      if (gpu.architecture() == this) {
+        gpus.add(gpu);
+      }
+    }
+    return gpus;
+  }
 
   /** What an architecture may have or lack, among what swizzlegen models. */
   public enum Feature {

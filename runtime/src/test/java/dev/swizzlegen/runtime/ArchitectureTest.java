@@ -93,4 +93,18 @@ class ArchitectureTest {
     // Not part of the tile: the same layout whatever it was checked against.
     assertEquals(tile.build(), tile.copy().architecture(Optional.of(Architecture.SM_80)).build());
   }
+
+  @Test
+  void anH100AndAnH200AreToldApartByTheirL2() {
+    // What cudaDeviceProp::l2CacheSize reports: 52428800 on the H100 (bench/results/raster-h100-info.txt),
+    // 62914560 ("62.9 MB") on the H200.
+    assertEquals(52_428_800L, Architecture.Gpu.H100.l2Bytes());
+    assertEquals(62_914_560L, Architecture.Gpu.H200.l2Bytes());
+    assertEquals(List.of(Architecture.Gpu.H100, Architecture.Gpu.H200), Architecture.SM_90A.gpus());
+    assertEquals(List.of(Architecture.Gpu.A100), Architecture.SM_80.gpus());
+    assertEquals(List.of(), Architecture.SM_120A.gpus());
+    for (Architecture.Gpu gpu : Architecture.Gpu.values()) {
+      assertEquals(2, gpu.l2Partitions(), gpu.name());
+    }
+  }
 }

@@ -72,7 +72,7 @@ public final class BlackwellGemmTiles {
    * the full and empty mbarrier of every stage, the accumulator's mbarrier, and the word
    * {@code tcgen05.alloc} writes the tensor-memory address to.
    */
-  @SharedStorage(name = "BlackwellGemmStorage", buffers = {
+  @SharedStorage(name = "BlackwellGemmStorage", phases = {"mainloop", "epilogue"}, buffers = {
       @Buffer(tile = BlackwellA.class, phase = "mainloop"),
       @Buffer(tile = BlackwellB.class, phase = "mainloop"),
       @Buffer(tile = BlackwellC.class, phase = "epilogue"),
@@ -87,7 +87,7 @@ public final class BlackwellGemmTiles {
    * same as {@link BlackwellGemmStorage} with B's half of the pair, {@link BlackwellPairB}. Both CTAs
    * plan alike, so the descriptors' CTA-relative addresses name the same stage in both.
    */
-  @SharedStorage(name = "BlackwellPairStorage", buffers = {
+  @SharedStorage(name = "BlackwellPairStorage", phases = {"mainloop", "epilogue"}, buffers = {
       @Buffer(tile = BlackwellA.class, phase = "mainloop"),
       @Buffer(tile = BlackwellPairB.class, phase = "mainloop"),
       @Buffer(tile = BlackwellC.class, phase = "epilogue"),

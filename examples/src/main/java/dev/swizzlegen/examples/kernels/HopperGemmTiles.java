@@ -49,7 +49,7 @@ public final class HopperGemmTiles {
    * A's and B's 4 stages in the mainloop, each consumer warpgroup's {@link HopperC} (two copies) over
    * them in the epilogue, and the full and empty mbarrier of every stage, live throughout.
    */
-  @SharedStorage(name = "HopperGemmStorage", buffers = {
+  @SharedStorage(name = "HopperGemmStorage", phases = {"mainloop", "epilogue"}, buffers = {
       @Buffer(tile = HopperA.class, phase = "mainloop"),
       @Buffer(tile = HopperB.class, phase = "mainloop"),
       @Buffer(tile = HopperC.class, copies = 2, phase = "epilogue"),

@@ -1,10 +1,11 @@
 package dev.swizzlegen.examples.kernels;
 
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.runtime.Architecture.Gpu;
 import dev.swizzlegen.runtime.raster.TrafficEstimator;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The GEMM launches {@code bench/gpu/kernels.sh} measures on the GPU, and the traffic estimator's
@@ -26,11 +27,10 @@ public final class KernelBench {
   static final int ELEMENT_BYTES = 2;
 
   /**
-   * The machine of the predictions: an H100 SXM's 132 SMs, one block of either kernel an SM (192 KB of
-   * shared memory), and one 25 MB L2 partition kept between
-   * waves (the model whose ranking agreed best with the H100 in {@code bench/results/raster-h100.csv}).
+   * The machine of the predictions: an H100 SXM (132 SMs, 50 MB of L2 in two partitions), one block
+   * of either kernel an SM (192 KB of shared memory).
    */
-  static final TrafficEstimator.Machine MACHINE = new TrafficEstimator.Machine(132, 1, 25L << 20);
+  static final TrafficEstimator.Machine MACHINE = TrafficEstimator.Machine.of(Gpu.H100, 1);
 
   /** The largest tile size the estimator tries. */
   static final int MAX_TILE_SIZE = 64;
@@ -69,30 +69,32 @@ public final class KernelBench {
       GemmSerpentineRaster.RASTERIZER, GemmMortonRaster.RASTERIZER);
 
   /**
-   * The estimator's pick for a problem: the order and tile size predicted to read the fewest DRAM
-   * bytes (ties: the earlier order of {@link #ORDERS}, then the smaller tile size).
-   *
-   * @param everyChoiceTies whether every order and tile size reads the same bytes (one wave, or an L2
-   *     that holds the operands), so that the pick means nothing
+   * The tile size of each order (in {@link #ORDERS}' order) that the H100 run measured at each
+   * problem ({@code bench/results/kernels-h100-*}), and first the order and tile size the three tile
+   * variants ran in: the picks of the estimator of that run (per wave, before issue 43's model), kept
+   * so that the launch list stays the one measured. {@link Launch#recommended()} is the current
+   * estimator's pick.
    */
-  public record Recommendation(Rasterizer order, int tileSize, long bytes, boolean everyChoiceTies) {}
+  static final Map<String, int[]> MEASURED_TILE_SIZES = Map.of(
+      "1024x1024x1024", new int[] {0, 1, 1, 1, 1, 1, 1},
+      "2048x2048x2048", new int[] {0, 1, 1, 1, 1, 1, 1},
+      "4096x4096x4096", new int[] {3, 9, 3, 4, 5, 9, 1},
+      "8192x8192x8192", new int[] {3, 7, 8, 8, 16, 7, 1},
+      "8192x1024x8192", new int[] {2, 32, 4, 4, 32, 4, 1},
+      "16x8192x8192", new int[] {0, 1, 1, 1, 1, 1, 1});
 
-  /** The best tile size of every order for a problem. */
-  static List<TrafficEstimator.Choice> bestPerOrder(Shape shape) {
-    List<TrafficEstimator.Choice> choices = new ArrayList<>();
-    for (Rasterizer order : ORDERS) {
-      choices.add(TrafficEstimator.bestTileSize(shape.gemm(), MACHINE, order, MAX_TILE_SIZE));
-    }
-    return choices;
+  /** The order the tile variants of a problem ran in: {@code MEASURED_TILE_SIZES}' first two. */
+  static Rasterizer measuredOrder(Shape shape) {
+    return ORDERS.get(MEASURED_TILE_SIZES.get(shape.id())[0]);
   }
 
-  public static Recommendation recommend(Shape shape) {
-    List<TrafficEstimator.Choice> choices = bestPerOrder(shape);
-    TrafficEstimator.Choice best = choices.stream()
-        .min(Comparator.comparingLong(choice -> choice.estimate().bytes())).orElseThrow();
-    boolean ties = choices.stream().allMatch(choice -> choice.everyTileSizeTies() || !choice.rasterizer().usesTileSize())
-        && choices.stream().allMatch(choice -> choice.estimate().bytes() == best.estimate().bytes());
-    return new Recommendation(best.rasterizer(), best.tileSize(), best.estimate().bytes(), ties);
+  static int measuredTileSize(Shape shape) {
+    return MEASURED_TILE_SIZES.get(shape.id())[1];
+  }
+
+  /** The estimator's pick for a problem: an order and tile size, or no order to pick. */
+  public static TrafficEstimator.Choice recommend(Shape shape) {
+    return TrafficEstimator.best(shape.gemm(), MACHINE, MAX_TILE_SIZE);
   }
 
   /**
@@ -104,8 +106,8 @@ public final class KernelBench {
       int tileSize) {
     /** Whether the order is the estimator's recommendation for the problem. */
     public boolean recommended() {
-      Recommendation r = recommend(shape);
-      return !kernel.equals("cublas") && order.equals(r.order().name()) && tileSize == r.tileSize();
+      return !kernel.equals("cublas") && recommend(shape) instanceof TrafficEstimator.Pick pick
+          && order.equals(pick.rasterizer().name()) && tileSize == pick.tileSize();
     }
   }
 
@@ -120,24 +122,26 @@ public final class KernelBench {
     List<Launch> launches = new ArrayList<>();
     for (Shape shape : SHAPES) {
       List<Launch> these = new ArrayList<>();
-      Recommendation r = recommend(shape);
+      String order = measuredOrder(shape).name();
+      int tile = measuredTileSize(shape);
+      int[] tiles = MEASURED_TILE_SIZES.get(shape.id());
       these.add(launch(shape, "cublas", "-", "-", 0));
       for (String variant : List.of("swizzled", "plain", "padded")) {
-        these.add(launch(shape, "ampere", variant, r.order().name(), r.tileSize()));
+        these.add(launch(shape, "ampere", variant, order, tile));
       }
       these.add(launch(shape, "ampere", "swizzled", "ROW_MAJOR", 1));
-      for (TrafficEstimator.Choice choice : bestPerOrder(shape)) {
-        these.add(launch(shape, "ampere", "swizzled", choice.rasterizer().name(), choice.tileSize()));
+      for (int i = 0; i < ORDERS.size(); i++) {
+        these.add(launch(shape, "ampere", "swizzled", ORDERS.get(i).name(), tiles[2 + i]));
       }
       if (shape.outgrowsAWave()) {
         for (int tileSize : SWEEP) {
           these.add(launch(shape, "ampere", "swizzled", "STRIPS", tileSize));
         }
       }
-      these.add(launch(shape, "hopper", "swizzled", r.order().name(), r.tileSize()));
+      these.add(launch(shape, "hopper", "swizzled", order, tile));
       these.add(launch(shape, "hopper", "swizzled", "ROW_MAJOR", 1));
-      for (TrafficEstimator.Choice choice : bestPerOrder(shape)) {
-        these.add(launch(shape, "hopper", "swizzled", choice.rasterizer().name(), choice.tileSize()));
+      for (int i = 0; i < ORDERS.size(); i++) {
+        these.add(launch(shape, "hopper", "swizzled", ORDERS.get(i).name(), tiles[2 + i]));
       }
       for (Launch l : these) {
         if (launches.stream().noneMatch(other -> other.id().equals(l.id()))) {

@@ -119,7 +119,7 @@ public final class KernelBenchGenerator {
         continue;
       }
       csv.append(String.format(Locale.ROOT, "%s,%s,%d,%b,%b,%d,%d%n", l.id(), l.order(), l.tileSize(),
-          l.recommended(), KernelBench.recommend(l.shape()).everyChoiceTies(),
+          l.recommended(), KernelBench.recommend(l.shape()) instanceof TrafficEstimator.NoOrderToPick,
           l.shape().gemm().compulsoryBytes(), predictedBytes(l)));
     }
     return csv.toString();

@@ -165,7 +165,7 @@ public final class Diagnostics {
    * of a javac crash; the caller writes nothing for it.
    */
   public void failed(RuntimeException bug) {
-    add(Diagnostic.Kind.ERROR, "swizzlegen failed on " + subject + " " + element.getSimpleName()
+    add(Diagnostic.Kind.ERROR, "swizzlegen failed on " + subject + " " + javaName(element)
         + " (" + bug + "); this is a bug in swizzlegen, please report it with this annotation.",
         null, null);
   }
@@ -212,8 +212,23 @@ public final class Diagnostics {
     return annotation == null ? null : annotation.mirror();
   }
 
-  /** {@code "tile GemmA: "}, the start of every message about the element. */
+  /** {@code "tile GemmA: "}, {@code "tile Kernel.Q: "}: the start of every message about the element. */
   private String prefix() {
-    return subject + " " + element.getSimpleName() + ": ";
+    return subject + " " + javaName(element) + ": ";
+  }
+
+  /**
+   * How every message, note and summary names a type the user wrote: its Java name from the top-level
+   * type down, without the package ({@code GemmA}, {@code Kernel.Q} for {@code Q} nested in
+   * {@code Kernel}), as javac's diagnostics name the file and line. What C++ code uses (the struct
+   * {@code Kernel_Q}, its header) keeps the C++ name.
+   */
+  public static String javaName(TypeElement type) {
+    StringBuilder name = new StringBuilder(type.getSimpleName());
+    for (javax.lang.model.element.Element enclosing = type.getEnclosingElement();
+        enclosing instanceof TypeElement outer; enclosing = outer.getEnclosingElement()) {
+      name.insert(0, outer.getSimpleName() + ".");
+    }
+    return name.toString();
   }
 }

@@ -221,8 +221,11 @@ public final class SolutionText {
     // A search on a free atom is made only where the atom was declared.
     String limited = free.isPresent()
         ? "; the search was limited to the declared " + declaredAtom(solution) : "";
+    // Derivation's verdict always says which search was not made, and why (SPEC section 6).
+    String xorMaps = solution.xorMap().map(SolutionText::noXorMap).orElse("");
     if (free.isPresent() && free.get().found()) {
-      return verdict + limited + ": with the atom free" + (pasted ? ", "
+      return verdict + limited + xorMaps + (xorMaps.isEmpty() ? ":" : ";")
+          + " with the atom free" + (pasted ? ", "
           : ", as derivation leaves it when atomRows and atomCols are omitted, ")
           + suggestion(free.get().layout().get(), from, pasted, which, patterns) + ".";
     }
@@ -233,7 +236,7 @@ public final class SolutionText {
             .collect(Collectors.joining("; or "));
     return verdict + (free.isPresent()
         ? limited + ", but with the atom free none works either" : "") + instead
-        + solution.xorMap().map(SolutionText::noXorMap).orElse("") + ".";
+        + xorMaps + ".";
   }
 
   /**

@@ -27,6 +27,12 @@ public sealed interface StorageError {
    */
   record TileHasErrors(String type) implements StorageError {}
 
+  /**
+   * {@code tile} names {@code type}, a {@code @SwizzledTile} on the class path whose build did not
+   * run swizzlegen: no helper of it, so no header to include and no C++ name to use.
+   */
+  record TileNotGenerated(String type) implements StorageError {}
+
   /** {@code type} is the tile of buffers {@code first} and {@code second} (0-based). */
   record RepeatedTile(String type, int first, int second) implements StorageError {}
 

@@ -10,13 +10,19 @@ import dev.swizzlegen.processor.diag.StorageError.NotOneKind;
 import dev.swizzlegen.processor.diag.StorageError.PhaseNotIdentifier;
 import dev.swizzlegen.processor.diag.StorageError.RepeatedTile;
 import dev.swizzlegen.processor.diag.StorageError.TileHasErrors;
+import dev.swizzlegen.processor.diag.StorageError.TileNotGenerated;
 import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StorageViolation;
 import dev.swizzlegen.runtime.storage.StorageViolation.BelowOne;
+import dev.swizzlegen.runtime.storage.StorageViolation.BeyondEveryTarget;
 import dev.swizzlegen.runtime.storage.StorageViolation.BufferBytes;
+import dev.swizzlegen.runtime.storage.StorageViolation.EmptyPhase;
 import dev.swizzlegen.runtime.storage.StorageViolation.NoBuffers;
 import dev.swizzlegen.runtime.storage.StorageViolation.OverCapacity;
+import dev.swizzlegen.runtime.storage.StorageViolation.PhasesNotDeclared;
 import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedName;
+import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedPhase;
+import dev.swizzlegen.runtime.storage.StorageViolation.UndeclaredPhase;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -55,8 +61,13 @@ public final class StorageMessages {
     register(TileHasErrors.class, "tile names {{type}}, whose @SwizzledTile has errors (reported"
             + " on it), so nothing is generated for this storage until they are fixed.",
         error -> Map.of(), error -> Blame.Attribute.ofBuffer("tile"));
+    register(TileNotGenerated.class, "tile names {{type}}, compiled without swizzlegen: its"
+            + " helper is not on the class path, so no header of it was written; run the"
+            + " processor where it is compiled.",
+        error -> Map.of(), error -> Blame.Attribute.ofBuffer("tile"));
     register(RepeatedTile.class, "{{type}} is already the tile of buffer {{firstNumber}}; a tile"
-            + " is one buffer (give it copies = 2 for two of it).",
+            + " type backs several buffers when each has its own name (name = \"...\"), which"
+            + " names its offset, size and accessor in the header.",
         error -> Map.of("firstNumber", error.first() + 1),
         error -> Blame.Attribute.ofBuffer("tile"));
     register(NameRequired.class, "a buffer of {{what}} needs a name, which names its offset,"
@@ -82,8 +93,8 @@ public final class StorageMessages {
         error -> Map.of(), error -> Blame.Attribute.ofBuffer("alignment"));
     register(PhaseNotIdentifier.class, "phase \"{{phase}}\" is not an identifier (letters, digits"
             + " and underscores, not starting with a digit); it names the header's phase-change"
-            + " helper.",
-        error -> Map.of(), error -> Blame.Attribute.ofBuffer("phase"));
+            + " helpers.",
+        error -> Map.of(), error -> Blame.Attribute.ofStorage("phases"));
 
     register(NoBuffers.class, "a storage holds at least one buffer.",
         error -> Map.of(), error -> Blame.Attribute.ofStorage("buffers"));
@@ -94,6 +105,30 @@ public final class StorageMessages {
     register(BelowOne.class, "buffer {{name}}'s {{quantity}} must be 1 or more, not {{value}}.",
         error -> Map.of("quantity", attribute(error.quantity())),
         error -> Blame.Attribute.ofBuffer(attribute(error.quantity())));
+    register(BeyondEveryTarget.class, "buffer {{name}}'s {{quantity}} = {{value}} makes it"
+            + " {{bytes}} bytes, more than the {{limitBytes}} bytes of shared memory one block may"
+            + " have on any target.",
+        error -> Map.of("quantity", attribute(error.quantity())),
+        error -> Blame.Attribute.ofBuffer(attribute(error.quantity())));
+    register(PhasesNotDeclared.class, "the buffers name phases ({{named}}) that the storage does"
+            + " not declare; declare them in the kernel's order, the last followed by the first:"
+            + " @SharedStorage(phases = {{{declaration}}}, ...).",
+        error -> Map.of("named", String.join(", ", error.named()),
+            "declaration", quoted(error.named())),
+        error -> Blame.Attribute.ofBuffer("phase"));
+    register(UndeclaredPhase.class, "phase \"{{phase}}\" is not one of the storage's phases"
+            + " ({{declared}}){{nearest}}.",
+        error -> Map.of("declared", String.join(", ", error.declared()),
+            "nearest", nearest(error.phase(), error.declared())
+                .map(phase -> "; the nearest is \"" + phase + "\"").orElse("")),
+        error -> Blame.Attribute.ofBuffer("phase"));
+    register(RepeatedPhase.class, "phases declares {{phase}} twice; each phase of the kernel is"
+            + " declared once, in its order.",
+        error -> Map.of(), error -> Blame.Attribute.ofStorage("phases"));
+    register(EmptyPhase.class, "phases declares {{phase}}, which no buffer is live in; declare"
+            + " only the phases whose buffers share bytes, so that each phase change says what"
+            + " the buffers before it and after it need.",
+        error -> Map.of(), error -> Blame.Attribute.ofStorage("phases"));
     register(OverCapacity.class, "the plan needs {{dynamicBytes}} bytes of dynamic shared memory"
             + " ({{planBytes}} bytes of buffers and {{slack}} of slack to round the dynamic base up"
             + " to its alignment), over the {{limitBytes}} bytes one block may have {{target}};"
@@ -139,6 +174,52 @@ public final class StorageMessages {
 
   private static String attribute(StorageViolation.Quantity quantity) {
     return quantity.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code "mainloop", "epilogue"}. */
+  private static String quoted(List<String> phases) {
+    List<String> parts = new ArrayList<>();
+    for (String phase : phases) {
+      parts.add("\"" + phase + "\"");
+    }
+    return String.join(", ", parts);
+  }
+
+  /**
+   * The declared phase nearest {@code phase} by edit distance (insertions, deletions and
+   * substitutions of one character), the first of equals; none where none is declared.
+   */
+  static java.util.Optional<String> nearest(String phase, List<String> declared) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String candidate : declared) {
+      int distance = editDistance(phase, candidate);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    return java.util.Optional.ofNullable(best);
+  }
+
+  /** Levenshtein's distance, row by row. */
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
   }
 
   private static String buffers(List<BufferBytes> buffers) {

@@ -20,11 +20,22 @@ public final class SwizzleText {
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
    * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or within each row {@code "within each row: its 8 x
-   * 64-element pattern repeated along the row, rows 192 elements apart"}.
+   * 64-element pattern repeated along the row, rows 192 elements apart"}; within rows of a stage's
+   * offsets before the swizzle, {@code "of each stage's offsets before the swizzle (its 2 x 32 atoms
+   * laid across the columns first): its 4 x 32-element pattern repeated along each such row"}.
    */
   public static String actsOn(TileSpec tile) {
     TileLayout layout = tile.layout();
     boolean packed = layout.dtype().elementsPerUnit() > 1;
+    if (layout.swizzleRow() > 0) {
+      Swizzle swizzle = layout.swizzle();
+      // After its name, "Swizzle<2,3,2> within each 192-element row".
+      return "of each stage's offsets before the swizzle" + (layout.isOneAtom() ? "" : " (its " + layout.strided().atomShape()
+              + " atoms laid " + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+                  : "across the columns first") + ")")
+          + ": its " + (1 << swizzle.shift()) + " x " + (1 << (swizzle.base() + swizzle.bits()))
+          + (packed ? "-byte" : "-element") + " pattern repeated along each such row";
+    }
     if (layout.swizzlesWithinEachRow()) {
       Swizzle swizzle = layout.swizzle();
       return "within each row: its " + (1 << swizzle.shift()) + " x "

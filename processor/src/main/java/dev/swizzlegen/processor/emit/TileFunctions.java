@@ -382,6 +382,9 @@ public final class TileFunctions {
   }
 
   private List<IndexFunction> functions() {
+    if (layout.swizzleRow() > 0) {
+      return rowsFunctions();
+    }
     boolean stacked = within.stacks();
     List<IndexFunction> functions = new ArrayList<>(within.helpers());
     if (layout.isOneAtom()) {
@@ -435,6 +438,72 @@ public final class TileFunctions {
           .times(atomCols).plus(cell[1]);
       words = ": its atom's, plus the one within the atom";
     }
+    functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
+        + words + ".", row));
+    functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
+        + " offset" + words + ".", col));
+    return functions;
+  }
+
+  /**
+   * The functions of a tile whose swizzle acts within rows of its stages' plain offsets
+   * ({@link TileLayout#swizzleRow()}): the plain offset of (row, col) (its atom's start plus its
+   * row-major offset in the atom), swizzled within its row, {@code kSwizzleRow} elements; the
+   * inverse unswizzles an offset of a stage to its plain offset and reads the atom and the cell off
+   * it.
+   */
+  private List<IndexFunction> rowsFunctions() {
+    int pitch = layout.swizzleRow();
+    Expr swizzleRow = number(pitch);
+    List<IndexFunction> functions = new ArrayList<>(within.helpers());
+    Expr inAtom = ROW.mod(atomRows).times(atomRowStride()).plus(COL.mod(atomCols));
+    Expr plain;
+    String atoms;
+    if (layout.isOneAtom()) {
+      plain = ROW.times(rowStride).plus(COL);
+      atoms = "its row-major offset";
+    } else {
+      functions.add(new IndexFunction("atomStart", List.of("row", "col"), "The element offset where"
+          + " the atom holding (row, col) starts, before the swizzle: atoms numbered " + (layout
+              .atomOrder() == Order.COL_MAJOR ? "down the rows first" : "across the columns first")
+          + ".", atomStart()));
+      plain = call("atomStart", ROW, COL).plus(inAtom);
+      atoms = "its atom's start plus its row-major offset in the atom";
+    }
+    functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
+        + " (row, col) is stored: " + atoms + ", swizzled within its " + pitch + "-element row.",
+        call("swizzle", plain)));
+    functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
+        + " where (row, col) of a pipeline stage is stored.",
+        param("stage").times(stageElements).plus(call("offset", ROW, COL))));
+    Expr linear = param("linear");
+    functions.add(new IndexFunction("swizzle", List.of("linear"), layout.swizzle() + " within each "
+        + pitch + "-element row of a stage's offsets before the swizzle: the row stays, its column is"
+        + " XORed with rowXor(row).", linear.div(swizzleRow).times(swizzleRow)
+            .plus(linear.mod(swizzleRow).xor(call("rowXor", linear.div(swizzleRow))))));
+    functions.add(new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle, which"
+        + " is its own inverse: the row it reads is never changed.", call("swizzle", OFFSET)));
+    boolean gaps = layout.strided().stagesApart();
+    functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
+        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
+        + ".", OFFSET.div(stageElements)));
+    Expr local = call("unswizzle", layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET);
+    Expr row;
+    Expr col;
+    if (layout.isOneAtom()) {
+      row = local.div(rowStride);
+      col = local.mod(rowStride);
+    } else {
+      Expr atom = local.div(atomElements());
+      Expr cellOffset = local.mod(atomElements());
+      boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
+      row = (colMajor ? atom.mod(atomsDown()) : atom.div(atomsAcross()))
+          .times(atomRows).plus(cellOffset.div(atomRowStride()));
+      col = (colMajor ? atom.div(atomsDown()) : atom.mod(atomsAcross()))
+          .times(atomCols).plus(cellOffset.mod(atomRowStride()));
+    }
+    String words = ": the offset within its stage unswizzled, then " + (layout.isOneAtom()
+        ? "the row-major cell" : "its atom's, plus the one within the atom");
     functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
         + words + ".", row));
     functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"

@@ -13,7 +13,7 @@ import java.util.Optional;
  *
  * @param spec the storage as read
  * @param placement the model's least placement of its buffers, which fits the target
- * @param phaseChanges each change of phase, in the order the phases are first declared
+ * @param phaseChanges each change of phase, in the kernel's order of its phases, as declared
  * @param architecture the target ({@code -Aswizzlegen.arch}), if one is given
  */
 public record ProvenStorage(StorageSpec spec, Placement placement, List<PhaseChange> phaseChanges,

@@ -39,7 +39,7 @@ public final class StorageProver {
 
   /** The storage proven; empty, with the error on {@code @SharedStorage}, when it does not fit. */
   public Optional<ProvenStorage> prove(StorageSpec storage, Diagnostics diagnostics) {
-    Placement placement = StoragePlan.place(storage.modelBuffers());
+    Placement placement = StoragePlan.place(storage.phases(), storage.modelBuffers());
     List<StorageViolation> capacity = placement.checkCapacity(architecture);
     capacity.forEach(problem -> diagnostics.storageFault(null, problem));
     if (!capacity.isEmpty()) {

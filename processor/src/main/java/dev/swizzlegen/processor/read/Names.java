@@ -36,11 +36,22 @@ public final class Names {
   private Names() {}
 
   /**
-   * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: an identifier of
-   * ASCII letters, digits and underscores, not a keyword, not reserved to the C++ implementation, and
-   * not a name the generated headers declare, use or include ({@link ReservedNames}).
+   * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: a
+   * {@link #cppNameProblem}, or a name the generated headers declare or use ({@link ReservedNames}).
    */
   public static Optional<String> identifierProblem(String name) {
+    return cppNameProblem(name).or(() -> ReservedNames.collision(name));
+  }
+
+  /**
+   * Why {@code name} cannot be declared beside the generated headers' code, as a member of a
+   * storage's struct or a part of the namespace, or empty if it can: an identifier of ASCII letters,
+   * digits and underscores, not a keyword, not reserved to the C++ implementation, and not a name of
+   * C++ or CUDA that the headers use or include ({@link ReservedNames#libraryCollision}). The
+   * headers' own members, parameters and locals are not reserved here: a name beside them hides
+   * none of them.
+   */
+  public static Optional<String> cppNameProblem(String name) {
     if (!IDENTIFIER.matcher(name).matches()) {
       return Optional.of("name \"" + name + "\" is not a C++ identifier (letters, digits and"
           + " underscores, not starting with a digit).");
@@ -53,7 +64,7 @@ public final class Names {
       return Optional.of("name \"" + name + "\" is reserved to the C++ implementation (it contains"
           + " a double underscore or starts with an underscore and a capital).");
     }
-    return ReservedNames.collision(name);
+    return ReservedNames.libraryCollision(name);
   }
 
   /**
@@ -87,7 +98,9 @@ public final class Names {
 
   /**
    * Why the generated structs cannot be declared in {@code namespace} (such as {@code a::b}), or empty
-   * if they can: each part a C++ identifier (not reserved), and the outermost part not one the
+   * if they can: each part a {@link #cppNameProblem C++ name} (the headers name their own namespace
+   * from the global one, {@code ::swizzlegen::detail}, so a part may repeat a name their structs
+   * declare, {@code acme::k}), and the outermost part not one the
    * standard keeps to itself: {@code std} (declaring anything in it is undefined behaviour),
    * {@code std} followed by digits and {@code posix} (reserved for future standardization), or a name
    * starting with an underscore (reserved in the global namespace).
@@ -95,7 +108,7 @@ public final class Names {
   public static Optional<String> namespaceProblem(String namespace) {
     String[] parts = namespace.split("::", -1);
     for (String part : parts) {
-      Optional<String> problem = identifierProblem(part);
+      Optional<String> problem = cppNameProblem(part);
       if (problem.isPresent()) {
         return Optional.of(NAMESPACE_OPTION + namespace + " is not a C++ namespace: "
             + problem.get());

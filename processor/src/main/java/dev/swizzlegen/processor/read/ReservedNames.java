@@ -93,9 +93,28 @@ public final class ReservedNames {
 
   /**
    * Why {@code name} would collide with what the generated headers declare, use or include, or empty
-   * if it would not. {@code name} is an identifier, not a keyword.
+   * if it would not: {@link #libraryCollision}, or an identifier of the headers' code. {@code name}
+   * is an identifier, not a keyword.
    */
   static Optional<String> collision(String name) {
+    Optional<String> library = libraryCollision(name);
+    if (library.isPresent()) {
+      return library;
+    }
+    if (HeaderIdentifiers.ALL.contains(name)) {
+      return Optional.of("name \"" + name + "\" would collide with " + name + " in the generated"
+          + " headers (a member, parameter or local variable of their structs).");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code name} would collide with a name of C++ or CUDA that the generated headers use or
+   * include (a type, macro or built-in, the CUDA toolkit's C API, the headers' own macros), which a
+   * member of any struct and any part of a namespace would hide or be replaced by; empty if it would
+   * not. {@code name} is an identifier, not a keyword.
+   */
+  static Optional<String> libraryCollision(String name) {
     if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
         || VECTOR_TYPE.matcher(name).matches()) {
       return Optional.of("name \"" + name + "\" would collide with " + name + ", a type, macro or"
@@ -108,10 +127,6 @@ public final class ReservedNames {
     if (name.startsWith(MACRO_PREFIX)) {
       return Optional.of("name \"" + name + "\" starts with " + MACRO_PREFIX + ", the prefix of the"
           + " generated headers' macros.");
-    }
-    if (HeaderIdentifiers.ALL.contains(name)) {
-      return Optional.of("name \"" + name + "\" would collide with " + name + " in the generated"
-          + " headers (a member, parameter or local variable of their structs).");
     }
     return Optional.empty();
   }

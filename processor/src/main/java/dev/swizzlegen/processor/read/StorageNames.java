@@ -17,8 +17,20 @@ public final class StorageNames {
    * buffer's member and no struct name may repeat.
    */
   public static final List<String> FIXED = List.of("kBytes", "kAlignment", "kDynamicBytes",
-      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "copy", "i",
-      "address", "base_address");
+      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "Kernel", "copy",
+      "i", "address", "base_address", "base_pointer", "Tile");
+
+  /** The Java twin's own constants, which no buffer's constant may repeat. */
+  public static final List<String> TWIN_FIXED = List.of("BYTES", "ALIGNMENT", "DYNAMIC_BYTES",
+      "LIMIT_BYTES", "BLOCKS_PER_SM", "CUDA_HEADER", "CUDA_TYPE");
+
+  /**
+   * A constant's name in the Java twin: {@code kHopperAOffset -> HOPPER_A_OFFSET}. Two buffers whose
+   * C++ constants differ may share it ({@code kABOffset}, {@code kAbOffset}).
+   */
+  public static String javaName(String cudaName) {
+    return Names.snakeCase(cudaName.substring(1)).toUpperCase(java.util.Locale.ROOT);
+  }
 
   /**
    * One buffer's members: its constants and its accessor.
@@ -30,9 +42,11 @@ public final class StorageNames {
    * @param copyStride {@code k<Name>CopyStride}, bytes from one copy to the next
    * @param count {@code k<Name>Count}, a barriers buffer's mbarriers per copy
    * @param accessor the function giving its shared address, {@code snake_case} of the name
+   * @param tensor a tile buffer's CuTe tensor, {@code <accessor>_tensor} (declared where the tile
+   *     has a CuTe type and CuTe is included; reserved for every buffer)
    */
   public record Members(String offset, String bytes, String alignment, String copies,
-      String copyStride, String count, String accessor) {
+      String copyStride, String count, String accessor, String tensor) {
     /** The constants' common stem, {@code kHopperA}: {@code kHopperAOffset} without its kind. */
     public String constantStem() {
       return offset.substring(0, offset.length() - "Offset".length());
@@ -40,15 +54,21 @@ public final class StorageNames {
 
     /** Every member, constants first. */
     public List<String> all() {
-      return List.of(offset, bytes, alignment, copies, copyStride, count, accessor);
+      return List.of(offset, bytes, alignment, copies, copyStride, count, accessor, tensor);
+    }
+
+    /** The constants, which the Java twin also declares ({@link StorageNames#javaName}). */
+    public List<String> constants() {
+      return List.of(offset, bytes, alignment, copies, copyStride, count);
     }
   }
 
   /** The members of a buffer named {@code name}. */
   public static Members of(String name) {
     String k = "k" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    String accessor = Names.snakeCase(name);
     return new Members(k + "Offset", k + "Bytes", k + "Alignment", k + "Copies", k + "CopyStride",
-        k + "Count", Names.snakeCase(name));
+        k + "Count", accessor, accessor + "_tensor");
   }
 
   /** The helper of the change from phase {@code from} to {@code to}: {@code mainloop_to_epilogue}. */

@@ -40,7 +40,9 @@ public final class StorageReader {
     /** Waits for a later round. */
     DEFERRED,
     /** The type carries no {@code @SwizzledTile}. */
-    NOT_A_TILE
+    NOT_A_TILE,
+    /** A tile on the class path whose build did not generate its files (no helper of it). */
+    NOT_GENERATED
   }
 
   /** A tile's state, and its proven spec where it is proven. */
@@ -69,9 +71,20 @@ public final class StorageReader {
   public Optional<StorageSpec> read(TypeElement type, AnnotationValues values, Tiles tiles,
       Diagnostics diagnostics) {
     Optional<String> name = storageName(type, values, diagnostics);
-    List<StorageBuffer> buffers = new ArrayList<>();
-    Map<String, Integer> tileTypes = new HashMap<>();
+    List<String> phases = new ArrayList<>();
     boolean valid = true;
+    for (AnnotationValue item : values.arrayValue("phases")) {
+      if (!(item.getValue() instanceof String phase)) {
+        throw new AnnotationValues.Malformed("phases");
+      }
+      if (!IDENTIFIER.matcher(phase).matches()) {
+        diagnostics.storageFault(null, new StorageError.PhaseNotIdentifier(phase));
+        valid = false;
+      }
+      phases.add(phase);
+    }
+    List<StorageBuffer> buffers = new ArrayList<>();
+    Map<String, TileUse> tileTypes = new HashMap<>();
     for (AnnotationValue item : values.arrayValue("buffers")) {
       if (!(item.getValue() instanceof AnnotationMirror mirror)) {
         throw new AnnotationValues.Malformed("buffers");
@@ -89,13 +102,13 @@ public final class StorageReader {
     if (!valid || name.isEmpty()) {
       return Optional.empty();
     }
-    if (!modelRules(values, buffers, diagnostics) || !membersOwnTheirNames(name.get(), buffers,
-        diagnostics)) {
+    if (!modelRules(phases, buffers, diagnostics) || !membersOwnTheirNames(name.get(), phases,
+        buffers, diagnostics)) {
       return Optional.empty();
     }
     return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
         twinName(type, values.stringValue("name"), name.get()),
-        StorageNames.headerPath(name.get()), buffers));
+        StorageNames.headerPath(name.get()), phases, buffers));
   }
 
   private Optional<String> storageName(TypeElement type, AnnotationValues values,
@@ -135,9 +148,12 @@ public final class StorageReader {
     return JavaClassName.member(packageName, TileReader.holderName(topLevel), javaName + "Layout");
   }
 
+  /** The first buffer of a tile type, and whether it was given its own name. */
+  private record TileUse(int index, boolean named) {}
+
   /** One {@code @Buffer} as the model's buffer, or empty with its errors. */
   private Optional<StorageBuffer> buffer(AnnotationValues values, int index,
-      Map<String, Integer> tileTypes, Tiles tiles, Diagnostics diagnostics) {
+      Map<String, TileUse> tileTypes, Tiles tiles, Diagnostics diagnostics) {
     TypeMirror tileType = typeValue(values, "tile");
     boolean tileGiven = tileType.getKind() != TypeKind.VOID;
     List<String> given = new ArrayList<>();
@@ -160,10 +176,6 @@ public final class StorageReader {
     String phaseText = values.stringValue("phase");
     Optional<String> phase = phaseText.isEmpty() ? Optional.empty() : Optional.of(phaseText);
     boolean valid = true;
-    if (phase.isPresent() && !IDENTIFIER.matcher(phaseText).matches()) {
-      diagnostics.storageFault(values, new StorageError.PhaseNotIdentifier(phaseText));
-      valid = false;
-    }
     if (kind != Buffer.Kind.BYTES && values.isExplicit("alignment")) {
       diagnostics.storageFault(values, new StorageError.AlignmentNotApplicable(kind));
       valid = false;
@@ -180,15 +192,21 @@ public final class StorageReader {
         throw new AnnotationValues.Malformed("tile");
       }
       String qualified = tileElement.getQualifiedName().toString();
-      Integer first = tileTypes.putIfAbsent(qualified, index);
+      boolean named = values.isExplicit("name");
+      TileUse first = tileTypes.putIfAbsent(qualified, new TileUse(index, named));
       TileOutcome outcome = tiles.of(tileElement);
-      if (first != null) {
-        diagnostics.storageFault(values, new StorageError.RepeatedTile(qualified, first, index));
+      if (first != null && !(first.named() && named)) {
+        // Several buffers of one tile type are several names; without them, two of one name.
+        diagnostics.storageFault(values, new StorageError.RepeatedTile(qualified, first.index(),
+            index));
         valid = false;
       } else if (outcome.state() == TileState.DEFERRED) {
         throw new AnnotationValues.Malformed("tile");
       } else if (outcome.state() == TileState.NOT_A_TILE) {
         diagnostics.storageFault(values, new StorageError.NotATile(qualified));
+        valid = false;
+      } else if (outcome.state() == TileState.NOT_GENERATED) {
+        diagnostics.storageFault(values, new StorageError.TileNotGenerated(qualified));
         valid = false;
       } else if (outcome.state() == TileState.FAILED) {
         diagnostics.storageFault(values, new StorageError.TileHasErrors(qualified));
@@ -206,9 +224,11 @@ public final class StorageReader {
       return Optional.empty();
     }
     String name = override.isEmpty() ? tile.orElseThrow().name() : override;
-    Optional<String> problem = Names.identifierProblem(name);
+    // Declared inside the storage's struct: only its own members (below), keywords and the names of
+    // C++ and CUDA its code uses can collide.
+    Optional<String> problem = Names.cppNameProblem(name);
     if (problem.isEmpty()) {
-      problem = Names.identifierProblem(StorageNames.of(name).accessor())
+      problem = Names.cppNameProblem(StorageNames.of(name).accessor())
           .map(accessor -> "its accessor, " + StorageNames.of(name).accessor() + ", cannot be"
               + " generated: " + accessor);
     }
@@ -230,46 +250,55 @@ public final class StorageReader {
   static Buffer.Stages stages(TileSpec tile) {
     var layout = tile.layout();
     int strideBytes = layout.bytesOf(layout.stageStride());
-    int oneStage = layout.extentBytes() - (layout.stages() - 1) * strideBytes;
+    int oneStage = Math.subtractExact(layout.extentBytes(),
+        Math.multiplyExact(layout.stages() - 1, strideBytes));
     return new Buffer.Stages(layout.stages(), strideBytes, oneStage);
   }
 
-  /** The model's rules of a plan: at least one buffer, names their own, counts of one or more. */
-  private static boolean modelRules(AnnotationValues storage, List<StorageBuffer> buffers,
+  /**
+   * The model's rules of a plan: at least one buffer, names their own, counts of one or more that
+   * some target holds, phases declared, once each, each with a buffer.
+   */
+  private static boolean modelRules(List<String> phases, List<StorageBuffer> buffers,
       Diagnostics diagnostics) {
     List<Buffer> model = buffers.stream().map(StorageBuffer::buffer).toList();
-    List<StorageViolation> problems = StoragePlan.check(model);
+    List<StorageViolation> problems = StoragePlan.check(phases, model);
     for (StorageViolation problem : problems) {
       StorageBuffer at = null;
       if (problem instanceof StorageViolation.RepeatedName repeated) {
         at = buffers.get(repeated.second());
+      } else if (problem instanceof StorageViolation.UndeclaredPhase undeclared) {
+        at = buffers.get(undeclared.index());
       } else if (problem instanceof StorageViolation.BelowOne below) {
-        for (StorageBuffer buffer : buffers) {
-          if (buffer.buffer().name().equals(below.name())) {
-            at = buffer;
-            break;
-          }
-        }
+        at = named(buffers, below.name());
+      } else if (problem instanceof StorageViolation.BeyondEveryTarget beyond) {
+        at = named(buffers, beyond.name());
+      } else if (problem instanceof StorageViolation.PhasesNotDeclared) {
+        // Buffers that name phases the storage does not declare: on the first of them.
+        at = buffers.stream().filter(buffer -> buffer.buffer().phase().isPresent()).findFirst()
+            .orElseThrow();
       }
       diagnostics.storageFault(at == null ? null : at.annotation(), problem);
     }
     return problems.isEmpty();
   }
 
+  /** The first buffer named {@code name}. */
+  private static StorageBuffer named(List<StorageBuffer> buffers, String name) {
+    return buffers.stream().filter(buffer -> buffer.buffer().name().equals(name)).findFirst()
+        .orElseThrow();
+  }
+
   /**
    * Whether every member the header declares is declared once: the storage's own, each buffer's and
    * each phase change's; else an error on the name of the buffer whose member is declared again.
    */
-  private static boolean membersOwnTheirNames(String storage, List<StorageBuffer> buffers,
-      Diagnostics diagnostics) {
+  private static boolean membersOwnTheirNames(String storage, List<String> phases,
+      List<StorageBuffer> buffers, Diagnostics diagnostics) {
     Map<String, String> owners = new LinkedHashMap<>();
     owners.put(storage, "the storage struct " + storage);
     for (String member : StorageNames.FIXED) {
       owners.put(member, "the storage's own " + member);
-    }
-    List<String> phases = new ArrayList<>();
-    for (StorageBuffer buffer : buffers) {
-      buffer.buffer().phase().filter(phase -> !phases.contains(phase)).ifPresent(phases::add);
     }
     if (phases.size() > 1) {
       for (int i = 0; i < phases.size(); i++) {
@@ -277,14 +306,22 @@ public final class StorageReader {
         owners.putIfAbsent(helper, "the phase change " + helper + "()");
       }
     }
+    Map<String, String> twin = new LinkedHashMap<>();
+    for (String constant : StorageNames.TWIN_FIXED) {
+      twin.put(constant, "the Java twin's own " + constant);
+    }
     boolean valid = true;
     for (StorageBuffer buffer : buffers) {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
         String other = owners.putIfAbsent(member, "buffer " + name + "'s " + member);
-        if (other != null) {
-          diagnostics.storageFault(buffer.annotation(),
-              new StorageError.MemberCollision(name, member, other));
+        String constant = StorageNames.javaName(member);
+        String otherConstant = !buffer.names().constants().contains(member) ? null
+            : twin.putIfAbsent(constant, "buffer " + name + "'s " + constant);
+        if (other != null || otherConstant != null) {
+          diagnostics.storageFault(buffer.annotation(), other != null
+              ? new StorageError.MemberCollision(name, member, other)
+              : new StorageError.MemberCollision(name, constant, otherConstant));
           valid = false;
           break;
         }

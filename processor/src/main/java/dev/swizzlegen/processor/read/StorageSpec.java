@@ -15,12 +15,16 @@ import javax.lang.model.element.TypeElement;
  * @param cudaNamespace the C++ namespace of the struct
  * @param layoutClass the Java twin, {@code <name>Layout}
  * @param headerPath the header, relative to the source output: {@code swizzlegen/gemm_storage.cuh}
+ * @param phases the kernel's phases, in its order, as declared; empty when every buffer is live in
+ *     every phase
  * @param buffers the buffers, as declared
  */
 public record StorageSpec(TypeElement type, String name, String cudaNamespace,
-    JavaClassName layoutClass, String headerPath, List<StorageBuffer> buffers) {
+    JavaClassName layoutClass, String headerPath, List<String> phases,
+    List<StorageBuffer> buffers) {
 
   public StorageSpec {
+    phases = List.copyOf(phases);
     buffers = List.copyOf(buffers);
   }
 

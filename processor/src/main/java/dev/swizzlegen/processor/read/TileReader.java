@@ -100,6 +100,22 @@ public final class TileReader {
           .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
           .stages(values.intValue("stages"))
           .stageStride(described(values, "stageStride"));
+      if (values.isExplicit("swizzleRow")) {
+        if (derived) {
+          diagnostics.error("swizzleRow", "swizzleRow names the rows a declared swizzle acts"
+              + " within; give bits, base and shift with it, or omit it to have swizzlegen derive"
+              + " the swizzle.");
+          return Optional.empty();
+        }
+        int swizzleRow = values.intValue("swizzleRow");
+        long stageElements = (long) rows * description.rowStride();
+        if (swizzleRow <= 0 || swizzleRow > stageElements) {
+          diagnostics.error("swizzleRow", "swizzleRow must be a number of elements from 1 to a"
+              + " stage's rows x rowStride (" + stageElements + "), not " + swizzleRow + ".");
+          return Optional.empty();
+        }
+        description.swizzleWithinEachRow(true).swizzleRow(swizzleRow);
+      }
     }
     description.alignment(values.intValue("alignment")).architecture(architecture);
     List<Violation> layoutProblems = description.check();

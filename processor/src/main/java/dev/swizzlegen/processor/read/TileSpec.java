@@ -83,6 +83,19 @@ public record TileSpec(
   }
 
   /**
+   * This tile as another build wrote it: the C++ type {@code cudaType} ({@code acme::tiles::GemmA})
+   * and the header {@code headerPath} ({@code swizzlegen/gemm_a.cuh}) that build gave it.
+   */
+  public TileSpec writtenAs(String cudaType, String headerPath) {
+    int split = cudaType.lastIndexOf("::");
+    return new TileSpec(type, annotation, cudaType.substring(split + 2),
+        cudaType.substring(0, split), helper,
+        headerPath.substring(0, headerPath.length() - ".cuh".length()), layout, alignmentGiven,
+        accesses, engines, skippedDefaults, tmaWhenAligned, derivation, cuteLayout,
+        swizzleToDerive);
+  }
+
+  /**
    * This tile, as read with its swizzle to derive, with the swizzle derivation chose: the tile
    * {@code derived}, {@code why} it was chosen.
    */

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.analysis.AccessReport;
@@ -29,7 +30,7 @@ public final class BankMapWriter {
     if (reports.isEmpty()) {
       return Optional.empty();
     }
-    String title = "tile " + tile.name() + " (" + tile.layout() + ")";
+    String title = "tile " + Diagnostics.javaName(tile.type()) + " (" + tile.layout() + ")";
     return Optional.of(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, picturePath(tile),
         BankMapSvg.of(tile.layout()).render(title, reports)));
   }

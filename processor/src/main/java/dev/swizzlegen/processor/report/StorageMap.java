@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
@@ -22,6 +23,7 @@ import java.util.Optional;
  *
  * @param name the storage's name ({@code GemmStorage})
  * @param type the annotated type's qualified name
+ * @param javaName the annotated type's Java name as messages give it ({@code Kernel.Smem})
  * @param bytes the plan's bytes from its base, {@code kBytes}
  * @param alignment the base's alignment, {@code kAlignment}
  * @param dynamicBytes what to request, {@code kDynamicBytes}: the plan and its slack
@@ -29,11 +31,11 @@ import java.util.Optional;
  * @param architecture the target's name ({@code sm_90a}), empty without {@code -Aswizzlegen.arch}
  * @param blocksPerSm resident blocks per multiprocessor by shared memory, {@code kBlocksPerSm}
  * @param buffers each buffer, as declared
- * @param bands a band per named phase in the order first declared, each with the buffers live in it;
- *     one band of every buffer when no buffer names a phase
+ * @param bands a band per named phase in the kernel's order, as declared, each with the buffers
+ *     live in it; one band of every buffer when no buffer names a phase
  * @param changes each phase change, in the model's order
  */
-record StorageMap(String name, String type, long bytes, int alignment, long dynamicBytes,
+record StorageMap(String name, String type, String javaName, long bytes, int alignment, long dynamicBytes,
     int limitBytes, Optional<String> architecture, int blocksPerSm, List<Area> buffers,
     List<Band> bands, List<Change> changes) {
 
@@ -65,7 +67,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
    *     one stage
    */
   record Area(String name, Buffer.Kind kind, Optional<String> tile, long offset, long bytes,
-      int alignment, int copies, int copyBytes, long copyStride, int stages, int barriers,
+      int alignment, int copies, long copyBytes, long copyStride, int stages, int barriers,
       Optional<String> phase, List<Part> parts) {
     Area {
       parts = List.copyOf(parts);
@@ -147,7 +149,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
         for (int copy = 0; copy < buffer.copies(); copy++) {
           for (int stage = 0; stage < stages; stage++) {
             long stride = buffer.stages().map(Buffer.Stages::strideBytes).orElse(0);
-            long extent = buffer.stages().map(Buffer.Stages::extentBytes)
+            long extent = buffer.stages().map(staged -> (long) staged.extentBytes())
                 .orElse(buffer.copyBytes());
             parts.add(new Part(copy, stage, placement.offset(i, copy) + stage * stride, extent));
           }
@@ -157,7 +159,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
           declared.tile().map(tile -> tile.type().getQualifiedName().toString()),
           placement.offsets().get(i), buffer.bytes(), buffer.alignment(), buffer.copies(),
           buffer.copyBytes(), buffer.copyStride(), stages,
-          buffer.kind() == Buffer.Kind.BARRIERS ? buffer.copyBytes() / Buffer.BARRIER_BYTES : 0,
+          Math.toIntExact(buffer.barrierCount()),
           buffer.phase(), parts));
     }
     List<Band> bands = new ArrayList<>();
@@ -196,7 +198,7 @@ record StorageMap(String name, String type, long bytes, int alignment, long dyna
           StorageNames.phaseChange(change.from(), change.to()), reused, steps));
     }
     return new StorageMap(spec.name(), spec.type().getQualifiedName().toString(),
-        placement.bytes(), placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
+        Diagnostics.javaName(spec.type()), placement.bytes(), placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
         proven.architecture().map(architecture -> architecture.optionName()),
         proven.blocksPerMultiprocessor(), buffers, bands, changes);
   }

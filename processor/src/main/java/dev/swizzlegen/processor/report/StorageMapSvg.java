@@ -10,7 +10,7 @@ import java.util.List;
  * Draws a storage's shared memory by phase, as a kernel author plans it on paper: x is the byte from
  * the plan's aligned base (a tick every power-of-two KiB, one pixel a power-of-two bytes, so that
  * every edge lies exactly on the model's byte); one band per phase, top to bottom in the order the
- * phases are first declared, and in each band every buffer live in that phase as a rectangle at its
+ * phases are declared, and in each band every buffer live in that phase as a rectangle at its
  * offset and bytes, labelled with its name, bytes, offset, alignment and copies or stages, its copies'
  * stages outlined inside it. A buffer of every phase is in every band, at the same x. Between two bands,
  * the phase change: strips over the bytes a buffer of the next phase takes from one of the last (the
@@ -119,12 +119,12 @@ final class StorageMapSvg {
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/>"
         + "</pattern>\n</defs>\n");
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    svg.append("<title>").append(escape("storage " + map.name() + " (" + map.type()
+    svg.append("<title>").append(escape("storage " + map.javaName() + " (" + map.type()
         + "): its shared memory by phase")).append("</title>\n");
-    text(8, 18, 13, BLACK, "storage " + map.name() + ": " + map.bytes()
+    text(8, 18, 13, BLACK, "storage " + map.javaName() + ": " + map.bytes()
         + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment()
         + "-byte aligned base, "
-        + map.buffers().size() + " buffers, " + map.bands().size()
+        + map.buffers().size() + (map.buffers().size() == 1 ? " buffer, " : " buffers, ") + map.bands().size()
         + (map.bands().size() == 1 ? " band" : " bands"));
     text(8, 34, 10, BLACK, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
         + map.slackBytes() + " of slack) of kLimitBytes = " + map.limitBytes() + " ("

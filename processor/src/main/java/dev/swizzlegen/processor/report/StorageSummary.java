@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
@@ -22,8 +23,10 @@ public final class StorageSummary {
   public static String of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
-    StringBuilder note = new StringBuilder("swizzlegen: storage ").append(spec.name()).append(": ")
-        .append(spec.buffers().size()).append(" buffers in ").append(placement.bytes())
+    StringBuilder note = new StringBuilder("swizzlegen: storage ")
+        .append(Diagnostics.javaName(spec.type())).append(": ")
+        .append(spec.buffers().size())
+        .append(spec.buffers().size() == 1 ? " buffer in " : " buffers in ").append(placement.bytes())
         .append(" bytes from a ").append(placement.alignment()).append("-byte aligned base,")
         .append(" request ").append(placement.dynamicBytes()).append(" of at most ")
         .append(proven.limitBytes()).append(", ").append(proven.blocksPerMultiprocessor())

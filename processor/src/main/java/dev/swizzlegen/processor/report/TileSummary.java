@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
@@ -27,7 +28,8 @@ public final class TileSummary {
   public static String of(TileSpec tile, List<AccessReport> reports, HopperHeaderText hopper,
       OperandReadText reads) {
     TileLayout layout = tile.layout();
-    StringBuilder note = new StringBuilder("swizzlegen: tile ").append(tile.name()).append(": ")
+    StringBuilder note = new StringBuilder("swizzlegen: tile ")
+        .append(Diagnostics.javaName(tile.type())).append(": ")
         .append(layout).append(" -> ").append(tile.headerPath()).append(", ")
         .append(tile.helper().canonicalName());
     tile.derivation().ifPresent(why -> line(note, "derived: " + why));
@@ -49,7 +51,7 @@ public final class TileSummary {
 
   /** The note of a rasterizer that generated its files. */
   public static String of(RasterSpec raster) {
-    return "swizzlegen: rasterizer " + raster.name() + ": " + raster.rasterizer() + ", tile size "
+    return "swizzlegen: rasterizer " + Diagnostics.javaName(raster.type()) + ": " + raster.rasterizer() + ", tile size "
         + raster.tileSize() + " -> " + raster.headerPath() + ", " + raster.javaClass().canonicalName();
   }
 

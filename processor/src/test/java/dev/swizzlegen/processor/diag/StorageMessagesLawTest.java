@@ -88,6 +88,9 @@ class StorageMessagesLawTest {
         return List.of(Optional.of(Architecture.SM_90A), Optional.of(Architecture.SM_80),
             Optional.empty());
       }
+      if (raw == List.class && parameterized.getActualTypeArguments()[0] == String.class) {
+        return List.of(List.of("mainloop", "epilogue"), List.of("mainloop"), List.of());
+      }
       if (raw == List.class) {
         return List.of(List.of(new StorageViolation.BufferBytes("HopperA", 65536),
             new StorageViolation.BufferBytes("full", 32)));

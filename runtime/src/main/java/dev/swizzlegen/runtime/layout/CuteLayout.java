@@ -34,6 +34,12 @@ import java.util.OptionalInt;
  * <p>What a tile made from such a layout is, and why some are no tile, is {@link CuteTile}'s.
  */
 public final class CuteLayout {
+  /**
+   * A layout composed after the swizzle, where the text has one: CuTe's print of a composed layout
+   * whose outer function is a layout, {@code (_256,_64):(_1,_192) o _0 o Sw<2,3,5> o _0 o L}, the
+   * swizzle's words of 256 laid in rows 192 apart (a swizzle within each 192-element row).
+   */
+  private final Optional<Mode> outer;
   private final Optional<Swizzle> swizzle;
   /**
    * Swizzles composed inside {@link #swizzle}, as printed after it ({@code Sw<1,2,3> o _0 o
@@ -48,8 +54,9 @@ public final class CuteLayout {
   private final Mode root;
   private final String text;
 
-  CuteLayout(Optional<Swizzle> swizzle, List<Swizzle> inner, OptionalInt pointerBits,
-      int offset, Mode root, String text) {
+  CuteLayout(Optional<Mode> outer, Optional<Swizzle> swizzle, List<Swizzle> inner,
+      OptionalInt pointerBits, int offset, Mode root, String text) {
+    this.outer = outer;
     this.swizzle = swizzle;
     this.inner = List.copyOf(inner);
     this.pointerBits = pointerBits;
@@ -206,7 +213,16 @@ public final class CuteLayout {
       swizzled = inner.get(i).apply(swizzled);
     }
     int result = swizzled;
-    return swizzle.map(s -> s.apply(result)).orElse(result);
+    int word = swizzle.map(s -> s.apply(result)).orElse(result);
+    return outer.map(o -> Math.toIntExact(o.stride(word))).orElse(word);
+  }
+
+  /**
+   * The layout composed after the swizzle ({@code (_256,_64):(_1,_192)}), if there is one: its rows
+   * of a power of two, the words the swizzle reads, laid {@link Mode#stride()} apart.
+   */
+  public Optional<Mode> outer() {
+    return outer;
   }
 
   /** {@code "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))"}: as CuTe prints it. */
@@ -217,18 +233,20 @@ public final class CuteLayout {
 
   /** {@code strided}, the shape:stride text, after the offset and swizzle, as CuTe prints them. */
   String composed(String strided) {
-    return CuteSwizzleChain.composed(swizzle, inner, offset, strided);
+    return outer.map(o -> o.shapeText() + ":" + o.strideText() + " o _0 o ").orElse("")
+        + CuteSwizzleChain.composed(swizzle, inner, offset, strided);
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof CuteLayout that && offset == that.offset && swizzle.equals(that.swizzle)
+    return other instanceof CuteLayout that && offset == that.offset && outer.equals(that.outer)
+        && swizzle.equals(that.swizzle)
         && inner.equals(that.inner) && root.equals(that.root);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(swizzle, inner, offset, root);
+    return Objects.hash(outer, swizzle, inner, offset, root);
   }
 
   /**

@@ -26,6 +26,10 @@ final class CuteParser {
     OptionalInt pointerBits = OptionalInt.empty();
     int offset = 0;
     skipSpaces();
+    Optional<Mode> outer = outer();
+    if (outer.isPresent() && !text.startsWith("Sw<", at)) {
+      throw error(at, "a swizzle, Sw<B,M,S>, composed inside the outer layout");
+    }
     if (text.startsWith("Sw<", at)) {
       swizzle = Optional.of(swizzle());
       composition();
@@ -77,7 +81,47 @@ final class CuteParser {
     if (at != text.length()) {
       throw error(at, "the end of the layout");
     }
-    return new CuteLayout(swizzle, inner, pointerBits, offset, root, text);
+    return new CuteLayout(outer, swizzle, inner, pointerBits, offset, root, text);
+  }
+
+  /**
+   * A layout composed after the swizzle, where the text starts with one: {@code (_256,_64):(_1,_192)
+   * o _0 o Sw<2,3,5> o _0 o L}, CuTe's print of a composed layout whose outer function is a layout
+   * (rows of 256 offsets laid 192 apart: a swizzle within each 192-element row). Empty, and nothing
+   * read, where the text starts with the swizzle or is a layout alone.
+   */
+  private Optional<Mode> outer() {
+    int start = at;
+    try {
+      Shape shape = shape();
+      skipSpaces();
+      if (!accept(':')) {
+        at = start;
+        return Optional.empty();
+      }
+      skipSpaces();
+      Mode outer = strides(shape, start);
+      skipSpaces();
+      if (!text.startsWith("o ", at)) {
+        at = start;
+        return Optional.empty();
+      }
+      composition();
+      skipSpaces();
+      int offsetAt = at;
+      if (integer("the offset _0 after the outer layout") != 0) {
+        throw error(offsetAt, "the offset _0 after the outer layout");
+      }
+      composition();
+      skipSpaces();
+      return Optional.of(outer);
+    } catch (SyntaxException notOuter) {
+      if (at > start && text.startsWith("o ", at)) {
+        throw notOuter;
+      }
+      at = start;
+      return Optional.empty();
+    }
   }
 
   /**

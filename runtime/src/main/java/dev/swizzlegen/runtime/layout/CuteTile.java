@@ -329,6 +329,7 @@ public final class CuteTile {
   /** The descriptions to try, in order of preference. */
   private List<TileDescription> candidates() {
     List<TileDescription> candidates = new ArrayList<>();
+    withinRows(candidates);
     if (atom) {
       atoms(candidates, layout.size(0), layout.size(1), atomOrder);
     } else {
@@ -358,6 +359,51 @@ public final class CuteTile {
       }
     }
     return candidates;
+  }
+
+  /**
+   * A swizzle within each row of the strided part's offsets, where the layout is printed as one: an
+   * outer layout {@code (_2^P,_n):(_1,_R)} composed after {@code Sw<B,M,S'>}, the swizzle's words of
+   * {@code 2^P} laid in rows {@code R} apart, which is {@code Swizzle<B,M,S' - P + B + M>} within each
+   * {@code R}-element row ({@link TileDescription#swizzleRow}), on atoms read off the layout's first
+   * leaves (or the whole tile), as the strided part lays them.
+   */
+  private void withinRows(List<TileDescription> candidates) {
+    if (layout.outer().isEmpty() || layout.swizzle().isEmpty()
+        || !layout.innerSwizzles().isEmpty()) {
+      return;
+    }
+    CuteLayout.Mode outer = layout.outer().get();
+    List<CuteLayout.Mode> leaves = outer.leaves();
+    if (leaves.size() != 2 || leaves.get(0).stride() != 1
+        || Integer.bitCount(leaves.get(0).size()) != 1 || leaves.get(1).stride() <= 0) {
+      return;
+    }
+    int p = Integer.numberOfTrailingZeros(leaves.get(0).size());
+    Swizzle onWord = layout.swizzle().get();
+    Swizzle swizzle;
+    try {
+      swizzle = Swizzle.of(onWord.bits(), onWord.base(),
+          onWord.shift() - p + onWord.bits() + onWord.base());
+    } catch (IllegalArgumentException noSwizzle) {
+      return;
+    }
+    List<int[]> atoms = new ArrayList<>();
+    if (atom) {
+      atoms.add(new int[] {layout.size(0), layout.size(1)});
+    } else {
+      atoms.add(new int[] {layout.mode(0).leaves().get(0).size(),
+          layout.mode(1).leaves().get(0).size()});
+      atoms.add(new int[] {rows, cols});
+    }
+    for (int[] side : atoms) {
+      for (Order order : atom ? List.of(atomOrder) : List.of(Order.ROW_MAJOR, Order.COL_MAJOR)) {
+        TileDescription candidate = TileLayout.builder(dtype, swizzle, rows, cols).stages(stages)
+            .stageStride(stageStride).alignment(dtype.unitBytes()).swizzleWithinEachRow(true)
+            .swizzleRow(leaves.get(1).stride()).atom(side[0], side[1], order);
+        candidates.add(candidate);
+      }
+    }
   }
 
   /**

@@ -111,7 +111,7 @@ public sealed interface CuteViolation extends Violation {
   /** The attributes that describe a layout besides {@code layout}, by their names. */
   enum Described {
     BITS("bits"), BASE("base"), SHIFT("shift"), ATOM_ROWS("atomRows"), ATOM_COLS("atomCols"),
-    ROW_STRIDE("rowStride"), STAGE_STRIDE("stageStride");
+    ROW_STRIDE("rowStride"), STAGE_STRIDE("stageStride"), SWIZZLE_ROW("swizzleRow");
 
     private final String attribute;
 

@@ -101,7 +101,8 @@ final class LayoutRules {
     if (!problems.isEmpty()) {
       return problems;
     }
-    if (d.withinEachRow && (d.atomRows() != d.rows || d.atomCols() != d.cols)) {
+    if (d.withinEachRow && d.swizzleRow <= 0
+        && (d.atomRows() != d.rows || d.atomCols() != d.cols)) {
       problems.add(new RowFormWithAtoms(d.rows, d.cols, d.atomRows(), d.atomCols()));
       return problems;
     }
@@ -146,6 +147,9 @@ final class LayoutRules {
    * element in row-major order.
    */
   private static Optional<Violation> closureProblem(TileLayout tile) {
+    if (tile.swizzleRow() > 0) {
+      return rowsClosureProblem(tile);
+    }
     int atomRows = tile.atomRows();
     int atomCols = tile.atomCols();
     int wordCols = tile.wordCols();
@@ -198,6 +202,36 @@ final class LayoutRules {
       return Optional.of(new AtomNotClosed(tile.swizzle(), tile.swizzlesWithinEachRow(), atomRows,
           atomCols, stride,
           new Cell(row, col), image, new Cell(imageRow, imageCol)));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Where the swizzle acts within rows of a stage's plain offsets ({@link TileLayout#swizzleRow()}), a
+   * violation if it sends a plain offset of the stage out of its row or to an offset that holds no
+   * element of the stage (past it, or in a row's padding), naming the first such element in row-major
+   * order.
+   */
+  private static Optional<Violation> rowsClosureProblem(TileLayout tile) {
+    StridedPart strided = tile.strided();
+    int extent = strided.stageExtentElements();
+    boolean[] held = new boolean[extent];
+    for (int row = 0; row < tile.rows(); row++) {
+      for (int col = 0; col < tile.cols(); col++) {
+        held[tile.plain(row, col)] = true;
+      }
+    }
+    int pitch = tile.swizzleRow();
+    for (int row = 0; row < tile.rows(); row++) {
+      for (int col = 0; col < tile.cols(); col++) {
+        int plain = tile.plain(row, col);
+        int image = tile.swizzle(plain);
+        // The XOR moves only columns: an image in its own row is one of the row's, one to one.
+        if (image < 0 || image >= extent || image / pitch != plain / pitch || !held[image]) {
+          return Optional.of(new TileNotClosed(tile.swizzle(), true, tile.rows(), tile.cols(),
+              tile.rowStride(), new Cell(row, col), image, new Cell(image / pitch, image % pitch)));
+        }
+      }
     }
     return Optional.empty();
   }
@@ -332,6 +366,11 @@ final class LayoutRules {
     if (Integer.bitCount(elements) != 1 || tile.strided().atomRowStride() % elements != 0
         || tile.atomCols() % elements != 0) {
       return false;
+    }
+    if (tile.swizzleRow() > 0) {
+      // A run is contiguous in the plain offsets; it stays so if it lies in one swizzled row, aligned.
+      return tile.swizzleRow() % elements == 0
+          && tile.inner().keepsLowBits(Integer.numberOfTrailingZeros(elements));
     }
     return readsNoBitOfTheAtom(tile)
         || tile.inner().keepsLowBits(Integer.numberOfTrailingZeros(elements));

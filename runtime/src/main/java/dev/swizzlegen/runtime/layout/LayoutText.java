@@ -20,12 +20,14 @@ import java.util.regex.Pattern;
  *   HALF 128x128 Swizzle&lt;3,3,3&gt; atoms 8x64 col-major stages 3 aligned 1024
  *   HALF 16x64 pitch 72 Swizzle&lt;0,0,0&gt; aligned 16
  *   HALF 8x192 Swizzle&lt;3,3,3&gt; per row aligned 128
+ *   HALF 128x96 Swizzle&lt;2,3,2&gt; per row of 192 atoms 2x32 row-major aligned 128
  *   HALF 64x64 map o ^ ((o &amp; 0x30) &gt;&gt; 2) ^ ((o &amp; 0x40) &gt;&gt; 4) aligned 512
  *   HALF 8x64 Swizzle&lt;3,3,3&gt; stages 2 stride 1024 aligned 128
  * </pre>
  *
  * <p>In order: the element type, {@code rows x cols}, {@code pitch} (the row stride, when it is not
- * {@code cols}), the swizzle (acting within each row: {@code per row}), or for a tile declared by an
+ * {@code cols}), the swizzle (acting within each row: {@code per row}; within rows of a stage's
+ * plain offsets, {@link TileLayout#swizzleRow()}: {@code per row of} their elements), or for a tile declared by an
  * XOR map that no swizzle is, {@code map} and the map's terms as {@link XorMap#toString()} writes
  * them, {@code atoms} with their order
  * (unless the tile is one atom in the default order), {@code stages} (when more than one),
@@ -34,7 +36,8 @@ import java.util.regex.Pattern;
 final class LayoutText {
   private static final Pattern LINE = Pattern.compile(
       "(?<dtype>\\w+) (?<rows>\\d+)x(?<cols>\\d+)(?: pitch (?<pitch>\\d+))?"
-          + " (?:Swizzle<(?<bits>-?\\d+),(?<base>-?\\d+),(?<shift>-?\\d+)>(?<row> per row)?"
+          + " (?:Swizzle<(?<bits>-?\\d+),(?<base>-?\\d+),(?<shift>-?\\d+)>"
+          + "(?<row> per row(?: of (?<rowElements>\\d+))?)?"
           + "|map (?<map>o(?: \\^ (?:\\(\\(o & 0x[0-9a-f]+\\) (?:>>|<<) \\d+\\)"
           + "|\\(o & 0x[0-9a-f]+\\)))*))"
           + "(?: atoms (?<atomRows>\\d+)x(?<atomCols>\\d+) (?<order>col-major|row-major))?"
@@ -56,6 +59,9 @@ final class LayoutText {
     text.append(' ').append(layout.hasSwizzle() ? layout.swizzle() : "map " + layout.inner());
     if (layout.swizzlesWithinEachRow()) {
       text.append(" per row");
+      if (layout.swizzleRow() > 0) {
+        text.append(" of ").append(layout.swizzleRow());
+      }
     }
     if (!layout.isOneAtom() || layout.atomOrder() != Order.COL_MAJOR) {
       text.append(" atoms ").append(layout.atomRows()).append('x').append(layout.atomCols())
@@ -91,6 +97,9 @@ final class LayoutText {
           : Swizzle.of(bits, base, shift);
       builder = TileLayout.builder(dtype, swizzle, rows, cols)
           .swizzleWithinEachRow(line.group("row") != null);
+      if (line.group("rowElements") != null) {
+        builder.swizzleRow(Integer.parseInt(line.group("rowElements")));
+      }
     }
     builder.alignment(Integer.parseInt(line.group("alignment")));
     if (line.group("pitch") != null) {

@@ -58,6 +58,11 @@ public final class TileDescription {
   int rows;
   final int cols;
   boolean withinEachRow;
+  /**
+   * Elements in each row a swizzle within each row acts in, along each stage's plain offsets (the
+   * strided part's, before the swizzle); 0 for the tile's own rows (one atom).
+   */
+  int swizzleRow;
   OptionalInt rowStride = OptionalInt.empty();
   int alignment = 128;
   OptionalInt atomRows = OptionalInt.empty();
@@ -108,7 +113,8 @@ public final class TileDescription {
   /** {@code tile}'s description with another swizzle ({@link TileLayout#toBuilder(Swizzle)}). */
   static TileDescription of(TileLayout tile, Swizzle newSwizzle) {
     return of(tile.dtype(), newSwizzle, tile.rows(), tile.cols())
-        .swizzleWithinEachRow(tile.swizzlesWithinEachRow()).rowStride(tile.rowStride())
+        .swizzleWithinEachRow(tile.swizzlesWithinEachRow()).swizzleRow(tile.swizzleRow())
+        .rowStride(tile.rowStride())
         .alignment(tile.alignment()).atom(tile.atomRows(), tile.atomCols(), tile.atomOrder())
         .stages(tile.stages()).stageStride(declaredStageStride(tile));
   }
@@ -121,7 +127,8 @@ public final class TileDescription {
   /** An independent copy of this description. */
   public TileDescription copy() {
     return new TileDescription(dtype, swizzle, map, rows, cols).swizzleWithinEachRow(withinEachRow)
-        .rowStride(rowStride).alignment(alignment).atom(atomRows, atomCols, atomOrder)
+        .swizzleRow(swizzleRow).rowStride(rowStride).alignment(alignment)
+        .atom(atomRows, atomCols, atomOrder)
         .stages(stages).stageStride(stageStride).architecture(architecture);
   }
 
@@ -136,6 +143,7 @@ public final class TileDescription {
     this.swizzle = described.swizzle;
     this.map = described.map;
     this.withinEachRow = false;
+    this.swizzleRow = 0;
     return this;
   }
 
@@ -172,6 +180,20 @@ public final class TileDescription {
           + this);
     }
     this.withinEachRow = withinEachRow;
+    return this;
+  }
+
+  /**
+   * The rows a swizzle within each row acts in: rows of {@code elements} elements along each stage's
+   * plain offsets (what the strided part gives, atoms and all, before the swizzle), so that the
+   * swizzle's row bits are the number of such a row and its column bits the place in it; 0 (the
+   * default) for the tile's own rows, which requires one atom. CUTLASS 2.x's crosswise operands are
+   * such rows: two 32-element rows of each of 3 stages make one 192-element row, and
+   * {@code Swizzle<2,3,2>} is applied within each. Where the rows are the tile's (one atom,
+   * {@code elements} its row stride) it is the plain within-each-row form.
+   */
+  public TileDescription swizzleRow(int elements) {
+    this.swizzleRow = elements;
     return this;
   }
 
@@ -309,7 +331,7 @@ public final class TileDescription {
    * swizzle's {@code 2^(M+B)}-column pattern; the stride where the map moves nothing.
    */
   int wordCols(XorMap innerMap) {
-    int stride = atomCols() == cols ? rowStride() : atomCols();
+    int stride = swizzleRow > 0 ? swizzleRow : atomCols() == cols ? rowStride() : atomCols();
     return !withinEachRow || innerMap.isIdentity() ? stride : 1 << wordBits(stride);
   }
 
@@ -338,7 +360,7 @@ public final class TileDescription {
     if (!withinEachRow || swizzle.isIdentity()) {
       return XorMap.of(swizzle);
     }
-    int stride = atomCols() == cols ? rowStride() : atomCols();
+    int stride = swizzleRow > 0 ? swizzleRow : atomCols() == cols ? rowStride() : atomCols();
     int p = wordBits(stride);
     int[] images = new int[XorMap.OFFSET_BITS];
     for (int j = 0; j < images.length; j++) {
@@ -367,7 +389,8 @@ public final class TileDescription {
   public String toString() {
     return dtype + " " + rows + "x" + cols
         + (rowStride.isPresent() ? " pitch " + rowStride.getAsInt() : "") + " "
-        + (map != null ? "map " + map : swizzle) + (withinEachRow ? " per row" : "") + " atoms "
+        + (map != null ? "map " + map : swizzle) + (withinEachRow ? " per row" : "")
+        + (swizzleRow > 0 ? " of " + swizzleRow : "") + " atoms "
         + atomRows.orElse(0) + "x" + atomCols.orElse(0)
         + " " + atomOrder + " stages " + stages
         + (stageStride.isPresent() ? " stride " + stageStride.getAsInt() : "") + " aligned "

@@ -55,6 +55,13 @@ public final class TileLayout implements Layout {
   private final int wordCols;
   /** {@code log2(wordCols)} when the word is not the offset (then a power of two); else -1. */
   private final int wordShift;
+  /**
+   * Elements of each row a swizzle within each row acts in, along a stage's plain offsets, where those
+   * rows are not the tile's own (a tile of atoms, CUTLASS 2.x's crosswise rows); else 0.
+   */
+  private final int swizzleRow;
+  /** Elements between the starts of the word's rows: {@link #swizzleRow}, or the atom's row stride. */
+  private final int wordPitch;
 
   /** The tile {@code b} describes; {@link TileDescription#check} has found no problem in it. */
   TileLayout(TileDescription b) {
@@ -65,8 +72,12 @@ public final class TileLayout implements Layout {
     this.inner = b.innerMap();
     this.innerInverse = inner.inverse();
     this.wordCols = b.wordCols(inner);
-    this.wordShift =
-        wordCols == strided.atomRowStride() ? -1 : Integer.numberOfTrailingZeros(wordCols);
+    // Rows of a one-atom tile's own stride are the plain within-each-row form.
+    this.swizzleRow = b.withinEachRow && b.swizzleRow > 0 && !inner.isIdentity()
+        && !(strided.isOneAtom() && b.swizzleRow == strided.rowStride()) ? b.swizzleRow : 0;
+    this.wordPitch = swizzleRow > 0 ? swizzleRow : strided.atomRowStride();
+    this.wordShift = swizzleRow == 0 && wordCols == strided.atomRowStride() ? -1
+        : Integer.numberOfTrailingZeros(wordCols);
   }
 
   /**
@@ -164,6 +175,22 @@ public final class TileLayout implements Layout {
     return wordCols;
   }
 
+  /**
+   * Elements of each row the swizzle acts within, along each stage's plain offsets (the strided part's
+   * offset of (row, col), before the swizzle), where those rows are not the tile's own: CUTLASS 2.x's
+   * crosswise operand at 3 stages is {@code Swizzle<2,3,2>} within each 192-element row of its
+   * 2 x 32 atoms laid across the row first. 0 where the inner map acts within each atom (on its
+   * offset, or within each of its rows).
+   *
+   * <pre>
+   *   offset(row, col) = R * swizzleRow + (w ^ rowXor(R)),   R = plain / swizzleRow, w = plain % swizzleRow
+   *   plain(row, col)  = atomStart(row, col) + (row % atomRows) * atomRowStride + col % atomCols
+   * </pre>
+   */
+  public int swizzleRow() {
+    return swizzleRow;
+  }
+
   /** Whether the {@link #inner()} map reads the atom's row-major offset itself. */
   public boolean readsTheOffset() {
     return wordShift < 0;
@@ -208,7 +235,9 @@ public final class TileLayout implements Layout {
     if (swizzle == null) {
       return "XOR map " + inner;
     }
-    return swizzlesWithinEachRow() ? swizzle + " within each row" : swizzle.toString();
+    return !swizzlesWithinEachRow() ? swizzle.toString()
+        : swizzleRow > 0 ? swizzle + " within each " + swizzleRow + "-element row"
+        : swizzle + " within each row";
   }
 
   /** The inner map as an XOR of each word row into its columns, if it is one ({@link LayoutForms}). */
@@ -282,6 +311,9 @@ public final class TileLayout implements Layout {
   /** The element offset where (row, col) of stage 0 is stored. */
   @Override
   public int offset(int row, int col) {
+    if (swizzleRow > 0) {
+      return swizzle(plain(row, col));
+    }
     int word = row % strided.atomRows() * wordCols + col % strided.atomCols();
     return strided.atomStart(row, col) + unword(inner.apply(word));
   }
@@ -291,23 +323,32 @@ public final class TileLayout implements Layout {
     return stage * strided.stageStride() + offset(row, col);
   }
 
-  /** The word of an offset {@code row * atomRowStride + col} (col below the stride). */
-  private int word(int linearOffset) {
-    int stride = strided.atomRowStride();
-    return wordShift < 0 ? linearOffset
-        : (linearOffset / stride << wordShift) + linearOffset % stride;
+  /**
+   * The offset of (row, col) in stage 0 before the swizzle: its atom's start plus its row-major offset
+   * in the atom, what {@link #swizzle(int)} maps where the swizzle's rows are not the tile's own.
+   */
+  public int plain(int row, int col) {
+    return strided.atomStart(row, col) + row % strided.atomRows() * strided.atomRowStride()
+        + col % strided.atomCols();
   }
 
-  /** The offset {@code row * atomRowStride + col} of a word {@code row * wordCols + col}. */
+  /** The word of an offset {@code row * wordPitch + col} (col below the pitch). */
+  private int word(int linearOffset) {
+    return wordShift < 0 ? linearOffset
+        : (linearOffset / wordPitch << wordShift) + linearOffset % wordPitch;
+  }
+
+  /** The offset {@code row * wordPitch + col} of a word {@code row * wordCols + col}. */
   int unword(int word) {
     return wordShift < 0 ? word
-        : (word >>> wordShift) * strided.atomRowStride() + (word & (wordCols - 1));
+        : (word >>> wordShift) * wordPitch + (word & (wordCols - 1));
   }
 
   /**
    * The atom's swizzle as a map of its row-major offsets, also past the atom: the inner map on the
    * offset's word, {@code atomOffset(o / atomRowStride, o % atomRowStride)}. For a one-atom tile, of
-   * the tile's row-major offsets.
+   * the tile's row-major offsets; where the swizzle's rows are not the tile's own
+   * ({@link #swizzleRow()}), of a stage's plain offsets ({@link #plain}).
    */
   public int swizzle(int linearOffset) {
     return unword(inner.apply(word(linearOffset)));
@@ -325,12 +366,20 @@ public final class TileLayout implements Layout {
 
   /** The row stored at an element offset: with {@link #col} and {@link #stage}, the inverse of {@link #offset}. */
   public int row(int offset) {
+    if (swizzleRow > 0) {
+      int plain = unswizzle(offset % strided.stageStride());
+      return strided.atomFirstRow(plain) + strided.inAtom(plain) / strided.atomRowStride();
+    }
     return strided.atomFirstRow(offset)
         + unswizzle(strided.inAtom(offset)) / strided.atomRowStride();
   }
 
   /** The column stored at an element offset: with {@link #row} and {@link #stage}, the inverse of {@link #offset}. */
   public int col(int offset) {
+    if (swizzleRow > 0) {
+      int plain = unswizzle(offset % strided.stageStride());
+      return strided.atomFirstCol(plain) + strided.inAtom(plain) % strided.atomRowStride();
+    }
     return strided.atomFirstCol(offset)
         + unswizzle(strided.inAtom(offset)) % strided.atomRowStride();
   }
@@ -371,13 +420,14 @@ public final class TileLayout implements Layout {
         && Objects.equals(swizzle, that.swizzle)
         && inner.equals(that.inner)
         && wordCols == that.wordCols
+        && swizzleRow == that.swizzleRow
         && strided.equals(that.strided)
         && alignment == that.alignment;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(dtype, swizzle, inner, wordCols, strided, alignment);
+    return Objects.hash(dtype, swizzle, inner, wordCols, swizzleRow, strided, alignment);
   }
 
   /**

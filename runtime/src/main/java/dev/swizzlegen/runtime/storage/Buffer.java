@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param phase the phase it is live in; empty for every phase
  * @param stages for a tile, how its bytes grow with its stages; empty for the other kinds
  */
-public record Buffer(String name, Kind kind, int copyBytes, int alignment, int copies,
+public record Buffer(String name, Kind kind, long copyBytes, int alignment, int copies,
     Optional<String> phase, Optional<Stages> stages) {
 
   /** What a buffer holds. */
@@ -59,13 +59,13 @@ public record Buffer(String name, Kind kind, int copyBytes, int alignment, int c
   /** A tile of {@code copyBytes} bytes with its stages, aligned to the tile's alignment. */
   public static Buffer tile(String name, Stages stages, int alignment, int copies,
       Optional<String> phase) {
-    return new Buffer(name, Kind.TILE, (int) stages.bytes(stages.count()), alignment, copies, phase,
+    return new Buffer(name, Kind.TILE, stages.bytes(stages.count()), alignment, copies, phase,
         Optional.of(stages));
   }
 
   /** {@code count} mbarriers, 8 bytes each and 8-byte aligned. */
   public static Buffer barriers(String name, int count, int copies, Optional<String> phase) {
-    return new Buffer(name, Kind.BARRIERS, count * BARRIER_BYTES, BARRIER_BYTES, copies, phase,
+    return new Buffer(name, Kind.BARRIERS, (long) count * BARRIER_BYTES, BARRIER_BYTES, copies, phase,
         Optional.empty());
   }
 
@@ -75,14 +75,27 @@ public record Buffer(String name, Kind kind, int copyBytes, int alignment, int c
     return new Buffer(name, Kind.BYTES, bytes, alignment, copies, phase, Optional.empty());
   }
 
-  /** The bytes from one copy's start to the next: one copy's bytes rounded up to the alignment. */
+  /**
+   * The bytes from one copy's start to the next: one copy's bytes rounded up to the alignment. Exact
+   * for every buffer the annotations can declare (an {@code int} count of at most 8-byte items, an
+   * {@code int} alignment); {@link StoragePlan#check} bounds it before anything adds it up.
+   */
   public long copyStride() {
-    return (copyBytes + (long) alignment - 1) / alignment * alignment;
+    return Math.floorDiv(Math.addExact(copyBytes, alignment - 1L), alignment) * alignment;
   }
 
-  /** The bytes all copies span: {@code (copies - 1) * copyStride() + copyBytes}. */
+  /**
+   * The bytes all copies span: {@code (copies - 1) * copyStride() + copyBytes}; throws
+   * {@link ArithmeticException} rather than overflow (a buffer {@link StoragePlan#check} passes is
+   * far from it).
+   */
   public long bytes() {
-    return (copies - 1) * copyStride() + copyBytes;
+    return Math.addExact(Math.multiplyExact(copies - 1L, copyStride()), copyBytes);
+  }
+
+  /** The mbarriers of one copy of a barriers buffer; 0 for the other kinds. */
+  public long barrierCount() {
+    return kind == Kind.BARRIERS ? copyBytes / BARRIER_BYTES : 0;
   }
 
   /** Whether this buffer may share no byte with {@code other}: either lives in every phase, or both in one. */

@@ -83,8 +83,8 @@ public record PhaseChange(String from, String to, List<List<String>> buffers, Li
   }
 
   /**
-   * The phase changes of a placement, in the order the phases are first declared, the last followed
-   * by the first; {@code uses} says how each buffer (by name) is used in its phase. A buffer live in
+   * The phase changes of a placement, in the kernel's order of its phases
+   * ({@link Placement#phases}), the last followed by the first; {@code uses} says how each buffer (by name) is used in its phase. A buffer live in
    * every phase shares no byte with another, so it takes part in none.
    */
   public static List<PhaseChange> of(Placement placement, Map<String, Set<Use>> uses) {

@@ -13,10 +13,12 @@ import java.util.OptionalInt;
  * alignment of its buffers ({@link #alignment()}): then every buffer's start, and every copy's, is a
  * multiple of its own alignment at the absolute shared address too.
  *
+ * @param phases the kernel's named phases, in its order (the last followed by the first); empty
+ *     when every buffer is live in every phase
  * @param buffers the buffers, as declared
  * @param offsets each buffer's first copy's offset, in the buffers' order
  */
-public record Placement(List<Buffer> buffers, List<Long> offsets) {
+public record Placement(List<String> phases, List<Buffer> buffers, List<Long> offsets) {
   /** The alignment CUDA gives the dynamic shared memory's base for certain: 16 bytes. */
   public static final int DYNAMIC_BASE_ALIGNMENT = 16;
 
@@ -24,6 +26,7 @@ public record Placement(List<Buffer> buffers, List<Long> offsets) {
   public static final int DEFAULT_LIMIT_BYTES = 227 * 1024;
 
   public Placement {
+    phases = List.copyOf(phases);
     buffers = List.copyOf(buffers);
     offsets = List.copyOf(offsets);
     if (buffers.size() != offsets.size()) {
@@ -34,18 +37,6 @@ public record Placement(List<Buffer> buffers, List<Long> offsets) {
   /** The offset of copy {@code copy} of buffer {@code index}. */
   public long offset(int index, int copy) {
     return offsets.get(index) + copy * buffers.get(index).copyStride();
-  }
-
-  /**
-   * The named phases of the plan, in the order their first buffers are declared; empty when every
-   * buffer is live in every phase.
-   */
-  public List<String> phases() {
-    List<String> phases = new ArrayList<>();
-    for (Buffer buffer : buffers) {
-      buffer.phase().filter(phase -> !phases.contains(phase)).ifPresent(phases::add);
-    }
-    return phases;
   }
 
   /** The bytes the plan spans: the highest end of a buffer. */
@@ -115,7 +106,7 @@ public record Placement(List<Buffer> buffers, List<Long> offsets) {
         int declared = buffer.stages().map(Buffer.Stages::count).orElse(1);
         fewer.add(declared > stages ? buffer.withStages(stages) : buffer);
       }
-      if (StoragePlan.place(fewer).dynamicBytes() <= limit) {
+      if (StoragePlan.place(phases, fewer).dynamicBytes() <= limit) {
         fit = OptionalInt.of(stages);
       }
     }

@@ -1,13 +1,22 @@
 package dev.swizzlegen.runtime.storage;
 
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.storage.StorageViolation.BelowOne;
+import dev.swizzlegen.runtime.storage.StorageViolation.BeyondEveryTarget;
+import dev.swizzlegen.runtime.storage.StorageViolation.EmptyPhase;
 import dev.swizzlegen.runtime.storage.StorageViolation.NoBuffers;
+import dev.swizzlegen.runtime.storage.StorageViolation.PhasesNotDeclared;
 import dev.swizzlegen.runtime.storage.StorageViolation.Quantity;
 import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedName;
+import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedPhase;
+import dev.swizzlegen.runtime.storage.StorageViolation.UndeclaredPhase;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A kernel's shared memory, planned: each buffer at a multiple of its alignment, buffers that are
@@ -26,8 +35,20 @@ import java.util.Map;
 public final class StoragePlan {
   private StoragePlan() {}
 
-  /** Why {@code buffers} are no plan: none, a repeated name, a count below one. Empty if they are one. */
+  /**
+   * Why {@code buffers} are no plan: none, a repeated name, a count below one or beyond every
+   * target; empty if they are one. Their phases are declared in the order they are first named.
+   */
   public static List<StorageViolation> check(List<Buffer> buffers) {
+    return check(namedPhases(buffers), buffers);
+  }
+
+  /**
+   * Why {@code buffers}, in a kernel whose phases are {@code phases} in its order (empty: none
+   * declared), are no plan: none, a repeated name, a count below one or beyond every target, a phase
+   * not declared, repeated or with no buffer; empty if they are one.
+   */
+  public static List<StorageViolation> check(List<String> phases, List<Buffer> buffers) {
     List<StorageViolation> problems = new ArrayList<>();
     if (buffers.isEmpty()) {
       problems.add(new NoBuffers());
@@ -42,22 +63,77 @@ public final class StoragePlan {
       if (buffer.copies() < 1) {
         problems.add(new BelowOne(buffer.name(), Quantity.COPIES, buffer.copies()));
       }
+      Quantity count = buffer.kind() == Buffer.Kind.BARRIERS ? Quantity.BARRIERS : Quantity.BYTES;
+      long written = buffer.kind() == Buffer.Kind.BARRIERS ? buffer.barrierCount()
+          : buffer.copyBytes();
       if (buffer.copyBytes() < 1) {
-        problems.add(new BelowOne(buffer.name(),
-            buffer.kind() == Buffer.Kind.BARRIERS ? Quantity.BARRIERS : Quantity.BYTES,
-            buffer.kind() == Buffer.Kind.BARRIERS
-                ? buffer.copyBytes() / Buffer.BARRIER_BYTES : buffer.copyBytes()));
+        problems.add(new BelowOne(buffer.name(), count, written));
+      } else if (buffer.copyBytes() > Architecture.MAX_SHARED_BYTES) {
+        problems.add(new BeyondEveryTarget(buffer.name(), count, written, buffer.copyBytes(),
+            Architecture.MAX_SHARED_BYTES));
+      } else if (buffer.copies() > 1 && buffer.bytes() > Architecture.MAX_SHARED_BYTES) {
+        // One copy is at most 227 KB and its stride at most its alignment more: bytes() is exact.
+        problems.add(new BeyondEveryTarget(buffer.name(), Quantity.COPIES, buffer.copies(),
+            buffer.bytes(), Architecture.MAX_SHARED_BYTES));
+      }
+    }
+    problems.addAll(phaseProblems(phases, buffers));
+    return problems;
+  }
+
+  /** The phases {@code buffers} name, in the order they are first named. */
+  public static List<String> namedPhases(List<Buffer> buffers) {
+    List<String> named = new ArrayList<>();
+    for (Buffer buffer : buffers) {
+      buffer.phase().filter(phase -> !named.contains(phase)).ifPresent(named::add);
+    }
+    return named;
+  }
+
+  private static List<StorageViolation> phaseProblems(List<String> phases, List<Buffer> buffers) {
+    List<StorageViolation> problems = new ArrayList<>();
+    List<String> named = namedPhases(buffers);
+    if (phases.isEmpty()) {
+      if (!named.isEmpty()) {
+        problems.add(new PhasesNotDeclared(named));
+      }
+      return problems;
+    }
+    Set<String> declared = new HashSet<>();
+    for (String phase : phases) {
+      if (!declared.add(phase)) {
+        problems.add(new RepeatedPhase(phase));
+      }
+    }
+    for (int i = 0; i < buffers.size(); i++) {
+      Buffer buffer = buffers.get(i);
+      if (buffer.phase().isPresent() && !declared.contains(buffer.phase().get())) {
+        problems.add(new UndeclaredPhase(buffer.name(), i, buffer.phase().get(), phases));
+      }
+    }
+    for (String phase : new LinkedHashSet<>(phases)) {
+      if (!named.contains(phase)) {
+        problems.add(new EmptyPhase(phase));
       }
     }
     return problems;
   }
 
   /**
-   * The placement of least total bytes; throws {@link IllegalArgumentException} where
-   * {@link #check} finds a problem.
+   * The placement of least total bytes, its phases in the order they are first named; throws
+   * {@link IllegalArgumentException} where {@link #check} finds a problem.
    */
   public static Placement place(List<Buffer> buffers) {
-    List<StorageViolation> problems = check(buffers);
+    return place(namedPhases(buffers), buffers);
+  }
+
+  /**
+   * The placement of least total bytes of {@code buffers} in a kernel whose phases are
+   * {@code phases}, in its order; throws {@link IllegalArgumentException} where {@link #check}
+   * finds a problem.
+   */
+  public static Placement place(List<String> phases, List<Buffer> buffers) {
+    List<StorageViolation> problems = check(phases, buffers);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("not a plan: " + problems);
     }
@@ -67,7 +143,7 @@ public final class StoragePlan {
     for (long offset : search.best) {
       offsets.add(offset);
     }
-    return new Placement(buffers, offsets);
+    return new Placement(phases, buffers, offsets);
   }
 
   /**

@@ -43,6 +43,24 @@ class PhaseChangeTest {
         PhaseChange.of(placement, uses));
   }
 
+  /**
+   * The changes follow the kernel's order of its phases as declared, not the order the buffers
+   * name them: prologue, mainloop, epilogue, and back to the prologue.
+   */
+  @Test
+  void theChangesFollowTheDeclaredOrder() {
+    List<Buffer> buffers = List.of(
+        Buffer.bytes("x", 64, 16, 1, MAINLOOP), Buffer.bytes("y", 64, 16, 1, EPILOGUE),
+        Buffer.bytes("z", 64, 16, 1, Optional.of("prologue")));
+    List<List<String>> changes = new ArrayList<>();
+    for (PhaseChange change : PhaseChange.of(StoragePlan.place(
+        List.of("prologue", "mainloop", "epilogue"), buffers), Map.of())) {
+      changes.add(List.of(change.from(), change.to()));
+    }
+    assertEquals(List.of(List.of("prologue", "mainloop"), List.of("mainloop", "epilogue"),
+        List.of("epilogue", "prologue")), changes);
+  }
+
   /** tcgen05's reads are waited for through its commit; one phase, or reads after reads, need nothing. */
   @Test
   void umaReadsAreCommittedAndReadsAfterReadsNeedNothing() {

@@ -9,7 +9,12 @@ import dev.swizzlegen.runtime.storage.StorageViolation.BufferBytes;
 import dev.swizzlegen.runtime.storage.StorageViolation.NoBuffers;
 import dev.swizzlegen.runtime.storage.StorageViolation.OverCapacity;
 import dev.swizzlegen.runtime.storage.StorageViolation.Quantity;
+import dev.swizzlegen.runtime.storage.StorageViolation.BeyondEveryTarget;
+import dev.swizzlegen.runtime.storage.StorageViolation.EmptyPhase;
+import dev.swizzlegen.runtime.storage.StorageViolation.PhasesNotDeclared;
 import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedName;
+import dev.swizzlegen.runtime.storage.StorageViolation.RepeatedPhase;
+import dev.swizzlegen.runtime.storage.StorageViolation.UndeclaredPhase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -184,5 +189,52 @@ class StoragePlanTest {
             Buffer.barriers("empty", 0, 1, EVERY_PHASE),
             Buffer.barriers("full", 2, 1, EVERY_PHASE),
             Buffer.bytes("scratch", -4, 16, 0, EVERY_PHASE))));
+  }
+
+  /**
+   * Counts that no target holds are violations naming the count as written, whatever its size: no
+   * int product wraps (536,870,913 mbarriers are 4,294,967,304 bytes, not 8; 2,147,483,647 are not
+   * -8 bytes), and copies of a buffer that fits are counted in long.
+   */
+  @Test
+  void countsNoTargetHoldsAreViolationsOfTheCountAsWritten() {
+    int most = Architecture.MAX_SHARED_BYTES;
+    for (int count : new int[] {536870913, Integer.MAX_VALUE, 300000000, most / 8 + 1}) {
+      assertEquals(List.of(new BeyondEveryTarget("full", Quantity.BARRIERS, count, 8L * count, most)),
+          StoragePlan.check(List.of(Buffer.barriers("full", count, 1, EVERY_PHASE))), "" + count);
+    }
+    assertEquals(List.of(), StoragePlan.check(List.of(Buffer.barriers("full", most / 8, 1,
+        EVERY_PHASE))));
+    assertEquals(List.of(new BeyondEveryTarget("s", Quantity.BYTES, Integer.MAX_VALUE,
+            Integer.MAX_VALUE, most)),
+        StoragePlan.check(List.of(Buffer.bytes("s", Integer.MAX_VALUE, 16, 1, EVERY_PHASE))));
+    // 2^31 - 1 copies of a 1024-aligned 64-byte buffer: 2^41 bytes, not a wrapped int.
+    assertEquals(List.of(new BeyondEveryTarget("s", Quantity.COPIES, Integer.MAX_VALUE,
+            (Integer.MAX_VALUE - 1L) * 1024 + 64, most)),
+        StoragePlan.check(List.of(Buffer.bytes("s", 64, 1024, Integer.MAX_VALUE, EVERY_PHASE))));
+    assertEquals(List.of(new BeyondEveryTarget("full", Quantity.COPIES, 2, 8L * (most / 8) * 2, most)),
+        StoragePlan.check(List.of(Buffer.barriers("full", most / 8, 2, EVERY_PHASE))));
+  }
+
+  /**
+   * The declared phases are the kernel's order: a buffer's phase must be one of them, buffers that
+   * name phases need them, and each declared phase, once, has a buffer of its own.
+   */
+  @Test
+  void phasesAreDeclaredOnceEachWithABuffer() {
+    List<Buffer> buffers = List.of(Buffer.bytes("a", 64, 16, 1, Optional.of("mainloop")),
+        Buffer.bytes("b", 64, 16, 1, Optional.of("mainlop")),
+        Buffer.bytes("c", 64, 16, 1, Optional.of("epilogue")));
+    List<String> declared = List.of("mainloop", "epilogue");
+    assertEquals(List.of(new UndeclaredPhase("b", 1, "mainlop", declared)),
+        StoragePlan.check(declared, buffers));
+    assertEquals(List.of(new PhasesNotDeclared(List.of("mainloop", "mainlop", "epilogue"))),
+        StoragePlan.check(List.of(), buffers));
+    assertEquals(List.of(new RepeatedPhase("mainloop"), new EmptyPhase("prologue")),
+        StoragePlan.check(List.of("mainloop", "prologue", "mainlop", "mainloop", "epilogue"),
+            buffers));
+    assertEquals(List.of(), StoragePlan.check(List.of("epilogue", "mainlop", "mainloop"), buffers));
+    assertEquals(List.of("epilogue", "mainlop", "mainloop"),
+        StoragePlan.place(List.of("epilogue", "mainlop", "mainloop"), buffers).phases());
   }
 }

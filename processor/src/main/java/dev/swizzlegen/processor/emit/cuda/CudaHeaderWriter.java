@@ -41,7 +41,7 @@ public final class CudaHeaderWriter {
   public record Variables(String origin, List<String> summary, String hopper, String preamble,
       String namespace, String name, List<String> constants, List<String> functions,
       List<String> assertions, HopperHeaderText.TmaVariables tma,
-      OperandReadText.Variables reads) {}
+      OperandReadText.Variables reads, CuteTypeText.Variables cuteType) {}
 
   public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
       HopperHeaderText hopper, OperandReadText reads) {
@@ -52,7 +52,8 @@ public final class CudaHeaderWriter {
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
         hopper.comment(reads), CudaPreamble.text(hopper.includes()), tile.cudaNamespace(),
         tile.name(), constants, HeaderMembers.functions(functions),
-        HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables()));
+        HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables(),
+        CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         header.render());
   }

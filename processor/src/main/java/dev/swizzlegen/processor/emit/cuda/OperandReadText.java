@@ -255,7 +255,7 @@ public final class OperandReadText {
       List<String> comment, String k, int instructionK, int kSlices, int mnExtent, int kExtent,
       int mnStep, String majorField, int majorBit, int leadingByteOffset, int strideByteOffset,
       boolean versioned, int version, List<String> layoutTypes, int layoutType,
-      List<String> descriptorFields, String descriptor, List<String> functions,
+      List<String> canonicalLayout, List<String> descriptorFields, String descriptor, List<String> functions,
       String descriptorFunction, List<String> descriptorMember) {}
 
   /** The header template's variables for the reads. */
@@ -308,6 +308,7 @@ public final class OperandReadText {
         descriptor.value(MmaDescriptor.Field.VERSION),
         words.layoutTypes(),
         operand.layoutTypeCode(),
+        CuteTypeText.canonical(operand),
         words.descriptorFields(),
         String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()),
         HeaderMembers.functions(TileFunctions.operand(operand.shape(),

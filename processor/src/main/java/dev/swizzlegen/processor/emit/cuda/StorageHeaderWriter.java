@@ -10,6 +10,7 @@ import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.layout.CuteExport;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
@@ -59,7 +60,15 @@ public final class StorageHeaderWriter {
   public record Variables(String origin, List<String> summary, String preamble,
       List<String> includes, String namespace, String name, long bytes, int alignment,
       long dynamicBytes, int limitBytes, int blocksPerSm, List<BufferVariables> buffers,
-      List<ChangeVariables> changes, List<String> assertions) {}
+      List<ChangeVariables> changes, List<String> assertions, boolean cute,
+      List<CuteTensorVariables> cuteTensors) {}
+
+  /**
+   * A tile buffer's CuTe tensor accessor, where its tile has a CuTe type: {@code <accessor>_tensor},
+   * the tile's C++ type, the stem of its constants, and whether it takes a copy.
+   */
+  public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteK,
+      boolean cuteCopied, boolean cuteSingle) {}
 
   /**
    * One buffer's variables: its comment, the stem of its constants ({@code k} in
@@ -80,8 +89,8 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     Set<String> includes = new LinkedHashSet<>();
     for (StorageBuffer buffer : spec.buffers()) {
-      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath().substring(
-          tile.headerPath().lastIndexOf('/') + 1) + "\""));
+      // From the generated-sources root of the build that wrote it, as -I names it.
+      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath() + "\""));
     }
     List<String> includeLines = new ArrayList<>(includes);
     if (!includeLines.isEmpty()) {
@@ -100,11 +109,21 @@ public final class StorageHeaderWriter {
             change.steps().contains(Step.FENCE_PROXY_ASYNC)));
       }
     }
+    List<CuteTensorVariables> cuteTensors = new ArrayList<>();
+    for (StorageBuffer buffer : spec.buffers()) {
+      buffer.tile().filter(tile -> CuteExport.of(tile.layout(), !tile.engines().isEmpty())
+          .export().isPresent()).ifPresent(tile -> cuteTensors.add(new CuteTensorVariables(
+              // From the global namespace: no member of the struct can hide it.
+              buffer.names().tensor(), "::" + tile.cudaType(),
+              buffer.names().constantStem(), buffer.buffer().copies() > 1,
+              buffer.buffer().copies() == 1)));
+    }
     return Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
         CudaPreamble.text(""), includeLines, spec.cudaNamespace(), spec.name(), placement.bytes(),
         placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
-        proven.blocksPerMultiprocessor(), buffers, changes, assertions(proven))).render();
+        proven.blocksPerMultiprocessor(), buffers, changes, assertions(proven),
+        !cuteTensors.isEmpty(), cuteTensors)).render();
   }
 
   /** One buffer's constants and accessor. */
@@ -133,7 +152,7 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     List<String> out = new ArrayList<>();
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
-        + " buffers in " + placement.bytes() + " bytes from a base aligned to "
+        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a base aligned to "
         + placement.alignment() + " bytes, each buffer at a multiple of its alignment, buffers live"
         + " in one phase on bytes no other buffer live then uses, in the least bytes these rules"
         + " allow. Request kDynamicBytes = " + placement.dynamicBytes() + " (the plan and the"

@@ -4,7 +4,6 @@ import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
 import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
@@ -12,7 +11,6 @@ import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Writes {@code <Name>Layout}, a storage's Java twin for JVM launchers (JCuda, JavaCPP, Panama) that
@@ -28,22 +26,25 @@ public final class StorageLayoutWriter {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
     List<Member> file = new ArrayList<>();
-    file.add(new IntConstant("BYTES", (int) placement.bytes(), ""));
+    file.add(new IntConstant("BYTES", Math.toIntExact(placement.bytes()), ""));
     file.add(new IntConstant("ALIGNMENT", placement.alignment(), ""));
-    file.add(new IntConstant("DYNAMIC_BYTES", (int) placement.dynamicBytes(), ""));
+    file.add(new IntConstant("DYNAMIC_BYTES", Math.toIntExact(placement.dynamicBytes()), ""));
     file.add(new IntConstant("LIMIT_BYTES", proven.limitBytes(), ""));
     file.add(new IntConstant("BLOCKS_PER_SM", proven.blocksPerMultiprocessor(), ""));
     for (int i = 0; i < spec.buffers().size(); i++) {
       StorageBuffer buffer = spec.buffers().get(i);
       Buffer model = buffer.buffer();
       StorageNames.Members names = buffer.names();
-      file.add(new IntConstant(javaName(names.offset()), (int) (long) placement.offsets().get(i), ""));
-      file.add(new IntConstant(javaName(names.bytes()), (int) model.bytes(), ""));
+      file.add(new IntConstant(javaName(names.offset()),
+          Math.toIntExact(placement.offsets().get(i)), ""));
+      file.add(new IntConstant(javaName(names.bytes()), Math.toIntExact(model.bytes()), ""));
       file.add(new IntConstant(javaName(names.alignment()), model.alignment(), ""));
       file.add(new IntConstant(javaName(names.copies()), model.copies(), ""));
-      file.add(new IntConstant(javaName(names.copyStride()), (int) model.copyStride(), ""));
+      file.add(new IntConstant(javaName(names.copyStride()), Math.toIntExact(model.copyStride()),
+          ""));
       if (model.kind() == Buffer.Kind.BARRIERS) {
-        file.add(new IntConstant(javaName(names.count()), model.copyBytes() / Buffer.BARRIER_BYTES, ""));
+        file.add(new IntConstant(javaName(names.count()), Math.toIntExact(model.barrierCount()),
+            ""));
       }
     }
     file.add(new JavaClass.StringConstant("CUDA_HEADER", spec.headerPath(),
@@ -55,8 +56,8 @@ public final class StorageLayoutWriter {
         + " and each buffer's place.")), file, List.of());
   }
 
-  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}. */
+  /** {@code kHopperAOffset -> HOPPER_A_OFFSET}, as {@link StorageNames} reserved it. */
   static String javaName(String cudaName) {
-    return Names.snakeCase(cudaName.substring(1)).toUpperCase(Locale.ROOT);
+    return StorageNames.javaName(cudaName);
   }
 }

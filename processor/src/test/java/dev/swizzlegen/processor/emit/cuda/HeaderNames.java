@@ -64,6 +64,12 @@ public final class HeaderNames {
    */
   private static final String SHARED_NAMESPACE = "swizzlegen";
 
+  /**
+   * CuTe's names, qualified ({@code cute::Layout}): CuTe's, not the header's, and no struct or
+   * namespace part hides them; {@code cute} itself is the header's to keep.
+   */
+  public static final String CUTE_QUALIFIED = "\\bcute(::\\w+)+";
+
   /** The preprocessor's words, which are not names in the program. */
   private static final Set<String> PREPROCESSOR =
       Set.of("define", "defined", "ifndef", "ifdef", "endif", "elif", "include", "pragma", "once");
@@ -90,6 +96,10 @@ public final class HeaderNames {
     List<IndexFunction> functions = new ArrayList<>();
     for (TileLayout tile : tiles) {
       addCode(names, String.join("\n", CudaHeaderWriter.constants(tile)));
+      for (boolean onPointer : new boolean[] {false, true}) {
+        addCode(names, String.join("\n", CuteTypeText.variables(STRUCT, tile, onPointer)
+            .cuteTypes()));
+      }
       functions.addAll(TileFunctions.of(tile));
       functions.addAll(TileFunctions.tmaBoxes(tile, tile.rows(), tile.atomCols()));
     }
@@ -151,7 +161,8 @@ public final class HeaderNames {
         continue;
       }
       text = text.replaceAll("//.*", "").replaceAll("/\\*.*?\\*/", "")
-          .replaceAll("\"([^\"\\\\]|\\\\.)*\"", "");
+          .replaceAll("\"([^\"\\\\]|\\\\.)*\"", "")
+          .replaceAll(CUTE_QUALIFIED, "cute");
       Matcher matcher = IDENTIFIER.matcher(text);
       while (matcher.find()) {
         names.add(matcher.group());

@@ -1,0 +1,191 @@
+package dev.swizzlegen.runtime.layout;
+
+import dev.swizzlegen.runtime.Cell;
+import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.Optional;
+
+/**
+ * A whole tile as the CuTe layout a CuTe kernel builds its shared-memory tensor with: coordinate
+ * {@code (row, col)}, or {@code (row, col, stage)} for a staged tile, to the element offset
+ * {@code offset(row, col[, stage])}. Read off the tile's two parts:
+ *
+ * <pre>
+ *   strided part   ((atomRows, atomsDown), (atomCols, atomsAcross), stages)
+ *                : ((atomRowStride, down), (1, across), stageStride)   tile_to_shape's, stages last
+ *   inner part     the swizzle composed after it: on the shared pointer in bytes for a tile an
+ *                  engine reads (Sw&lt;B,4,3&gt; o smem_ptr[16b] o L, as GMMA::Layout_K_SW128_Atom),
+ *                  on element offsets otherwise (Sw&lt;B,M,S&gt; o _0 o L); a general XOR map as its
+ *                  chain of swizzles over the atom's bit permutation (CuteSwizzleChain)
+ *   within rows    a swizzle within each row of a row stride that is no power of two: the rows
+ *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L
+ * </pre>
+ *
+ * <p>A form is exported only where it equals the tile on every element of every stage (checked here
+ * by enumeration, the oracle); where none does, {@link #of} says which form failed and where.
+ * CuTe composes its swizzle on the whole offset, the atom's start and the stage's included, so a
+ * form fails where a stage stride or an atom grid moves bits the swizzle reads.
+ */
+public final class CuteExport {
+  /** The layout through its swizzles (parsed back from its text, so the model reads it). */
+  private final CuteLayout layout;
+  /** A plain layout composed after {@link #layout}: the words of rows back to the row stride. */
+  private final Optional<CuteLayout> rows;
+
+  private CuteExport(CuteLayout layout, Optional<CuteLayout> rows) {
+    this.layout = layout;
+    this.rows = rows;
+  }
+
+  /** Why a tile has no exported form: which form was tried, and the first element it misses. */
+  public enum Reason {
+    /** The inner map is no swizzle chain over a permutation of bits ({@code CuteSwizzleChain}). */
+    NO_SWIZZLE_CHAIN,
+    /** A swizzle whose masks overlap ({@code |S| < B}), which CuTe's {@code Swizzle} rejects. */
+    OVERLAPPING_SWIZZLE,
+    /** A swizzle within rows whose stages are no whole number of rows apart. */
+    STAGES_NOT_WHOLE_ROWS,
+    /** The form was built, but at {@code cell} of {@code stage} it gives another offset. */
+    DIFFERS
+  }
+
+  /** What {@link #of} found: the export, or why there is none (and, for DIFFERS, where). */
+  public record Checked(Optional<CuteExport> export, Optional<Reason> reason, String tried,
+      Cell cell, int stage, long cuteOffset, int offset) {}
+
+  /**
+   * The CuTe layout of {@code tile}; its swizzle on the shared pointer in bytes when
+   * {@code onPointer} (a tile TMA, wgmma or tcgen05 touches: CuTe's TMA and MMA atoms read the
+   * swizzle there) and the tile's swizzle is one on bytes, else on element offsets.
+   */
+  public static Checked of(TileLayout tile, boolean onPointer) {
+    StridedPart s = tile.strided();
+    String strided;
+    String composed;
+    Optional<CuteLayout> rows = Optional.empty();
+    Optional<Swizzle> onOffset = tile.offsetSwizzle();
+    if (tile.hasSwizzle() && Math.abs(tile.swizzle().shift()) < tile.swizzle().bits()) {
+      return none(Reason.OVERLAPPING_SWIZZLE, tile.swizzleName());
+    }
+    if (onOffset.isPresent()) {
+      Swizzle e = onOffset.get();
+      Optional<Swizzle> bytes = tile.byteSwizzle();
+      strided = strided(s, "_" + s.atomRows(), "_" + s.atomRowStride(), "_" + s.atomCols(), "_1",
+          s.atomRowStride());
+      if (onPointer && bytes.isPresent()) {
+        Swizzle b = bytes.get();
+        composed = "Sw<" + b.bits() + "," + b.base() + "," + b.shift() + "> o smem_ptr["
+            + tile.dtype().storageBits() + "b](unset) o " + strided;
+      } else {
+        composed = e.isIdentity() ? strided
+            : "Sw<" + e.bits() + "," + e.base() + "," + e.shift() + "> o _0 o " + strided;
+      }
+    } else if (tile.readsTheOffset()) {
+      Optional<CuteLayout> chain = CuteSwizzleChain.ofMap(tile);
+      if (chain.isEmpty()) {
+        return none(Reason.NO_SWIZZLE_CHAIN, tile.swizzleName());
+      }
+      CuteLayout atom = chain.get();
+      CuteLayout.Mode r = atom.mode(0);
+      CuteLayout.Mode c = atom.mode(1);
+      strided = strided(s, r.shapeText(), r.strideText(), c.shapeText(), c.strideText(),
+          s.atomRowStride());
+      composed = atom.composed(strided);
+    } else {
+      // A swizzle within each row: the word row * W + col, swizzled, read back at the row stride.
+      int w = tile.wordCols();
+      Optional<Swizzle> word = tile.inner().asSwizzle();
+      if (word.isEmpty()) {
+        return none(Reason.NO_SWIZZLE_CHAIN, tile.swizzleName());
+      }
+      if (s.stageStride() % s.rowStride() != 0) {
+        return none(Reason.STAGES_NOT_WHOLE_ROWS, tile.swizzleName());
+      }
+      Swizzle e = word.get();
+      StridedPart words = new StridedPart(s.rows(), s.cols(), w, s.atomRows(), s.atomCols(),
+          s.atomOrder(), s.stages(), s.stageStride() / s.rowStride() * w);
+      strided = strided(words, "_" + s.atomRows(), "_" + w, "_" + s.atomCols(), "_1", w);
+      composed = "Sw<" + e.bits() + "," + e.base() + "," + e.shift() + "> o _0 o " + strided;
+      int wordRows = (s.stages() - 1) * (s.stageStride() / s.rowStride()) + s.rows();
+      rows = Optional.of(CuteLayout.parse("(_" + w + ",_" + wordRows + "):(_1,_" + s.rowStride()
+          + ")"));
+    }
+    CuteExport export = new CuteExport(CuteLayout.parse(composed), rows);
+    String tried = export.toString();
+    for (int stage = 0; stage < s.stages(); stage++) {
+      for (int row = 0; row < s.rows(); row++) {
+        for (int col = 0; col < s.cols(); col++) {
+          long cute = export.offset(row, col, stage);
+          int offset = tile.offset(row, col, stage);
+          if (cute != offset) {
+            return new Checked(Optional.empty(), Optional.of(Reason.DIFFERS), tried,
+                new Cell(row, col), stage, cute, offset);
+          }
+        }
+      }
+    }
+    return new Checked(Optional.of(export), Optional.empty(), tried, new Cell(0, 0), 0, 0, 0);
+  }
+
+  private static Checked none(Reason reason, String tried) {
+    return new Checked(Optional.empty(), Optional.of(reason), tried, new Cell(0, 0), 0, 0, 0);
+  }
+
+  /**
+   * The strided text of a tile whose atom's row mode is {@code rowShape:rowStride} and column mode
+   * {@code colShape:colStride} ({@code atomRowStride} elements a row): the atom grid's modes after
+   * each, stages last, size-1 modes left out as CuTe's {@code coalesce} leaves them.
+   */
+  private static String strided(StridedPart s, String rowShape, String rowStride, String colShape,
+      String colStride, int atomRowStride) {
+    int atomElements = s.atomRows() * atomRowStride;
+    int down = s.atomsDown();
+    int across = s.atomsAcross();
+    int downStride = s.atomOrder() == Order.COL_MAJOR ? atomElements : atomElements * across;
+    int acrossStride = s.atomOrder() == Order.COL_MAJOR ? atomElements * down : atomElements;
+    String[] row = mode(rowShape, rowStride, down, downStride);
+    String[] col = mode(colShape, colStride, across, acrossStride);
+    String shape = "(" + row[0] + "," + col[0];
+    String stride = "(" + row[1] + "," + col[1];
+    if (s.stages() > 1) {
+      shape += ",_" + s.stages();
+      stride += ",_" + s.stageStride();
+    }
+    return shape + "):" + stride + ")";
+  }
+
+  private static String[] mode(String shape, String stride, int count, int countStride) {
+    if (count == 1) {
+      return new String[] {shape, stride};
+    }
+    return new String[] {"(" + shape + ",_" + count + ")", "(" + stride + ",_" + countStride + ")"};
+  }
+
+  /**
+   * The layout through its swizzles: {@code Sw<..> o smem_ptr[..b] o L}, {@code Sw<..> o _0 o L},
+   * a chain of them, or the strided layout alone.
+   */
+  public CuteLayout layout() {
+    return layout;
+  }
+
+  /**
+   * The plain layout composed after {@link #layout()} for a swizzle within rows of a row stride
+   * that is no power of two: {@code (W, n):(1, rowStride)}; empty for every other tile.
+   */
+  public Optional<CuteLayout> rows() {
+    return rows;
+  }
+
+  /** The element offset of {@code (row, col, stage)}: what CuTe's layout gives there. */
+  public long offset(int row, int col, int stage) {
+    int inner = layout.rank() == 3 ? layout.apply(row, col, stage) : layout.apply(row, col);
+    return rows.isPresent() ? rows.get().apply(inner) : inner;
+  }
+
+  /** As CuTe's {@code print} writes it, every integer static. */
+  @Override
+  public String toString() {
+    return rows.map(r -> r + " o _0 o ").orElse("") + layout.text();
+  }
+}
