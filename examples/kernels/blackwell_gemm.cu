@@ -232,8 +232,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   // Epilogue, every warp. A's stages are free once the accumulator is complete (every MMA has read
   // them, and the producer loads nothing more), so the plan puts C over them; mainloop -> epilogue, as
   // the storage header lists it: the MMAs' reads done (the commit to `accumulated` and the wait on it,
-  // in store_accumulator), every TMA load landed (the MMA thread waited on every full barrier).
-  Smem::mainloop_to_epilogue();
+  // in store_accumulator), every TMA load landed (the MMA thread waited on every full barrier). Each
+  // step is the kernel's, so the header offers no helper for it.
   store_accumulator(tmem, accumulated, reinterpret_cast<half*>(smem_raw + (Smem::blackwell_c(base) - raw)), c, m,
                     n, block_row, block_col);
 
@@ -338,7 +338,6 @@ __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(kThreads, 1)
     umma_commit_pair(accumulated, kBothCtas);
   }
 
-  PairSmem::mainloop_to_epilogue();
   store_accumulator(tmem, accumulated, reinterpret_cast<half*>(smem_raw + (PairSmem::blackwell_c(base) - raw)), c,
                     m, n, a_row, pair_col);
 

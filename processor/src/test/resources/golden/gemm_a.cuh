@@ -4,12 +4,15 @@
 // base address aligned to 128 bytes.
 // Swizzle<3,3,3> on element offsets (Swizzle<3,4,3> on bytes, TMA mode CU_TENSOR_MAP_SWIZZLE_128B
 // from a 1024-byte aligned base).
+// Triton, the tile as a [128, 64] tensor (the attribute, then Gluon's constructor):
+//   #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+//   gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
 //
-// The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
-// column j input bit j, bit 0 first, of the row-major offset:
+// The swizzle as a matrix over GF(2) (a linear layout): row i is output bit i, column j input bit
+// j, bit 0 first, of the row-major offset:
 //   1 0 0 0 0 0 0 0 0
 //   0 1 0 0 0 0 0 0 0
 //   0 0 1 0 0 0 0 0 0
@@ -23,10 +26,6 @@
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   default 16-byte row-vector store: conflict-free, 4 wavefronts per instruction
 //   default ldmatrix.x4 load: conflict-free, 4 wavefronts per instruction
-//
-// Hopper (sm_90):
-//   No wgmma reads it as declared. wgmma reads the 128-byte swizzle from a base aligned to 1024
-//   bytes, so the tile's alignment must be at least 1024, not 128.
 #pragma once
 
 #if defined(__CUDACC_RTC__)
@@ -79,7 +78,8 @@ struct GemmA {
 
   // The element offset where (row, col) of a pipeline stage is stored.
   //   offset(row, col, stage) = stage * 8192 + offset(row, col)
-  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col,
+      uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 

@@ -4,12 +4,15 @@
 // base address aligned to 1024 bytes.
 // Swizzle<3,3,3> on element offsets within each 8 x 64 atom (Swizzle<3,4,3> on bytes, TMA mode
 // CU_TENSOR_MAP_SWIZZLE_128B).
+// Triton, each stage as a [128, 128] tensor (the attribute, then Gluon's constructor):
+//   #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+//   gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)
 //
 //   offset bits  ...YYYZZZxxx
 //   YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
 //
-// The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
-// column j input bit j, bit 0 first, of the row-major offset within an atom:
+// The swizzle as a matrix over GF(2) (a linear layout): row i is output bit i, column j input bit
+// j, bit 0 first, of the row-major offset within an atom:
 //   1 0 0 0 0 0 0 0 0
 //   0 1 0 0 0 0 0 0 0
 //   0 0 1 0 0 0 0 0 0
@@ -33,10 +36,8 @@
 //
 // Bank conflicts (32 banks of 4 bytes, 128-byte phases):
 //   ldmatrix.x4: conflict-free, 4 wavefronts per instruction
-//   TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B
-//   wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes
 //
-// Hopper (sm_90):
+// Hopper (sm_90a):
 //   TMA fills a stage with 2 boxes of 128 x 64 elements, CU_TENSOR_MAP_SWIZZLE_128B:
 //   encode_tma_tensor_map() and tma_box_*() below.
 //   wgmma (sm_90a) reads it as a K-major operand with the 128-byte swizzle: 8 K slices of 16
@@ -132,7 +133,8 @@ struct StagedB {
   static constexpr int kBase = 3;
   static constexpr int kShift = 3;
 
-  // The element offset where the atom holding (row, col) starts: atoms numbered down the rows first.
+  // The element offset where the atom holding (row, col) starts: atoms numbered down the rows
+  // first.
   //   atom_start(row, col) = ((col / 64) * (128 / 8) + row / 8) * 512
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t atom_start(uint32_t row, uint32_t col) {
     return ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements;
@@ -147,7 +149,8 @@ struct StagedB {
 
   // The element offset where (row, col) of a pipeline stage is stored.
   //   offset(row, col, stage) = stage * 16384 + offset(row, col)
-  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t offset(uint32_t row, uint32_t col,
+      uint32_t stage) {
     return stage * kStageElements + offset(row, col);
   }
 
@@ -171,13 +174,15 @@ struct StagedB {
   // The row stored at an element offset: its atom's, plus the one within the atom.
   //   row(offset) = ((offset / 512) % (128 / 8)) * 8 + unswizzle(offset % 512) / 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t row(uint32_t offset) {
-    return ((offset / kAtomElements) % (kRows / kAtomRows)) * kAtomRows + unswizzle(offset % kAtomElements) / kAtomCols;
+    return ((offset / kAtomElements) % (kRows / kAtomRows)) * kAtomRows
+        + unswizzle(offset % kAtomElements) / kAtomCols;
   }
 
   // The column stored at an element offset: its atom's, plus the one within the atom.
   //   col(offset) = ((offset / 512 / (128 / 8)) % (128 / 64)) * 64 + unswizzle(offset % 512) % 64
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t col(uint32_t offset) {
-    return ((offset / kAtomElements / (kRows / kAtomRows)) % (kCols / kAtomCols)) * kAtomCols + unswizzle(offset % kAtomElements) % kAtomCols;
+    return ((offset / kAtomElements / (kRows / kAtomRows)) % (kCols / kAtomCols)) * kAtomCols
+        + unswizzle(offset % kAtomElements) % kAtomCols;
   }
 
   // TMA (cp.async.bulk.tensor, sm_90): a stage is filled by kTmaBoxes boxes of kTmaBoxRows x
@@ -245,7 +250,8 @@ struct StagedB {
   // (T elements a 16-byte unit; here in elements, LBO and SBO included):
   //   Sw<3,4,3> o smem_ptr o ((8,m),(T,2)):((8T,SBO),(1,T))
   //   Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_8,_2)):((_64,_512),(_1,_8))
-  // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 | base offset << 49
+  // The matrix descriptor less its start address: LBO >> 4 << 16 | SBO >> 4 << 32 | base offset <<
+  // 49
   // | layout type << 62.
   static constexpr uint64_t kWgmmaDescriptor = 0x4000004000010000ull;
 
@@ -262,11 +268,13 @@ struct StagedB {
 
   // The element offset where operand element (mn, k) of a pipeline stage is stored: offset() of its
   // row and column.
-  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t wgmma_offset(uint32_t mn, uint32_t k, uint32_t stage) {
+  SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t wgmma_offset(uint32_t mn, uint32_t k,
+      uint32_t stage) {
     return offset(mn, k, stage);
   }
 
-  // The wgmma matrix descriptor of K slice k_slice (K from k_slice * kWgmmaK) of the operand whose M
+  // The wgmma matrix descriptor of K slice k_slice (K from k_slice * kWgmmaK) of the operand whose
+  // M
   // or N starts at mn (a multiple of kWgmmaMnStep), in stage `stage` of this tile at shared-memory
   // address smem_address (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the
   // slice's first element, offset(mn, k_slice * kWgmmaK, stage).
@@ -329,7 +337,8 @@ static_assert(StagedB::kTmaBoxRows <= 256u && StagedB::kTmaBoxCols <= 256u,
               "swizzlegen: TMA box dimensions are at most 256");
 static_assert(StagedB::kTmaBoxCols * StagedB::kElementBytes <= 128u,
               "swizzlegen: a TMA box row stays within CU_TENSOR_MAP_SWIZZLE_128B's 128 bytes");
-static_assert(StagedB::kTmaBoxes * StagedB::kTmaBoxRows * StagedB::kTmaBoxCols * StagedB::kElementBytes == StagedB::kTmaStageBytes,
+static_assert(StagedB::kTmaBoxes * StagedB::kTmaBoxRows * StagedB::kTmaBoxCols
+              * StagedB::kElementBytes == StagedB::kTmaStageBytes,
               "swizzlegen: the TMA boxes fill a stage");
 static_assert(StagedB::tma_box_row(0u) == 0u && StagedB::tma_box_col(0u) == 0u
               && StagedB::tma_box_offset(0u) == 0u, "swizzlegen: TMA box 0");

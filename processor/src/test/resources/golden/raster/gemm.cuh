@@ -6,8 +6,8 @@
 //
 // The grid is grid_x x grid_y output tiles: grid_x = ceil(N / BN) columns, grid_y = ceil(M / BM)
 // rows. block_idx is a block's place in the launch, blockIdx.y * gridDim.x + blockIdx.x. The uint2
-// returned is its tile, seed 003's convention: .x the column, .y the row. Every block of
-// launch_grid() gets a different tile and every tile a block.
+// returned is its tile: .x the column, .y the row. Every block of launch_grid() gets a different
+// tile and every tile a block.
 //
 //   host:   kernel<<<Gemm::launch_grid(grid_x, grid_y), threads>>>(...);
 //   kernel: const uint2 tile = Gemm::get_swizzle_idx();
@@ -54,12 +54,12 @@ struct Gemm {
     const uint32_t in_strip = block_idx % strip_blocks;
     // The last strip is narrower when tile_size does not divide grid_x.
     const uint32_t width = strip < grid_x / tile_size ? tile_size : grid_x % tile_size;
-    // Seed 003 computes ret.y = strip_flat_idx / gridDim.y, right on square grids only.
+    // Not strip_flat_idx / gridDim.y, which is right on square grids only.
     return {strip * tile_size + in_strip % width, in_strip / width};
   }
 
 #if defined(__CUDACC__)
-  // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.
+  // This block's tile: block_idx and the grid from blockIdx and gridDim.
   __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {
     return get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y, tile_size);
   }

@@ -5,8 +5,8 @@
 //
 // The grid is grid_x x grid_y output tiles: grid_x = ceil(N / BN) columns, grid_y = ceil(M / BM)
 // rows. block_idx is a block's place in the launch, blockIdx.y * gridDim.x + blockIdx.x. The uint2
-// returned is its tile, seed 003's convention: .x the column, .y the row. Every block of
-// launch_grid() gets a different tile and every tile a block.
+// returned is its tile: .x the column, .y the row. Every block of launch_grid() gets a different
+// tile and every tile a block.
 //
 //   host:   kernel<<<ZOrderGemm::launch_grid(grid_x, grid_y), threads>>>(...);
 //   kernel: const uint2 tile = ZOrderGemm::get_swizzle_idx();
@@ -84,7 +84,7 @@ struct ZOrderGemm {
   }
 
 #if defined(__CUDACC__)
-  // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.
+  // This block's tile: block_idx and the grid from blockIdx and gridDim.
   __device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize) {
     return get_swizzle_idx(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y, tile_size);
   }

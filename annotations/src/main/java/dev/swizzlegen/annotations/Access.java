@@ -77,7 +77,7 @@ public @interface Access {
 
   /**
    * {@link AccessKind#VECTOR} with {@link #threads()} only: how many consecutive rows the grid sees
-   * as one line (seed 001's "two rows as one"). Grid row {@code i} is then line {@code i}, the rows
+   * as one line (a row that is no power of two seen two rows as one). Grid row {@code i} is then line {@code i}, the rows
    * {@code rowsAsOne*i ..} laid end to end, so a grid of {@code {16, 2}} with {@code rowsAsOne = 2}
    * on rows of 8 vectors touches rows 0, 2, 4, 6 in one phase: the access that skips rows. Default 1.
    */

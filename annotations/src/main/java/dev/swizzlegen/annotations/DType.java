@@ -28,7 +28,7 @@ public enum DType {
   DOUBLE(8),
   /** Signed 8-bit integer. */
   INT8(1),
-  /** Unsigned 8-bit integer (seed 002 works its patterns on bytes). */
+  /** Unsigned 8-bit integer (byte tiles show the swizzle patterns unit for unit). */
   UINT8(1),
   /** Signed 32-bit integer. */
   INT32(4),

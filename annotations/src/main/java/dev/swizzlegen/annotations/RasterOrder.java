@@ -3,7 +3,7 @@ package dev.swizzlegen.annotations;
 /** The order in which a {@link ThreadblockSwizzle} rasterizer hands output tiles to thread blocks. */
 public enum RasterOrder {
   /**
-   * Seed 003's {@code get_swizzle_idx}: strips of {@code tileSize} columns walked down the grid, a
+   * The classic {@code get_swizzle_idx} (CUTLASS's threadblock swizzle, its row bug fixed): strips of {@code tileSize} columns walked down the grid, a
    * narrower residual strip last.
    */
   STRIPS,

@@ -36,7 +36,7 @@ public @interface SwizzledTile {
 
   /**
    * B, the number of bits XORed: the swizzle permutes {@code 2^B} units within each row of its
-   * atom, keyed by {@code 2^B} consecutive rows (seed 000: "the swizzle space has 2^B rows"). 0 is
+   * atom, keyed by {@code 2^B} consecutive rows (the swizzle repeats every {@code 2^B} rows). 0 is
    * no swizzle. Omit {@code bits}, {@code base} and {@code shift} together to let the processor
    * choose them.
    */
@@ -44,7 +44,7 @@ public @interface SwizzledTile {
 
   /**
    * M, the number of low bits kept constant: {@code 2^M} consecutive elements move together as one
-   * unit. Seed 000: {@code M = 3} for {@code HALF}, because 8 halves are the 16 bytes of one 128-bit
+   * unit: {@code M = 3} for {@code HALF}, because 8 halves are the 16 bytes of one 128-bit
    * access. Omitted (with {@code bits} given): that 16-byte unit, {@code log2(16 / element bytes)},
    * as in CuTe's canonical atoms.
    */
@@ -52,7 +52,7 @@ public @interface SwizzledTile {
 
   /**
    * S, the distance from the YYY mask down to the ZZZ mask: {@code 2^S} units make one row of the
-   * swizzle space (seed 000: {@code S = 3}, 8 units of 16 bytes are one 128-byte row of banks).
+   * swizzle space ({@code S = 3}: 8 units of 16 bytes are one 128-byte row of banks).
    * Omitted: equal to {@code bits}, as in CuTe. Negative: YYY lies below ZZZ and is shifted left.
    * {@code |shift| < bits} needs {@link #allowOverlap()}.
    */
@@ -138,7 +138,7 @@ public @interface SwizzledTile {
   Access[] access() default {};
 
   /**
-   * Allows {@code |shift| < bits}, where the YYY and ZZZ masks overlap (seed 001's
+   * Allows {@code |shift| < bits}, where the YYY and ZZZ masks overlap (such as
    * {@code Swizzle<3,0,2>}, which CuTe's static_assert rejects). Such a swizzle is still a bijection,
    * but not its own inverse.
    */

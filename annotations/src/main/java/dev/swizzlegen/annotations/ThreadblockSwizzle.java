@@ -18,7 +18,7 @@ import java.lang.annotation.Target;
  *
  * <p>The header's {@code struct} has {@code kTileSize}, {@code launch_grid(grid_x, grid_y,
  * tile_size)}, the pure {@code __host__ __device__ uint2 get_swizzle_idx(block_idx, grid_x, grid_y,
- * tile_size)} and seed 003's {@code __device__ uint2 get_swizzle_idx(tile_size = kTileSize)}, which
+ * tile_size)} and the {@code __device__ uint2 get_swizzle_idx(tile_size = kTileSize)}, which
  * reads {@code blockIdx} and {@code gridDim}; {@code .x} is the tile's column, {@code .y} its row.
  */
 @Documented

@@ -549,7 +549,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       JavaClass helper = javaHelperWriter.helper(proven.tile(), helperFunctions,
           javaWriter.sources());
       files.addAll(javaWriter.write(helper));
-      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads));
+      files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads,
+          options.architecture()));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
           ? bankMapWriter.write(tile, reports)
           : Optional.empty();

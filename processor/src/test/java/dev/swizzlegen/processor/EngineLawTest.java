@@ -136,10 +136,14 @@ class EngineLawTest {
     assertEquals(List.of(Tma.of(Op.STORE).withLabel("A tiles in"),
         Wgmma.of(Major.K).withLabel("A read by the MMA")), engines);
     String header = generated.text("swizzlegen/labelled.cuh");
-    assertThat(header).contains("//   A tiles in: the copy engine, not the banks: 1 box of 64 x 64"
-        + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B\n");
-    assertThat(header).contains("//   A read by the MMA: the tensor cores, not the banks: the"
-        + " 128-byte swizzle, 4 K slices of 16, LBO 16, SBO 1024 bytes\n");
+    // The engines issue no warp instruction: the header's bank-conflict section has none of them,
+    // their plans are the sections after it.
+    assertThat(header).contains("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):\n"
+        + "//   no warp access declared\n");
+    assertThat(header).contains("//   TMA fills a stage with 1 box of 64 x 64 elements,"
+        + " CU_TENSOR_MAP_SWIZZLE_128B:");
+    assertThat(header).contains("//   wgmma (sm_90a) reads it as a K-major operand with the"
+        + " 128-byte swizzle: 4 K slices of 16");
     String json = generated.text("swizzlegen/labelled.json");
     assertThat(json).contains("\"accesses\": []");
     assertThat(json).contains("\"label\": \"A read by the MMA\"");

@@ -329,4 +329,14 @@ final class Generated {
       }
     }
   }
+
+  /**
+   * {@code text} with the line breaks a generated file's 100-column limit adds undone, for a test
+   * to find a sentence or a signature whatever its wrapping: a string literal split in two joined
+   * again, and every line break with the indent or comment lead after it one space. Apply it to
+   * the expected text too.
+   */
+  static String unfolded(String text) {
+    return text.replaceAll("\"\n\\s*\"", "").replaceAll("\n(//)?\\s+", " ");
+  }
 }

@@ -1,13 +1,16 @@
 package dev.swizzlegen.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
+import dev.swizzlegen.testing.ReadableHeaders;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +33,15 @@ class StorageGoldenFileTest {
   void theStorageHeaderAndItsTwin() throws IOException {
     Generated generated = Generated.of(StorageSources.sources(
         StorageSources.storage(StorageSources.BUFFERS)));
-    Golden.assertMatches(GOLDEN, "gemm_storage.cuh", generated.text(StorageSources.HEADER));
+    String header = generated.text(StorageSources.HEADER);
+    Golden.assertMatches(GOLDEN, "gemm_storage.cuh", header);
+    // A plan of six buffers reads in at most 200 lines (one placement check, not one per pair),
+    // besides the CuTe tensors' section, which compiles only where CuTe is included.
+    String cute = header.substring(header.indexOf("#if defined(CUTE_HOST_DEVICE)"),
+        header.indexOf("#if defined(SWIZZLEGEN_HAS_CUDA_RUNTIME)"));
+    long lines = header.lines().count() - cute.lines().count();
+    assertTrue(lines <= 200, lines + " lines besides CuTe's section");
+    assertEquals(List.of(), ReadableHeaders.faults("gemm_storage.cuh", header, false));
     Golden.assertMatches(GOLDEN, "GemmStorageLayout.class.txt",
         ClassFiles.text(generated.classBytes(StorageSources.LAYOUT)));
   }

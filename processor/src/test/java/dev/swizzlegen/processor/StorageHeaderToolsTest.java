@@ -1,5 +1,8 @@
 package dev.swizzlegen.processor;
 
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StoragePlan;
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The storage header of {@link StorageTest}'s plan (operand stages, the epilogue's copies in their
@@ -54,12 +58,14 @@ class StorageHeaderToolsTest {
           : base + placement.offset(i, buffer.copies() - 1);
       long index = buffer.kind() == Buffer.Kind.BARRIERS ? buffer.copies() * 4L - 1
           : buffer.copies() - 1;
+      // A copy or mbarrier index only where the buffer has several copies or is mbarriers.
+      boolean indexed = buffer.kind() == Buffer.Kind.BARRIERS || buffer.copies() > 1;
       cu.append("static_assert(").append(k).append("Offset == ").append(placement.offsets().get(i))
           .append("u && ").append(k).append("Bytes == ").append(buffer.bytes()).append("u && ")
-          .append("GemmStorage::").append(accessors.get(i)).append("(").append(base).append("u, ")
-          .append(index).append("u) == ").append(last).append("u, \"").append(names.get(i))
-          .append(" as the model placed it\");\n");
-      touched.add("GemmStorage::" + accessors.get(i) + "(base, 0u)");
+          .append("GemmStorage::").append(accessors.get(i)).append("(").append(base).append("u")
+          .append(indexed ? ", " + index + "u" : "").append(") == ").append(last)
+          .append("u, \"").append(names.get(i)).append(" as the model placed it\");\n");
+      touched.add("GemmStorage::" + accessors.get(i) + (indexed ? "(base, 0u)" : "(base)"));
     }
     if (kernel) {
       cu.append("\n#if defined(__CUDACC__)\n")
@@ -97,6 +103,36 @@ class StorageHeaderToolsTest {
     gxx.record("processor-storage", "the storage header of a Hopper GEMM plan compiled by g++ with "
         + Gxx.STRICT_FLAGS + " and run, its offsets, sizes and accessors static_asserted against"
         + " the model's placement");
+  }
+
+  /**
+   * A copy or mbarrier index past a buffer's last: a compile error where it is a constant (the
+   * accessor calls a function no constant expression may call), a trap at run time.
+   */
+  @Test
+  void anIndexPastTheLastIsACompileErrorOrATrap() throws IOException {
+    Gxx gxx = Gxx.requireOrSkip("processor: storage accessors' index checks (g++)");
+    Path work = Path.of("target", "gxx-work", "processor-storage-index");
+    Path include = work.resolve("include");
+    Files.createDirectories(work);
+    program(include, false, true);
+    String head = "#include \"swizzlegen/gemm_storage.cuh\"\nusing swizzlegen::GemmStorage;\n";
+    Path last = work.resolve("last_copy.cpp");
+    Files.writeString(last, head + "static_assert(GemmStorage::hopper_c(0u, 1u) =="
+        + " GemmStorage::kHopperCCopyStride, \"the last copy\");\nint main() { return 0; }\n");
+    gxx.build(last, work.resolve("last_copy"), List.of(include), List.of());
+    Path constant = work.resolve("copy_past_the_last.cpp");
+    Files.writeString(constant, head + "constexpr uint32_t past = GemmStorage::hopper_c(0u, 2u);\n"
+        + "int main() { return static_cast<int>(past); }\n");
+    AssertionFailedError error = assertThrows(AssertionFailedError.class,
+        () -> gxx.build(constant, work.resolve("copy_past_the_last"), List.of(include), List.of()));
+    assertThat(error.getMessage()).contains("storage_index_out_of_range");
+    Path runtime = work.resolve("barrier_past_the_last.cpp");
+    Files.writeString(runtime, head + "int main(int argc, char**) {\n"
+        + "  return static_cast<int>(GemmStorage::full(0u, 3u + static_cast<uint32_t>(argc)));\n}\n");
+    gxx.build(runtime, work.resolve("barrier_past_the_last"), List.of(include), List.of());
+    assertThrows(AssertionFailedError.class,
+        () -> gxx.execute(work.resolve("barrier_past_the_last")));
   }
 
   @Test

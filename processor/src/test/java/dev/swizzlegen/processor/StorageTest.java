@@ -66,8 +66,15 @@ class StorageTest {
     assertThat(header).contains("#include \"swizzlegen/hopper_a.cuh\"");
     assertThat(header).contains("static __device__ __forceinline__ uint32_t base("
         + "const void* dynamic_smem)");
+    // A copy argument only where there are copies, and no default that hides it.
     assertThat(header).contains("static constexpr uint32_t hopper_c(uint32_t base_address,"
-        + " uint32_t copy = 0u)");
+        + " uint32_t copy) {");
+    assertThat(header).contains("static constexpr uint32_t hopper_a(uint32_t base_address) {");
+    assertThat(header).doesNotContain("copy = 0u");
+    assertThat(header).doesNotContain("kHopperACopies");
+    // One constexpr check of the whole placement, not a static_assert per pair of buffers.
+    assertEquals(1, header.split("storage_placement_holds\\(\n", -1).length - 1);
+    assertThat(header).doesNotContain("share no byte");
     assertThat(header).contains("static constexpr uint32_t full(uint32_t base_address, uint32_t i)");
     assertThat(header).contains("static inline cudaError_t configure(Kernel* kernel)");
   }
@@ -88,8 +95,8 @@ class StorageTest {
     String toMainloop = section(header, "void epilogue_to_mainloop()");
     assertThat(toMainloop).contains("fence.proxy.async.shared::cta;");
     assertThat(toMainloop).doesNotContain("wgmma");
-    assertThat(header).contains("the last phase's TMA loads have landed (a wait on their"
-        + " mbarriers); the kernel's");
+    assertThat(header).contains("2. TMA loads landed (a wait on their mbarriers): the kernel,"
+        + " which knows their phases.");
   }
 
   @Test

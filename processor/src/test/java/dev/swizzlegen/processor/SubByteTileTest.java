@@ -69,8 +69,9 @@ class SubByteTileTest {
     assertThat(header).contains("return offset ^ ((offset & 0x700u) >> 3);");
     assertThat(header).contains("kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B;");
     assertThat(header).contains("#if !defined(__CUDACC_RTC__) && CUDA_VERSION >= 12080\n");
-    assertThat(header).contains("static_assert(!kBeforeCuda12_8, \"swizzlegen: Tile's TMA data type"
-        + " CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B\"");
+    assertThat(Generated.unfolded(header)).contains("static_assert(!kBeforeCuda12_8,"
+        + " \"swizzlegen: Tile's TMA data type CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B needs <cuda.h>"
+        + " from CUDA 12.8 on\");");
     assertThat(header).contains("static constexpr uint32_t kTmaStageBytes = 8192;");
 
     Generated.Helper helper = generated.helper("sub.TileSwizzle");
@@ -123,9 +124,9 @@ class SubByteTileTest {
         @SwizzledTile(bits = 3, base = 4, dtype = DType.FP4_E2M1_PADDED, rows = 32, cols = 128,
             access = @Access(kind = AccessKind.LDMATRIX, shape = MatrixShape.M8N16))"""));
     String header = generated.text("swizzlegen/tile.cuh");
-    assertThat(header).contains("//   ldmatrix.m8n16.x4: conflict-free, 4 wavefronts per"
-        + " instruction\n//     ldmatrix.m8n16 is sm_100a, sm_103a, sm_110a, sm_120a only; the bank"
-        + " model's cost, not yet measured on sm_100 hardware.");
+    assertThat(Generated.unfolded(header)).contains(Generated.unfolded("\n//   ldmatrix.m8n16.x4:"
+        + " conflict-free, 4 wavefronts per instruction\n//     ldmatrix.m8n16 is sm_100a, sm_103a,"
+        + " sm_110a, sm_120a only; the bank model's cost, not yet measured on sm_100 hardware."));
     String report = generated.text("swizzlegen/tile.json");
     assertThat(report).contains("\"shape\": \"M8N16\",");
     assertThat(report).contains("\"hardware\": \"not yet measured on sm_100 hardware\",");
@@ -146,8 +147,8 @@ class SubByteTileTest {
         + " instruction (ideal 2)\n");
     assertThat(header).contains("//   ldmatrix.x2: 2-way conflict, 4 wavefronts per instruction"
         + " (ideal 2)\n");
-    assertThat(header).contains("ldmatrix.m16n16 is sm_100a, sm_103a, sm_110a only; the bank model's"
-        + " cost, not yet measured on sm_100 hardware.");
+    assertThat(Generated.unfolded(header)).contains("ldmatrix.m16n16 is sm_100a, sm_103a, sm_110a"
+        + " only; the bank model's cost, not yet measured on sm_100 hardware.");
   }
 
   /**

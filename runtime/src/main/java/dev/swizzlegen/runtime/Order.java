@@ -1,8 +1,8 @@
 package dev.swizzlegen.runtime;
 
 /**
- * How the 32 lanes of a warp are numbered over a {@code threads = {r, c}} grid (seed 000's
- * {@code RowMajor<16,2>} and {@code ColMajor<16,2>}).
+ * How the 32 lanes of a warp are numbered over a {@code threads = {r, c}} grid (CuTe's
+ * {@code LayoutRight} and {@code LayoutLeft}: row-major {@code 16 x 2} or column-major).
  */
 public enum Order {
   /** Lane {@code i * c + j} sits at grid row {@code i}, column {@code j}: neighbours share a row. */

@@ -184,6 +184,9 @@ public final class HeaderCheck {
    */
   public static Map<String, List<String>> verify(CheckCompiler compiler, Path includeDir,
       Path workDir, List<Header> headers, String checkName, String expectedFrom) {
+    // What a CUTLASS reader finds in them: no seed citations, no line past 100 columns, no advice
+    // beside a declared read (an explicit -Aswizzlegen.arch may ask for advice elsewhere).
+    ReadableHeaders.assertReadable(includeDir, true);
     try {
       Files.createDirectories(workDir);
       Path source = workDir.resolve("header_check" + compiler.sourceExtension());

@@ -29,23 +29,34 @@ public final class StorageText {
     };
   }
 
-  /** Who performs the step: the helper, or the kernel, and why. */
-  public static String performer(boolean byHelper, Step step) {
+  /** The step in a few words, for a header's list: what completes, and the instruction. */
+  static String brief(Step step) {
+    return switch (step) {
+      case WAIT_WGMMA -> "wgmma's reads done (wgmma.wait_group.sync.aligned 0)";
+      case WAIT_UMMA -> "tcgen05.mma's reads done (tcgen05.commit to an mbarrier, a wait on it)";
+      case WAIT_TMA_STORE_READS -> "TMA stores' reads done (cp.async.bulk.wait_group.read 0)";
+      case WAIT_TMA_LOADS -> "TMA loads landed (a wait on their mbarriers)";
+      case FENCE_PROXY_ASYNC -> "writes ordered before async-proxy use (fence.proxy.async.shared::cta)";
+      case BARRIER -> "a barrier over the threads involved (__syncthreads() where all take part)";
+    };
+  }
+
+  /** Who performs the step, in a few words: the helper, or the kernel, and why. */
+  static String briefPerformer(boolean byHelper, Step step) {
     if (byHelper) {
-      return "the helper does it";
+      return "the helper";
     }
     return switch (step) {
-      case WAIT_UMMA -> "the kernel's: the MMA thread commits to an mbarrier of its own";
-      case WAIT_TMA_LOADS -> "the kernel's: it knows the mbarriers' phases";
-      case BARRIER -> "the kernel's: it knows which threads take part (__syncthreads() where all do)";
-      default -> "the kernel's";
+      case WAIT_UMMA -> "the kernel's MMA thread";
+      case WAIT_TMA_LOADS -> "the kernel, which knows their phases";
+      default -> "the kernel";
     };
   }
 
   /**
    * The comment lines of a phase change: which buffers share bytes and what must complete, in
    * order, each with who does it; {@code helper} names the helper, {@code byHelper} says which
-   * steps it performs.
+   * steps it performs (where it performs none, the header offers none).
    */
   public static List<String> phaseChange(PhaseChange change, String helper,
       java.util.function.Predicate<Step> byHelper) {
@@ -54,23 +65,24 @@ public final class StorageText {
     for (List<String> pair : change.buffers()) {
       pairs.add(pair.get(1) + " over " + pair.get(0));
     }
-    lines.add(change.from() + " -> " + change.to() + ": " + (pairs.isEmpty()
+    String head = change.from() + " -> " + change.to() + ": " + (pairs.isEmpty()
         ? "no buffer of " + change.to() + " shares a byte with one of " + change.from()
-        : String.join(", ", pairs)) + ".");
+        : String.join(", ", pairs)) + ".";
     if (change.steps().isEmpty()) {
-      lines.add("Nothing must complete first" + (pairs.isEmpty() ? "." : ": neither phase writes"
-          + " the shared bytes."));
+      lines.add(head + " Nothing must complete first" + (pairs.isEmpty() ? "." : ": neither phase"
+          + " writes the shared bytes."));
       return lines;
     }
-    lines.add("Before " + change.to() + " touches the shared bytes, in order:");
+    lines.add(head + " Before " + change.to() + " touches them, in order:");
     int n = 1;
     for (Step step : change.steps()) {
-      lines.add("  " + n++ + ". " + step(step) + "; " + performer(byHelper.test(step), step) + ".");
+      lines.add("  " + n++ + ". " + brief(step) + ": " + briefPerformer(byHelper.test(step), step)
+          + ".");
     }
-    lines.add("Call " + helper + "() in every thread that used the bytes in " + change.from()
-        + (change.steps().contains(Step.WAIT_WGMMA)
-            ? ", converged (wgmma's wait is warp-synchronous)" : "") + ", then do the kernel's"
-        + " part.");
+    if (change.steps().stream().anyMatch(byHelper)) {
+      lines.add("Call " + helper + "() where they were used" + (change.steps()
+          .contains(Step.WAIT_WGMMA) ? " (converged)" : "") + ", then the kernel's part.");
+    }
     return lines;
   }
 }

@@ -70,7 +70,7 @@ public final class RasterRoutines {
         comment("The last strip is narrower when tile_size does not divide grid_x."),
         let("width", strip.lessThan(GRID_X.div(TILE_SIZE)).choose(TILE_SIZE,
             GRID_X.mod(TILE_SIZE))),
-        comment("Seed 003 computes ret.y = strip_flat_idx / gridDim.y, right on square grids only."),
+        comment("Not strip_flat_idx / gridDim.y, which is right on square grids only."),
         new Return(strip.times(TILE_SIZE).plus(inStrip.mod(width)), inStrip.div(width)));
   }
 

@@ -5,10 +5,12 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.StridedPart;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.layout.TritonEncoding;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The words and expressions both writers use to describe a tile's swizzle, on the offset or within
@@ -57,6 +59,46 @@ public final class SwizzleText {
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";
+  }
+
+  /**
+   * The tile's Triton encoding, for the header's comment: {@code "Triton, each stage as a [128, 64]
+   * tensor:"}, then the attribute as Triton prints it and Gluon's constructor, each on lines of
+   * their own, broken only between a linear layout's bases; or one sentence of why Triton has none.
+   */
+  public static List<String> triton(TileLayout layout) {
+    Optional<TritonEncoding> encoding = TritonEncoding.of(layout);
+    if (encoding.isEmpty()) {
+      return wrap("Triton has no shared encoding for it: "
+          + tritonWhyNot(TritonEncoding.why(layout).orElseThrow()) + ".", 96);
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add("Triton, " + (layout.stages() > 1 ? "each stage" : "the tile") + " as a "
+        + encoding.get().shape() + " tensor (the attribute, then Gluon's constructor):");
+    for (String form : List.of(encoding.get().mlir(), encoding.get().gluon())) {
+      StringBuilder line = new StringBuilder("  ");
+      for (String piece : form.split("(?<=\\]), (?=\\[)")) {
+        if (line.length() > 2 && line.length() + piece.length() + 2 > 94) {
+          lines.add(line.append(",").toString());
+          line = new StringBuilder("    ");
+        } else if (line.length() > 2) {
+          line.append(", ");
+        }
+        line.append(piece);
+      }
+      lines.add(line.toString());
+    }
+    return lines;
+  }
+
+  /** Why Triton has no encoding for a tile, in words. */
+  public static String tritonWhyNot(TritonEncoding.Unexpressible why) {
+    return switch (why) {
+      case NOT_POWER_OF_TWO -> "its encodings describe tensors whose dimensions are powers of two";
+      case SUB_BYTE -> "its shared encodings index whole elements of 8 bits or more";
+      case NEITHER_LINEAR_NOR_PADDED -> "the layout is no linear layout over GF(2) (a row pitch,"
+          + " or a swizzle with one) and no padding of whole rows by a power of two";
+    };
   }
 
   /**
@@ -173,20 +215,20 @@ public final class SwizzleText {
   }
 
   /**
-   * The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: its sentence, then one line
+   * The swizzle as a matrix over GF(2), as linear layouts over GF(2) print it: its sentence, then one line
    * per output bit; empty for a tile without a swizzle to show (the identity).
    */
   public static List<String> matrix(TileLayout layout) {
     List<String> lines = new ArrayList<>();
     if (!layout.hasSwizzle()) {
-      lines.add("The XOR map as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+      lines.add("The XOR map as a matrix over GF(2) (a linear layout): row i is"
           + " output bit i, column j input bit j, bit 0 first, of the row-major offset"
           + (layout.isOneAtom() ? "" : " within an atom") + ":");
       lines.addAll(layout.inner().rows(layout.inner().span()));
     } else if (!layout.swizzle().isIdentity()) {
       Swizzle swizzle = layout.swizzle();
       int atomCols = 1 << (swizzle.base() + swizzle.bits());
-      lines.add("The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is"
+      lines.add("The swizzle as a matrix over GF(2) (a linear layout): row i is"
           + " output bit i, column j input bit j, bit 0 first, of "
           + (layout.swizzlesWithinEachRow()
               ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
@@ -239,6 +281,7 @@ public final class SwizzleText {
     return layout.offsetSwizzle()
         .map(swizzle -> List.of("offset bits  " + SwizzleMasks.bitDiagram(swizzle),
             SwizzleMasks.masks(swizzle)))
-        .orElseGet(() -> List.of("the XOR map " + layout.inner()));
+        // A general XOR map is its formula, which the line naming the layout already gives.
+        .orElseGet(List::of);
   }
 }

@@ -255,8 +255,9 @@ public final class TileFunctions {
     @Override
     List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
       XorMap map = layout.inner();
-      String what = named.map(SwizzleMasks::masks).orElse("the XOR map " + map);
-      String how = named.map(SwizzleMasks::inverse).orElse("the XOR map " + map.inverse());
+      // A general map's formula is the body itself: the comment does not print it again.
+      String what = named.map(SwizzleMasks::masks).orElse("the XOR map of the offset's bits");
+      String how = named.map(SwizzleMasks::inverse).orElse("the inverse XOR map");
       return List.of(
           new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
               .orElse("The swizzle") + (layout.isOneAtom() ? "" : stacked

@@ -14,10 +14,12 @@ import java.util.Optional;
  * @param spec the storage as read
  * @param placement the model's least placement of its buffers, which fits the target
  * @param phaseChanges each change of phase, in the kernel's order of its phases, as declared
- * @param architecture the target ({@code -Aswizzlegen.arch}), if one is given
+ * @param architecture the target: {@code -Aswizzlegen.arch}'s, else Blackwell's (sm_100a) for a plan
+ *     whose tiles tcgen05 reads, else none (227 KB, as sm_90a)
+ * @param architectureGiven whether {@code -Aswizzlegen.arch} named the target
  */
 public record ProvenStorage(StorageSpec spec, Placement placement, List<PhaseChange> phaseChanges,
-    Optional<Architecture> architecture) {
+    Optional<Architecture> architecture, boolean architectureGiven) {
 
   public ProvenStorage {
     phaseChanges = List.copyOf(phaseChanges);

@@ -40,7 +40,11 @@ public final class StorageProver {
   /** The storage proven; empty, with the error on {@code @SharedStorage}, when it does not fit. */
   public Optional<ProvenStorage> prove(StorageSpec storage, Diagnostics diagnostics) {
     Placement placement = StoragePlan.place(storage.phases(), storage.modelBuffers());
-    List<StorageViolation> capacity = placement.checkCapacity(architecture);
+    // Without -Aswizzlegen.arch, a plan whose tiles tcgen05 reads runs on Blackwell only: its limit.
+    Optional<Architecture> target = architecture.or(() -> storage.buffers().stream()
+        .flatMap(buffer -> buffer.tile().stream()).flatMap(tile -> tile.engines().stream())
+        .anyMatch(Umma.class::isInstance) ? Optional.of(Architecture.SM_100A) : Optional.empty());
+    List<StorageViolation> capacity = placement.checkCapacity(target);
     capacity.forEach(problem -> diagnostics.storageFault(null, problem));
     if (!capacity.isEmpty()) {
       return Optional.empty();
@@ -50,7 +54,7 @@ public final class StorageProver {
       uses.put(buffer.buffer().name(), uses(buffer.tile()));
     }
     return Optional.of(new ProvenStorage(storage, placement, PhaseChange.of(placement, uses),
-        architecture));
+        target, architecture.isPresent()));
   }
 
   /**

@@ -17,7 +17,7 @@ public final class StorageNames {
    * buffer's member and no struct name may repeat.
    */
   public static final List<String> FIXED = List.of("kBytes", "kAlignment", "kDynamicBytes",
-      "kBlocksPerSm", "kLimitBytes", "base", "configure", "dynamic_smem", "kernel", "Kernel", "copy",
+      "kBlocksPerSm", "kLimitBytes", "kExtents", "base", "configure", "dynamic_smem", "kernel", "Kernel", "copy",
       "i", "address", "base_address", "base_pointer", "Tile");
 
   /** The Java twin's own constants, which no buffer's constant may repeat. */
@@ -65,10 +65,29 @@ public final class StorageNames {
 
   /** The members of a buffer named {@code name}. */
   public static Members of(String name) {
-    String k = "k" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    String k = "k" + pascalCase(name);
     String accessor = Names.snakeCase(name);
     return new Members(k + "Offset", k + "Bytes", k + "Alignment", k + "Copies", k + "CopyStride",
         k + "Count", accessor, accessor + "_tensor");
+  }
+
+  /**
+   * {@code name} in the constants' one case, its words capitalized and its underscores dropped:
+   * {@code tmem_slot} and {@code tmemSlot} both give {@code TmemSlot} ({@code kTmemSlotOffset}), never
+   * {@code kTmem_slotOffset}. A name of underscores only stays as it is.
+   */
+  static String pascalCase(String name) {
+    StringBuilder out = new StringBuilder(name.length());
+    boolean capital = true;
+    for (char c : name.toCharArray()) {
+      if (c == '_') {
+        capital = true;
+      } else {
+        out.append(capital ? Character.toUpperCase(c) : c);
+        capital = false;
+      }
+    }
+    return out.length() == 0 ? name : out.toString();
   }
 
   /** The helper of the change from phase {@code from} to {@code to}: {@code mainloop_to_epilogue}. */

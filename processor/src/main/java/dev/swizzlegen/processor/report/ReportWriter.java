@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.report;
 import dev.swizzlegen.processor.diag.AccessNotes;
 import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenTile;
@@ -25,11 +26,13 @@ import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaBox;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.layout.TritonEncoding;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, for every warp access the
@@ -63,6 +66,7 @@ public final class ReportWriter {
       root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
     }
     tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
+    root.put("triton", triton(layout));
     root.put("rows", layout.rows());
     root.put("cols", layout.cols());
     root.put("rowStride", layout.rowStride());
@@ -246,6 +250,25 @@ public final class ReportWriter {
       lanes.add(laneJson);
     }
     json.put("lanes", lanes);
+    return json;
+  }
+
+  /**
+   * The tile's Triton encoding, one stage of it: the attribute as Triton prints it, Gluon's
+   * constructor and the stage's shape; or, where Triton has none, why.
+   */
+  private static Map<String, Object> triton(TileLayout layout) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    Optional<TritonEncoding> encoding = TritonEncoding.of(layout);
+    if (encoding.isPresent()) {
+      json.put("encoding", encoding.get().mlir());
+      json.put("gluon", encoding.get().gluon());
+      json.put("shape", encoding.get().shape());
+    } else {
+      TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
+      json.put("none", why.name());
+      json.put("why", SwizzleText.tritonWhyNot(why));
+    }
     return json;
   }
 }

@@ -111,7 +111,8 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
    *
    * @param from the phase that ends
    * @param to the phase that begins (after the last, the first: a persistent kernel's next tile)
-   * @param helper the header's helper, {@code <from>_to_<to>}; it exists where {@code steps} do
+   * @param helper the header's helper, {@code <from>_to_<to>}, where it performs a step; empty where the
+   *     kernel does every step (no helper is offered)
    * @param reused each pair of buffers that share bytes, with the bytes they share
    * @param steps what must complete first, in order, each with whether the helper performs it
    */
@@ -194,8 +195,9 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       for (Step step : change.steps()) {
         steps.add(new ChangeStep(step, StorageHeaderWriter.helperPerforms(step)));
       }
-      changes.add(new Change(change.from(), change.to(),
-          StorageNames.phaseChange(change.from(), change.to()), reused, steps));
+      // The helper's name, empty where the header offers none (it would do nothing).
+      changes.add(new Change(change.from(), change.to(), StorageHeaderWriter.hasHelper(change)
+          ? StorageNames.phaseChange(change.from(), change.to()) : "", reused, steps));
     }
     return new StorageMap(spec.name(), spec.type().getQualifiedName().toString(),
         Diagnostics.javaName(spec.type()), placement.bytes(), placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.report;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
@@ -44,8 +45,8 @@ public final class StorageSummary {
       for (PhaseChange.Step step : change.steps()) {
         steps.append(steps.isEmpty() ? "" : "; ").append(StorageText.step(step));
       }
-      line(note, change.from() + " -> " + change.to() + " ("
-          + StorageNames.phaseChange(change.from(), change.to()) + "()): "
+      line(note, change.from() + " -> " + change.to() + (StorageHeaderWriter.hasHelper(change)
+          ? " (" + StorageNames.phaseChange(change.from(), change.to()) + "())" : "") + ": "
           + (steps.isEmpty() ? "nothing to complete" : steps));
     }
     return note.toString();

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * The m16n8 accumulator (C/D) fragment of {@code mma.sync}, stored to (or loaded from) shared memory as
- * in seed 004's epilogue: lane {@code l} holds two adjacent elements at row {@code l / 4}, column
+ * an mma.sync kernel's epilogue stores it: lane {@code l} holds two adjacent elements at row {@code l / 4}, column
  * {@code (l % 4) * 2} and two more 8 rows below, moved by two instructions of {@code 2 * element}
  * bytes per lane (4 bytes for half, 8 for float). The 16 x 8 fragment is stepped over the whole tile.
  */

@@ -23,8 +23,8 @@ import java.util.Optional;
 
 /**
  * Each lane moves {@code bytes} contiguous bytes (LDS/STS, LDG to STS, {@code cp.async}). The lanes
- * form a {@code threadRows x threadCols} grid numbered row- or column-major (seed 000's
- * {@code RowMajor<16,2>} / {@code ColMajor<16,2>}): lane (i, j) touches row {@code i} and vector
+ * form a {@code threadRows x threadCols} grid numbered row- or column-major (a
+ * {@code 16 x 2} grid either way): lane (i, j) touches row {@code i} and vector
  * {@code j} of the warp's footprint, which is stepped over every position of the tile. Without a grid
  * the access is the coalesced copy: the warp takes 32 consecutive vectors of the tile in row-major
  * order per instruction ({@code for (v = lane; v < vectors; v += 32)}).

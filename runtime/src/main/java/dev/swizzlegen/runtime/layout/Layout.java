@@ -5,7 +5,7 @@ import dev.swizzlegen.runtime.DType;
 /**
  * Where each element of a shared-memory tile lives: any one-to-one map from (row, col) to an element
  * offset from the tile's base. {@link TileLayout} is the XOR-swizzled kind swizzlegen generates; the
- * bank analysis takes any layout, so hand-written ones (such as seed 004's rotation) can be checked
+ * bank analysis takes any layout, so hand-written ones (such as a rotation of 16-byte units) can be checked
  * with the same model.
  */
 public interface Layout {

@@ -39,7 +39,7 @@ import java.util.OptionalInt;
  * </pre>
  *
  * <p>Within each row, the swizzle's {@code 2^(M+B)}-column pattern repeats along every row, rows keep
- * their place whatever their stride (seed 001's 8 x 24 is the 8 x 8 pattern three times; Triton's
+ * their place whatever their stride (an 8 x 24 tile is the 8 x 8 pattern three times; Triton's
  * {@code vec = 2^M}, {@code perPhase = 2^(S-B)}, {@code maxPhase = 2^B}). Where its stride is a power
  * of two {@code 2^P >= 2^(M+B)} its word is its offset, and it is the swizzle
  * {@code Swizzle<B, M, S + P - M - B>} of the offset ({@link TileLayout#inOffsetForm}).

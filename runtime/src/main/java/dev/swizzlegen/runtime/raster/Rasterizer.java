@@ -19,7 +19,7 @@ import java.util.Optional;
  * <ul>
  *   <li>the grid: {@code gridX x gridY} output tiles, {@code gridX = ceil(N / BN)} columns and
  *       {@code gridY = ceil(M / BM)} rows; a tile is a {@link TileCoord} {@code (x, y)} = (column,
- *       row), seed 003's {@code ret.x}, {@code ret.y};
+ *       row), {@code get_swizzle_idx}'s {@code ret.x}, {@code ret.y};
  *   <li>{@code blockIdx}: a block's place in the launch, {@code blockIdx.y * gridDim.x + blockIdx.x},
  *       the order in which the hardware roughly starts blocks;
  *   <li>{@code tileSize}: the width of a strip or panel, or the height of a group, in tiles
@@ -36,9 +36,9 @@ import java.util.Optional;
  */
 public enum Rasterizer {
   /**
-   * Seed 003's {@code get_swizzle_idx}: strips of {@code tileSize} columns, each walked row by row
+   * The classic {@code get_swizzle_idx} (CUTLASS's threadblock swizzle): strips of {@code tileSize} columns, each walked row by row
    * from the top, the strips left to right; the last strip is {@code gridX % tileSize} wide when
-   * {@code tileSize} does not divide {@code gridX}. Seed 003 computes the row as
+   * {@code tileSize} does not divide {@code gridX}. The classic version computes the row as
    * {@code strip_flat_idx / gridDim.y}, right only on square grids; here it is
    * {@code inStrip / width}. {@code tileSize >= gridX} is row-major order.
    */

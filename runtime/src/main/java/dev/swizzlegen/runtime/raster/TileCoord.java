@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.raster;
 
 /**
- * The output tile a thread block computes, in seed 003's {@code uint2} convention: {@code x} is the
+ * The output tile a thread block computes, in the {@code uint2} convention of {@code get_swizzle_idx}: {@code x} is the
  * tile's column (along N, {@code blockIdx.x} of a row-major launch), {@code y} its row (along M,
  * {@code blockIdx.y}). On a grid of {@code gridX x gridY} tiles a block's tile satisfies
  * {@code 0 <= x < gridX} and {@code 0 <= y < gridY}, except for the idle blocks of

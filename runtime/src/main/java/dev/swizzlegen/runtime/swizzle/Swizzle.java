@@ -26,7 +26,7 @@ import java.util.List;
  *
  * <p>Over GF(2) the function is {@code I + N}, where {@code N} moves the YYY bits onto the ZZZ bits.
  * When the masks do not overlap ({@code |S| >= B}, CuTe's static_assert) {@code N^2 = 0} and the
- * swizzle is its own inverse. When they overlap ({@code |S| < B}, seed 001's {@code Swizzle<3,0,2>},
+ * swizzle is its own inverse. When they overlap ({@code |S| < B}, such as {@code Swizzle<3,0,2>},
  * made with {@link #overlapping}) {@code N} is still nilpotent for {@code S != 0}, so the swizzle is
  * a bijection whose inverse is {@code I + N + N^2 + ...}, which {@link #inverseTerms()} spells out.
  *
@@ -70,7 +70,7 @@ public final class Swizzle {
 
   /**
    * A swizzle whose masks may overlap ({@code 0 < |shift| < bits}), which CuTe forbids but which is
-   * still a bijection (seed 001's {@code Swizzle<3,0,2>}).
+   * still a bijection (such as {@code Swizzle<3,0,2>}).
    */
   public static Swizzle overlapping(int bits, int base, int shift) {
     InvalidDescriptionException.throwIfAny(check(bits, base, shift, true));

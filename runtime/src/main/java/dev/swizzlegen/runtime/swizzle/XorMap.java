@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * image lacks the bit itself). {@code Swizzle<B,M,S>} is the one-term family, {@link #of(Swizzle)};
  * the TMA modes are three of its members on byte offsets.
  *
- * <p>As a matrix (seed 001's linear layouts, {@link #rows(int)}): column {@code j} is the image of
+ * <p>As a matrix (a linear layout over GF(2), {@link #rows(int)}): column {@code j} is the image of
  * bit {@code j}, row {@code i} is output bit {@code i}.
  */
 public final class XorMap {
@@ -359,7 +359,7 @@ public final class XorMap {
   }
 
   /**
-   * The {@code n x n} matrix as seed 001 prints linear layouts, bit 0 first ({@code "1 0 0 1 0 0"}):
+   * The {@code n x n} matrix as linear layouts over GF(2) print it, bit 0 first ({@code "1 0 0 1 0 0"}):
    * row {@code i} is output bit {@code i}, column {@code j} input bit {@code j}. Requires the map to
    * work within {@code n} bits ({@link #span()}).
    */

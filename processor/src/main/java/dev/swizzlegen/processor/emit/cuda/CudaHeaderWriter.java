@@ -13,12 +13,14 @@ import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes {@code swizzlegen/<name>.cuh} from its template ({@code tile.cuh.template}): a struct of
@@ -44,18 +46,18 @@ public final class CudaHeaderWriter {
       OperandReadText.Variables reads, CuteTypeText.Variables cuteType) {}
 
   public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
-      HopperHeaderText hopper, OperandReadText reads) {
+      HopperHeaderText hopper, OperandReadText reads, Optional<Architecture> architecture) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<String> constants = constants(layout);
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE).fill(new Variables(
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
-        hopper.comment(reads), CudaPreamble.text(hopper.includes()), tile.cudaNamespace(),
+        hopper.comment(reads, architecture), CudaPreamble.text(hopper.includes()), tile.cudaNamespace(),
         tile.name(), constants, HeaderMembers.functions(functions),
         HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables(),
         CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
-        header.render());
+        CudaLines.fold(header.render()));
   }
 
   /** The header's comment about the tile, after its first line: each line starts with {@code //}. */
@@ -84,11 +86,17 @@ public final class CudaHeaderWriter {
         out.add("// " + line);
       }
     }
-    out.add("//");
-    for (String line : SwizzleText.diagram(layout, ExprPrinter.CUDA)) {
-      out.add("//   " + line);
+    for (String line : SwizzleText.triton(layout)) {
+      out.add("// " + line);
     }
     out.add("//");
+    List<String> diagram = SwizzleText.diagram(layout, ExprPrinter.CUDA);
+    if (!diagram.isEmpty()) {
+      for (String line : diagram) {
+        out.add("//   " + line);
+      }
+      out.add("//");
+    }
     List<String> matrix = SwizzleText.matrix(layout);
     if (!matrix.isEmpty()) {
       for (String line : SwizzleText.wrap(matrix.get(0), 96)) {
@@ -126,21 +134,26 @@ public final class CudaHeaderWriter {
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
-      out.add("//   " + UserText.cppComment(ProofText.summary(report)));
+      // A verdict too long for one line goes on under its start, two columns in.
+      List<String> verdict = SwizzleText.wrap(ProofText.summary(report), 92);
+      for (int i = 0; i < verdict.size(); i++) {
+        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(verdict.get(i)));
+      }
       AccessNotes.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
       AccessNotes.bytePairs(report.access(), layout).ifPresent(
           note -> SwizzleText.wrap(note + ".", 92).forEach(line -> out.add("//     " + line)));
     }
-    for (int i = 0; i < tile.engines().size(); i++) {
-      out.add("//   " + UserText.cppComment(
-          ProofText.summary(tile.engines().get(i), proven.enginePlans().get(i))));
-    }
+    // The engines (TMA, the tensor cores) issue no load or store instruction: their plans are the
+    // sections after this one.
     for (String skipped : tile.skippedDefaults()) {
-      out.add("//   " + UserText.cppComment(skipped));
+      List<String> lines = SwizzleText.wrap(skipped, 92);
+      for (int i = 0; i < lines.size(); i++) {
+        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(lines.get(i)));
+      }
     }
-    if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {
-      out.add("//   no access declared");
+    if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
+      out.add("//   no warp access declared");
     }
     return out;
   }

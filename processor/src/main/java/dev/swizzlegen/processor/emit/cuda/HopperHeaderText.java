@@ -7,6 +7,7 @@ import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
@@ -28,9 +29,9 @@ import java.util.Optional;
 /**
  * What a tile's CUDA header says and gives for Hopper: for a tile with a {@code TMA} access, the
  * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map;
- * for every tile, in the comment, how wgmma reads it: its declared reads' sentences
- * ({@link OperandReadText}, which also gives their members), or whether wgmma could read it, in
- * each major. All of it is the model's; this class only spells it in CUDA.
+ * in the comment, how wgmma reads it: its declared reads' sentences ({@link OperandReadText}, which
+ * also gives their members), or, only for an explicit {@code -Aswizzlegen.arch} with wgmma, whether
+ * wgmma could read it, in each major. All of it is the model's; this class only spells it in CUDA.
  */
 public final class HopperHeaderText {
   private final TileSpec tile;
@@ -74,22 +75,27 @@ public final class HopperHeaderText {
   }
 
   /**
-   * The header's comment lines about TMA and wgmma, each starting with {@code "// "}: the tile's
-   * wgmma reads as {@code reads} says them.
+   * The header's comment section about TMA and wgmma, each line starting with {@code "// "} and the
+   * section with a {@code "//"} line before it; empty where there is nothing to say. Notes about an
+   * architecture come only from what the tile declares (its TMA fill, its wgmma reads as
+   * {@code reads} says them) or from an explicit {@code -Aswizzlegen.arch} with wgmma: then, for a
+   * tile no tensor core is declared to read, whether wgmma could read it, in each major (not for an
+   * element type wgmma never reads, such as a FLOAT epilogue tile).
    */
-  String comment(OperandReadText reads) {
-    StringBuilder out = new StringBuilder("// Hopper (sm_90):\n");
-    tmaFill.ifPresent(fill -> wrapped(out, "TMA fills a stage with " + fill.boxes().size() + " box"
-        + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x " + fill.boxCols()
-        + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
+  String comment(OperandReadText reads, Optional<Architecture> architecture) {
+    List<String> lines = new ArrayList<>();
+    tmaFill.ifPresent(fill -> wrapped(lines, "TMA fills a stage with " + fill.boxes().size()
+        + " box" + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x "
+        + fill.boxCols() + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
             ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
         + ": encode_tma_tensor_map() and tma_box_*() below."));
     List<String> declared = reads.comment(MmaFormat.GMMA);
-    if (!declared.isEmpty()) {
-      for (String line : declared) {
-        out.append(line).append('\n');
-      }
-    } else {
+    lines.addAll(declared);
+    boolean wgmmaNotes = !declared.isEmpty();
+    boolean anyRead = !reads.reads().isEmpty();
+    if (!anyRead && architecture.filter(arch -> arch.has(Architecture.Feature.WGMMA)).isPresent()
+        && MmaFormat.GMMA.type(tile.layout().dtype()).isPresent()) {
+      wgmmaNotes = true;
       List<String> readable = new ArrayList<>();
       for (Major major : Major.values()) {
         if (wgmmaReads.get(major).exists()) {
@@ -100,15 +106,23 @@ public final class HopperHeaderText {
         }
       }
       if (!readable.isEmpty()) {
-        wrapped(out, "wgmma (sm_90a) could read it as " + String.join(", or as ", readable)
+        wrapped(lines, "wgmma could read it as " + String.join(", or as ", readable)
             + "; declare @Access(kind = AccessKind.WGMMA" + (readable.size() == 1
                 && wgmmaReads.get(Major.K).exists() ? "" : ", major = ...")
             + ") for its descriptors.");
       } else {
-        wrapped(out, "No wgmma reads it as declared. "
+        wrapped(lines, "No wgmma reads it as declared. "
             + unreadableReasons(wgmmaReads.get(Major.K).violations(),
                 wgmmaReads.get(Major.MN).violations()));
       }
+    }
+    if (lines.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("//\n// ")
+        .append(wgmmaNotes ? "Hopper (sm_90a)" : "TMA (sm_90 and later)").append(":\n");
+    for (String line : lines) {
+      out.append(line).append('\n');
     }
     return out.toString();
   }
@@ -198,9 +212,9 @@ public final class HopperHeaderText {
     return SwizzleText.wrap(text, 96).stream().map(line -> "// " + line).toList();
   }
 
-  private static void wrapped(StringBuilder out, String text) {
+  private static void wrapped(List<String> out, String text) {
     for (String line : SwizzleText.wrap(text, 94)) {
-      out.append("//   ").append(line).append('\n');
+      out.add("//   " + line);
     }
   }
 }

@@ -11,7 +11,7 @@ import java.util.List;
  * Writes the rasterizer's {@code swizzlegen/<name>.cuh}: a struct with the default tile size, the
  * launch grid, the pure {@code __host__ __device__ get_swizzle_idx(block_idx, grid_x, grid_y,
  * tile_size)} ({@link RasterizerCuda#body}, the model's
- * {@link Rasterizer#tile} in CUDA) and seed 003's {@code __device__
+ * {@link Rasterizer#tile} in CUDA) and the {@code __device__
  * get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim} and so is compiled by
  * the CUDA compilers only; all after its {@link CudaPreamble}, so that host-only C++ and NVRTC include
  * it too.
@@ -22,8 +22,8 @@ public final class RasterHeaderWriter {
 
   public GeneratedFile write(RasterSpec raster) {
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, raster.headerPath(),
-        text(raster.type().getQualifiedName().toString(), raster.cudaNamespace(), raster.name(),
-            raster.rasterizer(), raster.tileSize()));
+        CudaLines.fold(text(raster.type().getQualifiedName().toString(), raster.cudaNamespace(),
+            raster.name(), raster.rasterizer(), raster.tileSize())));
   }
 
   /**
@@ -43,7 +43,7 @@ public final class RasterHeaderWriter {
     out.append("//\n");
     comment(out, "", "The grid is grid_x x grid_y output tiles: grid_x = ceil(N / BN) columns, grid_y"
         + " = ceil(M / BM) rows. block_idx is a block's place in the launch, blockIdx.y * gridDim.x +"
-        + " blockIdx.x. The uint2 returned is its tile, seed 003's convention: .x the column, .y the"
+        + " blockIdx.x. The uint2 returned is its tile: .x the column, .y the"
         + " row. Every block of launch_grid() gets a different tile and every tile a block"
         + (cutlass ? ", except the idle blocks of the last strip, whose .x is grid_x or more." : "."));
     out.append("//\n");
@@ -74,7 +74,7 @@ public final class RasterHeaderWriter {
     out.append("  }\n\n");
 
     out.append(CudaPreamble.DEVICE_ONLY).append('\n');
-    out.append("  // This block's tile, seed 003's call: block_idx and the grid from blockIdx and gridDim.\n");
+    out.append("  // This block's tile: block_idx and the grid from blockIdx and gridDim.\n");
     if (cutlass) {
       out.append("  // The launch covers gridDim.y * tile_size columns; blocks past the real grid_x are idle.\n");
     }

@@ -18,6 +18,8 @@ import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -75,9 +77,10 @@ public final class StorageHeaderWriter {
    * {@code {{k}}Offset}), their values, its accessor, and whether it is barriers (an accessor of
    * {@code (base, i)}) or copies ({@code (base, copy)}).
    */
-  public record BufferVariables(List<String> about, String k, long offset, long bufferBytes,
-      int bufferAlignment, int copies, long copyStride, long count, String accessor,
-      List<String> accessorComment, boolean barriers, boolean copied) {}
+  public record BufferVariables(String k, long offset, long bufferBytes,
+      int bufferAlignment, boolean several, int copies, long copyStride, long countPerCopy,
+      String indexBound, String extent, String accessor, boolean barriers, boolean single,
+      boolean copied) {}
 
   /** One phase change's helper: its name, and which of the role-free steps it performs. */
   public record ChangeVariables(String from, String to, String helper, boolean waitWgmma,
@@ -97,12 +100,18 @@ public final class StorageHeaderWriter {
       includeLines.add("");
     }
     List<BufferVariables> buffers = new ArrayList<>();
+    // Bit i of a buffer's phases: the i-th phase a buffer names; a buffer of every phase has all.
+    List<String> phases = spec.buffers().stream().map(b -> b.buffer().phase())
+        .flatMap(Optional::stream).distinct().toList();
     for (int i = 0; i < spec.buffers().size(); i++) {
-      buffers.add(buffer(spec.buffers().get(i), placement.offsets().get(i)));
+      StorageBuffer buffer = spec.buffers().get(i);
+      long bits = buffer.buffer().phase().map(phase -> 1L << (phases.indexOf(phase) % 64))
+          .orElse(phases.isEmpty() ? 1L : -1L);
+      buffers.add(buffer(buffer, placement.offsets().get(i), bits));
     }
     List<ChangeVariables> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
-      if (!change.steps().isEmpty()) {
+      if (hasHelper(change)) {
         changes.add(new ChangeVariables(change.from(), change.to(), helperName(change),
             change.steps().contains(Step.WAIT_WGMMA),
             change.steps().contains(Step.WAIT_TMA_STORE_READS),
@@ -118,32 +127,32 @@ public final class StorageHeaderWriter {
               buffer.names().constantStem(), buffer.buffer().copies() > 1,
               buffer.buffer().copies() == 1)));
     }
-    return Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
+    return CudaLines.fold(Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
-        CudaPreamble.text(""), includeLines, spec.cudaNamespace(), spec.name(), placement.bytes(),
-        placement.alignment(), placement.dynamicBytes(), proven.limitBytes(),
-        proven.blocksPerMultiprocessor(), buffers, changes, assertions(proven),
-        !cuteTensors.isEmpty(), cuteTensors)).render();
+        // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
+        // tiles; a plan of barriers and bytes only has its own.
+        includeLines.isEmpty() ? CudaPreamble.text("") : "#pragma once\n", includeLines,
+        spec.cudaNamespace(), spec.name(), placement.bytes(), placement.alignment(),
+        placement.dynamicBytes(), proven.limitBytes(), proven.blocksPerMultiprocessor(), buffers,
+        changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors)).render());
   }
 
-  /** One buffer's constants and accessor. */
-  private static BufferVariables buffer(StorageBuffer buffer, long offset) {
+  /**
+   * One buffer's constants (its copies and their stride only where it has several), its row of the
+   * placement check, and its accessor.
+   */
+  private static BufferVariables buffer(StorageBuffer buffer, long offset, long phases) {
     Buffer model = buffer.buffer();
     StorageNames.Members names = buffer.names();
     boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
-    String accessorComment = barriers
-        ? "The shared address of " + model.name() + "'s mbarrier i (0 to " + names.count() + " * "
-            + names.copies() + " - 1), 8 bytes each, from base()."
-        : "The shared address of " + model.name() + (model.copies() > 1
-            ? "'s copy number copy (0 to " + names.copies() + " - 1)" : "") + ", from base()"
-            + (model.kind() == Buffer.Kind.TILE ? "; " + buffer.tile().orElseThrow().cudaType()
-                + "'s offsets are from it" : "") + ".";
-    return new BufferVariables(
-        comment(model.name() + ": " + what(buffer) + ", " + model.phase()
-            .map(phase -> "live in phase " + phase).orElse("live in every phase") + "."),
-        names.constantStem(), offset, model.bytes(), model.alignment(), model.copies(),
-        model.copyStride(), barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0,
-        names.accessor(), comment(accessorComment), barriers, !barriers);
+    boolean several = model.copies() > 1;
+    String k = names.constantStem();
+    return new BufferVariables(k, offset, model.bytes(), model.alignment(), several,
+        model.copies(), model.copyStride(), barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0,
+        names.count() + (several ? " * " + names.copies() : ""),
+        "{" + k + "Offset, " + k + "Bytes, " + k + "Alignment, " + (several ? k + "CopyStride"
+            : "0u") + ", " + String.format(Locale.ROOT, "0x%xull", phases) + "},",
+        names.accessor(), barriers, !barriers && !several, !barriers && several);
   }
 
   /** The header's comment after its first line: the plan, its table and its phase changes. */
@@ -152,13 +161,10 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     List<String> out = new ArrayList<>();
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
-        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a base aligned to "
-        + placement.alignment() + " bytes, each buffer at a multiple of its alignment, buffers live"
-        + " in one phase on bytes no other buffer live then uses, in the least bytes these rules"
-        + " allow. Request kDynamicBytes = " + placement.dynamicBytes() + " (the plan and the"
-        + " slack that rounding an only 16-byte-aligned dynamic base up may need; configure() does)"
-        + " and take the base from base(dynamic_smem), never from the extern __shared__ array's"
-        + " __align__, which is not honoured for certain. " + limitWords(proven) + ".", ""));
+        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a " + placement.alignment()
+        + "-byte aligned base, each aligned, disjoint from those live with it, in the least bytes."
+        + " Request kDynamicBytes = " + placement.dynamicBytes() + " (configure() does); take the"
+        + " base from base(dynamic_smem), not from __align__. " + limitWords(proven) + ".", ""));
     out.add("//");
     out.add(String.format("//   %-16s %-12s %8s %8s %6s %6s", "buffer", "phase", "offset",
         "bytes", "align", "copies"));
@@ -187,11 +193,13 @@ public final class StorageHeaderWriter {
   }
 
   private static String limitWords(ProvenStorage proven) {
-    String target = proven.architecture().map(arch -> arch.optionName())
+    String target = proven.architecture().map(arch -> arch.optionName()
+            + (proven.architectureGiven() ? "" : " (no -Aswizzlegen.arch given: tcgen05 reads its"
+                + " tiles)"))
         .orElse("sm_90a (no -Aswizzlegen.arch given)");
-    return "It fits the " + proven.limitBytes() + " bytes one block may have on " + target + "; "
+    return "It fits the " + proven.limitBytes() + " bytes a block may have on " + target + ": "
         + proven.blocksPerMultiprocessor() + " block" + (proven.blocksPerMultiprocessor() == 1
-            ? "" : "s") + " per SM by shared memory (kBlocksPerSm)";
+            ? "" : "s") + " per SM";
   }
 
   /** What a buffer holds, for the plan's table. */
@@ -203,70 +211,54 @@ public final class StorageHeaderWriter {
         yield tile.cudaType() + ", " + tile.layout().stages() + " stage"
             + (tile.layout().stages() == 1 ? "" : "s");
       }
-      case BARRIERS -> model.copyBytes() / Buffer.BARRIER_BYTES + " mbarriers";
+      case BARRIERS -> {
+        long count = model.copyBytes() / Buffer.BARRIER_BYTES;
+        yield count + (count == 1 ? " mbarrier" : " mbarriers");
+      }
       case BYTES -> model.copyBytes() + " bytes";
     };
+  }
+
+  /** Whether the change has a helper: one that performs a step (none that would do nothing). */
+  public static boolean hasHelper(PhaseChange change) {
+    return change.steps().stream().anyMatch(HELPER_STEPS::contains);
   }
 
   private static String helperName(PhaseChange change) {
     return StorageNames.phaseChange(change.from(), change.to());
   }
 
-  /** The plan's {@code static_assert}s. */
+  /**
+   * The plan's {@code static_assert}s: one constexpr check of the whole placement (each buffer and
+   * copy aligned and within the plan, buffers live in a common phase disjoint), one that each tile
+   * buffer is aligned as its tile's header says, one of the request and capacity.
+   */
   private static List<String> assertions(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     String s = spec.name();
     List<String> out = new ArrayList<>();
     List<StorageBuffer> buffers = spec.buffers();
+    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(\n                  " + s
+        + "::kExtents, " + s + "::kBytes, " + s + "::kAlignment),\n              \"swizzlegen:"
+        + " buffers aligned, within the plan, disjoint while live together\");");
+    List<String> tiles = new ArrayList<>();
     for (StorageBuffer buffer : buffers) {
-      StorageNames.Members n = buffer.names();
-      String name = buffer.buffer().name();
-      assertion(out, s + "::" + n.offset() + " % " + s + "::" + n.alignment() + " == 0u && " + s
-          + "::" + n.copyStride() + " % " + s + "::" + n.alignment() + " == 0u && " + s
-          + "::kAlignment % " + s + "::" + n.alignment() + " == 0u",
-          name + " and each of its copies at a multiple of its alignment");
-      assertion(out, s + "::" + n.offset() + " + " + s + "::" + n.bytes() + " <= " + s
-          + "::kBytes", name + " within the plan");
       if (buffer.tile().isPresent()) {
         TileSpec tile = buffer.tile().get();
         String type = "::" + tile.cudaType();
-        assertion(out, s + "::" + n.alignment() + " == " + type + "::kAlignmentBytes && "
-            + type + "::kStages == " + tile.layout().stages() + "u",
-            name + " aligned as its tile's header says, with the stages planned");
+        tiles.add(s + "::" + buffer.names().alignment() + " == " + type + "::kAlignmentBytes");
+        tiles.add(type + "::kStages == " + tile.layout().stages() + "u");
       }
     }
-    for (int i = 0; i < buffers.size(); i++) {
-      for (int j = i + 1; j < buffers.size(); j++) {
-        Buffer a = buffers.get(i).buffer();
-        Buffer b = buffers.get(j).buffer();
-        if (!a.coLive(b)) {
-          continue;
-        }
-        StorageNames.Members x = buffers.get(i).names();
-        StorageNames.Members y = buffers.get(j).names();
-        assertion(out, s + "::" + x.offset() + " + " + s + "::" + x.bytes() + " <= " + s + "::"
-            + y.offset() + " || " + s + "::" + y.offset() + " + " + s + "::" + y.bytes() + " <= "
-            + s + "::" + x.offset(), a.name() + " and " + b.name() + ", live together, share no"
-            + " byte");
-      }
+    if (!tiles.isEmpty()) {
+      out.add("static_assert(" + String.join(" &&\n              ", tiles) + ",\n              "
+          + "\"swizzlegen: each tile buffer has its tile's alignment and the stages planned\");");
     }
-    assertion(out, s + "::kDynamicBytes >= " + s + "::kBytes + (" + s + "::kAlignment > 16u ? " + s
-        + "::kAlignment - 16u : 0u)", "the slack to round a 16-byte-aligned base up is requested");
-    assertion(out, s + "::kDynamicBytes <= " + s + "::kLimitBytes",
-        "the plan fits the target's shared memory per block");
+    out.add("static_assert(" + s + "::kDynamicBytes <= " + s + "::kLimitBytes &&\n              " + s
+        + "::kDynamicBytes >= " + s + "::kBytes +\n                  (" + s + "::kAlignment > 16u ? "
+        + s + "::kAlignment - 16u : 0u),\n              \"swizzlegen: the request fits the target,"
+        + " with the slack to round the base up\");");
     return out;
-  }
-
-  /** One {@code static_assert}, its condition's terms one a line. */
-  private static void assertion(List<String> out, String condition, String what) {
-    String terms = condition.replace(" && ", " &&\n              ")
-        .replace(" || ", " ||\n              ");
-    out.add("static_assert(" + terms + ",\n              \"swizzlegen: " + what + "\");");
-  }
-
-  /** {@code text} as comment lines inside the struct (after its two spaces of indent). */
-  private static List<String> comment(String text) {
-    return comment(text, "  ");
   }
 
   /**
