@@ -18,8 +18,8 @@ import java.util.List;
  * YYY = 0x1c0 (bits 6..8) is XORed into ZZZ = 0x38 (bits 3..5)
  * </pre>
  *
- * <p>The swizzle as a matrix over GF(2), as seed 001 prints linear layouts: row i is output bit i,
- * column j input bit j, bit 0 first, of the row-major offset:
+ * <p>The swizzle as a matrix over GF(2) (a linear layout): row i is output bit i, column j input bit
+ * j, bit 0 first, of the row-major offset:
  * <pre>
  * 1 0 0 0 0 0 0 0 0
  * 0 1 0 0 0 0 0 0 0
