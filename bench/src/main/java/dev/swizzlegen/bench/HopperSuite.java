@@ -270,8 +270,13 @@ public final class HopperSuite {
 
   private static Object helperField(String type, String field) {
     try {
-      return Class.forName(HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
-          + "Swizzle").getField(field).get(null);
+      String helper = HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
+          + "Swizzle";
+      // The model's values (LAYOUT, ENGINES) are built on first use: layout(), engines().
+      Class<?> helperClass = Class.forName(helper);
+      return field.equals("LAYOUT") || field.equals("ENGINES")
+          ? helperClass.getMethod(field.toLowerCase(java.util.Locale.ROOT)).invoke(null)
+          : helperClass.getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }

@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
  * each with the header's helper that makes it.
  */
 public final class GeneratedStorages {
+  /** What the summary says of a phase change whose steps are all the kernel's: no helper. */
+  public static final String KERNEL_STEPS_ONLY = "the kernel's steps only";
+
   /** {@code "from": "mainloop", "to": "epilogue", "helper": "mainloop_to_epilogue"} in the report. */
   private static final Pattern PHASE_CHANGE = Pattern.compile(
       "\"from\":\\s*\"([^\"]*)\",\\s*\"to\":\\s*\"([^\"]*)\",\\s*\"helper\":\\s*\"([^\"]*)\"");
@@ -80,7 +83,11 @@ public final class GeneratedStorages {
     return buffers;
   }
 
-  /** The report's phase changes, {@code "mainloop -> epilogue (mainloop_to_epilogue())"}. */
+  /**
+   * The report's phase changes, {@code "mainloop -> epilogue (mainloop_to_epilogue())"}, or
+   * {@code "mainloop -> epilogue (the kernel's steps only)"} where the header offers no helper (every
+   * step depends on the threads' roles).
+   */
   private static List<String> phaseChanges(Path report) {
     List<String> changes = new ArrayList<>();
     if (!Files.isRegularFile(report)) {
@@ -89,7 +96,8 @@ public final class GeneratedStorages {
     try {
       Matcher change = PHASE_CHANGE.matcher(Files.readString(report));
       while (change.find()) {
-        changes.add(change.group(1) + " -> " + change.group(2) + " (" + change.group(3) + "())");
+        changes.add(change.group(1) + " -> " + change.group(2) + " ("
+            + (change.group(3).isEmpty() ? KERNEL_STEPS_ONLY : change.group(3) + "()") + ")");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -25,11 +25,11 @@ public final class GeneratedTiles {
    * One generated helper.
    *
    * @param helper the loaded {@code <Name>Swizzle} class
-   * @param layout its {@code LAYOUT}
+   * @param layout its {@code layout()}
    * @param cudaHeader its {@code CUDA_HEADER}, relative to the generated sources
    * @param cudaType its {@code CUDA_TYPE}
-   * @param accesses its {@code ACCESSES}, the warp accesses the processor proved
-   * @param engines its {@code ENGINES}, the engines (TMA, wgmma) the processor planned
+   * @param accesses its {@code accesses()}, the warp accesses the processor proved
+   * @param engines its {@code engines()}, the engines (TMA, wgmma) the processor planned
    */
   public record Tile(Class<?> helper, TileLayout layout, String cudaHeader, String cudaType,
       List<AccessPattern> accesses, List<Engine> engines) {
@@ -69,21 +69,22 @@ public final class GeneratedTiles {
   /**
    * Every helper whose header is under {@code generatedSources}, by class name: the class files
    * named {@code *Swizzle.class} in the directories of the class path (the module's
-   * {@code target/classes}) with a {@code LAYOUT} and a {@code CUDA_HEADER} found there.
+   * {@code target/classes}) with a {@code layout()} and a {@code CUDA_HEADER} found there.
    */
   public static List<Tile> find(Path generatedSources) {
     List<Tile> tiles = new ArrayList<>();
     try {
       for (Class<?> helper : generatedClasses(generatedSources, "Swizzle")) {
-        if (helper.getField("LAYOUT").getType() != TileLayout.class) {
+        // The model's values are built on first use: layout(), accesses(), engines().
+        if (helper.getMethod("layout").getReturnType() != TileLayout.class) {
           continue;
         }
         tiles.add(new Tile(helper,
-            (TileLayout) helper.getField("LAYOUT").get(null),
+            (TileLayout) helper.getMethod("layout").invoke(null),
             (String) helper.getField("CUDA_HEADER").get(null),
             (String) helper.getField("CUDA_TYPE").get(null),
-            accesses(helper.getField("ACCESSES").get(null)),
-            engines(helper.getField("ENGINES").get(null))));
+            accesses(helper.getMethod("accesses").invoke(null)),
+            engines(helper.getMethod("engines").invoke(null))));
       }
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("a generated helper could not be read", e);

@@ -2,6 +2,7 @@ package dev.swizzlegen.processor;
 
 import static dev.swizzlegen.processor.diag.OptionNames.ARCH;
 import static dev.swizzlegen.processor.diag.OptionNames.CONFLICTS;
+import static dev.swizzlegen.processor.diag.OptionNames.HELPERS;
 import static dev.swizzlegen.processor.diag.OptionNames.NAMESPACE;
 import static dev.swizzlegen.processor.diag.OptionNames.REPORTS;
 import static dev.swizzlegen.processor.diag.OptionNames.SUMMARY;
@@ -38,13 +39,15 @@ import javax.tools.Diagnostic;
  *       notes are hidden ({@code mvn -q});
  *   <li>{@code swizzlegen.arch=sm_80|sm_90a|sm_100a|sm_103a|sm_120a}: the architecture the tiles are
  *       for ({@link Architecture}): its shared memory per thread block, and an error for each access
- *       it has no instruction or engine for (default none: every feature allowed, 227 KB).
+ *       it has no instruction or engine for (default none: every feature allowed, 227 KB);
+ *   <li>{@code swizzlegen.helpers=classes|sources}: the Java helpers as class files (the default) or
+ *       as Java sources with Javadoc (what Eclipse's compiler always gets).
  * </ul>
  */
 record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,
-    boolean summary, Optional<Architecture> architecture, List<String> problems) {
+    boolean summary, Optional<Architecture> architecture, boolean sources, List<String> problems) {
   /** The options swizzlegen reads, for {@code getSupportedOptions}. */
-  static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY, ARCH);
+  static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY, ARCH, HELPERS);
 
   /** A report written on request, by its name in {@code -Aswizzlegen.reports}. */
   enum Report {
@@ -117,8 +120,19 @@ record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Repo
         }
       }
     }
+    boolean sources = false;
+    if (options.containsKey(HELPERS)) {
+      Optional<String> value = value(options, HELPERS, "classes or sources", problems);
+      if (value.isPresent()) {
+        switch (value.get()) {
+          case "classes" -> sources = false;
+          case "sources" -> sources = true;
+          default -> problems.add(option(HELPERS, value.get()) + " is neither classes nor sources.");
+        }
+      }
+    }
     return new ProcessorOptions(namespace, conflictKind, Set.copyOf(reports), summary,
-        architecture, List.copyOf(problems));
+        architecture, sources, List.copyOf(problems));
   }
 
   /** {@code "sm_80|sm_90a|..."}: every architecture's name, joined. */

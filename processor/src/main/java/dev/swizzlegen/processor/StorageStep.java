@@ -3,6 +3,8 @@ package dev.swizzlegen.processor;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaClass;
+import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.StorageLayoutWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
@@ -42,6 +44,7 @@ final class StorageStep {
   private final Map<String, String> headerOwners;
   private final UnaryOperator<GeneratedFile> made;
   private final Writer writer;
+  private final JavaWriter javaWriter;
   /** Whether {@code -Aswizzlegen.summary} asks for a note per storage. */
   private final boolean summaries;
   /** Whether {@code -Aswizzlegen.reports} asks for the JSON report and the picture. */
@@ -49,7 +52,9 @@ final class StorageStep {
   private final boolean picture;
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-      Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer) {
+      Map<String, String> headerOwners, UnaryOperator<GeneratedFile> made, Writer writer,
+      JavaWriter javaWriter) {
+    this.javaWriter = javaWriter;
     this.reader = new StorageReader(elements, options.namespace(), sourceTypes);
     this.prover = new StorageProver(options.architecture());
     this.headerOwners = headerOwners;
@@ -62,14 +67,16 @@ final class StorageStep {
 
   /**
    * Reads, proves and writes the storage {@code values} declare on {@code type}; its errors go to
-   * {@code diagnostics}, and nothing is written for a storage with one. Throws
+   * {@code diagnostics}, and nothing is written for a storage with one. A storage nested in a
+   * top-level type is not written here: its files are returned, to be written with the holder its
+   * twin is a member of. Throws
    * {@link AnnotationValues.Malformed} while a value or a tile it names waits for a later round.
    */
-  void process(TypeElement type, AnnotationValues values, StorageReader.Tiles tiles,
+  Optional<SwizzlegenProcessor.HeldFiles> process(TypeElement type, AnnotationValues values, StorageReader.Tiles tiles,
       Diagnostics diagnostics) {
     Optional<StorageSpec> read = reader.read(type, values, tiles, diagnostics);
     if (read.isEmpty() || diagnostics.hasErrors()) {
-      return;
+      return Optional.empty();
     }
     StorageSpec spec = read.get();
     String self = "the @SharedStorage of " + type.getQualifiedName();
@@ -77,14 +84,15 @@ final class StorageStep {
     if (owner != null && !owner.equals(self)) {
       diagnostics.error("name", "its header " + spec.headerPath() + " is already generated for "
           + owner + "; set name to tell them apart.");
-      return;
+      return Optional.empty();
     }
     Optional<ProvenStorage> proven = prover.prove(spec, diagnostics);
     if (proven.isEmpty() || diagnostics.hasErrors()) {
-      return;
+      return Optional.empty();
     }
     List<GeneratedFile> files = new ArrayList<>();
-    files.add(made.apply(layoutWriter.write(proven.get())));
+    JavaClass twin = layoutWriter.twin(proven.get());
+    javaWriter.write(twin).forEach(file -> files.add(made.apply(file)));
     files.add(made.apply(headerWriter.write(proven.get())));
     for (GeneratedFile report : reportWriter.write(proven.get(), json, picture)) {
       files.add(made.apply(report));
@@ -92,12 +100,17 @@ final class StorageStep {
     Optional<String> summary =
         summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
     summary.ifPresent(note -> files.add(made.apply(TileSummary.file(spec.headerPath(), note))));
+    if (spec.layoutClass().enclosingClassName().isPresent()) {
+      // A twin in its top-level type's holder: written with the holder.
+      return Optional.of(new SwizzlegenProcessor.HeldFiles(type, diagnostics, twin, files, summary));
+    }
     for (GeneratedFile file : files) {
       writer.write(file, type, diagnostics);
       if (diagnostics.hasErrors()) {
-        return;
+        return Optional.empty();
       }
     }
     summary.ifPresent(diagnostics::note);
+    return Optional.empty();
   }
 }

@@ -13,12 +13,15 @@ import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
+import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.CompiledTile;
+import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
@@ -100,12 +103,23 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    */
   private final Set<String> sourceTypes = new HashSet<>();
 
+  /**
+   * The files of the types nested in each top-level type (by its qualified name) made this round,
+   * waiting for their holder ({@code KernelSwizzles}), written at the round's end; their diagnostics
+   * are printed then.
+   */
+  private final Map<String, List<HeldFiles>> heldMembers = new TreeMap<>();
+  /** The holders written in earlier rounds, by binary name: none can be written twice. */
+  private final Set<String> writtenHolders = new HashSet<>();
+
   private Messager messager;
   private Filer filer;
   private Elements elements;
   private ProcessorOptions options;
   private TileReader reader;
   private final JavaHelperWriter javaHelperWriter = new JavaHelperWriter();
+  /** Class files, or Java sources where asked for or under Eclipse's compiler. */
+  private JavaWriter javaWriter;
   private final CudaHeaderWriter cudaHeaderWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
   private final BankMapWriter bankMapWriter = new BankMapWriter();
@@ -135,6 +149,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     filer = processingEnv.getFiler();
     elements = processingEnv.getElementUtils();
     options = ProcessorOptions.read(processingEnv.getOptions());
+    // Eclipse's compiler does not compile against class files a processor creates: it gets sources.
+    javaWriter = new JavaWriter(options.sources() || eclipse(processingEnv));
     for (String problem : options.problems()) {
       // An option's value is user text, as a label is.
       messager.printMessage(Diagnostic.Kind.ERROR, UserText.message(problem));
@@ -144,7 +160,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         options.architecture());
     rasterReader = new RasterReader(elements, options.namespace(), sourceTypes::contains);
     storageStep = new StorageStep(elements, options, sourceTypes::contains, headerOwners, made,
-        this::write);
+        this::write, javaWriter);
+  }
+
+  /** Whether javac is Eclipse's compiler (ECJ), whose environment is its own class, as Micronaut tells. */
+  static boolean eclipse(ProcessingEnvironment environment) {
+    return environment.getClass().getName().startsWith("org.eclipse.jdt.");
   }
 
   @Override
@@ -199,7 +220,13 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       AnnotationValues values = values(storage, SharedStorage.class);
       Diagnostics diagnostics = new Diagnostics("storage", storage, values);
       try {
-        storageStep.process(storage, values, this::tileOutcome, diagnostics);
+        Optional<HeldFiles> held =
+            storageStep.process(storage, values, this::tileOutcome, diagnostics);
+        if (held.isPresent()) {
+          // Written, and its diagnostics printed, with its holder at the round's end.
+          hold(held.get());
+          continue;
+        }
       } catch (AnnotationValues.Malformed notYet) {
         diagnostics = new Diagnostics("storage", storage, values);
         if (round.processingOver()) {
@@ -212,6 +239,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       }
       diagnostics.printTo(messager);
     }
+    writeHolders();
     return false;
   }
 
@@ -307,6 +335,25 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     return types;
   }
 
+  /**
+   * An annotated type's files, all made before any is written, and its summary note: a tile's or a
+   * storage's. Where its Java class is a member of a holder ({@code KernelSwizzles}), the files wait
+   * until the holder is written: the holder's source declares that class, its class file lists it.
+   *
+   * @param type the annotated type, the files' originating element
+   * @param diagnostics what is reported on it
+   * @param javaClass its Java class (helper or twin), as a definition
+   * @param files its files: the class files of its Java class (none for a member written as a source),
+   *     its header and the reports asked for
+   * @param summary its summary note, if asked for
+   */
+  record HeldFiles(TypeElement type, Diagnostics diagnostics, JavaClass javaClass,
+      List<GeneratedFile> files, Optional<String> summary) {
+    HeldFiles {
+      files = List.copyOf(files);
+    }
+  }
+
   /** A tile that passed every check, and the diagnostics it is reported on. */
   private record Proven(ProvenTile tile, Diagnostics diagnostics) {
     TileSpec spec() {
@@ -314,12 +361,6 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     }
   }
 
-  /**
-   * A proven tile's files, made in memory before any is written, and its summary note.
-   *
-   * @param files its helper's class file, its header and the reports asked for
-   */
-  private record TileFiles(Proven proven, List<GeneratedFile> files, Optional<String> summary) {}
 
   /** The tiles grouped by the top-level type they are or are nested in, in order. */
   private static Collection<List<TypeElement>> byTopLevelType(List<TypeElement> tiles) {
@@ -362,24 +403,20 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         diagnostics.failed(bug);
       }
     }
-    List<TileFiles> nested = new ArrayList<>();
     Map<String, TileSpec> nestedHelpers = new HashMap<>();
     for (Proven tile : proven) {
       if (!ownsItsNames(tile.spec(), nestedHelpers, tile.diagnostics())) {
         continue;
       }
-      Optional<TileFiles> files = make(tile);
+      Optional<HeldFiles> files = make(tile);
       if (files.isEmpty()) {
         continue;
       }
       if (tile.spec().helper().enclosingClassName().isEmpty()) {
         write(files.get());
       } else {
-        nested.add(files.get());
+        hold(files.get());
       }
-    }
-    if (!nested.isEmpty()) {
-      writeNested(nested);
     }
     for (int i = 0; i < group.size(); i++) {
       tileOutcomes.put(group.get(i).getQualifiedName().toString(), new StorageReader.TileOutcome(
@@ -391,34 +428,67 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
             new StorageReader.TileOutcome(StorageReader.TileState.PROVEN, Optional.of(tile.spec())));
       }
     }
-    reports.forEach(report -> report.printTo(messager));
+    // A held tile's diagnostics are printed when its holder is written.
+    Set<Diagnostics> held = new HashSet<>();
+    heldMembers.values().forEach(members -> members.forEach(files -> held.add(files.diagnostics())));
+    reports.stream().filter(report -> !held.contains(report)).forEach(report -> report.printTo(messager));
   }
 
   /**
-   * The nested tiles of one top-level type whose files were made: the class that holds their helpers,
-   * then each tile's own files. A failure while making the holder is an error on each of them, and
-   * nothing is written for any.
+   * Holds the files of a type nested in a top-level type (a tile's, a storage's) until the end of the
+   * round, when its top-level type's holder is written with every member the round made.
    */
-  private void writeNested(List<TileFiles> nested) {
-    TypeElement topLevel = Names.topLevelType(nested.get(0).proven().spec().type());
-    GeneratedFile helpers;
-    try {
-      List<TileSpec> tiles = new ArrayList<>();
-      for (TileFiles files : nested) {
-        tiles.add(files.proven().spec());
-      }
-      helpers = made.apply(javaHelperWriter.holder(
-          nested.get(0).proven().spec().helper().enclosingClassName().orElseThrow(), tiles));
-    } catch (RuntimeException bug) {
-      nested.forEach(files -> files.proven().diagnostics().failed(bug));
+  private void hold(HeldFiles files) {
+    JavaClassName holder = files.javaClass().name().enclosingClassName().orElseThrow();
+    String topLevel = Names.topLevelType(files.type()).getQualifiedName().toString();
+    if (writtenHolders.contains(holder.binaryName())) {
+      files.diagnostics().errorOnElement("its Java class " + files.javaClass().name()
+          + " belongs in " + holder + ", which an earlier round of annotation processing already"
+          + " wrote; declare it in a type of its own.");
       return;
     }
-    Diagnostics holder = new Diagnostics("tiles of", topLevel, null);
-    write(helpers, topLevel, holder);
-    holder.printTo(messager);
-    if (!holder.hasErrors()) {
-      nested.forEach(this::write);
+    heldMembers.computeIfAbsent(topLevel, key -> new ArrayList<>()).add(files);
+  }
+
+  /**
+   * The held members of each top-level type: the class that holds their Java classes, then each
+   * member's own files. A failure while making the holder is an error on each member, and nothing is
+   * written for any.
+   */
+  private void writeHolders() {
+    for (List<HeldFiles> members : heldMembers.values()) {
+      TypeElement topLevel = Names.topLevelType(members.get(0).type());
+      JavaClassName name = members.get(0).javaClass().name().enclosingClassName().orElseThrow();
+      writtenHolders.add(name.binaryName());
+      List<GeneratedFile> holderFiles;
+      try {
+        List<JavaClass> classes = new ArrayList<>();
+        for (HeldFiles files : members) {
+          classes.add(files.javaClass());
+        }
+        holderFiles = javaWriter.write(javaHelperWriter.holder(name,
+            topLevel.getQualifiedName().toString(), classes)).stream().map(made).toList();
+      } catch (RuntimeException bug) {
+        members.forEach(files -> {
+          files.diagnostics().failed(bug);
+          files.diagnostics().printTo(messager);
+        });
+        continue;
+      }
+      Diagnostics holder = new Diagnostics("types of", topLevel, null);
+      for (GeneratedFile file : holderFiles) {
+        write(file, topLevel, holder);
+        if (holder.hasErrors()) {
+          break;
+        }
+      }
+      holder.printTo(messager);
+      if (!holder.hasErrors()) {
+        members.forEach(this::write);
+      }
+      members.forEach(files -> files.diagnostics().printTo(messager));
     }
+    heldMembers.clear();
   }
 
   /**
@@ -463,7 +533,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
    * A proven tile's files, each made before any is written, and its summary note if asked for; empty,
    * with the error on the tile, when making them fails.
    */
-  private Optional<TileFiles> make(Proven proven) {
+  private Optional<HeldFiles> make(Proven proven) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.tile().reports();
     try {
@@ -476,7 +546,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       OperandReadText reads = OperandReadText.of(proven.tile());
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
-      files.add(javaHelperWriter.write(tile, helperFunctions));
+      JavaClass helper = javaHelperWriter.helper(proven.tile(), helperFunctions,
+          javaWriter.sources());
+      files.addAll(javaWriter.write(helper));
       files.add(cudaHeaderWriter.write(proven.tile(), functions, hopper, reads,
           options.architecture()));
       Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
@@ -490,7 +562,8 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
           ? Optional.of(TileSummary.of(tile, reports, hopper, reads))
           : Optional.empty();
       summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
-      return Optional.of(new TileFiles(proven, files.stream().map(made).toList(), summary));
+      return Optional.of(new HeldFiles(tile.type(), proven.diagnostics(), helper,
+          files.stream().map(made).toList(), summary));
     } catch (RuntimeException bug) {
       proven.diagnostics().failed(bug);
       return Optional.empty();
@@ -498,10 +571,10 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
   }
 
   /** Writes a tile's files, stopping at the first that cannot be written; then its summary note. */
-  private void write(TileFiles tile) {
-    Diagnostics diagnostics = tile.proven().diagnostics();
+  private void write(HeldFiles tile) {
+    Diagnostics diagnostics = tile.diagnostics();
     for (GeneratedFile file : tile.files()) {
-      write(file, tile.proven().spec().type(), diagnostics);
+      write(file, tile.type(), diagnostics);
       if (diagnostics.hasErrors()) {
         return;
       }
@@ -527,8 +600,9 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
     // Every file and the note are made before any file is written: a failure writes nothing.
     Optional<String> summary =
         options.summary() ? Optional.of(TileSummary.of(raster)) : Optional.empty();
-    List<GeneratedFile> files = new ArrayList<>(List.of(made.apply(rasterJavaWriter.write(raster)),
-        made.apply(rasterHeaderWriter.write(raster))));
+    List<GeneratedFile> files = new ArrayList<>();
+    javaWriter.write(rasterJavaWriter.twin(raster)).forEach(file -> files.add(made.apply(file)));
+    files.add(made.apply(rasterHeaderWriter.write(raster)));
     summary.ifPresent(note -> files.add(made.apply(TileSummary.file(raster.headerPath(), note))));
     for (GeneratedFile file : files) {
       write(file, type, diagnostics);
@@ -561,6 +635,12 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
       if (file.kind() == GeneratedFile.Kind.CLASS_FILE) {
         try (OutputStream out = filer.createClassFile(file.name(), originating).openOutputStream()) {
           out.write(file.classBytes());
+        }
+        return;
+      }
+      if (file.kind() == GeneratedFile.Kind.SOURCE) {
+        try (Writer writer = filer.createSourceFile(file.name(), originating).openWriter()) {
+          writer.write(file.content());
         }
         return;
       }

@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.testing.FilerRecording;
 import java.nio.file.Path;
 import java.util.List;
@@ -137,10 +137,7 @@ class FailureIsolationTest {
   private List<String> holderMembers() {
     FilerRecording.File holder = recording.files().stream()
         .filter(file -> file.name().equals("iso.KernelSwizzles")).findFirst().orElseThrow();
-    return ClassFileText.of(holder.bytes()).lines()
-        .filter(line -> line.startsWith("  // inner class "))
-        .map(line -> line.substring("  // inner class ".length(), line.indexOf(':')))
-        .toList();
+    return ClassFiles.memberClasses(holder.bytes());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.testing.FilerRecording;
 import java.io.File;
 import java.io.IOException;
@@ -35,7 +36,10 @@ final class Generated {
 
   private Generated(Compilation compilation) {
     this.compilation = compilation;
-    this.loader = new GeneratedClassLoader(compilation);
+    GeneratedClassLoader classes = new GeneratedClassLoader(compilation);
+    this.loader = classes;
+    // Every generated class file, checked by ASM's verifier before any test uses it.
+    classes.verifyAll();
   }
 
   /** The option that asks for every report: the JSON report and the bank-map picture. */
@@ -197,6 +201,17 @@ final class Generated {
     }
   }
 
+  /** A generated Java source's text, by its class's qualified name ({@code com.acme.GemmASwizzle}). */
+  String source(String qualifiedName) {
+    JavaFileObject file = compilation.generatedSourceFile(qualifiedName)
+        .orElseThrow(() -> new AssertionError("no source generated: " + qualifiedName));
+    try {
+      return file.getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /**
    * A generated class file's bytes, by the class's binary name ({@code attn.KernelSwizzles$QSwizzle}),
    * as the processor wrote them to the class output.
@@ -234,10 +249,17 @@ final class Generated {
       return type;
     }
 
+    /**
+     * A public static field's value; for a model value built on first use ({@code LAYOUT},
+     * {@code ACCESSES}, {@code ENGINES}), its method's ({@code layout()}).
+     */
     Object constant(String name) {
       try {
-        Field field = type.getField(name);
-        return field.get(null);
+        try {
+          return type.getField(name).get(null);
+        } catch (NoSuchFieldException notAField) {
+          return type.getMethod(name.toLowerCase(Locale.ROOT)).invoke(null);
+        }
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(type.getName() + "." + name, e);
       }
@@ -278,6 +300,17 @@ final class Generated {
           String name = path.substring(path.indexOf(marker) + marker.length())
               .replace(".class", "").replace('/', '.');
           classFiles.put(name, file);
+        }
+      }
+    }
+
+    /** Verifies every class file the processor wrote ({@link ClassFiles#verify}). */
+    void verifyAll() {
+      for (JavaFileObject file : classFiles.values()) {
+        try (InputStream in = file.openInputStream()) {
+          ClassFiles.verify(in.readAllBytes(), this);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       }
     }

@@ -1,26 +1,29 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The exact text of one generated header and report, and of two helpers' class files as
- * {@link ClassFileText} reads them. After an intended change to the writers,
+ * ASM's Textifier reads them. After an intended change to the writers,
  * regenerate with {@code mvn -pl processor test -Dtest=GoldenFileTest -Dswizzlegen.updateGolden=true}
  * and review the diff.
  */
 class GoldenFileTest {
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
   private static Generated generated;
+  private static Generated sources;
 
   @BeforeAll
   static void compile() {
-    generated = Generated.of(Generated.REPORTS, JavaFileObjects.forSourceString("com.acme.GemmA", """
+    JavaFileObject[] tiles = {JavaFileObjects.forSourceString("com.acme.GemmA", """
         package com.acme;
 
         import dev.swizzlegen.annotations.DType;
@@ -40,7 +43,16 @@ class GoldenFileTest {
             access = {@Access(kind = AccessKind.TMA, op = Op.STORE), @Access(kind = AccessKind.LDMATRIX),
                 @Access(kind = AccessKind.WGMMA)})
         public interface StagedB {}
-        """));
+        """)};
+    generated = Generated.of(Generated.REPORTS, tiles);
+    sources = Generated.of(List.of("-Aswizzlegen.helpers=sources"), tiles);
+  }
+
+  /** The helper as a Java source ({@code -Aswizzlegen.helpers=sources}): its Javadoc and bodies. */
+  @Test
+  void javaHelperSource() throws IOException {
+    assertGolden("GemmASwizzle.java", sources.source("com.acme.GemmASwizzle"));
+    assertGolden("StagedBSwizzle.java", sources.source("com.acme.StagedBSwizzle"));
   }
 
   /**
@@ -52,18 +64,18 @@ class GoldenFileTest {
     assertGolden("staged_b.cuh", generated.text("swizzlegen/staged_b.cuh"));
   }
 
-  /** The staged, atom-tiled tile's helper class file, read back as text ({@link ClassFileText}). */
+  /** The staged, atom-tiled tile's helper class file, read back as text (ASM's Textifier). */
   @Test
   void atomTiledStagedHelper() throws IOException {
     assertGolden("StagedBSwizzle.class.txt",
-        ClassFileText.of(generated.classBytes("com.acme.StagedBSwizzle")));
+        ClassFiles.text(generated.classBytes("com.acme.StagedBSwizzle")));
   }
 
   /** The helper class file, read back as text: its constants, data and decompiled methods. */
   @Test
   void javaHelper() throws IOException {
     assertGolden("GemmASwizzle.class.txt",
-        ClassFileText.of(generated.classBytes("com.acme.GemmASwizzle")));
+        ClassFiles.text(generated.classBytes("com.acme.GemmASwizzle")));
   }
 
   @Test

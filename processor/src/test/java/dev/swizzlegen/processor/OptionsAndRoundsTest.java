@@ -68,6 +68,18 @@ class OptionsAndRoundsTest {
         "-Aswizzlegen.summary=yes is neither true nor false");
     assertOneOptionError(List.of("-Aswizzlegen.conflicts=Warning"),
         "-Aswizzlegen.conflicts=Warning is neither error nor warning.");
+    assertOneOptionError(List.of("-Aswizzlegen.helpers=source"),
+        "-Aswizzlegen.helpers=source is neither classes nor sources.");
+    assertOneOptionError(List.of("-Aswizzlegen.helpers"),
+        "-Aswizzlegen.helpers has no value; give it one: -Aswizzlegen.helpers=<classes or sources>.");
+  }
+
+  @Test
+  void theHelpersAreSourcesOnRequest() {
+    assertThat(Generated.filesWrittenByJavac(List.of("-Aswizzlegen.helpers=sources"), TILE))
+        .containsExactly("generated/gemm/OperandSwizzle.java", "generated/swizzlegen/operand.cuh");
+    assertThat(Generated.filesWrittenByJavac(List.of("-Aswizzlegen.helpers=classes"), TILE))
+        .containsExactly("classes/gemm/OperandSwizzle.class", "generated/swizzlegen/operand.cuh");
   }
 
   @Test

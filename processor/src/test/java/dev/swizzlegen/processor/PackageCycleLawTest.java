@@ -3,7 +3,7 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.ModuleClasses;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
@@ -126,7 +126,7 @@ class PackageCycleLawTest {
         return;
       }
       Set<String> uses = graph.computeIfAbsent(from, key -> new TreeSet<>());
-      for (String used : ClassFileText.classReferences(bytes)) {
+      for (String used : ClassFiles.classReferences(bytes)) {
         String to = packageOf(used);
         if (inModule(to, prefix)) {
           uses.add(to);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.RandomDeclarations.Declaration;
 import dev.swizzlegen.processor.read.Names;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
@@ -193,9 +194,9 @@ class RandomDeclarationTest {
       Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       @SuppressWarnings("unchecked")
-      List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
+      List<Engine> engines = (List<Engine>) helper.getMethod("engines").invoke(null);
       headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
-          (TileLayout) helper.getField("LAYOUT").get(null), engines));
+          (TileLayout) helper.getMethod("layout").invoke(null), engines));
       helperTypes.add(helper);
     }
     assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);
@@ -297,6 +298,8 @@ class RandomDeclarationTest {
       }
       try {
         byte[] bytes = Files.readAllBytes(output.resolve(path));
+        // ASM's verifier first: every generated class of the campaign.
+        ClassFiles.verify(bytes, this);
         return defineClass(name, bytes, 0, bytes.length);
       } catch (IOException e) {
         throw new ClassNotFoundException(name, e);

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact text of generated rasterizers: seed 003's strips (header, and Java twin's class file as
- * {@link ClassFileText} reads it), CUTLASS's padded launch and Morton's descent. After an intended
+ * ASM's Textifier reads it), CUTLASS's padded launch and Morton's descent. After an intended
  * change to the writers or the model's CUDA, regenerate with
  * {@code mvn -pl processor test -Dtest=RasterGoldenFileTest -Dswizzlegen.updateGolden=true} and review
  * the diff.
@@ -56,11 +56,11 @@ class RasterGoldenFileTest {
     assertGolden("gemm.cuh", generated.text("swizzlegen/gemm.cuh"));
   }
 
-  /** The Java twin's class file, read back as text ({@link ClassFileText}). */
+  /** The Java twin's class file, read back as text (ASM's Textifier). */
   @Test
   void stripsJavaTwin() throws IOException {
     assertGolden("GemmRaster.class.txt",
-        ClassFileText.of(generated.classBytes("com.acme.GemmRaster")));
+        ClassFiles.text(generated.classBytes("com.acme.GemmRaster")));
   }
 
   @Test

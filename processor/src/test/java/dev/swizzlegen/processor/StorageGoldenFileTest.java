@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
-import dev.swizzlegen.processor.testing.ClassFileText;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Golden;
 import dev.swizzlegen.testing.ReadableHeaders;
 import java.io.IOException;
@@ -43,7 +43,7 @@ class StorageGoldenFileTest {
     assertTrue(lines <= 200, lines + " lines besides CuTe's section");
     assertEquals(List.of(), ReadableHeaders.faults("gemm_storage.cuh", header, false));
     Golden.assertMatches(GOLDEN, "GemmStorageLayout.class.txt",
-        ClassFileText.of(generated.classBytes(StorageSources.LAYOUT)));
+        ClassFiles.text(generated.classBytes(StorageSources.LAYOUT)));
   }
 
   @Test

@@ -50,8 +50,8 @@ public final class HeaderCheck {
    * @param cudaType the struct, such as {@code swizzlegen::GemmA}
    * @param expectedOffsets the Java helper's {@code offset(row, col, stage)} for every stage, then
    *     every (row, col), row-major
-   * @param layout the helper's {@code LAYOUT}
-   * @param engines the helper's {@code ENGINES}
+   * @param layout the helper's {@code layout()}
+   * @param engines the helper's {@code engines()}
    */
   public record Header(String include, String cudaType, int[] expectedOffsets, TileLayout layout,
       List<Engine> engines) {

@@ -37,7 +37,8 @@ public final class Diagnostics {
    * @param subject what the element is, in messages: {@code "tile"}, {@code "rasterizer"}
    * @param element the annotated type
    * @param annotation its {@code @SwizzledTile} or {@code @ThreadblockSwizzle}; null for an element
-   *     reported on as a whole (the top-level type whose nested tiles share one helper source)
+   *     reported on as a whole (the top-level type whose nested tiles and storages share one holder
+   *     class, {@code KernelSwizzles})
    */
   public Diagnostics(String subject, TypeElement element, AttributeSource annotation) {
     this.subject = subject;

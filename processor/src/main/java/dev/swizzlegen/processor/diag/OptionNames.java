@@ -10,6 +10,7 @@ public final class OptionNames {
   public static final String REPORTS = "swizzlegen.reports";
   public static final String SUMMARY = "swizzlegen.summary";
   public static final String ARCH = "swizzlegen.arch";
+  public static final String HELPERS = "swizzlegen.helpers";
 
   private OptionNames() {}
 }

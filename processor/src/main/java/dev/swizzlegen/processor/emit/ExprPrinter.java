@@ -9,6 +9,7 @@ import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Prints an {@link Expr} in Java or CUDA C++. Parentheses come from precedence (Java and C++ agree on
@@ -18,10 +19,10 @@ import java.util.Locale;
  * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
  * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
  *
- * <p>A comparison prints as in both languages ({@code strip < grid_x / tile_size}); a choice
- * ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever it is an operand. Java's
- * comparisons are signed where the values reach 2^31 (the rasterizers' never do); the bytecode
- * compares unsigned ({@link Code}).
+ * <p>A comparison prints as CUDA's {@code strip < grid_x / tile_size} and, unsigned as the
+ * {@code uint32_t} one, as Java's {@code Integer.compareUnsigned(strip, gridX / tileSize) < 0}
+ * ({@code ==} as it is); a choice ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever
+ * it is an operand. Java spells a parameter in its own case ({@code grid_x} is {@code gridX}).
  *
  * <p>A 64-bit expression prints the same way: a wide constant is a {@code uint64_t} ({@code long}) by
  * its declaration, and a {@link Widen} is C++'s implicit conversion of a {@code uint32_t} (no text, so
@@ -36,10 +37,49 @@ public final class ExprPrinter {
 
   private final boolean cuda;
   private final boolean values;
+  /** The constants printed by name where {@link #values}; null: none. */
+  private final Set<String> named;
 
   private ExprPrinter(boolean cuda, boolean values) {
+    this(cuda, values, null);
+  }
+
+  private ExprPrinter(boolean cuda, boolean values, Set<String> named) {
     this.cuda = cuda;
     this.values = values;
+    this.named = named;
+  }
+
+  /**
+   * Java that names only the constants in {@code declared} ({@code "RowStride"}) and prints every
+   * other as its value: the body of a class that declares those.
+   */
+  public static ExprPrinter java(Set<String> declared) {
+    return new ExprPrinter(false, true, Set.copyOf(declared));
+  }
+
+  /** A parameter's or a local's name: {@code grid_x} in CUDA, {@code gridX} in Java. */
+  public String variable(String name) {
+    if (cuda || name.indexOf('_') < 0) {
+      return name;
+    }
+    StringBuilder out = new StringBuilder(name.length());
+    boolean upper = false;
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '_') {
+        upper = out.length() > 0;
+      } else {
+        out.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return out.toString();
+  }
+
+  /** An operator's symbol: Java's logical shift is {@code >>>}. */
+  public String symbol(Op op) {
+    return op == Op.SHR && !cuda ? ">>>" : op.symbol;
   }
 
   /**
@@ -100,22 +140,20 @@ public final class ExprPrinter {
     return List.of(left.toString(), symbol(binary.op()), right.toString());
   }
 
-  private String symbol(Op op) {
-    return op == Op.SHR && !cuda ? ">>>" : op.symbol;
-  }
-
   private void print(StringBuilder out, Expr expression) {
     if (expression instanceof Literal literal) {
-      if (literal.mask()) {
+      if (literal.mask() || !cuda && literal.value() > Integer.MAX_VALUE) {
         out.append("0x").append(Long.toHexString(literal.value())).append(cuda && !values ? "u" : "");
       } else {
         out.append(literal.value());
       }
     } else if (expression instanceof Constant constant) {
-      if (!values) {
+      if (!values || named != null && named.contains(constant.name())) {
         out.append(constant(constant.name()));
       } else if (constant.wide()) {
         out.append("0x").append(Long.toHexString(constant.value())).append(cuda ? "ull" : "L");
+      } else if (!cuda && constant.value() > Integer.MAX_VALUE) {
+        out.append("0x").append(Long.toHexString(constant.value()));
       } else {
         out.append(constant.value());
       }
@@ -134,7 +172,7 @@ public final class ExprPrinter {
         out.append(')');
       }
     } else if (expression instanceof Param param) {
-      out.append(param.name());
+      out.append(variable(param.name()));
     } else if (expression instanceof Call call) {
       out.append(function(call.name())).append('(');
       for (int i = 0; i < call.arguments().size(); i++) {
@@ -142,6 +180,14 @@ public final class ExprPrinter {
         print(out, call.arguments().get(i));
       }
       out.append(')');
+    } else if (!cuda && expression instanceof Binary binary && binary.op().comparison()
+        && binary.op() != Op.EQ) {
+      // Unsigned, as uint32_t's: Integer.compareUnsigned(a, b) < 0.
+      out.append("Integer.compareUnsigned(");
+      print(out, binary.left());
+      out.append(", ");
+      print(out, binary.right());
+      out.append(") ").append(binary.op().symbol).append(" 0");
     } else {
       Binary binary = (Binary) expression;
       operand(out, binary.op(), binary.left(), false);

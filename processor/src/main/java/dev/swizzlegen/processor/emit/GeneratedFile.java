@@ -4,21 +4,29 @@ package dev.swizzlegen.processor.emit;
  * One file to write, fully made before anything is written, so that a tile either gets all of its
  * files or none.
  *
- * @param kind a class file (named by its binary name) or a resource in the source output (named by
+ * @param kind a class file (named by its binary name), a Java source (named by its class's qualified
+ *     name) or a resource in the source output (named by
  *     its relative path)
  * @param name the binary class name or the relative path
- * @param content a resource's exact text; empty for a class file
+ * @param content a resource's or a source's exact text; empty for a class file
  * @param classBytes a class file's bytes; empty for a resource
  */
 public record GeneratedFile(Kind kind, String name, String content, byte[] classBytes) {
   public enum Kind {
     CLASS_FILE,
+    /** A Java source, named by its top-level class's qualified name, compiled in the next round. */
+    SOURCE,
     SOURCE_OUTPUT_RESOURCE
   }
 
   /** A resource in the source output: a header, a report, a picture, a summary. */
   public GeneratedFile(Kind kind, String name, String content) {
     this(kind, name, content, new byte[0]);
+  }
+
+  /** A Java source of the top-level class {@code qualifiedName}. */
+  public static GeneratedFile source(String qualifiedName, String content) {
+    return new GeneratedFile(Kind.SOURCE, qualifiedName, content);
   }
 
   /** A class file, {@code binaryName} its class's ({@code com.acme.Kernel$TileSwizzle}). */

@@ -44,9 +44,10 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     return printer.cuda() ? (wide() ? "uint64_t" : "uint32_t") : wide() ? "long" : "int";
   }
 
-  /** {@code offset(row, col)} in the printer's language. */
+  /** {@code offset(row, col)} in the printer's language ({@code wgmmaDesc(smemAddress, ...)} in Java). */
   public String call(ExprPrinter printer) {
-    return printer.function(name) + "(" + String.join(", ", parameters) + ")";
+    return printer.function(name) + "(" + String.join(", ",
+        parameters.stream().map(printer::variable).toList()) + ")";
   }
 
   /**
@@ -60,7 +61,7 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     List<String> declared = new ArrayList<>();
     for (String parameter : parameters) {
       declared.add(type + (printer.cuda() && !reads(body, parameter)
-          ? "/*" + parameter + "*/" : parameter)
+          ? "/*" + parameter + "*/" : printer.variable(parameter))
           + (printer.cuda() && declared.size() >= required ? " = 0" : ""));
     }
     return String.join(", ", declared);

@@ -106,9 +106,8 @@ public final class StorageReader {
         buffers, diagnostics)) {
       return Optional.empty();
     }
-    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
     return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
-        JavaClassName.topLevel(packageName, name.get() + "Layout"),
+        twinName(type, values.stringValue("name"), name.get()),
         StorageNames.headerPath(name.get()), phases, buffers));
   }
 
@@ -121,8 +120,8 @@ public final class StorageReader {
       problem = Optional.of("name \"" + name + "\" is a member of the storage's own header.");
     }
     if (problem.isEmpty()) {
-      String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-      problem = Names.javaClassProblem(name, JavaClassName.topLevel(packageName, name + "Layout"),
+      // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
+      problem = Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
           sourceTypes);
     }
     if (problem.isPresent()) {
@@ -131,6 +130,22 @@ public final class StorageReader {
       return Optional.empty();
     }
     return Optional.of(name);
+  }
+
+  /**
+   * The Java twin: {@code <name>Layout} beside a top-level storage; for a storage nested in a
+   * top-level type {@code Kernel}, a member of {@code KernelSwizzles}, beside the helpers of the tiles
+   * nested there, named {@code <name>Layout} with the given name, else after the type's path below
+   * the top-level type ({@code Kernel.Plan -> KernelSwizzles.PlanLayout}).
+   */
+  private JavaClassName twinName(TypeElement type, String override, String name) {
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    TypeElement topLevel = Names.topLevelType(type);
+    if (topLevel.equals(type)) {
+      return JavaClassName.topLevel(packageName, name + "Layout");
+    }
+    String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
+    return JavaClassName.member(packageName, TileReader.holderName(topLevel), javaName + "Layout");
   }
 
   /** The first buffer of a tile type, and whether it was given its own name. */

@@ -273,11 +273,12 @@ public final class TileReader {
 
   /**
    * The Java helper: {@code <name>Swizzle} beside a top-level tile; for a tile nested in a top-level
-   * type {@code Kernel}, a class nested in {@code KernelSwizzles}, the one source that holds the
-   * helpers of all the tiles nested in {@code Kernel} (javac charges every generated source file a
-   * lookup, a check against every earlier file and a compilation unit in each round, which a library
-   * of many tiles feels), named {@code <name>Swizzle} with the given name, else after the type's path
-   * below the top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   * type {@code Kernel}, a member of {@code KernelSwizzles}, the one class that holds the helpers of
+   * the tiles and the twins of the storages nested in {@code Kernel} (as sources, one file: javac
+   * charges every generated source a lookup, a check against every earlier file and a compilation
+   * unit in each round, which a library of many tiles feels), named {@code <name>Swizzle} with the
+   * given name, else after the type's path below the top-level type
+   * ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
    */
   private JavaClassName helperName(TypeElement type, String override, String name) {
     String packageName = packageOf(type).getQualifiedName().toString();
@@ -289,7 +290,10 @@ public final class TileReader {
     return JavaClassName.member(packageName, holderName(topLevel), javaName + "Swizzle");
   }
 
-  /** {@code KernelSwizzles}: the source holding the helpers of the tiles nested in {@code Kernel}. */
+  /**
+   * {@code KernelSwizzles}: the class holding the helpers and twins of the types nested in
+   * {@code Kernel}.
+   */
   static String holderName(TypeElement topLevel) {
     return topLevel.getSimpleName() + "Swizzles";
   }

@@ -117,7 +117,8 @@ class ExprPrinterTest {
     assertFalse(start.wide());
     assertEquals("kWgmmaDescriptor | (((smem_address + offset(mn, k) * kElementBytes) & 0x3ffffu)"
         + " >> 4)", ExprPrinter.CUDA.print(descriptor));
-    assertEquals("WGMMA_DESCRIPTOR | Integer.toUnsignedLong(((smem_address + offset(mn, k)"
+    // Java spells a parameter in its own case.
+    assertEquals("WGMMA_DESCRIPTOR | Integer.toUnsignedLong(((smemAddress + offset(mn, k)"
         + " * ELEMENT_BYTES) & 0x3ffff) >>> 4)", ExprPrinter.JAVA.print(descriptor));
     assertEquals("0x4000004000010000ull | (((smem_address + offset(mn, k) * 2) & 0x3ffff) >> 4)",
         ExprPrinter.CUDA.withValues().print(descriptor));
@@ -127,7 +128,7 @@ class ExprPrinterTest {
     assertEquals("long", function.returnType(ExprPrinter.JAVA));
     assertEquals("uint32_t smem_address, uint32_t mn = 0, uint32_t k = 0",
         function.declaredParameters(ExprPrinter.CUDA));
-    assertEquals("int smem_address, int mn, int k", function.declaredParameters(ExprPrinter.JAVA));
+    assertEquals("int smemAddress, int mn, int k", function.declaredParameters(ExprPrinter.JAVA));
     // Zero extension: a widened value with bit 31 set is not negative.
     Expr widened = Expr.wideConstant("High", 1L << 40).or(Expr.widen(param("a")));
     assertEquals((1L << 40) | 0x8000_0000L,

@@ -3,6 +3,10 @@ package dev.swizzlegen.processor.emit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.emit.java.ClassFileWriter;
+import dev.swizzlegen.processor.emit.java.JavaClass;
+import dev.swizzlegen.processor.read.JavaClassName;
+import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import dev.swizzlegen.runtime.raster.TileCoord;
@@ -13,10 +17,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Each order's {@code get_swizzle_idx} is one {@link Routine} ({@link RasterRoutines}): the header
  * prints it ({@code RasterizerCuda#body}, checked against the model by the raster header tests under
- * nvcc and g++), and compiled to branch-free bytecode it gives the model's tile
- * ({@link Rasterizer#tile}) for every block of every grid up to 20 x 20 and every tile size the order
- * takes up to 9, and on grids of 2^15 x 2^15 (Morton's loop at its deepest the corpus reaches).
- * The JVM verifies the class (no stack map frames: the code has no branch).
+ * nvcc and g++), and compiled to bytecode by ASM it gives the model's tile ({@link Rasterizer#tile})
+ * for every block of every grid up to 20 x 20 and every tile size the order takes up to 9, and on
+ * grids of 2^15 x 2^15 (Morton's loop at its deepest the corpus reaches). ASM's CheckClassAdapter and
+ * the JVM verify the class.
  */
 class RasterRoutinesTest {
   private static final class Loader extends ClassLoader {
@@ -32,14 +36,19 @@ class RasterRoutinesTest {
 
   @Test
   void eachCompiledRoutineIsTheModel() throws Exception {
-    ClassFile file = new ClassFile("law.Rasters", ClassFile.PUBLIC | ClassFile.FINAL);
+    List<JavaClass.Member> members = new java.util.ArrayList<>();
     for (Rasterizer rasterizer : Rasterizer.values()) {
-      RasterRoutines.of(rasterizer).compile(file, "dev/swizzlegen/runtime/raster/TileCoord",
-          rasterizer.name().toLowerCase(java.util.Locale.ROOT),
-          "(IIII)Ldev/swizzlegen/runtime/raster/TileCoord;",
-          List.of("blockIdx", "gridX", "gridY", "tileSize"));
+      members.add(new JavaClass.EnumValue(rasterizer.name(), Rasterizer.class.getName(),
+          rasterizer.name(), ""));
+      members.add(new JavaClass.RoutineMethod(rasterizer.name().toLowerCase(java.util.Locale.ROOT),
+          RasterRoutines.PARAMETERS, rasterizer.name(), Rasterizer.class.getName(),
+          "checkArguments", RasterRoutines.of(rasterizer), TileCoord.class.getName(), ""));
     }
-    Class<?> type = new Loader().define("law.Rasters", file.bytes());
+    byte[] bytes = new ClassFileWriter().write(new JavaClass(
+        JavaClassName.topLevel("law", "Rasters"), List.of(), members, List.of())).get(0)
+        .classBytes();
+    ClassFiles.verify(bytes, getClass().getClassLoader());
+    Class<?> type = new Loader().define("law.Rasters", bytes);
     long checked = 0;
     for (Rasterizer rasterizer : Rasterizer.values()) {
       Method method = type.getMethod(rasterizer.name().toLowerCase(java.util.Locale.ROOT),

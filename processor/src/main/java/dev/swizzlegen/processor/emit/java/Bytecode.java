@@ -1,0 +1,311 @@
+package dev.swizzlegen.processor.emit.java;
+
+import dev.swizzlegen.processor.emit.Expr;
+import dev.swizzlegen.processor.emit.Expr.Binary;
+import dev.swizzlegen.processor.emit.Expr.Call;
+import dev.swizzlegen.processor.emit.Expr.Constant;
+import dev.swizzlegen.processor.emit.Expr.Literal;
+import dev.swizzlegen.processor.emit.Expr.Param;
+import dev.swizzlegen.processor.emit.Expr.Select;
+import dev.swizzlegen.processor.emit.Expr.Widen;
+import dev.swizzlegen.processor.emit.Routine;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
+ * that {@link SourceWriter} prints of them: constants folded (JLS 15.29, {@code int} arithmetic),
+ * {@code >>} a logical shift, a comparison {@code Integer.compareUnsigned(a, b) < 0} (unsigned, as the
+ * header's {@code uint32_t}), {@code c ? a : b} and {@code if} as branches that evaluate one arm, as
+ * the header's C++ does. Frames and maxima are ASM's ({@code COMPUTE_FRAMES | COMPUTE_MAXS}); each
+ * local gets its name in the {@code LocalVariableTable}, the header's in Java's case.
+ */
+final class Bytecode implements Opcodes {
+  private final MethodVisitor method;
+  private final String owner;
+  private final Map<String, Integer> slots = new HashMap<>();
+  private final Label start = new Label();
+  private int next;
+
+  /**
+   * Code for {@code method} of the class {@code owner} (internal name), whose {@code int} parameters
+   * are {@code parameters}, each named in the local variable table from the method's start.
+   */
+  Bytecode(MethodVisitor method, String owner, List<String> parameters) {
+    this.method = method;
+    this.owner = owner;
+    method.visitCode();
+    method.visitLabel(start);
+    for (String parameter : parameters) {
+      slots.put(parameter, next++);
+    }
+  }
+
+  MethodVisitor method() {
+    return method;
+  }
+
+  /** Ends the method: the parameters' scope, the maxima (computed by ASM). */
+  void end(List<String> parameters) {
+    Label end = new Label();
+    method.visitLabel(end);
+    for (int i = 0; i < parameters.size(); i++) {
+      method.visitLocalVariable(JavaClass.javaName(parameters.get(i)), "I", null, start, end, i);
+    }
+    method.visitMaxs(0, 0);
+    method.visitEnd();
+  }
+
+  /** Pushes an {@code int} constant in the shortest instruction that holds it. */
+  void push(int value) {
+    if (value >= -1 && value <= 5) {
+      method.visitInsn(ICONST_0 + value);
+    } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+      method.visitIntInsn(BIPUSH, value);
+    } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+      method.visitIntInsn(SIPUSH, value);
+    } else {
+      method.visitLdcInsn(value);
+    }
+  }
+
+  /** Pushes {@code expression}'s value: 32 bits an {@code int}, 64 a {@code long}. */
+  void push(Expr expression) {
+    if (expression.wide()) {
+      pushWide(expression);
+      return;
+    }
+    OptionalInt folded = constantValue(expression);
+    if (folded.isPresent()) {
+      push(folded.getAsInt());
+    } else if (expression instanceof Param param) {
+      method.visitVarInsn(ILOAD, slot(param.name()));
+    } else if (expression instanceof Call call) {
+      call.arguments().forEach(this::push);
+      method.visitMethodInsn(INVOKESTATIC, owner, call.name(),
+          "(" + "I".repeat(call.arguments().size()) + ")I", false);
+    } else if (expression instanceof Select select) {
+      choose(select.condition(), select.ifTrue(), select.ifFalse());
+    } else {
+      Binary binary = (Binary) expression;
+      if (binary.op().comparison()) {
+        // A comparison's value, C++'s bool as 1 or 0.
+        choose(binary, Expr.number(1), Expr.number(0));
+        return;
+      }
+      push(binary.left());
+      push(binary.right());
+      method.visitInsn(switch (binary.op()) {
+        case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
+        case MUL -> IMUL;
+        case DIV -> IDIV;
+        case MOD -> IREM;
+        case ADD -> IADD;
+        case SUB -> ISUB;
+        case SHL -> ISHL;
+        case SHR -> IUSHR;
+        case AND -> IAND;
+        case XOR -> IXOR;
+        case OR -> IOR;
+      });
+    }
+  }
+
+  /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
+  private void choose(Expr condition, Expr ifTrue, Expr ifFalse) {
+    Label otherwise = new Label();
+    Label end = new Label();
+    jumpUnless(condition, otherwise);
+    push(ifTrue);
+    method.visitJumpInsn(GOTO, end);
+    method.visitLabel(otherwise);
+    push(ifFalse);
+    method.visitLabel(end);
+  }
+
+  /**
+   * Jumps to {@code target} unless {@code condition} holds: a comparison unsigned, any other value
+   * where it is 0.
+   */
+  void jumpUnless(Expr condition, Label target) {
+    if (condition instanceof Binary binary && binary.op().comparison()) {
+      if (binary.op() == Expr.Op.EQ) {
+        push(binary.left());
+        push(binary.right());
+        method.visitJumpInsn(IF_ICMPNE, target);
+        return;
+      }
+      push(binary.left());
+      push(binary.right());
+      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
+      method.visitJumpInsn(switch (binary.op()) {
+        case LT -> IFGE;
+        case GT -> IFLE;
+        default -> IFLT;
+      }, target);
+      return;
+    }
+    push(condition);
+    method.visitJumpInsn(IFEQ, target);
+  }
+
+  private void pushWide(Expr expression) {
+    if (expression instanceof Constant constant) {
+      method.visitLdcInsn(constant.value());
+      return;
+    } else if (expression instanceof Widen widen) {
+      push(widen.value());
+      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
+      return;
+    } else if (!(expression instanceof Binary)) {
+      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
+    }
+    Binary binary = (Binary) expression;
+    push(binary.left());
+    push(binary.right());
+    method.visitInsn(switch (binary.op()) {
+      // ldiv, lrem and the comparisons are signed: no generated body needs them.
+      case LT, GT, GE, EQ, DIV, MOD ->
+          throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
+      case MUL -> LMUL;
+      case ADD -> LADD;
+      case SUB -> LSUB;
+      case SHL -> LSHL;
+      case SHR -> LUSHR;
+      case AND -> LAND;
+      case XOR -> LXOR;
+      case OR -> LOR;
+    });
+  }
+
+  /**
+   * The value of an expression of constants alone, in Java's {@code int} arithmetic, as javac folds
+   * a constant expression; empty where it reads a parameter, calls, compares, chooses, or divides by
+   * zero (which javac leaves to run time).
+   */
+  static OptionalInt constantValue(Expr expression) {
+    if (expression instanceof Literal literal) {
+      return OptionalInt.of((int) literal.value());
+    } else if (expression instanceof Constant constant) {
+      return OptionalInt.of((int) constant.value());
+    } else if (!(expression instanceof Binary)) {
+      return OptionalInt.empty();
+    }
+    Binary binary = (Binary) expression;
+    OptionalInt left = constantValue(binary.left());
+    OptionalInt right = constantValue(binary.right());
+    if (left.isEmpty() || right.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    int a = left.getAsInt();
+    int b = right.getAsInt();
+    return switch (binary.op()) {
+      case LT, GT, GE, EQ -> OptionalInt.empty();
+      case MUL -> OptionalInt.of(a * b);
+      case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
+      case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
+      case ADD -> OptionalInt.of(a + b);
+      case SUB -> OptionalInt.of(a - b);
+      case SHL -> OptionalInt.of(a << b);
+      case SHR -> OptionalInt.of(a >>> b);
+      case AND -> OptionalInt.of(a & b);
+      case XOR -> OptionalInt.of(a ^ b);
+      case OR -> OptionalInt.of(a | b);
+    };
+  }
+
+  private int slot(String name) {
+    Integer slot = slots.get(name);
+    if (slot == null) {
+      throw new IllegalArgumentException("unbound name " + name);
+    }
+    return slot;
+  }
+
+  /**
+   * The routine's statements, then its return of {@code new pair(x, y)}: each {@code const} and
+   * variable a local of its own, named in the local variable table over the block that declares it.
+   */
+  void routine(Routine routine, String pair) {
+    block(routine.body(), pair);
+  }
+
+  private void block(List<Routine.Statement> statements, String pair) {
+    Label end = new Label();
+    Map<String, Label> declared = new java.util.LinkedHashMap<>();
+    for (Routine.Statement statement : statements) {
+      if (statement instanceof Routine.Let let) {
+        declare(let.name(), let.value(), declared);
+      } else if (statement instanceof Routine.Var var) {
+        for (int i = 0; i < var.names().size(); i++) {
+          declare(var.names().get(i), var.values().get(i), declared);
+        }
+      } else if (statement instanceof Routine.Assign assign) {
+        Expr value = assign.op() == null ? assign.value()
+            : new Binary(assign.op(), Expr.param(assign.name()), assign.value());
+        push(value);
+        method.visitVarInsn(ISTORE, slot(assign.name()));
+      } else if (statement instanceof Routine.If branch) {
+        Label otherwise = new Label();
+        jumpUnless(branch.condition(), otherwise);
+        block(branch.then(), pair);
+        if (branch.otherwise().isEmpty()) {
+          method.visitLabel(otherwise);
+        } else {
+          Label after = new Label();
+          method.visitJumpInsn(GOTO, after);
+          method.visitLabel(otherwise);
+          block(branch.otherwise(), pair);
+          method.visitLabel(after);
+        }
+      } else if (statement instanceof Routine.Halving loop) {
+        // for (int v = start; v != 0; v >>>= 1): uint32_t's v > 0.
+        Map<String, Label> variable = new java.util.LinkedHashMap<>();
+        declare(loop.variable(), loop.start(), variable);
+        Label head = new Label();
+        Label exit = new Label();
+        method.visitLabel(head);
+        method.visitVarInsn(ILOAD, slot(loop.variable()));
+        method.visitJumpInsn(IFEQ, exit);
+        block(loop.body(), pair);
+        push(Expr.param(loop.variable()).shr(1));
+        method.visitVarInsn(ISTORE, slot(loop.variable()));
+        method.visitJumpInsn(GOTO, head);
+        method.visitLabel(exit);
+        scope(variable, exit);
+      } else if (statement instanceof Routine.Return result) {
+        method.visitTypeInsn(NEW, pair);
+        method.visitInsn(DUP);
+        push(result.x());
+        push(result.y());
+        method.visitMethodInsn(INVOKESPECIAL, pair, "<init>", "(II)V", false);
+        method.visitInsn(ARETURN);
+      }
+    }
+    method.visitLabel(end);
+    scope(declared, end);
+  }
+
+  /** A new local {@code name} set to {@code value}, its scope beginning after the store. */
+  private void declare(String name, Expr value, Map<String, Label> declared) {
+    push(value);
+    int slot = next++;
+    method.visitVarInsn(ISTORE, slot);
+    slots.put(name, slot);
+    Label from = new Label();
+    method.visitLabel(from);
+    declared.put(name, from);
+  }
+
+  private void scope(Map<String, Label> declared, Label end) {
+    declared.forEach((name, from) -> {
+      method.visitLocalVariable(JavaClass.javaName(name), "I", null, from, end, slots.get(name));
+      slots.remove(name);
+    });
+  }
+}

@@ -1,0 +1,260 @@
+package dev.swizzlegen.processor.emit.java;
+
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.Function;
+import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Member;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
+import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
+import dev.swizzlegen.processor.read.JavaClassName;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Writes a {@link JavaClass} as Java 17 class files through ASM: what javac would write for the
+ * source {@link SourceWriter} prints of it, without the cost of compiling that source (measured:
+ * docs/measurements.md). A {@code SourceFile} naming the source a {@code sources} build would write,
+ * {@code MethodParameters} and a {@code LocalVariableTable} with the header's names, the
+ * {@code CLASS}-retained {@code @Generated}; frames and maxima computed by ASM.
+ */
+public final class ClassFileWriter implements Opcodes {
+  private static final int CLASS = ACC_PUBLIC | ACC_FINAL | ACC_SUPER;
+  private static final int MEMBER = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
+  private static final int CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
+  private static final String GENERATED = "Ldev/swizzlegen/annotations/Generated;";
+
+  /**
+   * The class file of {@code type}; not those of its {@link JavaClass#memberClasses}, which are
+   * written each for itself.
+   */
+  public List<GeneratedFile> write(JavaClass type) {
+    List<GeneratedFile> files = new ArrayList<>();
+    String self = internal(type.name());
+    ClassWriter file = begin(type.name(), self);
+    for (JavaClass member : type.memberClasses()) {
+      file.visitInnerClass(internal(member.name()), self, member.name().simpleName(), MEMBER);
+    }
+    List<Member> initialized = new ArrayList<>();
+    for (Member member : type.members()) {
+      if (member instanceof IntConstant constant) {
+        file.visitField(CONSTANT, constant.name(), "I", null, constant.value()).visitEnd();
+      } else if (member instanceof StringConstant constant) {
+        file.visitField(CONSTANT, constant.name(), "Ljava/lang/String;", null, constant.value())
+            .visitEnd();
+      } else if (member instanceof EnumValue value) {
+        file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
+        initialized.add(value);
+      } else if (member instanceof ModelValue value) {
+        file.visitField(ACC_PRIVATE | ACC_STATIC, value.name(), valueDescriptor(value),
+            valueSignature(value), null).visitEnd();
+      }
+    }
+    constructor(file);
+    for (Member member : type.members()) {
+      if (member instanceof ModelValue value) {
+        modelValue(file, self, value);
+      } else if (member instanceof Function function) {
+        function(file, self, function.function());
+      } else if (member instanceof RoutineMethod routine) {
+        routine(file, self, routine);
+      } else if (member instanceof ModelCall call) {
+        modelCall(file, self, call);
+      } else if (member instanceof Defaulted defaulted) {
+        defaulted(file, self, defaulted);
+      }
+    }
+    if (!initialized.isEmpty()) {
+      MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+      init.visitCode();
+      for (Member member : initialized) {
+        EnumValue value = (EnumValue) member;
+        init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
+            descriptor(value.type()));
+        init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
+      }
+      init.visitInsn(RETURN);
+      init.visitMaxs(0, 0);
+      init.visitEnd();
+    }
+    file.visitEnd();
+    files.add(GeneratedFile.classFile(type.name().binaryName(), file.toByteArray()));
+    return files;
+  }
+
+  /** A class of {@code name}: its header, its source file, {@code @Generated}, its nesting. */
+  private static ClassWriter begin(JavaClassName name, String self) {
+    ClassWriter file = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+    file.visit(V17, CLASS, self, null, "java/lang/Object", null);
+    file.visitSource(name.topLevelClassName().simpleName() + ".java", null);
+    AnnotationVisitor generated = file.visitAnnotation(GENERATED, false);
+    generated.visit("value", JavaClass.GENERATOR);
+    generated.visitEnd();
+    name.enclosingClassName().ifPresent(enclosing ->
+        file.visitInnerClass(self, internal(enclosing), name.simpleName(), MEMBER));
+    return file;
+  }
+
+  private static String valueDescriptor(ModelValue value) {
+    return value.list() ? "Ljava/util/List;" : descriptor(value.type());
+  }
+
+  private static String valueSignature(ModelValue value) {
+    return value.list() ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null;
+  }
+
+  /**
+   * {@code public static T method()}: the field if set, else the value parsed and kept, as javac
+   * compiles {@code T v = NAME; if (v == null) { v = ...; NAME = v; } return v;}.
+   */
+  private static void modelValue(ClassWriter file, String self, ModelValue value) {
+    String descriptor = valueDescriptor(value);
+    MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, value.method(),
+        "()" + descriptor, valueSignature(value) == null ? null : "()" + valueSignature(value),
+        null);
+    method.visitCode();
+    Label start = new Label();
+    Label built = new Label();
+    Label end = new Label();
+    method.visitFieldInsn(GETSTATIC, self, value.name(), descriptor);
+    method.visitVarInsn(ASTORE, 0);
+    method.visitLabel(start);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitJumpInsn(IFNONNULL, built);
+    String element = internal(value.type());
+    String parse = "(Ljava/lang/String;)L" + element + ";";
+    if (value.list()) {
+      pushInt(method, value.texts().size());
+      method.visitTypeInsn(ANEWARRAY, element);
+      for (int i = 0; i < value.texts().size(); i++) {
+        method.visitInsn(DUP);
+        pushInt(method, i);
+        method.visitLdcInsn(value.texts().get(i));
+        method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+        method.visitInsn(AASTORE);
+      }
+      method.visitMethodInsn(INVOKESTATIC, element, "listOf",
+          "([L" + element + ";)Ljava/util/List;", value.typeIsInterface());
+    } else {
+      method.visitLdcInsn(value.texts().get(0));
+      method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+    }
+    method.visitVarInsn(ASTORE, 0);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor);
+    method.visitLabel(built);
+    method.visitVarInsn(ALOAD, 0);
+    method.visitInsn(ARETURN);
+    method.visitLabel(end);
+    method.visitLocalVariable("value", descriptor, valueSignature(value), start, end, 0);
+    method.visitMaxs(0, 0);
+    method.visitEnd();
+  }
+
+  private static void pushInt(MethodVisitor method, int value) {
+    if (value <= 5) {
+      method.visitInsn(ICONST_0 + value);
+    } else if (value <= Byte.MAX_VALUE) {
+      method.visitIntInsn(BIPUSH, value);
+    } else {
+      method.visitIntInsn(SIPUSH, value);
+    }
+  }
+
+  /** {@code private Name() {}}. */
+  private static void constructor(ClassWriter file) {
+    MethodVisitor init = file.visitMethod(ACC_PRIVATE, "<init>", "()V", null, null);
+    init.visitCode();
+    init.visitVarInsn(ALOAD, 0);
+    init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+  }
+
+  /** A method of {@code int} parameters, each named in {@code MethodParameters}. */
+  private static MethodVisitor method(ClassWriter file, String name, List<String> parameters,
+      String result) {
+    MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, null, null);
+    for (String parameter : parameters) {
+      method.visitParameter(JavaClass.javaName(parameter), 0);
+    }
+    return method;
+  }
+
+  private static void function(ClassWriter file, String self, IndexFunction function) {
+    MethodVisitor method = method(file, function.name(), function.parameters(),
+        function.wide() ? "J" : "I");
+    Bytecode code = new Bytecode(method, self, function.parameters());
+    code.push(function.body());
+    method.visitInsn(function.wide() ? LRETURN : IRETURN);
+    code.end(function.parameters());
+  }
+
+  private static void routine(ClassWriter file, String self, RoutineMethod routine) {
+    String pair = internal(routine.pair());
+    MethodVisitor method = method(file, routine.name(), routine.parameters(), "L" + pair + ";");
+    Bytecode code = new Bytecode(method, self, routine.parameters());
+    method.visitFieldInsn(GETSTATIC, self, routine.check(), descriptor(routine.checkType()));
+    for (int slot = 0; slot < routine.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(routine.checkType()), routine.checkMethod(),
+        "(" + "I".repeat(routine.parameters().size()) + ")V", false);
+    code.routine(routine.routine(), pair);
+    code.end(routine.parameters());
+  }
+
+  private static void modelCall(ClassWriter file, String self, ModelCall call) {
+    String result = descriptor(call.result());
+    String signature = "(" + "I".repeat(call.parameters().size()) + ")" + result;
+    MethodVisitor method = method(file, call.name(), call.parameters(), result);
+    Bytecode code = new Bytecode(method, self, call.parameters());
+    method.visitFieldInsn(GETSTATIC, self, call.field(), descriptor(call.fieldType()));
+    for (int slot = 0; slot < call.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(call.fieldType()), call.method(), signature,
+        false);
+    method.visitInsn(ARETURN);
+    code.end(call.parameters());
+  }
+
+  private static void defaulted(ClassWriter file, String self, Defaulted defaulted) {
+    String result = descriptor(defaulted.result());
+    MethodVisitor method = method(file, defaulted.name(), defaulted.parameters(), result);
+    Bytecode code = new Bytecode(method, self, defaulted.parameters());
+    for (int slot = 0; slot < defaulted.parameters().size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+    // The constant, as javac inlines it.
+    code.push(defaulted.value());
+    method.visitMethodInsn(INVOKESTATIC, self, defaulted.name(),
+        "(" + "I".repeat(defaulted.parameters().size() + 1) + ")" + result, false);
+    method.visitInsn(ARETURN);
+    code.end(defaulted.parameters());
+  }
+
+  private static String internal(JavaClassName name) {
+    return name.binaryName().replace('.', '/');
+  }
+
+  /** {@code com/acme/Type} of the qualified name {@code com.acme.Type} of a top-level class. */
+  private static String internal(String qualifiedName) {
+    return qualifiedName.replace('.', '/');
+  }
+
+  private static String descriptor(String qualifiedName) {
+    return "L" + internal(qualifiedName) + ";";
+  }
+}

@@ -1,0 +1,40 @@
+package dev.swizzlegen.processor.emit.java;
+
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import java.util.List;
+
+/**
+ * Writes the generated Java classes in the build's form: class files ({@link ClassFileWriter}, the
+ * default: javac pays far less for them than for sources it must compile) or Java sources
+ * ({@link SourceWriter}: {@code -Aswizzlegen.helpers=sources}, and under Eclipse's compiler, which
+ * does not feed class files a processor creates back into the compilation).
+ */
+public final class JavaWriter {
+  private final boolean sources;
+  private final ClassFileWriter classFiles = new ClassFileWriter();
+  /** Made only for sources: a build of class files never loads JavaPoet (cold JVMs pay per class). */
+  private final SourceWriter sourceWriter;
+
+  public JavaWriter(boolean sources) {
+    this.sources = sources;
+    this.sourceWriter = sources ? new SourceWriter() : null;
+  }
+
+  /** Whether it writes sources, whose classes carry Javadoc. */
+  public boolean sources() {
+    return sources;
+  }
+
+  /**
+   * The files of {@code type}: its class files (not its member classes', each written for itself);
+   * or, as a source, a top-level class with its member classes, and nothing for a member class, which
+   * its holder's source declares.
+   */
+  public List<GeneratedFile> write(JavaClass type) {
+    if (!sources) {
+      return classFiles.write(type);
+    }
+    return type.name().enclosingClassName().isPresent() ? List.of()
+        : List.of(sourceWriter.write(type));
+  }
+}

@@ -1,0 +1,295 @@
+package dev.swizzlegen.processor.emit.java;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.swizzlegen.processor.diag.UserText;
+import dev.swizzlegen.processor.emit.ExprPrinter;
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.Routine;
+import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.Function;
+import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Member;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
+import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
+import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
+import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
+import dev.swizzlegen.processor.read.JavaClassName;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes a {@link JavaClass} as a Java source through JavaPoet ({@code -Aswizzlegen.helpers=sources},
+ * and always under Eclipse's compiler, which does not read class files a processor creates): the same
+ * members as {@link ClassFileWriter}'s class file, with their Javadoc, the index functions' bodies
+ * printed by {@link ExprPrinter} from the same trees, the routines' statements from the same
+ * {@link Routine}. A top-level class and its member classes are one source.
+ */
+public final class SourceWriter {
+  private static final ClassName GENERATED = ClassName.get("dev.swizzlegen.annotations",
+      "Generated");
+
+  /** The source of {@code type}, a top-level class, with its member classes. */
+  public GeneratedFile write(JavaClass type) {
+    JavaClassName name = type.name();
+    JavaFile file = JavaFile.builder(name.packageName(), spec(type, false))
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
+    return GeneratedFile.source(name.canonicalName(), file.toString());
+  }
+
+  private static TypeSpec spec(JavaClass type, boolean member) {
+    TypeSpec.Builder spec = TypeSpec.classBuilder(type.name().simpleName())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addAnnotation(AnnotationSpec.builder(GENERATED)
+            .addMember("value", "$S", JavaClass.GENERATOR).build());
+    if (member) {
+      spec.addModifiers(Modifier.STATIC);
+    }
+    javadoc(type.javadoc()).ifPresent(spec::addJavadoc);
+    Set<String> declared = new HashSet<>();
+    for (Member m : type.members()) {
+      if (m instanceof IntConstant constant) {
+        spec.addField(field(TypeName.INT, constant.name(), constant.doc())
+            .initializer("$L", constant.value()).build());
+        declared.add(upperCamel(constant.name()));
+      } else if (m instanceof StringConstant constant) {
+        spec.addField(field(ClassName.get(String.class), constant.name(), constant.doc())
+            .initializer("$S", constant.value()).build());
+      } else if (m instanceof EnumValue value) {
+        ClassName enumType = ClassName.bestGuess(value.type());
+        spec.addField(field(enumType, value.name(), value.doc())
+            .initializer("$T.$L", enumType, value.constant()).build());
+      } else if (m instanceof ModelValue value) {
+        spec.addField(FieldSpec.builder(valueType(value), value.name(), Modifier.PRIVATE,
+            Modifier.STATIC).build());
+      }
+    }
+    spec.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    ExprPrinter java = ExprPrinter.java(declared);
+    for (Member m : type.members()) {
+      if (m instanceof ModelValue value) {
+        spec.addMethod(modelValue(value));
+      } else if (m instanceof Function function) {
+        spec.addMethod(function(java, function));
+      } else if (m instanceof RoutineMethod routine) {
+        spec.addMethod(routine(java, routine));
+      } else if (m instanceof ModelCall call) {
+        spec.addMethod(method(call.name(), call.parameters(), ClassName.bestGuess(call.result()),
+            call.doc())
+            .addStatement("return $L.$L($L)", call.field(), call.method(),
+                String.join(", ", names(call.parameters()))).build());
+      } else if (m instanceof Defaulted defaulted) {
+        List<String> arguments = new ArrayList<>(names(defaulted.parameters()));
+        arguments.add(defaulted.constant());
+        spec.addMethod(method(defaulted.name(), defaulted.parameters(),
+            ClassName.bestGuess(defaulted.result()), defaulted.doc())
+            .addStatement("return $L($L)", defaulted.name(), String.join(", ", arguments)).build());
+      }
+    }
+    for (JavaClass nested : type.memberClasses()) {
+      spec.addType(spec(nested, true));
+    }
+    return spec.build();
+  }
+
+  /** {@code ROW_STRIDE -> RowStride}: a constant's name as {@code Expr.Constant} spells it. */
+  private static String upperCamel(String name) {
+    StringBuilder out = new StringBuilder();
+    for (String word : name.split("_")) {
+      if (!word.isEmpty()) {
+        out.append(word.charAt(0)).append(word.substring(1).toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    return out.toString();
+  }
+
+  private static FieldSpec.Builder field(TypeName type, String name, String doc) {
+    FieldSpec.Builder field = FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC,
+        Modifier.FINAL);
+    if (!doc.isEmpty()) {
+      field.addJavadoc("$L", paragraph(doc));
+    }
+    return field;
+  }
+
+  private static TypeName valueType(ModelValue value) {
+    ClassName type = ClassName.bestGuess(value.type());
+    return value.list() ? ParameterizedTypeName.get(ClassName.get(List.class), type) : type;
+  }
+
+  /** {@code layout()}: the value, built on first use and kept. */
+  private static MethodSpec modelValue(ModelValue value) {
+    ClassName type = ClassName.bestGuess(value.type());
+    CodeBlock built;
+    if (!value.list()) {
+      built = CodeBlock.of("$T.parse($S)", type, value.texts().get(0));
+    } else {
+      CodeBlock.Builder elements = CodeBlock.builder();
+      for (int i = 0; i < value.texts().size(); i++) {
+        elements.add(i == 0 ? "$T.parse($S)" : ",\n$T.parse($S)", type, value.texts().get(i));
+      }
+      built = value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
+          : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, elements.build());
+    }
+    return MethodSpec.methodBuilder(value.method())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(valueType(value))
+        .addJavadoc("$L", paragraph(value.doc() + " Built on first use: the index functions need no"
+            + " runtime on the class path."))
+        .addStatement("$T value = $L", valueType(value), value.name())
+        .beginControlFlow("if (value == null)")
+        .addStatement("value = $L", built)
+        .addStatement("$L = value", value.name())
+        .endControlFlow()
+        .addStatement("return value")
+        .build();
+  }
+
+  private static MethodSpec.Builder method(String name, List<String> parameters, TypeName result,
+      String doc) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder(name)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(result);
+    for (String parameter : names(parameters)) {
+      method.addParameter(TypeName.INT, parameter);
+    }
+    if (!doc.isEmpty()) {
+      method.addJavadoc("$L", paragraph(doc));
+    }
+    return method;
+  }
+
+  /** The function, its Javadoc its meaning and, where the body names constants, its formula. */
+  private static MethodSpec function(ExprPrinter java, Function function) {
+    IndexFunction f = function.function();
+    MethodSpec.Builder method = method(f.name(), f.parameters(),
+        f.wide() ? TypeName.LONG : TypeName.INT, function.doc());
+    String formula = f.formula(ExprPrinter.JAVA);
+    if (!formula.isEmpty()) {
+      method.addJavadoc("<pre>\n$L\n</pre>\n", javadocLine(formula));
+    }
+    return method.addStatement("return $L", java.print(f.body())).build();
+  }
+
+  /** {@code text} as one Javadoc paragraph, wrapped. */
+  private static String paragraph(String text) {
+    return String.join("\n", SwizzleText.wrap(javadocLine(text), 96)) + "\n";
+  }
+
+  private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
+    MethodSpec.Builder method = method(routine.name(), routine.parameters(),
+        ClassName.bestGuess(routine.pair()), routine.doc());
+    method.addStatement("$L.$L($L)", routine.check(), routine.checkMethod(),
+        String.join(", ", names(routine.parameters())));
+    CodeBlock.Builder body = CodeBlock.builder();
+    statements(body, java, routine.routine().body(), ClassName.bestGuess(routine.pair()));
+    return method.addCode(body.build()).build();
+  }
+
+  /** The statements in Java: a {@code const} is {@code final int}, the loop's test {@code != 0}. */
+  private static void statements(CodeBlock.Builder out, ExprPrinter java,
+      List<Routine.Statement> statements, ClassName pair) {
+    for (Routine.Statement statement : statements) {
+      if (statement instanceof Routine.Comment comment) {
+        for (String line : comment.lines()) {
+          out.add("// $L\n", line);
+        }
+      } else if (statement instanceof Routine.Let let) {
+        out.addStatement("final int $L = $L", java.variable(let.name()), java.print(let.value()));
+      } else if (statement instanceof Routine.Var var) {
+        List<String> declared = new ArrayList<>();
+        for (int i = 0; i < var.names().size(); i++) {
+          declared.add(java.variable(var.names().get(i)) + " = "
+              + java.print(var.values().get(i)));
+        }
+        out.addStatement("int $L", String.join(", ", declared));
+      } else if (statement instanceof Routine.Assign assign) {
+        out.addStatement("$L $L= $L", java.variable(assign.name()),
+            assign.op() == null ? "" : java.symbol(assign.op()), java.print(assign.value()));
+      } else if (statement instanceof Routine.If branch) {
+        out.beginControlFlow("if ($L)", java.print(branch.condition()));
+        statements(out, java, branch.then(), pair);
+        if (!branch.otherwise().isEmpty()) {
+          out.nextControlFlow("else");
+          statements(out, java, branch.otherwise(), pair);
+        }
+        out.endControlFlow();
+      } else if (statement instanceof Routine.Halving loop) {
+        String variable = java.variable(loop.variable());
+        out.beginControlFlow("for (int $L = $L; $L != 0; $L >>>= 1)", variable,
+            java.print(loop.start()), variable, variable);
+        statements(out, java, loop.body(), pair);
+        out.endControlFlow();
+      } else if (statement instanceof Routine.Return result) {
+        out.addStatement("return new $T($L, $L)", pair, java.print(result.x()),
+            java.print(result.y()));
+      }
+    }
+  }
+
+  private static List<String> names(List<String> parameters) {
+    return parameters.stream().map(JavaClass::javaName).toList();
+  }
+
+  /** The class's Javadoc: paragraphs, a {@code <pre>} block kept as it is. */
+  private static java.util.Optional<CodeBlock> javadoc(List<JavaClass.Doc> paragraphs) {
+    if (paragraphs.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < paragraphs.size(); i++) {
+      JavaClass.Doc paragraph = paragraphs.get(i);
+      if (paragraph.pre()) {
+        text.append("<pre>\n");
+        for (String line : paragraph.text().split("\n", -1)) {
+          text.append(javadocLine(line)).append('\n');
+        }
+        text.append("</pre>\n");
+      } else {
+        text.append(i == 0 ? "" : "\n<p>");
+        for (String line : SwizzleText.wrap(javadocLine(paragraph.text()), 96)) {
+          text.append(line).append('\n');
+        }
+      }
+    }
+    return java.util.Optional.of(CodeBlock.of("$L", text.toString()));
+  }
+
+  /**
+   * {@code text} inside Javadoc: the {@link UserText#escaped} notation, and each character that
+   * Javadoc or javac's lexer would read ({@code < > & @ \ * /}) as an HTML entity, so that no text
+   * (a label, a formula) can end the comment or become a Unicode escape or a tag.
+   */
+  public static String javadocLine(String text) {
+    String escaped = UserText.escaped(text);
+    StringBuilder out = new StringBuilder(escaped.length() + 16);
+    for (int i = 0; i < escaped.length(); i++) {
+      char c = escaped.charAt(i);
+      switch (c) {
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '&' -> out.append("&amp;");
+        case '@' -> out.append("&#64;");
+        case '\\' -> out.append("&#92;");
+        case '/' -> out.append(i > 0 && escaped.charAt(i - 1) == '*' ? "&#47;" : "/");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}
