@@ -74,53 +74,55 @@ public final class GemmASwizzle {
    */
   public static final String CUDA_TYPE = "swizzlegen::GemmA";
 
-  private static TileLayout LAYOUT;
-
-  private static List<AccessPattern> ACCESSES;
-
-  private static List<Engine> ENGINES;
-
-  private GemmASwizzle() {
-  }
+  /**
+   * The tile's layout. Null where the runtime is not on the class path, which the index functions
+   * never need.
+   */
+  public static final TileLayout LAYOUT;
 
   /**
-   * The tile's layout. Built on first use: the index functions need no runtime on the class path.
+   * The warp accesses proven free of bank conflicts. Null where the runtime is not on the class
+   * path, which the index functions never need.
    */
-  public static TileLayout layout() {
-    TileLayout value = LAYOUT;
-    if (value == null) {
-      value = TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128");
-      LAYOUT = value;
+  public static final List<AccessPattern> ACCESSES;
+
+  /**
+   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Null where the runtime is
+   * not on the class path, which the index functions never need.
+   */
+  public static final List<Engine> ENGINES;
+
+  static {
+    TileLayout layout;
+    try {
+      layout = TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128");
+    } catch (LinkageError noRuntime) {
+      layout = null;
     }
-    return value;
+    LAYOUT = layout;
   }
-
-  /**
-   * The warp accesses proven free of bank conflicts. Built on first use: the index functions need no
-   * runtime on the class path.
-   */
-  public static List<AccessPattern> accesses() {
-    List<AccessPattern> value = ACCESSES;
-    if (value == null) {
-      value = AccessPattern.listOf(
+  static {
+    List<AccessPattern> accesses;
+    try {
+      accesses = AccessPattern.listOf(
               AccessPattern.parse("vector store 16 bytes label 'default 16-byte row-vector store'"),
               AccessPattern.parse("ldmatrix x4 label 'default ldmatrix.x4 load'"));
-      ACCESSES = value;
+    } catch (LinkageError noRuntime) {
+      accesses = null;
     }
-    return value;
+    ACCESSES = accesses;
+  }
+  static {
+    List<Engine> engines;
+    try {
+      engines = Engine.listOf();
+    } catch (LinkageError noRuntime) {
+      engines = null;
+    }
+    ENGINES = engines;
   }
 
-  /**
-   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Built on first use: the
-   * index functions need no runtime on the class path.
-   */
-  public static List<Engine> engines() {
-    List<Engine> value = ENGINES;
-    if (value == null) {
-      value = Engine.listOf();
-      ENGINES = value;
-    }
-    return value;
+  private GemmASwizzle() {
   }
 
   /**

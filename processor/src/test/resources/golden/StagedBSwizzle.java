@@ -77,54 +77,56 @@ public final class StagedBSwizzle {
    */
   public static final String CUDA_TYPE = "swizzlegen::StagedB";
 
-  private static TileLayout LAYOUT;
-
-  private static List<AccessPattern> ACCESSES;
-
-  private static List<Engine> ENGINES;
-
-  private StagedBSwizzle() {
-  }
+  /**
+   * The tile's layout. Null where the runtime is not on the class path, which the index functions
+   * never need.
+   */
+  public static final TileLayout LAYOUT;
 
   /**
-   * The tile's layout. Built on first use: the index functions need no runtime on the class path.
+   * The warp accesses proven free of bank conflicts. Null where the runtime is not on the class
+   * path, which the index functions never need.
    */
-  public static TileLayout layout() {
-    TileLayout value = LAYOUT;
-    if (value == null) {
-      value = TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024");
-      LAYOUT = value;
+  public static final List<AccessPattern> ACCESSES;
+
+  /**
+   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Null where the runtime is
+   * not on the class path, which the index functions never need.
+   */
+  public static final List<Engine> ENGINES;
+
+  static {
+    TileLayout layout;
+    try {
+      layout = TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024");
+    } catch (LinkageError noRuntime) {
+      layout = null;
     }
-    return value;
+    LAYOUT = layout;
   }
-
-  /**
-   * The warp accesses proven free of bank conflicts. Built on first use: the index functions need no
-   * runtime on the class path.
-   */
-  public static List<AccessPattern> accesses() {
-    List<AccessPattern> value = ACCESSES;
-    if (value == null) {
-      value = AccessPattern.listOf(
+  static {
+    List<AccessPattern> accesses;
+    try {
+      accesses = AccessPattern.listOf(
               AccessPattern.parse("ldmatrix x4"));
-      ACCESSES = value;
+    } catch (LinkageError noRuntime) {
+      accesses = null;
     }
-    return value;
+    ACCESSES = accesses;
   }
-
-  /**
-   * The engines (TMA, wgmma, tcgen05) whose requirements the layout meets. Built on first use: the
-   * index functions need no runtime on the class path.
-   */
-  public static List<Engine> engines() {
-    List<Engine> value = ENGINES;
-    if (value == null) {
-      value = Engine.listOf(
+  static {
+    List<Engine> engines;
+    try {
+      engines = Engine.listOf(
               Engine.parse("TMA load into the tile"),
               Engine.parse("wgmma K-major"));
-      ENGINES = value;
+    } catch (LinkageError noRuntime) {
+      engines = null;
     }
-    return value;
+    ENGINES = engines;
+  }
+
+  private StagedBSwizzle() {
   }
 
   /**

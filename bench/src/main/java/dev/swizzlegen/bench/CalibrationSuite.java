@@ -96,11 +96,11 @@ public final class CalibrationSuite {
           + type.getSimpleName() + "Swizzle");
       Method offset = helper.getMethod("offset", int.class, int.class);
       List<AccessPattern> accesses = new ArrayList<>();
-      for (Object access : (List<?>) helper.getMethod("accesses").invoke(null)) {
+      for (Object access : (List<?>) helper.getField("ACCESSES").get(null)) {
         accesses.add((AccessPattern) access);
       }
       return new SuiteTile(snakeCase(type.getSimpleName()),
-          (Layout) helper.getMethod("layout").invoke(null), accesses,
+          (Layout) helper.getField("LAYOUT").get(null), accesses,
           (String) helper.getField("CUDA_TYPE").get(null),
           (String) helper.getField("CUDA_HEADER").get(null),
           (row, col) -> invoke(offset, row, col));

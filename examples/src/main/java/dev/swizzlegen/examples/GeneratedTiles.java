@@ -25,7 +25,7 @@ public final class GeneratedTiles {
    * One generated helper.
    *
    * @param helper the loaded {@code <Name>Swizzle} class
-   * @param layout its {@code layout()}
+   * @param layout its {@code LAYOUT}
    * @param cudaHeader its {@code CUDA_HEADER}, relative to the generated sources
    * @param cudaType its {@code CUDA_TYPE}
    * @param accesses its {@code accesses()}, the warp accesses the processor proved
@@ -69,22 +69,22 @@ public final class GeneratedTiles {
   /**
    * Every helper whose header is under {@code generatedSources}, by class name: the class files
    * named {@code *Swizzle.class} in the directories of the class path (the module's
-   * {@code target/classes}) with a {@code layout()} and a {@code CUDA_HEADER} found there.
+   * {@code target/classes}) with a {@code LAYOUT} and a {@code CUDA_HEADER} found there.
    */
   public static List<Tile> find(Path generatedSources) {
     List<Tile> tiles = new ArrayList<>();
     try {
       for (Class<?> helper : generatedClasses(generatedSources, "Swizzle")) {
-        // The model's values are built on first use: layout(), accesses(), engines().
-        if (helper.getMethod("layout").getReturnType() != TileLayout.class) {
+        // The model's values are built on first use: LAYOUT, ACCESSES, ENGINES.
+        if (helper.getField("LAYOUT").getType() != TileLayout.class) {
           continue;
         }
         tiles.add(new Tile(helper,
-            (TileLayout) helper.getMethod("layout").invoke(null),
+            (TileLayout) helper.getField("LAYOUT").get(null),
             (String) helper.getField("CUDA_HEADER").get(null),
             (String) helper.getField("CUDA_TYPE").get(null),
-            accesses(helper.getMethod("accesses").invoke(null)),
-            engines(helper.getMethod("engines").invoke(null))));
+            accesses(helper.getField("ACCESSES").get(null)),
+            engines(helper.getField("ENGINES").get(null))));
       }
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("a generated helper could not be read", e);

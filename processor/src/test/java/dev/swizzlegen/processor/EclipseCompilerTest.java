@@ -69,7 +69,7 @@ class EclipseCompilerTest {
                   KernelSwizzles.ScoresSwizzle.offset(5, 9), PlanLayout.BYTES,
                   PlanLayout.FULL_OFFSET, GridRaster.getSwizzleIdx(7, 5, 3).x(),
                   GridRaster.getSwizzleIdx(7, 5, 3).y(),
-                  OperandSwizzle.layout().offset(3, 17)};
+                  OperandSwizzle.LAYOUT.offset(3, 17)};
             }
           }
           """));

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * One naming scheme (SPEC section 8): a storage nested in a top-level type has its Java twin in the
  * same holder as the helpers of the tiles nested there ({@code LibSwizzles.PlanLayout}), in both
  * forms, and code of the same compilation uses both. A helper's index functions need no runtime on
- * the class path: only {@code layout()} (and {@code accesses()}, {@code engines()}) does, built on
- * first use.
+ * the class path: only {@code LAYOUT} (and {@code ACCESSES}, {@code ENGINES}) does, null where the
+ * runtime is missing.
  */
 class NestedStorageTest {
   private static final JavaFileObject LIB = JavaFileObjects.forSourceString("acme.Lib", """
@@ -92,17 +92,18 @@ class NestedStorageTest {
     Generated generated = Generated.of(LIB);
     ClassLoader loader = new WithoutRuntime(generated);
     Class<?> helper = Class.forName("acme.LibSwizzles$OperandSwizzle", true, loader);
-    // Linked one member at a time, as a call in code is (reflection's method lists would resolve
-    // every signature's types, layout()'s TileLayout among them).
+    // Initialized above: its LAYOUT, ACCESSES and ENGINES found no runtime and are null. Linked one
+    // member at a time, as a call in code is (reflection's member lists would resolve every
+    // signature's types, LAYOUT's TileLayout among them).
     MethodHandles.Lookup lookup = MethodHandles.publicLookup();
     assertEquals(generated.helper("acme.LibSwizzles$OperandSwizzle").call("offset", 5, 9),
         (int) lookup.findStatic(helper, "offset",
             MethodType.methodType(int.class, int.class, int.class)).invoke(5, 9));
     assertEquals(64, (int) lookup.findStaticGetter(helper, "ROWS", int.class).invoke());
-    // layout() alone needs the runtime: its TileLayout is not there.
+    // LAYOUT alone needs the runtime: its TileLayout is not there.
     IllegalAccessException layout = assertThrows(IllegalAccessException.class,
-        () -> lookup.findStatic(helper, "layout", MethodType.methodType(
-            Class.forName("dev.swizzlegen.runtime.layout.TileLayout"))));
+        () -> lookup.findStaticGetter(helper, "LAYOUT",
+            Class.forName("dev.swizzlegen.runtime.layout.TileLayout")));
     assertThat(layout.getCause()).hasMessageThat().contains("TileLayout not visible");
   }
 }

@@ -194,9 +194,9 @@ class RandomDeclarationTest {
       Files.copy(generatedFiles.get(header).resolve(header), include.resolve(header),
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       @SuppressWarnings("unchecked")
-      List<Engine> engines = (List<Engine>) helper.getMethod("engines").invoke(null);
+      List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
       headers.add(new HeaderCheck.Header(header, "swizzlegen::" + name, offsets,
-          (TileLayout) helper.getMethod("layout").invoke(null), engines));
+          (TileLayout) helper.getField("LAYOUT").get(null), engines));
       helperTypes.add(helper);
     }
     assertThat(headers.size()).isGreaterThan(DECLARATIONS / 5);

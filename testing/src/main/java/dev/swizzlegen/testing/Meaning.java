@@ -222,12 +222,12 @@ public final class Meaning {
         int stages = intField(helper, "STAGES");
         Method offset = method(helper, "offset", 3);
         @SuppressWarnings("unchecked")
-        List<Engine> engines = (List<Engine>) helper.getMethod("engines").invoke(null);
+        List<Engine> engines = (List<Engine>) helper.getField("ENGINES").get(null);
         headers.add(new HeaderCheck.Header((String) helper.getField("CUDA_HEADER").get(null),
             (String) helper.getField("CUDA_TYPE").get(null),
             HeaderCheck.expectedOffsets(rows, cols, stages,
                 (row, col, stage) -> call(offset, row, col, stage)),
-            (TileLayout) helper.getMethod("layout").invoke(null), engines));
+            (TileLayout) helper.getField("LAYOUT").get(null), engines));
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(helper.getName(), e);
       }
@@ -253,7 +253,7 @@ public final class Meaning {
    * module's {@code target/generated-sources/annotations}), loaded from the class path: each
    * {@code <Name>Swizzle} class file in a directory of the class path (the module's
    * {@code target/classes}), top-level or a member of a {@code <Type>Swizzles}, that has a
-   * {@code layout()} and a {@code CUDA_HEADER} naming a header under {@code generatedSources}. The helpers
+   * {@code LAYOUT} and a {@code CUDA_HEADER} naming a header under {@code generatedSources}. The helpers
    * are class files, written to the class output, not sources beside their headers.
    */
   public static List<Class<?>> helpersUnder(Path generatedSources) {
@@ -289,9 +289,9 @@ public final class Meaning {
   private static boolean isHelperOf(Class<?> type, Path generatedSources) {
     try {
       Field header = type.getField("CUDA_HEADER");
-      return type.getMethod("layout").getReturnType() == TileLayout.class
+      return type.getField("LAYOUT").getType() == TileLayout.class
           && Files.isRegularFile(generatedSources.resolve((String) header.get(null)));
-    } catch (NoSuchFieldException | NoSuchMethodException | IllegalAccessException
+    } catch (NoSuchFieldException | IllegalAccessException
         | ClassCastException notAHelper) {
       return false;
     }
@@ -347,7 +347,7 @@ public final class Meaning {
         .sorted(Comparator.comparing(Method::getName).thenComparing(Method::getParameterCount))
         .toList()) {
       if (method.getParameterCount() == 0 && method.getReturnType() != int.class) {
-        // The model's values, built on first use (layout(), accesses(), engines()): what the
+        // The model's values, built on first use (LAYOUT, ACCESSES, ENGINES): what the
         // record's other lines say of the tile.
         continue;
       }

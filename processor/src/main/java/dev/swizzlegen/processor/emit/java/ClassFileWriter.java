@@ -55,15 +55,14 @@ public final class ClassFileWriter implements Opcodes {
         file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
         initialized.add(value);
       } else if (member instanceof ModelValue value) {
-        file.visitField(ACC_PRIVATE | ACC_STATIC, value.name(), valueDescriptor(value),
-            valueSignature(value), null).visitEnd();
+        file.visitField(CONSTANT, value.name(), valueDescriptor(value), valueSignature(value), null)
+            .visitEnd();
+        initialized.add(value);
       }
     }
     constructor(file);
     for (Member member : type.members()) {
-      if (member instanceof ModelValue value) {
-        modelValue(file, self, value);
-      } else if (member instanceof Function function) {
+      if (member instanceof Function function) {
         function(file, self, function.function());
       } else if (member instanceof RoutineMethod routine) {
         routine(file, self, routine);
@@ -77,10 +76,13 @@ public final class ClassFileWriter implements Opcodes {
       MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
       init.visitCode();
       for (Member member : initialized) {
-        EnumValue value = (EnumValue) member;
-        init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
-            descriptor(value.type()));
-        init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
+        if (member instanceof EnumValue value) {
+          init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
+              descriptor(value.type()));
+          init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
+        } else {
+          modelValue(init, self, (ModelValue) member);
+        }
       }
       init.visitInsn(RETURN);
       init.visitMaxs(0, 0);
@@ -116,48 +118,46 @@ public final class ClassFileWriter implements Opcodes {
    * {@code public static T method()}: the field if set, else the value parsed and kept, as javac
    * compiles {@code T v = NAME; if (v == null) { v = ...; NAME = v; } return v;}.
    */
-  private static void modelValue(ClassWriter file, String self, ModelValue value) {
+  /**
+   * In {@code <clinit>}: the value built from its text, or null where building it finds no runtime
+   * on the class path (a {@code LinkageError}), so that the index functions never need the runtime.
+   */
+  private static void modelValue(MethodVisitor init, String self, ModelValue value) {
     String descriptor = valueDescriptor(value);
-    MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, value.method(),
-        "()" + descriptor, valueSignature(value) == null ? null : "()" + valueSignature(value),
-        null);
-    method.visitCode();
     Label start = new Label();
-    Label built = new Label();
     Label end = new Label();
-    method.visitFieldInsn(GETSTATIC, self, value.name(), descriptor);
-    method.visitVarInsn(ASTORE, 0);
-    method.visitLabel(start);
-    method.visitVarInsn(ALOAD, 0);
-    method.visitJumpInsn(IFNONNULL, built);
+    Label noRuntime = new Label();
+    Label done = new Label();
+    init.visitTryCatchBlock(start, end, noRuntime, "java/lang/LinkageError");
+    init.visitLabel(start);
     String element = internal(value.type());
     String parse = "(Ljava/lang/String;)L" + element + ";";
     if (value.list()) {
-      pushInt(method, value.texts().size());
-      method.visitTypeInsn(ANEWARRAY, element);
+      pushInt(init, value.texts().size());
+      init.visitTypeInsn(ANEWARRAY, element);
       for (int i = 0; i < value.texts().size(); i++) {
-        method.visitInsn(DUP);
-        pushInt(method, i);
-        method.visitLdcInsn(value.texts().get(i));
-        method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
-        method.visitInsn(AASTORE);
+        init.visitInsn(DUP);
+        pushInt(init, i);
+        init.visitLdcInsn(value.texts().get(i));
+        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+        init.visitInsn(AASTORE);
       }
-      method.visitMethodInsn(INVOKESTATIC, element, "listOf",
+      init.visitMethodInsn(INVOKESTATIC, element, "listOf",
           "([L" + element + ";)Ljava/util/List;", value.typeIsInterface());
     } else {
-      method.visitLdcInsn(value.texts().get(0));
-      method.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+      init.visitLdcInsn(value.texts().get(0));
+      init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
     }
-    method.visitVarInsn(ASTORE, 0);
-    method.visitVarInsn(ALOAD, 0);
-    method.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor);
-    method.visitLabel(built);
-    method.visitVarInsn(ALOAD, 0);
-    method.visitInsn(ARETURN);
-    method.visitLabel(end);
-    method.visitLocalVariable("value", descriptor, valueSignature(value), start, end, 0);
-    method.visitMaxs(0, 0);
-    method.visitEnd();
+    init.visitVarInsn(ASTORE, 0);
+    init.visitLabel(end);
+    init.visitJumpInsn(GOTO, done);
+    init.visitLabel(noRuntime);
+    init.visitInsn(POP);
+    init.visitInsn(ACONST_NULL);
+    init.visitVarInsn(ASTORE, 0);
+    init.visitLabel(done);
+    init.visitVarInsn(ALOAD, 0);
+    init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor);
   }
 
   private static void pushInt(MethodVisitor method, int value) {

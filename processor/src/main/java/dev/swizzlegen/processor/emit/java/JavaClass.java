@@ -50,24 +50,18 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   public record StringConstant(String name, String value, String doc) implements Member {}
 
   /**
-   * A value of the runtime model, parsed from one line of text, {@code type.parse(text)}; or, where
-   * {@code list}, {@code List<type>}, {@code type.listOf(type.parse(text)...)}: returned by
-   * {@code public static type method()} ({@link #method}: {@code LAYOUT} by {@code layout()}),
-   * built on its first call and kept in the private static field {@code name} (a race builds equal
-   * values), so that loading the class and its index functions need no runtime on the class path.
-   * {@code typeIsInterface}: whether {@code type} is an interface, as a class file's call of its
-   * static method says.
+   * {@code public static final type name}, a value of the runtime model parsed from one line of
+   * text, {@code type.parse(text)}; or, where {@code list}, {@code List<type>},
+   * {@code type.listOf(type.parse(text)...)}: built when the class initializes, and null where the
+   * runtime is not on the class path (building it throws a {@code LinkageError}), so that loading
+   * the class and its index functions need no runtime. {@code typeIsInterface}: whether
+   * {@code type} is an interface, as a class file's call of its static method says.
    */
   public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
       List<String> texts, String doc)
       implements Member {
     public ModelValue {
       texts = List.copyOf(texts);
-    }
-
-    /** The method that returns it: {@code layout()} of {@code LAYOUT}. */
-    public String method() {
-      return name.toLowerCase(java.util.Locale.ROOT);
     }
   }
 

@@ -21,9 +21,9 @@ import java.util.List;
 
 /**
  * Makes {@code <Name>Swizzle}: host-side index math for one tile, constants folded in and
- * allocation-free, and, built on first use (so that the index functions need no runtime on the class
- * path), {@code layout()}, the runtime model of the same tile, {@code accesses()} and
- * {@code engines()}; a top-level class for a top-level tile, a member class of
+ * allocation-free, and, null where the runtime is not on the class path (which the index functions
+ * never need), {@code LAYOUT}, the runtime model of the same tile, {@code ACCESSES} and
+ * {@code ENGINES}; a top-level class for a top-level tile, a member class of
  * {@code <TopLevel>Swizzles} for a tile nested in a top-level type. The methods are the
  * {@link IndexFunction}s the CUDA header prints; the Javadoc (for the source form) says what the
  * header's comment says: the bit diagram, the GF(2) matrix, the proof of each access.

@@ -75,16 +75,15 @@ public final class SourceWriter {
         spec.addField(field(enumType, value.name(), value.doc())
             .initializer("$T.$L", enumType, value.constant()).build());
       } else if (m instanceof ModelValue value) {
-        spec.addField(FieldSpec.builder(valueType(value), value.name(), Modifier.PRIVATE,
-            Modifier.STATIC).build());
+        spec.addField(field(valueType(value), value.name(), value.doc() + " Null where the runtime"
+            + " is not on the class path, which the index functions never need.").build());
+        spec.addStaticBlock(modelValue(value));
       }
     }
     spec.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     ExprPrinter java = ExprPrinter.java(declared);
     for (Member m : type.members()) {
-      if (m instanceof ModelValue value) {
-        spec.addMethod(modelValue(value));
-      } else if (m instanceof Function function) {
+      if (m instanceof Function function) {
         spec.addMethod(function(java, function));
       } else if (m instanceof RoutineMethod routine) {
         spec.addMethod(routine(java, routine));
@@ -132,8 +131,8 @@ public final class SourceWriter {
     return value.list() ? ParameterizedTypeName.get(ClassName.get(List.class), type) : type;
   }
 
-  /** {@code layout()}: the value, built on first use and kept. */
-  private static MethodSpec modelValue(ModelValue value) {
+  /** {@code LAYOUT}'s initializer: the value, or null where the runtime is missing. */
+  private static CodeBlock modelValue(ModelValue value) {
     ClassName type = ClassName.bestGuess(value.type());
     CodeBlock built;
     if (!value.list()) {
@@ -146,17 +145,15 @@ public final class SourceWriter {
       built = value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
           : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, elements.build());
     }
-    return MethodSpec.methodBuilder(value.method())
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(valueType(value))
-        .addJavadoc("$L", paragraph(value.doc() + " Built on first use: the index functions need no"
-            + " runtime on the class path."))
-        .addStatement("$T value = $L", valueType(value), value.name())
-        .beginControlFlow("if (value == null)")
-        .addStatement("value = $L", built)
-        .addStatement("$L = value", value.name())
+    String local = value.name().toLowerCase(java.util.Locale.ROOT);
+    return CodeBlock.builder()
+        .addStatement("$T $L", valueType(value), local)
+        .beginControlFlow("try")
+        .addStatement("$L = $L", local, built)
+        .nextControlFlow("catch ($T noRuntime)", LinkageError.class)
+        .addStatement("$L = null", local)
         .endControlFlow()
-        .addStatement("return value")
+        .addStatement("$L = $L", value.name(), local)
         .build();
   }
 
