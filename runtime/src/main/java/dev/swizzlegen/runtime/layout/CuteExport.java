@@ -112,10 +112,15 @@ public final class CuteExport {
     }
     CuteExport export = new CuteExport(CuteLayout.parse(composed), rows);
     String tried = export.toString();
+    // Every element, CuTe's offset against the tile's. CuTe's strided part is a sum over the
+    // top-level modes, so each mode's part is read once per coordinate, not once per element.
+    long[] rowParts = export.modeParts(0, s.rows());
+    long[] colParts = export.modeParts(1, s.cols());
+    long[] stageParts = export.layout.rank() == 3 ? export.modeParts(2, s.stages()) : new long[1];
     for (int stage = 0; stage < s.stages(); stage++) {
       for (int row = 0; row < s.rows(); row++) {
         for (int col = 0; col < s.cols(); col++) {
-          long cute = export.offset(row, col, stage);
+          long cute = export.atStrided(rowParts[row] + colParts[col] + stageParts[stage]);
           int offset = tile.offset(row, col, stage);
           if (cute != offset) {
             return new Checked(Optional.empty(), Optional.of(Reason.DIFFERS), tried,
@@ -175,6 +180,21 @@ public final class CuteExport {
    */
   public Optional<CuteLayout> rows() {
     return rows;
+  }
+
+  /** The strided part of top-level mode {@code mode} at each coordinate below {@code count}. */
+  private long[] modeParts(int mode, int count) {
+    long[] parts = new long[count];
+    for (int c = 0; c < count; c++) {
+      parts[c] = layout.mode(mode).stride(c);
+    }
+    return parts;
+  }
+
+  /** The element offset of a strided part already summed over the modes. */
+  private long atStrided(long strided) {
+    int inner = layout.atStrided(strided);
+    return rows.isPresent() ? rows.get().apply(inner) : inner;
   }
 
   /** The element offset of {@code (row, col, stage)}: what CuTe's layout gives there. */

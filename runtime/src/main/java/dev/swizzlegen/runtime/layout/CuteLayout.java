@@ -208,13 +208,22 @@ public final class CuteLayout {
 
   /** {@code value} through the swizzle, where there is one: the last step of {@link #apply}. */
   int swizzled(int value) {
-    int swizzled = value;
+    int word = value;
     for (int i = inner.size() - 1; i >= 0; i--) {
-      swizzled = inner.get(i).apply(swizzled);
+      word = inner.get(i).apply(word);
     }
-    int result = swizzled;
-    int word = swizzle.map(s -> s.apply(result)).orElse(result);
-    return outer.map(o -> Math.toIntExact(o.stride(word))).orElse(word);
+    if (swizzle.isPresent()) {
+      word = swizzle.get().apply(word);
+    }
+    return outer.isPresent() ? Math.toIntExact(outer.get().stride(word)) : word;
+  }
+
+  /**
+   * The offset of a strided part already summed over the modes ({@link #strided}): the offset
+   * added, through the swizzle. {@code apply(c...) == atStrided(strided(c...))}.
+   */
+  int atStrided(long strided) {
+    return swizzled(Math.toIntExact(offset + strided));
   }
 
   /**
