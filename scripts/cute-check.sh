@@ -54,23 +54,27 @@ done
 for h in "$headers"/*.cuh; do
   grep -q '_tensor(char\* base_pointer' "$h" || continue
   storage=$(sed -n 's/^struct \([A-Za-z0-9_]*\) {$/\1/p' "$h" | head -1)
-  ns=$(awk '/^namespace [A-Za-z0-9_:]* \{$/ {n = $2} /^struct / {print n; exit}' "$h")
+  ns=$(awk -v s="$storage" '/^namespace [A-Za-z0-9_:]* \{$/ {n = $2} $0 == "struct " s " {" {print n; exit}' "$h")
   echo "#include \"$h\"" >> "$out/tiles_include.inc"
+  # Each tensor accessor, its tile, and its constants' stem (hopper_c_tensor: kHopperC); the last
+  # copy where it takes one.
   awk -v s="$ns::$storage" -v name="$storage" '
     /static auto [a-z0-9_]*_tensor\(char\* base_pointer/ {
       match($0, /[a-z0-9_]*_tensor/); accessor = substr($0, RSTART, RLENGTH)
-      copies = index($0, "uint32_t copy") > 0 }
-    /using Tile = / { tile = $4; sub(/;$/, "", tile) }
-    /[( ]k[A-Za-z0-9]*Offset/ && accessor != "" {
-      match($0, /k[A-Za-z0-9]*Offset/); k = substr($0, RSTART, RLENGTH - 6)
+      copies = index($0, "uint32_t copy") > 0
+      n = split(substr(accessor, 1, length(accessor) - 7), words, "_"); k = "k"
+      for (i = 1; i <= n; i++) k = k toupper(substr(words[i], 1, 1)) substr(words[i], 2) }
+    /using Tile = / && accessor != "" {
+      tile = $4; sub(/;$/, "", tile)
       copy = copies ? s "::" k "Copies - 1" : "0"
       call = copies ? s "::" accessor "(base, " copy ")" : s "::" accessor "(base)"
-      printf "  check_buffer<%s>(\"%s::%s\", [](char* base) { return %s; }, %s::%sOffset + (%s) * %s::%sCopyStride);\n", \
-          tile, name, accessor, call, s, k, copy, s, k
+      at = copies ? s "::" k "Offset + (" copy ") * " s "::" k "CopyStride" : s "::" k "Offset"
+      printf "  check_buffer<%s>(\"%s::%s\", [](char* base) { return %s; }, %s);\n", \
+          tile, name, accessor, call, at
       accessor = "" }' "$h" >> "$out/tiles_check.inc"
 done
 nvcc -std=c++17 -O1 -DNDEBUG --expt-relaxed-constexpr -Xcompiler -Wno-deprecated-declarations -I"$cutlass/include" \
-  -I"$out" -DSWIZZLEGEN_WITH_CUTE -o "$out/cute_check" "$root/scripts/cute-check/cute_check.cu"
+  -I"$out" -I"$(dirname "$headers")" -DSWIZZLEGEN_WITH_CUTE -o "$out/cute_check" "$root/scripts/cute-check/cute_check.cu"
 set +e
 "$out/cute_check" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' > "$out/run.txt"
 status=${PIPESTATUS[0]}

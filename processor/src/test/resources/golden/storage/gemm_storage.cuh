@@ -169,7 +169,8 @@ struct GemmStorage {
 
 #if defined(CUTE_HOST_DEVICE)
   // CuTe's tensors of the tile buffers (each tile's make_smem_tensor() at the buffer's bytes), from
-  // the plan's base as a pointer: base_pointer(), the generic address of base().
+  // the plan's base as a pointer: base_pointer(), the generic address of base(); a copy checked as
+  // the buffer's accessor checks it.
 #if defined(__CUDACC__)
   static __device__ __forceinline__ char* base_pointer(const void* dynamic_smem) {
     return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
@@ -187,8 +188,8 @@ struct GemmStorage {
   }
   CUTE_HOST_DEVICE static auto hopper_c_tensor(char* base_pointer, uint32_t copy) {
     using Tile = ::swizzlegen::HopperC;
-    return Tile::make_smem_tensor(reinterpret_cast<Tile::CuteElement*>(
-        base_pointer + kHopperCOffset + copy * kHopperCCopyStride));
+    return Tile::make_smem_tensor(
+        reinterpret_cast<Tile::CuteElement*>(base_pointer + hopper_c(0u, copy)));
   }
 #endif
 

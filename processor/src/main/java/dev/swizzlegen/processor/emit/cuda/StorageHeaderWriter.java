@@ -67,10 +67,11 @@ public final class StorageHeaderWriter {
 
   /**
    * A tile buffer's CuTe tensor accessor, where its tile has a CuTe type: {@code <accessor>_tensor},
-   * the tile's C++ type, the stem of its constants, and whether it takes a copy.
+   * the tile's C++ type, the stem of its constants, the buffer's address accessor (which checks a
+   * copy), and whether it takes a copy.
    */
   public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteK,
-      boolean cuteCopied, boolean cuteSingle) {}
+      String cuteBufferAccessor, boolean cuteCopied, boolean cuteSingle) {}
 
   /**
    * One buffer's variables: its comment, the stem of its constants ({@code k} in
@@ -124,7 +125,8 @@ public final class StorageHeaderWriter {
           .export().isPresent()).ifPresent(tile -> cuteTensors.add(new CuteTensorVariables(
               // From the global namespace: no member of the struct can hide it.
               buffer.names().tensor(), "::" + tile.cudaType(),
-              buffer.names().constantStem(), buffer.buffer().copies() > 1,
+              buffer.names().constantStem(), buffer.names().accessor(),
+              buffer.buffer().copies() > 1,
               buffer.buffer().copies() == 1)));
     }
     return CudaLines.fold(Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
