@@ -60,7 +60,12 @@ public final class ExprPrinter {
 
   /** A parameter's or a local's name: {@code grid_x} in CUDA, {@code gridX} in Java. */
   public String variable(String name) {
-    if (cuda || name.indexOf('_') < 0) {
+    return cuda ? name : javaName(name);
+  }
+
+  /** {@code camelCase} of a header's {@code snake_case} name; a name without {@code _} as it is. */
+  public static String javaName(String name) {
+    if (name.indexOf('_') < 0) {
       return name;
     }
     StringBuilder out = new StringBuilder(name.length());

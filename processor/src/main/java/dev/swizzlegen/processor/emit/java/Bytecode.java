@@ -8,6 +8,7 @@ import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Select;
 import dev.swizzlegen.processor.emit.Expr.Widen;
+import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.Routine;
 import java.util.HashMap;
 import java.util.List;
@@ -55,7 +56,7 @@ final class Bytecode implements Opcodes {
     Label end = new Label();
     method.visitLabel(end);
     for (int i = 0; i < parameters.size(); i++) {
-      method.visitLocalVariable(JavaClass.javaName(parameters.get(i)), "I", null, start, end, i);
+      method.visitLocalVariable(ExprPrinter.javaName(parameters.get(i)), "I", null, start, end, i);
     }
     method.visitMaxs(0, 0);
     method.visitEnd();
@@ -304,7 +305,7 @@ final class Bytecode implements Opcodes {
 
   private void scope(Map<String, Label> declared, Label end) {
     declared.forEach((name, from) -> {
-      method.visitLocalVariable(JavaClass.javaName(name), "I", null, from, end, slots.get(name));
+      method.visitLocalVariable(ExprPrinter.javaName(name), "I", null, from, end, slots.get(name));
       slots.remove(name);
     });
   }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.java;
 
+import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
@@ -187,7 +188,7 @@ public final class ClassFileWriter implements Opcodes {
     MethodVisitor method = file.visitMethod(ACC_PUBLIC | ACC_STATIC, name,
         "(" + "I".repeat(parameters.size()) + ")" + result, null, null);
     for (String parameter : parameters) {
-      method.visitParameter(JavaClass.javaName(parameter), 0);
+      method.visitParameter(ExprPrinter.javaName(parameter), 0);
     }
     return method;
   }

@@ -108,23 +108,4 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
       parameters = List.copyOf(parameters);
     }
   }
-
-  /** {@code camelCase} of a header's {@code snake_case} name; a name without {@code _} as it is. */
-  public static String javaName(String name) {
-    if (name.indexOf('_') < 0) {
-      return name;
-    }
-    StringBuilder out = new StringBuilder(name.length());
-    boolean upper = false;
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == '_') {
-        upper = out.length() > 0;
-      } else {
-        out.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return out.toString();
-  }
 }

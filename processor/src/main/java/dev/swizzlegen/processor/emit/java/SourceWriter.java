@@ -240,7 +240,7 @@ public final class SourceWriter {
   }
 
   private static List<String> names(List<String> parameters) {
-    return parameters.stream().map(JavaClass::javaName).toList();
+    return parameters.stream().map(ExprPrinter::javaName).toList();
   }
 
   /** The class's Javadoc: paragraphs, a {@code <pre>} block kept as it is. */
