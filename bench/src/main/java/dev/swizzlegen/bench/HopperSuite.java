@@ -272,11 +272,7 @@ public final class HopperSuite {
     try {
       String helper = HopperTiles.class.getPackageName() + ".HopperTilesSwizzles$" + type
           + "Swizzle";
-      // The model's values (LAYOUT, ENGINES) are built on first use: layout(), engines().
-      Class<?> helperClass = Class.forName(helper);
-      return field.equals("LAYOUT") || field.equals("ENGINES")
-          ? helperClass.getMethod(field.toLowerCase(java.util.Locale.ROOT)).invoke(null)
-          : helperClass.getField(field).get(null);
+      return Class.forName(helper).getField(field).get(null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no generated helper for HopperTiles." + type, e);
     }
