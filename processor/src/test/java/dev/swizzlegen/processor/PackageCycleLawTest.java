@@ -39,8 +39,8 @@ class PackageCycleLawTest {
 
   /**
    * The processor's packages, each after the ones it may use: the words of diagnostics first, then
-   * the stages a tile goes through, the entry point last. Packages of one rank use none of each
-   * other.
+   * the stages a tile goes through, the steps that run them, the entry point last. Packages of one
+   * rank use none of each other.
    */
   private static final Map<String, Integer> STAGES = Map.of(
       PROCESSOR + ".diag", 0,
@@ -50,7 +50,8 @@ class PackageCycleLawTest {
       PROCESSOR + ".emit.cuda", 4,
       PROCESSOR + ".emit.java", 4,
       PROCESSOR + ".report", 5,
-      PROCESSOR, 6);
+      PROCESSOR + ".step", 6,
+      PROCESSOR, 7);
 
   @Test
   void noProcessorPackageIsInACycle() {

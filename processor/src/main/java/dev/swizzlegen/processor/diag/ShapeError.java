@@ -68,4 +68,24 @@ public sealed interface ShapeError {
    * {@code @ThreadblockSwizzle} or a tile's {@code @SwizzledTile}.
    */
   record NameFromType(String problem, boolean rasterizer) implements ShapeError {}
+
+  /** The annotations that declare generated files, each of which has a {@code name}. */
+  enum Declaration { TILE, RASTERIZER, STORAGE }
+
+  /**
+   * A header (or, where {@code header} is false, a Java class) named {@code generated} that the
+   * files of {@code owner}, declared by its {@code ownerDeclaration}, already claim; the owner is
+   * the annotated type with the error where {@code ownerIsThisType}.
+   */
+  record NameTaken(Declaration declaration, boolean header, String generated,
+      Declaration ownerDeclaration, String owner, boolean ownerIsThisType) implements ShapeError {}
+
+  /** {@code swizzleRow} with a swizzle to derive: it names the rows a declared swizzle acts within. */
+  record SwizzleRowToDerive() implements ShapeError {}
+
+  /** {@code swizzleRow} outside 1 to a stage's rows x rowStride, {@code stageElements}. */
+  record SwizzleRowOutOfRange(int swizzleRow, long stageElements) implements ShapeError {}
+
+  /** Bits, base and shift omitted, and no swizzle or XOR map serves, for the reason {@code why}. */
+  record NothingToDerive(String why) implements ShapeError {}
 }

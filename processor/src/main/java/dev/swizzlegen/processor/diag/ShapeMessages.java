@@ -4,12 +4,16 @@ import dev.swizzlegen.processor.diag.ShapeError.BitsMissing;
 import dev.swizzlegen.processor.diag.ShapeError.LanesMissing;
 import dev.swizzlegen.processor.diag.ShapeError.MaxWaysBelowOne;
 import dev.swizzlegen.processor.diag.ShapeError.NameFromType;
+import dev.swizzlegen.processor.diag.ShapeError.NameTaken;
+import dev.swizzlegen.processor.diag.ShapeError.NothingToDerive;
 import dev.swizzlegen.processor.diag.ShapeError.NotApplicable;
 import dev.swizzlegen.processor.diag.ShapeError.OpFixed;
 import dev.swizzlegen.processor.diag.ShapeError.OrderWithoutThreads;
 import dev.swizzlegen.processor.diag.ShapeError.SecondUmmaRead;
 import dev.swizzlegen.processor.diag.ShapeError.SecondWgmmaRead;
 import dev.swizzlegen.processor.diag.ShapeError.SizeToDerive;
+import dev.swizzlegen.processor.diag.ShapeError.SwizzleRowOutOfRange;
+import dev.swizzlegen.processor.diag.ShapeError.SwizzleRowToDerive;
 import dev.swizzlegen.processor.diag.ShapeError.ThreadsNotTwo;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
@@ -80,9 +84,66 @@ public final class ShapeMessages {
         error -> Map.of(), error -> error.rasterizer()
             ? Blame.Attribute.ofRasterizer("name")
             : Blame.Attribute.ofTile("name"));
+    register(NameTaken.class, "its {{what}} {{generated}} is already generated for {{ownerWords}}; set"
+        + " name to tell them apart.",
+        error -> Map.of("what", error.header() ? "header"
+                : error.declaration() == ShapeError.Declaration.TILE ? "Java helper" : "Java class",
+            "ownerWords", switch (error.ownerDeclaration()) {
+              case TILE -> error.ownerIsThisType() ? "the @SwizzledTile of this type" : error.owner();
+              case RASTERIZER -> "the @ThreadblockSwizzle of " + error.owner();
+              case STORAGE -> "the @SharedStorage of " + error.owner();
+            }),
+        error -> switch (error.declaration()) {
+          case TILE -> Blame.Attribute.ofTile("name");
+          case RASTERIZER -> Blame.Attribute.ofRasterizer("name");
+          case STORAGE -> Blame.Attribute.ofStorage("name");
+        });
+    register(SwizzleRowToDerive.class, "swizzleRow names the rows a declared swizzle acts within;"
+        + " give bits, base and shift with it, or omit it to have swizzlegen derive the swizzle.",
+        error -> Map.of(), error -> Blame.Attribute.ofTile("swizzleRow"));
+    register(SwizzleRowOutOfRange.class, "swizzleRow must be a number of elements from 1 to a"
+        + " stage's rows x rowStride ({{stageElements}}), not {{swizzleRow}}.",
+        error -> Map.of(), error -> Blame.Attribute.ofTile("swizzleRow"));
+    // On bits, which is omitted: the message lands on the annotation.
+    // The solver's words end a sentence of their own; here they end this one.
+    register(NothingToDerive.class, "bits, base and shift are omitted, but {{clause}}.",
+        error -> Map.of("clause", error.why().endsWith(".")
+            ? error.why().substring(0, error.why().length() - 1) : error.why()),
+        error -> Blame.Attribute.ofTile("bits"));
   }
 
+  private static final String UNRESOLVED = "the value of %1$s could not be resolved in any round of"
+      + " annotation processing, so nothing was generated for it; give %1$s a constant javac can"
+      + " evaluate.";
+  private static final String HOLDER_WRITTEN = "its Java class %s belongs in %s, which an earlier"
+      + " round of annotation processing already wrote; declare it in a type of its own.";
+  private static final String NOT_WRITTEN = "could not write %s: %s";
+  private static final String DERIVED = "with the derived %s, ";
+
   private ShapeMessages() {}
+
+  /**
+   * An attribute javac could not attribute in any round (a constant of a class no round
+   * generated): on that attribute, whichever annotation's it is.
+   */
+  public static String unresolved(String attribute) {
+    return String.format(UNRESOLVED, attribute);
+  }
+
+  /** A member of a holder class an earlier round wrote: on the annotated type. */
+  public static String holderWritten(Object javaClass, Object holder) {
+    return String.format(HOLDER_WRITTEN, javaClass, holder);
+  }
+
+  /** A generated file the Filer refused, for {@code reason}: on the annotated type. */
+  public static String notWritten(String file, String reason) {
+    return String.format(NOT_WRITTEN, file, reason);
+  }
+
+  /** What a derived tile's violation is said after: {@code "with the derived Swizzle<3,3,3>, "}. */
+  public static String derived(String swizzle) {
+    return String.format(DERIVED, swizzle);
+  }
 
   private static String given(BitsMissing error) {
     return error.baseGiven() ? "base" : "shift";

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.StridedPart;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.layout.TritonEncoding;
@@ -25,8 +26,9 @@ public final class SwizzleText {
    * 64-element pattern repeated along the row, rows 192 elements apart"}; within rows of a stage's
    * offsets before the swizzle, {@code "of each stage's offsets before the swizzle (its 2 x 32 atoms
    * laid across the columns first): its 4 x 32-element pattern repeated along each such row"}.
+   * {@code tmaWhenAligned}: how TMA would fill the tile from a base aligned to its mode's repeat.
    */
-  public static String actsOn(TileSpec tile) {
+  public static String actsOn(TileSpec tile, Optional<TmaFill> tmaWhenAligned) {
     TileLayout layout = tile.layout();
     boolean packed = layout.dtype().elementsPerUnit() > 1;
     if (layout.swizzleRow() > 0) {
@@ -55,7 +57,7 @@ public final class SwizzleText {
                 + " byte"
             : layout.byteSwizzle().orElseThrow() + " on bytes";
     return "on " + (packed ? "byte" : "element") + " offsets" + atoms + " (" + other
-        + tile.tmaWhenAligned().map(fill -> ", TMA mode " + fill.mode().cudaName()
+        + tmaWhenAligned.map(fill -> ", TMA mode " + fill.mode().cudaName()
             + (layout.alignment() < fill.mode().alignmentBytes()
                 ? " from a " + fill.mode().alignmentBytes() + "-byte aligned base" : ""))
             .orElse("") + ")";

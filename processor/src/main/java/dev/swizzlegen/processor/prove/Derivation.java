@@ -1,6 +1,8 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeError;
+import dev.swizzlegen.processor.diag.ShapeMessages;
 import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.SwizzleToDerive;
@@ -56,9 +58,9 @@ final class Derivation {
         alignmentGiven);
     Solution solution = solver.derive(description, patterns, engines);
     if (!solution.found()) {
-      diagnostics.error("bits, base and shift are omitted, but " + SolutionText.nothingWorks(
-          solution, accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
-          plain, false, patterns));
+      diagnostics.shapeError(new ShapeError.NothingToDerive(SolutionText.nothingWorks(solution,
+          accesses.stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared", plain,
+          false, patterns)));
       return Optional.empty();
     }
     TileLayout chosen = solution.layout().get();
@@ -72,7 +74,7 @@ final class Derivation {
     List<Violation> problems = staged.check();
     if (!problems.isEmpty()) {
       for (Violation problem : problems) {
-        diagnostics.violation(problem, "with the derived " + chosen.swizzleName() + ", ");
+        diagnostics.violation(problem, ShapeMessages.derived(chosen.swizzleName()));
       }
       return Optional.empty();
     }

@@ -11,6 +11,7 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The plans of a tile's engines on one layout, each worked out once, when first asked for: the
@@ -50,6 +51,15 @@ final class EnginePlans {
     @SuppressWarnings("unchecked") // a TMA engine's plan is a TmaFill's
     Plan<TmaFill> plan = (Plan<TmaFill>) of((Engine) tma);
     return plan;
+  }
+
+  /**
+   * How TMA would fill the layout were its base aligned to the mode's repeat: its plan on the tile
+   * at the engines' default alignment ({@code Engine.atDefaultAlignment}), if it has one; the TMA
+   * mode the generated files name.
+   */
+  Optional<TmaFill> tmaWhenAligned() {
+    return Engine.atDefaultAlignment(layout).flatMap(aligned -> TmaFill.plan(aligned).plan());
   }
 
   /** How wgmma reads the layout as an operand of {@code major}, or the violations that prevent it. */

@@ -30,9 +30,11 @@ import java.util.Optional;
  *     tile, or the violations that prevent it
  * @param wgmmaReads how wgmma reads the tile as an operand of each major, or the violations that
  *     prevent it
+ * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
+ *     TMA mode the generated files name
  */
 public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>> enginePlans,
-    Map<Major, Plan<MmaOperand>> wgmmaReads) {
+    Map<Major, Plan<MmaOperand>> wgmmaReads, Optional<TmaFill> tmaWhenAligned) {
 
   public ProvenTile {
     reports = List.copyOf(reports);
@@ -60,7 +62,7 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     for (Engine engine : tile.engines()) {
       enginePlans.add(plans.of(engine));
     }
-    return new ProvenTile(tile, reports, enginePlans, wgmmaReads);
+    return new ProvenTile(tile, reports, enginePlans, wgmmaReads, plans.tmaWhenAligned());
   }
 
   /** The plan of {@code tma}, one of the tile's engines. */

@@ -11,6 +11,8 @@ import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.layout.TileDescription;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
 import java.util.Optional;
 import javax.tools.Diagnostic;
@@ -45,8 +47,13 @@ public final class TileProver {
    * a bank conflict that is an error.
    */
   public Optional<ProvenTile> prove(TileRead read, Diagnostics diagnostics) {
-    TileSpec spec = read.spec();
-    boolean derived = spec.swizzleToDerive().isPresent();
+    boolean derived = read.spec().swizzleToDerive().isPresent();
+    Optional<TileSpec> aligned = derived ? Optional.of(read.spec())
+        : alignedForEngines(read.spec(), diagnostics);
+    if (aligned.isEmpty()) {
+      return Optional.empty();
+    }
+    TileSpec spec = aligned.get();
     // A tile whose swizzle is to be derived has its engines planned on the derived tile, once.
     EnginePlans declared = new EnginePlans(spec.layout());
     report(read.accesses(), derived, declared, diagnostics);
@@ -66,6 +73,25 @@ public final class TileProver {
   }
 
   /**
+   * The tile with its engines' alignment: where it declares an engine (TMA, wgmma, UMMA) and no
+   * alignment, its TMA mode's repeat, as a derived tile gets (SPEC: the engine would otherwise
+   * write from a base its mode does not repeat on); empty, with the layout's errors at that
+   * alignment, where the tile cannot have it.
+   */
+  private Optional<TileSpec> alignedForEngines(TileSpec spec, Diagnostics diagnostics) {
+    TileLayout layout = spec.layout();
+    int alignment = Engine.defaultAlignment(layout);
+    if (spec.engines().isEmpty() || spec.alignmentGiven() || alignment <= layout.alignment()) {
+      return Optional.of(spec);
+    }
+    TileDescription description =
+        layout.toBuilder().alignment(alignment).architecture(architecture);
+    List<Violation> problems = description.check();
+    problems.forEach(diagnostics::violation);
+    return problems.isEmpty() ? Optional.of(spec.aligned(description.build())) : Optional.empty();
+  }
+
+  /**
    * The tile's accesses as read, in the order declared: the reader's faults, and each engine's
    * plan checked: in full, or, when the swizzle is still to be derived and the layout is the plain
    * tile, only for what no swizzle changes (the solver then keeps only the swizzles it has a plan
@@ -74,24 +100,9 @@ public final class TileProver {
   private void report(List<AccessRead> accesses, boolean derived, EnginePlans plans,
       Diagnostics diagnostics) {
     for (AccessRead access : accesses) {
-      if (access instanceof AccessRead.Faulty faulty) {
-        for (AccessRead.Fault fault : faulty.faults()) {
-          if (fault instanceof AccessRead.Fault.Shape shape) {
-            diagnostics.shapeError(faulty.access(), shape.error());
-          } else if (fault instanceof AccessRead.Fault.Broken broken) {
-            diagnostics.accessViolation(faulty.access(), broken.label(), broken.violation());
-          }
-        }
-      } else if (access instanceof AccessRead.PastedTransposed transposed) {
-        diagnostics.violation(transposed.violation());
-      } else if (access instanceof AccessRead.EngineToPlan toPlan) {
-        Engine engine = toPlan.engine();
-        List<Violation> problems = derived
-            ? engine.geometryViolations(plans.layout())
-            : planned(engine, plans);
-        problems.forEach(violation -> diagnostics.accessViolation(toPlan.access(), engine.label(),
-            violation));
-      }
+      access.reportTo(diagnostics, engine -> derived
+          ? engine.geometryViolations(plans.layout())
+          : planned(engine, plans));
     }
   }
 

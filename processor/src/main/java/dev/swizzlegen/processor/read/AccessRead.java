@@ -1,10 +1,12 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.AttributeSource;
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One {@code @Access} of a tile as read, a value: a warp access that holds, an engine for the prover
@@ -13,17 +15,36 @@ import java.util.List;
  * in that order wherever they are found.
  */
 public sealed interface AccessRead {
+  /**
+   * Reports what is wrong with the access to {@code diagnostics}: its faults, or, for an engine,
+   * what {@code planned} says prevents its plan.
+   */
+  void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned);
 
   /** A warp access whose checks against the tile all hold. */
-  record Warp(DeclaredAccess access) implements AccessRead {}
+  record Warp(DeclaredAccess access) implements AccessRead {
+    @Override
+    public void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {}
+  }
 
   /** An engine (TMA, wgmma, UMMA) without shape errors, declared by {@code access}: to plan. */
-  record EngineToPlan(Engine engine, AttributeSource access) implements AccessRead {}
+  record EngineToPlan(Engine engine, AttributeSource access) implements AccessRead {
+    @Override
+    public void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {
+      planned.apply(engine).forEach(violation ->
+          diagnostics.accessViolation(access, engine.label(), violation));
+    }
+  }
 
   /** An {@code @Access} at fault, its faults in the order found. */
   record Faulty(AttributeSource access, List<Fault> faults) implements AccessRead {
     public Faulty {
       faults = List.copyOf(faults);
+    }
+
+    @Override
+    public void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {
+      faults.forEach(fault -> fault.reportTo(access, diagnostics));
     }
   }
 
@@ -31,14 +52,32 @@ public sealed interface AccessRead {
    * A warp access that a tile pasted M (or N) first breaks and the tile with its modes swapped
    * keeps: one error on the tile, giving the declaration to paste.
    */
-  record PastedTransposed(Violation violation) implements AccessRead {}
+  record PastedTransposed(Violation violation) implements AccessRead {
+    @Override
+    public void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {
+      diagnostics.violation(violation);
+    }
+  }
 
   /** A fault in one {@code @Access}. */
   sealed interface Fault {
+    /** Reports the fault on {@code access}, or on the tile where the tile is at fault. */
+    void reportTo(AttributeSource access, Diagnostics diagnostics);
+
     /** How the access is written. */
-    record Shape(ShapeError error) implements Fault {}
+    record Shape(ShapeError error) implements Fault {
+      @Override
+      public void reportTo(AttributeSource access, Diagnostics diagnostics) {
+        diagnostics.shapeError(access, error);
+      }
+    }
 
     /** What the model says of the access named {@code label} on this tile (or target). */
-    record Broken(String label, Violation violation) implements Fault {}
+    record Broken(String label, Violation violation) implements Fault {
+      @Override
+      public void reportTo(AttributeSource access, Diagnostics diagnostics) {
+        diagnostics.accessViolation(access, label, violation);
+      }
+    }
   }
 }

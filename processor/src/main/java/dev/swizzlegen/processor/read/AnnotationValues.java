@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.AttributeSource;
+import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.Elements;
 
@@ -39,6 +41,18 @@ public final class AnnotationValues implements AttributeSource {
   private final AnnotationMirror mirror;
   private final Map<String, AnnotationValue> explicit;
   private final Map<String, AnnotationValue> withDefaults;
+
+  /** The attributes of {@code annotation} on {@code type}, which carries it. */
+  public static AnnotationValues of(TypeElement type, Class<? extends Annotation> annotation,
+      Elements elements) {
+    for (AnnotationMirror mirror : type.getAnnotationMirrors()) {
+      if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName()
+          .contentEquals(annotation.getCanonicalName())) {
+        return new AnnotationValues(mirror, elements);
+      }
+    }
+    throw new IllegalStateException("no @" + annotation.getSimpleName() + " on " + type);
+  }
 
   public AnnotationValues(AnnotationMirror mirror, Elements elements) {
     this.mirror = mirror;

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
 
 /** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
 public final class Names {
@@ -175,6 +176,28 @@ public final class Names {
       name.insert(0, enclosing.getSimpleName() + "_");
     }
     return name.toString();
+  }
+
+  /**
+   * The Java class generated for {@code type} under the name {@code name}: {@code <name><suffix>}
+   * beside a top-level type; for a type nested in a top-level type {@code Kernel}, a member of
+   * {@code KernelSwizzles}, the one class that holds the helpers of the tiles and the twins of the
+   * storages nested in {@code Kernel} (as sources, one file: javac charges every generated source a
+   * lookup, a check against every earlier file and a compilation unit in each round, which a
+   * library of many tiles feels), named {@code <name><suffix>} with the given name
+   * ({@code override}), else after the type's path below the top-level type
+   * ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   */
+  static JavaClassName javaClass(TypeElement type, String override, String name, String suffix,
+      Elements elements) {
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    TypeElement topLevel = topLevelType(type);
+    if (topLevel.equals(type)) {
+      return JavaClassName.topLevel(packageName, name + suffix);
+    }
+    String javaName = override.isEmpty() ? pathBelow(topLevel, type) : override;
+    return JavaClassName.member(packageName, topLevel.getSimpleName() + "Swizzles",
+        javaName + suffix);
   }
 
   /** The top-level type that {@code type} is, or is nested in. */

@@ -41,11 +41,9 @@ public final class RasterReader {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-    Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace);
-    if (nameProblem.isEmpty()) {
-      nameProblem = Names.javaClassProblem(name, JavaClassName.topLevel(packageName, name + "Raster"),
-          sourceTypes);
-    }
+    JavaClassName twin = JavaClassName.topLevel(packageName, name + "Raster");
+    Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace)
+        .or(() -> Names.javaClassProblem(name, twin, sourceTypes));
     if (nameProblem.isPresent()) {
       if (override.isEmpty()) {
         diagnostics.shapeError(new ShapeError.NameFromType(nameProblem.get(), true));
@@ -61,7 +59,7 @@ public final class RasterReader {
         values.mirror(),
         name,
         cudaNamespace,
-        JavaClassName.topLevel(packageName, name + "Raster"),
+        twin,
         "swizzlegen/" + Names.snakeCase(name) + ".cuh",
         rasterizer,
         tileSize));

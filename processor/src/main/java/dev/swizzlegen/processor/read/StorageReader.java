@@ -115,15 +115,13 @@ public final class StorageReader {
       Diagnostics diagnostics) {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace);
-    if (problem.isEmpty() && StorageNames.FIXED.contains(name)) {
-      problem = Optional.of("name \"" + name + "\" is a member of the storage's own header.");
-    }
-    if (problem.isEmpty()) {
-      // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
-      problem = Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
-          sourceTypes);
-    }
+    // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
+    Optional<String> problem = Names.nameProblem(name, cudaNamespace)
+        .or(() -> StorageNames.FIXED.contains(name)
+            ? Optional.of("name \"" + name + "\" is a member of the storage's own header.")
+            : Optional.empty())
+        .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
+            sourceTypes));
     if (problem.isPresent()) {
       diagnostics.storageFault(null, new StorageError.BadName(problem.get(), true,
           override.isEmpty()));
@@ -132,20 +130,9 @@ public final class StorageReader {
     return Optional.of(name);
   }
 
-  /**
-   * The Java twin: {@code <name>Layout} beside a top-level storage; for a storage nested in a
-   * top-level type {@code Kernel}, a member of {@code KernelSwizzles}, beside the helpers of the tiles
-   * nested there, named {@code <name>Layout} with the given name, else after the type's path below
-   * the top-level type ({@code Kernel.Plan -> KernelSwizzles.PlanLayout}).
-   */
+  /** The Java twin, {@code <name>Layout}, beside its storage or in its holder ({@link Names#javaClass}). */
   private JavaClassName twinName(TypeElement type, String override, String name) {
-    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-    TypeElement topLevel = Names.topLevelType(type);
-    if (topLevel.equals(type)) {
-      return JavaClassName.topLevel(packageName, name + "Layout");
-    }
-    String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
-    return JavaClassName.member(packageName, TileReader.holderName(topLevel), javaName + "Layout");
+    return Names.javaClass(type, override, name, "Layout", elements);
   }
 
   /** The first buffer of a tile type, and whether it was given its own name. */

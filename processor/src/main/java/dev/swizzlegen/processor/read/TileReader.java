@@ -22,9 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Predicate;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
@@ -101,17 +98,11 @@ public final class TileReader {
           .stages(values.intValue("stages"))
           .stageStride(described(values, "stageStride"));
       if (values.isExplicit("swizzleRow")) {
-        if (derived) {
-          diagnostics.error("swizzleRow", "swizzleRow names the rows a declared swizzle acts"
-              + " within; give bits, base and shift with it, or omit it to have swizzlegen derive"
-              + " the swizzle.");
-          return Optional.empty();
-        }
         int swizzleRow = values.intValue("swizzleRow");
         long stageElements = (long) rows * description.rowStride();
-        if (swizzleRow <= 0 || swizzleRow > stageElements) {
-          diagnostics.error("swizzleRow", "swizzleRow must be a number of elements from 1 to a"
-              + " stage's rows x rowStride (" + stageElements + "), not " + swizzleRow + ".");
+        if (derived || swizzleRow <= 0 || swizzleRow > stageElements) {
+          diagnostics.shapeError(derived ? new ShapeError.SwizzleRowToDerive()
+              : new ShapeError.SwizzleRowOutOfRange(swizzleRow, stageElements));
           return Optional.empty();
         }
         description.swizzleWithinEachRow(true).swizzleRow(swizzleRow);
@@ -127,24 +118,12 @@ public final class TileReader {
     Optional<AccessKind> engine = accessReader.firstEngine(values);
     // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read,
     // and along whose rows (K) ldmatrix and vectors find no contiguous elements.
-    TileLayout pasted = layout;
     Optional<CuteTile.Swapped> swapped =
-        cute.flatMap(printed -> CuteTile.modesSwapped(printed, pasted));
+        cute.flatMap(printed -> CuteTile.modesSwapped(printed, layout));
     if (swapped.isPresent() && engine.isPresent()) {
       diagnostics.violation(swapped.get().readBy(engine.get(), 0));
       return Optional.empty();
     }
-    boolean engineAlignment = !derived && !values.isExplicit("alignment") && engine.isPresent();
-    if (engineAlignment && Engine.defaultAlignment(layout) > layout.alignment()) {
-      description.alignment(Engine.defaultAlignment(layout));
-      layoutProblems = description.check();
-      layoutProblems.forEach(diagnostics::violation);
-      if (!layoutProblems.isEmpty()) {
-        return Optional.empty();
-      }
-      layout = description.build();
-    }
-
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
@@ -173,7 +152,6 @@ public final class TileReader {
         accesses,
         engines,
         skippedDefaults,
-        derived ? Optional.empty() : TileSpec.alignedTmaFill(layout),
         Optional.empty(),
         cute,
         toDerive), declared.map(AccessReader.Declared::reads).orElse(List.of())));
@@ -254,12 +232,9 @@ public final class TileReader {
       Diagnostics diagnostics) {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace);
-    if (problem.isEmpty()) {
-      // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
-      problem = Names.javaClassProblem(name,
-          helperName(type, override, name).topLevelClassName(), sourceTypes);
-    }
+    // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
+    Optional<String> problem = Names.nameProblem(name, cudaNamespace).or(() -> Names.javaClassProblem(
+        name, helperName(type, override, name).topLevelClassName(), sourceTypes));
     if (problem.isPresent()) {
       if (override.isEmpty()) {
         diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
@@ -271,34 +246,8 @@ public final class TileReader {
     return Optional.of(name);
   }
 
-  /**
-   * The Java helper: {@code <name>Swizzle} beside a top-level tile; for a tile nested in a top-level
-   * type {@code Kernel}, a member of {@code KernelSwizzles}, the one class that holds the helpers of
-   * the tiles and the twins of the storages nested in {@code Kernel} (as sources, one file: javac
-   * charges every generated source a lookup, a check against every earlier file and a compilation
-   * unit in each round, which a library of many tiles feels), named {@code <name>Swizzle} with the
-   * given name, else after the type's path below the top-level type
-   * ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
-   */
+  /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder ({@link Names#javaClass}). */
   private JavaClassName helperName(TypeElement type, String override, String name) {
-    String packageName = packageOf(type).getQualifiedName().toString();
-    TypeElement topLevel = Names.topLevelType(type);
-    if (topLevel.equals(type)) {
-      return JavaClassName.topLevel(packageName, name + "Swizzle");
-    }
-    String javaName = override.isEmpty() ? Names.pathBelow(topLevel, type) : override;
-    return JavaClassName.member(packageName, holderName(topLevel), javaName + "Swizzle");
-  }
-
-  /**
-   * {@code KernelSwizzles}: the class holding the helpers and twins of the types nested in
-   * {@code Kernel}.
-   */
-  static String holderName(TypeElement topLevel) {
-    return topLevel.getSimpleName() + "Swizzles";
-  }
-
-  private PackageElement packageOf(TypeElement type) {
-    return elements.getPackageOf(type);
+    return Names.javaClass(type, override, name, "Swizzle", elements);
   }
 }

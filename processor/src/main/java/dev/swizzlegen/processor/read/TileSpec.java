@@ -1,7 +1,6 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
@@ -26,9 +25,6 @@ import javax.lang.model.element.TypeElement;
  * @param engines the declared engines (TMA, wgmma, UMMA); once the tile is proven, each has a plan
  *     for the layout, worked out once ({@code prove.ProvenTile})
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
- * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
- *     TMA mode the generated files name, worked out once for all of them; empty while the swizzle
- *     is to be derived
  * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
  *     swizzle; empty for a tile that gave them, and while the swizzle is to be derived
  * @param cuteLayout the CuTe layout that declared the tile ({@code layout = "..."}), if one did
@@ -48,7 +44,6 @@ public record TileSpec(
     List<DeclaredAccess> accesses,
     List<Engine> engines,
     List<String> skippedDefaults,
-    Optional<TmaFill> tmaWhenAligned,
     Optional<String> derivation,
     Optional<CuteLayout> cuteLayout,
     Optional<SwizzleToDerive> swizzleToDerive) {
@@ -91,8 +86,7 @@ public record TileSpec(
     return new TileSpec(type, annotation, cudaType.substring(split + 2),
         cudaType.substring(0, split), helper,
         headerPath.substring(0, headerPath.length() - ".cuh".length()), layout, alignmentGiven,
-        accesses, engines, skippedDefaults, tmaWhenAligned, derivation, cuteLayout,
-        swizzleToDerive);
+        accesses, engines, skippedDefaults, derivation, cuteLayout, swizzleToDerive);
   }
 
   /**
@@ -101,15 +95,14 @@ public record TileSpec(
    */
   public TileSpec derived(TileLayout derived, String why) {
     return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, derived,
-        alignmentGiven, accesses, engines, skippedDefaults, alignedTmaFill(derived),
-        Optional.of(why), cuteLayout, Optional.empty());
+        alignmentGiven, accesses, engines, skippedDefaults, Optional.of(why), cuteLayout,
+        Optional.empty());
   }
 
-  /**
-   * How TMA would fill {@code layout} were its base aligned to the mode's repeat: its plan on the
-   * tile at the engines' default alignment ({@code Engine.atDefaultAlignment}), if it has one.
-   */
-  static Optional<TmaFill> alignedTmaFill(TileLayout layout) {
-    return Engine.atDefaultAlignment(layout).flatMap(aligned -> TmaFill.plan(aligned).plan());
+  /** This tile on {@code aligned}: the same tile, aligned as its engines need. */
+  public TileSpec aligned(TileLayout aligned) {
+    return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, aligned,
+        alignmentGiven, accesses, engines, skippedDefaults, derivation, cuteLayout,
+        swizzleToDerive);
   }
 }

@@ -96,7 +96,7 @@ public final class ReportWriter {
     swizzleJson.put("elements", layout.swizzleName());
     swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
     swizzleJson.put("tmaMode",
-        tile.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null));
+        proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null));
     swizzleJson.put("derived", tile.derivation().isPresent());
     tile.derivation().ifPresent(why -> swizzleJson.put("why", why));
     root.put("swizzle", swizzleJson);

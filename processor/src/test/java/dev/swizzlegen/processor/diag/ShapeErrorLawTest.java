@@ -76,6 +76,9 @@ class ShapeErrorLawTest {
     if (type == int.class) {
       return List.of(0, 3);
     }
+    if (type == long.class) {
+      return List.of(0L, 3L);
+    }
     if (type == boolean.class) {
       return List.of(false, true);
     }

@@ -77,7 +77,7 @@ public final class CudaHeaderWriter {
         out.add("// " + line);
       }
     }
-    for (String line : SwizzleText.wrap(layout.swizzleName() + " " + SwizzleText.actsOn(tile)
+    for (String line : SwizzleText.wrap(layout.swizzleName() + " " + SwizzleText.actsOn(tile, proven.tmaWhenAligned())
         + ".", 96)) {
       out.add("// " + line);
     }

@@ -92,7 +92,7 @@ public final class JavaHelperWriter {
         + "), row stride " + layout.rowStride() + ", " + layout.extentBytes() + " bytes"
         + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "")
         + ", base address aligned to " + layout.alignment() + " bytes."));
-    doc.add(Doc.paragraph(layout.swizzleName() + " " + SwizzleText.actsOn(tile) + "."));
+    doc.add(Doc.paragraph(layout.swizzleName() + " " + SwizzleText.actsOn(tile, proven.tmaWhenAligned()) + "."));
     doc.add(Doc.lines(SwizzleText.diagram(layout, ExprPrinter.JAVA)));
     List<String> matrix = SwizzleText.matrix(layout);
     if (!matrix.isEmpty()) {

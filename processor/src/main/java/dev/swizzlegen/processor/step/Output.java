@@ -1,0 +1,198 @@
+package dev.swizzlegen.processor.step;
+
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeError.Declaration;
+import dev.swizzlegen.processor.diag.ShapeError.NameTaken;
+import dev.swizzlegen.processor.diag.ShapeMessages;
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.java.JavaClass;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
+import dev.swizzlegen.processor.emit.java.JavaWriter;
+import dev.swizzlegen.processor.read.JavaClassName;
+import dev.swizzlegen.processor.read.Names;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import javax.annotation.processing.Filer;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Where every step's files go: each header claimed by one annotated type across the rounds (a
+ * second claim is an error on {@code name}), the files of a type written all or nothing, and those
+ * of a type nested in a top-level type held until the round's end, when the class that holds their
+ * Java classes ({@code KernelSwizzles}) is written with every member the round made: its source
+ * declares them, its class file lists them.
+ */
+final class Output {
+  /** What claimed a header: the annotated type and which of its declarations. */
+  private record Owner(Declaration declaration, String type) {}
+
+  /** A nested type's files, waiting for their holder. */
+  private record Held(Step.Made made, Declaration declaration) {}
+
+  /** Header path to what owns it, across rounds. */
+  private final Map<String, Owner> headerOwners = new HashMap<>();
+  /** The held members of each top-level type, by its qualified name, this round. */
+  private final Map<String, List<Held>> heldMembers = new TreeMap<>();
+  /** The holders written in earlier rounds, by binary name: none can be written twice. */
+  private final Set<String> writtenHolders = new HashSet<>();
+  private final Filer filer;
+  private final JavaWriter javaWriter;
+  private final JavaHelperWriter holderWriter = new JavaHelperWriter();
+  /** What every generated file passes through once made, before any is written. */
+  private final UnaryOperator<GeneratedFile> made;
+
+  Output(Filer filer, JavaWriter javaWriter, UnaryOperator<GeneratedFile> made) {
+    this.filer = filer;
+    this.javaWriter = javaWriter;
+    this.made = made;
+  }
+
+  /** {@code files} with each file passed through the hook made files pass through. */
+  Step.Made passed(Step.Made files) {
+    return new Step.Made(files.type(), files.diagnostics(), files.headerPath(), files.javaClass(),
+        files.files().stream().map(made).toList(), files.summary());
+  }
+
+  /**
+   * Writes the files a step made, or holds them for their holder; nothing, with an error on the
+   * type, where its header is another's, its holder was written in an earlier round, or a member of
+   * its holder has its Java class's name.
+   */
+  void take(Step.Made files, Declaration declaration) {
+    Diagnostics diagnostics = files.diagnostics();
+    String name = files.type().getQualifiedName().toString();
+    Owner self = new Owner(declaration, name);
+    Owner owner = headerOwners.putIfAbsent(files.headerPath(), self);
+    if (owner != null && !owner.equals(self)) {
+      diagnostics.shapeError(new NameTaken(declaration, true, files.headerPath(),
+          owner.declaration(), owner.type(), owner.type().equals(name)));
+      return;
+    }
+    JavaClassName javaClass = files.javaClass().name();
+    Optional<JavaClassName> holder = javaClass.enclosingClassName();
+    if (holder.isEmpty()) {
+      write(files);
+      return;
+    }
+    if (writtenHolders.contains(holder.get().binaryName())) {
+      diagnostics.errorOnElement(ShapeMessages.holderWritten(javaClass, holder.get()));
+      return;
+    }
+    List<Held> members = heldMembers.computeIfAbsent(
+        Names.topLevelType(files.type()).getQualifiedName().toString(), key -> new ArrayList<>());
+    for (Held other : members) {
+      if (other.made().javaClass().name().simpleName().equals(javaClass.simpleName())) {
+        headerOwners.remove(files.headerPath());
+        diagnostics.shapeError(new NameTaken(declaration, false, javaClass.toString(),
+            other.declaration(), other.made().type().getQualifiedName().toString(), false));
+        return;
+      }
+    }
+    members.add(new Held(files, declaration));
+  }
+
+  /** Whether the files of the type {@code diagnostics} reports on wait for their holder. */
+  boolean holds(Diagnostics diagnostics) {
+    return heldMembers.values().stream()
+        .anyMatch(members -> members.stream().anyMatch(held -> held.made().diagnostics() == diagnostics));
+  }
+
+  /**
+   * The held members of each top-level type: the class that holds their Java classes, then each
+   * member's own files, and their diagnostics printed. A failure while making the holder is an
+   * error on each member, and nothing is written for any.
+   */
+  void writeHolders(Messager messager) {
+    for (List<Held> held : heldMembers.values()) {
+      List<Step.Made> members = held.stream().map(Held::made).toList();
+      TypeElement topLevel = Names.topLevelType(members.get(0).type());
+      JavaClassName name = members.get(0).javaClass().name().enclosingClassName().orElseThrow();
+      writtenHolders.add(name.binaryName());
+      List<GeneratedFile> holderFiles;
+      try {
+        List<JavaClass> classes = members.stream().map(Step.Made::javaClass).toList();
+        holderFiles = javaWriter.write(holderWriter.holder(name,
+            topLevel.getQualifiedName().toString(), classes)).stream().map(made).toList();
+      } catch (RuntimeException bug) {
+        members.forEach(files -> {
+          files.diagnostics().failed(bug);
+          files.diagnostics().printTo(messager);
+        });
+        continue;
+      }
+      Diagnostics holder = new Diagnostics("types of", topLevel, null);
+      for (GeneratedFile file : holderFiles) {
+        write(file, topLevel, holder);
+        if (holder.hasErrors()) {
+          break;
+        }
+      }
+      holder.printTo(messager);
+      if (!holder.hasErrors()) {
+        members.forEach(this::write);
+      }
+      members.forEach(files -> files.diagnostics().printTo(messager));
+    }
+    heldMembers.clear();
+  }
+
+  /** Writes a type's files, stopping at the first that cannot be written; then its summary note. */
+  private void write(Step.Made files) {
+    Diagnostics diagnostics = files.diagnostics();
+    for (GeneratedFile file : files.files()) {
+      write(file, files.type(), diagnostics);
+      if (diagnostics.hasErrors()) {
+        return;
+      }
+    }
+    files.summary().ifPresent(diagnostics::note);
+  }
+
+  /** Writes one file; a failure is an error on the element in {@code diagnostics}. */
+  private void write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
+    try {
+      if (file.kind() == GeneratedFile.Kind.CLASS_FILE) {
+        try (OutputStream out = filer.createClassFile(file.name(), originating).openOutputStream()) {
+          out.write(file.classBytes());
+        }
+        return;
+      }
+      if (file.kind() == GeneratedFile.Kind.SOURCE) {
+        try (Writer writer = filer.createSourceFile(file.name(), originating).openWriter()) {
+          writer.write(file.content());
+        }
+        return;
+      }
+      FileObject target =
+          filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
+      try (Writer writer = target.openWriter()) {
+        // In pieces: Writer.write(String) copies the whole text into a new char[] first.
+        String content = file.content();
+        char[] piece = new char[8192];
+        for (int start = 0; start < content.length(); start += piece.length) {
+          int end = Math.min(content.length(), start + piece.length);
+          content.getChars(start, end, piece, 0);
+          writer.write(piece, 0, end - start);
+        }
+      }
+    } catch (IOException e) {
+      diagnostics.errorOnElement(ShapeMessages.notWritten(file.name(), e.getMessage()));
+    } catch (RuntimeException bug) {
+      // Not javac's to crash on: one error on the element, as for a failure while making the file.
+      diagnostics.failed(bug);
+    }
+  }
+}
