@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
