@@ -18,6 +18,7 @@ import dev.swizzlegen.processor.diag.ShapeError.ThreadsNotTwo;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -121,6 +122,49 @@ public final class ShapeMessages {
   private static final String DERIVED = "with the derived %s, ";
 
   private ShapeMessages() {}
+
+  /**
+   * Why a name cannot be generated, or a namespace not declared: one format per reason, filled in
+   * order with the name (or the {@code -Aswizzlegen.namespace=} option as given) and its details.
+   */
+  public enum NameProblem {
+    NOT_IDENTIFIER("name \"%s\" is not a C++ identifier (letters, digits and underscores, not"
+        + " starting with a digit)."),
+    KEYWORD("name \"%s\" is a C++ or Java keyword."),
+    IMPLEMENTATION("name \"%s\" is reserved to the C++ implementation (it contains a double"
+        + " underscore or starts with an underscore and a capital)."),
+    NAMESPACE_PART("name \"%s\" is a part of the generated structs' namespace %s, which a struct of"
+        + " that name would hide from code in the namespace."),
+    JAVA_CLASS_DECLARED("name \"%s\" would generate the Java class %s, which the sources already"
+        + " declare."),
+    HEADER_IDENTIFIER("name \"%1$s\" would collide with %1$s in the generated headers (a member,"
+        + " parameter or local variable of their structs)."),
+    LIBRARY("name \"%1$s\" would collide with %1$s, a type, macro or built-in of C++ or CUDA that the"
+        + " generated headers use or include."),
+    CUDA_API("name \"%s\" is reserved to the CUDA toolkit's C API (names starting with cu, cuda, CU"
+        + " or CUDA), which the generated headers include."),
+    MACRO_PREFIX("name \"%s\" starts with %s, the prefix of the generated headers' macros."),
+    STORAGE_MEMBER("name \"%s\" is a member of the storage's own header."),
+    ACCESSOR("its accessor, %s, cannot be generated: %s"),
+    NAMESPACE_NOT_CPP("%s is not a C++ namespace: %s"),
+    NAMESPACE_STD("%s would declare the generated structs in namespace std, which is undefined"
+        + " behaviour in C++; choose a namespace of your own."),
+    NAMESPACE_FUTURE("%s: the namespace %s is reserved for future C++ standardization; choose a"
+        + " namespace of your own."),
+    NAMESPACE_UNDERSCORE("%s: \"%s\" starts with an underscore, which C++ reserves for the"
+        + " implementation in the global namespace.");
+
+    private final String format;
+
+    NameProblem(String format) {
+      this.format = format;
+    }
+
+    /** The problem in words, its format filled with {@code values}. */
+    public String of(Object... values) {
+      return String.format(Locale.ROOT, format, values);
+    }
+  }
 
   /**
    * An attribute javac could not attribute in any round (a constant of a class no round

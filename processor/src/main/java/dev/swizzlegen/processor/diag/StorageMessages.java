@@ -149,6 +149,29 @@ public final class StorageMessages {
 
   private StorageMessages() {}
 
+  /**
+   * What declares a member of a storage's header or Java twin, as a {@code MemberCollision} names
+   * the other: one format per owner, filled in order with its names.
+   */
+  public enum MemberOwner {
+    STRUCT("the storage struct %s"),
+    STORAGE("the storage's own %s"),
+    PHASE_CHANGE("the phase change %s()"),
+    TWIN("the Java twin's own %s"),
+    BUFFER("buffer %s's %s");
+
+    private final String format;
+
+    MemberOwner(String format) {
+      this.format = format;
+    }
+
+    /** The owner in words. */
+    public String of(Object... names) {
+      return String.format(Locale.ROOT, format, names);
+    }
+  }
+
   /** The fault in words: one or more sentences, without the storage's name. */
   public static String render(Object fault) {
     return fill(entryOf(fault), fault);

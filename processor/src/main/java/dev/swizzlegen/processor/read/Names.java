@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.OptionNames;
+import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -13,9 +14,6 @@ import javax.lang.model.util.Elements;
 
 /** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
 public final class Names {
-  /** How a message names the namespace option: {@code -Aswizzlegen.namespace=}. */
-  private static final String NAMESPACE_OPTION = "-A" + OptionNames.NAMESPACE + "=";
-
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   /** C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
@@ -54,16 +52,14 @@ public final class Names {
    */
   public static Optional<String> cppNameProblem(String name) {
     if (!IDENTIFIER.matcher(name).matches()) {
-      return Optional.of("name \"" + name + "\" is not a C++ identifier (letters, digits and"
-          + " underscores, not starting with a digit).");
+      return Optional.of(NameProblem.NOT_IDENTIFIER.of(name));
     }
     if (KEYWORDS.contains(name)) {
-      return Optional.of("name \"" + name + "\" is a C++ or Java keyword.");
+      return Optional.of(NameProblem.KEYWORD.of(name));
     }
     if (name.contains("__") || (name.length() > 1 && name.charAt(0) == '_'
         && Character.isUpperCase(name.charAt(1)))) {
-      return Optional.of("name \"" + name + "\" is reserved to the C++ implementation (it contains"
-          + " a double underscore or starts with an underscore and a capital).");
+      return Optional.of(NameProblem.IMPLEMENTATION.of(name));
     }
     return ReservedNames.libraryCollision(name);
   }
@@ -77,8 +73,7 @@ public final class Names {
   public static Optional<String> nameProblem(String name, String namespace) {
     Optional<String> problem = identifierProblem(name);
     if (problem.isEmpty() && List.of(namespace.split("::")).contains(name)) {
-      return Optional.of("name \"" + name + "\" is a part of the generated structs' namespace "
-          + namespace + ", which a struct of that name would hide from code in the namespace.");
+      return Optional.of(NameProblem.NAMESPACE_PART.of(name, namespace));
     }
     return problem;
   }
@@ -91,8 +86,7 @@ public final class Names {
   static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
       Predicate<String> sourceTypes) {
     if (sourceTypes.test(javaClass.canonicalName())) {
-      return Optional.of("name \"" + name + "\" would generate the Java class "
-          + javaClass.canonicalName() + ", which the sources already declare.");
+      return Optional.of(NameProblem.JAVA_CLASS_DECLARED.of(name, javaClass.canonicalName()));
     }
     return Optional.empty();
   }
@@ -107,27 +101,23 @@ public final class Names {
    * starting with an underscore (reserved in the global namespace).
    */
   public static Optional<String> namespaceProblem(String namespace) {
+    String option = OptionNames.given(OptionNames.NAMESPACE, namespace);
     String[] parts = namespace.split("::", -1);
     for (String part : parts) {
       Optional<String> problem = cppNameProblem(part);
       if (problem.isPresent()) {
-        return Optional.of(NAMESPACE_OPTION + namespace + " is not a C++ namespace: "
-            + problem.get());
+        return Optional.of(NameProblem.NAMESPACE_NOT_CPP.of(option, problem.get()));
       }
     }
     String outermost = parts[0];
     if (outermost.equals("std")) {
-      return Optional.of(NAMESPACE_OPTION + namespace + " would declare the generated"
-          + " structs in namespace std, which is undefined behaviour in C++; choose a namespace of"
-          + " your own.");
+      return Optional.of(NameProblem.NAMESPACE_STD.of(option));
     }
     if (outermost.matches("std[0-9]+") || outermost.equals("posix")) {
-      return Optional.of(NAMESPACE_OPTION + namespace + ": the namespace " + outermost
-          + " is reserved for future C++ standardization; choose a namespace of your own.");
+      return Optional.of(NameProblem.NAMESPACE_FUTURE.of(option, outermost));
     }
     if (outermost.startsWith("_")) {
-      return Optional.of(NAMESPACE_OPTION + namespace + ": \"" + outermost + "\" starts"
-          + " with an underscore, which C++ reserves for the implementation in the global namespace.");
+      return Optional.of(NameProblem.NAMESPACE_UNDERSCORE.of(option, outermost));
     }
     return Optional.empty();
   }

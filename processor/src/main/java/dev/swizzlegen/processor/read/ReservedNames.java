@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.read;
 
+import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -102,8 +103,7 @@ public final class ReservedNames {
       return library;
     }
     if (HeaderIdentifiers.ALL.contains(name)) {
-      return Optional.of("name \"" + name + "\" would collide with " + name + " in the generated"
-          + " headers (a member, parameter or local variable of their structs).");
+      return Optional.of(NameProblem.HEADER_IDENTIFIER.of(name));
     }
     return Optional.empty();
   }
@@ -117,16 +117,13 @@ public final class ReservedNames {
   static Optional<String> libraryCollision(String name) {
     if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
         || VECTOR_TYPE.matcher(name).matches()) {
-      return Optional.of("name \"" + name + "\" would collide with " + name + ", a type, macro or"
-          + " built-in of C++ or CUDA that the generated headers use or include.");
+      return Optional.of(NameProblem.LIBRARY.of(name));
     }
     if (CUDA_API.matcher(name).matches()) {
-      return Optional.of("name \"" + name + "\" is reserved to the CUDA toolkit's C API (names"
-          + " starting with cu, cuda, CU or CUDA), which the generated headers include.");
+      return Optional.of(NameProblem.CUDA_API.of(name));
     }
     if (name.startsWith(MACRO_PREFIX)) {
-      return Optional.of("name \"" + name + "\" starts with " + MACRO_PREFIX + ", the prefix of the"
-          + " generated headers' macros.");
+      return Optional.of(NameProblem.MACRO_PREFIX.of(name, MACRO_PREFIX));
     }
     return Optional.empty();
   }

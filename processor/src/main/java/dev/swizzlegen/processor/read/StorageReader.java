@@ -1,6 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
+import dev.swizzlegen.processor.diag.StorageMessages.MemberOwner;
 import dev.swizzlegen.processor.diag.StorageError;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;
@@ -118,7 +120,7 @@ public final class StorageReader {
     // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
     Optional<String> problem = Names.nameProblem(name, cudaNamespace)
         .or(() -> StorageNames.FIXED.contains(name)
-            ? Optional.of("name \"" + name + "\" is a member of the storage's own header.")
+            ? Optional.of(NameProblem.STORAGE_MEMBER.of(name))
             : Optional.empty())
         .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
             sourceTypes));
@@ -216,8 +218,7 @@ public final class StorageReader {
     Optional<String> problem = Names.cppNameProblem(name);
     if (problem.isEmpty()) {
       problem = Names.cppNameProblem(StorageNames.of(name).accessor())
-          .map(accessor -> "its accessor, " + StorageNames.of(name).accessor() + ", cannot be"
-              + " generated: " + accessor);
+          .map(accessor -> NameProblem.ACCESSOR.of(StorageNames.of(name).accessor(), accessor));
     }
     if (problem.isPresent()) {
       diagnostics.storageFault(values, new StorageError.BadName(problem.get(), false,
@@ -283,28 +284,28 @@ public final class StorageReader {
   private static boolean membersOwnTheirNames(String storage, List<String> phases,
       List<StorageBuffer> buffers, Diagnostics diagnostics) {
     Map<String, String> owners = new LinkedHashMap<>();
-    owners.put(storage, "the storage struct " + storage);
+    owners.put(storage, MemberOwner.STRUCT.of(storage));
     for (String member : StorageNames.FIXED) {
-      owners.put(member, "the storage's own " + member);
+      owners.put(member, MemberOwner.STORAGE.of(member));
     }
     if (phases.size() > 1) {
       for (int i = 0; i < phases.size(); i++) {
         String helper = StorageNames.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
-        owners.putIfAbsent(helper, "the phase change " + helper + "()");
+        owners.putIfAbsent(helper, MemberOwner.PHASE_CHANGE.of(helper));
       }
     }
     Map<String, String> twin = new LinkedHashMap<>();
     for (String constant : StorageNames.TWIN_FIXED) {
-      twin.put(constant, "the Java twin's own " + constant);
+      twin.put(constant, MemberOwner.TWIN.of(constant));
     }
     boolean valid = true;
     for (StorageBuffer buffer : buffers) {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
-        String other = owners.putIfAbsent(member, "buffer " + name + "'s " + member);
+        String other = owners.putIfAbsent(member, MemberOwner.BUFFER.of(name, member));
         String constant = StorageNames.javaName(member);
         String otherConstant = !buffer.names().constants().contains(member) ? null
-            : twin.putIfAbsent(constant, "buffer " + name + "'s " + constant);
+            : twin.putIfAbsent(constant, MemberOwner.BUFFER.of(name, constant));
         if (other != null || otherConstant != null) {
           diagnostics.storageFault(buffer.annotation(), other != null
               ? new StorageError.MemberCollision(name, member, other)
