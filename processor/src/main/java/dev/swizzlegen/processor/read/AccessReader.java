@@ -101,11 +101,11 @@ final class AccessReader {
     boolean ummaRead = false;
     Set<Major> wgmmaReads = EnumSet.noneOf(Major.class);
     boolean swapReported = false;
-    for (AnnotationValue item : tile.arrayValue("access")) {
-      if (!(item.getValue() instanceof AnnotationMirror mirror)) {
-        throw new AnnotationValues.Malformed("access");
-      }
-      AnnotationValues values = new AnnotationValues(mirror, elements);
+    List<AnnotationValue> items = tile.arrayValue("access");
+    List<AnnotationMirror> mirrors = tile.arrayOf("access", AnnotationMirror.class);
+    for (int i = 0; i < items.size(); i++) {
+      AnnotationValue item = items.get(i);
+      AnnotationValues values = new AnnotationValues(mirrors.get(i), elements);
       AccessKind kind = values.enumValue("kind", AccessKind.class);
       if (kind == AccessKind.UMMA && ummaRead) {
         reads.add(faulty(values, new ShapeError.SecondUmmaRead()));
@@ -155,25 +155,6 @@ final class AccessReader {
 
   private static AccessRead faulty(AnnotationValues values, ShapeError error) {
     return new AccessRead.Faulty(values, List.of(new Fault.Shape(error)));
-  }
-
-  /**
-   * The first engine the tile declares, the copy engine or the tensor cores (TMA, WGMMA, UMMA), which
-   * read or write its swizzle's pattern from a base aligned to the pattern's repeat; empty if none.
-   */
-  Optional<AccessKind> firstEngine(AnnotationValues tile) {
-    if (!tile.isExplicit("access")) {
-      return Optional.empty();
-    }
-    for (AnnotationValue item : tile.arrayValue("access")) {
-      if (item.getValue() instanceof AnnotationMirror mirror) {
-        AccessKind kind = new AnnotationValues(mirror, elements).enumValue("kind", AccessKind.class);
-        if (isEngine(kind)) {
-          return Optional.of(kind);
-        }
-      }
-    }
-    return Optional.empty();
   }
 
   /**

@@ -12,6 +12,8 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
@@ -120,22 +122,33 @@ public final class AnnotationValues implements AttributeSource {
 
   /** The elements of an array attribute, each as written (for messages) and typed. */
   List<AnnotationValue> arrayValue(String name) {
-    Object value = value(name).getValue();
-    if (!(value instanceof List<?> list)) {
-      throw new Malformed(name);
-    }
-    List<AnnotationValue> items = new ArrayList<>(list.size());
-    for (Object item : list) {
-      if (!(item instanceof AnnotationValue annotationValue)) {
-        throw new Malformed(name);
-      }
-      items.add(annotationValue);
+    List<AnnotationValue> items = new ArrayList<>();
+    for (Object item : as(name, List.class)) {
+      items.add(cast(name, item, AnnotationValue.class));
     }
     return items;
   }
 
+  /** The elements of an array attribute, each's value of {@code type} ({@code String}, a mirror). */
+  <T> List<T> arrayOf(String name, Class<T> type) {
+    return arrayValue(name).stream().map(item -> cast(name, item.getValue(), type)).toList();
+  }
+
+  /** A {@code Class} attribute's type, once javac has resolved it. */
+  TypeMirror typeValue(String name) {
+    TypeMirror type = as(name, TypeMirror.class);
+    if (type.getKind() == TypeKind.ERROR) {
+      throw new Malformed(name);
+    }
+    return type;
+  }
+
   private <T> T as(String name, Class<T> type) {
-    Object value = value(name).getValue();
+    return cast(name, value(name).getValue(), type);
+  }
+
+  /** {@code value}, of {@code type}, or else {@link Malformed} for {@code name}. */
+  private static <T> T cast(String name, Object value, Class<T> type) {
     if (!type.isInstance(value)) {
       throw new Malformed(name);
     }

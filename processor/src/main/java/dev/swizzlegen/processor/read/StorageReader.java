@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -75,10 +74,7 @@ public final class StorageReader {
     Optional<String> name = storageName(type, values, diagnostics);
     List<String> phases = new ArrayList<>();
     boolean valid = true;
-    for (AnnotationValue item : values.arrayValue("phases")) {
-      if (!(item.getValue() instanceof String phase)) {
-        throw new AnnotationValues.Malformed("phases");
-      }
+    for (String phase : values.arrayOf("phases", String.class)) {
       if (!IDENTIFIER.matcher(phase).matches()) {
         diagnostics.storageFault(null, new StorageError.PhaseNotIdentifier(phase));
         valid = false;
@@ -87,10 +83,7 @@ public final class StorageReader {
     }
     List<StorageBuffer> buffers = new ArrayList<>();
     Map<String, TileUse> tileTypes = new HashMap<>();
-    for (AnnotationValue item : values.arrayValue("buffers")) {
-      if (!(item.getValue() instanceof AnnotationMirror mirror)) {
-        throw new AnnotationValues.Malformed("buffers");
-      }
+    for (AnnotationMirror mirror : values.arrayOf("buffers", AnnotationMirror.class)) {
       Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, elements), buffers.size(),
           tileTypes, tiles, diagnostics);
       if (buffer.isPresent()) {
@@ -143,7 +136,7 @@ public final class StorageReader {
   /** One {@code @Buffer} as the model's buffer, or empty with its errors. */
   private Optional<StorageBuffer> buffer(AnnotationValues values, int index,
       Map<String, TileUse> tileTypes, Tiles tiles, Diagnostics diagnostics) {
-    TypeMirror tileType = typeValue(values, "tile");
+    TypeMirror tileType = values.typeValue("tile");
     boolean tileGiven = tileType.getKind() != TypeKind.VOID;
     List<String> given = new ArrayList<>();
     if (tileGiven) {
@@ -176,10 +169,10 @@ public final class StorageReader {
     }
     Optional<TileSpec> tile = Optional.empty();
     if (kind == Buffer.Kind.TILE) {
-      if (!(tileType instanceof DeclaredType declared)
-          || !(declared.asElement() instanceof TypeElement tileElement)) {
+      if (tileType.getKind() != TypeKind.DECLARED) {
         throw new AnnotationValues.Malformed("tile");
       }
+      TypeElement tileElement = (TypeElement) ((DeclaredType) tileType).asElement();
       String qualified = tileElement.getQualifiedName().toString();
       boolean named = values.isExplicit("name");
       TileUse first = tileTypes.putIfAbsent(qualified, new TileUse(index, named));
@@ -189,18 +182,16 @@ public final class StorageReader {
         diagnostics.storageFault(values, new StorageError.RepeatedTile(qualified, first.index(),
             index));
         valid = false;
-      } else if (outcome.state() == TileState.DEFERRED) {
-        throw new AnnotationValues.Malformed("tile");
-      } else if (outcome.state() == TileState.NOT_A_TILE) {
-        diagnostics.storageFault(values, new StorageError.NotATile(qualified));
-        valid = false;
-      } else if (outcome.state() == TileState.NOT_GENERATED) {
-        diagnostics.storageFault(values, new StorageError.TileNotGenerated(qualified));
-        valid = false;
-      } else if (outcome.state() == TileState.FAILED) {
-        diagnostics.storageFault(values, new StorageError.TileHasErrors(qualified));
-        valid = false;
       } else {
+        Optional<StorageError> fault = switch (outcome.state()) {
+          case DEFERRED -> throw new AnnotationValues.Malformed("tile");
+          case NOT_A_TILE -> Optional.of(new StorageError.NotATile(qualified));
+          case NOT_GENERATED -> Optional.of(new StorageError.TileNotGenerated(qualified));
+          case FAILED -> Optional.of(new StorageError.TileHasErrors(qualified));
+          case PROVEN -> Optional.empty();
+        };
+        fault.ifPresent(error -> diagnostics.storageFault(values, error));
+        valid &= fault.isEmpty();
         tile = outcome.spec();
       }
     }
@@ -316,13 +307,5 @@ public final class StorageReader {
       }
     }
     return valid;
-  }
-
-  private static TypeMirror typeValue(AnnotationValues values, String attribute) {
-    Object value = values.value(attribute).getValue();
-    if (!(value instanceof TypeMirror type) || type.getKind() == TypeKind.ERROR) {
-      throw new AnnotationValues.Malformed(attribute);
-    }
-    return type;
   }
 }

@@ -3,7 +3,6 @@ package dev.swizzlegen.processor.read;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
-import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -16,7 +15,6 @@ import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -115,15 +113,10 @@ public final class TileReader {
       return Optional.empty();
     }
     TileLayout layout = description.build();
-    Optional<AccessKind> engine = accessReader.firstEngine(values);
     // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read,
     // and along whose rows (K) ldmatrix and vectors find no contiguous elements.
     Optional<CuteTile.Swapped> swapped =
         cute.flatMap(printed -> CuteTile.modesSwapped(printed, layout));
-    if (swapped.isPresent() && engine.isPresent()) {
-      diagnostics.violation(swapped.get().readBy(engine.get(), 0));
-      return Optional.empty();
-    }
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     List<String> skippedDefaults = new ArrayList<>();
@@ -134,6 +127,10 @@ public final class TileReader {
         ? declared.get().accesses()
         : AccessReader.defaults(layout, skippedDefaults);
     List<Engine> engines = declared.map(AccessReader.Declared::engines).orElse(List.of());
+    if (swapped.isPresent() && !engines.isEmpty()) {
+      diagnostics.violation(swapped.get().readBy(engines.get(0).kind(), 0));
+      return Optional.empty();
+    }
 
     Optional<SwizzleToDerive> toDerive = derived
         ? Optional.of(new SwizzleToDerive(description.describedAtomRows(),
