@@ -134,14 +134,9 @@ final class Output {
         continue;
       }
       Diagnostics holder = new Diagnostics("types of", topLevel, null);
-      for (GeneratedFile file : holderFiles) {
-        write(file, topLevel, holder);
-        if (holder.hasErrors()) {
-          break;
-        }
-      }
+      boolean written = writeAll(holderFiles, topLevel, holder);
       holder.printTo(messager);
-      if (!holder.hasErrors()) {
+      if (written) {
         members.forEach(this::write);
       }
       members.forEach(files -> files.diagnostics().printTo(messager));
@@ -149,16 +144,23 @@ final class Output {
     heldMembers.clear();
   }
 
-  /** Writes a type's files, stopping at the first that cannot be written; then its summary note. */
+  /** Writes a type's files, then its summary note. */
   private void write(Step.Made files) {
-    Diagnostics diagnostics = files.diagnostics();
-    for (GeneratedFile file : files.files()) {
-      write(file, files.type(), diagnostics);
+    if (writeAll(files.files(), files.type(), files.diagnostics())) {
+      files.summary().ifPresent(files.diagnostics()::note);
+    }
+  }
+
+  /** Writes {@code files}, stopping at the first that cannot be written; whether all were. */
+  private boolean writeAll(List<GeneratedFile> files, TypeElement originating,
+      Diagnostics diagnostics) {
+    for (GeneratedFile file : files) {
+      write(file, originating, diagnostics);
       if (diagnostics.hasErrors()) {
-        return;
+        return false;
       }
     }
-    files.summary().ifPresent(diagnostics::note);
+    return true;
   }
 
   /** Writes one file; a failure is an error on the element in {@code diagnostics}. */
