@@ -3,6 +3,8 @@ package dev.swizzlegen.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.RandomDeclarations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

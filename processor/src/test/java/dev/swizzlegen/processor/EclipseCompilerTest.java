@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Generated;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -5,6 +5,7 @@ import static com.google.common.truth.Truth.assertThat;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.testing.ClassFiles;
+import dev.swizzlegen.processor.testing.Generated;
 import dev.swizzlegen.testing.FilerRecording;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
-import dev.swizzlegen.processor.RandomDeclarations.Declaration;
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.RandomDeclarations.Declaration;
+import dev.swizzlegen.processor.testing.RandomDeclarations;
+import dev.swizzlegen.processor.testing.RasterCorpus;
+import dev.swizzlegen.processor.testing.StorageSources;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.RasterCorpus;
+import dev.swizzlegen.processor.testing.TileCorpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

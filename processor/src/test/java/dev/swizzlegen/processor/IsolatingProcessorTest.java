@@ -4,6 +4,9 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.RasterCorpus;
+import dev.swizzlegen.processor.testing.TileCorpus;
 import dev.swizzlegen.testing.FilerRecording;
 import java.io.IOException;
 import java.io.InputStream;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.TileCorpus;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
@@ -29,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * line break, a comment end, a trigraph, Javadoc tags. {@link TileCorpus}'s {@code Labelled} tile
  * puts them through nvcc, g++ and NVRTC too.
  */
-class LabelTest {
+public class LabelTest {
   /** The labels as the annotation's string literals spell them in Java source. */
   static final List<String> LITERALS = List.of(
       "\"C:\\\\users\"",
@@ -53,7 +55,7 @@ class LabelTest {
       "control \u0001 and caf\u00e9 \ud83d\ude00");
 
   /** A tile with one 16-byte store per label. */
-  static String annotation() {
+  public static String annotation() {
     StringBuilder annotation = new StringBuilder(
         "@SwizzledTile(bits = 3, base = 3, dtype = DType.HALF, rows = 16, cols = 64, access = {");
     for (int i = 0; i < LITERALS.size(); i++) {

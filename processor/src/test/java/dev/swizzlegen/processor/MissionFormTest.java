@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Generated;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 

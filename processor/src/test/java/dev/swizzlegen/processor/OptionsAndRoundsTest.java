@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.testing.Generated;
 import java.util.List;
 import java.util.Locale;
 import javax.tools.Diagnostic;

@@ -4,9 +4,11 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.RandomDeclarations.Declaration;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.testing.ClassFiles;
+import dev.swizzlegen.processor.testing.Generated;
+import dev.swizzlegen.processor.testing.RandomDeclarations.Declaration;
+import dev.swizzlegen.processor.testing.RandomDeclarations;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.raster.LaunchGrid;

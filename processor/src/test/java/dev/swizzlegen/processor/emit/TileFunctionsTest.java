@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.emit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.processor.TileCorpus;
+import dev.swizzlegen.processor.testing.TileCorpus;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
