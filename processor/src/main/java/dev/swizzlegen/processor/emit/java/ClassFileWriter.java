@@ -46,45 +46,70 @@ public final class ClassFileWriter implements Opcodes {
       file.visitInnerClass(internal(member.name()), self, member.name().simpleName(), MEMBER);
     }
     List<Member> initialized = new ArrayList<>();
-    for (Member member : type.members()) {
-      if (member instanceof IntConstant constant) {
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void intConstant(IntConstant constant) {
         file.visitField(CONSTANT, constant.name(), "I", null, constant.value()).visitEnd();
-      } else if (member instanceof StringConstant constant) {
+      }
+
+      @Override
+      public void stringConstant(StringConstant constant) {
         file.visitField(CONSTANT, constant.name(), "Ljava/lang/String;", null, constant.value())
             .visitEnd();
-      } else if (member instanceof EnumValue value) {
+      }
+
+      @Override
+      public void enumValue(EnumValue value) {
         file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
         initialized.add(value);
-      } else if (member instanceof ModelValue value) {
+      }
+
+      @Override
+      public void modelValue(ModelValue value) {
         file.visitField(CONSTANT, value.name(), valueDescriptor(value), valueSignature(value), null)
             .visitEnd();
         initialized.add(value);
       }
-    }
+    });
     constructor(file);
-    for (Member member : type.members()) {
-      if (member instanceof Function function) {
-        function(file, self, function.function());
-      } else if (member instanceof RoutineMethod routine) {
-        routine(file, self, routine);
-      } else if (member instanceof ModelCall call) {
-        modelCall(file, self, call);
-      } else if (member instanceof Defaulted defaulted) {
-        defaulted(file, self, defaulted);
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void function(Function function) {
+        ClassFileWriter.function(file, self, function.function());
       }
-    }
+
+      @Override
+      public void routine(RoutineMethod routine) {
+        ClassFileWriter.routine(file, self, routine);
+      }
+
+      @Override
+      public void modelCall(ModelCall call) {
+        ClassFileWriter.modelCall(file, self, call);
+      }
+
+      @Override
+      public void defaulted(Defaulted defaulted) {
+        ClassFileWriter.defaulted(file, self, defaulted);
+      }
+    });
     if (!initialized.isEmpty()) {
       MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
       init.visitCode();
-      for (Member member : initialized) {
-        if (member instanceof EnumValue value) {
+      JavaClass.Visitor initialize = new JavaClass.Visitor() {
+        @Override
+        public void enumValue(EnumValue value) {
           init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
               descriptor(value.type()));
           init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
-        } else {
-          modelValue(init, self, (ModelValue) member);
         }
-      }
+
+        @Override
+        public void modelValue(ModelValue value) {
+          ClassFileWriter.modelValue(init, self, value);
+        }
+      };
+      initialized.forEach(member -> member.accept(initialize));
       init.visitInsn(RETURN);
       init.visitMaxs(0, 0);
       init.visitEnd();
@@ -115,10 +140,6 @@ public final class ClassFileWriter implements Opcodes {
     return value.list() ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null;
   }
 
-  /**
-   * {@code public static T method()}: the field if set, else the value parsed and kept, as javac
-   * compiles {@code T v = NAME; if (v == null) { v = ...; NAME = v; } return v;}.
-   */
   /**
    * In {@code <clinit>}: the value built from its text, or null where building it finds no runtime
    * on the class path (a {@code LinkageError}), so that the index functions never need the runtime.
