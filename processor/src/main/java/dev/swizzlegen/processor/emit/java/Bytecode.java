@@ -18,6 +18,7 @@ import java.util.OptionalInt;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
@@ -120,24 +121,32 @@ final class Bytecode implements Opcodes {
         choose(binary, Expr.number(1), Expr.number(0));
         return null;
       }
-      push(binary.left());
-      push(binary.right());
-      method.visitInsn(switch (binary.op()) {
-        case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
-        case MUL -> IMUL;
-        case DIV -> IDIV;
-        case MOD -> IREM;
-        case ADD -> IADD;
-        case SUB -> ISUB;
-        case SHL -> ISHL;
-        case SHR -> IUSHR;
-        case AND -> IAND;
-        case XOR -> IXOR;
-        case OR -> IOR;
-      });
+      operator(binary, Type.INT_TYPE);
       return null;
     }
   };
+
+  /**
+   * {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction of
+   * that type (ASM's {@link Type#getOpcode} of the {@code int} one).
+   */
+  private void operator(Binary binary, Type type) {
+    push(binary.left());
+    push(binary.right());
+    method.visitInsn(type.getOpcode(switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
+      case MUL -> IMUL;
+      case DIV -> IDIV;
+      case MOD -> IREM;
+      case ADD -> IADD;
+      case SUB -> ISUB;
+      case SHL -> ISHL;
+      case SHR -> IUSHR;
+      case AND -> IAND;
+      case XOR -> IXOR;
+      case OR -> IOR;
+    }));
+  }
 
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
   private void choose(Expr condition, Expr ifTrue, Expr ifFalse) {
@@ -209,21 +218,11 @@ final class Bytecode implements Opcodes {
 
     @Override
     public Void binary(Binary binary) {
-      push(binary.left());
-      push(binary.right());
-      method.visitInsn(switch (binary.op()) {
+      if (binary.op().comparison() || binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
         // ldiv, lrem and the comparisons are signed: no generated body needs them.
-        case LT, GT, GE, EQ, DIV, MOD ->
-            throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
-        case MUL -> LMUL;
-        case ADD -> LADD;
-        case SUB -> LSUB;
-        case SHL -> LSHL;
-        case SHR -> LUSHR;
-        case AND -> LAND;
-        case XOR -> LXOR;
-        case OR -> LOR;
-      });
+        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
+      }
+      operator(binary, Type.LONG_TYPE);
       return null;
     }
   };

@@ -223,31 +223,40 @@ public final class ClassFileWriter implements Opcodes {
     code.end(function.parameters());
   }
 
+  /**
+   * {@code field.method(parameters...)}, {@code field} a static field of {@code self} of type
+   * {@code fieldType}, the call returning {@code result} (a descriptor).
+   */
+  private static void callOnField(MethodVisitor method, String self, String field,
+      String fieldType, String name, int parameters, String result) {
+    method.visitFieldInsn(GETSTATIC, self, field, descriptor(fieldType));
+    loadParameters(method, parameters);
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(fieldType), name,
+        "(" + "I".repeat(parameters) + ")" + result, false);
+  }
+
+  private static void loadParameters(MethodVisitor method, int count) {
+    for (int slot = 0; slot < count; slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+  }
+
   private static void routine(ClassWriter file, String self, RoutineMethod routine) {
     String pair = internal(routine.pair());
     MethodVisitor method = method(file, routine.name(), routine.parameters(), "L" + pair + ";");
     Bytecode code = new Bytecode(method, self, routine.parameters());
-    method.visitFieldInsn(GETSTATIC, self, routine.check(), descriptor(routine.checkType()));
-    for (int slot = 0; slot < routine.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
-    method.visitMethodInsn(INVOKEVIRTUAL, internal(routine.checkType()), routine.checkMethod(),
-        "(" + "I".repeat(routine.parameters().size()) + ")V", false);
+    callOnField(method, self, routine.check(), routine.checkType(), routine.checkMethod(),
+        routine.parameters().size(), "V");
     code.routine(routine.routine(), pair);
     code.end(routine.parameters());
   }
 
   private static void modelCall(ClassWriter file, String self, ModelCall call) {
     String result = descriptor(call.result());
-    String signature = "(" + "I".repeat(call.parameters().size()) + ")" + result;
     MethodVisitor method = method(file, call.name(), call.parameters(), result);
     Bytecode code = new Bytecode(method, self, call.parameters());
-    method.visitFieldInsn(GETSTATIC, self, call.field(), descriptor(call.fieldType()));
-    for (int slot = 0; slot < call.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
-    method.visitMethodInsn(INVOKEVIRTUAL, internal(call.fieldType()), call.method(), signature,
-        false);
+    callOnField(method, self, call.field(), call.fieldType(), call.method(),
+        call.parameters().size(), result);
     method.visitInsn(ARETURN);
     code.end(call.parameters());
   }
@@ -256,9 +265,7 @@ public final class ClassFileWriter implements Opcodes {
     String result = descriptor(defaulted.result());
     MethodVisitor method = method(file, defaulted.name(), defaulted.parameters(), result);
     Bytecode code = new Bytecode(method, self, defaulted.parameters());
-    for (int slot = 0; slot < defaulted.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
+    loadParameters(method, defaulted.parameters().size());
     // The constant, as javac inlines it.
     code.push(defaulted.value());
     method.visitMethodInsn(INVOKESTATIC, self, defaulted.name(),

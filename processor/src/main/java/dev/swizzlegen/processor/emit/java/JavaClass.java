@@ -100,13 +100,13 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
       List<String> texts, String doc)
       implements Member {
+    public ModelValue {
+      texts = List.copyOf(texts);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.modelValue(this);
-    }
-
-    public ModelValue {
-      texts = List.copyOf(texts);
     }
   }
 
@@ -137,13 +137,13 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   public record RoutineMethod(String name, List<String> parameters, String check,
       String checkType, String checkMethod, Routine routine, String pair, String doc)
       implements Member {
+    public RoutineMethod {
+      parameters = List.copyOf(parameters);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.routine(this);
-    }
-
-    public RoutineMethod {
-      parameters = List.copyOf(parameters);
     }
   }
 
@@ -153,13 +153,13 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    */
   public record ModelCall(String name, List<String> parameters, String field, String fieldType,
       String method, String result, String doc) implements Member {
+    public ModelCall {
+      parameters = List.copyOf(parameters);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.modelCall(this);
-    }
-
-    public ModelCall {
-      parameters = List.copyOf(parameters);
     }
   }
 
@@ -169,13 +169,13 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    */
   public record Defaulted(String name, List<String> parameters, String constant, int value,
       String result, String doc) implements Member {
+    public Defaulted {
+      parameters = List.copyOf(parameters);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.defaulted(this);
-    }
-
-    public Defaulted {
-      parameters = List.copyOf(parameters);
     }
   }
 }
