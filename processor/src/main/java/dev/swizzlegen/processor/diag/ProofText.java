@@ -44,7 +44,7 @@ public final class ProofText {
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {
-      return engine.label() + ": " + ViolationMessages.render(plan.violations().get(0));
+      return engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0));
     }
     Object made = plan.plan().get();
     if (made instanceof TmaFill fill) {

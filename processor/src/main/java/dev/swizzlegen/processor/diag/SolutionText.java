@@ -17,7 +17,7 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
- * The solver's verdicts in words, beside {@link ViolationMessages}: why a swizzle was chosen (for the
+ * The solver's verdicts in words, beside {@link Messages}: why a swizzle was chosen (for the
  * generated helpers, headers and reports), the family searched, the swizzle that would serve and
  * the changes that would work (for the messages). The model returns them as data ({@link Reasons},
  * {@link Alternative}); this is the one place they are worded.

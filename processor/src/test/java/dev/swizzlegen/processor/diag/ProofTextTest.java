@@ -44,7 +44,7 @@ class ProofTextTest {
     for (Engine engine : List.of(Tma.of(Op.STORE), Wgmma.of(Major.K), Umma.of(Major.MN))) {
       Plan<?> plan = engine.plan(padded);
       assertThat(plan.exists()).isFalse();
-      assertEquals(engine.label() + ": " + ViolationMessages.render(plan.violations().get(0)),
+      assertEquals(engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0)),
           ProofText.summary(engine, plan));
       assertThat(ProofText.summary(engine, plan)).doesNotContain("[");
     }

@@ -22,14 +22,24 @@ class ShapeErrorLawTest {
   void everyKindHasExactlyOneFormatAndOneBlameRule() {
     Set<Class<?>> kinds = Set.copyOf(ViolationLawTest.recordsUnder(ShapeError.class));
     assertThat(kinds.size()).isAtLeast(10);
-    assertThat(ShapeMessages.kinds()).containsExactlyElementsIn(kinds);
+    assertThat(Messages.SHAPES.kinds()).containsExactlyElementsIn(kinds);
+  }
+
+  /** An element's errors as a whole: each kind has its format, and is whole sentences. */
+  @Test
+  void everyElementErrorHasOneFormatOnTheElement() {
+    assertThat(Messages.ELEMENT.kinds())
+        .containsExactlyElementsIn(ViolationLawTest.recordsUnder(ElementError.class));
+    ElementError failed = new ElementError.Failed("tile", "Kernel.Q", "java.lang.Error");
+    assertThat(Messages.ELEMENT.blame(failed)).isEqualTo(Blame.Attribute.ELEMENT);
+    MessageLaws.assertWholeSentences(Messages.ELEMENT.render(failed), "Failed");
   }
 
   @Test
   void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
     int rendered = 0;
     for (ShapeError sample : samples()) {
-      String text = ShapeMessages.render(sample);
+      String text = Messages.SHAPES.render(sample);
       String kind = sample.getClass().getSimpleName();
       // A record written by its toString, not in words.
       MessageLaws.assertWholeSentences(text, kind, "Instruction");
@@ -41,7 +51,7 @@ class ShapeErrorLawTest {
   @Test
   void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
     for (ShapeError sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(ShapeMessages.blame(sample), sample.toString());
+      MessageLaws.assertNamesAnAttribute(Messages.SHAPES.blame(sample), sample.toString());
     }
   }
 

@@ -35,14 +35,14 @@ class StorageMessagesLawTest {
   void everyKindHasExactlyOneFormatAndOneBlameRule() {
     Set<Class<?>> kinds = Set.copyOf(kinds());
     assertThat(kinds.size()).isAtLeast(13);
-    assertThat(StorageMessages.kinds()).containsExactlyElementsIn(kinds);
+    assertThat(Messages.STORAGE.kinds()).containsExactlyElementsIn(kinds);
   }
 
   @Test
   void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
     int rendered = 0;
     for (Object sample : samples()) {
-      String text = StorageMessages.render(sample);
+      String text = Messages.STORAGE.render(sample);
       String kind = sample.getClass().getSimpleName();
       MessageLaws.assertWholeSentences(text, kind, "BufferBytes[");
       rendered++;
@@ -53,7 +53,7 @@ class StorageMessagesLawTest {
   @Test
   void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
     for (Object sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(StorageMessages.blame(sample), sample.toString());
+      MessageLaws.assertNamesAnAttribute(Messages.STORAGE.blame(sample), sample.toString());
     }
   }
 

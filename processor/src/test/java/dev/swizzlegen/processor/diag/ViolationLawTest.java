@@ -39,8 +39,7 @@ class ViolationLawTest {
     Set<Class<?>> kinds = Set.copyOf(kinds());
     // The model has dozens of kinds; the walk of the sealed families finds them all.
     assertThat(kinds.size()).isAtLeast(50);
-    assertThat(ViolationMessages.kinds()).containsExactlyElementsIn(kinds);
-    assertThat(Blame.kinds()).containsExactlyElementsIn(kinds);
+    assertThat(Messages.VIOLATIONS.kinds()).containsExactlyElementsIn(kinds);
   }
 
   @Test
@@ -48,7 +47,7 @@ class ViolationLawTest {
     int rendered = 0;
     for (Class<?> kind : kinds()) {
       for (Object sample : samples(kind, 0)) {
-        String text = ViolationMessages.render((Violation) sample);
+        String text = Messages.VIOLATIONS.render((Violation) sample);
         // A record (a Cell) or an optional written by its toString, not in words.
         MessageLaws.assertWholeSentences(text, kind.getSimpleName(), "Cell[");
         rendered++;
@@ -62,7 +61,7 @@ class ViolationLawTest {
   void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
     for (Class<?> kind : kinds()) {
       for (Object sample : samples(kind, 0)) {
-        MessageLaws.assertNamesAnAttribute(Blame.of((Violation) sample), kind.getSimpleName());
+        MessageLaws.assertNamesAnAttribute(Messages.VIOLATIONS.blame((Violation) sample), kind.getSimpleName());
       }
     }
   }
