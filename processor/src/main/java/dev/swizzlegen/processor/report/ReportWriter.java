@@ -1,14 +1,14 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.AccessNotes;
 import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Plan;

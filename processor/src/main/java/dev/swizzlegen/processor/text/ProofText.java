@@ -1,5 +1,6 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.analysis.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;

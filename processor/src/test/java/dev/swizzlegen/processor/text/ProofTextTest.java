@@ -1,8 +1,9 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;

@@ -3,10 +3,10 @@ package dev.swizzlegen.processor.emit.cuda;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
 import dev.swizzlegen.processor.diag.Messages;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
