@@ -16,9 +16,16 @@ public final class Blame {
   public record Attribute(Annotation annotation, String name) implements Rule<Object> {
     /** The annotation an attribute belongs to. */
     public enum Annotation {
-      SWIZZLED_TILE, ACCESS, THREADBLOCK_SWIZZLE, SHARED_STORAGE, BUFFER,
+      SWIZZLED_TILE("SwizzledTile"), ACCESS("Access"), THREADBLOCK_SWIZZLE("ThreadblockSwizzle"),
+      SHARED_STORAGE("SharedStorage"), BUFFER("Buffer"),
       /** None: the annotated element as a whole ({@link #ELEMENT}). */
-      ELEMENT
+      ELEMENT("element");
+
+      private final String simpleName;
+
+      Annotation(String simpleName) {
+        this.simpleName = simpleName;
+      }
     }
 
     /** The annotated element itself, where no annotation is at fault (a file not written). */
@@ -27,6 +34,23 @@ public final class Blame {
     public Attribute {
       Objects.requireNonNull(annotation, "annotation");
       Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * The attribute as the catalog of messages writes it: {@code "@SwizzledTile.rows"}, or
+     * {@code "element"}.
+     */
+    static Attribute parse(String text) {
+      for (Annotation annotation : Annotation.values()) {
+        String prefix = "@" + annotation.simpleName + ".";
+        if (text.startsWith(prefix)) {
+          return new Attribute(annotation, text.substring(prefix.length()));
+        }
+      }
+      if (text.equals(Annotation.ELEMENT.simpleName)) {
+        return ELEMENT;
+      }
+      throw new IllegalArgumentException("no attribute " + text);
     }
 
     /** A fixed attribute is its own rule: every fault of the kind is its fault. */
@@ -47,7 +71,7 @@ public final class Blame {
       return new Attribute(Annotation.THREADBLOCK_SWIZZLE, name);
     }
 
-    /** An attribute of a {@code @SharedStorage} (its rules: {@link StorageMessages}). */
+    /** An attribute of a {@code @SharedStorage} (its rules: {@link Messages#STORAGE}). */
     public static Attribute ofStorage(String name) {
       return new Attribute(Annotation.SHARED_STORAGE, name);
     }

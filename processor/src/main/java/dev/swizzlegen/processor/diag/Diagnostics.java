@@ -121,7 +121,7 @@ public final class Diagnostics {
 
   /**
    * A fault of a {@code @SharedStorage} ({@link StorageError} or the model's
-   * {@code StorageViolation}), on the attribute {@link StorageMessages} blames: of {@code buffer},
+   * {@code StorageViolation}), on the attribute {@link Messages#STORAGE} blames: of {@code buffer},
    * the {@code @Buffer} at fault (null where the fault is the storage's), or of the storage.
    */
   public void storageFault(AttributeSource buffer, Object fault) {

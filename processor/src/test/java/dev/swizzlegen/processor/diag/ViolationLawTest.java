@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The laws that tie the model's violations to their words and their attributes: every kind of
  * violation (every record of a sealed family under {@link Violation}) has exactly one format and
- * exactly one blame rule (a second registration fails when the class loads; a kind without one
- * fails here); every kind renders to whole sentences with no slot left and no record's or
+ * exactly one blame rule (an entry of the catalog {@code messages.txt}, whose blame is fixed or the
+ * family's rule; a second entry or rule fails when it is read, a kind without one fails here); every kind renders to whole sentences with no slot left and no record's or
  * optional's {@code toString} leaking through, whatever its optional parts, flags, enums and nested
  * causes; and every blame names an attribute its annotation has.
  */
