@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -91,8 +92,8 @@ public final class Messages<K> {
   private final Map<Class<?>, Runnable> families;
   private final Set<Class<?>> loaded = new HashSet<>();
   private final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> fragments =
-      new HashMap<>();
-  private final Map<Class<?>, Blame.Rule<Object>> rules = new HashMap<>();
+      new ConcurrentHashMap<>();
+  private final Map<Class<?>, Blame.Rule<Object>> rules = new ConcurrentHashMap<>();
 
   private Messages(Map<Class<?>, Runnable> families) {
     this.families = families;

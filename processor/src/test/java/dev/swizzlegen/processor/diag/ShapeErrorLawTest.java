@@ -20,9 +20,8 @@ import org.junit.jupiter.api.Test;
 class ShapeErrorLawTest {
   @Test
   void everyKindHasExactlyOneFormatAndOneBlameRule() {
-    Set<Class<?>> kinds = Set.copyOf(ViolationLawTest.recordsUnder(ShapeError.class));
-    assertThat(kinds.size()).isAtLeast(10);
-    assertThat(Messages.SHAPES.kinds()).containsExactlyElementsIn(kinds);
+    MessageLaws.assertOneEntryPerKind(
+        Messages.SHAPES, ViolationLawTest.recordsUnder(ShapeError.class), 10);
   }
 
   /** An element's errors as a whole: each kind has its format, and is whole sentences. */
@@ -38,8 +37,8 @@ class ShapeErrorLawTest {
   @Test
   void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
     int rendered = 0;
-    for (ShapeError sample : samples()) {
-      String text = Messages.SHAPES.render(sample);
+    for (Object sample : samples()) {
+      String text = Messages.SHAPES.render((ShapeError) sample);
       String kind = sample.getClass().getSimpleName();
       // A record written by its toString, not in words.
       MessageLaws.assertWholeSentences(text, kind, "Instruction");
@@ -50,36 +49,16 @@ class ShapeErrorLawTest {
 
   @Test
   void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
-    for (ShapeError sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(Messages.SHAPES.blame(sample), sample.toString());
+    for (Object sample : samples()) {
+      MessageLaws.assertNamesAnAttribute(Messages.SHAPES.blame((ShapeError) sample),
+          sample.toString());
     }
   }
 
-  /**
-   * Every kind with every component at its first value, then one more for each other value of
-   * each component: an attribute name is one an {@code @Access} has.
-   */
-  private static List<ShapeError> samples() throws ReflectiveOperationException {
-    List<ShapeError> samples = new ArrayList<>();
-    for (Class<?> kind : ViolationLawTest.recordsUnder(ShapeError.class)) {
-      RecordComponent[] components = kind.getRecordComponents();
-      List<List<Object>> values = new ArrayList<>();
-      for (RecordComponent component : components) {
-        values.add(values(component.getType()));
-      }
-      Constructor<?> constructor = kind.getDeclaredConstructor(
-          Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-      Object[] first = values.stream().map(list -> list.get(0)).toArray();
-      samples.add((ShapeError) constructor.newInstance(first));
-      for (int i = 0; i < components.length; i++) {
-        for (Object other : values.get(i).subList(1, values.get(i).size())) {
-          Object[] arguments = first.clone();
-          arguments[i] = other;
-          samples.add((ShapeError) constructor.newInstance(arguments));
-        }
-      }
-    }
-    return samples;
+  /** Every kind at its first values, then each other value; an attribute is an @Access's. */
+  private static List<Object> samples() throws ReflectiveOperationException {
+    return MessageLaws.samples(ViolationLawTest.recordsUnder(ShapeError.class),
+        (type, name) -> values((Class<?>) type));
   }
 
   private static List<Object> values(Class<?> type) {

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
+import static dev.swizzlegen.processor.text.DerivationTextTest.described;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.runtime.DType;
@@ -23,13 +24,6 @@ import org.junit.jupiter.api.Test;
  */
 class SolutionTextTest {
   private final SwizzleSolver solver = SwizzleSolver.nvidia();
-
-  /** A tile whose swizzle is the solver's to choose, and its atom unless given. */
-  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
-      int alignment) {
-    return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
-        .alignment(alignment);
-  }
 
   @Test
   void alternativesNameTheWidthAndTheSwizzle() {

@@ -33,9 +33,7 @@ class StorageMessagesLawTest {
 
   @Test
   void everyKindHasExactlyOneFormatAndOneBlameRule() {
-    Set<Class<?>> kinds = Set.copyOf(kinds());
-    assertThat(kinds.size()).isAtLeast(13);
-    assertThat(Messages.STORAGE.kinds()).containsExactlyElementsIn(kinds);
+    MessageLaws.assertOneEntryPerKind(Messages.STORAGE, kinds(), 13);
   }
 
   @Test
@@ -57,28 +55,8 @@ class StorageMessagesLawTest {
     }
   }
 
-  /** Every kind with every component at its first value, then one more for each other value. */
   private static List<Object> samples() throws ReflectiveOperationException {
-    List<Object> samples = new ArrayList<>();
-    for (Class<?> kind : kinds()) {
-      RecordComponent[] components = kind.getRecordComponents();
-      List<List<Object>> values = new ArrayList<>();
-      for (RecordComponent component : components) {
-        values.add(values(component.getGenericType(), component.getName()));
-      }
-      Constructor<?> constructor = kind.getDeclaredConstructor(
-          Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-      Object[] first = values.stream().map(list -> list.get(0)).toArray();
-      samples.add(constructor.newInstance(first));
-      for (int i = 0; i < components.length; i++) {
-        for (Object other : values.get(i).subList(1, values.get(i).size())) {
-          Object[] arguments = first.clone();
-          arguments[i] = other;
-          samples.add(constructor.newInstance(arguments));
-        }
-      }
-    }
-    return samples;
+    return MessageLaws.samples(kinds(), StorageMessagesLawTest::values);
   }
 
   private static List<Object> values(Type type, String component) {

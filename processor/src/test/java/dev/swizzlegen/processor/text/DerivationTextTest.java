@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  * tile: the sentences the runtime's tests asserted before the solver returned its reasons as
  * records. The generated files assert the rest as the processor writes them.
  */
-class DerivationTextTest {
+public class DerivationTextTest {
   private final SwizzleSolver solver = SwizzleSolver.nvidia();
 
   /** A tile whose swizzle is the solver's to choose, and its atom unless given. */
-  private static TileDescription described(DType dtype, int rows, int cols, int rowStride,
+  public static TileDescription described(DType dtype, int rows, int cols, int rowStride,
       int alignment) {
     return TileLayout.builder(dtype, Swizzle.IDENTITY, rows, cols).rowStride(rowStride)
         .alignment(alignment);
