@@ -16,7 +16,7 @@ import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.ArchitectureViolation;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.access.AccessViolation;
-import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.notation.LaneNotation;
 import dev.swizzlegen.runtime.raster.RasterViolation;
 import java.util.Map;
 
@@ -73,7 +73,7 @@ final class AccessMessages {
         v -> Map.of("instruction", matrixInstruction(v.kind(), v.shape()),
             "formats", shapeFormats(v.shape())));
     fragments(AccessViolation.LanesUnparsable.class,
-        v -> Map.of("notation", LaneMap.isTriton(v.lanes())
+        v -> Map.of("notation", LaneNotation.isTriton(v.lanes())
             ? "Triton's bases [[r0,c0],...,[r4,c4]]" : "a CuTe layout of the lanes",
             "position", v.index() + 1));
   }

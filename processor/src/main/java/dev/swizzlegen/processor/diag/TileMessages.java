@@ -12,7 +12,7 @@ import static dev.swizzlegen.processor.diag.Messages.fragments;
 import static dev.swizzlegen.processor.diag.Messages.fragmentsAsDeclared;
 
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.LayoutViolation;
 import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.List;

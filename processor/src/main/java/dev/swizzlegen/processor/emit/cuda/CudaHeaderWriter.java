@@ -15,7 +15,7 @@ import dev.swizzlegen.processor.text.AccessNotes;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;

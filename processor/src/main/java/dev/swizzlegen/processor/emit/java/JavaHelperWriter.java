@@ -14,7 +14,7 @@ import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
