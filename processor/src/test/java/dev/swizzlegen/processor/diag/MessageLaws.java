@@ -94,4 +94,18 @@ final class MessageLaws {
     }
     return samples;
   }
+
+  /**
+   * Every one of {@code samples}, at least {@code least}, renders in {@code registry} to whole
+   * sentences (none of {@code leaks} written for words) and blames an attribute its annotation has.
+   */
+  @SuppressWarnings("unchecked") // the samples are the registry's keys
+  static <K> void assertEverySampleWorded(Messages<K> registry, List<Object> samples, int least,
+      String... leaks) {
+    assertThat(samples.size()).isAtLeast(least);
+    for (Object sample : samples) {
+      assertWholeSentences(registry.render((K) sample), sample.getClass().getSimpleName(), leaks);
+      assertNamesAnAttribute(registry.blame((K) sample), sample.toString());
+    }
+  }
 }

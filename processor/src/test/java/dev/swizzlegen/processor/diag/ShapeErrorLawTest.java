@@ -2,12 +2,7 @@ package dev.swizzlegen.processor.diag;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,24 +30,10 @@ class ShapeErrorLawTest {
   }
 
   @Test
-  void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
-    int rendered = 0;
-    for (Object sample : samples()) {
-      String text = Messages.SHAPES.render((ShapeError) sample);
-      String kind = sample.getClass().getSimpleName();
-      // A record written by its toString, not in words.
-      MessageLaws.assertWholeSentences(text, kind, "Instruction");
-      rendered++;
-    }
-    assertThat(rendered).isAtLeast(20);
-  }
-
-  @Test
-  void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
-    for (Object sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(Messages.SHAPES.blame((ShapeError) sample),
-          sample.toString());
-    }
+  void everyKindRendersToWholeSentencesAndBlamesAnAttribute()
+      throws ReflectiveOperationException {
+    // A record written by its toString, not in words.
+    MessageLaws.assertEverySampleWorded(Messages.SHAPES, samples(), 20, "Instruction");
   }
 
   /** Every kind at its first values, then each other value; an attribute is an @Access's. */

@@ -1,19 +1,14 @@
 package dev.swizzlegen.processor.diag;
 
-import static com.google.common.truth.Truth.assertThat;
 
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.storage.StorageViolation;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,22 +32,9 @@ class StorageMessagesLawTest {
   }
 
   @Test
-  void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
-    int rendered = 0;
-    for (Object sample : samples()) {
-      String text = Messages.STORAGE.render(sample);
-      String kind = sample.getClass().getSimpleName();
-      MessageLaws.assertWholeSentences(text, kind, "BufferBytes[");
-      rendered++;
-    }
-    assertThat(rendered).isAtLeast(25);
-  }
-
-  @Test
-  void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
-    for (Object sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(Messages.STORAGE.blame(sample), sample.toString());
-    }
+  void everyKindRendersToWholeSentencesAndBlamesAnAttribute()
+      throws ReflectiveOperationException {
+    MessageLaws.assertEverySampleWorded(Messages.STORAGE, samples(), 25, "BufferBytes[");
   }
 
   private static List<Object> samples() throws ReflectiveOperationException {
