@@ -2,11 +2,12 @@ package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
-import dev.swizzlegen.processor.diag.ShapeMessages;
+import dev.swizzlegen.processor.diag.PipelineWords;
 import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.SwizzleToDerive;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.DerivationText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
@@ -74,13 +75,13 @@ final class Derivation {
     List<Violation> problems = staged.check();
     if (!problems.isEmpty()) {
       for (Violation problem : problems) {
-        diagnostics.violation(problem, ShapeMessages.derived(chosen.swizzleName()));
+        diagnostics.violation(problem, PipelineWords.derived(chosen.swizzleName()));
       }
       return Optional.empty();
     }
     Solution derived = solution.withLayout(staged.build());
     return Optional.of(tile.derived(derived.layout().orElseThrow(), solution.foundXorMap()
-        ? SolutionText.whyXorMap(derived) : SolutionText.why(derived.reasons())));
+        ? DerivationText.whyXorMap(derived) : DerivationText.why(derived.reasons())));
   }
 
   /**

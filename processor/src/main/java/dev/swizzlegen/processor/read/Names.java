@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.OptionNames;
-import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
+import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
+import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

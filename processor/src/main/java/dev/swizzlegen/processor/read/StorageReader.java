@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ShapeMessages.NameProblem;
-import dev.swizzlegen.processor.diag.StorageMessages.MemberOwner;
+import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
+import dev.swizzlegen.processor.diag.PipelineWords.MemberOwner;
 import dev.swizzlegen.processor.diag.StorageError;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.step;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.diag.ShapeError.NameTaken;
-import dev.swizzlegen.processor.diag.ShapeMessages;
+import dev.swizzlegen.processor.diag.PipelineWords;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
@@ -88,7 +88,7 @@ final class Output {
       return;
     }
     if (writtenHolders.contains(holder.get().binaryName())) {
-      diagnostics.errorOnElement(ShapeMessages.holderWritten(javaClass, holder.get()));
+      diagnostics.errorOnElement(PipelineWords.holderWritten(javaClass, holder.get()));
       return;
     }
     List<Held> members = heldMembers.computeIfAbsent(
@@ -191,7 +191,7 @@ final class Output {
         }
       }
     } catch (IOException e) {
-      diagnostics.errorOnElement(ShapeMessages.notWritten(file.name(), e.getMessage()));
+      diagnostics.errorOnElement(PipelineWords.notWritten(file.name(), e.getMessage()));
     } catch (RuntimeException bug) {
       // Not javac's to crash on: one error on the element, as for a failure while making the file.
       diagnostics.failed(bug);
