@@ -1,8 +1,9 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
@@ -46,7 +47,7 @@ class ProofTextTest {
         MmaRead.of(MmaFormat.UMMA, Major.MN))) {
       Plan<?> plan = engine.plan(padded);
       assertThat(plan.exists()).isFalse();
-      assertEquals(engine.label() + ": " + ViolationMessages.render(plan.violations().get(0)),
+      assertEquals(engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0)),
           ProofText.summary(engine, plan));
       assertThat(ProofText.summary(engine, plan)).doesNotContain("[");
     }
