@@ -18,12 +18,12 @@ import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
-import dev.swizzlegen.runtime.notation.CuteTile;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.notation.CuteTile;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -258,8 +258,8 @@ final class AccessReader {
     String label = values.stringValue("label");
     return switch (kind) {
       case TMA -> Tma.of(values.enumValue("op", Op.class)).withLabel(label);
-      case WGMMA -> Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
-      case UMMA -> Umma.of(values.enumValue("major", Major.class)).withLabel(label);
+      case WGMMA -> new MmaRead(MmaFormat.GMMA, values.enumValue("major", Major.class), label);
+      case UMMA -> new MmaRead(MmaFormat.UMMA, values.enumValue("major", Major.class), label);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
   }

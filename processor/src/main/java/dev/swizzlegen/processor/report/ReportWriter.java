@@ -166,20 +166,21 @@ public final class ReportWriter {
     json.put("description", engine.description());
     json.put("kind", engine.kind().name());
     json.put("op", engine.op().name());
-    Plan<?> plan;
-    if (engine instanceof Tma tma) {
-      Plan<TmaFill> fill = proven.plan(tma);
-      json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
-      plan = fill;
-    } else if (engine instanceof MmaRead read) {
-      json.put("major", read.major().name());
-      Plan<MmaOperand> operand = proven.plan(read);
-      json.put("plan", operand.plan().isPresent()
-          ? OperandReadText.plan(operand.plan().get()) : null);
-      plan = operand;
-    } else {
-      throw new IllegalStateException("no report for " + engine.kind());
-    }
+    Plan<?> plan = proven.planOf(engine);
+    engine.accept(new Engine.Visitor<Void>() {
+      @Override
+      public Void tma(Tma tma, Plan<TmaFill> fill) {
+        json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+        return null;
+      }
+
+      @Override
+      public Void mmaRead(MmaRead read, Plan<MmaOperand> operand) {
+        json.put("major", read.major().name());
+        json.put("plan", operand.plan().map(OperandReadText::plan).orElse(null));
+        return null;
+      }
+    }, plan);
     if (!plan.exists()) {
       json.put("violations",
           plan.violations().stream().map(Messages.VIOLATIONS::render).toList());

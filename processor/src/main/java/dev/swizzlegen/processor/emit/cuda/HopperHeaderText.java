@@ -12,8 +12,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
-import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaDataType;
@@ -60,13 +59,7 @@ public final class HopperHeaderText {
 
   /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
   public static List<Major> declaredMajors(TileSpec tile) {
-    List<Major> majors = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      if (engine instanceof Wgmma wgmma) {
-        majors.add(wgmma.major());
-      }
-    }
-    return majors;
+    return MmaRead.by(MmaFormat.GMMA, tile.engines()).stream().map(MmaRead::major).toList();
   }
 
   /** The TMA fill the header gives, for a tile with a TMA access. */
