@@ -21,8 +21,10 @@ import java.util.Optional;
  *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L
  * </pre>
  *
- * <p>A form is exported only where it equals the tile on every element of every stage (checked here
- * by enumeration, the oracle); where none does, {@link #of} says which form failed and where.
+ * <p>A form is exported only where it equals the tile on every element of every stage: shown on the
+ * two parts where the form is one swizzle chain over the strided part (each mode's strides, the
+ * chain on a basis of bits), else checked element by element, which also names the first element
+ * where a form fails; where none holds, {@link #of} says which form failed and where.
  * CuTe composes its swizzle on the whole offset, the atom's start and the stage's included, so a
  * form fails where a stage stride or an atom grid moves bits the swizzle reads.
  */
@@ -112,11 +114,15 @@ public final class CuteExport {
     }
     CuteExport export = new CuteExport(CuteLayout.parse(composed), rows);
     String tried = export.toString();
-    // Every element, CuTe's offset against the tile's. CuTe's strided part is a sum over the
-    // top-level modes, so each mode's part is read once per coordinate, not once per element.
+    // CuTe's strided part is a sum over the top-level modes: each mode's part at each coordinate.
     long[] rowParts = export.modeParts(0, s.rows());
     long[] colParts = export.modeParts(1, s.cols());
     long[] stageParts = export.layout.rank() == 3 ? export.modeParts(2, s.stages()) : new long[1];
+    if (export.composesTheTile(tile, rowParts, colParts, stageParts)) {
+      return new Checked(Optional.of(export), Optional.empty(), tried, new Cell(0, 0), 0, 0, 0);
+    }
+    // Every element, CuTe's offset against the tile's: where the two parts do not show the export
+    // equal, for the first element that differs, or the forms the algebra does not read.
     for (int stage = 0; stage < s.stages(); stage++) {
       for (int row = 0; row < s.rows(); row++) {
         for (int col = 0; col < s.cols(); col++) {
@@ -130,6 +136,48 @@ public final class CuteExport {
       }
     }
     return new Checked(Optional.of(export), Optional.empty(), tried, new Cell(0, 0), 0, 0, 0);
+  }
+
+  /**
+   * Whether this export, one swizzle chain over a strided layout, is the tile, read off the two
+   * parts: each mode's strided part equals the tile's strided part ({@link TileLayout#plain}, the
+   * stage stride) at each coordinate of that mode, the chain equals the tile's inner map on every bit
+   * an offset of the tile has (both are XOR maps, equal on a basis, equal everywhere), and the tile
+   * is its inner map composed over the whole strided offset, the stage's included
+   * ({@link TileLayout#swizzlesTheWholeOffset()}, a stage stride that is a multiple of the map's
+   * period). Then CuTe's offset, the chain of the sum of the parts, is the tile's on every element.
+   * {@code false} says only that this proof does not apply; the elements then decide.
+   */
+  private boolean composesTheTile(TileLayout tile, long[] rowParts, long[] colParts,
+      long[] stageParts) {
+    StridedPart s = tile.strided();
+    if (rows.isPresent() || layout.outer().isPresent() || layout.offset() != 0
+        || !tile.swizzlesTheWholeOffset()
+        || s.stages() > 1 && s.stageStride() % (1L << tile.inner().span()) != 0) {
+      return false;
+    }
+    for (int row = 0; row < s.rows(); row++) {
+      if (rowParts[row] != tile.plain(row, 0)) {
+        return false;
+      }
+    }
+    for (int col = 0; col < s.cols(); col++) {
+      if (colParts[col] != tile.plain(0, col)) {
+        return false;
+      }
+    }
+    for (int stage = 0; stage < stageParts.length; stage++) {
+      if (stageParts[stage] != (long) stage * s.stageStride()) {
+        return false;
+      }
+    }
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, s.extentElements() - 1));
+    for (int bit = 0; bit < bits; bit++) {
+      if (layout.swizzled(1 << bit) != tile.inner().apply(1 << bit)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Checked none(Reason reason, String tried) {
