@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
+import java.util.function.IntBinaryOperator;
 
 /**
  * A whole tile as the CuTe layout a CuTe kernel builds its shared-memory tensor with: coordinate
@@ -18,7 +19,10 @@ import java.util.Optional;
  *                  on element offsets otherwise (Sw&lt;B,M,S&gt; o _0 o L); a general XOR map as its
  *                  chain of swizzles over the atom's bit permutation (CuteSwizzleChain)
  *   within rows    a swizzle within each row of a row stride that is no power of two: the rows
- *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L
+ *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L;
+ *                  within each row of a stage's strided offsets (TileLayout#swizzleRow, CUTLASS
+ *                  2.x's crosswise rows), L gives those offsets as words of rows of W and
+ *                  (W, n):(1, swizzleRow) reads them back
  * </pre>
  *
  * <p>A form is exported only where it equals the tile on every element of every stage: shown on the
@@ -93,6 +97,35 @@ public final class CuteExport {
       strided = strided(s, r.shapeText(), r.strideText(), c.shapeText(), c.strideText(),
           s.atomRowStride());
       composed = atom.composed(strided);
+    } else if (tile.swizzleRow() > 0) {
+      // A swizzle within each row of a stage's offsets before the swizzle: each stage's strided
+      // offsets read as words of rows of W, swizzled, read back at the swizzle's row.
+      Optional<Swizzle> word = tile.inner().asSwizzle();
+      int pitch = tile.swizzleRow();
+      if (word.isEmpty()) {
+        return none(Reason.NO_SWIZZLE_CHAIN, tile.swizzleName());
+      }
+      if (s.stageStride() % pitch != 0) {
+        return none(Reason.STAGES_NOT_WHOLE_ROWS, tile.swizzleName());
+      }
+      int w = tile.wordCols();
+      IntBinaryOperator words = (row, col) -> {
+        int plain = tile.plain(Math.min(row, s.rows() - 1), Math.min(col, s.cols() - 1));
+        return plain / pitch * w + plain % pitch;
+      };
+      String[] row = mode("_" + s.atomRows(), "_" + words.applyAsInt(1, 0), s.atomsDown(),
+          words.applyAsInt(s.atomRows(), 0));
+      String[] col = mode("_" + s.atomCols(), "_1", s.atomsAcross(),
+          words.applyAsInt(0, s.atomCols()));
+      String stage = s.stages() > 1
+          ? ",_" + s.stages() + "):(" + row[1] + "," + col[1] + ",_" + s.stageStride() / pitch * w
+          : "):(" + row[1] + "," + col[1];
+      strided = "(" + row[0] + "," + col[0] + stage + ")";
+      Swizzle e = word.get();
+      composed = "Sw<" + e.bits() + "," + e.base() + "," + e.shift() + "> o _0 o " + strided;
+      int wordRows = (s.stages() - 1) * (s.stageStride() / pitch)
+          + (s.stageExtentElements() + pitch - 1) / pitch;
+      rows = Optional.of(CuteLayout.parse("(_" + w + ",_" + wordRows + "):(_1,_" + pitch + ")"));
     } else {
       // A swizzle within each row: the word row * W + col, swizzled, read back at the row stride.
       int w = tile.wordCols();

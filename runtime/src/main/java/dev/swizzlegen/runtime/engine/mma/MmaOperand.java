@@ -420,6 +420,7 @@ public final class MmaOperand {
         MmaDescriptor read = made.read(made.encode());
         int last = Math.min(mnExtent(), first + format.maxMn());
         if (read.baseOffset() != 0 || read.value(MmaDescriptor.Field.LBO_MODE) != 0
+            || !read.layoutType().byteMap().equals(layoutType.byteMap())
             || !bytesAdd(kSlice, first, last)) {
           return Optional.empty();
         }
