@@ -2,8 +2,8 @@ package dev.swizzlegen.bench;
 
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
-import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.AccessReport;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;

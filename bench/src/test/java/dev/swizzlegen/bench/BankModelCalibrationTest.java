@@ -3,8 +3,8 @@ package dev.swizzlegen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.AccessReport;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.testing.ResultsTable;
 import java.io.IOException;
 import java.nio.file.Path;

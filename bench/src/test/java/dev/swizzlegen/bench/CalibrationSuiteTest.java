@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.notation.LaneNotation;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.RotatedLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
@@ -67,7 +67,7 @@ class CalibrationSuiteTest {
         seen.add("lanes");
         seen.add(layout.dtype() + " " + lanes.bytes() + "B");
         seen.add(lanes.op().toString());
-        seen.add(LaneMap.isTriton(lanes.lanes()) ? "triton" : "cute");
+        seen.add(LaneNotation.isTriton(lanes.lanes()) ? "triton" : "cute");
         seen.add(((TileLayout) layout).inner().isIdentity() ? "plain" : "swizzled");
         int shared = lanes.map(layout).sharedLanes();
         seen.add(shared == 31 ? "one word" : shared > 0 ? "broadcast " + lanes.op() : "no broadcast");

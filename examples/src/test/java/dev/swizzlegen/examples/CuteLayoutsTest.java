@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.testing.HeaderCheck;

@@ -32,7 +32,7 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.report.BankMapWriter;
 import dev.swizzlegen.processor.report.ReportWriter;
 import dev.swizzlegen.processor.report.TileSummary;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;

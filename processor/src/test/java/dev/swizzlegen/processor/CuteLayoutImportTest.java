@@ -8,7 +8,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.testing.Gxx;
 import dev.swizzlegen.testing.HeaderCheck;

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * packages depend on one another in the order of its stages only. Read from the compiled class
  * files: every class that a class file's constant pool, descriptors and signatures name, what the
  * JVM links rather than what the sources import. The runtime's packages are read the same way and
- * held to the same law ({@link #noRuntimePackageIsInACycle}).
+ * held to the same law: no cycle, and an order ({@link #RUNTIME_ORDER}).
  */
 class PackageCycleLawTest {
   private static final String PROCESSOR = "dev.swizzlegen.processor";
@@ -52,6 +52,25 @@ class PackageCycleLawTest {
       PROCESSOR + ".report", 5,
       PROCESSOR, 6);
 
+  /**
+   * The runtime's packages, each after the ones it may use: the root's enums and markers, the GF(2)
+   * core, the layout, its notations (CuTe's and Triton's text), the bank model's phases, the warp
+   * accesses and their analyzer, the engines, then what is built on all of them.
+   */
+  private static final List<String> RUNTIME_ORDER = List.of(
+      RUNTIME,
+      RUNTIME + ".swizzle",
+      RUNTIME + ".layout",
+      RUNTIME + ".notation",
+      RUNTIME + ".bank",
+      RUNTIME + ".access",
+      RUNTIME + ".engine.tma",
+      RUNTIME + ".engine.mma",
+      RUNTIME + ".engine",
+      RUNTIME + ".solve",
+      RUNTIME + ".storage",
+      RUNTIME + ".raster");
+
   @Test
   void noProcessorPackageIsInACycle() {
     Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(SwizzlegenProcessor.class), PROCESSOR);
@@ -64,15 +83,46 @@ class PackageCycleLawTest {
     Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(SwizzlegenProcessor.class), PROCESSOR);
     assertWithMessage("packages with a stage").that(STAGES.keySet())
         .containsAtLeastElementsIn(graph.keySet());
+    assertThat(backwards(graph, STAGES)).isEmpty();
+  }
+
+  @Test
+  void theRuntimesPackagesDependInTheirListedOrder() {
+    Map<String, Set<String>> graph = packageGraph(ModuleClasses.of(TileLayout.class), RUNTIME);
+    assertWithMessage("packages with a place in the order").that(RUNTIME_ORDER)
+        .containsExactlyElementsIn(graph.keySet());
+    Map<String, Integer> ranks = new HashMap<>();
+    RUNTIME_ORDER.forEach(name -> ranks.put(name, ranks.size()));
+    assertThat(backwards(graph, ranks)).isEmpty();
+  }
+
+  /** The law finds a use against the order, and only there. */
+  @Test
+  void backwardsAreTheUsesOfALaterOrEqualRank() {
+    Map<String, Set<String>> graph = new TreeMap<>();
+    graph.put("a", Set.of("a", "b"));
+    graph.put("b", Set.of("a", "c"));
+    graph.put("c", Set.of("a", "d"));
+    graph.put("d", Set.of("b"));
+    assertThat(backwards(graph, Map.of("a", 0, "b", 1, "c", 2, "d", 2)))
+        .containsExactly("a -> b", "b -> c", "c -> d");
+  }
+
+  /**
+   * Each use {@code from -> to} of another package whose rank is not below the user's: what the order
+   * forbids.
+   */
+  private static List<String> backwards(Map<String, Set<String>> graph,
+      Map<String, Integer> ranks) {
     List<String> backwards = new ArrayList<>();
     graph.forEach((from, uses) -> {
       for (String to : uses) {
-        if (!to.equals(from) && STAGES.get(to) >= STAGES.get(from)) {
+        if (!to.equals(from) && ranks.get(to) >= ranks.get(from)) {
           backwards.add(from + " -> " + to);
         }
       }
     });
-    assertThat(backwards).isEmpty();
+    return backwards;
   }
 
   @Test

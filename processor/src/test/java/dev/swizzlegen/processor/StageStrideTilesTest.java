@@ -14,7 +14,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;

@@ -12,7 +12,7 @@ import static dev.swizzlegen.processor.diag.ViolationMessages.format;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.ArchitectureViolation;
 import dev.swizzlegen.runtime.access.AccessViolation;
-import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.notation.LaneNotation;
 import dev.swizzlegen.runtime.raster.RasterViolation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Map;
@@ -93,7 +93,7 @@ final class AccessMessages {
         + " {{rows}} x {{cols}} tile (rows must be a multiple of 16, cols of 8).");
     format(AccessViolation.LanesUnparsable.class, "lanes does not parse as {{notation}}: at"
         + " character {{position}} of \"{{lanes}}\", expected {{expected}}.",
-        v -> Map.of("notation", LaneMap.isTriton(v.lanes())
+        v -> Map.of("notation", LaneNotation.isTriton(v.lanes())
             ? "Triton's bases [[r0,c0],...,[r4,c4]]" : "a CuTe layout of the lanes",
             "position", v.index() + 1));
     format(AccessViolation.WrongBaseCount.class, "Triton's bases name one (row, col) per lane bit:"

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.diag;
 
-import dev.swizzlegen.runtime.layout.CuteLayout;
-import dev.swizzlegen.runtime.layout.CuteStages;
+import dev.swizzlegen.runtime.notation.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteStages;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.Plan;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;

@@ -10,7 +10,7 @@ import static dev.swizzlegen.processor.diag.ViolationMessages.format;
 import static dev.swizzlegen.processor.diag.ViolationMessages.formatAsDeclared;
 
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.LayoutViolation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.SwizzleViolation;

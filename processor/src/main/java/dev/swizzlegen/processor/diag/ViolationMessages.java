@@ -6,7 +6,7 @@ import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessViolation;
 import dev.swizzlegen.runtime.engine.mma.MmaViolation;
 import dev.swizzlegen.runtime.engine.tma.TmaViolation;
-import dev.swizzlegen.runtime.layout.CuteViolation;
+import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.LayoutViolation;
 import dev.swizzlegen.runtime.raster.RasterViolation;
 import dev.swizzlegen.runtime.swizzle.SwizzleViolation;

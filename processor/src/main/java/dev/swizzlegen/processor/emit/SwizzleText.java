@@ -5,7 +5,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.StridedPart;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.layout.TritonEncoding;
+import dev.swizzlegen.runtime.notation.TritonEncoding;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.prove;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;

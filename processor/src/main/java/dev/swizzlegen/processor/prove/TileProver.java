@@ -7,7 +7,7 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;

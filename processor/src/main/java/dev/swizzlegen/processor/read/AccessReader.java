@@ -21,7 +21,7 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.Umma;
 import dev.swizzlegen.runtime.engine.Wgmma;
-import dev.swizzlegen.runtime.layout.CuteTile;
+import dev.swizzlegen.runtime.notation.CuteTile;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;
 import java.util.Optional;

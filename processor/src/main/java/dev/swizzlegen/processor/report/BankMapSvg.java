@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.ProofText;
-import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.analysis.Witness;
+import dev.swizzlegen.runtime.access.AccessReport;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;

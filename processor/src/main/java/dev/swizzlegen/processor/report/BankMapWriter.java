@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.report;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import java.util.List;
 import java.util.Optional;
 

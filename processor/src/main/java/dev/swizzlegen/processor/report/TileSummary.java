@@ -8,7 +8,7 @@ import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.List;

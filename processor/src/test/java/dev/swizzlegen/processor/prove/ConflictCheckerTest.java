@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.MatrixAccess;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import org.junit.jupiter.api.Test;

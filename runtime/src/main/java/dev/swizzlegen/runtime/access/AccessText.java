@@ -4,7 +4,7 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.text.TextForm;
+import dev.swizzlegen.runtime.notation.TextForm;
 
 /**
  * A warp access as one line of text, and back, in the words of the {@code @Access} that declares it:

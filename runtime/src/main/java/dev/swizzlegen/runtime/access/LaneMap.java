@@ -5,15 +5,17 @@ import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessViolation.LanesUnparsable;
 import dev.swizzlegen.runtime.access.AccessViolation.WrongBaseCount;
 import dev.swizzlegen.runtime.access.AccessViolation.WrongLaneCount;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
+import dev.swizzlegen.runtime.notation.LaneNotation;
+import dev.swizzlegen.runtime.notation.LaneNotation.SyntaxException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Which element (row, col) of a tile each of a warp's 32 lanes touches in one instruction, read from
- * either notation of {@code @Access(lanes = ...)}, told apart by the first character:
+ * either notation of {@code @Access(lanes = ...)} ({@link LaneNotation} reads the text), told apart by
+ * the first character:
  *
  * <ul>
  *   <li>Triton's linear-layout bases, {@code [[r0,c0],[r1,c1],[r2,c2],[r3,c3],[r4,c4]]}: one (row,
@@ -58,12 +60,12 @@ public final class LaneMap {
    * is neither notation, and {@link InvalidDescriptionException} for a map of other than 32 lanes.
    */
   public static LaneMap parse(String lanes, int tileRows) {
-    return isTriton(lanes) ? parseTriton(lanes) : parseCute(lanes, tileRows);
+    return LaneNotation.isTriton(lanes) ? parseTriton(lanes) : parseCute(lanes, tileRows);
   }
 
   /** The map Triton's bases {@code [[r0,c0],...,[r4,c4]]} name; throws as {@link #parse} does. */
   public static LaneMap parseTriton(String bases) {
-    int[][] read = new TritonReader(bases).bases();
+    int[][] read = LaneNotation.tritonBases(bases);
     InvalidDescriptionException.throwIfAny(countProblem(read));
     return fromBases(read);
   }
@@ -76,7 +78,7 @@ public final class LaneMap {
     if (tileRows <= 0) {
       throw new IllegalArgumentException("a tile has 1 row or more, not " + tileRows);
     }
-    CuteLayout lanes = cuteLayout(layout);
+    CuteLayout lanes = LaneNotation.cuteLayout(layout);
     if (lanes.size() != LANES) {
       InvalidDescriptionException.throwIfAny(List.of(new WrongLaneCount(lanes.size())));
     }
@@ -109,11 +111,6 @@ public final class LaneMap {
     } catch (InvalidDescriptionException e) {
       return e.violations();
     }
-  }
-
-  /** Whether {@code lanes} is in Triton's notation: its first character other than a space is '['. */
-  public static boolean isTriton(String lanes) {
-    return lanes.strip().startsWith("[");
   }
 
   /** The row of the element lane {@code lane} touches. */
@@ -158,15 +155,6 @@ public final class LaneMap {
     return new LaneMap(rows, cols);
   }
 
-  /** CuTe's layout {@code text}; throws {@link SyntaxException} where it is none. */
-  private static CuteLayout cuteLayout(String text) {
-    try {
-      return CuteLayout.parse(text);
-    } catch (CuteLayout.SyntaxException e) {
-      throw new SyntaxException(text, e.index(), e.expected());
-    }
-  }
-
   @Override
   public boolean equals(Object other) {
     return other instanceof LaneMap that && Arrays.equals(rows, that.rows)
@@ -186,106 +174,5 @@ public final class LaneMap {
       cells.add("(" + rows[lane] + "," + cols[lane] + ")");
     }
     return cells.toString();
-  }
-
-  /**
-   * Text that is neither notation of a lane map: where ({@link #index()}, from 0) and what was
-   * expected there.
-   */
-  public static final class SyntaxException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-
-    private final int index;
-    private final String expected;
-
-    SyntaxException(String text, int index, String expected) {
-      super("not a lane map at character " + (index + 1) + " of \"" + text + "\": expected "
-          + expected);
-      this.index = index;
-      this.expected = Objects.requireNonNull(expected);
-    }
-
-    /** The index of the character at fault, from 0 (the text's length at its end). */
-    public int index() {
-      return index;
-    }
-
-    /** What would have fit there, in words: {@code "a number"}. */
-    public String expected() {
-      return expected;
-    }
-  }
-
-  /** Reads {@code [[r,c],[r,c],...]}, spaces allowed between the tokens. */
-  private static final class TritonReader {
-    private final String text;
-    private int at;
-
-    TritonReader(String text) {
-      this.text = text;
-    }
-
-    int[][] bases() {
-      List<int[]> bases = new ArrayList<>();
-      expect('[', "'[' opening the list of bases");
-      if (!peek(']')) {
-        do {
-          expect('[', "'[' opening a base [row,col]");
-          int row = number("a row (a whole number, 0 or more)");
-          expect(',', "',' between a base's row and col");
-          int col = number("a col (a whole number, 0 or more)");
-          expect(']', "']' closing a base [row,col]");
-          bases.add(new int[] {row, col});
-        } while (accept(','));
-      }
-      expect(']', "',' or ']' closing the list of bases");
-      skipSpaces();
-      if (at < text.length()) {
-        throw new SyntaxException(text, at, "the end after the list of bases");
-      }
-      return bases.toArray(new int[0][]);
-    }
-
-    private void skipSpaces() {
-      while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
-        at++;
-      }
-    }
-
-    private boolean peek(char c) {
-      skipSpaces();
-      return at < text.length() && text.charAt(at) == c;
-    }
-
-    private boolean accept(char c) {
-      if (peek(c)) {
-        at++;
-        return true;
-      }
-      return false;
-    }
-
-    private void expect(char c, String expected) {
-      if (!accept(c)) {
-        throw new SyntaxException(text, at, expected);
-      }
-    }
-
-    private int number(String expected) {
-      skipSpaces();
-      int start = at;
-      long value = 0;
-      while (at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9') {
-        value = value * 10 + (text.charAt(at) - '0');
-        if (value > Integer.MAX_VALUE) {
-          throw new SyntaxException(text, start, expected + " below 2^31");
-        }
-        at++;
-      }
-      if (at == start) {
-        throw new SyntaxException(text, start, expected);
-      }
-      return (int) value;
-    }
   }
 }

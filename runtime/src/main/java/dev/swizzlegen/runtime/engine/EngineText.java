@@ -3,7 +3,7 @@ package dev.swizzlegen.runtime.engine;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
-import dev.swizzlegen.runtime.text.TextForm;
+import dev.swizzlegen.runtime.notation.TextForm;
 import java.util.List;
 
 /**

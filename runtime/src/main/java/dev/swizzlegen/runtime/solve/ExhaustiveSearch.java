@@ -1,8 +1,8 @@
 package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.analysis.AccessReport;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.AccessReport;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;

@@ -3,7 +3,7 @@ package dev.swizzlegen.runtime.solve;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.VectorAccess;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;

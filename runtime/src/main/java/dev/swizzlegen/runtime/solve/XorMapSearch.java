@@ -2,7 +2,7 @@ package dev.swizzlegen.runtime.solve;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.analysis.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.bank.Instruction;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
-import dev.swizzlegen.runtime.text.RandomLabels;
+import dev.swizzlegen.runtime.notation.RandomLabels;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;

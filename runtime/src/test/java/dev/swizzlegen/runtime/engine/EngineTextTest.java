@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.text.RandomLabels;
+import dev.swizzlegen.runtime.notation.RandomLabels;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

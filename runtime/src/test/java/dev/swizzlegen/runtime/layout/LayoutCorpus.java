@@ -2,6 +2,8 @@ package dev.swizzlegen.runtime.layout;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.notation.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteTile;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.notation.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteTile;
+import dev.swizzlegen.runtime.notation.CuteViolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -296,8 +299,8 @@ class RealLayoutsTest {
     assertTrue(swapped.tmaSwizzle().isPresent());
     assertEqualsSource(vt, swapped, (t, d, n, s) -> t.offset(n, d, s), "FA3 FP8 Vt swapped");
     // Its ldmatrix.x4.trans on the 8-bit elements: 8 rows of 16 bytes a matrix, conflict-free.
-    dev.swizzlegen.runtime.analysis.AccessReport trans =
-        dev.swizzlegen.runtime.analysis.ConflictAnalyzer.nvidia().analyze(swapped,
+    dev.swizzlegen.runtime.access.AccessReport trans =
+        dev.swizzlegen.runtime.access.ConflictAnalyzer.nvidia().analyze(swapped,
             dev.swizzlegen.runtime.access.MatrixAccess.ldmatrix(4, true));
     assertEquals(1, trans.degree());
   }

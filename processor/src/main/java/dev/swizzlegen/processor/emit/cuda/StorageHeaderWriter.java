@@ -10,7 +10,7 @@ import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.runtime.layout.CuteExport;
+import dev.swizzlegen.runtime.notation.CuteExport;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;

@@ -13,7 +13,7 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.runtime.analysis.AccessReport;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;

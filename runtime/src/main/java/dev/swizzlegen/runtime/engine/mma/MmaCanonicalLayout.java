@@ -1,7 +1,7 @@
 package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.Major;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 

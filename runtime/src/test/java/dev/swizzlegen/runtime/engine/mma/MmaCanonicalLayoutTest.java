@@ -7,7 +7,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Plan;
-import dev.swizzlegen.runtime.layout.CuteLayout;
+import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;

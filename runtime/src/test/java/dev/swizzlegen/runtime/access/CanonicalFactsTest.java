@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,7 @@ import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Cell;

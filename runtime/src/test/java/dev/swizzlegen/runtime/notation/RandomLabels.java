@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.text;
+package dev.swizzlegen.runtime.notation;
 
 import java.util.SplittableRandom;
 

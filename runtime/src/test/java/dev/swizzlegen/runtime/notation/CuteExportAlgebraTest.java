@@ -1,9 +1,11 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.layout.LayoutCorpus;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

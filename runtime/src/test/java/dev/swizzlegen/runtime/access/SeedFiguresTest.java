@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,9 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.StridedPart;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
 import java.util.function.IntBinaryOperator;

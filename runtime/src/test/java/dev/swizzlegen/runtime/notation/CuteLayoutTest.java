@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,6 +1,7 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
@@ -398,7 +399,7 @@ public final class CuteLayout {
 
     /** The same as a violation. */
     public Violation violation() {
-      return new dev.swizzlegen.runtime.layout.CuteViolation.Syntax(text, index, expected);
+      return new dev.swizzlegen.runtime.notation.CuteViolation.Syntax(text, index, expected);
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileDescription;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.ArrayList;

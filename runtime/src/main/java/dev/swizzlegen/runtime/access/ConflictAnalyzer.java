@@ -1,10 +1,11 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.bank.PhaseCost;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.List;
 import java.util.Optional;

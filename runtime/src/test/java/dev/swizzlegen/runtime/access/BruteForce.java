@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.layout.Layout;

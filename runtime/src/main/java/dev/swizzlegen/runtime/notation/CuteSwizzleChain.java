@@ -1,5 +1,6 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.XorTerm;

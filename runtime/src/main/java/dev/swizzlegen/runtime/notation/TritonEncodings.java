@@ -1,7 +1,9 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.layout.TritonEncoding.Unexpressible;
+import dev.swizzlegen.runtime.layout.StridedPart;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.notation.TritonEncoding.Unexpressible;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;

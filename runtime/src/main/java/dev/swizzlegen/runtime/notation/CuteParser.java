@@ -1,7 +1,7 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
-import dev.swizzlegen.runtime.layout.CuteLayout.Mode;
-import dev.swizzlegen.runtime.layout.CuteLayout.SyntaxException;
+import dev.swizzlegen.runtime.notation.CuteLayout.Mode;
+import dev.swizzlegen.runtime.notation.CuteLayout.SyntaxException;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;

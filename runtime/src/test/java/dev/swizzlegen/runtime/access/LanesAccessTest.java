@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,6 +21,7 @@ import dev.swizzlegen.runtime.access.AccessViolation.VectorSplitsElements;
 import dev.swizzlegen.runtime.access.AccessViolation.WrongBaseCount;
 import dev.swizzlegen.runtime.access.AccessViolation.WrongLaneCount;
 import dev.swizzlegen.runtime.access.LaneMap;
+import dev.swizzlegen.runtime.notation.LaneNotation;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
@@ -237,7 +238,7 @@ class LanesAccessTest {
 
   @Test
   void hostParsingThrowsWithWhereAndWhat() {
-    LaneMap.SyntaxException error = assertThrows(LaneMap.SyntaxException.class,
+    LaneNotation.SyntaxException error = assertThrows(LaneNotation.SyntaxException.class,
         () -> LaneMap.parseTriton("[[0,1],[0,x]]"));
     assertEquals(10, error.index());
     assertEquals("a col (a whole number, 0 or more)", error.expected());
@@ -282,7 +283,7 @@ class LanesAccessTest {
   @Test
   void cuteNotationsFaultsAreTheParsersOrTheCount() {
     // The parser's own position and words, at the end where ')' is missing.
-    LaneMap.SyntaxException error = assertThrows(LaneMap.SyntaxException.class,
+    LaneNotation.SyntaxException error = assertThrows(LaneNotation.SyntaxException.class,
         () -> LaneMap.parseCute("(_2,_16):(_0,_32", 32));
     assertEquals(16, error.index());
     assertEquals(List.of(new LanesUnparsable("(_2,_16):(_0,_32", 16, error.expected())),

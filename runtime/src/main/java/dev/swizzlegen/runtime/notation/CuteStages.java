@@ -1,9 +1,11 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Violation;
-import dev.swizzlegen.runtime.layout.CuteViolation.StagesInterleaved;
+import dev.swizzlegen.runtime.layout.StridedPart;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.notation.CuteViolation.StagesInterleaved;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,9 +1,9 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Violation;
-import dev.swizzlegen.runtime.layout.CuteViolation.SwizzleReadsCarries;
+import dev.swizzlegen.runtime.notation.CuteViolation.SwizzleReadsCarries;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.IdentityHashMap;
 import java.util.List;

@@ -1,10 +1,11 @@
-package dev.swizzlegen.runtime.layout;
+package dev.swizzlegen.runtime.notation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.util.Optional;

@@ -1,6 +1,7 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.bank.Witness;
 import java.util.Optional;
 
 /**

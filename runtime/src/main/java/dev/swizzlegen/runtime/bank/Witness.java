@@ -1,4 +1,4 @@
-package dev.swizzlegen.runtime.analysis;
+package dev.swizzlegen.runtime.bank;
 
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import java.util.List;
