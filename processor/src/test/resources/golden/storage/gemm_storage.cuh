@@ -2,8 +2,8 @@
 //
 // A kernel's shared memory, planned and proven: 6 buffers in 197184 bytes from a 1024-byte aligned
 // base, each aligned, disjoint from those live with it, in the least bytes. Request kDynamicBytes
-// = 198192 (configure() does); take the base from base(dynamic_smem), not from __align__. It fits
-// the 232448 bytes a block may have on sm_90a (no -Aswizzlegen.arch given): 1 block per SM.
+// (configure() does) and take the base from base(dynamic_smem), not from __align__. Planned for
+// sm_90a (no -Aswizzlegen.arch given).
 //
 //   buffer           phase          offset    bytes  align copies
 //   HopperA          mainloop            0    65536   1024      1  swizzlegen::HopperA, 4 stages
@@ -23,7 +23,6 @@
 //   1. writes ordered before async-proxy use (fence.proxy.async.shared::cta): the helper.
 //   2. a barrier over the threads involved (__syncthreads() where all take part): the kernel.
 // Call epilogue_to_mainloop() where they were used, then the kernel's part.
-//
 #pragma once
 #include "swizzlegen/hopper_a.cuh"
 #include "swizzlegen/hopper_b.cuh"
@@ -31,21 +30,16 @@
 
 // configure() needs the CUDA runtime's host API: nvcc's, or the toolkit's headers (not NVRTC).
 #if !defined(SWIZZLEGEN_HAS_CUDA_RUNTIME) && !defined(__CUDACC_RTC__)
-#  if defined(__CUDACC__)
+#  if defined(__CUDACC__) || __has_include(<cuda_runtime_api.h>)
+#    include <cuda_runtime_api.h>
 #    define SWIZZLEGEN_HAS_CUDA_RUNTIME 1
-#  elif defined(__has_include)
-#    if __has_include(<cuda_runtime_api.h>)
-#      include <cuda_runtime_api.h>
-#      define SWIZZLEGEN_HAS_CUDA_RUNTIME 1
-#    endif
 #  endif
 #endif
 
 // What every swizzlegen storage header shares, whatever its namespace: the first one defines it.
 #if !defined(SWIZZLEGEN_STORAGE_DETAIL_DEFINED)
 #define SWIZZLEGEN_STORAGE_DETAIL_DEFINED
-namespace swizzlegen {
-namespace detail {
+namespace swizzlegen::detail {
 // Past a buffer's last copy or mbarrier: not constexpr (a compile error in a constant), a trap.
 SWIZZLEGEN_HOST_DEVICE void storage_index_out_of_range() {
 #if !defined(NDEBUG) && defined(__CUDA_ARCH__)
@@ -60,36 +54,30 @@ struct StorageExtent { uint32_t offset, bytes, alignment, copy_stride; uint64_t 
 template <unsigned N>
 SWIZZLEGEN_HOST_DEVICE constexpr bool storage_placement_holds(const StorageExtent (&buffer)[N],
                                                               uint32_t bytes, uint32_t alignment) {
-  for (unsigned i = 0; i < N; ++i) {
-    const StorageExtent& a = buffer[i];
+  for (const StorageExtent& a : buffer) {
     bool holds = a.offset % a.alignment == 0u && a.copy_stride % a.alignment == 0u &&
                  alignment % a.alignment == 0u && a.offset + a.bytes <= bytes;
-    for (unsigned j = i + 1; j < N; ++j) {
-      const StorageExtent& b = buffer[j];
-      holds = holds && ((a.phases & b.phases) == 0u || a.offset + a.bytes <= b.offset ||
-                        b.offset + b.bytes <= a.offset);
+    for (const StorageExtent* b = &a + 1; b < buffer + N; ++b) {
+      holds = holds && ((a.phases & b->phases) == 0u || a.offset + a.bytes <= b->offset ||
+                        b->offset + b->bytes <= a.offset);
     }
     if (!holds) return false;
   }
   return true;
 }
-}  // namespace detail
-}  // namespace swizzlegen
+}  // namespace swizzlegen::detail
 #endif
 
 namespace swizzlegen {
-
 struct GemmStorage {
-  // The plan: kBytes from a base aligned to kAlignment; kDynamicBytes to request.
+  // kBytes from a base aligned to kAlignment, kDynamicBytes to request; the target's most dynamic
+  // shared memory per block and blocks per SM by it. Each buffer: offset, bytes (all copies) and
+  // alignment, copies and their stride where several, mbarriers per copy.
   static constexpr uint32_t kBytes = 197184u;
   static constexpr uint32_t kAlignment = 1024u;
   static constexpr uint32_t kDynamicBytes = 198192u;
-  // The target's most dynamic shared memory per block; blocks per SM by shared memory alone.
   static constexpr uint32_t kLimitBytes = 232448u;
   static constexpr uint32_t kBlocksPerSm = 1u;
-
-  // Each buffer: offset, bytes (all copies), alignment; copies and their stride; mbarriers per
-  // copy.
   static constexpr uint32_t kHopperAOffset = 0u;
   static constexpr uint32_t kHopperABytes = 65536u;
   static constexpr uint32_t kHopperAAlignment = 1024u;
@@ -112,7 +100,7 @@ struct GemmStorage {
   static constexpr uint32_t kScratchOffset = 196608u;
   static constexpr uint32_t kScratchBytes = 512u;
   static constexpr uint32_t kScratchAlignment = 16u;
-  // The buffers for the check of the placement after the struct, with their phases.
+  // The buffers for the placement check at the struct's end, with their phases.
   static constexpr ::swizzlegen::detail::StorageExtent kExtents[] = {
       {kHopperAOffset, kHopperABytes, kHopperAAlignment, 0u, 0x1ull},
       {kHopperBOffset, kHopperBBytes, kHopperBAlignment, 0u, 0x1ull},
@@ -128,13 +116,15 @@ struct GemmStorage {
     const uint32_t address = static_cast<uint32_t>(__cvta_generic_to_shared(dynamic_smem));
     return (address + (kAlignment - 1u)) & ~(kAlignment - 1u);
   }
-  // Between mainloop and epilogue: the waits and fences that do not depend on thread roles.
+  // The generic address of base(), from which the CuTe tensors below are.
+  static __device__ __forceinline__ char* base_pointer(const void* dynamic_smem) {
+    return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
+  }
   static __device__ __forceinline__ void mainloop_to_epilogue() {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #endif
   }
-  // Between epilogue and mainloop: the waits and fences that do not depend on thread roles.
   static __device__ __forceinline__ void epilogue_to_mainloop() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
@@ -142,9 +132,7 @@ struct GemmStorage {
   }
 #endif
 
-  // Each buffer's shared address from base() (a tile's offsets are from it); a copy or mbarrier
-  // (8 bytes each) past the buffer's last is a compile error where constant, a trap in debug
-  // builds.
+  // Each buffer's shared address from base() (mbarriers 8 bytes each), its copy or index checked.
   SWIZZLEGEN_HOST_DEVICE static constexpr uint32_t hopper_a(uint32_t base_address) {
     return base_address + kHopperAOffset;
   }
@@ -168,14 +156,7 @@ struct GemmStorage {
   }
 
 #if defined(CUTE_HOST_DEVICE)
-  // CuTe's tensors of the tile buffers (each tile's make_smem_tensor() at the buffer's bytes), from
-  // the plan's base as a pointer: base_pointer(), the generic address of base(); a copy checked as
-  // the buffer's accessor checks it.
-#if defined(__CUDACC__)
-  static __device__ __forceinline__ char* base_pointer(const void* dynamic_smem) {
-    return static_cast<char*>(__cvta_shared_to_generic(base(dynamic_smem)));
-  }
-#endif
+  // CuTe's tensors of the tile buffers, at their accessors' addresses from base_pointer().
   CUTE_HOST_DEVICE static auto hopper_a_tensor(char* base_pointer) {
     using Tile = ::swizzlegen::HopperA;
     return Tile::make_smem_tensor(
@@ -195,29 +176,25 @@ struct GemmStorage {
 
 #if defined(SWIZZLEGEN_HAS_CUDA_RUNTIME)
   // Host only: lets kernel take kDynamicBytes of dynamic shared memory (over 48 KB needs it).
-  template <class Kernel>
-  static inline cudaError_t configure(Kernel* kernel) {
+  template <class Kernel> static inline cudaError_t configure(Kernel* kernel) {
     return cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
-                                cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                static_cast<int>(kDynamicBytes));
+        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kDynamicBytes));
   }
 #endif
-};
 
-// What swizzlegen proved of this plan, checked again by the compiler.
-static_assert(::swizzlegen::detail::storage_placement_holds(
-                  GemmStorage::kExtents, GemmStorage::kBytes, GemmStorage::kAlignment),
-              "swizzlegen: buffers aligned, within the plan, disjoint while live together");
-static_assert(GemmStorage::kHopperAAlignment == ::swizzlegen::HopperA::kAlignmentBytes &&
-              ::swizzlegen::HopperA::kStages == 4u &&
-              GemmStorage::kHopperBAlignment == ::swizzlegen::HopperB::kAlignmentBytes &&
-              ::swizzlegen::HopperB::kStages == 4u &&
-              GemmStorage::kHopperCAlignment == ::swizzlegen::HopperC::kAlignmentBytes &&
-              ::swizzlegen::HopperC::kStages == 1u,
-              "swizzlegen: each tile buffer has its tile's alignment and the stages planned");
-static_assert(GemmStorage::kDynamicBytes <= GemmStorage::kLimitBytes &&
-              GemmStorage::kDynamicBytes >= GemmStorage::kBytes +
-                  (GemmStorage::kAlignment > 16u ? GemmStorage::kAlignment - 16u : 0u),
-              "swizzlegen: the request fits the target, with the slack to round the base up");
+  // What swizzlegen proved of this plan, checked again by the compiler.
+  static_assert(::swizzlegen::detail::storage_placement_holds(kExtents, kBytes, kAlignment),
+                "swizzlegen: buffers aligned, within the plan, disjoint while live together");
+  static_assert(kHopperAAlignment == ::swizzlegen::HopperA::kAlignmentBytes &&
+                ::swizzlegen::HopperA::kStages == 4u &&
+                kHopperBAlignment == ::swizzlegen::HopperB::kAlignmentBytes &&
+                ::swizzlegen::HopperB::kStages == 4u &&
+                kHopperCAlignment == ::swizzlegen::HopperC::kAlignmentBytes &&
+                ::swizzlegen::HopperC::kStages == 1u,
+                "swizzlegen: each tile buffer has its tile's alignment and the stages planned");
+  static_assert(kDynamicBytes <= kLimitBytes &&
+                kDynamicBytes >= kBytes + (kAlignment > 16u ? kAlignment - 16u : 0u),
+                "swizzlegen: the request fits the target, with the slack to round the base up");
+};
 
 }  // namespace swizzlegen

@@ -73,7 +73,7 @@ class StorageTest {
     assertThat(header).doesNotContain("copy = 0u");
     assertThat(header).doesNotContain("kHopperACopies");
     // One constexpr check of the whole placement, not a static_assert per pair of buffers.
-    assertEquals(1, header.split("storage_placement_holds\\(\n", -1).length - 1);
+    assertEquals(1, header.split("storage_placement_holds\\(kExtents", -1).length - 1);
     assertThat(header).doesNotContain("share no byte");
     assertThat(header).contains("static constexpr uint32_t full(uint32_t base_address, uint32_t i)");
     assertThat(header).contains("static inline cudaError_t configure(Kernel* kernel)");

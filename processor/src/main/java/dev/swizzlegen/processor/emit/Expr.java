@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
 /**
  * An unsigned 32-bit index expression, or an unsigned 64-bit one ({@link #wide()}: a descriptor, a
@@ -17,6 +18,67 @@ import java.util.function.BiFunction;
  * {@code "atomStart"} is {@code atomStart} in Java and {@code atom_start} in CUDA.
  */
 public sealed interface Expr {
+
+  /** Each kind of expression: what a printer or compiler does with it ({@link #accept}). */
+  interface Visitor<R> {
+    R literal(Literal literal);
+
+    R constant(Constant constant);
+
+    R widen(Widen widen);
+
+    R param(Param param);
+
+    R binary(Binary binary);
+
+    R call(Call call);
+
+    R select(Select select);
+  }
+
+  /** A visitor that answers alike for every kind it does not override. */
+  abstract class Otherwise<R> implements Visitor<R> {
+    /** The answer for a kind not overridden. */
+    protected abstract R otherwise(Expr expression);
+
+    @Override
+    public R literal(Literal literal) {
+      return otherwise(literal);
+    }
+
+    @Override
+    public R constant(Constant constant) {
+      return otherwise(constant);
+    }
+
+    @Override
+    public R widen(Widen widen) {
+      return otherwise(widen);
+    }
+
+    @Override
+    public R param(Param param) {
+      return otherwise(param);
+    }
+
+    @Override
+    public R binary(Binary binary) {
+      return otherwise(binary);
+    }
+
+    @Override
+    public R call(Call call) {
+      return otherwise(call);
+    }
+
+    @Override
+    public R select(Select select) {
+      return otherwise(select);
+    }
+  }
+
+  /** {@code visitor}'s answer for this kind of expression: the one place the kinds are told apart. */
+  <R> R accept(Visitor<R> visitor);
 
   /**
    * The binary operators, tightest first: C++ and Java agree on their precedence. A comparison is 1
@@ -106,6 +168,16 @@ public sealed interface Expr {
         throw new IllegalArgumentException("not an unsigned 32-bit value: " + value);
       }
     }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.literal(this);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return value;
+    }
   }
 
   /**
@@ -125,6 +197,21 @@ public sealed interface Expr {
     public Constant(String name, long value) {
       this(name, value, false);
     }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.constant(this);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return wide ? value : value & MASK;
+    }
+
+    @Override
+    public boolean namesConstant() {
+      return true;
+    }
   }
 
   /**
@@ -137,10 +224,49 @@ public sealed interface Expr {
         throw new IllegalArgumentException("already 64 bits: " + value);
       }
     }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.widen(this);
+    }
+
+    @Override
+    public boolean wide() {
+      return true;
+    }
+
+    @Override
+    public Stream<Expr> operands() {
+      return Stream.of(value);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return value.evaluate(params, calls);
+    }
   }
 
   /** A parameter of the function the expression is the body of, spelled the same in every language. */
-  record Param(String name) implements Expr {}
+  record Param(String name) implements Expr {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.param(this);
+    }
+
+    @Override
+    public boolean reads(String parameter) {
+      return name.equals(parameter);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      Long value = params.get(name);
+      if (value == null) {
+        throw new IllegalArgumentException("unbound parameter " + name);
+      }
+      return value & MASK;
+    }
+  }
 
   /** {@code left op right}; both 32 or both 64 bits wide, but a shift's count, 32 bits. */
   record Binary(Op op, Expr left, Expr right) implements Expr {
@@ -149,6 +275,26 @@ public sealed interface Expr {
         throw new IllegalArgumentException("operands of different widths: " + left + " " + op.symbol
             + " " + right + " (widen the 32-bit one)");
       }
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.binary(this);
+    }
+
+    @Override
+    public boolean wide() {
+      return left.wide();
+    }
+
+    @Override
+    public Stream<Expr> operands() {
+      return Stream.of(left, right);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return op.apply(left.evaluate(params, calls), right.evaluate(params, calls), wide());
     }
   }
 
@@ -159,6 +305,22 @@ public sealed interface Expr {
         throw new IllegalArgumentException("not a lowerCamelCase name: " + name);
       }
       arguments = List.copyOf(arguments);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.call(this);
+    }
+
+    @Override
+    public Stream<Expr> operands() {
+      return arguments.stream();
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return calls.apply(name, arguments.stream().map(a -> a.evaluate(params, calls)).toList())
+          & MASK;
     }
   }
 
@@ -171,6 +333,22 @@ public sealed interface Expr {
       if (condition.wide() || ifTrue.wide() || ifFalse.wide()) {
         throw new IllegalArgumentException("a 64-bit choice");
       }
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.select(this);
+    }
+
+    @Override
+    public Stream<Expr> operands() {
+      return Stream.of(condition, ifTrue, ifFalse);
+    }
+
+    @Override
+    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
+      return condition.evaluate(params, calls) != 0
+          ? ifTrue.evaluate(params, calls) : ifFalse.evaluate(params, calls);
     }
   }
 
@@ -197,14 +375,22 @@ public sealed interface Expr {
    * of a wide value). Index functions and their calls are 32 bits.
    */
   default boolean wide() {
-    if (this instanceof Constant constant) {
-      return constant.wide();
-    } else if (this instanceof Widen) {
-      return true;
-    } else if (this instanceof Binary binary) {
-      return binary.left().wide();
-    }
     return false;
+  }
+
+  /** The expressions this one is made of, in order: none for a number, a constant, a parameter. */
+  default Stream<Expr> operands() {
+    return Stream.empty();
+  }
+
+  /** Whether the expression reads parameter {@code parameter}. */
+  default boolean reads(String parameter) {
+    return operands().anyMatch(operand -> operand.reads(parameter));
+  }
+
+  /** Whether the expression names a constant of the tile ({@link Constant}). */
+  default boolean namesConstant() {
+    return operands().anyMatch(Expr::namesConstant);
   }
 
   /** {@code name}, a 64-bit constant. */
@@ -305,28 +491,5 @@ public sealed interface Expr {
    * a {@code long}), its parameters bound by {@code params} and its calls answered by {@code calls}
    * (the function's name and its arguments' values).
    */
-  default long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-    if (this instanceof Literal literal) {
-      return literal.value();
-    } else if (this instanceof Constant constant) {
-      return constant.wide() ? constant.value() : constant.value() & MASK;
-    } else if (this instanceof Widen widen) {
-      return widen.value().evaluate(params, calls);
-    } else if (this instanceof Param param) {
-      Long value = params.get(param.name());
-      if (value == null) {
-        throw new IllegalArgumentException("unbound parameter " + param.name());
-      }
-      return value & MASK;
-    } else if (this instanceof Select select) {
-      return select.condition().evaluate(params, calls) != 0
-          ? select.ifTrue().evaluate(params, calls) : select.ifFalse().evaluate(params, calls);
-    } else if (this instanceof Binary binary) {
-      return binary.op().apply(binary.left().evaluate(params, calls),
-          binary.right().evaluate(params, calls), binary.wide());
-    }
-    Call call = (Call) this;
-    return calls.apply(call.name(),
-        call.arguments().stream().map(a -> a.evaluate(params, calls)).toList()) & MASK;
-  }
+  long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls);
 }

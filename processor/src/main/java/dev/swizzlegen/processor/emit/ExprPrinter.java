@@ -102,9 +102,7 @@ public final class ExprPrinter {
 
   /** {@code expression} as source text. */
   public String print(Expr expression) {
-    StringBuilder out = new StringBuilder();
-    print(out, expression);
-    return out.toString();
+    return expression.accept(text).text();
   }
 
   /** A constant's name: {@code kAtomCols} in CUDA, {@code ATOM_COLS} in Java, from {@code "AtomCols"}. */
@@ -134,85 +132,90 @@ public final class ExprPrinter {
   }
 
   /**
-   * {@code binary}'s left operand, its operator and its right operand, each as {@link #print} prints
-   * them within it (parenthesized where it would): where a long line breaks.
+   * {@code expression}'s left operand, its operator and its right operand, each as {@link #print}
+   * prints them within it (parenthesized where it would): where a long line breaks; empty where it
+   * is not an operator.
    */
-  public List<String> operands(Binary binary) {
-    StringBuilder left = new StringBuilder();
-    operand(left, binary.op(), binary.left(), false);
-    StringBuilder right = new StringBuilder();
-    operand(right, binary.op(), binary.right(), true);
-    return List.of(left.toString(), symbol(binary.op()), right.toString());
+  public List<String> operands(Expr expression) {
+    return expression.accept(text).operands();
   }
 
-  private void print(StringBuilder out, Expr expression) {
-    if (expression instanceof Literal literal) {
-      if (literal.mask() || !cuda && literal.value() > Integer.MAX_VALUE) {
-        out.append("0x").append(Long.toHexString(literal.value())).append(cuda && !values ? "u" : "");
-      } else {
-        out.append(literal.value());
-      }
-    } else if (expression instanceof Constant constant) {
-      if (!values || named != null && named.contains(constant.name())) {
-        out.append(constant(constant.name()));
-      } else if (constant.wide()) {
-        out.append("0x").append(Long.toHexString(constant.value())).append(cuda ? "ull" : "L");
-      } else if (!cuda && constant.value() > Integer.MAX_VALUE) {
-        out.append("0x").append(Long.toHexString(constant.value()));
-      } else {
-        out.append(constant.value());
-      }
-    } else if (expression instanceof Expr.Select select) {
-      operand(out, null, select.condition(), false);
-      out.append(" ? ");
-      operand(out, null, select.ifTrue(), false);
-      out.append(" : ");
-      operand(out, null, select.ifFalse(), false);
-    } else if (expression instanceof Widen widen) {
-      if (cuda) {
-        print(out, widen.value());
-      } else {
-        out.append("Integer.toUnsignedLong(");
-        print(out, widen.value());
-        out.append(')');
-      }
-    } else if (expression instanceof Param param) {
-      out.append(variable(param.name()));
-    } else if (expression instanceof Call call) {
-      out.append(function(call.name())).append('(');
-      for (int i = 0; i < call.arguments().size(); i++) {
-        out.append(i == 0 ? "" : ", ");
-        print(out, call.arguments().get(i));
-      }
-      out.append(')');
-    } else if (!cuda && expression instanceof Binary binary && binary.op().comparison()
-        && binary.op() != Op.EQ) {
-      // Unsigned, as uint32_t's: Integer.compareUnsigned(a, b) < 0.
-      out.append("Integer.compareUnsigned(");
-      print(out, binary.left());
-      out.append(", ");
-      print(out, binary.right());
-      out.append(") ").append(binary.op().symbol).append(" 0");
-    } else {
-      Binary binary = (Binary) expression;
-      operand(out, binary.op(), binary.left(), false);
-      out.append(' ').append(symbol(binary.op())).append(' ');
-      operand(out, binary.op(), binary.right(), true);
+  /**
+   * An expression's text, and what its parent needs to know to parenthesize it: its operator (null
+   * where it is none) or whether it is a choice; an operator's operands and symbol as printed.
+   */
+  private record Printed(String text, Op op, boolean choice, List<String> operands) {
+    Printed(String text) {
+      this(text, null, false, List.of());
+    }
+
+    /** The text as an operand of {@code parent} (null: of a choice), on its {@code right} or not. */
+    String within(Op parent, boolean right) {
+      boolean parenthesized = choice || parent != null && op != null
+          && needsParentheses(parent, op, right);
+      return parenthesized ? "(" + text + ")" : text;
     }
   }
 
-  private void operand(StringBuilder out, Op parent, Expr operand, boolean right) {
-    // CUDA's widening has no text: the value it widens is the operand the reader sees.
-    Expr shown = cuda && operand instanceof Widen widen ? widen.value() : operand;
-    // A choice is parenthesized wherever it is an operand; within a choice (parent null), only
-    // another choice is.
-    boolean parenthesized = shown instanceof Expr.Select
-        || parent != null && shown instanceof Binary child
-            && needsParentheses(parent, child.op(), right);
-    out.append(parenthesized ? "(" : "");
-    print(out, operand);
-    out.append(parenthesized ? ")" : "");
-  }
+  /** Prints each kind of expression, its operands first. */
+  private final Expr.Visitor<Printed> text = new Expr.Visitor<>() {
+    @Override
+    public Printed literal(Literal literal) {
+      return new Printed(literal.mask() || !cuda && literal.value() > Integer.MAX_VALUE
+          ? "0x" + Long.toHexString(literal.value()) + (cuda && !values ? "u" : "")
+          : Long.toString(literal.value()));
+    }
+
+    @Override
+    public Printed constant(Constant constant) {
+      if (!values || named != null && named.contains(constant.name())) {
+        return new Printed(ExprPrinter.this.constant(constant.name()));
+      } else if (constant.wide()) {
+        return new Printed("0x" + Long.toHexString(constant.value()) + (cuda ? "ull" : "L"));
+      }
+      return new Printed(!cuda && constant.value() > Integer.MAX_VALUE
+          ? "0x" + Long.toHexString(constant.value()) : Long.toString(constant.value()));
+    }
+
+    @Override
+    public Printed widen(Widen widen) {
+      // CUDA's widening has no text: the value it widens is the operand the reader sees.
+      Printed value = widen.value().accept(this);
+      return cuda ? value : new Printed("Integer.toUnsignedLong(" + value.text() + ")");
+    }
+
+    @Override
+    public Printed param(Param param) {
+      return new Printed(variable(param.name()));
+    }
+
+    @Override
+    public Printed call(Call call) {
+      return new Printed(function(call.name()) + "(" + String.join(", ",
+          call.arguments().stream().map(argument -> argument.accept(this).text()).toList()) + ")");
+    }
+
+    @Override
+    public Printed select(Expr.Select select) {
+      // Within a choice only another choice is parenthesized; a choice is wherever it is an operand.
+      return new Printed(select.condition().accept(this).within(null, false) + " ? "
+          + select.ifTrue().accept(this).within(null, false) + " : "
+          + select.ifFalse().accept(this).within(null, false), null, true, List.of());
+    }
+
+    @Override
+    public Printed binary(Binary binary) {
+      Op op = binary.op();
+      if (!cuda && op.comparison() && op != Op.EQ) {
+        // Unsigned, as uint32_t's: Integer.compareUnsigned(a, b) < 0.
+        return new Printed("Integer.compareUnsigned(" + binary.left().accept(this).text() + ", "
+            + binary.right().accept(this).text() + ") " + op.symbol + " 0", op, false, List.of());
+      }
+      List<String> operands = List.of(binary.left().accept(this).within(op, false), symbol(op),
+          binary.right().accept(this).within(op, true));
+      return new Printed(String.join(" ", operands), op, false, operands);
+    }
+  };
 
   /** Whether an operand {@code child} of {@code parent} is printed in parentheses. */
   static boolean needsParentheses(Op parent, Op child, boolean right) {

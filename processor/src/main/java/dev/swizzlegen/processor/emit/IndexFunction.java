@@ -60,24 +60,11 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     String type = printer.cuda() ? "uint32_t " : "int ";
     List<String> declared = new ArrayList<>();
     for (String parameter : parameters) {
-      declared.add(type + (printer.cuda() && !reads(body, parameter)
+      declared.add(type + (printer.cuda() && !body.reads(parameter)
           ? "/*" + parameter + "*/" : printer.variable(parameter))
           + (printer.cuda() && declared.size() >= required ? " = 0" : ""));
     }
     return String.join(", ", declared);
-  }
-
-  private static boolean reads(Expr expression, String parameter) {
-    if (expression instanceof Expr.Widen widen) {
-      return reads(widen.value(), parameter);
-    } else if (expression instanceof Expr.Param param) {
-      return param.name().equals(parameter);
-    } else if (expression instanceof Expr.Binary binary) {
-      return reads(binary.left(), parameter) || reads(binary.right(), parameter);
-    } else if (expression instanceof Expr.Call call) {
-      return call.arguments().stream().anyMatch(argument -> reads(argument, parameter));
-    }
-    return false;
   }
 
   /** The returned expression, in the printer's language. */
@@ -91,20 +78,7 @@ public record IndexFunction(String name, List<String> parameters, int required, 
    * constant, and so already says exactly that.
    */
   public String formula(ExprPrinter printer) {
-    return namesConstant(body) ? call(printer) + " = " + printer.withValues().print(body) : "";
-  }
-
-  private static boolean namesConstant(Expr expression) {
-    if (expression instanceof Expr.Widen widen) {
-      return namesConstant(widen.value());
-    } else if (expression instanceof Expr.Constant) {
-      return true;
-    } else if (expression instanceof Expr.Binary binary) {
-      return namesConstant(binary.left()) || namesConstant(binary.right());
-    } else if (expression instanceof Expr.Call call) {
-      return call.arguments().stream().anyMatch(IndexFunction::namesConstant);
-    }
-    return false;
+    return body.namesConstant() ? call(printer) + " = " + printer.withValues().print(body) : "";
   }
 
   /**

@@ -100,15 +100,14 @@ public final class Template {
    */
   public static Set<String> variables(Class<? extends Record> type) {
     Set<String> names = new TreeSet<>();
-    for (RecordComponent component : type.getRecordComponents()) {
-      if (component.getType().isRecord()) {
-        names.addAll(variables(component.getType().asSubclass(Record.class)));
+    for (Binding binding : BINDINGS.get(type)) {
+      if (binding.kind() == Kind.GROUP) {
+        names.addAll(variables(binding.component().getType().asSubclass(Record.class)));
         continue;
       }
-      names.add(component.getName());
-      if (component.getGenericType() instanceof ParameterizedType list
-          && list.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {
-        names.addAll(variables(element.asSubclass(Record.class)));
+      names.add(binding.component().getName());
+      if (binding.kind() == Kind.SECTION) {
+        names.addAll(variables(element(binding.component()).asSubclass(Record.class)));
       }
     }
     return names;
@@ -121,51 +120,84 @@ public final class Template {
     return names;
   }
 
-  /** Each variables record's components, read once per type (a header per tile is filled). */
-  private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+  /** What a component of a variables record is to the template, by its declared type. */
+  private enum Kind {
+    /** A record: its components are variables of the same scope. */
+    GROUP,
+    /** A {@code boolean}. */
+    FLAG,
+    /** A {@code String} or a number: one line. */
+    SLOT,
+    /** A {@code List<String>}: a slot of lines. */
+    LINES,
+    /** A {@code List} of records: a section repeated once for each. */
+    SECTION;
+
+    static Kind of(RecordComponent component) {
+      Class<?> type = component.getType();
+      if (type.isRecord()) {
+        return GROUP;
+      } else if (type == boolean.class) {
+        return FLAG;
+      } else if (type == String.class || type == int.class || type == long.class) {
+        return SLOT;
+      } else if (type == List.class) {
+        return element(component) == String.class ? LINES : SECTION;
+      }
+      throw new IllegalStateException("variable " + component.getName() + " of "
+          + component.getDeclaringRecord().getSimpleName() + " is no slot, flag or section");
+    }
+  }
+
+  /** A component of a variables record and what it is to the template. */
+  private record Binding(RecordComponent component, Kind kind) {}
+
+  /** The element type of a {@code List} component. */
+  private static Class<?> element(RecordComponent component) {
+    return (Class<?>) ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0];
+  }
+
+  /** Each variables record's components, read and told apart once per type (a header per tile). */
+  private static final ClassValue<List<Binding>> BINDINGS = new ClassValue<>() {
     @Override
-    protected RecordComponent[] computeValue(Class<?> type) {
-      return type.getRecordComponents();
+    protected List<Binding> computeValue(Class<?> type) {
+      return java.util.Arrays.stream(type.getRecordComponents())
+          .map(component -> new Binding(component, Kind.of(component))).toList();
     }
   };
 
   private void fill(Item scope, Record variables, boolean top) {
-    for (RecordComponent component : COMPONENTS.get(variables.getClass())) {
+    for (Binding binding : BINDINGS.get(variables.getClass())) {
       Object value;
       try {
-        value = component.getAccessor().invoke(variables);
+        value = binding.component().getAccessor().invoke(variables);
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException(e);
       }
-      String name = component.getName();
-      if (value instanceof Record group) {
-        fill(scope, group, top);
-      } else if (value instanceof Boolean flag) {
-        scope.flags.put(name, flag);
-      } else if (value instanceof String || value instanceof Number) {
-        String text = value.toString();
-        scope.slots.put(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
-      } else if (value instanceof List<?> list && isListOf(component, String.class)) {
-        scope.slots.put(name, String.join("\n", list.stream().map(String.class::cast).toList()));
-      } else if (value instanceof List<?> list && top) {
-        List<Item> items = new ArrayList<>();
-        for (Object each : list) {
-          Item item = new Item();
-          fill(item, (Record) each, false);
-          items.add(item);
+      String name = binding.component().getName();
+      switch (binding.kind()) {
+        case GROUP -> fill(scope, (Record) value, top);
+        case FLAG -> scope.flags.put(name, (Boolean) value);
+        case SLOT -> {
+          String text = value.toString();
+          scope.slots.put(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
         }
-        repeated.put(name, List.copyOf(items));
-      } else {
-        throw new IllegalStateException(shape.name + ": variable " + name + " of "
-            + variables.getClass().getSimpleName() + " is no slot, flag or section");
+        case LINES -> scope.slots.put(name, String.join("\n", ((List<?>) value).stream()
+            .map(String.class::cast).toList()));
+        case SECTION -> {
+          if (!top) {
+            throw new IllegalStateException(shape.name + ": section " + name + " inside a section");
+          }
+          List<Item> items = new ArrayList<>();
+          for (Object each : (List<?>) value) {
+            Item item = new Item();
+            fill(item, (Record) each, false);
+            items.add(item);
+          }
+          repeated.put(name, List.copyOf(items));
+        }
       }
     }
-  }
-
-  /** Whether {@code component} is declared a {@code List<element>}. */
-  private static boolean isListOf(RecordComponent component, Class<?> element) {
-    return component.getGenericType() instanceof ParameterizedType list
-        && list.getActualTypeArguments()[0] == element;
   }
 
   /** The filled text, each line ending in a newline. */
@@ -204,47 +236,7 @@ public final class Template {
   /** Renders lines {@code from} to {@code to} (exclusive), with {@code item}'s values first. */
   private void render(int from, int to, Item item, StringBuilder out) {
     for (int i = from; i < to; i++) {
-      Line line = shape.lines.get(i);
-      if (line instanceof Open open) {
-        List<Item> items = repeated.get(open.flag());
-        if (items != null) {
-          for (Item each : items) {
-            render(i + 1, open.close(), each, out);
-          }
-        } else if (flag(open.flag(), item)) {
-          render(i + 1, open.close(), item, out);
-        }
-        i = open.close();
-      } else if (line instanceof LineSlot whole) {
-        String text = slot(whole.slot(), item);
-        if (!text.isEmpty()) {
-          int start = 0;
-          while (true) {
-            int end = text.indexOf('\n', start);
-            String filled = end < 0 ? text.substring(start) : text.substring(start, end);
-            out.append(filled.isEmpty() ? "" : whole.indent()).append(filled).append('\n');
-            if (end < 0) {
-              break;
-            }
-            start = end + 1;
-          }
-        }
-      } else {
-        List<String> pieces = ((Pieces) line).pieces();
-        for (int piece = 0; piece < pieces.size(); piece++) {
-          if (piece % 2 == 0) {
-            out.append(pieces.get(piece));
-          } else {
-            String text = slot(pieces.get(piece), item);
-            if (text.indexOf('\n') >= 0) {
-              throw new IllegalStateException(shape.name + ": slot " + pieces.get(piece)
-                  + " inside a line has several lines");
-            }
-            out.append(text);
-          }
-        }
-        out.append('\n');
-      }
+      i = shape.lines.get(i).render(this, i, item, out);
     }
   }
 
@@ -269,19 +261,72 @@ public final class Template {
   }
 
   /** A template line, parsed. */
-  private sealed interface Line permits Open, Close, LineSlot, Pieces {}
+  private sealed interface Line permits Open, Close, LineSlot, Pieces {
+    /**
+     * Renders the line, line {@code at} of {@code template}, with {@code item}'s values first; the
+     * last line it took (a section's close).
+     */
+    int render(Template template, int at, Item item, StringBuilder out);
+  }
 
   /** {@code {{#flag}}}: a section begins; its {@link Close} is line {@code close}. */
-  private record Open(String flag, int close) implements Line {}
+  private record Open(String flag, int close) implements Line {
+    @Override
+    public int render(Template template, int at, Item item, StringBuilder out) {
+      List<Item> items = template.repeated.get(flag);
+      if (items != null) {
+        for (Item each : items) {
+          template.render(at + 1, close, each, out);
+        }
+      } else if (template.flag(flag, item)) {
+        template.render(at + 1, close, item, out);
+      }
+      return close;
+    }
+  }
 
   /** {@code {{/flag}}}: the section ends. */
-  private record Close(String flag) implements Line {}
+  private record Close(String flag) implements Line {
+    @Override
+    public int render(Template template, int at, Item item, StringBuilder out) {
+      return at;
+    }
+  }
 
-  /** A line of only {@code <indent>{{slot}}}. */
-  private record LineSlot(String indent, String slot) implements Line {}
+  /** A line of only {@code <indent>{{slot}}}: the slot's lines, each after the indent. */
+  private record LineSlot(String indent, String slot) implements Line {
+    @Override
+    public int render(Template template, int at, Item item, StringBuilder out) {
+      String text = template.slot(slot, item);
+      if (!text.isEmpty()) {
+        for (String filled : text.split("\n", -1)) {
+          out.append(filled.isEmpty() ? "" : indent).append(filled).append('\n');
+        }
+      }
+      return at;
+    }
+  }
 
   /** Text and slots alternating: text at even indices, slot names at odd ones. */
-  private record Pieces(List<String> pieces) implements Line {}
+  private record Pieces(List<String> pieces) implements Line {
+    @Override
+    public int render(Template template, int at, Item item, StringBuilder out) {
+      for (int piece = 0; piece < pieces.size(); piece++) {
+        if (piece % 2 == 0) {
+          out.append(pieces.get(piece));
+        } else {
+          String text = template.slot(pieces.get(piece), item);
+          if (text.indexOf('\n') >= 0) {
+            throw new IllegalStateException(template.shape.name + ": slot " + pieces.get(piece)
+                + " inside a line has several lines");
+          }
+          out.append(text);
+        }
+      }
+      out.append('\n');
+      return at;
+    }
+  }
 
   /** A template's lines, parsed once, with every slot and flag it names. */
   private record Shape(String name, List<Line> lines, Set<String> slots, Set<String> flags) {

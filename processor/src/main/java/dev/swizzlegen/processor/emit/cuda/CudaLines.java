@@ -110,36 +110,16 @@ public final class CudaLines {
     out.add(lead + rest);
   }
 
-  /**
-   * Where to split a string literal of {@code code} so that its first piece, closed by a quote,
-   * has at most {@code limit} columns: the index of a space inside the literal (the second piece
-   * opens with a quote before it), the rightmost that fits; -1 where none does.
-   */
-  private static int literalSplit(String code, int limit) {
-    int best = -1;
-    char quote = 0;
-    for (int i = 0; i < code.length() && i <= limit; i++) {
-      char c = code.charAt(i);
-      if (quote != 0) {
-        if (c == '\\') {
-          i++;
-        } else if (c == quote) {
-          quote = 0;
-        } else if (quote == '"' && c == ' ' && code.charAt(i - 1) != '"') {
-          best = i;
-        }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '/') {
-        break;
-      }
-    }
-    return best;
-  }
+  /** What a character of a code line is to a break: code, a string literal's text, or neither. */
+  private enum Part { CODE, STRING, OTHER }
 
-  /** The column of the innermost parenthesis {@code code} leaves open, or -1. */
-  private static int openParenthesis(String code) {
-    List<Integer> open = new ArrayList<>();
+  /**
+   * Each character's part: the one scanner of literals. A quote and an escape with what it escapes
+   * are neither code nor text; so is everything from a line comment on, and a character literal.
+   */
+  private static Part[] parts(String code) {
+    Part[] parts = new Part[code.length()];
+    java.util.Arrays.fill(parts, Part.OTHER);
     char quote = 0;
     for (int i = 0; i < code.length(); i++) {
       char c = code.charAt(i);
@@ -148,12 +128,43 @@ public final class CudaLines {
           i++;
         } else if (c == quote) {
           quote = 0;
+        } else if (quote == '"') {
+          parts[i] = Part.STRING;
         }
       } else if (c == '"' || c == '\'') {
         quote = c;
-      } else if (c == '(') {
+      } else if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '/') {
+        break;
+      } else {
+        parts[i] = Part.CODE;
+      }
+    }
+    return parts;
+  }
+
+  /**
+   * Where to split a string literal of {@code code} so that its first piece, closed by a quote,
+   * has at most {@code limit} columns: the index of a space inside the literal (the second piece
+   * opens with a quote before it), the rightmost that fits; -1 where none does.
+   */
+  private static int literalSplit(String code, int limit) {
+    Part[] parts = parts(code);
+    for (int i = Math.min(limit, code.length() - 1); i > 0; i--) {
+      if (parts[i] == Part.STRING && code.charAt(i) == ' ' && code.charAt(i - 1) != '"') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The column of the innermost parenthesis {@code code} leaves open, or -1. */
+  private static int openParenthesis(String code) {
+    Part[] parts = parts(code);
+    List<Integer> open = new ArrayList<>();
+    for (int i = 0; i < code.length(); i++) {
+      if (parts[i] == Part.CODE && code.charAt(i) == '(') {
         open.add(i);
-      } else if (c == ')' && !open.isEmpty()) {
+      } else if (parts[i] == Part.CODE && code.charAt(i) == ')' && !open.isEmpty()) {
         open.remove(open.size() - 1);
       }
     }
@@ -165,29 +176,17 @@ public final class CudaLines {
    * index the second piece starts at (before its leading spaces), or -1 where no break fits.
    */
   private static int breakPoint(String code, int limit) {
+    Part[] parts = parts(code);
     int best = -1;
     long bestRank = Long.MAX_VALUE;
     int depth = 0;
-    char quote = 0;
     // A piece [0, cut) is blank where it ends at or before the first character that is not.
     int firstCode = code.length() - code.stripLeading().length();
     for (int i = 0; i < code.length() && i <= limit; i++) {
+      if (parts[i] != Part.CODE) {
+        continue;
+      }
       char c = code.charAt(i);
-      if (quote != 0) {
-        if (c == '\\') {
-          i++;
-        } else if (c == quote) {
-          quote = 0;
-        }
-        continue;
-      }
-      if (c == '"' || c == '\'') {
-        quote = c;
-        continue;
-      }
-      if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '/') {
-        break;
-      }
       if (c == '(' || c == '[' || c == '{') {
         depth++;
       } else if (c == ')' || c == ']' || c == '}') {

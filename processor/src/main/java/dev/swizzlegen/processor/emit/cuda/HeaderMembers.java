@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleText;
@@ -77,8 +76,8 @@ final class HeaderMembers {
       out.add(head);
       out.add("    " + parameters);
     }
-    if (function.wide() && function.body() instanceof Expr.Binary binary) {
-      List<String> operands = cuda.operands(binary);
+    List<String> operands = cuda.operands(function.body());
+    if (function.wide() && !operands.isEmpty()) {
       out.add("  return " + operands.get(0));
       out.add("      " + operands.get(1) + " " + operands.get(2) + ";");
     } else {

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit.cuda;
 import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.prove.ProvenStorage;
@@ -60,31 +61,29 @@ public final class StorageHeaderWriter {
    * @param changes each phase change that needs a helper
    */
   public record Variables(String origin, List<String> summary, String preamble,
-      List<String> includes, String namespace, String name, long bytes, int alignment,
-      long dynamicBytes, int limitBytes, int blocksPerSm, List<BufferVariables> buffers,
-      List<ChangeVariables> changes, List<String> assertions, boolean cute,
-      List<CuteTensorVariables> cuteTensors) {}
+      List<String> includes, String namespace, String name, List<String> constants,
+      List<BufferVariables> buffers, List<ChangeVariables> changes, List<String> assertions,
+      boolean cute, List<CuteTensorVariables> cuteTensors) {}
 
   /**
    * A tile buffer's CuTe tensor accessor, where its tile has a CuTe type: {@code <accessor>_tensor},
-   * the tile's C++ type, the stem of its constants, the buffer's address accessor (which checks a
+   * the tile's C++ type, its offset's constant, the buffer's address accessor (which checks a
    * copy), and whether it takes a copy.
    */
-  public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteK,
+  public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteOffset,
       String cuteBufferAccessor, boolean cuteCopied, boolean cuteSingle) {}
 
   /**
-   * One buffer's variables: its comment, the stem of its constants ({@code k} in
-   * {@code {{k}}Offset}), their values, its accessor, and whether it is barriers (an accessor of
-   * {@code (base, i)}) or copies ({@code (base, copy)}).
+   * One buffer's variables: its constants' names that its accessor reads, the bound of an
+   * mbarrier's index, its row of the placement check, its accessor, and whether it is barriers (an
+   * accessor of {@code (base, i)}), one copy ({@code (base)}) or copies ({@code (base, copy)}).
    */
-  public record BufferVariables(String k, long offset, long bufferBytes,
-      int bufferAlignment, boolean several, int copies, long copyStride, long countPerCopy,
+  public record BufferVariables(String offset, String copies, String copyStride,
       String indexBound, String extent, String accessor, boolean barriers, boolean single,
       boolean copied) {}
 
   /** One phase change's helper: its name, and which of the role-free steps it performs. */
-  public record ChangeVariables(String from, String to, String helper, boolean waitWgmma,
+  public record ChangeVariables(String helper, boolean waitWgmma,
       boolean waitTmaStoreReads, boolean fenceProxyAsync) {}
 
   /** The header's text. */
@@ -108,12 +107,12 @@ public final class StorageHeaderWriter {
       StorageBuffer buffer = spec.buffers().get(i);
       long bits = buffer.buffer().phase().map(phase -> 1L << (phases.indexOf(phase) % 64))
           .orElse(phases.isEmpty() ? 1L : -1L);
-      buffers.add(buffer(buffer, placement.offsets().get(i), bits));
+      buffers.add(buffer(buffer, bits));
     }
     List<ChangeVariables> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
       if (hasHelper(change)) {
-        changes.add(new ChangeVariables(change.from(), change.to(), helperName(change),
+        changes.add(new ChangeVariables(helperName(change),
             change.steps().contains(Step.WAIT_WGMMA),
             change.steps().contains(Step.WAIT_TMA_STORE_READS),
             change.steps().contains(Step.FENCE_PROXY_ASYNC)));
@@ -125,7 +124,7 @@ public final class StorageHeaderWriter {
           .export().isPresent()).ifPresent(tile -> cuteTensors.add(new CuteTensorVariables(
               // From the global namespace: no member of the struct can hide it.
               buffer.names().tensor(), "::" + tile.cudaType(),
-              buffer.names().constantStem(), buffer.names().accessor(),
+              buffer.names().offset(), buffer.names().accessor(),
               buffer.buffer().copies() > 1,
               buffer.buffer().copies() == 1)));
     }
@@ -134,26 +133,23 @@ public final class StorageHeaderWriter {
         // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
         // tiles; a plan of barriers and bytes only has its own.
         includeLines.isEmpty() ? CudaPreamble.text("") : "#pragma once\n", includeLines,
-        spec.cudaNamespace(), spec.name(), placement.bytes(), placement.alignment(),
-        placement.dynamicBytes(), proven.limitBytes(), proven.blocksPerMultiprocessor(), buffers,
-        changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors)).render());
+        spec.cudaNamespace(), spec.name(), StorageConstants.of(proven).stream()
+            .filter(StorageConstants.Constant::inHeader).map(StorageConstants.Constant::declaration)
+            .toList(), buffers, changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors))
+        .render());
   }
 
-  /**
-   * One buffer's constants (its copies and their stride only where it has several), its row of the
-   * placement check, and its accessor.
-   */
-  private static BufferVariables buffer(StorageBuffer buffer, long offset, long phases) {
+  /** One buffer's accessor and its row of the placement check. */
+  private static BufferVariables buffer(StorageBuffer buffer, long phases) {
     Buffer model = buffer.buffer();
     StorageNames.Members names = buffer.names();
     boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
     boolean several = model.copies() > 1;
-    String k = names.constantStem();
-    return new BufferVariables(k, offset, model.bytes(), model.alignment(), several,
-        model.copies(), model.copyStride(), barriers ? model.copyBytes() / Buffer.BARRIER_BYTES : 0,
+    return new BufferVariables(names.offset(), names.copies(), names.copyStride(),
         names.count() + (several ? " * " + names.copies() : ""),
-        "{" + k + "Offset, " + k + "Bytes, " + k + "Alignment, " + (several ? k + "CopyStride"
-            : "0u") + ", " + String.format(Locale.ROOT, "0x%xull", phases) + "},",
+        "{" + names.offset() + ", " + names.bytes() + ", " + names.alignment() + ", "
+            + (several ? names.copyStride() : "0u") + ", "
+            + String.format(Locale.ROOT, "0x%xull", phases) + "},",
         names.accessor(), barriers, !barriers && !several, !barriers && several);
   }
 
@@ -165,8 +161,8 @@ public final class StorageHeaderWriter {
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
         + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a " + placement.alignment()
         + "-byte aligned base, each aligned, disjoint from those live with it, in the least bytes."
-        + " Request kDynamicBytes = " + placement.dynamicBytes() + " (configure() does); take the"
-        + " base from base(dynamic_smem), not from __align__. " + limitWords(proven) + ".", ""));
+        + " Request kDynamicBytes (configure() does) and take the base from base(dynamic_smem), not"
+        + " from __align__. Planned for " + target(proven) + ".", ""));
     out.add("//");
     out.add(String.format("//   %-16s %-12s %8s %8s %6s %6s", "buffer", "phase", "offset",
         "bytes", "align", "copies"));
@@ -189,19 +185,17 @@ public final class StorageHeaderWriter {
       out.add("// One phase: no bytes are reused, and no phase change needs a wait.");
       out.add("//");
     }
-    // The template's own "//" ends the comment.
+    // No "//" after the last paragraph.
     out.remove(out.size() - 1);
     return out;
   }
 
-  private static String limitWords(ProvenStorage proven) {
-    String target = proven.architecture().map(arch -> arch.optionName()
+  /** The target the plan fits, as kLimitBytes and kBlocksPerSm count it. */
+  private static String target(ProvenStorage proven) {
+    return proven.architecture().map(arch -> arch.optionName()
             + (proven.architectureGiven() ? "" : " (no -Aswizzlegen.arch given: tcgen05 reads its"
                 + " tiles)"))
         .orElse("sm_90a (no -Aswizzlegen.arch given)");
-    return "It fits the " + proven.limitBytes() + " bytes a block may have on " + target + ": "
-        + proven.blocksPerMultiprocessor() + " block" + (proven.blocksPerMultiprocessor() == 1
-            ? "" : "s") + " per SM";
   }
 
   /** What a buffer holds, for the plan's table. */
@@ -231,35 +225,31 @@ public final class StorageHeaderWriter {
   }
 
   /**
-   * The plan's {@code static_assert}s: one constexpr check of the whole placement (each buffer and
-   * copy aligned and within the plan, buffers live in a common phase disjoint), one that each tile
-   * buffer is aligned as its tile's header says, one of the request and capacity.
+   * The plan's {@code static_assert}s, at the struct's end: one constexpr check of the whole
+   * placement (each buffer and copy aligned and within the plan, buffers live in a common phase
+   * disjoint), one that each tile buffer is aligned as its tile's header says, one of the request
+   * and capacity.
    */
   private static List<String> assertions(ProvenStorage proven) {
-    StorageSpec spec = proven.spec();
-    String s = spec.name();
     List<String> out = new ArrayList<>();
-    List<StorageBuffer> buffers = spec.buffers();
-    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(\n                  " + s
-        + "::kExtents, " + s + "::kBytes, " + s + "::kAlignment),\n              \"swizzlegen:"
-        + " buffers aligned, within the plan, disjoint while live together\");");
+    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(kExtents, kBytes, kAlignment),"
+        + "\n              \"swizzlegen: buffers aligned, within the plan, disjoint while live"
+        + " together\");");
     List<String> tiles = new ArrayList<>();
-    for (StorageBuffer buffer : buffers) {
-      if (buffer.tile().isPresent()) {
-        TileSpec tile = buffer.tile().get();
+    for (StorageBuffer buffer : proven.spec().buffers()) {
+      buffer.tile().ifPresent(tile -> {
         String type = "::" + tile.cudaType();
-        tiles.add(s + "::" + buffer.names().alignment() + " == " + type + "::kAlignmentBytes");
+        tiles.add(buffer.names().alignment() + " == " + type + "::kAlignmentBytes");
         tiles.add(type + "::kStages == " + tile.layout().stages() + "u");
-      }
+      });
     }
     if (!tiles.isEmpty()) {
       out.add("static_assert(" + String.join(" &&\n              ", tiles) + ",\n              "
           + "\"swizzlegen: each tile buffer has its tile's alignment and the stages planned\");");
     }
-    out.add("static_assert(" + s + "::kDynamicBytes <= " + s + "::kLimitBytes &&\n              " + s
-        + "::kDynamicBytes >= " + s + "::kBytes +\n                  (" + s + "::kAlignment > 16u ? "
-        + s + "::kAlignment - 16u : 0u),\n              \"swizzlegen: the request fits the target,"
-        + " with the slack to round the base up\");");
+    out.add("static_assert(kDynamicBytes <= kLimitBytes &&\n              kDynamicBytes >= kBytes +"
+        + " (kAlignment > 16u ? kAlignment - 16u : 0u),\n              \"swizzlegen: the request"
+        + " fits the target, with the slack to round the base up\");");
     return out;
   }
 

@@ -11,12 +11,14 @@ import dev.swizzlegen.processor.emit.Expr.Widen;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.Routine;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
@@ -77,44 +79,73 @@ final class Bytecode implements Opcodes {
 
   /** Pushes {@code expression}'s value: 32 bits an {@code int}, 64 a {@code long}. */
   void push(Expr expression) {
-    if (expression.wide()) {
-      pushWide(expression);
-      return;
-    }
-    OptionalInt folded = constantValue(expression);
+    OptionalInt folded = expression.wide() ? OptionalInt.empty() : expression.accept(FOLD);
     if (folded.isPresent()) {
       push(folded.getAsInt());
-    } else if (expression instanceof Param param) {
+    } else {
+      expression.accept(expression.wide() ? wide : narrow);
+    }
+  }
+
+  /** Pushes a 32-bit expression that is no constant (those are folded). */
+  private final Expr.Visitor<Void> narrow = new Expr.Otherwise<>() {
+    @Override
+    protected Void otherwise(Expr expression) {
+      throw new IllegalArgumentException("not a 32-bit expression: " + expression);
+    }
+
+    @Override
+    public Void param(Param param) {
       method.visitVarInsn(ILOAD, slot(param.name()));
-    } else if (expression instanceof Call call) {
-      call.arguments().forEach(this::push);
+      return null;
+    }
+
+    @Override
+    public Void call(Call call) {
+      call.arguments().forEach(Bytecode.this::push);
       method.visitMethodInsn(INVOKESTATIC, owner, call.name(),
           "(" + "I".repeat(call.arguments().size()) + ")I", false);
-    } else if (expression instanceof Select select) {
+      return null;
+    }
+
+    @Override
+    public Void select(Select select) {
       choose(select.condition(), select.ifTrue(), select.ifFalse());
-    } else {
-      Binary binary = (Binary) expression;
+      return null;
+    }
+
+    @Override
+    public Void binary(Binary binary) {
       if (binary.op().comparison()) {
         // A comparison's value, C++'s bool as 1 or 0.
         choose(binary, Expr.number(1), Expr.number(0));
-        return;
+        return null;
       }
-      push(binary.left());
-      push(binary.right());
-      method.visitInsn(switch (binary.op()) {
-        case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
-        case MUL -> IMUL;
-        case DIV -> IDIV;
-        case MOD -> IREM;
-        case ADD -> IADD;
-        case SUB -> ISUB;
-        case SHL -> ISHL;
-        case SHR -> IUSHR;
-        case AND -> IAND;
-        case XOR -> IXOR;
-        case OR -> IOR;
-      });
+      operator(binary, Type.INT_TYPE);
+      return null;
     }
+  };
+
+  /**
+   * {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction of
+   * that type (ASM's {@link Type#getOpcode} of the {@code int} one).
+   */
+  private void operator(Binary binary, Type type) {
+    push(binary.left());
+    push(binary.right());
+    method.visitInsn(type.getOpcode(switch (binary.op()) {
+      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
+      case MUL -> IMUL;
+      case DIV -> IDIV;
+      case MOD -> IREM;
+      case ADD -> IADD;
+      case SUB -> ISUB;
+      case SHL -> ISHL;
+      case SHR -> IUSHR;
+      case AND -> IAND;
+      case XOR -> IXOR;
+      case OR -> IOR;
+    }));
   }
 
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
@@ -134,91 +165,113 @@ final class Bytecode implements Opcodes {
    * where it is 0.
    */
   void jumpUnless(Expr condition, Label target) {
-    if (condition instanceof Binary binary && binary.op().comparison()) {
-      if (binary.op() == Expr.Op.EQ) {
+    condition.accept(new Expr.Otherwise<Void>() {
+      @Override
+      protected Void otherwise(Expr value) {
+        push(value);
+        method.visitJumpInsn(IFEQ, target);
+        return null;
+      }
+
+      @Override
+      public Void binary(Binary binary) {
+        if (!binary.op().comparison()) {
+          return otherwise(binary);
+        }
         push(binary.left());
         push(binary.right());
-        method.visitJumpInsn(IF_ICMPNE, target);
-        return;
+        if (binary.op() == Expr.Op.EQ) {
+          method.visitJumpInsn(IF_ICMPNE, target);
+          return null;
+        }
+        method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I",
+            false);
+        method.visitJumpInsn(switch (binary.op()) {
+          case LT -> IFGE;
+          case GT -> IFLE;
+          default -> IFLT;
+        }, target);
+        return null;
       }
-      push(binary.left());
-      push(binary.right());
-      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
-      method.visitJumpInsn(switch (binary.op()) {
-        case LT -> IFGE;
-        case GT -> IFLE;
-        default -> IFLT;
-      }, target);
-      return;
-    }
-    push(condition);
-    method.visitJumpInsn(IFEQ, target);
-  }
-
-  private void pushWide(Expr expression) {
-    if (expression instanceof Constant constant) {
-      method.visitLdcInsn(constant.value());
-      return;
-    } else if (expression instanceof Widen widen) {
-      push(widen.value());
-      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
-      return;
-    } else if (!(expression instanceof Binary)) {
-      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
-    }
-    Binary binary = (Binary) expression;
-    push(binary.left());
-    push(binary.right());
-    method.visitInsn(switch (binary.op()) {
-      // ldiv, lrem and the comparisons are signed: no generated body needs them.
-      case LT, GT, GE, EQ, DIV, MOD ->
-          throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
-      case MUL -> LMUL;
-      case ADD -> LADD;
-      case SUB -> LSUB;
-      case SHL -> LSHL;
-      case SHR -> LUSHR;
-      case AND -> LAND;
-      case XOR -> LXOR;
-      case OR -> LOR;
     });
   }
+
+  /** Pushes a 64-bit expression: a constant, a widened value, an operator on them. */
+  private final Expr.Visitor<Void> wide = new Expr.Otherwise<>() {
+    @Override
+    protected Void otherwise(Expr expression) {
+      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
+    }
+
+    @Override
+    public Void constant(Constant constant) {
+      method.visitLdcInsn(constant.value());
+      return null;
+    }
+
+    @Override
+    public Void widen(Widen widen) {
+      push(widen.value());
+      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
+      return null;
+    }
+
+    @Override
+    public Void binary(Binary binary) {
+      if (binary.op().comparison() || binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
+        // ldiv, lrem and the comparisons are signed: no generated body needs them.
+        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
+      }
+      operator(binary, Type.LONG_TYPE);
+      return null;
+    }
+  };
 
   /**
    * The value of an expression of constants alone, in Java's {@code int} arithmetic, as javac folds
    * a constant expression; empty where it reads a parameter, calls, compares, chooses, or divides by
    * zero (which javac leaves to run time).
    */
-  static OptionalInt constantValue(Expr expression) {
-    if (expression instanceof Literal literal) {
+  private static final Expr.Visitor<OptionalInt> FOLD = new Expr.Otherwise<>() {
+    @Override
+    protected OptionalInt otherwise(Expr expression) {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalInt literal(Literal literal) {
       return OptionalInt.of((int) literal.value());
-    } else if (expression instanceof Constant constant) {
+    }
+
+    @Override
+    public OptionalInt constant(Constant constant) {
       return OptionalInt.of((int) constant.value());
-    } else if (!(expression instanceof Binary)) {
-      return OptionalInt.empty();
     }
-    Binary binary = (Binary) expression;
-    OptionalInt left = constantValue(binary.left());
-    OptionalInt right = constantValue(binary.right());
-    if (left.isEmpty() || right.isEmpty()) {
-      return OptionalInt.empty();
+
+    @Override
+    public OptionalInt binary(Binary binary) {
+      OptionalInt left = binary.left().accept(this);
+      OptionalInt right = binary.right().accept(this);
+      if (left.isEmpty() || right.isEmpty()) {
+        return OptionalInt.empty();
+      }
+      int a = left.getAsInt();
+      int b = right.getAsInt();
+      return switch (binary.op()) {
+        case LT, GT, GE, EQ -> OptionalInt.empty();
+        case MUL -> OptionalInt.of(a * b);
+        case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
+        case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
+        case ADD -> OptionalInt.of(a + b);
+        case SUB -> OptionalInt.of(a - b);
+        case SHL -> OptionalInt.of(a << b);
+        case SHR -> OptionalInt.of(a >>> b);
+        case AND -> OptionalInt.of(a & b);
+        case XOR -> OptionalInt.of(a ^ b);
+        case OR -> OptionalInt.of(a | b);
+      };
     }
-    int a = left.getAsInt();
-    int b = right.getAsInt();
-    return switch (binary.op()) {
-      case LT, GT, GE, EQ -> OptionalInt.empty();
-      case MUL -> OptionalInt.of(a * b);
-      case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
-      case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
-      case ADD -> OptionalInt.of(a + b);
-      case SUB -> OptionalInt.of(a - b);
-      case SHL -> OptionalInt.of(a << b);
-      case SHR -> OptionalInt.of(a >>> b);
-      case AND -> OptionalInt.of(a & b);
-      case XOR -> OptionalInt.of(a ^ b);
-      case OR -> OptionalInt.of(a | b);
-    };
-  }
+  };
 
   private int slot(String name) {
     Integer slot = slots.get(name);
@@ -238,20 +291,32 @@ final class Bytecode implements Opcodes {
 
   private void block(List<Routine.Statement> statements, String pair) {
     Label end = new Label();
-    Map<String, Label> declared = new java.util.LinkedHashMap<>();
-    for (Routine.Statement statement : statements) {
-      if (statement instanceof Routine.Let let) {
+    Map<String, Label> declared = new LinkedHashMap<>();
+    Routine.Visitor compile = new Routine.Visitor() {
+      @Override
+      public void comment(Routine.Comment comment) {}
+
+      @Override
+      public void let(Routine.Let let) {
         declare(let.name(), let.value(), declared);
-      } else if (statement instanceof Routine.Var var) {
+      }
+
+      @Override
+      public void var(Routine.Var var) {
         for (int i = 0; i < var.names().size(); i++) {
           declare(var.names().get(i), var.values().get(i), declared);
         }
-      } else if (statement instanceof Routine.Assign assign) {
-        Expr value = assign.op() == null ? assign.value()
-            : new Binary(assign.op(), Expr.param(assign.name()), assign.value());
-        push(value);
+      }
+
+      @Override
+      public void assign(Routine.Assign assign) {
+        push(assign.op() == null ? assign.value()
+            : new Binary(assign.op(), Expr.param(assign.name()), assign.value()));
         method.visitVarInsn(ISTORE, slot(assign.name()));
-      } else if (statement instanceof Routine.If branch) {
+      }
+
+      @Override
+      public void branch(Routine.If branch) {
         Label otherwise = new Label();
         jumpUnless(branch.condition(), otherwise);
         block(branch.then(), pair);
@@ -264,9 +329,12 @@ final class Bytecode implements Opcodes {
           block(branch.otherwise(), pair);
           method.visitLabel(after);
         }
-      } else if (statement instanceof Routine.Halving loop) {
+      }
+
+      @Override
+      public void halving(Routine.Halving loop) {
         // for (int v = start; v != 0; v >>>= 1): uint32_t's v > 0.
-        Map<String, Label> variable = new java.util.LinkedHashMap<>();
+        Map<String, Label> variable = new LinkedHashMap<>();
         declare(loop.variable(), loop.start(), variable);
         Label head = new Label();
         Label exit = new Label();
@@ -279,7 +347,10 @@ final class Bytecode implements Opcodes {
         method.visitJumpInsn(GOTO, head);
         method.visitLabel(exit);
         scope(variable, exit);
-      } else if (statement instanceof Routine.Return result) {
+      }
+
+      @Override
+      public void result(Routine.Return result) {
         method.visitTypeInsn(NEW, pair);
         method.visitInsn(DUP);
         push(result.x());
@@ -287,7 +358,8 @@ final class Bytecode implements Opcodes {
         method.visitMethodInsn(INVOKESPECIAL, pair, "<init>", "(II)V", false);
         method.visitInsn(ARETURN);
       }
-    }
+    };
+    statements.forEach(statement -> statement.accept(compile));
     method.visitLabel(end);
     scope(declared, end);
   }

@@ -46,45 +46,70 @@ public final class ClassFileWriter implements Opcodes {
       file.visitInnerClass(internal(member.name()), self, member.name().simpleName(), MEMBER);
     }
     List<Member> initialized = new ArrayList<>();
-    for (Member member : type.members()) {
-      if (member instanceof IntConstant constant) {
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void intConstant(IntConstant constant) {
         file.visitField(CONSTANT, constant.name(), "I", null, constant.value()).visitEnd();
-      } else if (member instanceof StringConstant constant) {
+      }
+
+      @Override
+      public void stringConstant(StringConstant constant) {
         file.visitField(CONSTANT, constant.name(), "Ljava/lang/String;", null, constant.value())
             .visitEnd();
-      } else if (member instanceof EnumValue value) {
+      }
+
+      @Override
+      public void enumValue(EnumValue value) {
         file.visitField(CONSTANT, value.name(), descriptor(value.type()), null, null).visitEnd();
         initialized.add(value);
-      } else if (member instanceof ModelValue value) {
+      }
+
+      @Override
+      public void modelValue(ModelValue value) {
         file.visitField(CONSTANT, value.name(), valueDescriptor(value), valueSignature(value), null)
             .visitEnd();
         initialized.add(value);
       }
-    }
+    });
     constructor(file);
-    for (Member member : type.members()) {
-      if (member instanceof Function function) {
-        function(file, self, function.function());
-      } else if (member instanceof RoutineMethod routine) {
-        routine(file, self, routine);
-      } else if (member instanceof ModelCall call) {
-        modelCall(file, self, call);
-      } else if (member instanceof Defaulted defaulted) {
-        defaulted(file, self, defaulted);
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void function(Function function) {
+        ClassFileWriter.function(file, self, function.function());
       }
-    }
+
+      @Override
+      public void routine(RoutineMethod routine) {
+        ClassFileWriter.routine(file, self, routine);
+      }
+
+      @Override
+      public void modelCall(ModelCall call) {
+        ClassFileWriter.modelCall(file, self, call);
+      }
+
+      @Override
+      public void defaulted(Defaulted defaulted) {
+        ClassFileWriter.defaulted(file, self, defaulted);
+      }
+    });
     if (!initialized.isEmpty()) {
       MethodVisitor init = file.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
       init.visitCode();
-      for (Member member : initialized) {
-        if (member instanceof EnumValue value) {
+      JavaClass.Visitor initialize = new JavaClass.Visitor() {
+        @Override
+        public void enumValue(EnumValue value) {
           init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(),
               descriptor(value.type()));
           init.visitFieldInsn(PUTSTATIC, self, value.name(), descriptor(value.type()));
-        } else {
-          modelValue(init, self, (ModelValue) member);
         }
-      }
+
+        @Override
+        public void modelValue(ModelValue value) {
+          ClassFileWriter.modelValue(init, self, value);
+        }
+      };
+      initialized.forEach(member -> member.accept(initialize));
       init.visitInsn(RETURN);
       init.visitMaxs(0, 0);
       init.visitEnd();
@@ -115,10 +140,6 @@ public final class ClassFileWriter implements Opcodes {
     return value.list() ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null;
   }
 
-  /**
-   * {@code public static T method()}: the field if set, else the value parsed and kept, as javac
-   * compiles {@code T v = NAME; if (v == null) { v = ...; NAME = v; } return v;}.
-   */
   /**
    * In {@code <clinit>}: the value built from its text, or null where building it finds no runtime
    * on the class path (a {@code LinkageError}), so that the index functions never need the runtime.
@@ -202,31 +223,40 @@ public final class ClassFileWriter implements Opcodes {
     code.end(function.parameters());
   }
 
+  /**
+   * {@code field.method(parameters...)}, {@code field} a static field of {@code self} of type
+   * {@code fieldType}, the call returning {@code result} (a descriptor).
+   */
+  private static void callOnField(MethodVisitor method, String self, String field,
+      String fieldType, String name, int parameters, String result) {
+    method.visitFieldInsn(GETSTATIC, self, field, descriptor(fieldType));
+    loadParameters(method, parameters);
+    method.visitMethodInsn(INVOKEVIRTUAL, internal(fieldType), name,
+        "(" + "I".repeat(parameters) + ")" + result, false);
+  }
+
+  private static void loadParameters(MethodVisitor method, int count) {
+    for (int slot = 0; slot < count; slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+  }
+
   private static void routine(ClassWriter file, String self, RoutineMethod routine) {
     String pair = internal(routine.pair());
     MethodVisitor method = method(file, routine.name(), routine.parameters(), "L" + pair + ";");
     Bytecode code = new Bytecode(method, self, routine.parameters());
-    method.visitFieldInsn(GETSTATIC, self, routine.check(), descriptor(routine.checkType()));
-    for (int slot = 0; slot < routine.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
-    method.visitMethodInsn(INVOKEVIRTUAL, internal(routine.checkType()), routine.checkMethod(),
-        "(" + "I".repeat(routine.parameters().size()) + ")V", false);
+    callOnField(method, self, routine.check(), routine.checkType(), routine.checkMethod(),
+        routine.parameters().size(), "V");
     code.routine(routine.routine(), pair);
     code.end(routine.parameters());
   }
 
   private static void modelCall(ClassWriter file, String self, ModelCall call) {
     String result = descriptor(call.result());
-    String signature = "(" + "I".repeat(call.parameters().size()) + ")" + result;
     MethodVisitor method = method(file, call.name(), call.parameters(), result);
     Bytecode code = new Bytecode(method, self, call.parameters());
-    method.visitFieldInsn(GETSTATIC, self, call.field(), descriptor(call.fieldType()));
-    for (int slot = 0; slot < call.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
-    method.visitMethodInsn(INVOKEVIRTUAL, internal(call.fieldType()), call.method(), signature,
-        false);
+    callOnField(method, self, call.field(), call.fieldType(), call.method(),
+        call.parameters().size(), result);
     method.visitInsn(ARETURN);
     code.end(call.parameters());
   }
@@ -235,9 +265,7 @@ public final class ClassFileWriter implements Opcodes {
     String result = descriptor(defaulted.result());
     MethodVisitor method = method(file, defaulted.name(), defaulted.parameters(), result);
     Bytecode code = new Bytecode(method, self, defaulted.parameters());
-    for (int slot = 0; slot < defaulted.parameters().size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
-    }
+    loadParameters(method, defaulted.parameters().size());
     // The constant, as javac inlines it.
     code.push(defaulted.value());
     method.visitMethodInsn(INVOKESTATIC, self, defaulted.name(),

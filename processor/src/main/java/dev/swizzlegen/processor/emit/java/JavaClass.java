@@ -26,6 +26,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     memberClasses = List.copyOf(memberClasses);
   }
 
+  /** One pass of {@code visitor} over the members, in order. */
+  public void accept(Visitor visitor) {
+    members.forEach(member -> member.accept(visitor));
+  }
+
   /** What generated the class, the value of its {@code @Generated}. */
   public static final String GENERATOR = "dev.swizzlegen.processor.SwizzlegenProcessor";
 
@@ -41,13 +46,48 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /** A member of the class. */
-  public sealed interface Member {}
+  public sealed interface Member {
+    /** Calls {@code visitor}'s method for this kind of member: the one place they are told apart. */
+    void accept(Visitor visitor);
+  }
+
+  /**
+   * What a writer does with each kind of member, in one of its passes (fields, methods, the static
+   * initializer): nothing, for a kind the pass does not override.
+   */
+  public interface Visitor {
+    default void intConstant(IntConstant constant) {}
+
+    default void stringConstant(StringConstant constant) {}
+
+    default void modelValue(ModelValue value) {}
+
+    default void enumValue(EnumValue value) {}
+
+    default void function(Function function) {}
+
+    default void routine(RoutineMethod routine) {}
+
+    default void modelCall(ModelCall call) {}
+
+    default void defaulted(Defaulted defaulted) {}
+  }
 
   /** {@code public static final int name = value;}: a compile-time constant. */
-  public record IntConstant(String name, int value, String doc) implements Member {}
+  public record IntConstant(String name, int value, String doc) implements Member {
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.intConstant(this);
+    }
+  }
 
   /** {@code public static final String name = value;}: a compile-time constant. */
-  public record StringConstant(String name, String value, String doc) implements Member {}
+  public record StringConstant(String name, String value, String doc) implements Member {
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.stringConstant(this);
+    }
+  }
 
   /**
    * {@code public static final type name}, a value of the runtime model parsed from one line of
@@ -63,17 +103,32 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     public ModelValue {
       texts = List.copyOf(texts);
     }
+
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.modelValue(this);
+    }
   }
 
   /** {@code public static final type name = type.constant;}: an enum constant of the runtime. */
   public record EnumValue(String name, String type, String constant, String doc)
-      implements Member {}
+      implements Member {
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.enumValue(this);
+    }
+  }
 
   /**
    * {@code public static int name(int ...)} (or {@code long}) returning the function's body: one of
    * the index functions the CUDA header prints.
    */
-  public record Function(IndexFunction function, String doc) implements Member {}
+  public record Function(IndexFunction function, String doc) implements Member {
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.function(this);
+    }
+  }
 
   /**
    * {@code public static pair name(int ...)}: {@code check.checkMethod(parameters...)} (an
@@ -84,6 +139,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
       implements Member {
     public RoutineMethod {
       parameters = List.copyOf(parameters);
+    }
+
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.routine(this);
     }
   }
 
@@ -96,6 +156,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     public ModelCall {
       parameters = List.copyOf(parameters);
     }
+
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.modelCall(this);
+    }
   }
 
   /**
@@ -106,6 +171,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
       String result, String doc) implements Member {
     public Defaulted {
       parameters = List.copyOf(parameters);
+    }
+
+    @Override
+    public void accept(Visitor visitor) {
+      visitor.defaulted(this);
     }
   }
 }

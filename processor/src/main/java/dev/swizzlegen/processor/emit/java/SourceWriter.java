@@ -19,7 +19,6 @@ import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
 import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
-import dev.swizzlegen.processor.emit.java.JavaClass.Member;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
@@ -62,44 +61,64 @@ public final class SourceWriter {
     }
     javadoc(type.javadoc()).ifPresent(spec::addJavadoc);
     Set<String> declared = new HashSet<>();
-    for (Member m : type.members()) {
-      if (m instanceof IntConstant constant) {
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void intConstant(IntConstant constant) {
         spec.addField(field(TypeName.INT, constant.name(), constant.doc())
             .initializer("$L", constant.value()).build());
         declared.add(upperCamel(constant.name()));
-      } else if (m instanceof StringConstant constant) {
+      }
+
+      @Override
+      public void stringConstant(StringConstant constant) {
         spec.addField(field(ClassName.get(String.class), constant.name(), constant.doc())
             .initializer("$S", constant.value()).build());
-      } else if (m instanceof EnumValue value) {
+      }
+
+      @Override
+      public void enumValue(EnumValue value) {
         ClassName enumType = ClassName.bestGuess(value.type());
         spec.addField(field(enumType, value.name(), value.doc())
             .initializer("$T.$L", enumType, value.constant()).build());
-      } else if (m instanceof ModelValue value) {
+      }
+
+      @Override
+      public void modelValue(ModelValue value) {
         spec.addField(field(valueType(value), value.name(), value.doc() + " Null where the runtime"
             + " is not on the class path, which the index functions never need.").build());
-        spec.addStaticBlock(modelValue(value));
+        spec.addStaticBlock(SourceWriter.modelValue(value));
       }
-    }
+    });
     spec.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     ExprPrinter java = ExprPrinter.java(declared);
-    for (Member m : type.members()) {
-      if (m instanceof Function function) {
-        spec.addMethod(function(java, function));
-      } else if (m instanceof RoutineMethod routine) {
-        spec.addMethod(routine(java, routine));
-      } else if (m instanceof ModelCall call) {
+    type.accept(new JavaClass.Visitor() {
+      @Override
+      public void function(Function function) {
+        spec.addMethod(SourceWriter.function(java, function));
+      }
+
+      @Override
+      public void routine(RoutineMethod routine) {
+        spec.addMethod(SourceWriter.routine(java, routine));
+      }
+
+      @Override
+      public void modelCall(ModelCall call) {
         spec.addMethod(method(call.name(), call.parameters(), ClassName.bestGuess(call.result()),
             call.doc())
             .addStatement("return $L.$L($L)", call.field(), call.method(),
                 String.join(", ", names(call.parameters()))).build());
-      } else if (m instanceof Defaulted defaulted) {
+      }
+
+      @Override
+      public void defaulted(Defaulted defaulted) {
         List<String> arguments = new ArrayList<>(names(defaulted.parameters()));
         arguments.add(defaulted.constant());
         spec.addMethod(method(defaulted.name(), defaulted.parameters(),
             ClassName.bestGuess(defaulted.result()), defaulted.doc())
             .addStatement("return $L($L)", defaulted.name(), String.join(", ", arguments)).build());
       }
-    }
+    });
     for (JavaClass nested : type.memberClasses()) {
       spec.addType(spec(nested, true));
     }
@@ -201,24 +220,35 @@ public final class SourceWriter {
   /** The statements in Java: a {@code const} is {@code final int}, the loop's test {@code != 0}. */
   private static void statements(CodeBlock.Builder out, ExprPrinter java,
       List<Routine.Statement> statements, ClassName pair) {
-    for (Routine.Statement statement : statements) {
-      if (statement instanceof Routine.Comment comment) {
-        for (String line : comment.lines()) {
-          out.add("// $L\n", line);
-        }
-      } else if (statement instanceof Routine.Let let) {
+    Routine.Visitor print = new Routine.Visitor() {
+      @Override
+      public void comment(Routine.Comment comment) {
+        comment.lines().forEach(line -> out.add("// $L\n", line));
+      }
+
+      @Override
+      public void let(Routine.Let let) {
         out.addStatement("final int $L = $L", java.variable(let.name()), java.print(let.value()));
-      } else if (statement instanceof Routine.Var var) {
+      }
+
+      @Override
+      public void var(Routine.Var var) {
         List<String> declared = new ArrayList<>();
         for (int i = 0; i < var.names().size(); i++) {
           declared.add(java.variable(var.names().get(i)) + " = "
               + java.print(var.values().get(i)));
         }
         out.addStatement("int $L", String.join(", ", declared));
-      } else if (statement instanceof Routine.Assign assign) {
+      }
+
+      @Override
+      public void assign(Routine.Assign assign) {
         out.addStatement("$L $L= $L", java.variable(assign.name()),
             assign.op() == null ? "" : java.symbol(assign.op()), java.print(assign.value()));
-      } else if (statement instanceof Routine.If branch) {
+      }
+
+      @Override
+      public void branch(Routine.If branch) {
         out.beginControlFlow("if ($L)", java.print(branch.condition()));
         statements(out, java, branch.then(), pair);
         if (!branch.otherwise().isEmpty()) {
@@ -226,17 +256,24 @@ public final class SourceWriter {
           statements(out, java, branch.otherwise(), pair);
         }
         out.endControlFlow();
-      } else if (statement instanceof Routine.Halving loop) {
+      }
+
+      @Override
+      public void halving(Routine.Halving loop) {
         String variable = java.variable(loop.variable());
         out.beginControlFlow("for (int $L = $L; $L != 0; $L >>>= 1)", variable,
             java.print(loop.start()), variable, variable);
         statements(out, java, loop.body(), pair);
         out.endControlFlow();
-      } else if (statement instanceof Routine.Return result) {
+      }
+
+      @Override
+      public void result(Routine.Return result) {
         out.addStatement("return new $T($L, $L)", pair, java.print(result.x()),
             java.print(result.y()));
       }
-    }
+    };
+    statements.forEach(statement -> statement.accept(print));
   }
 
   private static List<String> names(List<String> parameters) {
