@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Blame;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.ShapeError;
-import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.read.AccessRead.Fault;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
@@ -335,7 +335,7 @@ final class AccessReader {
           .withLabel("default ldmatrix.x" + count + " load");
       // Fewer matrices per instruction help only where the count of matrices is what is wrong.
       if (candidate.check(layout).stream()
-          .noneMatch(violation -> Blame.of(violation).equals(MATRICES))) {
+          .noneMatch(violation -> Messages.VIOLATIONS.blame(violation).equals(MATRICES))) {
         matrices = candidate;
         break;
       }
@@ -350,7 +350,7 @@ final class AccessReader {
     if (problems.isEmpty()) {
       defaults.add(new DeclaredAccess(access, null, null));
     } else {
-      skipped.add(access.label() + " not checked: " + ViolationMessages.render(problems.get(0)));
+      skipped.add(access.label() + " not checked: " + Messages.VIOLATIONS.render(problems.get(0)));
     }
   }
 }

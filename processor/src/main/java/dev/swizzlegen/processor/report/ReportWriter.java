@@ -1,14 +1,14 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.AccessNotes;
-import dev.swizzlegen.processor.diag.ViolationMessages;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Plan;
@@ -182,7 +182,7 @@ public final class ReportWriter {
     }
     if (!plan.exists()) {
       json.put("violations",
-          plan.violations().stream().map(ViolationMessages::render).toList());
+          plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
     }
     return json;
   }
@@ -225,7 +225,7 @@ public final class ReportWriter {
       if (read.exists()) {
         majorJson.putAll(OperandReadText.plan(read.plan().orElseThrow()));
       } else {
-        majorJson.put("why", ViolationMessages.render(read.violations().get(0)));
+        majorJson.put("why", Messages.VIOLATIONS.render(read.violations().get(0)));
       }
       json.put(major.name(), majorJson);
     }

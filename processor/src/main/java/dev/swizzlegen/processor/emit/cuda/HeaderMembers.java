@@ -2,7 +2,7 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,11 +2,11 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
-import dev.swizzlegen.processor.diag.ViolationMessages;
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
@@ -129,8 +129,8 @@ public final class HopperHeaderText {
 
   /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
   static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
-    String k = ViolationMessages.render(kMajor.get(0));
-    String mn = ViolationMessages.render(mnMajor.get(0));
+    String k = Messages.VIOLATIONS.render(kMajor.get(0));
+    String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 

@@ -4,12 +4,12 @@ import static dev.swizzlegen.processor.diag.ModelText.majorWords;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.MmaMemberNames.Members;
+import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;

@@ -1,8 +1,9 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
@@ -44,7 +45,7 @@ class ProofTextTest {
     for (Engine engine : List.of(Tma.of(Op.STORE), Wgmma.of(Major.K), Umma.of(Major.MN))) {
       Plan<?> plan = engine.plan(padded);
       assertThat(plan.exists()).isFalse();
-      assertEquals(engine.label() + ": " + ViolationMessages.render(plan.violations().get(0)),
+      assertEquals(engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0)),
           ProofText.summary(engine, plan));
       assertThat(ProofText.summary(engine, plan)).doesNotContain("[");
     }

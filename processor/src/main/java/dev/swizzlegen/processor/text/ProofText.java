@@ -1,5 +1,6 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
@@ -44,7 +45,7 @@ public final class ProofText {
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {
-      return engine.label() + ": " + ViolationMessages.render(plan.violations().get(0));
+      return engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0));
     }
     Object made = plan.plan().get();
     if (made instanceof TmaFill fill) {
