@@ -72,6 +72,10 @@ class CrosswiseRowsTest {
       assertThat(header.replace("\n// ", " ")).contains("Swizzle<2,3,2> within each 192-element row of each stage's"
           + " offsets before the swizzle (its 2 x 32 atoms laid across the columns first)");
       assertThat(header).contains("ldmatrix.x4: conflict-free, 4 wavefronts per instruction");
+      // Its CuTe type: the swizzle over words of the stage's offsets, read back at 192 (no note).
+      assertThat(header).doesNotContain("No CuTe type");
+      assertThat(header).contains("//   " + PRINTED + "\n");
+      assertThat(header).contains("cute::Layout<CuteRowShape, CuteRowStride>,");
       Path file = includeDir.resolve(include);
       Files.createDirectories(file.getParent());
       Files.writeString(file, header);

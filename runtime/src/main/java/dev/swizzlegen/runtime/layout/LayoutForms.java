@@ -73,6 +73,22 @@ final class LayoutForms {
   }
 
   /**
+   * Whether the inner map, composed over a stage's whole strided offset ({@link TileLayout#plain}),
+   * is the tile: where it reads the atom's offset and each atom starts at a multiple of its period
+   * {@code 2^span} (or the tile is one atom). The map leaves every bit from its span up alone, so
+   * moving the atom's start in or out of it moves nothing:
+   *
+   * <pre>
+   *   inner(atomStart + o) = atomStart + inner(o)      atomStart = n * 2^span
+   * </pre>
+   */
+  static boolean swizzlesTheWholeOffset(TileLayout tile) {
+    StridedPart strided = tile.strided();
+    return tile.readsTheOffset() && tile.swizzleRow() == 0
+        && (strided.isOneAtom() || strided.atomElements() % (1L << tile.inner().span()) == 0);
+  }
+
+  /**
    * The inner map as an XOR of each word row into its own columns, where it is one:
    * {@code inner(row * wordCols + col) = row * wordCols + (col ^ rowXor(row))}, {@code rowXor(row)}
    * the XOR of these terms of the row ({@link XorTerm#of}). Present where the word's rows are a power

@@ -399,6 +399,15 @@ public final class TileLayout implements Layout {
     return LayoutForms.byteSwizzle(this);
   }
 
+  /**
+   * Whether the inner map composed over each stage's whole strided offset, as CuTe composes a
+   * swizzle ({@code Sw o L}), is the tile: {@code offset(row, col) == inner().apply(plain(row, col))}
+   * and {@code byteOffset(row, col) == byteMap(bytesOf(plain(row, col)))} ({@link LayoutForms}).
+   */
+  public boolean swizzlesTheWholeOffset() {
+    return LayoutForms.swizzlesTheWholeOffset(this);
+  }
+
   /** The inner map on byte offsets, if it reads the offset ({@link LayoutForms#byteMap}). */
   public Optional<XorMap> byteMap() {
     return LayoutForms.byteMap(this);

@@ -6,6 +6,7 @@ import dev.swizzlegen.runtime.layout.StridedPart;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.Optional;
+import java.util.function.IntBinaryOperator;
 
 /**
  * A whole tile as the CuTe layout a CuTe kernel builds its shared-memory tensor with: coordinate
@@ -20,11 +21,16 @@ import java.util.Optional;
  *                  on element offsets otherwise (Sw&lt;B,M,S&gt; o _0 o L); a general XOR map as its
  *                  chain of swizzles over the atom's bit permutation (CuteSwizzleChain)
  *   within rows    a swizzle within each row of a row stride that is no power of two: the rows
- *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L
+ *                  read as words of a power of two, (W, n):(1, rowStride) o _0 o Sw o _0 o L;
+ *                  within each row of a stage's strided offsets (TileLayout#swizzleRow, CUTLASS
+ *                  2.x's crosswise rows), L gives those offsets as words of rows of W and
+ *                  (W, n):(1, swizzleRow) reads them back
  * </pre>
  *
- * <p>A form is exported only where it equals the tile on every element of every stage (checked here
- * by enumeration, the oracle); where none does, {@link #of} says which form failed and where.
+ * <p>A form is exported only where it equals the tile on every element of every stage: shown on the
+ * two parts where the form is one swizzle chain over the strided part (each mode's strides, the
+ * chain on a basis of bits), else checked element by element, which also names the first element
+ * where a form fails; where none holds, {@link #of} says which form failed and where.
  * CuTe composes its swizzle on the whole offset, the atom's start and the stage's included, so a
  * form fails where a stage stride or an atom grid moves bits the swizzle reads.
  */
@@ -93,6 +99,35 @@ public final class CuteExport {
       strided = strided(s, r.shapeText(), r.strideText(), c.shapeText(), c.strideText(),
           s.atomRowStride());
       composed = atom.composed(strided);
+    } else if (tile.swizzleRow() > 0) {
+      // A swizzle within each row of a stage's offsets before the swizzle: each stage's strided
+      // offsets read as words of rows of W, swizzled, read back at the swizzle's row.
+      Optional<Swizzle> word = tile.inner().asSwizzle();
+      int pitch = tile.swizzleRow();
+      if (word.isEmpty()) {
+        return none(Reason.NO_SWIZZLE_CHAIN, tile.swizzleName());
+      }
+      if (s.stageStride() % pitch != 0) {
+        return none(Reason.STAGES_NOT_WHOLE_ROWS, tile.swizzleName());
+      }
+      int w = tile.wordCols();
+      IntBinaryOperator words = (row, col) -> {
+        int plain = tile.plain(Math.min(row, s.rows() - 1), Math.min(col, s.cols() - 1));
+        return plain / pitch * w + plain % pitch;
+      };
+      String[] row = mode("_" + s.atomRows(), "_" + words.applyAsInt(1, 0), s.atomsDown(),
+          words.applyAsInt(s.atomRows(), 0));
+      String[] col = mode("_" + s.atomCols(), "_1", s.atomsAcross(),
+          words.applyAsInt(0, s.atomCols()));
+      String stage = s.stages() > 1
+          ? ",_" + s.stages() + "):(" + row[1] + "," + col[1] + ",_" + s.stageStride() / pitch * w
+          : "):(" + row[1] + "," + col[1];
+      strided = "(" + row[0] + "," + col[0] + stage + ")";
+      Swizzle e = word.get();
+      composed = "Sw<" + e.bits() + "," + e.base() + "," + e.shift() + "> o _0 o " + strided;
+      int wordRows = (s.stages() - 1) * (s.stageStride() / pitch)
+          + (s.stageExtentElements() + pitch - 1) / pitch;
+      rows = Optional.of(CuteLayout.parse("(_" + w + ",_" + wordRows + "):(_1,_" + pitch + ")"));
     } else {
       // A swizzle within each row: the word row * W + col, swizzled, read back at the row stride.
       int w = tile.wordCols();
@@ -114,11 +149,15 @@ public final class CuteExport {
     }
     CuteExport export = new CuteExport(CuteLayout.parse(composed), rows);
     String tried = export.toString();
-    // Every element, CuTe's offset against the tile's. CuTe's strided part is a sum over the
-    // top-level modes, so each mode's part is read once per coordinate, not once per element.
+    // CuTe's strided part is a sum over the top-level modes: each mode's part at each coordinate.
     long[] rowParts = export.modeParts(0, s.rows());
     long[] colParts = export.modeParts(1, s.cols());
     long[] stageParts = export.layout.rank() == 3 ? export.modeParts(2, s.stages()) : new long[1];
+    if (export.composesTheTile(tile, rowParts, colParts, stageParts)) {
+      return new Checked(Optional.of(export), Optional.empty(), tried, new Cell(0, 0), 0, 0, 0);
+    }
+    // Every element, CuTe's offset against the tile's: where the two parts do not show the export
+    // equal, for the first element that differs, or the forms the algebra does not read.
     for (int stage = 0; stage < s.stages(); stage++) {
       for (int row = 0; row < s.rows(); row++) {
         for (int col = 0; col < s.cols(); col++) {
@@ -132,6 +171,48 @@ public final class CuteExport {
       }
     }
     return new Checked(Optional.of(export), Optional.empty(), tried, new Cell(0, 0), 0, 0, 0);
+  }
+
+  /**
+   * Whether this export, one swizzle chain over a strided layout, is the tile, read off the two
+   * parts: each mode's strided part equals the tile's strided part ({@link TileLayout#plain}, the
+   * stage stride) at each coordinate of that mode, the chain equals the tile's inner map on every bit
+   * an offset of the tile has (both are XOR maps, equal on a basis, equal everywhere), and the tile
+   * is its inner map composed over the whole strided offset, the stage's included
+   * ({@link TileLayout#swizzlesTheWholeOffset()}, a stage stride that is a multiple of the map's
+   * period). Then CuTe's offset, the chain of the sum of the parts, is the tile's on every element.
+   * {@code false} says only that this proof does not apply; the elements then decide.
+   */
+  private boolean composesTheTile(TileLayout tile, long[] rowParts, long[] colParts,
+      long[] stageParts) {
+    StridedPart s = tile.strided();
+    if (rows.isPresent() || layout.outer().isPresent() || layout.offset() != 0
+        || !tile.swizzlesTheWholeOffset()
+        || s.stages() > 1 && s.stageStride() % (1L << tile.inner().span()) != 0) {
+      return false;
+    }
+    for (int row = 0; row < s.rows(); row++) {
+      if (rowParts[row] != tile.plain(row, 0)) {
+        return false;
+      }
+    }
+    for (int col = 0; col < s.cols(); col++) {
+      if (colParts[col] != tile.plain(0, col)) {
+        return false;
+      }
+    }
+    for (int stage = 0; stage < stageParts.length; stage++) {
+      if (stageParts[stage] != (long) stage * s.stageStride()) {
+        return false;
+      }
+    }
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, s.extentElements() - 1));
+    for (int bit = 0; bit < bits; bit++) {
+      if (layout.swizzled(1 << bit) != tile.inner().apply(1 << bit)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Checked none(Reason reason, String tried) {

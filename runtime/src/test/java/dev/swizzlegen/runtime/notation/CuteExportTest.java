@@ -95,4 +95,25 @@ class CuteExportTest {
     assertEquals(1, checked.stage());
     assertTrue(checked.export().isEmpty());
   }
+
+  /**
+   * CUTLASS 2.x's crosswise operand at 3 stages (the buffer as CUTLASS views it, 128 x 96):
+   * {@code Swizzle<2,3,2>} within each 192-element row of its strided offsets is exported as CuTe
+   * prints it, words of 256 read back at 192, and so is the same tile at 2 and 3 stages of its own
+   * and over 4 rows of atoms: each equal to the tile on every element.
+   */
+  @Test
+  void aSwizzleWithinTheRowsOfAStagesOffsetsIsComposedBeforeThoseRows() {
+    TileLayout crosswise = TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 2), 128, 96)
+        .atom(2, 32, Order.ROW_MAJOR).swizzleWithinEachRow(true).swizzleRow(192).build();
+    assertEquals("(_256,_64):(_1,_192) o _0 o Sw<2,3,5> o _0 o"
+        + " ((_2,_64),(_32,_3)):((_32,_256),(_1,_64))", exported(crosswise, false));
+    assertEquals("(_256,_192):(_1,_192) o _0 o Sw<2,3,5> o _0 o"
+        + " ((_2,_64),(_32,_3),_3):((_32,_256),(_1,_64),_16384)",
+        exported(crosswise.toBuilder().stages(3).build(), false));
+    TileLayout fourRows = TileLayout.builder(DType.HALF, Swizzle.of(2, 3, 2), 64, 96)
+        .atom(4, 32, Order.ROW_MAJOR).swizzleWithinEachRow(true).swizzleRow(384).stages(2).build();
+    assertEquals(Optional.empty(), CuteExport.of(fourRows, false).reason(), fourRows.toString());
+    exported(fourRows, false);
+  }
 }

@@ -180,6 +180,8 @@ public final class CudaLines {
     int best = -1;
     long bestRank = Long.MAX_VALUE;
     int depth = 0;
+    // A piece [0, cut) is blank where it ends at or before the first character that is not.
+    int firstCode = code.length() - code.stripLeading().length();
     for (int i = 0; i < code.length() && i <= limit; i++) {
       if (parts[i] != Part.CODE) {
         continue;
@@ -199,8 +201,7 @@ public final class CudaLines {
           boolean after = token.equals(", ") || token.equals("(");
           int cut = after ? i + token.length() : i + 1;
           long rank = (long) depth * BREAKS.size() + binding;
-          if (cut - 1 <= limit && cut < code.length() && rank <= bestRank
-              && !code.substring(0, cut).isBlank()) {
+          if (cut - 1 <= limit && cut < code.length() && rank <= bestRank && cut > firstCode) {
             best = cut;
             bestRank = rank;
           }

@@ -129,32 +129,38 @@ public sealed interface MmaDescriptor permits GmmaDescriptor, UmmaDescriptor {
    * The shared-memory byte address from which the tensor cores read element ({@code mn}, {@code k})
    * of the operand this descriptor describes: {@code mn} counts M (or N) from the operand's first,
    * {@code k} the K elements of one instruction (32 bytes of K). The canonical layout of the
-   * operand's major, on its tile's elements, then the byte pattern on the address, as the hardware
-   * applies it to pattern-aligned shared memory.
+   * operand's major, on its tile's elements ({@link #linear}), then the byte pattern on the address,
+   * as the hardware applies it to pattern-aligned shared memory.
    */
   default int address(OperandShape operand, int mn, int k) {
     if (baseOffset() != 0 || value(Field.LBO_MODE) != 0) {
       throw new UnsupportedOperationException("only descriptors of pattern-aligned operands, whose"
           + " base offset is 0, with LBO an offset (mode 0), are modelled");
     }
+    return layoutType().byteMap().apply(startAddress() + linear(operand, mn, k));
+  }
+
+  /**
+   * The canonical layout's bytes from the start address to element ({@code mn}, {@code k}), before
+   * the byte pattern: a strided function, the sum of its value at {@code (mn, 0)} and at
+   * {@code (0, k)} (the class comment's formulas).
+   */
+  default int linear(OperandShape operand, int mn, int k) {
     MmaLayoutType type = layoutType();
     int row = type.rowBytes();
     boolean swizzled = type != MmaLayoutType.NONE;
     int leading = leadingByteOffset();
     int stride = strideByteOffset();
-    int linear;
     if (operand.major() == Major.K) {
       int kByte = operand.bytesOf(k);
-      linear = swizzled
+      return swizzled
           ? mn % 8 * row + mn / 8 * stride + kByte
           : mn % 8 * 16 + mn / 8 * stride + kByte / 16 * leading + kByte % 16;
-    } else {
-      int mnByte = operand.bytesOf(mn);
-      int rows = type.groupRows();
-      linear = swizzled
-          ? mnByte / row * leading + mnByte % row + k % rows * row + k / rows * stride
-          : mnByte / 16 * stride + mnByte % 16 + k % 8 * 16 + k / 8 * leading;
     }
-    return type.byteMap().apply(startAddress() + linear);
+    int mnByte = operand.bytesOf(mn);
+    int rows = type.groupRows();
+    return swizzled
+        ? mnByte / row * leading + mnByte % row + k % rows * row + k / rows * stride
+        : mnByte / 16 * stride + mnByte % 16 + k % 8 * 16 + k / 8 * leading;
   }
 }

@@ -60,8 +60,9 @@ import java.util.Optional;
  * <p>A tile is an operand when those descriptors, encoded into their 64 bits and read back the way
  * the hardware reads them ({@link MmaDescriptor#address}), address exactly the elements the tile's
  * {@code offset} gives: for every K slice, from every M (or N) that is a multiple of
- * {@link #mnStep()}, up to 256 M or N on. That is checked element by element, so what this class
- * accepts, the tensor cores read as declared.
+ * {@link #mnStep()}, up to 256 M or N on. That is decided on the layout's two parts, its byte
+ * pattern and its strides ({@link #readsByAlgebra()}), with the element-by-element walk as the law's
+ * oracle in the tests, so what this class accepts, the tensor cores read as declared.
  */
 public final class MmaOperand {
   private final MmaFormat format;
@@ -317,6 +318,19 @@ public final class MmaOperand {
    */
   private static Optional<MmaOperand> find(MmaFormat format, TileLayout tile, Major major,
       List<Violation> problems) {
+    Optional<MmaOperand> operand = candidate(format, tile, major, problems);
+    Optional<MmaMisread> mismatch = operand.flatMap(MmaOperand::mismatch);
+    mismatch.ifPresent(problems::add);
+    return mismatch.isPresent() ? Optional.empty() : operand;
+  }
+
+  /**
+   * The operand {@code format} would read, its layout type and offsets read off the tile, before
+   * its descriptors are checked against the tile's elements; otherwise empty, with every reason
+   * added to {@code problems}.
+   */
+  static Optional<MmaOperand> candidate(MmaFormat format, TileLayout tile, Major major,
+      List<Violation> problems) {
     problems.addAll(checkGeometry(format, tile, major));
     if (!problems.isEmpty()) {
       return Optional.empty();
@@ -370,21 +384,99 @@ public final class MmaOperand {
         return Optional.empty();
       }
     }
-    MmaOperand operand = new MmaOperand(format, tile, major, layoutType, leading, stride);
-    Optional<MmaMisread> mismatch = operand.mismatch();
-    if (mismatch.isPresent()) {
-      problems.add(mismatch.get());
+    return Optional.of(new MmaOperand(format, tile, major, layoutType, leading, stride));
+  }
+
+  /**
+   * The first element some descriptor would read from elsewhere than the tile has it, with the
+   * atoms that would be read; empty where every descriptor reads the tile as declared. Decided on
+   * the layout's two parts ({@link #readsByAlgebra()}); the elements are walked only to name the
+   * first misread ({@link #firstMisread()}), or where the algebra does not apply.
+   */
+  private Optional<MmaMisread> mismatch() {
+    return readsByAlgebra().orElse(false) ? Optional.empty() : firstMisread();
+  }
+
+  /**
+   * Whether every descriptor reads the tile as declared, decided on the layout's two parts; empty
+   * where the tile is not its byte pattern composed over its strided part
+   * ({@link TileLayout#swizzlesTheWholeOffset()}) or the pattern is not the descriptor's. A
+   * descriptor reads {@code P(start + linear(mn, k))} and the tile holds
+   * {@code P(bytes(plain(row, col)))}, with {@code P} one invertible byte pattern, so the two agree
+   * where {@code start + linear(mn, k) == bytes(plain(row, col))}. Both sides are strided: each is
+   * a part along M (or N) plus a part along K ({@link MmaDescriptor#linear}, {@link TileLayout#plain}),
+   * so they agree on every element where the difference of their M parts and the difference of
+   * their K parts are one constant: a walk along M and one along K per descriptor, not over their
+   * product. {@link #firstMisread()} on every element is the law's oracle in the tests.
+   */
+  Optional<Boolean> readsByAlgebra() {
+    if (!tile.swizzlesTheWholeOffset() || !tile.byteMap().orElseThrow()
+        .equals(layoutType.byteMap())) {
       return Optional.empty();
     }
-    return Optional.of(operand);
+    for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
+      for (int first = 0; first < mnExtent(); first += mnStep()) {
+        MmaDescriptor made = descriptor(0, kSlice, first, 0);
+        MmaDescriptor read = made.read(made.encode());
+        int last = Math.min(mnExtent(), first + format.maxMn());
+        if (read.baseOffset() != 0 || read.value(MmaDescriptor.Field.LBO_MODE) != 0
+            || !read.layoutType().byteMap().equals(layoutType.byteMap())
+            || !bytesAdd(kSlice, first, last)) {
+          return Optional.empty();
+        }
+        long mnPart = 0;
+        for (int mn = first; mn < last; mn++) {
+          long part = tile.bytesOf(plain(mn, 0)) - read.startAddress()
+              - read.linear(shape, mn - first, 0);
+          if (mn > first && part != mnPart) {
+            return Optional.of(false);
+          }
+          mnPart = part;
+        }
+        for (int k = 0; k < instructionK(); k++) {
+          if (read.linear(shape, 0, k) - tile.bytesOf(plain(0, kSlice * instructionK() + k))
+              != mnPart) {
+            return Optional.of(false);
+          }
+        }
+      }
+    }
+    return Optional.of(true);
+  }
+
+  /**
+   * Whether the bytes of the M part plus the K part of each strided offset of the descriptor from
+   * {@code first} are the bytes of their sum: always, but for packed FP4, where one of the two parts
+   * must be whole bytes.
+   */
+  private boolean bytesAdd(int kSlice, int first, int last) {
+    int perByte = tile.elementsIn(1);
+    if (perByte <= 1) {
+      return true;
+    }
+    boolean mnWhole = true;
+    for (int mn = first; mn < last; mn++) {
+      mnWhole &= plain(mn, 0) % perByte == 0;
+    }
+    boolean kWhole = true;
+    for (int k = 0; k < instructionK(); k++) {
+      kWhole &= plain(0, kSlice * instructionK() + k) % perByte == 0;
+    }
+    return mnWhole || kWhole;
+  }
+
+  /** The tile's strided offset (before its pattern) of element ({@code mn}, {@code k}) of stage 0. */
+  private int plain(int mn, int k) {
+    return tile.plain(shape.row(mn, k), shape.col(mn, k));
   }
 
   /**
    * The first element some descriptor, encoded into its 64 bits and read back, would read from
    * elsewhere than the tile has it, with the atoms that would be read: every K slice, from every M
-   * (or N) that is a multiple of {@link #mnStep()}, up to {@link MmaFormat#maxMn()} on.
+   * (or N) that is a multiple of {@link #mnStep()}, up to {@link MmaFormat#maxMn()} on, element by
+   * element.
    */
-  private Optional<MmaMisread> mismatch() {
+  Optional<MmaMisread> firstMisread() {
     for (int kSlice = 0; kSlice < kSlices(); kSlice++) {
       for (int first = 0; first < mnExtent(); first += mnStep()) {
         MmaDescriptor made = descriptor(0, kSlice, first, 0);

@@ -130,12 +130,13 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
         if (tile.rows() % boxRows != 0) {
           continue;
         }
-        Optional<BoxMismatch> mismatch = mismatch(tile, mode, boxRows, boxCols);
-        if (mismatch.isEmpty()) {
+        Optional<Boolean> decided = fillsByAlgebra(tile, mode, boxRows, boxCols);
+        if (decided.isPresent() ? decided.get()
+            : mismatch(tile, mode, boxRows, boxCols).isEmpty()) {
           return Optional.of(new TmaFill(mode, boxRows, boxCols, boxes(tile, boxRows, boxCols)));
         }
         if (firstMismatch == null) {
-          firstMismatch = mismatch.get();
+          firstMismatch = mismatch(tile, mode, boxRows, boxCols).orElseThrow();
         }
       }
     }
@@ -195,6 +196,55 @@ public record TmaFill(TmaSwizzle mode, int boxRows, int boxCols, List<TmaBox> bo
       }
     }
     return widths;
+  }
+
+  /**
+   * Whether boxes of this size put every element where the tile has it, decided on the layout's two
+   * parts; empty where the tile is not its byte pattern composed over its strided part
+   * ({@link TileLayout#swizzlesTheWholeOffset()}). A box written from {@code start}, a multiple of
+   * the pattern's period, puts its element (i, j) at {@code start + P(bytes(i * boxCols + j))} =
+   * {@code P(start + bytes(i * boxCols) + bytes(j))}, and the tile holds it at
+   * {@code P(bytes(plain(top + i, 0)) + bytes(plain(0, left + j)))}: with {@code P} invertible, they
+   * agree where the difference of the two row parts and that of the two column parts are one
+   * constant, a walk down the box and one across it. {@link #mismatch} on every element is the
+   * law's oracle in the tests, and names the first element where the answer is no.
+   */
+  static Optional<Boolean> fillsByAlgebra(TileLayout tile, TmaSwizzle mode, int boxRows,
+      int boxCols) {
+    XorMap pattern = mode.byteMap();
+    int alignment = boxAlignmentBytes(mode);
+    int perByte = Math.max(1, tile.elementsIn(1));
+    if (!tile.swizzlesTheWholeOffset() || !tile.byteMap().orElseThrow().equals(pattern)
+        || alignment % (1L << pattern.span()) != 0 || boxCols % perByte != 0) {
+      return Optional.empty();
+    }
+    for (int top = 0; top < tile.rows(); top += boxRows) {
+      for (int left = 0; left < tile.cols(); left += boxCols) {
+        int start = tile.byteOffset(top, left);
+        if (start % alignment != 0) {
+          return Optional.of(false);
+        }
+        boolean rowsWhole = true;
+        for (int i = 0; i < boxRows; i++) {
+          rowsWhole &= tile.plain(top + i, 0) % perByte == 0;
+        }
+        if (!rowsWhole) {
+          return Optional.empty();
+        }
+        long rowPart = tile.bytesOf(tile.plain(top, 0)) - start;
+        for (int i = 1; i < boxRows; i++) {
+          if (tile.bytesOf(tile.plain(top + i, 0)) - start - tile.bytesOf(i * boxCols) != rowPart) {
+            return Optional.of(false);
+          }
+        }
+        for (int j = 0; j < boxCols; j++) {
+          if (tile.bytesOf(j) - tile.bytesOf(tile.plain(0, left + j)) != rowPart) {
+            return Optional.of(false);
+          }
+        }
+      }
+    }
+    return Optional.of(true);
   }
 
   /**
