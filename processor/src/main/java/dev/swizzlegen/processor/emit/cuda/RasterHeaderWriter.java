@@ -2,7 +2,6 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.List;
@@ -117,8 +116,7 @@ public final class RasterHeaderWriter {
     if (text.isEmpty()) {
       return;
     }
-    for (String line : SwizzleText.wrap(text, WIDTH - indent.length() - 3)) {
-      out.append(indent).append("// ").append(line).append('\n');
-    }
+    CudaLines.comment(indent + "// ", text, WIDTH - indent.length() - 3)
+        .forEach(line -> out.append(line).append('\n'));
   }
 }
