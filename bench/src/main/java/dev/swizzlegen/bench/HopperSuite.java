@@ -3,7 +3,7 @@ package dev.swizzlegen.bench;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
@@ -177,7 +177,7 @@ public final class HopperSuite {
   }
 
   private static java.util.stream.Stream<Major> wgmmaMajors(List<Engine> engines) {
-    return engines.stream().filter(Wgmma.class::isInstance).map(e -> ((Wgmma) e).major());
+    return MmaRead.by(MmaFormat.GMMA, engines).stream().map(MmaRead::major);
   }
 
   private static boolean isInteger(DType dtype) {

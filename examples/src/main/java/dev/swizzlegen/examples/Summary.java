@@ -135,13 +135,11 @@ public final class Summary {
   private static String tensorCores(GeneratedTiles.Tile tile) {
     TileLayout layout = tile.layout();
     List<String> reads = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      if (engine instanceof MmaRead read) {
-        MmaOperand operand = read.plan(layout).orElseThrow();
-        reads.add(read(family(read.format()), read.major(), read.format().descriptor()
-                .layoutTypeName(operand.layoutType()).orElse(operand.layoutType().name()),
-            operand.kSlices(), operand.instructionK()));
-      }
+    for (MmaRead read : MmaRead.in(tile.engines())) {
+      MmaOperand operand = read.plan(layout).orElseThrow();
+      reads.add(read(family(read.format()), read.major(), read.format().descriptor()
+              .layoutTypeName(operand.layoutType()).orElse(operand.layoutType().name()),
+          operand.kSlices(), operand.instructionK()));
     }
     if (!reads.isEmpty()) {
       return String.join("; ", reads);

@@ -9,8 +9,9 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -185,7 +186,8 @@ class BlackwellOperandTest {
     @SuppressWarnings("unchecked")
     List<Engine> engines = (List<Engine>) generated.helper("blackwell.OperandSwizzle")
         .constant("ENGINES");
-    assertEquals(List.of(Tma.of(Op.STORE), Umma.of(Major.MN).withLabel("B, N-major")), engines);
+    assertEquals(List.of(Tma.of(Op.STORE), new MmaRead(MmaFormat.UMMA, Major.MN, "B, N-major")),
+        engines);
     assertThat(generated.compilation()).hadNoteContaining("UMMA: tcgen05.mma (kind::f8f6f4) reads"
         + " it as an MN-major operand with the 128-byte swizzle (SWIZZLE_128B): 4 K slices of 32,"
         + " LBO 0, SBO 1024 bytes");

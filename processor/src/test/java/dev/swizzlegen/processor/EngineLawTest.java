@@ -14,8 +14,8 @@ import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
@@ -83,8 +83,8 @@ class EngineLawTest {
   @Test
   void aPlanExistsExactlyWhereTheOldCheckWasEmpty() {
     Generated generated = Generated.of(TileCorpus.sources());
-    List<Engine> engines = List.of(Tma.of(Op.STORE), Tma.of(Op.LOAD), Wgmma.of(Major.K),
-        Wgmma.of(Major.MN));
+    List<Engine> engines = List.of(Tma.of(Op.STORE), Tma.of(Op.LOAD),
+        MmaRead.of(MmaFormat.GMMA, Major.K), MmaRead.of(MmaFormat.GMMA, Major.MN));
     int plans = 0;
     int violations = 0;
     for (TileCorpus.Case tile : TileCorpus.CASES) {
@@ -93,7 +93,7 @@ class EngineLawTest {
       for (TileLayout layout : List.of(tile.expected(), generatedLayout)) {
         for (Engine engine : engines) {
           Plan<?> plan = engine.plan(layout);
-          List<Violation> old = engine instanceof Wgmma wgmma
+          List<Violation> old = engine instanceof MmaRead wgmma
               ? MmaOperand.plan(MmaFormat.GMMA, layout, wgmma.major()).violations()
               : TmaFill.plan(layout).violations();
           assertEquals(old.isEmpty(), plan.exists(), tile.type() + " " + engine);
@@ -101,7 +101,7 @@ class EngineLawTest {
           if (engine instanceof Tma tma && plan.exists()) {
             assertEquals(TmaFill.plan(layout).plan(), tma.plan(layout).plan());
           }
-          if (engine instanceof Wgmma wgmma && plan.exists()) {
+          if (engine instanceof MmaRead wgmma && plan.exists()) {
             MmaOperand operand = wgmma.plan(layout).plan().orElseThrow();
             MmaOperand found =
                 MmaOperand.plan(MmaFormat.GMMA, layout, wgmma.major()).plan().orElseThrow();
@@ -134,7 +134,7 @@ class EngineLawTest {
     List<Engine> engines = (List<Engine>) generated.helper("hopper.LabelledSwizzle")
         .constant("ENGINES");
     assertEquals(List.of(Tma.of(Op.STORE).withLabel("A tiles in"),
-        Wgmma.of(Major.K).withLabel("A read by the MMA")), engines);
+        MmaRead.of(MmaFormat.GMMA, Major.K).withLabel("A read by the MMA")), engines);
     String header = generated.text("swizzlegen/labelled.cuh");
     // The engines issue no warp instruction: the header's bank-conflict section has none of them,
     // their plans are the sections after it.

@@ -8,8 +8,9 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -190,8 +191,9 @@ class HopperOperandTest {
     @SuppressWarnings("unchecked")
     List<Engine> engines = (List<Engine>) generated.helper("hopper.OperandSwizzle")
         .constant("ENGINES");
-    assertThat(engines).containsExactly(Tma.of(Op.STORE), Wgmma.of(Major.K).withLabel("K in Q K^T"),
-        Wgmma.of(Major.MN).withLabel("V in P V")).inOrder();
+    assertThat(engines).containsExactly(Tma.of(Op.STORE),
+        MmaRead.of(MmaFormat.GMMA, Major.K).withLabel("K in Q K^T"),
+        MmaRead.of(MmaFormat.GMMA, Major.MN).withLabel("V in P V")).inOrder();
     assertThat(generated.compilation()).hadNoteContaining("wgmma: K-major, the 128-byte swizzle,"
         + " 8 K slices of 16, LBO 16, SBO 1024 bytes\n");
     assertThat(generated.compilation()).hadNoteContaining("wgmma: MN-major, the 128-byte swizzle,"

@@ -7,8 +7,7 @@ import static dev.swizzlegen.processor.CuteLayoutImportTest.bad;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.swizzlegen.processor.diag.Blame;
-import dev.swizzlegen.processor.diag.ViolationMessages;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -186,8 +185,8 @@ class StageStrideTilesTest {
       Compilation compilation = Generated.compile(source);
       assertThat(compilation).hadErrorCount(1);
       assertThat(compilation).hadErrorContaining("tile " + type + ": "
-          + ViolationMessages.render(problems.get(0))).inFile(source)
-          .onLineContaining(Blame.of(problems.get(0)).name() + " =");
+          + Messages.VIOLATIONS.render(problems.get(0))).inFile(source)
+          .onLineContaining(Messages.VIOLATIONS.blame(problems.get(0)).name() + " =");
       invalid++;
     }
     assertThat(invalid).isAtLeast(8);

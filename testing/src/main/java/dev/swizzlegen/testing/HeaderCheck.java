@@ -57,8 +57,7 @@ public final class HeaderCheck {
       List<Engine> engines) {
     /** The boxes the header must give, for a tile with a TMA engine: its plan. */
     public Optional<TmaFill> tma() {
-      return engines.stream().filter(Tma.class::isInstance).findFirst()
-          .map(tma -> ((Tma) tma).plan(layout).orElseThrow());
+      return Tma.first(engines).map(tma -> tma.plan(layout).orElseThrow());
     }
 
     /**
@@ -67,12 +66,7 @@ public final class HeaderCheck {
      * and the MN-major one's for the second.
      */
     public Optional<MmaOperand> read(ReadKind kind) {
-      List<MmaRead> reads = new ArrayList<>();
-      for (Engine engine : engines) {
-        if (engine instanceof MmaRead read && read.format().equals(kind.format)) {
-          reads.add(read);
-        }
-      }
+      List<MmaRead> reads = MmaRead.by(kind.format, engines);
       for (MmaRead read : reads) {
         boolean matches = kind.second ? reads.size() == 2 && read.major() == Major.MN
             : reads.size() == 1 || read.major() == Major.K;

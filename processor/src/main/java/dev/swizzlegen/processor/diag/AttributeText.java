@@ -9,7 +9,7 @@ import java.util.Optional;
  * Layouts as {@code @SwizzledTile} attributes, for the suggestions of the messages: annotation
  * syntax is the processor's, not the model's.
  */
-final class AttributeText {
+public final class AttributeText {
   private AttributeText() {}
 
   /**
@@ -62,7 +62,7 @@ final class AttributeText {
    * theirs. Empty where CuTe's notation does not write the tile (a swizzle within each row, an XOR
    * map no swizzle is).
    */
-  static Optional<String> layoutAttribute(TileLayout to) {
+  public static Optional<String> layoutAttribute(TileLayout to) {
     if (to.strided().stagesApart()) {
       return CuteStages.wholeWithStages(to).map(whole -> "layout = \"" + whole + "\"");
     }

@@ -15,9 +15,8 @@ import javax.tools.Diagnostic;
  * {@code ValidationReport}'s way: every error, warning and note of the element goes here, and is
  * printed once the element is done. An error is located on the annotation and the attribute value at
  * fault (javac points at the offending line), or on the annotation where the attribute was not
- * written; a violation of the model is rendered by {@link ViolationMessages} and placed by
- * {@link Blame}. Every message but the summary note starts with the element's name: {@code "tile
- * GemmA: "}.
+ * written; every error is a key of {@link Messages}, which words it and blames its attribute.
+ * Every message but the summary note starts with the element's name: {@code "tile GemmA: "}.
  */
 public final class Diagnostics {
   /** One message and where it belongs; {@code annotation} and {@code value} may be null. */
@@ -87,11 +86,13 @@ public final class Diagnostics {
   }
 
   /**
-   * A violation of the element's description, on the attribute at fault, its words after
-   * {@code context} (such as {@code "with the derived Swizzle<3,3,3>, "}).
+   * A violation of the element's description, on the attribute at fault (of the element's own
+   * annotation), its words after {@code context} (such as
+   * {@code "with the derived Swizzle<3,3,3>, "}).
    */
   public void violation(Violation violation, String context) {
-    error(Blame.of(violation).name(), context + ViolationMessages.render(violation, pasted()));
+    Blame.Attribute blamed = Messages.VIOLATIONS.blame(violation);
+    error(blamed.name(), context + Messages.VIOLATIONS.render(violation, pasted()));
   }
 
   /**
@@ -99,22 +100,15 @@ public final class Diagnostics {
    * attribute at fault, the access's own or the tile's.
    */
   public void accessViolation(AttributeSource access, String label, Violation violation) {
-    Blame.Attribute blamed = Blame.of(violation);
-    String message = label + ": " + ViolationMessages.render(violation, pasted());
-    if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
-      errorOnAccess(access, blamed.name(), message);
-    } else {
-      error(blamed.name(), message);
-    }
+    report(Messages.VIOLATIONS, violation, access, label + ": ");
   }
 
   /** A shape error of the element's annotation, on the attribute at fault. */
   public void shapeError(ShapeError error) {
-    Blame.Attribute blamed = ShapeMessages.blame(error);
-    if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
+    if (Messages.SHAPES.blame(error).annotation() == Blame.Attribute.Annotation.ACCESS) {
       throw new IllegalArgumentException(error + " is an @Access's: name the access");
     }
-    error(blamed.name(), ShapeMessages.render(error));
+    report(Messages.SHAPES, error, null, "");
   }
 
   /**
@@ -122,28 +116,39 @@ public final class Diagnostics {
    * tile's.
    */
   public void shapeError(AttributeSource access, ShapeError error) {
-    Blame.Attribute blamed = ShapeMessages.blame(error);
-    if (blamed.annotation() == Blame.Attribute.Annotation.ACCESS) {
-      errorOnAccess(access, blamed.name(), ShapeMessages.render(error));
-    } else {
-      error(blamed.name(), ShapeMessages.render(error));
-    }
+    report(Messages.SHAPES, error, access, "");
   }
 
   /**
    * A fault of a {@code @SharedStorage} ({@link StorageError} or the model's
-   * {@code StorageViolation}), on the attribute {@link StorageMessages} blames: of {@code buffer},
+   * {@code StorageViolation}), on the attribute {@link Messages#STORAGE} blames: of {@code buffer},
    * the {@code @Buffer} at fault (null where the fault is the storage's), or of the storage.
    */
   public void storageFault(AttributeSource buffer, Object fault) {
-    Blame.Attribute blamed = StorageMessages.blame(fault);
-    String message = StorageMessages.render(fault);
-    if (blamed.annotation() == Blame.Attribute.Annotation.SHARED_STORAGE) {
-      error(blamed.name(), message);
-    } else if (buffer != null) {
-      errorOnAccess(buffer, blamed.name(), message);
-    } else {
-      error(message);
+    report(Messages.STORAGE, fault, buffer, "");
+  }
+
+  /**
+   * An error of {@code messages}' kind on the attribute it blames: of {@code nested}, the
+   * {@code @Access} or {@code @Buffer} in the element's annotation (null where there is none, and
+   * the message lands on the element's annotation), or of the element's annotation; or on the
+   * element itself. Its words follow {@code context}.
+   */
+  private <K> void report(Messages<K> messages, K key, AttributeSource nested, String context) {
+    Blame.Attribute blamed = messages.blame(key);
+    String message = context + messages.render(key, pasted());
+    switch (blamed.annotation()) {
+      case ELEMENT -> errorOnElement(message);
+      case ACCESS, BUFFER -> {
+        if (nested != null) {
+          errorOnAccess(nested, blamed.name(), message);
+        } else if (blamed.annotation() == Blame.Attribute.Annotation.BUFFER) {
+          error(message);
+        } else {
+          error(blamed.name(), message);
+        }
+      }
+      default -> error(blamed.name(), message);
     }
   }
 
@@ -165,9 +170,8 @@ public final class Diagnostics {
    * of a javac crash; the caller writes nothing for it.
    */
   public void failed(RuntimeException bug) {
-    add(Diagnostic.Kind.ERROR, "swizzlegen failed on " + subject + " " + javaName(element)
-        + " (" + bug + "); this is a bug in swizzlegen, please report it with this annotation.",
-        null, null);
+    add(Diagnostic.Kind.ERROR, Messages.ELEMENT.render(
+        new ElementError.Failed(subject, javaName(element), bug.toString())), null, null);
   }
 
   /** How many errors the element has so far. */

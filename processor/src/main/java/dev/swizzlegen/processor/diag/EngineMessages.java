@@ -1,5 +1,7 @@
 package dev.swizzlegen.processor.diag;
 
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
 import static dev.swizzlegen.processor.diag.MessageWords.blackwellSwizzles;
 import static dev.swizzlegen.processor.diag.MessageWords.byteMap;
 import static dev.swizzlegen.processor.diag.MessageWords.cell;
@@ -9,8 +11,9 @@ import static dev.swizzlegen.processor.diag.MessageWords.swizzleName;
 import static dev.swizzlegen.processor.diag.MessageWords.target;
 import static dev.swizzlegen.processor.diag.MessageWords.unitBase;
 import static dev.swizzlegen.processor.diag.MessageWords.withoutFinalPeriod;
-import static dev.swizzlegen.processor.diag.ViolationMessages.format;
-import static dev.swizzlegen.processor.diag.ViolationMessages.formatAsDeclared;
+import static dev.swizzlegen.processor.diag.Messages.blame;
+import static dev.swizzlegen.processor.diag.Messages.fragments;
+import static dev.swizzlegen.processor.diag.Messages.fragmentsAsDeclared;
 
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Cell;
@@ -26,66 +29,47 @@ import dev.swizzlegen.runtime.engine.tma.TmaViolation;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
- * The words of the violations of the engines, TMA and the tensor cores' reads (wgmma and tcgen05,
- * one family with the instruction as data): two of {@link ViolationMessages}' families.
+ * The fragments and computed blame rules of the violations of the engines, TMA and the tensor
+ * cores' reads (wgmma and tcgen05, one family with the instruction as data), whose formats are the
+ * catalog's ({@link Messages}): two of the families of {@link Messages#VIOLATIONS}.
  */
 final class EngineMessages {
   private EngineMessages() {}
 
-  /** The formats of every {@code TmaViolation}. */
-  static void tmaFormats() {
-    // TMA.
-    // The target architecture's TMA.
-    format(TmaViolation.MissingTmaMode.class, "{{target}} has no {{modeName}}: it is one of"
-        + " TMA's Blackwell modes, which {{having}} have (cuda.h names them from CUDA 12.8 on);"
-        + " declare one of Hopper's instead, no swizzle or Swizzle<1|2|3,4,3> on bytes"
-        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B).",
+  /** The fragments and the computed blame rules of the kinds of {@code TmaViolation}. */
+  static void tmaFragments() {
+    fragments(TmaViolation.MissingTmaMode.class,
         v -> Map.of("target", target(v.architecture()),
             "modeName", v.mode().cudaName(),
             "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
-    format(TmaViolation.NoTmaMode.class, "TMA writes no swizzle or Swizzle<1|2|3,4,3> on bytes"
-        + " (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B), which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>, and from sm_100 on also Swizzle<2,5,2> and"
-        + " Swizzle<1,6,1> on bytes (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B|ATOM_64B), which on"
-        + " {{dtype}} is {{blackwell}}; {{swizzleName}} is {{onBytes}}.",
+    fragments(TmaViolation.NoTmaMode.class,
         v -> Map.of("unitBase", unitBase(v.dtype()), "blackwell", blackwellSwizzles(v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()), "onBytes", onBytes(v.byteSwizzle())));
-    format(TmaViolation.NoTmaModeForMap.class, "TMA writes no swizzle, Swizzle<1|2|3,4,3> on"
-        + " bytes (CU_TENSOR_MAP_SWIZZLE_32B|64B|128B) or, from sm_100 on, one of Blackwell's modes"
-        + " (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, _ATOM_32B_FLIP_8B, _ATOM_64B); the XOR map {{map}}"
-        + " on {{dtype}} is {{byteMap}} on bytes.",
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "onBytes", onBytes(v.byteSwizzle())));
+    fragments(TmaViolation.NoTmaModeForMap.class,
         v -> Map.of("byteMap", byteMap(v.map(), v.dtype())));
-    format(TmaViolation.TmaPadding.class,
-        "TMA writes boxes without padding, so rowStride must equal cols, not {{rowStride}}.");
-    format(TmaViolation.TmaAlignment.class, "{{modeName}} repeats every {{repeat}} bytes, so the"
-        + " tile's base must be aligned to {{repeat}} bytes, not {{alignment}}.",
+    fragments(TmaViolation.TmaAlignment.class,
         v -> Map.of("modeName", v.mode().cudaName(), "repeat", v.mode().alignmentBytes()));
-    format(TmaViolation.NoTmaBoxWidth.class, "a TMA box row must be a multiple of 16 bytes{{span}},"
-        + " and no such width divides rows of {{cols}} {{dtype}} ({{rowBytes}} bytes).",
+    fragments(TmaViolation.NoTmaBoxWidth.class,
         v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
                 : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
                     + v.mode().cudaName(),
             "rowBytes", (long) v.cols() * v.dtype().storageBits() / 8));
-    formatAsDeclared(TmaViolation.TmaBoxesMisplaced.class, "TMA cannot fill the tile with"
-        + " {{modeName}}: boxes are at most {{widestBox}} elements wide, and none lands where the"
-        + " tile's layout puts its elements ({{firstMismatch}}).{{columnBlocks}}",
+    fragmentsAsDeclared(TmaViolation.TmaBoxesMisplaced.class,
         (v, pasted) -> Map.of("modeName", v.mode().cudaName(),
             "firstMismatch", boxMismatch(v.firstMismatch()),
             "columnBlocks", v.columnBlocks().map(blocks -> columnBlocks(blocks, pasted))
                 .orElse("")));
 
-    format(TmaViolation.PackedBoxWidth.class, "TMA copies {{dtype}} as {{dataType}}, in boxes"
-        + " exactly {{boxCols}} elements wide, so the tile's cols must be a multiple of {{boxCols}},"
-        + " not {{cols}}.",
+    fragments(TmaViolation.PackedBoxWidth.class,
         v -> Map.of("dataType", TmaDataType.of(v.dtype()).cudaName()));
-    format(TmaViolation.PackedSwizzleMode.class, "TMA copies {{dtype}} as {{dataType}}, which"
-        + " cuda.h allows in {{direction}} {{modes}}; the tile's swizzle is {{modeName}}.",
+    // No mode in this direction: the direction is at fault; else the swizzle, as for NoTmaMode.
+    blame(TmaViolation.PackedSwizzleMode.class, v -> ofAccess(
+        TmaDataType.of(v.dtype()).modes(v.op()).isEmpty() ? "op" : "kind"));
+    fragments(TmaViolation.PackedSwizzleMode.class,
         v -> Map.of("direction", tmaDirection(v.op()),
             "dataType", TmaDataType.of(v.dtype()).cudaName(),
             "modes", TmaDataType.of(v.dtype()).modes(v.op()).isEmpty()
@@ -96,85 +80,55 @@ final class EngineMessages {
   }
 
   /**
-   * The formats of every {@code MmaViolation}: one a kind, whatever the instruction, whose name is
-   * the slot {@code {{instruction}}} ({@code wgmma}, {@code tcgen05.mma}).
+   * The fragments and the computed blame rules of the kinds of {@code MmaViolation}: one format a
+   * kind, whatever the instruction, whose name is every kind's slot {@code {{instruction}}}
+   * ({@code wgmma}, {@code tcgen05.mma}).
    */
-  static void mmaFormats() {
-    mma(MmaViolation.MmaType.class, "{{instruction}} reads {{types}} operands, not"
-        + " {{dtype}}{{asTf32}}.",
+  static void mmaFragments() {
+    fragments(MmaViolation.class, v -> Map.of("instruction", v.format().instruction()));
+    fragments(MmaViolation.MmaType.class,
         v -> Map.of("types", ModelText.typesRead(v.format()),
             "asTf32", v.dtype() == DType.FLOAT
                 ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
-    mma(MmaViolation.MmaTransposeNeeds16Bit.class, "{{instruction}} transposes only 16-bit"
-        + " operands (HALF, BF16), so a {{dtype}} operand must be K-major: rows M or N, cols K.",
-        v -> Map.of());
-    mma(MmaViolation.MmaSubByteNeedsKMajor.class, "{{instruction}} reads {{dtype}} operands"
-        + " K-major only: declare major = Major.K, with M or N as rows and K as cols.",
-        v -> Map.of());
-    mma(MmaViolation.MmaKNotMultiple.class, "one {{instruction}} reads {{instructionK}} {{dtype}}"
-        + " of K ({{kBytes}} bytes), so the tile's K, its {{kSide}}, must be a multiple of"
-        + " {{instructionK}}, not {{kExtent}}.",
+    // K is the cols of a K-major operand, the rows of an MN-major one; M or N the other side.
+    blame(MmaViolation.MmaKNotMultiple.class, v -> ofTile(
+        v.major() == Major.K ? "cols" : "rows"));
+    fragments(MmaViolation.MmaKNotMultiple.class,
         v -> Map.of("kBytes", v.format().instructionKBytes(),
             "kSide", v.major() == Major.K ? "cols" : "rows"));
-    mma(MmaViolation.MmaMnNotMultiple.class, "{{instruction}} reads M and N {{step}}, so the"
-        + " tile's M or N, its {{mnSide}}, must be a multiple of {{mnStep}}, not {{mnExtent}}.",
+    blame(MmaViolation.MmaMnNotMultiple.class, v -> ofTile(
+        v.major() == Major.K ? "rows" : "cols"));
+    fragments(MmaViolation.MmaMnNotMultiple.class,
         v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
             ? "in groups of 8 rows"
             : "in rows of " + v.mnStep() + " " + v.dtype() + (v.layoutType().isPresent()
                 ? ", one row of " + v.layoutType().get().description() : "")));
-    mma(MmaViolation.NoMmaLayout.class, "{{instruction}} reads no swizzle or Swizzle<1|2|3,4,3>"
-        + " on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; {{swizzleName}} is {{onBytes}}.",
+    fragments(MmaViolation.NoMmaLayout.class,
         v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
             "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
             "onBytes", onBytes(v.byteSwizzle())));
-    mma(MmaViolation.NoMmaLayoutForMap.class, "{{instruction}} reads no swizzle or"
-        + " Swizzle<1|2|3,4,3> on bytes (the 32-, 64- and 128-byte swizzles), which on {{dtype}} is"
-        + " Swizzle<1|2|3,{{unitBase}},3>{{base32B}}; the XOR map {{map}} is {{byteMap}} on bytes.",
+    fragments(MmaViolation.NoMmaLayoutForMap.class,
         v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
             "byteMap", byteMap(v.map(), v.dtype())));
-    mma(MmaViolation.Base32BNotReadable.class, "{{swizzle}} on {{dtype}} is Swizzle<2,5,2> on"
-        + " bytes, the 128-byte swizzle of 32-byte units (SWIZZLE_128B_BASE32B), which"
-        + " {{instruction}} reads only as an MN-major operand of 32-bit elements (TF32 or"
-        + " FLOAT){{remedy}}.",
+    // A 32-bit operand in the right swizzle is in the wrong major; any other, the wrong swizzle.
+    blame(MmaViolation.Base32BNotReadable.class, v -> ofAccess(
+        v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind"));
+    fragments(MmaViolation.Base32BNotReadable.class,
         v -> Map.of("remedy", v.dtype().storageBits() == 32
             ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
                 + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
             : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
                 + v.dtype()));
-    mma(MmaViolation.MmaAlignment.class, "{{instruction}} reads {{layout}} from a base aligned to"
-        + " {{repeatBytes}} bytes, so the tile's alignment must be at least {{repeatBytes}}, not"
-        + " {{alignment}}.",
+    fragments(MmaViolation.MmaAlignment.class,
         v -> Map.of("layout", v.layoutType().description()));
-    mma(MmaViolation.DescriptorOffsetOutOfRange.class, "{{instruction}} cannot read the tile as"
-        + " {{operand}} with {{layout}}: its {{groups}} are {{bytes}} bytes apart, and a descriptor"
-        + " holds multiples of 16 bytes from 0 to 256 KB.",
+    fragments(MmaViolation.DescriptorOffsetOutOfRange.class,
         v -> Map.of("operand", ModelText.operandWords(v.major()),
             "layout", v.layoutType().description(), "groups", descriptorGroups(v)));
-    mmaAsDeclared(MmaViolation.MmaMisread.class, "{{instruction}} cannot read the tile as"
-        + " {{operand}} with {{layout}}: the descriptor of K slice {{kSlice}} from {{mnStart}} (LBO"
-        + " {{leadingByteOffset}}, SBO {{strideByteOffset}} bytes) would read {{element}} from byte"
-        + " {{readByte}}, where the tile has it at byte {{expectedByte}}.{{atoms}}",
+    fragmentsAsDeclared(MmaViolation.MmaMisread.class,
         (v, pasted) -> Map.of("operand", ModelText.operandWords(v.major()),
             "layout", v.layoutType().description(),
             "atoms", v.atoms().isPresent()
                 ? atomsHint(v.format(), v.layoutType(), v.atoms().get(), pasted) : ""));
-  }
-
-  /** A tensor-core read's kind: its fragments, and the instruction's name. */
-  static <V extends MmaViolation> void mma(Class<V> kind, String text,
-      Function<V, Map<String, Object>> fragments) {
-    mmaAsDeclared(kind, text, (violation, pasted) -> fragments.apply(violation));
-  }
-
-  /** A tensor-core read's kind whose fragments suggest a tile, written as the tile was declared. */
-  static <V extends MmaViolation> void mmaAsDeclared(Class<V> kind, String text,
-      BiFunction<V, Boolean, Map<String, Object>> fragments) {
-    formatAsDeclared(kind, text, (violation, pasted) -> {
-      Map<String, Object> all = new HashMap<>(fragments.apply(violation, pasted));
-      all.put("instruction", violation.format().instruction());
-      return all;
-    });
   }
 
   /**

@@ -8,7 +8,7 @@ import dev.swizzlegen.runtime.Op;
  * What a reader finds wrong with an annotation's shape before the model is asked: an attribute that
  * does not apply, a value of the wrong form, a declaration given twice. These concern how the
  * annotation is written, not the tile, so they are the processor's records rather than the model's
- * violations; like those, each kind has one format and one blame rule ({@link ShapeMessages}),
+ * violations; like those, each kind has one format and one blame rule ({@link Messages#SHAPES}),
  * under the same laws.
  */
 public sealed interface ShapeError {

@@ -1,155 +1,50 @@
 package dev.swizzlegen.processor.diag;
 
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofRasterizer;
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
+import static dev.swizzlegen.processor.diag.Messages.blame;
+import static dev.swizzlegen.processor.diag.Messages.fragments;
+
 import dev.swizzlegen.processor.diag.ShapeError.BitsMissing;
-import dev.swizzlegen.processor.diag.ShapeError.LanesMissing;
-import dev.swizzlegen.processor.diag.ShapeError.MaxWaysBelowOne;
 import dev.swizzlegen.processor.diag.ShapeError.NameFromType;
 import dev.swizzlegen.processor.diag.ShapeError.NotApplicable;
 import dev.swizzlegen.processor.diag.ShapeError.OpFixed;
-import dev.swizzlegen.processor.diag.ShapeError.OrderWithoutThreads;
-import dev.swizzlegen.processor.diag.ShapeError.SecondUmmaRead;
 import dev.swizzlegen.processor.diag.ShapeError.SecondWgmmaRead;
 import dev.swizzlegen.processor.diag.ShapeError.SizeToDerive;
-import dev.swizzlegen.processor.diag.ShapeError.ThreadsNotTwo;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Every {@link ShapeError} in words and on its attribute, as {@link ViolationMessages} and
- * {@link Blame} are for the model's violations: one format per kind, whose {@code {{name}}} slots are
- * the record's components or fragments the kind computes, and one blame rule per kind, registered
- * together.
+ * The fragments and computed blame rules of the {@link ShapeError}s, whose formats are the
+ * catalog's: the code of {@link Messages#SHAPES}, as for the model's violations.
  */
-public final class ShapeMessages {
-  private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
+final class ShapeMessages {
+  private ShapeMessages() {}
 
-  private record Entry<E extends ShapeError>(
-      String text, Function<E, Map<String, Object>> fragments, Function<E, Blame.Attribute> blame) {}
-
-  private static final Map<Class<? extends ShapeError>, Entry<?>> ENTRIES = new HashMap<>();
-
-  static {
-    register(NotApplicable.class, "{{attribute}} does not apply to a {{kind}} access.",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess(error.attribute()));
-    register(MaxWaysBelowOne.class,
-        "maxWays must be 1 (conflict-free) or more, not {{maxWays}}.",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess("maxWays"));
-    register(OrderWithoutThreads.class, "order numbers lanes over threads = {rows, cols}; give"
-        + " threads too, or omit both for the coalesced copy.",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess("order"));
-    register(ThreadsNotTwo.class,
-        "threads must be two numbers, {rows, cols} of lanes, not {{given}}.",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess("threads"));
-    register(LanesMissing.class, "a LANES access names the element of each of the 32 lanes: give"
-        + " lanes = \"[[r0,c0],...,[r4,c4]]\" (Triton's bases) or a CuTe layout of the lanes such as"
-        + " \"_32:_1\".",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess("lanes"));
-    register(OpFixed.class, "{{instructionDoes}}; op must be {{op}} or omitted.",
+  /** The fragments and the computed blame rules of the kinds of {@code ShapeError}. */
+  static void shapeFragments() {
+    blame(NotApplicable.class, error -> ofAccess(error.attribute()));
+    fragments(OpFixed.class,
         error -> Map.of("op", error.instruction().op(), "instructionDoes",
             switch (error.instruction()) {
               case LDMATRIX -> "ldmatrix only loads";
               case STMATRIX -> "stmatrix only stores";
               case WGMMA -> "wgmma only reads its operands from shared memory";
               case UMMA -> "tcgen05.mma only reads its shared-memory operands";
-            }),
-        error -> Blame.Attribute.ofAccess("op"));
-    register(SecondUmmaRead.class, "the tile is already declared a tcgen05 operand; one UMMA access"
-        + " per tile, of its one major.",
-        error -> Map.of(), error -> Blame.Attribute.ofAccess("kind"));
-    register(SecondWgmmaRead.class, "the tile is already read by wgmma as {{operand}}; a tile"
-        + " carries at most two WGMMA accesses, one of each major (major = Major.K and"
-        + " major = Major.MN).",
-        error -> Map.of("operand", ModelText.operandWords(error.major())),
-        error -> Blame.Attribute.ofAccess("major"));
+            }));
+    fragments(SecondWgmmaRead.class,
+        error -> Map.of("operand", ModelText.operandWords(error.major())));
     // On the attribute missing, which is not written: the message lands on the annotation.
-    register(SizeToDerive.class, "bits, base and shift are omitted, so swizzlegen derives the"
-        + " swizzle; give rows and cols too (without a swizzle there is no atom to size the tile).",
-        error -> Map.of(), error -> Blame.Attribute.ofTile(error.rowsGiven() ? "cols" : "rows"));
-    register(BitsMissing.class, "{{given}} is given but bits is not; give bits (base and shift"
-        + " have defaults), or omit all three.",
-        error -> Map.of("given", given(error)), error -> Blame.Attribute.ofTile(given(error)));
+    blame(SizeToDerive.class, error -> ofTile(error.rowsGiven() ? "cols" : "rows"));
+    blame(BitsMissing.class, error -> ofTile(given(error)));
+    fragments(BitsMissing.class,
+        error -> Map.of("given", given(error)));
     // On name, which is not written: the message lands on the annotation.
-    register(NameFromType.class, "the generated names come from the type's name, but {{problem}}"
-        + " Set name to choose the generated names.",
-        error -> Map.of(), error -> error.rasterizer()
-            ? Blame.Attribute.ofRasterizer("name")
-            : Blame.Attribute.ofTile("name"));
+    blame(NameFromType.class,
+        error -> error.rasterizer() ? ofRasterizer("name") : ofTile("name"));
   }
-
-  private ShapeMessages() {}
 
   private static String given(BitsMissing error) {
     return error.baseGiven() ? "base" : "shift";
-  }
-
-  /** The error in words: one or more sentences, without the tile's or the access's name. */
-  public static String render(ShapeError error) {
-    return fill(entryOf(error), error);
-  }
-
-  /** The attribute at fault. */
-  public static Blame.Attribute blame(ShapeError error) {
-    return blameOf(entryOf(error), error);
-  }
-
-  /** The kinds that have a format and a blame rule: every record of {@link ShapeError}. */
-  static Set<Class<? extends ShapeError>> kinds() {
-    return Set.copyOf(ENTRIES.keySet());
-  }
-
-  private static Entry<?> entryOf(ShapeError error) {
-    Entry<?> entry = ENTRIES.get(error.getClass());
-    if (entry == null) {
-      throw new IllegalArgumentException("no format for " + error.getClass().getName());
-    }
-    return entry;
-  }
-
-  private static <E extends ShapeError> Blame.Attribute blameOf(Entry<E> entry, ShapeError error) {
-    @SuppressWarnings("unchecked") // ENTRIES maps each class to the entry of that class
-    E typed = (E) error;
-    return entry.blame().apply(typed);
-  }
-
-  private static <E extends ShapeError> String fill(Entry<E> entry, ShapeError error) {
-    @SuppressWarnings("unchecked") // ENTRIES maps each class to the entry of that class
-    E typed = (E) error;
-    Map<String, Object> fragments = entry.fragments().apply(typed);
-    Matcher slot = SLOT.matcher(entry.text());
-    StringBuilder out = new StringBuilder();
-    while (slot.find()) {
-      String name = slot.group(1);
-      Object value = fragments.containsKey(name) ? fragments.get(name) : component(typed, name);
-      slot.appendReplacement(out, Matcher.quoteReplacement(String.valueOf(value)));
-    }
-    slot.appendTail(out);
-    return out.toString();
-  }
-
-  private static Object component(ShapeError error, String name) {
-    for (RecordComponent component : error.getClass().getRecordComponents()) {
-      if (component.getName().equals(name)) {
-        try {
-          return component.getAccessor().invoke(error);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-          throw new IllegalStateException("cannot read " + name + " of " + error, e);
-        }
-      }
-    }
-    throw new IllegalArgumentException("the format of " + error.getClass().getSimpleName()
-        + " names {{" + name + "}}, which it neither has nor computes");
-  }
-
-  private static <E extends ShapeError> void register(Class<E> kind, String text,
-      Function<E, Map<String, Object>> fragments, Function<E, Blame.Attribute> blame) {
-    if (ENTRIES.putIfAbsent(kind, new Entry<>(text, fragments, blame)) != null) {
-      throw new IllegalStateException("two formats for " + kind.getSimpleName());
-    }
   }
 }

@@ -1,13 +1,10 @@
 package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.Cell;
-import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.solve.Alternative;
 import dev.swizzlegen.runtime.solve.NoXorMap;
-import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.SwizzleFamily;
 import dev.swizzlegen.runtime.solve.XorMapSearch;
@@ -17,113 +14,16 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
- * The solver's verdicts in words, beside {@link ViolationMessages}: why a swizzle was chosen (for the
- * generated helpers, headers and reports), the family searched, the swizzle that would serve and
- * the changes that would work (for the messages). The model returns them as data ({@link Reasons},
- * {@link Alternative}); this is the one place they are worded.
+ * The solver's verdicts in the messages' words, beside {@link Messages}: the family searched, the
+ * swizzle that would serve and the changes that would work. The model returns them as data
+ * ({@link Solution}, {@link Alternative}); why a derived swizzle was chosen, for the generated files,
+ * is {@code text.DerivationText}'s, in these words.
  */
 public final class SolutionText {
   private SolutionText() {}
 
-  /**
-   * Why the found layout was chosen, in one or two sentences for the generated files:
-   * {@code "3 XOR bits are the fewest that make every access acceptable on whole 128-byte rows: the
-   * mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's
-   * canonical 3-bit atom."} The fewest bits are those of the chosen layout's place in the cost order:
-   * narrower column blocks come after whole rows and may need fewer.
-   */
-  public static String why(Reasons reasons) {
-    TileLayout chosen = reasons.chosen();
-    int bits = chosen.swizzle().bits();
-    if (bits == 0) {
-      return "No swizzle is needed: every access is acceptable on the plain row-major tile.";
-    }
-    StringBuilder why = new StringBuilder();
-    why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
-        .append(" the fewest that make every access acceptable").append(among(reasons));
-    int milderDegree = reasons.milderDegree();
-    reasons.milderWithFewerBits().ifPresentOrElse(
-        runnerUp -> why.append(runnerUp.swizzle().isIdentity()
-                ? ": without a swizzle the tile has "
-                : ": the mildest swizzle with fewer bits, " + onAtoms(runnerUp) + ", leaves ")
-            .append(article(milderDegree)).append(' ').append(milderDegree)
-            .append("-way conflict."),
-        () -> why.append(" (no swizzle with fewer bits fits ")
-            .append(reasons.atomWidthChosen() ? "them" : "the tile").append(")."));
-    why.append(' ').append(chosen.swizzleName());
-    if (reasons.canonical()) {
-      why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
-    } else {
-      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (");
-      reasons.canonicalAtomTried().ifPresent(atom -> why.append("CuTe's canonical atom for the")
-          .append(" tile, ").append(onAtoms(atom)).append(", does not serve; "));
-      why.append("wider atoms first, then M = ").append(reasons.canonicalBase())
-          .append(" and S = 3, the row form, positive shift, smallest S, smallest M)");
-    }
-    if (chosen.strided().atomsAcross() > 1) {
-      why.append(", here on ").append(chosen.strided().atomShape()).append(" atoms (")
-          .append(chosen.bytesOf(chosen.atomCols())).append("-byte rows) in ")
-          .append(chosen.strided().atomsAcross()).append(" column blocks, numbered ")
-          .append(chosen.atomOrder() == Order.COL_MAJOR
-              ? "down the rows first as CuTe's tile_to_shape does"
-              : "across the columns first");
-      String wholeRows = "whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
-      reasons.wholeRowsPassedOver().ifPresentOrElse(
-          rows -> why.append(rows.swizzle().bits() == bits
-              ? " (" + wholeRows + " serve too, with " + rows.swizzleName()
-                  + ", but CuTe's canonical atom comes first on a tie)"
-              : " (" + wholeRows + " serve only with " + rows.swizzle().bits() + " bits, "
-                  + rows.swizzleName() + ")"),
-          () -> {
-            if (reasons.atomWidthChosen()) {
-              why.append(" (wider atoms come first, but no swizzle of ").append(wholeRows)
-                  .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
-                  .append(" serves every access)");
-            }
-          });
-    }
-    if (chosen.swizzlesWithinEachRow()) {
-      why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
-          .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
-          .append(chosen.dtype().elementsPerUnit() > 1 ? "-byte" : "-element")
-          .append(" atom repeats along each row");
-    }
-    if (reasons.tmaFill().isPresent()) {
-      TmaFill tma = reasons.tmaFill().get();
-      why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")
-          .append(tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes")
-          .append(" of ").append(tma.boxRows()).append(" x ").append(tma.boxCols());
-      if (chosen.cols() > tma.boxCols()) {
-        why.append(" (a box row spans at most ").append(TmaFill.spanBytes(tma.mode()))
-            .append(" bytes)");
-      }
-      if (chosen.alignment() < tma.mode().alignmentBytes()) {
-        why.append(" from a ").append(tma.mode().alignmentBytes()).append("-byte aligned base");
-      }
-    }
-    return why.append('.').toString();
-  }
-
-  /**
-   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows or CuTe's canonical
-   * atom"}): narrower column blocks come later in the order and may need fewer. Nothing for a declared
-   * atom, the only one searched.
-   */
-  private static String among(Reasons reasons) {
-    TileLayout chosen = reasons.chosen();
-    if (!reasons.atomWidthChosen()) {
-      return "";
-    }
-    String wholeRows = " on whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
-    if (reasons.wholeRowsPassedOver().isPresent()) {
-      return wholeRows + " or CuTe's canonical atom";
-    }
-    return chosen.atomCols() == chosen.cols() ? wholeRows
-        : " on atoms of " + chosen.bytesOf(chosen.atomCols()) + "-byte rows";
-  }
-
   /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
-  private static String onAtoms(TileLayout tile) {
+  public static String onAtoms(TileLayout tile) {
     return tile.swizzleName()
         + (tile.isOneAtom() ? "" : " on " + tile.strided().atomShape() + " atoms");
   }
@@ -132,7 +32,7 @@ public final class SolutionText {
    * The family a search went through, in words: on its declared atom, or on atoms it chooses
    * ({@code "Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of ..."}).
    */
-  static String family(Solution solution) {
+  public static String family(Solution solution) {
     OptionalInt atomRows = solution.declaredAtomRows();
     OptionalInt atomCols = solution.declaredAtomCols();
     String swizzles = "Swizzle<B,M,S> with B <= " + SwizzleFamily.MAX_BITS + ", M <= "
@@ -237,34 +137,6 @@ public final class SolutionText {
     return verdict + (free.isPresent()
         ? limited + ", but with the atom free none works either" : "") + instead
         + xorMaps + ".";
-  }
-
-  /**
-   * Why a layout that is a general XOR map was derived, for the generated files: no swizzle serves,
-   * the mildest, the map's terms and the {@code layout} that declares it:
-   * {@code "No Swizzle<B,M,S> (...) makes every access acceptable: the mildest, Swizzle<3,2,3>,
-   * leaves a 2-way conflict. The layout is the simplest invertible XOR map ... (layout = "...")."}
-   */
-  public static String whyXorMap(Solution solution) {
-    TileLayout chosen = solution.layout().orElseThrow();
-    XorMapSearch.Result search = solution.xorMap().orElseThrow();
-    StringBuilder why = new StringBuilder("No XOR swizzle (").append(family(solution))
-        .append(") makes every access acceptable");
-    solution.closest().ifPresent(t -> why.append(": the mildest, ").append(onAtoms(t))
-        .append(", leaves ").append(article(solution.closestDegree())).append(' ')
-        .append(solution.closestDegree()).append("-way conflict"));
-    solution.freeAtom().flatMap(Solution::layout).ifPresent(t -> why.append(" (with the atom free, ")
-        .append(onAtoms(t)).append(" serves)"));
-    why.append(". So the layout is a general XOR map of the row-major offset, the simplest of every")
-        .append(" invertible map that keeps ").append(search.keptBytes())
-        .append("-byte vectors whole (fewest XOR terms, ").append(search.terms())
-        .append(search.terms() == 1 ? " term" : " terms").append(" on its ")
-        .append(search.freeBits()).append(" free word bits, of which ")
-        .append(search.freeBankBits()).append(" choose a bank; ties by the lowest bits' images),")
-        .append(" proven against every access; TMA, wgmma and UMMA read none but their swizzle modes");
-    AttributeText.layoutAttribute(chosen)
-        .ifPresent(layout -> why.append(". In CuTe's notation: ").append(layout));
-    return why.append('.').toString();
   }
 
   /** Why no general XOR map serves either, or why none was searched: the search's certificate. */

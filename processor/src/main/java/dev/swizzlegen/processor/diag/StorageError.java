@@ -7,7 +7,7 @@ import dev.swizzlegen.runtime.storage.Buffer;
  * is not one kind of buffer, a tile type that is no proven tile, a name that cannot name what the
  * header declares. The processor's records, as {@link ShapeError} is for a tile; the model's own
  * ({@code runtime.storage.StorageViolation}: no buffers, a repeated name, a count below one, a plan
- * over capacity) are worded beside these in {@link StorageMessages}, one format and one blame rule
+ * over capacity) are worded beside these in {@link Messages#STORAGE}, one format and one blame rule
  * per kind.
  */
 public sealed interface StorageError {

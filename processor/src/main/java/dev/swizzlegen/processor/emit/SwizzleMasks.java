@@ -1,13 +1,17 @@
 package dev.swizzlegen.processor.emit;
 
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A swizzle's masks in words, for the generated comments: its bits as CuTe draws them, what is
- * XORed into what, and how its inverse is computed. Below {@link TileFunctions}, whose functions'
- * meanings say them, and {@link SwizzleText}, whose diagram shows them.
+ * XORed into what, how its inverse is computed (which {@link TileFunctions}' functions' meanings
+ * say); and a tile's swizzle as a diagram or as the index functions' expressions, which the header
+ * and the helper show.
  */
-final class SwizzleMasks {
+public final class SwizzleMasks {
   private SwizzleMasks() {}
 
   /**
@@ -64,5 +68,34 @@ final class SwizzleMasks {
     int low = Integer.numberOfTrailingZeros(mask);
     int high = 31 - Integer.numberOfLeadingZeros(mask);
     return low == high ? "bit " + low : "bits " + low + ".." + high;
+  }
+
+  /**
+   * The bit diagram and mask summary lines of the swizzle of the offset; where the map's word is not
+   * the offset, {@code offset(row, col)} and the functions it calls ({@code rowXor(row)}) with the
+   * tile's numbers in, printed from {@link TileFunctions}' expressions by {@code printer}.
+   */
+  public static List<String> diagram(TileLayout layout, ExprPrinter printer) {
+    if (!layout.readsTheOffset()) {
+      List<String> lines = new ArrayList<>();
+      List<IndexFunction> functions = TileFunctions.of(layout);
+      // offset(row, col) first, then what it calls before it is defined (rowXor(row)).
+      IndexFunction offset = functions.stream()
+          .filter(f -> f.name().equals("offset") && f.parameters().size() == 2).findFirst()
+          .orElseThrow();
+      List<IndexFunction> shown = new ArrayList<>(List.of(offset));
+      shown.addAll(functions.subList(0, functions.indexOf(offset)));
+      for (IndexFunction function : shown) {
+        lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
+      }
+      int width = lines.stream().mapToInt(line -> line.indexOf('=')).max().orElseThrow();
+      return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
+          width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
+    }
+    return layout.offsetSwizzle()
+        .map(swizzle -> List.of("offset bits  " + bitDiagram(swizzle),
+            masks(swizzle)))
+        // A general XOR map is its formula, which the line naming the layout already gives.
+        .orElseGet(List::of);
   }
 }

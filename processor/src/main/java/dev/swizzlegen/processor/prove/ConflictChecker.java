@@ -1,10 +1,10 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.AccessReport;

@@ -5,6 +5,7 @@ import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.SwizzleToDerive;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.DerivationText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
@@ -78,7 +79,7 @@ final class Derivation {
     }
     Solution derived = solution.withLayout(staged.build());
     return Optional.of(tile.derived(derived.layout().orElseThrow(), solution.foundXorMap()
-        ? SolutionText.whyXorMap(derived) : SolutionText.why(derived.reasons())));
+        ? DerivationText.whyXorMap(derived) : DerivationText.why(derived.reasons())));
   }
 
   /**

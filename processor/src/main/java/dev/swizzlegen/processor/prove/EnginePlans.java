@@ -3,12 +3,12 @@ package dev.swizzlegen.processor.prove;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,7 +21,6 @@ import java.util.Map;
 final class EnginePlans {
   private final TileLayout layout;
   private final Map<Engine, Plan<?>> plans = new HashMap<>();
-  private final Map<Major, Plan<MmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
 
   EnginePlans(TileLayout layout) {
     this.layout = layout;
@@ -32,17 +31,12 @@ final class EnginePlans {
     return layout;
   }
 
-  /** What {@code engine} makes of the layout, or the violations that prevent it. */
+  /**
+   * What {@code engine} makes of the layout, or the violations that prevent it: its unlabelled
+   * engine's plan, since a label names an engine and changes nothing it does.
+   */
   Plan<?> of(Engine engine) {
-    if (engine instanceof Wgmma wgmma) {
-      return wgmmaRead(wgmma.major());
-    }
-    Plan<?> plan = plans.get(engine);
-    if (plan == null) {
-      plan = engine.plan(layout);
-      plans.put(engine, plan);
-    }
-    return plan;
+    return plans.computeIfAbsent(engine.withLabel(""), unlabelled -> unlabelled.plan(layout));
   }
 
   /** How TMA fills the layout for {@code tma}, or the violations that prevent it. */
@@ -54,11 +48,8 @@ final class EnginePlans {
 
   /** How wgmma reads the layout as an operand of {@code major}, or the violations that prevent it. */
   Plan<MmaOperand> wgmmaRead(Major major) {
-    Plan<MmaOperand> plan = wgmmaReads.get(major);
-    if (plan == null) {
-      plan = Wgmma.of(major).plan(layout);
-      wgmmaReads.put(major, plan);
-    }
+    @SuppressWarnings("unchecked") // a tensor-core read's plan is an MmaOperand's
+    Plan<MmaOperand> plan = (Plan<MmaOperand>) of(MmaRead.of(MmaFormat.GMMA, major));
     return plan;
   }
 }

@@ -79,7 +79,7 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
 
   /** How TMA fills a stage, for a tile with a TMA access it can fill: its first TMA access's. */
   public Optional<TmaFill> tmaFill() {
-    return spec.engine(Tma.class).flatMap(tma -> plan(tma).plan());
+    return Tma.first(spec.engines()).flatMap(tma -> plan(tma).plan());
   }
 
   /**
@@ -88,10 +88,8 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
    */
   public List<MmaOperand> mmaOperands(MmaFormat format) {
     List<MmaOperand> operands = new ArrayList<>();
-    for (Engine engine : spec.engines()) {
-      if (engine instanceof MmaRead read && read.format().equals(format)) {
-        plan(read).plan().ifPresent(operands::add);
-      }
+    for (MmaRead read : MmaRead.by(format, spec.engines())) {
+      plan(read).plan().ifPresent(operands::add);
     }
     return operands;
   }
@@ -101,7 +99,8 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     return wgmmaReads.get(major);
   }
 
-  private Plan<?> planOf(Engine engine) {
+  /** The plan of {@code engine}, one of the tile's engines. */
+  public Plan<?> planOf(Engine engine) {
     List<Engine> engines = spec.engines();
     for (int i = 0; i < engines.size(); i++) {
       if (engines.get(i) == engine) {

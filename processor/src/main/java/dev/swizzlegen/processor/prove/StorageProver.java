@@ -1,18 +1,12 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.runtime.Op;
-import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
-import dev.swizzlegen.runtime.storage.PhaseChange;
-import dev.swizzlegen.runtime.storage.PhaseChange.Use;
 import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.BufferUse;
+import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StoragePlan;
 import dev.swizzlegen.runtime.storage.StorageViolation;
@@ -43,13 +37,14 @@ public final class StorageProver {
     // Without -Aswizzlegen.arch, a plan whose tiles tcgen05 reads runs on Blackwell only: its limit.
     Optional<Architecture> target = architecture.or(() -> storage.buffers().stream()
         .flatMap(buffer -> buffer.tile().stream()).flatMap(tile -> tile.engines().stream())
-        .anyMatch(Umma.class::isInstance) ? Optional.of(Architecture.SM_100A) : Optional.empty());
+        .anyMatch(engine -> engine.use() == BufferUse.UMMA_READ)
+            ? Optional.of(Architecture.SM_100A) : Optional.empty());
     List<StorageViolation> capacity = placement.checkCapacity(target);
     capacity.forEach(problem -> diagnostics.storageFault(null, problem));
     if (!capacity.isEmpty()) {
       return Optional.empty();
     }
-    Map<String, Set<Use>> uses = new HashMap<>();
+    Map<String, Set<BufferUse>> uses = new HashMap<>();
     for (StorageBuffer buffer : storage.buffers()) {
       uses.put(buffer.buffer().name(), uses(buffer.tile()));
     }
@@ -63,23 +58,13 @@ public final class StorageProver {
    * read, in the async proxy); barriers and scratch, which no annotation describes, as read and
    * written by the threads.
    */
-  static Set<Use> uses(Optional<TileSpec> tile) {
+  static Set<BufferUse> uses(Optional<TileSpec> tile) {
     if (tile.isEmpty()) {
-      return EnumSet.of(Use.GENERIC_READ, Use.GENERIC_WRITE);
+      return EnumSet.of(BufferUse.GENERIC_READ, BufferUse.GENERIC_WRITE);
     }
-    Set<Use> uses = EnumSet.noneOf(Use.class);
-    for (DeclaredAccess access : tile.get().accesses()) {
-      uses.add(access.pattern().op() == Op.STORE ? Use.GENERIC_WRITE : Use.GENERIC_READ);
-    }
-    for (Engine engine : tile.get().engines()) {
-      if (engine instanceof Tma) {
-        uses.add(engine.op() == Op.STORE ? Use.TMA_WRITE : Use.TMA_READ);
-      } else if (engine instanceof Wgmma) {
-        uses.add(Use.WGMMA_READ);
-      } else if (engine instanceof Umma) {
-        uses.add(Use.UMMA_READ);
-      }
-    }
+    Set<BufferUse> uses = EnumSet.noneOf(BufferUse.class);
+    tile.get().accesses().forEach(access -> uses.add(access.pattern().use()));
+    tile.get().engines().forEach(engine -> uses.add(engine.use()));
     return uses;
   }
 }

@@ -9,8 +9,6 @@ import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import java.util.List;
 import java.util.Optional;
 import javax.tools.Diagnostic;
@@ -101,12 +99,7 @@ public final class TileProver {
    * a derived one is, the solver being the target's).
    */
   private List<Violation> planned(Engine engine, EnginePlans plans) {
-    if (engine instanceof Tma tma && architecture.isPresent()) {
-      Plan<TmaFill> fill = plans.of(tma);
-      return fill.plan().isPresent()
-          ? TmaFill.check(fill.plan().get().mode(), architecture.get())
-          : fill.violations();
-    }
-    return plans.of(engine).violations();
+    Plan<?> plan = plans.of(engine);
+    return architecture.map(target -> engine.violationsOn(target, plan)).orElse(plan.violations());
   }
 }

@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Blame;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.ShapeError;
-import dev.swizzlegen.processor.diag.ViolationMessages;
 import dev.swizzlegen.processor.read.AccessRead.Fault;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
@@ -18,12 +18,12 @@ import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
-import dev.swizzlegen.runtime.notation.CuteTile;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.layout.Layout;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.notation.CuteTile;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -277,8 +277,8 @@ final class AccessReader {
     String label = values.stringValue("label");
     return switch (kind) {
       case TMA -> Tma.of(values.enumValue("op", Op.class)).withLabel(label);
-      case WGMMA -> Wgmma.of(values.enumValue("major", Major.class)).withLabel(label);
-      case UMMA -> Umma.of(values.enumValue("major", Major.class)).withLabel(label);
+      case WGMMA -> new MmaRead(MmaFormat.GMMA, values.enumValue("major", Major.class), label);
+      case UMMA -> new MmaRead(MmaFormat.UMMA, values.enumValue("major", Major.class), label);
       default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
     };
   }
@@ -335,7 +335,7 @@ final class AccessReader {
           .withLabel("default ldmatrix.x" + count + " load");
       // Fewer matrices per instruction help only where the count of matrices is what is wrong.
       if (candidate.check(layout).stream()
-          .noneMatch(violation -> Blame.of(violation).equals(MATRICES))) {
+          .noneMatch(violation -> Messages.VIOLATIONS.blame(violation).equals(MATRICES))) {
         matrices = candidate;
         break;
       }
@@ -350,7 +350,7 @@ final class AccessReader {
     if (problems.isEmpty()) {
       defaults.add(new DeclaredAccess(access, null, null));
     } else {
-      skipped.add(access.label() + " not checked: " + ViolationMessages.render(problems.get(0)));
+      skipped.add(access.label() + " not checked: " + Messages.VIOLATIONS.render(problems.get(0)));
     }
   }
 }

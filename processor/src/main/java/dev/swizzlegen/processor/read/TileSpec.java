@@ -59,14 +59,6 @@ public record TileSpec(
     skippedDefaults = List.copyOf(skippedDefaults);
   }
 
-  /**
-   * The first declared engine of this kind ({@code Tma.class}, {@code Wgmma.class},
-   * {@code Umma.class}), if any.
-   */
-  public <E extends Engine> Optional<E> engine(Class<E> kind) {
-    return engines.stream().filter(kind::isInstance).map(kind::cast).findFirst();
-  }
-
   /** The CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}. */
   public String headerPath() {
     return outputStem + ".cuh";

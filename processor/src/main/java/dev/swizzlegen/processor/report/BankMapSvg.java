@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.ProofText;
+import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;

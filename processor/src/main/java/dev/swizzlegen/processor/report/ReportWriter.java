@@ -1,14 +1,14 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.AccessNotes;
-import dev.swizzlegen.processor.diag.ViolationMessages;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Plan;
@@ -166,23 +166,24 @@ public final class ReportWriter {
     json.put("description", engine.description());
     json.put("kind", engine.kind().name());
     json.put("op", engine.op().name());
-    Plan<?> plan;
-    if (engine instanceof Tma tma) {
-      Plan<TmaFill> fill = proven.plan(tma);
-      json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
-      plan = fill;
-    } else if (engine instanceof MmaRead read) {
-      json.put("major", read.major().name());
-      Plan<MmaOperand> operand = proven.plan(read);
-      json.put("plan", operand.plan().isPresent()
-          ? OperandReadText.plan(operand.plan().get()) : null);
-      plan = operand;
-    } else {
-      throw new IllegalStateException("no report for " + engine.kind());
-    }
+    Plan<?> plan = proven.planOf(engine);
+    engine.accept(new Engine.Visitor<Void>() {
+      @Override
+      public Void tma(Tma tma, Plan<TmaFill> fill) {
+        json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+        return null;
+      }
+
+      @Override
+      public Void mmaRead(MmaRead read, Plan<MmaOperand> operand) {
+        json.put("major", read.major().name());
+        json.put("plan", operand.plan().map(OperandReadText::plan).orElse(null));
+        return null;
+      }
+    }, plan);
     if (!plan.exists()) {
       json.put("violations",
-          plan.violations().stream().map(ViolationMessages::render).toList());
+          plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
     }
     return json;
   }
@@ -225,7 +226,7 @@ public final class ReportWriter {
       if (read.exists()) {
         majorJson.putAll(OperandReadText.plan(read.plan().orElseThrow()));
       } else {
-        majorJson.put("why", ViolationMessages.render(read.violations().get(0)));
+        majorJson.put("why", Messages.VIOLATIONS.render(read.violations().get(0)));
       }
       json.put(major.name(), majorJson);
     }

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.StorageText;
+import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.runtime.storage.Buffer;
 import java.math.BigDecimal;
 import java.util.ArrayList;

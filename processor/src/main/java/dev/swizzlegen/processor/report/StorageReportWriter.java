@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.text.StorageText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

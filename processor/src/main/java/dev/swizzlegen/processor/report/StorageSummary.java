@@ -1,12 +1,12 @@
 package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.Placement;

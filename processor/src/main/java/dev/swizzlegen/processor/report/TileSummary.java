@@ -1,13 +1,13 @@
 package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;

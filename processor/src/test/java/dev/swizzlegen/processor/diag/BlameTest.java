@@ -24,10 +24,14 @@ import org.junit.jupiter.api.Test;
  * chose before it returned violations as data: the same attributes, now chosen here from the data.
  */
 class BlameTest {
+  private static Blame.Attribute blame(Violation violation) {
+    return Messages.VIOLATIONS.blame(violation);
+  }
+
 
   private static Blame.Attribute only(List<Violation> violations) {
     assertEquals(1, violations.size(), violations.toString());
-    return Blame.of(violations.get(0));
+    return blame(violations.get(0));
   }
 
   private static Blame.Attribute tile(String name) {
@@ -68,9 +72,9 @@ class BlameTest {
             .rowStride(8).alignment(96).check()));
     assertEquals(tile("shift"), only(TileLayout.builder(DType.HALF, Swizzle.overlapping(3, 3, 2),
         8, 64).swizzleWithinEachRow(true).check()));
-    assertEquals(tile("bits"), Blame.of(Swizzle.check(-1, 3, 3, false).get(0)));
-    assertEquals(tile("base"), Blame.of(Swizzle.check(3, -2, 3, false).get(0)));
-    assertEquals(tile("shift"), Blame.of(Swizzle.check(3, 20, 10, false).get(0)));
+    assertEquals(tile("bits"), blame(Swizzle.check(-1, 3, 3, false).get(0)));
+    assertEquals(tile("base"), blame(Swizzle.check(3, -2, 3, false).get(0)));
+    assertEquals(tile("shift"), blame(Swizzle.check(3, 20, 10, false).get(0)));
   }
 
   @Test
@@ -109,11 +113,11 @@ class BlameTest {
 
   @Test
   void enginesBlameTheTileWhereItsGeometryIsAtFaultAndTheAccessOtherwise() {
-    assertEquals(tile("rowStride"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+    assertEquals(tile("rowStride"), blame(TmaFill.plan(TileLayout.builder(DType.HALF,
         Swizzle.IDENTITY, 16, 64).rowStride(72).build()).violations().get(0)));
-    assertEquals(tile("alignment"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+    assertEquals(tile("alignment"), blame(TmaFill.plan(TileLayout.builder(DType.HALF,
         Swizzle.of(3, 3, 3), 64, 64).build()).violations().get(0)));
-    assertEquals(access("kind"), Blame.of(TmaFill.plan(TileLayout.builder(DType.HALF,
+    assertEquals(access("kind"), blame(TmaFill.plan(TileLayout.builder(DType.HALF,
         Swizzle.of(3, 3, 4), 64, 128).alignment(1024).build()).violations().get(0)));
     assertEquals(tile("dtype"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.FLOAT,
         Swizzle.of(3, 2, 3), 64, 32).alignment(1024).build(), Major.K).violations()));
@@ -124,22 +128,22 @@ class BlameTest {
     assertEquals(tile("rows"), only(MmaOperand.plan(GMMA, TileLayout.builder(DType.HALF,
         Swizzle.of(1, 3, 3), 4, 16).alignment(256).build(), Major.K).violations()));
     // K is the cols of a K-major operand and the rows of an MN-major one; M or N the other side.
-    assertEquals(tile("cols"), Blame.of(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8)));
-    assertEquals(tile("rows"), Blame.of(new MmaKNotMultiple(GMMA, Major.MN, DType.HALF, 16, 8)));
+    assertEquals(tile("cols"), blame(new MmaKNotMultiple(GMMA, Major.K, DType.HALF, 16, 8)));
+    assertEquals(tile("rows"), blame(new MmaKNotMultiple(GMMA, Major.MN, DType.HALF, 16, 8)));
     assertEquals(tile("cols"),
-        Blame.of(new MmaMnNotMultiple(GMMA, Major.MN, DType.HALF, 8, 4, Optional.empty())));
+        blame(new MmaMnNotMultiple(GMMA, Major.MN, DType.HALF, 8, 4, Optional.empty())));
   }
 
   @Test
   void aBrokenVectorIsBlamedOnTheBytesOfAVectorAccessAndOnTheKindOfTheOthers() {
     assertEquals(access("bytes"),
-        Blame.of(new VectorBroken(AccessKind.VECTOR, 16, 0, 0, 7, 8, 0, 1, 64,
+        blame(new VectorBroken(AccessKind.VECTOR, 16, 0, 0, 7, 8, 0, 1, 64,
             Optional.empty())));
     assertEquals(access("kind"),
-        Blame.of(new VectorBroken(AccessKind.LDMATRIX, 16, 0, 0, 7, 8, 0, 1, 64,
+        blame(new VectorBroken(AccessKind.LDMATRIX, 16, 0, 0, 7, 8, 0, 1, 64,
             Optional.empty())));
     assertEquals(access("kind"),
-        Blame.of(new VectorBroken(AccessKind.MMA_ACCUMULATOR, 4, 0, 0, 1, 2, 0, 1, 64,
+        blame(new VectorBroken(AccessKind.MMA_ACCUMULATOR, 4, 0, 0, 1, 2, 0, 1, 64,
             Optional.empty())));
   }
 }

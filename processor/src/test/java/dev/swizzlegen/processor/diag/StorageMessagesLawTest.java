@@ -1,19 +1,14 @@
 package dev.swizzlegen.processor.diag;
 
-import static com.google.common.truth.Truth.assertThat;
 
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.storage.StorageViolation;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,52 +28,17 @@ class StorageMessagesLawTest {
 
   @Test
   void everyKindHasExactlyOneFormatAndOneBlameRule() {
-    Set<Class<?>> kinds = Set.copyOf(kinds());
-    assertThat(kinds.size()).isAtLeast(13);
-    assertThat(StorageMessages.kinds()).containsExactlyElementsIn(kinds);
+    MessageLaws.assertOneEntryPerKind(Messages.STORAGE, kinds(), 13);
   }
 
   @Test
-  void everyKindRendersToWholeSentences() throws ReflectiveOperationException {
-    int rendered = 0;
-    for (Object sample : samples()) {
-      String text = StorageMessages.render(sample);
-      String kind = sample.getClass().getSimpleName();
-      MessageLaws.assertWholeSentences(text, kind, "BufferBytes[");
-      rendered++;
-    }
-    assertThat(rendered).isAtLeast(25);
+  void everyKindRendersToWholeSentencesAndBlamesAnAttribute()
+      throws ReflectiveOperationException {
+    MessageLaws.assertEverySampleWorded(Messages.STORAGE, samples(), 25, "BufferBytes[");
   }
 
-  @Test
-  void everyBlameNamesAnAttributeOfItsAnnotation() throws ReflectiveOperationException {
-    for (Object sample : samples()) {
-      MessageLaws.assertNamesAnAttribute(StorageMessages.blame(sample), sample.toString());
-    }
-  }
-
-  /** Every kind with every component at its first value, then one more for each other value. */
   private static List<Object> samples() throws ReflectiveOperationException {
-    List<Object> samples = new ArrayList<>();
-    for (Class<?> kind : kinds()) {
-      RecordComponent[] components = kind.getRecordComponents();
-      List<List<Object>> values = new ArrayList<>();
-      for (RecordComponent component : components) {
-        values.add(values(component.getGenericType(), component.getName()));
-      }
-      Constructor<?> constructor = kind.getDeclaredConstructor(
-          Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-      Object[] first = values.stream().map(list -> list.get(0)).toArray();
-      samples.add(constructor.newInstance(first));
-      for (int i = 0; i < components.length; i++) {
-        for (Object other : values.get(i).subList(1, values.get(i).size())) {
-          Object[] arguments = first.clone();
-          arguments[i] = other;
-          samples.add(constructor.newInstance(arguments));
-        }
-      }
-    }
-    return samples;
+    return MessageLaws.samples(kinds(), StorageMessagesLawTest::values);
   }
 
   private static List<Object> values(Type type, String component) {

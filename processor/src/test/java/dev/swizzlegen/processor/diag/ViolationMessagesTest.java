@@ -26,7 +26,7 @@ class ViolationMessagesTest {
 
   private static String only(List<Violation> violations) {
     assertEquals(1, violations.size(), violations.toString());
-    return ViolationMessages.render(violations.get(0));
+    return Messages.VIOLATIONS.render(violations.get(0));
   }
 
   @Test
@@ -115,17 +115,17 @@ class ViolationMessagesTest {
   @Test
   void tileSizesSayTheirRangeAndTheNearestPowersOfTwo() {
     assertEquals("tileSize must be 1 to 1024, not 0.",
-        ViolationMessages.render(Rasterizer.STRIPS.tileSizeViolation(0).orElseThrow()));
+        Messages.VIOLATIONS.render(Rasterizer.STRIPS.tileSizeViolation(0).orElseThrow()));
     assertEquals("tileSize 6 is not a power of two, which CUTLASS_IDENTITY's log tile needs"
             + " (tileSize = 2^log_tile): use 4 or 8.",
-        ViolationMessages.render(Rasterizer.CUTLASS_IDENTITY.tileSizeViolation(6).orElseThrow()));
+        Messages.VIOLATIONS.render(Rasterizer.CUTLASS_IDENTITY.tileSizeViolation(6).orElseThrow()));
   }
 
   @Test
   void aThreadGridKeepsItsBraces() {
     // The format's literal braces sit beside its slots: "{{{rows}}, {{cols}}}".
     assertEquals("threads must be two positive numbers whose product is 32 (the lanes of a warp),"
-        + " not {3, 5}.", ViolationMessages.render(
+        + " not {3, 5}.", Messages.VIOLATIONS.render(
             new BadThreadGrid(3, 5)));
   }
 }

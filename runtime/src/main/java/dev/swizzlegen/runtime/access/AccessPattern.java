@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.access;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.bank.Instruction;
@@ -10,6 +11,7 @@ import dev.swizzlegen.runtime.bank.PhaseLanes;
 import dev.swizzlegen.runtime.bank.PhaseVisitor;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One warp-level instruction applied across a whole tile: which bytes each lane touches in every
@@ -52,20 +54,59 @@ public sealed interface AccessPattern
   }
 
   /** The access as one line of text, which {@link #parse} reads back as an equal access. */
-  default String text() {
-    return AccessText.format(this);
-  }
+  String text();
 
   AccessKind kind();
 
   /** Whether shared memory is read or written. */
   Op op();
 
+  /** How the access uses the tile's bytes: the threads' own loads or stores (the generic proxy). */
+  default BufferUse use() {
+    return op() == Op.STORE ? BufferUse.GENERIC_WRITE : BufferUse.GENERIC_READ;
+  }
+
+  /** What the annotation gives beside the instruction: the conflict degree tolerated, the label. */
+  Given given();
+
   /** The conflict degree tolerated: 1 demands conflict-free. */
-  int maxWays();
+  default int maxWays() {
+    return given().maxWays();
+  }
 
   /** The name given in the annotation, or else {@link #description()}. */
-  String label();
+  default String label() {
+    return given().label().isEmpty() ? description() : given().label();
+  }
+
+  /** The same access tolerating {@code maxWays}-way conflicts. */
+  AccessPattern withMaxWays(int maxWays);
+
+  /** The same access named {@code label} in messages and reports; empty: by its description. */
+  AccessPattern withLabel(String label);
+
+  /**
+   * What {@code @Access} says of an access beside its instruction.
+   *
+   * @param maxWays the conflict degree tolerated: 1 demands conflict-free
+   * @param label the label as given, empty where none was: what {@link #text()} writes
+   */
+  record Given(int maxWays, String label) {
+    /** Conflict-free, and named by the access's description. */
+    static final Given NONE = new Given(1, "");
+
+    public Given {
+      Objects.requireNonNull(label, "label");
+    }
+
+    Given withMaxWays(int maxWays) {
+      return new Given(maxWays, label);
+    }
+
+    Given withLabel(String label) {
+      return new Given(maxWays, label);
+    }
+  }
 
   /** What the instruction is, in words: {@code "ldmatrix.x4 load"}. */
   String description();

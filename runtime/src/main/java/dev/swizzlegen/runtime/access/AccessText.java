@@ -37,39 +37,43 @@ final class AccessText {
 
   private AccessText() {}
 
-  static String format(AccessPattern access) {
-    StringBuilder text = new StringBuilder();
-    String label;
-    if (access instanceof VectorAccess vector) {
-      text.append("vector ").append(op(vector.op())).append(' ').append(vector.bytes())
-          .append(" bytes");
-      vector.threads().ifPresent(grid -> text.append(" threads ").append(grid.rows()).append('x')
-          .append(grid.cols()).append(grid.order() == Order.COL_MAJOR ? " col-major" : " row-major"));
-      if (vector.rowsAsOne() != 1) {
-        text.append(" rowsAsOne ").append(vector.rowsAsOne());
-      }
-      label = vector.givenLabel();
-    } else if (access instanceof MatrixAccess matrix) {
-      text.append(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix");
-      if (matrix.shape() != MatrixShape.M8N8) {
-        text.append(' ').append(matrix.shape().ptx());
-      }
-      text.append(" x").append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
-      label = matrix.givenLabel();
-    } else if (access instanceof LanesAccess map) {
-      text.append("lanes ").append(op(map.op())).append(' ').append(map.bytes()).append(" bytes ")
-          .append(TextForm.quote(map.lanes()));
-      label = map.givenLabel();
-    } else {
-      MmaAccumulatorAccess accumulator = (MmaAccumulatorAccess) access;
-      text.append("mma accumulator ").append(op(accumulator.op()));
-      label = accumulator.givenLabel();
+  static String format(VectorAccess vector) {
+    StringBuilder text = new StringBuilder("vector ").append(op(vector.op())).append(' ')
+        .append(vector.bytes()).append(" bytes");
+    vector.threads().ifPresent(grid -> text.append(" threads ").append(grid.rows()).append('x')
+        .append(grid.cols()).append(grid.order() == Order.COL_MAJOR ? " col-major" : " row-major"));
+    if (vector.rowsAsOne() != 1) {
+      text.append(" rowsAsOne ").append(vector.rowsAsOne());
     }
+    return given(vector, text);
+  }
+
+  static String format(MatrixAccess matrix) {
+    StringBuilder text =
+        new StringBuilder(matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix");
+    if (matrix.shape() != MatrixShape.M8N8) {
+      text.append(' ').append(matrix.shape().ptx());
+    }
+    text.append(" x").append(matrix.matrices()).append(matrix.trans() ? " trans" : "");
+    return given(matrix, text);
+  }
+
+  static String format(LanesAccess map) {
+    return given(map, new StringBuilder("lanes ").append(op(map.op())).append(' ')
+        .append(map.bytes()).append(" bytes ").append(TextForm.quote(map.lanes())));
+  }
+
+  static String format(MmaAccumulatorAccess accumulator) {
+    return given(accumulator, new StringBuilder("mma accumulator ").append(op(accumulator.op())));
+  }
+
+  /** {@code text}, an access's own words, then what the annotation gives beside them. */
+  private static String given(AccessPattern access, StringBuilder text) {
     if (access.maxWays() != 1) {
       text.append(" maxWays ").append(access.maxWays());
     }
-    if (!label.isEmpty()) {
-      text.append(" label ").append(TextForm.quote(label));
+    if (!access.given().label().isEmpty()) {
+      text.append(" label ").append(TextForm.quote(access.given().label()));
     }
     return text.toString();
   }
@@ -142,16 +146,7 @@ final class AccessText {
       label = form.label();
     }
     form.end(then);
-    if (access instanceof VectorAccess vector) {
-      return vector.withMaxWays(maxWays).withLabel(label);
-    }
-    if (access instanceof MatrixAccess matrix) {
-      return matrix.withMaxWays(maxWays).withLabel(label);
-    }
-    if (access instanceof LanesAccess map) {
-      return map.withMaxWays(maxWays).withLabel(label);
-    }
-    return ((MmaAccumulatorAccess) access).withMaxWays(maxWays).withLabel(label);
+    return access.withMaxWays(maxWays).withLabel(label);
   }
 
   private static String op(Op op) {

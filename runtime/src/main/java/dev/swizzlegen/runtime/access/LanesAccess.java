@@ -39,30 +39,28 @@ public final class LanesAccess implements AccessPattern {
   private final Op op;
   private final int bytes;
   private final String lanes;
-  private final int maxWays;
-  private final String label;
+  private final Given given;
 
-  private LanesAccess(Op op, int bytes, String lanes, int maxWays, String label) {
+  private LanesAccess(Op op, int bytes, String lanes, Given given) {
     this.op = Objects.requireNonNull(op, "op");
     this.bytes = bytes;
     this.lanes = Objects.requireNonNull(lanes, "lanes");
-    this.maxWays = maxWays;
-    this.label = Objects.requireNonNull(label, "label");
+    this.given = given;
   }
 
   /** Each lane moves {@code bytes} from the element {@code lanes} (either notation) names. */
   public static LanesAccess of(Op op, int bytes, String lanes) {
-    return new LanesAccess(op, bytes, lanes, 1, "");
+    return new LanesAccess(op, bytes, lanes, Given.NONE);
   }
 
   /** The same access tolerating {@code maxWays}-way conflicts. */
   public LanesAccess withMaxWays(int maxWays) {
-    return new LanesAccess(op, bytes, lanes, maxWays, label);
+    return new LanesAccess(op, bytes, lanes, given.withMaxWays(maxWays));
   }
 
   /** The same access named {@code label} in messages and reports. */
   public LanesAccess withLabel(String label) {
-    return new LanesAccess(op, bytes, lanes, maxWays, label);
+    return new LanesAccess(op, bytes, lanes, given.withLabel(label));
   }
 
   @Override
@@ -91,18 +89,13 @@ public final class LanesAccess implements AccessPattern {
   }
 
   @Override
-  public int maxWays() {
-    return maxWays;
+  public Given given() {
+    return given;
   }
 
   @Override
-  public String label() {
-    return label.isEmpty() ? description() : label;
-  }
-
-  /** The label as given, empty when none was: what {@link AccessText} writes. */
-  String givenLabel() {
-    return label;
+  public String text() {
+    return AccessText.format(this);
   }
 
   @Override
@@ -245,12 +238,12 @@ public final class LanesAccess implements AccessPattern {
   @Override
   public boolean equals(Object other) {
     return other instanceof LanesAccess that && op == that.op && bytes == that.bytes
-        && lanes.equals(that.lanes) && maxWays == that.maxWays && label.equals(that.label);
+        && lanes.equals(that.lanes) && given.equals(that.given);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(op, bytes, lanes, maxWays, label);
+    return Objects.hash(op, bytes, lanes, given.maxWays(), given.label());
   }
 
   @Override

@@ -45,11 +45,10 @@ public final class MatrixAccess implements AccessPattern {
   private final MatrixShape shape;
   private final int matrices;
   private final boolean trans;
-  private final int maxWays;
-  private final String label;
+  private final Given given;
 
-  private MatrixAccess(AccessKind kind, MatrixShape shape, int matrices, boolean trans, int maxWays,
-      String label) {
+  private MatrixAccess(AccessKind kind, MatrixShape shape, int matrices, boolean trans,
+      Given given) {
     if (kind != AccessKind.LDMATRIX && kind != AccessKind.STMATRIX) {
       throw new IllegalArgumentException("not a matrix access: " + kind);
     }
@@ -57,31 +56,30 @@ public final class MatrixAccess implements AccessPattern {
     this.shape = Objects.requireNonNull(shape, "shape");
     this.matrices = matrices;
     this.trans = trans;
-    this.maxWays = maxWays;
-    this.label = label;
+    this.given = given;
   }
 
   /** {@code ldmatrix.sync.aligned.m8n8.x<matrices>[.trans].shared.b16}. */
   public static MatrixAccess ldmatrix(int matrices, boolean trans) {
-    return new MatrixAccess(AccessKind.LDMATRIX, MatrixShape.M8N8, matrices, trans, 1, "");
+    return new MatrixAccess(AccessKind.LDMATRIX, MatrixShape.M8N8, matrices, trans, Given.NONE);
   }
 
   /** {@code stmatrix.sync.aligned.m8n8.x<matrices>[.trans].shared.b16}. */
   public static MatrixAccess stmatrix(int matrices, boolean trans) {
-    return new MatrixAccess(AccessKind.STMATRIX, MatrixShape.M8N8, matrices, trans, 1, "");
+    return new MatrixAccess(AccessKind.STMATRIX, MatrixShape.M8N8, matrices, trans, Given.NONE);
   }
 
   /** The same access with the matrix shape {@code shape} ({@code .m16n16} and so on). */
   public MatrixAccess withShape(MatrixShape shape) {
-    return new MatrixAccess(kind, shape, matrices, trans, maxWays, label);
+    return new MatrixAccess(kind, shape, matrices, trans, given);
   }
 
   public MatrixAccess withMaxWays(int maxWays) {
-    return new MatrixAccess(kind, shape, matrices, trans, maxWays, label);
+    return new MatrixAccess(kind, shape, matrices, trans, given.withMaxWays(maxWays));
   }
 
   public MatrixAccess withLabel(String label) {
-    return new MatrixAccess(kind, shape, matrices, trans, maxWays, label);
+    return new MatrixAccess(kind, shape, matrices, trans, given.withLabel(label));
   }
 
   @Override
@@ -109,18 +107,13 @@ public final class MatrixAccess implements AccessPattern {
   }
 
   @Override
-  public int maxWays() {
-    return maxWays;
+  public Given given() {
+    return given;
   }
 
   @Override
-  public String label() {
-    return label.isEmpty() ? description() : label;
-  }
-
-  /** The label as given, empty when none was: what {@link AccessText} writes. */
-  String givenLabel() {
-    return label;
+  public String text() {
+    return AccessText.format(this);
   }
 
   @Override
@@ -246,13 +239,12 @@ public final class MatrixAccess implements AccessPattern {
   @Override
   public boolean equals(Object other) {
     return other instanceof MatrixAccess that && kind == that.kind && shape == that.shape
-        && matrices == that.matrices && trans == that.trans && maxWays == that.maxWays
-        && label.equals(that.label);
+        && matrices == that.matrices && trans == that.trans && given.equals(that.given);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, shape, matrices, trans, maxWays, label);
+    return Objects.hash(kind, shape, matrices, trans, given.maxWays(), given.label());
   }
 
   @Override

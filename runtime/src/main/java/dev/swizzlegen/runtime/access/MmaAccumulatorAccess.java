@@ -27,25 +27,23 @@ public final class MmaAccumulatorAccess implements AccessPattern {
       EnumSet.of(DType.HALF, DType.BF16, DType.FLOAT, DType.TF32, DType.INT32);
 
   private final Op op;
-  private final int maxWays;
-  private final String label;
+  private final Given given;
 
-  private MmaAccumulatorAccess(Op op, int maxWays, String label) {
+  private MmaAccumulatorAccess(Op op, Given given) {
     this.op = Objects.requireNonNull(op);
-    this.maxWays = maxWays;
-    this.label = label;
+    this.given = given;
   }
 
   public static MmaAccumulatorAccess of(Op op) {
-    return new MmaAccumulatorAccess(op, 1, "");
+    return new MmaAccumulatorAccess(op, Given.NONE);
   }
 
   public MmaAccumulatorAccess withMaxWays(int maxWays) {
-    return new MmaAccumulatorAccess(op, maxWays, label);
+    return new MmaAccumulatorAccess(op, given.withMaxWays(maxWays));
   }
 
   public MmaAccumulatorAccess withLabel(String label) {
-    return new MmaAccumulatorAccess(op, maxWays, label);
+    return new MmaAccumulatorAccess(op, given.withLabel(label));
   }
 
   @Override
@@ -59,18 +57,13 @@ public final class MmaAccumulatorAccess implements AccessPattern {
   }
 
   @Override
-  public int maxWays() {
-    return maxWays;
+  public Given given() {
+    return given;
   }
 
   @Override
-  public String label() {
-    return label.isEmpty() ? description() : label;
-  }
-
-  /** The label as given, empty when none was: what {@link AccessText} writes. */
-  String givenLabel() {
-    return label;
+  public String text() {
+    return AccessText.format(this);
   }
 
   @Override
@@ -121,13 +114,12 @@ public final class MmaAccumulatorAccess implements AccessPattern {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof MmaAccumulatorAccess that && op == that.op && maxWays == that.maxWays
-        && label.equals(that.label);
+    return other instanceof MmaAccumulatorAccess that && op == that.op && given.equals(that.given);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(op, maxWays, label);
+    return Objects.hash(op, given.maxWays(), given.label());
   }
 
   @Override

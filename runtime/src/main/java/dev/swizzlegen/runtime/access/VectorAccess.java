@@ -34,8 +34,7 @@ public final class VectorAccess implements AccessPattern {
   private final int bytes;
   private final Optional<ThreadGrid> threads;
   private final int rowsAsOne;
-  private final int maxWays;
-  private final String label;
+  private final Given given;
 
   /**
    * The lanes as a grid: {@code rows x cols = 32}.
@@ -62,44 +61,43 @@ public final class VectorAccess implements AccessPattern {
   }
 
   private VectorAccess(
-      Op op, int bytes, Optional<ThreadGrid> threads, int rowsAsOne, int maxWays, String label) {
+      Op op, int bytes, Optional<ThreadGrid> threads, int rowsAsOne, Given given) {
     this.op = Objects.requireNonNull(op);
     this.bytes = bytes;
     this.threads = threads;
     this.rowsAsOne = rowsAsOne;
-    this.maxWays = maxWays;
-    this.label = label;
+    this.given = given;
   }
 
   /** The coalesced copy: 32 consecutive vectors of the tile, row-major, per instruction. */
   public static VectorAccess coalesced(Op op, int bytes) {
-    return new VectorAccess(op, bytes, Optional.empty(), 1, 1, "");
+    return new VectorAccess(op, bytes, Optional.empty(), 1, Given.NONE);
   }
 
   /** Lanes as a {@code threadRows x threadCols} grid numbered in {@code order}. */
   public static VectorAccess grid(Op op, int bytes, int threadRows, int threadCols, Order order) {
     return new VectorAccess(op, bytes, Optional.of(new ThreadGrid(threadRows, threadCols, order)), 1,
-        1, "");
+        Given.NONE);
   }
 
   /** The same access seeing {@code rowsAsOne} consecutive rows as one line. */
   public VectorAccess withRowsAsOne(int rowsAsOne) {
-    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, given);
   }
 
   /** The same access moving {@code bytes} per lane, with the same grid. */
   public VectorAccess withBytes(int bytes) {
-    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, given);
   }
 
   /** The same access tolerating {@code maxWays}-way conflicts. */
   public VectorAccess withMaxWays(int maxWays) {
-    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, given.withMaxWays(maxWays));
   }
 
   /** The same access named {@code label} in messages and reports. */
   public VectorAccess withLabel(String label) {
-    return new VectorAccess(op, bytes, threads, rowsAsOne, maxWays, label);
+    return new VectorAccess(op, bytes, threads, rowsAsOne, given.withLabel(label));
   }
 
   @Override
@@ -128,18 +126,13 @@ public final class VectorAccess implements AccessPattern {
   }
 
   @Override
-  public int maxWays() {
-    return maxWays;
+  public Given given() {
+    return given;
   }
 
   @Override
-  public String label() {
-    return label.isEmpty() ? description() : label;
-  }
-
-  /** The label as given, empty when none was: what {@link AccessText} writes. */
-  String givenLabel() {
-    return label;
+  public String text() {
+    return AccessText.format(this);
   }
 
   @Override
@@ -242,12 +235,12 @@ public final class VectorAccess implements AccessPattern {
   @Override
   public boolean equals(Object other) {
     return other instanceof VectorAccess that && op == that.op && bytes == that.bytes
-        && threads.equals(that.threads) && rowsAsOne == that.rowsAsOne && maxWays == that.maxWays && label.equals(that.label);
+        && threads.equals(that.threads) && rowsAsOne == that.rowsAsOne && given.equals(that.given);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(op, bytes, threads, rowsAsOne, maxWays, label);
+    return Objects.hash(op, bytes, threads, rowsAsOne, given.maxWays(), given.label());
   }
 
   @Override

@@ -1,10 +1,14 @@
 package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
@@ -12,15 +16,18 @@ import java.util.Optional;
 
 /**
  * A hardware engine that reads or writes the tile without the load/store unit: the bulk tensor copy
- * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link MmaRead}:
- * {@link Wgmma} on Hopper, {@link Umma} on Blackwell). An engine
+ * engine ({@link Tma}), the tensor cores through shared-memory descriptors ({@link MmaRead}: wgmma
+ * on Hopper, tcgen05 on Blackwell, as its format says). An engine
  * issues no warp instructions, so the bank model has nothing to cost; it is a requirement on the
  * layout, met when the engine has a {@link Plan} for it (the boxes, the descriptor fields), broken by
  * the violations that prevent one. Warp instructions, which the bank model costs, are
  * {@link AccessPattern}s.
  *
  * <p>An engine is added here and nowhere else in the model: the solver keeps only the layouts every
- * declared engine has a plan for, whatever the engine.
+ * declared engine has a plan for, whatever the engine. What differs between engines is a method
+ * of each (its plan, its use of the bytes, what a target lacks) or, for what a user of the model
+ * does with each kind and its plan (words, a report), a {@link Visitor}: no one outside this
+ * package asks which record an engine is.
  */
 public sealed interface Engine permits Tma, MmaRead {
 
@@ -47,9 +54,7 @@ public sealed interface Engine permits Tma, MmaRead {
   }
 
   /** The engine as one line of text, which {@link #parse} reads back as an equal engine. */
-  default String text() {
-    return EngineText.format(this);
-  }
+  String text();
 
   /** The annotation's kind that declares the engine. */
   AccessKind kind();
@@ -68,6 +73,35 @@ public sealed interface Engine permits Tma, MmaRead {
 
   /** How the engine reads or writes the tile, or every violation that prevents it. */
   Plan<?> plan(TileLayout tile);
+
+  /** How the engine uses the tile's bytes: its proxy (async), and whether it writes them. */
+  BufferUse use();
+
+  /**
+   * What prevents {@code plan}, this engine's {@link #plan} of a tile, on {@code target}: its
+   * violations, and where it has one, what the target lacks of it (TMA's Blackwell-only modes).
+   */
+  default List<Violation> violationsOn(Architecture target, Plan<?> plan) {
+    return plan.violations();
+  }
+
+  /**
+   * {@code visitor}'s method for this engine's kind, given {@code plan}, this engine's
+   * {@link #plan} of a tile, with its type.
+   */
+  <R> R accept(Visitor<R> visitor, Plan<?> plan);
+
+  /**
+   * What a user of the model does with each kind of engine and its plan: one method per kind, so
+   * that a new engine is a new method here, which every visitor must then say.
+   *
+   * @param <R> what the visit returns
+   */
+  interface Visitor<R> {
+    R tma(Tma tma, Plan<TmaFill> fill);
+
+    R mmaRead(MmaRead read, Plan<MmaOperand> operand);
+  }
 
   /**
    * The violations of {@link #plan} that no swizzle removes, for a tile whose swizzle is still to be

@@ -33,21 +33,21 @@ final class EngineText {
 
   private EngineText() {}
 
-  static String format(Engine engine) {
-    String text;
-    if (engine instanceof Tma tma) {
-      text = "TMA " + (tma.op() == Op.STORE ? LOAD_INTO_THE_TILE : STORE_FROM_THE_TILE);
-    } else {
-      MmaRead read = (MmaRead) engine;
-      text = read.format().engineName() + " " + majorWord(read.major());
-    }
-    return engine.label().equals(engine.description())
-        ? text
-        : text + " label " + TextForm.quote(engine.label());
+  static String format(Tma tma) {
+    return labelled(tma,
+        "TMA " + (tma.op() == Op.STORE ? LOAD_INTO_THE_TILE : STORE_FROM_THE_TILE));
   }
 
-  private static String majorWord(Major major) {
-    return major == Major.K ? "K-major" : "MN-major";
+  static String format(MmaRead read) {
+    return labelled(read,
+        read.format().engineName() + (read.major() == Major.K ? " K-major" : " MN-major"));
+  }
+
+  /** {@code words}, the engine's own, then its label where it is not the description. */
+  private static String labelled(Engine engine, String words) {
+    return engine.label().equals(engine.description())
+        ? words
+        : words + " label " + TextForm.quote(engine.label());
   }
 
   /** The engine {@code text} names; throws {@link IllegalArgumentException} naming what is wrong. */

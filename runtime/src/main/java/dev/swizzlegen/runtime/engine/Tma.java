@@ -1,6 +1,8 @@
 package dev.swizzlegen.runtime.engine;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
@@ -11,6 +13,7 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The bulk tensor copy engine, {@code cp.async.bulk.tensor}, writes the tile (a TMA load,
@@ -35,9 +38,24 @@ public record Tma(Op op, String label) implements Engine {
     return new Tma(op, "");
   }
 
+  /** The first TMA engine among {@code engines}, if any. */
+  public static Optional<Tma> first(List<Engine> engines) {
+    for (Engine engine : engines) {
+      if (engine instanceof Tma tma) {
+        return Optional.of(tma);
+      }
+    }
+    return Optional.empty();
+  }
+
   @Override
   public Tma withLabel(String label) {
     return new Tma(op, label);
+  }
+
+  @Override
+  public String text() {
+    return EngineText.format(this);
   }
 
   @Override
@@ -63,6 +81,26 @@ public record Tma(Op op, String label) implements Engine {
           List.of(new PackedSwizzleMode(tile.dtype(), fill.plan().get().mode(), op)));
     }
     return fill;
+  }
+
+  /** A TMA load writes the tile's bytes, a TMA store reads them, in the async proxy. */
+  @Override
+  public BufferUse use() {
+    return op == Op.STORE ? BufferUse.TMA_WRITE : BufferUse.TMA_READ;
+  }
+
+  /** Where TMA has a fill, what the target lacks of its mode ({@link TmaFill#check}). */
+  @Override
+  @SuppressWarnings("unchecked") // a TMA engine's plan is a TmaFill's
+  public List<Violation> violationsOn(Architecture target, Plan<?> plan) {
+    Plan<TmaFill> fill = (Plan<TmaFill>) plan;
+    return fill.plan().map(made -> TmaFill.check(made.mode(), target)).orElse(fill.violations());
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // a TMA engine's plan is a TmaFill's
+  public <R> R accept(Visitor<R> visitor, Plan<?> plan) {
+    return visitor.tma(this, (Plan<TmaFill>) plan);
   }
 
   /** TMA needs a swizzle pattern of its own: on the plain tile, every violation but the swizzle's. */

@@ -1,10 +1,11 @@
 package dev.swizzlegen.runtime.solve;
 
+import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
+import dev.swizzlegen.runtime.engine.MmaRead;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
@@ -292,13 +293,13 @@ public final class SwizzleFamily {
    * As {@link #runs(TileLayout, List, List)}; where {@code blackwellTma} is false, a layout TMA would
    * write only in one of Blackwell's modes ({@link TmaSwizzle#isBlackwell()}, sm_100 and CUDA 12.8 on)
    * is not one a search may choose either, so that a derived layout runs on every GPU with TMA;
-   * unless tcgen05 reads the tile ({@link Umma}): it runs on sm_100a and sm_103a alone, whose TMA
-   * writes Blackwell's modes, and CUTLASS picks one there (SWIZZLE_128B_BASE32B, for 32-bit MN-major
-   * operands).
+   * unless tcgen05 reads the tile ({@link MmaFormat#UMMA}): it runs on sm_100a and sm_103a alone,
+   * whose TMA writes Blackwell's modes, and CUTLASS picks one there (SWIZZLE_128B_BASE32B, for
+   * 32-bit MN-major operands).
    */
   static boolean runs(TileLayout tile, List<AccessPattern> accesses, List<Engine> engines,
       boolean blackwellTma) {
-    boolean blackwellTarget = blackwellTma || engines.stream().anyMatch(Umma.class::isInstance);
+    boolean blackwellTarget = blackwellTma || !MmaRead.by(MmaFormat.UMMA, engines).isEmpty();
     for (AccessPattern access : accesses) {
       if (!access.check(tile).isEmpty()) {
         return false;
@@ -308,7 +309,7 @@ public final class SwizzleFamily {
       if (!engine.plan(tile).exists()) {
         return false;
       }
-      if (!blackwellTarget && engine instanceof Tma
+      if (!blackwellTarget && engine.kind() == AccessKind.TMA
           && tile.tmaSwizzle().filter(TmaSwizzle::isBlackwell).isPresent()) {
         return false;
       }

@@ -89,7 +89,7 @@ public final class SwizzleSolver {
   public Solution solve(TileDescription description, List<AccessPattern> accesses,
       List<Engine> engines) {
     Solution hopper = solve(description, accesses, engines, false);
-    if (hopper.found() || !blackwellTma || engines.stream().noneMatch(Tma.class::isInstance)) {
+    if (hopper.found() || !blackwellTma || Tma.first(engines).isEmpty()) {
       return hopper;
     }
     Solution blackwell = solve(description, accesses, engines, true);

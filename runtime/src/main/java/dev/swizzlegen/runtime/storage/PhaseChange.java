@@ -1,5 +1,6 @@
 package dev.swizzlegen.runtime.storage;
 
+import dev.swizzlegen.runtime.BufferUse;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -9,10 +10,11 @@ import java.util.Set;
 
 /**
  * What must complete when a kernel's shared memory passes from one phase to the next, before the next
- * phase touches bytes the last one used: derived from how each buffer's bytes are used ({@link Use})
- * by the PTX memory model's two proxies. The generic proxy is the threads' own loads and stores; the
- * async proxy is TMA ({@code cp.async.bulk.tensor}), wgmma and tcgen05, whose accesses complete on
- * their own mechanisms and are not ordered with the generic proxy's without a proxy fence.
+ * phase touches bytes the last one used: derived from how each buffer's bytes are used
+ * ({@link BufferUse}, which each access and engine says of itself) by the PTX memory model's two
+ * proxies. The generic proxy is the threads' own loads and stores; the async proxy is TMA
+ * ({@code cp.async.bulk.tensor}), wgmma and tcgen05, whose accesses complete on their own mechanisms
+ * and are not ordered with the generic proxy's without a proxy fence.
  *
  * @param from the phase that ends
  * @param to the phase that begins (for the last phase, the first again: a persistent kernel's next
@@ -22,40 +24,6 @@ import java.util.Set;
  *     {@code from}, the proxy fence, the barrier; empty when nothing is shared or nothing conflicts
  */
 public record PhaseChange(String from, String to, List<List<String>> buffers, List<Step> steps) {
-
-  /** How a phase uses a buffer's bytes. */
-  public enum Use {
-    /** Warp loads: {@code ld.shared}, {@code ldmatrix} (generic proxy reads). */
-    GENERIC_READ(false, false),
-    /** Warp stores: {@code st.shared}, {@code stmatrix} (generic proxy writes). */
-    GENERIC_WRITE(true, false),
-    /** TMA loads into the buffer (async proxy writes, complete on an mbarrier's transaction count). */
-    TMA_WRITE(true, true),
-    /** TMA stores from the buffer (async proxy reads, in a bulk async-group). */
-    TMA_READ(false, true),
-    /** wgmma reads the buffer as an operand (async proxy reads, in a wgmma group). */
-    WGMMA_READ(false, true),
-    /** tcgen05.mma reads the buffer through a UMMA descriptor (async proxy reads). */
-    UMMA_READ(false, true);
-
-    private final boolean writes;
-    private final boolean async;
-
-    Use(boolean writes, boolean async) {
-      this.writes = writes;
-      this.async = async;
-    }
-
-    /** Whether the use writes the bytes. */
-    public boolean writes() {
-      return writes;
-    }
-
-    /** Whether the async proxy makes it. */
-    public boolean async() {
-      return async;
-    }
-  }
 
   /** One thing that must complete, in the order the enum lists them. */
   public enum Step {
@@ -87,7 +55,7 @@ public record PhaseChange(String from, String to, List<List<String>> buffers, Li
    * ({@link Placement#phases}), the last followed by the first; {@code uses} says how each buffer (by name) is used in its phase. A buffer live in
    * every phase shares no byte with another, so it takes part in none.
    */
-  public static List<PhaseChange> of(Placement placement, Map<String, Set<Use>> uses) {
+  public static List<PhaseChange> of(Placement placement, Map<String, Set<BufferUse>> uses) {
     List<String> phases = placement.phases();
     List<PhaseChange> changes = new ArrayList<>();
     if (phases.size() < 2) {
@@ -100,7 +68,7 @@ public record PhaseChange(String from, String to, List<List<String>> buffers, Li
   }
 
   /** The change from phase {@code from} to phase {@code to}. */
-  static PhaseChange between(Placement placement, Map<String, Set<Use>> uses, String from,
+  static PhaseChange between(Placement placement, Map<String, Set<BufferUse>> uses, String from,
       String to) {
     List<Buffer> buffers = placement.buffers();
     List<List<String>> shared = new ArrayList<>();
@@ -135,29 +103,29 @@ public record PhaseChange(String from, String to, List<List<String>> buffers, Li
    *   <li>any hazard ends with a barrier: the threads that waited and wrote let the others go.
    * </ul>
    */
-  static Set<Step> steps(Set<Use> before, Set<Use> after) {
-    boolean beforeWrites = before.stream().anyMatch(Use::writes);
-    boolean afterWrites = after.stream().anyMatch(Use::writes);
+  static Set<Step> steps(Set<BufferUse> before, Set<BufferUse> after) {
+    boolean beforeWrites = before.stream().anyMatch(BufferUse::writes);
+    boolean afterWrites = after.stream().anyMatch(BufferUse::writes);
     Set<Step> steps = new LinkedHashSet<>();
     if (!beforeWrites && !afterWrites) {
       return steps;
     }
     if (afterWrites) {
-      if (before.contains(Use.WGMMA_READ)) {
+      if (before.contains(BufferUse.WGMMA_READ)) {
         steps.add(Step.WAIT_WGMMA);
       }
-      if (before.contains(Use.UMMA_READ)) {
+      if (before.contains(BufferUse.UMMA_READ)) {
         steps.add(Step.WAIT_UMMA);
       }
-      if (before.contains(Use.TMA_READ)) {
+      if (before.contains(BufferUse.TMA_READ)) {
         steps.add(Step.WAIT_TMA_STORE_READS);
       }
     }
-    if (before.contains(Use.TMA_WRITE)) {
+    if (before.contains(BufferUse.TMA_WRITE)) {
       steps.add(Step.WAIT_TMA_LOADS);
     }
-    boolean afterAsync = after.stream().anyMatch(Use::async);
-    if (before.contains(Use.GENERIC_WRITE) && afterAsync) {
+    boolean afterAsync = after.stream().anyMatch(BufferUse::async);
+    if (before.contains(BufferUse.GENERIC_WRITE) && afterAsync) {
       steps.add(Step.FENCE_PROXY_ASYNC);
     }
     steps.add(Step.BARRIER);

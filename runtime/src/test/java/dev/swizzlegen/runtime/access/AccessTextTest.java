@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
@@ -58,6 +59,26 @@ class AccessTextTest {
       // One line, whatever the label holds.
       assertTrue(text.chars().noneMatch(c -> c == '\n' || c == '\r' || c == '\u2028'
           || c == '\u2029' || Character.isISOControl(c)), text);
+    }
+  }
+
+  /**
+   * What every access shares, read off {@code given()}: the conflict degree tolerated, the label as
+   * given or else the description; and the bytes' use, the threads' own loads or stores.
+   */
+  @Test
+  void everyAccessReadsItsSharedTermsOffWhatWasGiven() {
+    SplittableRandom random = new SplittableRandom(41);
+    for (int i = 0; i < 2_000; i++) {
+      AccessPattern access = randomAccess(random);
+      assertEquals(access.given().maxWays(), access.maxWays(), access.text());
+      assertEquals(access.given().label().isEmpty() ? access.description() : access.given().label(),
+          access.label(), access.text());
+      assertEquals(access.description(), access.withLabel("").label(), access.text());
+      assertEquals(new AccessPattern.Given(3, "x"), access.withMaxWays(3).withLabel("x").given());
+      assertEquals(access.op() == Op.STORE ? BufferUse.GENERIC_WRITE : BufferUse.GENERIC_READ,
+          access.use(), access.text());
+      assertTrue(!access.use().async(), access.text());
     }
   }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.InvalidDescriptionException;
 import dev.swizzlegen.runtime.Major;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.Test;
 
 class EngineTest {
   private static final List<Engine> ENGINES = List.of(Tma.of(Op.STORE), Tma.of(Op.LOAD),
-      Wgmma.of(Major.K), Wgmma.of(Major.MN), Umma.of(Major.K), Umma.of(Major.MN));
+      MmaRead.of(MmaFormat.GMMA, Major.K), MmaRead.of(MmaFormat.GMMA, Major.MN),
+      MmaRead.of(MmaFormat.UMMA, Major.K), MmaRead.of(MmaFormat.UMMA, Major.MN));
 
   /**
    * The law of issue 19, item 2, over every layout the solver may choose for a few geometries: an
@@ -74,6 +77,65 @@ class EngineTest {
   }
 
   /**
+   * What each engine does to the bytes, as a storage's phase changes need it: a TMA load writes the
+   * tile, a TMA store and the tensor cores read it, all in the async proxy.
+   */
+  @Test
+  void eachEngineSaysHowItUsesTheBytes() {
+    assertEquals(List.of(BufferUse.TMA_WRITE, BufferUse.TMA_READ, BufferUse.WGMMA_READ,
+        BufferUse.WGMMA_READ, BufferUse.UMMA_READ, BufferUse.UMMA_READ),
+        ENGINES.stream().map(Engine::use).toList());
+    for (Engine engine : ENGINES) {
+      assertTrue(engine.use().async(), engine.text());
+      assertEquals(engine.op() == Op.STORE, engine.use().writes(), engine.text());
+    }
+  }
+
+  /**
+   * A visitor is handed the engine itself and the plan given, as its kind's; what a target lacks of a
+   * plan is its violations, and for TMA with a fill, what the target lacks of its mode.
+   */
+  @Test
+  void aVisitorGetsTheEngineAndItsPlanAndATargetChecksThePlan() {
+    for (TileLayout layout : List.of(TileLayout.parse("HALF 64x64 Swizzle<3,3,3> aligned 1024"),
+        TileLayout.parse("FLOAT 32x32 Swizzle<0,0,0> aligned 128"))) {
+      for (Engine engine : ENGINES) {
+        Plan<?> plan = engine.plan(layout);
+        List<Object> seen = engine.accept(new Engine.Visitor<List<Object>>() {
+          @Override
+          public List<Object> tma(Tma tma, Plan<TmaFill> fill) {
+            return List.of("tma", tma, fill);
+          }
+
+          @Override
+          public List<Object> mmaRead(MmaRead read, Plan<MmaOperand> operand) {
+            return List.of("read", read, operand);
+          }
+        }, plan);
+        assertEquals(List.of(engine.kind() == AccessKind.TMA ? "tma" : "read", engine, plan), seen);
+        for (Architecture target : Architecture.values()) {
+          List<Violation> expected = engine.kind() == AccessKind.TMA && plan.exists()
+              ? TmaFill.check(((TmaFill) plan.plan().get()).mode(), target) : plan.violations();
+          assertEquals(expected, engine.violationsOn(target, plan), engine + " on " + target);
+        }
+      }
+    }
+  }
+
+  /** The reads and the first TMA among a tile's engines, in the order declared. */
+  @Test
+  void readsAndTmaAreFoundAmongTheEngines() {
+    List<Engine> engines = List.of(MmaRead.of(MmaFormat.UMMA, Major.K), Tma.of(Op.LOAD),
+        MmaRead.of(MmaFormat.GMMA, Major.MN), Tma.of(Op.STORE), MmaRead.of(MmaFormat.GMMA, Major.K));
+    assertEquals(List.of(engines.get(0), engines.get(2), engines.get(4)), MmaRead.in(engines));
+    assertEquals(List.of(engines.get(2), engines.get(4)), MmaRead.by(MmaFormat.GMMA, engines));
+    assertEquals(List.of(engines.get(0)), MmaRead.by(MmaFormat.UMMA, engines));
+    assertEquals(Optional.of(engines.get(1)), Tma.first(engines));
+    assertEquals(Optional.empty(), Tma.first(MmaRead.in(engines).stream().map(Engine.class::cast)
+        .toList()));
+  }
+
+  /**
    * The alignment a tile that engines read takes where it declares none
    * ({@link Engine#defaultAlignment}) is enough for every engine: at it, each engine has a plan
    * exactly where it has one at the largest alignment any TMA pattern needs, and
@@ -118,21 +180,21 @@ class EngineTest {
         .rowStride(64).alignment(1024).build();
     assertEquals(TmaFill.plan(plain).violations(), Tma.of(Op.STORE).geometryViolations(plain));
     assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, plain, Major.K),
-        Wgmma.of(Major.K).geometryViolations(plain));
-    assertTrue(Wgmma.of(Major.K).geometryViolations(plain).isEmpty());
+        MmaRead.of(MmaFormat.GMMA, Major.K).geometryViolations(plain));
+    assertTrue(MmaRead.of(MmaFormat.GMMA, Major.K).geometryViolations(plain).isEmpty());
     TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 32, 32)
         .rowStride(32).alignment(128).build();
     assertEquals(MmaOperand.checkGeometry(MmaFormat.GMMA, floats, Major.K),
-        Wgmma.of(Major.K).geometryViolations(floats));
-    assertTrue(!Wgmma.of(Major.K).geometryViolations(floats).isEmpty());
+        MmaRead.of(MmaFormat.GMMA, Major.K).geometryViolations(floats));
+    assertTrue(!MmaRead.of(MmaFormat.GMMA, Major.K).geometryViolations(floats).isEmpty());
     assertEquals(MmaOperand.checkGeometry(MmaFormat.UMMA, plain, Major.MN),
-        Umma.of(Major.MN).geometryViolations(plain));
-    assertTrue(Umma.of(Major.MN).geometryViolations(plain).isEmpty());
+        MmaRead.of(MmaFormat.UMMA, Major.MN).geometryViolations(plain));
+    assertTrue(MmaRead.of(MmaFormat.UMMA, Major.MN).geometryViolations(plain).isEmpty());
     // tcgen05 reads a FLOAT tile's 32 bits as TF32 (kind::tf32); a DOUBLE one not at all.
-    assertTrue(Umma.of(Major.K).geometryViolations(floats).isEmpty());
+    assertTrue(MmaRead.of(MmaFormat.UMMA, Major.K).geometryViolations(floats).isEmpty());
     TileLayout doubles = TileLayout.builder(DType.DOUBLE, Swizzle.IDENTITY, 32, 16)
         .rowStride(16).alignment(128).build();
-    assertTrue(!Umma.of(Major.K).geometryViolations(doubles).isEmpty());
+    assertTrue(!MmaRead.of(MmaFormat.UMMA, Major.K).geometryViolations(doubles).isEmpty());
   }
 
 
@@ -142,13 +204,13 @@ class EngineTest {
     assertEquals("A", Tma.of(Op.STORE).withLabel("A").label());
     assertEquals(Tma.of(Op.STORE), Tma.of(Op.STORE).withLabel(""));
     assertEquals(AccessKind.TMA, Tma.of(Op.STORE).kind());
-    assertEquals(AccessKind.WGMMA, Wgmma.of(Major.MN).kind());
-    assertEquals(Op.LOAD, Wgmma.of(Major.MN).op());
-    assertEquals("wgmma read of an MN-major operand", Wgmma.of(Major.MN).description());
-    assertEquals(AccessKind.UMMA, Umma.of(Major.K).kind());
-    assertEquals(Op.LOAD, Umma.of(Major.K).op());
-    assertEquals("UMMA read of a K-major operand", Umma.of(Major.K).description());
-    assertEquals(Umma.of(Major.MN), Umma.of(Major.MN).withLabel(""));
+    assertEquals(AccessKind.WGMMA, MmaRead.of(MmaFormat.GMMA, Major.MN).kind());
+    assertEquals(Op.LOAD, MmaRead.of(MmaFormat.GMMA, Major.MN).op());
+    assertEquals("wgmma read of an MN-major operand", MmaRead.of(MmaFormat.GMMA, Major.MN).description());
+    assertEquals(AccessKind.UMMA, MmaRead.of(MmaFormat.UMMA, Major.K).kind());
+    assertEquals(Op.LOAD, MmaRead.of(MmaFormat.UMMA, Major.K).op());
+    assertEquals("UMMA read of a K-major operand", MmaRead.of(MmaFormat.UMMA, Major.K).description());
+    assertEquals(MmaRead.of(MmaFormat.UMMA, Major.MN), MmaRead.of(MmaFormat.UMMA, Major.MN).withLabel(""));
     for (MmaFormat format : MmaFormat.all()) {
       for (Major major : Major.values()) {
         MmaRead read = MmaRead.of(format, major);
@@ -164,7 +226,7 @@ class EngineTest {
   void aPlanOrItsViolationsNeverBoth() {
     TileLayout floats = TileLayout.builder(DType.FLOAT, Swizzle.IDENTITY, 32, 32)
         .rowStride(32).alignment(128).build();
-    Plan<MmaOperand> none = Wgmma.of(Major.K).plan(floats);
+    Plan<MmaOperand> none = MmaRead.of(MmaFormat.GMMA, Major.K).plan(floats);
     InvalidDescriptionException thrown =
         assertThrows(InvalidDescriptionException.class, none::orElseThrow);
     assertEquals(none.violations(), thrown.violations());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.notation.RandomLabels;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -24,10 +25,10 @@ class EngineTextTest {
     Map<String, Engine> named = Map.of(
         "TMA load into the tile", Tma.of(Op.STORE),
         "TMA store from the tile label 'C out'", Tma.of(Op.LOAD).withLabel("C out"),
-        "wgmma K-major", Wgmma.of(Major.K),
-        "wgmma MN-major label 'B read by the MMA'", Wgmma.of(Major.MN).withLabel("B read by the MMA"),
-        "UMMA K-major", Umma.of(Major.K),
-        "UMMA MN-major label 'B, tcgen05'", Umma.of(Major.MN).withLabel("B, tcgen05"),
+        "wgmma K-major", MmaRead.of(MmaFormat.GMMA, Major.K),
+        "wgmma MN-major label 'B read by the MMA'", MmaRead.of(MmaFormat.GMMA, Major.MN).withLabel("B read by the MMA"),
+        "UMMA K-major", MmaRead.of(MmaFormat.UMMA, Major.K),
+        "UMMA MN-major label 'B, tcgen05'", MmaRead.of(MmaFormat.UMMA, Major.MN).withLabel("B, tcgen05"),
         // A label that is the description is no label: the engine is named by its description.
         "TMA store from the tile", Tma.of(Op.LOAD).withLabel("TMA store from the tile"));
     named.forEach((text, engine) -> {
@@ -43,8 +44,8 @@ class EngineTextTest {
       Major major = random.nextBoolean() ? Major.K : Major.MN;
       Engine engine = switch (random.nextInt(3)) {
         case 0 -> Tma.of(random.nextBoolean() ? Op.LOAD : Op.STORE);
-        case 1 -> Wgmma.of(major);
-        default -> Umma.of(major);
+        case 1 -> MmaRead.of(MmaFormat.GMMA, major);
+        default -> MmaRead.of(MmaFormat.UMMA, major);
       };
       engine = engine.withLabel(random.nextInt(8) == 0 ? engine.description() : RandomLabels.next(random));
       String text = engine.text();

@@ -8,14 +8,13 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.access.MmaAccumulatorAccess;
 import dev.swizzlegen.runtime.access.VectorAccess;
-import dev.swizzlegen.runtime.access.ConflictAnalyzer;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
@@ -388,7 +387,7 @@ class SwizzleSolverTest {
             TmaSwizzle.SWIZZLE_64B),
         new Expected(described(DType.FP8_E4M3, 64, 128, 128, 1024), Major.K,
             TmaSwizzle.SWIZZLE_128B))) {
-      List<Engine> engines = List.of(Tma.of(Op.STORE), Wgmma.of(expected.major()));
+      List<Engine> engines = List.of(Tma.of(Op.STORE), MmaRead.of(MmaFormat.GMMA, expected.major()));
       Solution solution = solver.solve(expected.geometry(), List.of(), engines);
       TileLayout tile = solution.layout().orElseThrow();
       assertEquals(expected.mode(), tile.tmaSwizzle().orElseThrow(), expected.toString());
@@ -425,8 +424,8 @@ class SwizzleSolverTest {
             TmaSwizzle.SWIZZLE_128B_ATOM_32B, 32),
         new Expected(described(DType.FLOAT, 32, 64, 64, 1024), Major.MN,
             TmaSwizzle.SWIZZLE_128B_ATOM_32B, 32))) {
-      List<List<Engine>> declared = List.of(List.of(Umma.of(expected.major())),
-          List.of(Tma.of(Op.STORE), Umma.of(expected.major())));
+      List<List<Engine>> declared = List.of(List.of(MmaRead.of(MmaFormat.UMMA, expected.major())),
+          List.of(Tma.of(Op.STORE), MmaRead.of(MmaFormat.UMMA, expected.major())));
       for (List<Engine> engines : declared) {
         Solution solution = solver.solve(expected.geometry(), List.of(), engines);
         TileLayout tile = solution.layout().orElseThrow();

@@ -3,8 +3,8 @@ package dev.swizzlegen.runtime.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
-import dev.swizzlegen.runtime.storage.PhaseChange.Use;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,11 +30,11 @@ class PhaseChangeTest {
         Buffer.tile("B", new Buffer.Stages(4, 16384, 16384), 1024, 1, MAINLOOP),
         Buffer.tile("C", new Buffer.Stages(1, 32768, 32768), 1024, 2, EPILOGUE),
         Buffer.barriers("full", 4, 1, Optional.empty())));
-    Map<String, Set<Use>> uses = Map.of(
-        "A", EnumSet.of(Use.TMA_WRITE, Use.WGMMA_READ),
-        "B", EnumSet.of(Use.TMA_WRITE, Use.WGMMA_READ),
-        "C", EnumSet.of(Use.GENERIC_WRITE, Use.TMA_READ),
-        "full", EnumSet.noneOf(Use.class));
+    Map<String, Set<BufferUse>> uses = Map.of(
+        "A", EnumSet.of(BufferUse.TMA_WRITE, BufferUse.WGMMA_READ),
+        "B", EnumSet.of(BufferUse.TMA_WRITE, BufferUse.WGMMA_READ),
+        "C", EnumSet.of(BufferUse.GENERIC_WRITE, BufferUse.TMA_READ),
+        "full", EnumSet.noneOf(BufferUse.class));
     assertEquals(List.of(
             new PhaseChange("mainloop", "epilogue", List.of(List.of("A", "C")),
                 List.of(Step.WAIT_WGMMA, Step.WAIT_TMA_LOADS, Step.BARRIER)),
@@ -65,9 +65,9 @@ class PhaseChangeTest {
   @Test
   void umaReadsAreCommittedAndReadsAfterReadsNeedNothing() {
     assertEquals(Set.of(Step.WAIT_UMMA, Step.WAIT_TMA_LOADS, Step.BARRIER),
-        PhaseChange.steps(EnumSet.of(Use.TMA_WRITE, Use.UMMA_READ), EnumSet.of(Use.GENERIC_WRITE)));
-    assertEquals(Set.of(), PhaseChange.steps(EnumSet.of(Use.WGMMA_READ, Use.GENERIC_READ),
-        EnumSet.of(Use.GENERIC_READ, Use.TMA_READ)));
+        PhaseChange.steps(EnumSet.of(BufferUse.TMA_WRITE, BufferUse.UMMA_READ), EnumSet.of(BufferUse.GENERIC_WRITE)));
+    assertEquals(Set.of(), PhaseChange.steps(EnumSet.of(BufferUse.WGMMA_READ, BufferUse.GENERIC_READ),
+        EnumSet.of(BufferUse.GENERIC_READ, BufferUse.TMA_READ)));
     Placement one = StoragePlan.place(List.of(
         Buffer.bytes("x", 64, 16, 1, MAINLOOP), Buffer.bytes("y", 64, 16, 1, MAINLOOP)));
     assertEquals(List.of(), PhaseChange.of(one, Map.of()));
@@ -80,10 +80,10 @@ class PhaseChangeTest {
    */
   @Test
   void overEveryPairOfUsesStepsAreOrderedEndWithTheBarrierAndOnlyGrow() {
-    List<Set<Use>> sets = new ArrayList<>();
-    Use[] all = Use.values();
+    List<Set<BufferUse>> sets = new ArrayList<>();
+    BufferUse[] all = BufferUse.values();
     for (int mask = 0; mask < 1 << all.length; mask++) {
-      Set<Use> set = EnumSet.noneOf(Use.class);
+      Set<BufferUse> set = EnumSet.noneOf(BufferUse.class);
       for (int bit = 0; bit < all.length; bit++) {
         if ((mask >> bit & 1) == 1) {
           set.add(all[bit]);
@@ -91,10 +91,10 @@ class PhaseChangeTest {
       }
       sets.add(set);
     }
-    for (Set<Use> before : sets) {
-      for (Set<Use> after : sets) {
+    for (Set<BufferUse> before : sets) {
+      for (Set<BufferUse> after : sets) {
         List<Step> steps = new ArrayList<>(PhaseChange.steps(before, after));
-        boolean writes = before.stream().anyMatch(Use::writes) || after.stream().anyMatch(Use::writes);
+        boolean writes = before.stream().anyMatch(BufferUse::writes) || after.stream().anyMatch(BufferUse::writes);
         assertEquals(writes, !steps.isEmpty(), before + " -> " + after);
         if (writes) {
           assertEquals(Step.BARRIER, steps.get(steps.size() - 1));
@@ -102,11 +102,11 @@ class PhaseChangeTest {
         List<Step> sorted = new ArrayList<>(steps);
         sorted.sort(null);
         assertEquals(sorted, steps, "in order");
-        for (Use more : all) {
-          Set<Use> wider = EnumSet.copyOf(after.isEmpty() ? EnumSet.of(more) : after);
+        for (BufferUse more : all) {
+          Set<BufferUse> wider = EnumSet.copyOf(after.isEmpty() ? EnumSet.of(more) : after);
           wider.add(more);
           assertTrue(PhaseChange.steps(before, wider).containsAll(steps), before + " -> " + wider);
-          Set<Use> widerBefore = before.isEmpty() ? EnumSet.of(more) : EnumSet.copyOf(before);
+          Set<BufferUse> widerBefore = before.isEmpty() ? EnumSet.of(more) : EnumSet.copyOf(before);
           widerBefore.add(more);
           assertTrue(PhaseChange.steps(widerBefore, after).containsAll(steps),
               widerBefore + " -> " + after);

@@ -1,18 +1,19 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.diag.AccessNotes;
 import dev.swizzlegen.processor.diag.ModelText;
-import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.ProofText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
@@ -84,7 +85,7 @@ public final class CudaHeaderWriter {
       out.add("// " + line);
     }
     out.add("//");
-    List<String> diagram = SwizzleText.diagram(layout, ExprPrinter.CUDA);
+    List<String> diagram = SwizzleMasks.diagram(layout, ExprPrinter.CUDA);
     if (!diagram.isEmpty()) {
       diagram.forEach(line -> out.add("//   " + line));
       out.add("//");

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.engine.mma.MmaCanonicalLayout;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;

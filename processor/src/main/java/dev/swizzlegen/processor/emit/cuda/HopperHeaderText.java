@@ -2,18 +2,17 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
-import dev.swizzlegen.processor.diag.ViolationMessages;
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
-import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaDataType;
@@ -60,13 +59,7 @@ public final class HopperHeaderText {
 
   /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
   public static List<Major> declaredMajors(TileSpec tile) {
-    List<Major> majors = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      if (engine instanceof Wgmma wgmma) {
-        majors.add(wgmma.major());
-      }
-    }
-    return majors;
+    return MmaRead.by(MmaFormat.GMMA, tile.engines()).stream().map(MmaRead::major).toList();
   }
 
   /** The TMA fill the header gives, for a tile with a TMA access. */
@@ -129,8 +122,8 @@ public final class HopperHeaderText {
 
   /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
   static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
-    String k = ViolationMessages.render(kMajor.get(0));
-    String mn = ViolationMessages.render(mnMajor.get(0));
+    String k = Messages.VIOLATIONS.render(kMajor.get(0));
+    String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 

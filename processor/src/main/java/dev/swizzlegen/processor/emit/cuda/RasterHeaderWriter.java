@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit.cuda;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.read.RasterSpec;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.List;
 

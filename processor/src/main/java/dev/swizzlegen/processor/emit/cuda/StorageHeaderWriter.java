@@ -1,20 +1,20 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.diag.StorageText;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.StorageConstants;
-import dev.swizzlegen.processor.emit.SwizzleText;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
-import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
+import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.StorageText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.notation.CuteExport;
 import dev.swizzlegen.runtime.storage.Buffer;
-import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
+import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,10 +1,9 @@
 package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.diag.ModelText;
-import dev.swizzlegen.processor.diag.ProofText;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.SwizzleText;
+import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
@@ -13,6 +12,8 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.ProofText;
+import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -93,7 +94,7 @@ public final class JavaHelperWriter {
         + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "")
         + ", base address aligned to " + layout.alignment() + " bytes."));
     doc.add(Doc.paragraph(layout.swizzleName() + " " + SwizzleText.actsOn(tile) + "."));
-    doc.add(Doc.lines(SwizzleText.diagram(layout, ExprPrinter.JAVA)));
+    doc.add(Doc.lines(SwizzleMasks.diagram(layout, ExprPrinter.JAVA)));
     List<String> matrix = SwizzleText.matrix(layout);
     if (!matrix.isEmpty()) {
       doc.add(Doc.paragraph(matrix.get(0)));

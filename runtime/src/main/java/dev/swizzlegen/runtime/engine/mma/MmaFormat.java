@@ -1,6 +1,7 @@
 package dev.swizzlegen.runtime.engine.mma;
 
 import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.BufferUse;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.mma.MmaViolation.MmaSubByteNeedsKMajor;
@@ -50,17 +51,20 @@ import java.util.Set;
  * @param cuteAtoms the CuTe namespace of the layout atoms that read as operands: {@code "GMMA"}
  * @param cutlassSelector CUTLASS's function that picks such atoms for a tile:
  *     {@code "ss_smem_selector"}
+ * @param use how a read by it uses the operand's bytes: an async proxy read that completes in its
+ *     own way (wgmma's group, tcgen05's commit), which a storage's phase changes wait for
  */
 public record MmaFormat(String instruction, String engineName, AccessKind kind,
     String architecture, Map<DType, String> types, MnMajorTypes mnMajorTypes,
     int instructionKBytes, int maxMn, MmaDescriptor descriptor, String cuteAtoms,
-    String cutlassSelector) {
+    String cutlassSelector, BufferUse use) {
 
   /** {@code wgmma.mma_async} on sm_90a (CuTe's {@code SM90::GMMA}). */
   public static final MmaFormat GMMA = new MmaFormat("wgmma", "wgmma", AccessKind.WGMMA, "sm_90a",
       Map.of(DType.HALF, "f16", DType.BF16, "bf16", DType.TF32, "tf32", DType.FP8_E4M3, "e4m3",
           DType.FP8_E5M2, "e5m2", DType.INT8, "s8", DType.UINT8, "u8"),
-      MnMajorTypes.SIXTEEN_BIT, 32, 256, GmmaDescriptor.SM90, "GMMA", "ss_smem_selector");
+      MnMajorTypes.SIXTEEN_BIT, 32, 256, GmmaDescriptor.SM90, "GMMA", "ss_smem_selector",
+      BufferUse.WGMMA_READ);
 
   /** {@code tcgen05.mma} on sm_100a and sm_103a (CuTe's {@code SM100::UMMA}). */
   public static final MmaFormat UMMA = new MmaFormat("tcgen05.mma", "UMMA", AccessKind.UMMA,
@@ -73,7 +77,8 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
           // byte.
           Map.entry(DType.FP4_E2M1_PADDED, "f8f6f4"), Map.entry(DType.FP6_E3M2, "f8f6f4"),
           Map.entry(DType.FP6_E2M3, "f8f6f4"), Map.entry(DType.FP4_E2M1, "mxf4")),
-      MnMajorTypes.WHOLE_BYTES, 32, 256, UmmaDescriptor.SM100, "UMMA", "sm100_smem_selector");
+      MnMajorTypes.WHOLE_BYTES, 32, 256, UmmaDescriptor.SM100, "UMMA", "sm100_smem_selector",
+      BufferUse.UMMA_READ);
 
   /** Which element types a format reads MN-major (transposed), and what it says of the others. */
   public enum MnMajorTypes {
@@ -106,6 +111,7 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
     Objects.requireNonNull(descriptor, "descriptor");
     Objects.requireNonNull(cuteAtoms, "cuteAtoms");
     Objects.requireNonNull(cutlassSelector, "cutlassSelector");
+    Objects.requireNonNull(use, "use");
   }
 
   /** The formats, in the order the generated files give their reads: wgmma's, then tcgen05's. */

@@ -1,7 +1,7 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
-import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
+import dev.swizzlegen.runtime.storage.PhaseChange;
 import java.util.ArrayList;
 import java.util.List;
 

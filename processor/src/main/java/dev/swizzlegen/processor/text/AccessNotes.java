@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.DType;

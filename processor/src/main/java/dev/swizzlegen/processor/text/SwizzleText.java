@@ -1,4 +1,4 @@
-package dev.swizzlegen.processor.emit;
+package dev.swizzlegen.processor.text;
 
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.DType;
@@ -13,8 +13,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The words and expressions both writers use to describe a tile's swizzle, on the offset or within
- * each row, so that the Java helper and the CUDA header say the same thing.
+ * The words both writers use to describe a tile's swizzle, on the offset or within each row, so
+ * that the Java helper and the CUDA header say the same thing; the diagram printed from the index
+ * functions' expressions is {@code emit.SwizzleMasks}'.
  */
 public final class SwizzleText {
   private SwizzleText() {}
@@ -254,34 +255,5 @@ public final class SwizzleText {
     }
     lines.add(line.toString());
     return lines;
-  }
-
-  /**
-   * The bit diagram and mask summary lines of the swizzle of the offset; where the map's word is not
-   * the offset, {@code offset(row, col)} and the functions it calls ({@code rowXor(row)}) with the
-   * tile's numbers in, printed from {@link TileFunctions}' expressions by {@code printer}.
-   */
-  public static List<String> diagram(TileLayout layout, ExprPrinter printer) {
-    if (!layout.readsTheOffset()) {
-      List<String> lines = new ArrayList<>();
-      List<IndexFunction> functions = TileFunctions.of(layout);
-      // offset(row, col) first, then what it calls before it is defined (rowXor(row)).
-      IndexFunction offset = functions.stream()
-          .filter(f -> f.name().equals("offset") && f.parameters().size() == 2).findFirst()
-          .orElseThrow();
-      List<IndexFunction> shown = new ArrayList<>(List.of(offset));
-      shown.addAll(functions.subList(0, functions.indexOf(offset)));
-      for (IndexFunction function : shown) {
-        lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
-      }
-      int width = lines.stream().mapToInt(line -> line.indexOf('=')).max().orElseThrow();
-      return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
-          width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
-    }
-    return layout.offsetSwizzle()
-        .map(swizzle -> List.of("offset bits  " + SwizzleMasks.bitDiagram(swizzle),
-            SwizzleMasks.masks(swizzle)))
-        // A general XOR map is its formula, which the line naming the layout already gives.
-        .orElseGet(List::of);
   }
 }

@@ -1,9 +1,11 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
+import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import java.util.Locale;
@@ -44,24 +46,29 @@ public final class ProofText {
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {
-      return engine.label() + ": " + ViolationMessages.render(plan.violations().get(0));
+      return engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0));
     }
-    Object made = plan.plan().get();
-    if (made instanceof TmaFill fill) {
-      int boxes = fill.boxes().size();
-      return engine.label() + ": the copy engine, not the banks: " + boxes
-          + (boxes == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x " + fill.boxCols()
-          + " elements per stage, " + fill.mode().cudaName();
-    }
-    if (made instanceof MmaOperand operand && engine instanceof MmaRead read) {
-      Optional<String> name = read.format().descriptor().layoutTypeName(operand.layoutType());
-      return engine.label() + ": the tensor cores, not the banks: "
-          + operand.layoutType().description() + (name.isPresent() ? " (" + name.get() + ")" : "")
-          + ", " + operand.kSlices() + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of "
-          + operand.instructionK() + ", LBO " + operand.leadingByteOffset() + ", SBO "
-          + operand.strideByteOffset() + " bytes";
-    }
-    throw new IllegalArgumentException("no words for the plan of " + engine);
+    return engine.label() + ": " + engine.accept(new Engine.Visitor<String>() {
+      @Override
+      public String tma(Tma tma, Plan<TmaFill> made) {
+        TmaFill fill = made.plan().get();
+        int boxes = fill.boxes().size();
+        return "the copy engine, not the banks: " + boxes + (boxes == 1 ? " box" : " boxes")
+            + " of " + fill.boxRows() + " x " + fill.boxCols() + " elements per stage, "
+            + fill.mode().cudaName();
+      }
+
+      @Override
+      public String mmaRead(MmaRead read, Plan<MmaOperand> made) {
+        MmaOperand operand = made.plan().get();
+        Optional<String> name = read.format().descriptor().layoutTypeName(operand.layoutType());
+        return "the tensor cores, not the banks: " + operand.layoutType().description()
+            + (name.isPresent() ? " (" + name.get() + ")" : "") + ", " + operand.kSlices()
+            + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK()
+            + ", LBO " + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset()
+            + " bytes";
+      }
+    }, plan);
   }
 
   /** {@code 4} or {@code 4.50}: whole numbers without a fraction. */

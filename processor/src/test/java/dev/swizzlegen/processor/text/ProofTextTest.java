@@ -1,20 +1,21 @@
-package dev.swizzlegen.processor.diag;
+package dev.swizzlegen.processor.text;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.Plan;
-import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.ConflictAnalyzer;
+import dev.swizzlegen.runtime.access.VectorAccess;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
-import dev.swizzlegen.runtime.engine.Umma;
-import dev.swizzlegen.runtime.engine.Wgmma;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.List;
@@ -30,10 +31,11 @@ class ProofTextTest {
     assertEquals("TMA load into the tile: the copy engine, not the banks: 2 boxes of 128 x 64"
         + " elements per stage, CU_TENSOR_MAP_SWIZZLE_128B", line(Tma.of(Op.STORE), OPERAND));
     assertEquals("wgmma read of a K-major operand: the tensor cores, not the banks: the 128-byte"
-        + " swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes", line(Wgmma.of(Major.K), OPERAND));
+        + " swizzle, 8 K slices of 16, LBO 16, SBO 1024 bytes",
+        line(MmaRead.of(MmaFormat.GMMA, Major.K), OPERAND));
     assertEquals("UMMA read of a K-major operand: the tensor cores, not the banks: the 128-byte"
         + " swizzle (SWIZZLE_128B), 8 K slices of 16, LBO 16, SBO 1024 bytes",
-        line(Umma.of(Major.K), OPERAND));
+        line(MmaRead.of(MmaFormat.UMMA, Major.K), OPERAND));
   }
 
   /** Without a plan, the line is the first violation in words, never a record's toString. */
@@ -41,10 +43,11 @@ class ProofTextTest {
   void anEngineWithoutAPlanIsItsFirstViolationInWords() {
     TileLayout padded = TileLayout.builder(DType.HALF, Swizzle.IDENTITY, 64, 64)
         .rowStride(72).alignment(128).build();
-    for (Engine engine : List.of(Tma.of(Op.STORE), Wgmma.of(Major.K), Umma.of(Major.MN))) {
+    for (Engine engine : List.of(Tma.of(Op.STORE), MmaRead.of(MmaFormat.GMMA, Major.K),
+        MmaRead.of(MmaFormat.UMMA, Major.MN))) {
       Plan<?> plan = engine.plan(padded);
       assertThat(plan.exists()).isFalse();
-      assertEquals(engine.label() + ": " + ViolationMessages.render(plan.violations().get(0)),
+      assertEquals(engine.label() + ": " + Messages.VIOLATIONS.render(plan.violations().get(0)),
           ProofText.summary(engine, plan));
       assertThat(ProofText.summary(engine, plan)).doesNotContain("[");
     }
