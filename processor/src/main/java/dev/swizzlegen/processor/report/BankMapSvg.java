@@ -9,7 +9,6 @@ import dev.swizzlegen.runtime.bank.Phase;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -77,28 +76,23 @@ final class BankMapSvg {
     }
     int totalLines = (int) ((extentWords + banks - 1) / banks);
     int lines = Math.min(totalLines, MAX_LINES);
-    StringBuilder words = new StringBuilder(lines * banks * 64);
-    words.append("<g id=\"words\" font-size=\"8\">\n");
+    Svg words = new Svg(lines * banks * 64).open("g", "id", "words", "font-size", 8);
     for (int line = 0; line < lines; line++) {
       int y = TOP + line * CELL_HEIGHT;
-      text(words, 4, y + 14, 9, "+" + line * BANKS.wavefrontBytes());
+      words.text("text", "+" + line * BANKS.wavefrontBytes(), "x", 4, "y", y + 14, "font-size", 9);
       for (int bank = 0; bank < banks; bank++) {
         int word = line * banks + bank;
         int x = LEFT + bank * CELL_WIDTH;
         int row = rowAtWord[word];
         if (row < 0) {
-          words.append("<use href=\"#empty\" x=\"").append(x).append("\" y=\"").append(y)
-              .append("\"/>\n");
+          words.empty("use", "href", "#empty", "x", x, "y", y);
           continue;
         }
-        words.append("<use href=\"#row").append(row % HUES.length).append("\" x=\"").append(x)
-            .append("\" y=\"").append(y).append("\"/><text x=\"").append(x + 3).append("\" y=\"")
-            .append(y + 9).append("\">").append(row).append(',').append(colAtWord[word])
-            .append("</text>\n");
+        words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y)
+            .text("text", row + "," + colAtWord[word], "x", x + 3, "y", y + 9);
       }
     }
-    words.append("</g>\n");
-    return new BankMapSvg(layout, totalLines, lines, words.toString());
+    return new BankMapSvg(layout, totalLines, lines, words.close("g").toString());
   }
 
   /** The layout drawn. */
@@ -117,47 +111,40 @@ final class BankMapSvg {
     int titleHeight = 28;
     int panels = reports.size();
     int height = titleHeight + panels * panelHeight;
-    StringBuilder svg = new StringBuilder(words.length() + reports.size() * 8192);
-    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
-        .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ')
-        .append(height).append("\" font-family=\"monospace\" font-size=\"9\">\n");
-    svg.append("<defs>\n");
+    Svg svg = new Svg(words.length() + reports.size() * 8192).frame(width, height, 9);
+    svg.open("defs");
     for (int hue = 0; hue < HUES.length; hue++) {
       cell(svg, "row" + hue, HUES[hue]);
     }
     cell(svg, "empty", "#eeeeee");
-    svg.append(words);
-    svg.append("</defs>\n");
-    svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    text(svg, 8, 18, 13, escape(title));
+    svg.append(words).close("defs");
+    svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
+    svg.text("text", title, "x", 8, "y", 18, "font-size", 13);
     int top = titleHeight;
     for (int i = 0; i < reports.size(); i++) {
-      svg.append("<view id=\"access-").append(i).append("\" viewBox=\"0 ").append(top).append(' ')
-          .append(width).append(' ').append(panelHeight).append("\"/>\n");
-      svg.append("<g transform=\"translate(0,").append(top).append(")\">\n");
+      svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " " + panelHeight);
+      svg.open("g", "transform", "translate(0," + top + ")");
       panel(svg, reports.get(i));
-      svg.append("</g>\n");
+      svg.close("g");
       top += panelHeight;
     }
-    svg.append("</svg>\n");
-    return svg.toString();
+    return svg.close("svg").toString();
   }
 
   /** One access's panel, at the origin: its summary, the banks, the words and its shown phase. */
-  private void panel(StringBuilder svg, AccessReport report) {
+  private void panel(Svg svg, AccessReport report) {
     int banks = BANKS.banks();
-    text(svg, 8, 16, 11, escape(ProofText.summary(report)));
+    svg.text("text", ProofText.summary(report), "x", 8, "y", 16, "font-size", 11);
     int conflictBank = report.witness().map(Witness::bank).orElse(-1);
     for (int bank = 0; bank < banks; bank++) {
       int x = LEFT + bank * CELL_WIDTH;
       if (bank == conflictBank) {
-        svg.append("<rect x=\"").append(x).append("\" y=\"").append(TOP - 14).append("\" width=\"")
-            .append(CELL_WIDTH).append("\" height=\"").append(lines * CELL_HEIGHT + 14)
-            .append("\" fill=\"none\" stroke=\"#d00\" stroke-width=\"2\"/>\n");
+        svg.empty("rect", "x", x, "y", TOP - 14, "width", CELL_WIDTH, "height",
+            lines * CELL_HEIGHT + 14, "fill", "none", "stroke", "#d00", "stroke-width", 2);
       }
-      text(svg, x + 4, TOP - 4, 9, "bank " + bank);
+      svg.text("text", "bank " + bank, "x", x + 4, "y", TOP - 4, "font-size", 9);
     }
-    svg.append("<use href=\"#words\"/>\n");
+    svg.empty("use", "href", "#words");
     shownPhase(report).ifPresent(phase -> outlineLanes(svg, phase));
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
         + report.witness()
@@ -168,11 +155,11 @@ final class BankMapSvg {
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";
     }
-    text(svg, 8, TOP + lines * CELL_HEIGHT + 20, 10, escape(legend));
+    svg.text("text", legend, "x", 8, "y", TOP + lines * CELL_HEIGHT + 20, "font-size", 10);
   }
 
   /** Outlines every drawn word the phase's lanes touch, labelled with the first lane on it. */
-  private void outlineLanes(StringBuilder svg, Phase phase) {
+  private void outlineLanes(Svg svg, Phase phase) {
     int banks = BANKS.banks();
     int drawnWords = lines * banks;
     boolean[] outlined = new boolean[drawnWords];
@@ -185,10 +172,9 @@ final class BankMapSvg {
         outlined[(int) word] = true;
         int x = LEFT + (int) (word % banks) * CELL_WIDTH;
         int y = TOP + (int) (word / banks) * CELL_HEIGHT;
-        svg.append("<rect x=\"").append(x + 1).append("\" y=\"").append(y + 1).append("\" width=\"")
-            .append(CELL_WIDTH - 2).append("\" height=\"").append(CELL_HEIGHT - 2)
-            .append("\" fill=\"none\" stroke=\"black\" stroke-width=\"2\"/>");
-        text(svg, x + 3, y + 19, "T" + lane.lane());
+        svg.empty("rect", "x", x + 1, "y", y + 1, "width", CELL_WIDTH - 2, "height",
+                CELL_HEIGHT - 2, "fill", "none", "stroke", "black", "stroke-width", 2)
+            .text("text", "T" + lane.lane(), "x", x + 3, "y", y + 19);
       }
     }
   }
@@ -206,55 +192,8 @@ final class BankMapSvg {
     return Optional.ofNullable(shown[0]);
   }
 
-  private static void cell(StringBuilder svg, String id, String fill) {
-    svg.append("<rect id=\"").append(id).append("\" width=\"").append(CELL_WIDTH)
-        .append("\" height=\"").append(CELL_HEIGHT).append("\" fill=\"").append(fill)
-        .append("\" stroke=\"#999\" stroke-width=\"0.5\"/>\n");
-  }
-
-  /** A text at (x, y) in the enclosing group's font size. */
-  private static void text(StringBuilder svg, int x, int y, String content) {
-    svg.append("<text x=\"").append(x).append("\" y=\"").append(y).append("\">").append(content)
-        .append("</text>\n");
-  }
-
-  private static void text(StringBuilder svg, int x, int y, int size, String content) {
-    svg.append("<text x=\"").append(x).append("\" y=\"").append(y).append("\" font-size=\"")
-        .append(size).append("\">").append(content).append("</text>\n");
-  }
-
-  /**
-   * Text for the picture's XML, in ASCII whatever encoding it is written in: markup characters as
-   * entities, other non-ASCII characters as character references, and what XML 1.0 forbids or a
-   * viewer would not show (control characters, bidirectional and other format characters, unpaired
-   * surrogates, U+FFFE and U+FFFF) in the visible notation <code>&#92;u202e</code>: a label is user text.
-   */
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      int type = Character.getType(c);
-      boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1));
-      if (c == '&') {
-        out.append("&amp;");
-      } else if (c == '<') {
-        out.append("&lt;");
-      } else if (c == '>') {
-        out.append("&gt;");
-      } else if (c >= 0x20 && c < 0x7f) {
-        out.append(c);
-      } else if (pair) {
-        out.append("&#x").append(Integer.toHexString(text.codePointAt(i))).append(';');
-        i++;
-      } else if (type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE
-          || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-          || c == 0xFFFE || c == 0xFFFF) {
-        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-      } else {
-        out.append("&#x").append(Integer.toHexString(c)).append(';');
-      }
-    }
-    return out.toString();
+  private static void cell(Svg svg, String id, String fill) {
+    svg.empty("rect", "id", id, "width", CELL_WIDTH, "height", CELL_HEIGHT, "fill", fill,
+        "stroke", "#999", "stroke-width", 0.5);
   }
 }

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.UserText;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,6 +12,18 @@ import java.util.Map;
  */
 final class Json {
   private Json() {}
+
+  /**
+   * A JSON object of {@code keysAndValues}, name then value, in that order; a value may be null, which
+   * prints as {@code null}.
+   */
+  static Map<String, Object> object(Object... keysAndValues) {
+    Map<String, Object> object = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return object;
+  }
 
   static String write(Object value) {
     StringBuilder out = new StringBuilder();

@@ -13,6 +13,7 @@ import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * What a storage's report and its picture show, read once off the model's plan: each buffer where
@@ -166,20 +167,11 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     List<Band> bands = new ArrayList<>();
     List<String> phases = placement.phases();
     if (phases.isEmpty()) {
-      List<Integer> all = new ArrayList<>();
-      for (int i = 0; i < buffers.size(); i++) {
-        all.add(i);
-      }
-      bands.add(new Band(Optional.empty(), all));
+      bands.add(new Band(Optional.empty(), IntStream.range(0, buffers.size()).boxed().toList()));
     }
     for (String phase : phases) {
-      List<Integer> live = new ArrayList<>();
-      for (int i = 0; i < buffers.size(); i++) {
-        if (placement.buffers().get(i).liveIn(phase)) {
-          live.add(i);
-        }
-      }
-      bands.add(new Band(Optional.of(phase), live));
+      bands.add(new Band(Optional.of(phase), IntStream.range(0, buffers.size())
+          .filter(i -> placement.buffers().get(i).liveIn(phase)).boxed().toList()));
     }
     List<Change> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
@@ -191,10 +183,8 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
         long end = Math.min(before.end(), after.end());
         reused.add(new Reuse(before.name(), after.name(), start, end - start));
       }
-      List<ChangeStep> steps = new ArrayList<>();
-      for (Step step : change.steps()) {
-        steps.add(new ChangeStep(step, StorageHeaderWriter.helperPerforms(step)));
-      }
+      List<ChangeStep> steps = change.steps().stream()
+          .map(step -> new ChangeStep(step, StorageHeaderWriter.helperPerforms(step))).toList();
       // The helper's name, empty where the header offers none (it would do nothing).
       changes.add(new Change(change.from(), change.to(), StorageHeaderWriter.hasHelper(change)
           ? StorageNames.phaseChange(change.from(), change.to()) : "", reused, steps));

@@ -57,7 +57,8 @@ final class StorageMapSvg {
   private final long axisBytes;
   private final long bytesPerPixel;
   private final int plotWidth;
-  private final StringBuilder svg = new StringBuilder(16384);
+  /** The plot, then the frame around it. */
+  private Svg svg = new Svg(16384);
   /** The bottom of the last band's rectangles, where the strips to the next band start. */
   private int boxBottom;
 
@@ -94,33 +95,28 @@ final class StorageMapSvg {
     int axisY = y + 8;
     y = axis(axisY);
     // The plan's end and the limit cross every band.
-    svg.append("<line class=\"end\" x1=\"").append(px(map.bytes())).append("\" y1=\"")
-        .append(TOP - 4).append("\" x2=\"").append(px(map.bytes())).append("\" y2=\"")
-        .append(axisY).append("\" stroke=\"#555\" stroke-dasharray=\"3,3\"><title>kBytes ")
-        .append(map.bytes()).append("</title></line>\n");
+    svg.titled("line", "kBytes " + map.bytes(), "class", "end", "x1", px(map.bytes()), "y1", TOP - 4,
+        "x2", px(map.bytes()), "y2", axisY, "stroke", "#555", "stroke-dasharray", "3,3");
     if (map.limitBytes() <= axisBytes) {
-      svg.append("<line class=\"limit\" x1=\"").append(px(map.limitBytes())).append("\" y1=\"")
-          .append(TOP - 8).append("\" x2=\"").append(px(map.limitBytes())).append("\" y2=\"")
-          .append(axisY).append("\" stroke=\"").append(LIMIT).append("\" stroke-width=\"1.5\"/>\n");
+      svg.empty("line", "class", "limit", "x1", px(map.limitBytes()), "y1", TOP - 8,
+          "x2", px(map.limitBytes()), "y2", axisY, "stroke", LIMIT, "stroke-width", 1.5);
       textEnd(width(map.limitBytes()), TOP - 12, 10, LIMIT, "kLimitBytes " + map.limitBytes()
           + " (" + kibApprox(map.limitBytes()) + " KiB, " + limitSource() + ")");
     }
     String plot = svg.toString();
-    svg.setLength(0);
+    svg = new Svg(16384 + plot.length());
     int legendTop = y + 8;
     int height = legendTop + LEGEND.size() * LINE + 12;
     int width = Math.max(LEFT + plotWidth + RIGHT, 760);
-    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
-        .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ')
-        .append(height).append("\" font-family=\"monospace\" font-size=\"10\">\n");
+    svg.frame(width, height, 10);
     svg.append("<defs>\n<pattern id=\"slack\" width=\"6\" height=\"6\""
         + " patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
         + "<rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/>"
         + "</pattern>\n</defs>\n");
-    svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    svg.append("<title>").append(escape("storage " + map.javaName() + " (" + map.type()
-        + "): its shared memory by phase")).append("</title>\n");
+    svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
+    svg.text("title", "storage " + map.javaName() + " (" + map.type()
+        + "): its shared memory by phase");
     text(8, 18, 13, BLACK, "storage " + map.javaName() + ": " + map.bytes()
         + " bytes (" + kibApprox(map.bytes()) + " KiB) from a " + map.alignment()
         + "-byte aligned base, "
@@ -133,22 +129,18 @@ final class StorageMapSvg {
     for (int b = 0; b < map.bands().size(); b++) {
       StorageMap.Band band = map.bands().get(b);
       int top = bandTops.get(b);
-      svg.append("<text x=\"8\" y=\"").append(top + 20).append("\" font-size=\"12\""
-          + " font-weight=\"bold\">").append(escape(band.title())).append("</text>\n");
+      svg.text("text", band.title(), "x", 8, "y", top + 20, "font-size", 12, "font-weight", "bold");
       text(8, top + 34, 9, GREY, band.live().size()
           + (band.live().size() == 1 ? " buffer" : " buffers") + " live");
     }
     text(8, requestTop + 18, 12, BLACK, "request");
-    svg.append("<g id=\"plot\" transform=\"translate(").append(LEFT).append(",0)\""
-        + " data-bytes-per-pixel=\"").append(bytesPerPixel).append("\">\n");
-    svg.append(plot);
-    svg.append("</g>\n");
+    svg.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)", "data-bytes-per-pixel",
+        bytesPerPixel).append(plot).close("g");
     for (int l = 0; l < LEGEND.size(); l++) {
       text(8, legendTop + (l + 1) * LINE, 9, GREY, LEGEND.get(l).replace("{alignment}",
           String.valueOf(map.alignment())));
     }
-    svg.append("</svg>\n");
-    return svg.toString();
+    return svg.close("svg").toString();
   }
 
   /**
@@ -157,26 +149,20 @@ final class StorageMapSvg {
    */
   private int band(StorageMap.Band band, int top) {
     int boxTop = top + BAND_PAD;
-    svg.append("<g class=\"band\" data-phase=\"").append(escape(band.title())).append("\">\n");
-    svg.append("<rect class=\"lane\" x=\"0\" y=\"").append(top).append("\" width=\"")
-        .append(plotWidth).append("\" height=\"").append(BOX_HEIGHT + 2 * BAND_PAD)
-        .append("\" fill=\"#f7f7f7\"/>\n");
+    svg.open("g", "class", "band", "data-phase", band.title());
+    svg.empty("rect", "class", "lane", "x", 0, "y", top, "width", plotWidth, "height",
+        BOX_HEIGHT + 2 * BAND_PAD, "fill", "#f7f7f7");
     List<Integer> callouts = new ArrayList<>();
     for (int i : band.live()) {
       StorageMap.Area area = map.buffers().get(i);
       String fill = fill(i);
-      svg.append("<rect class=\"buffer\" data-buffer=\"").append(escape(area.name()))
-          .append("\" data-phase=\"").append(escape(band.title())).append("\" x=\"")
-          .append(px(area.offset())).append("\" y=\"").append(boxTop).append("\" width=\"")
-          .append(px(area.bytes())).append("\" height=\"").append(BOX_HEIGHT).append("\" fill=\"")
-          .append(fill).append("\" stroke=\"#333\" stroke-width=\"0.8\"><title>")
-          .append(escape(tooltip(area))).append("</title></rect>\n");
+      svg.titled("rect", tooltip(area), "class", "buffer", "data-buffer", area.name(), "data-phase",
+          band.title(), "x", px(area.offset()), "y", boxTop, "width", px(area.bytes()), "height",
+          BOX_HEIGHT, "fill", fill, "stroke", "#333", "stroke-width", 0.8);
       for (StorageMap.Part part : area.parts()) {
-        svg.append("<rect class=\"part\" data-buffer=\"").append(escape(area.name()))
-            .append("\" x=\"").append(px(part.offset())).append("\" y=\"").append(boxTop + 2)
-            .append("\" width=\"").append(px(part.bytes())).append("\" height=\"")
-            .append(BOX_HEIGHT - 4).append("\" fill=\"none\" stroke=\"#345\" stroke-width=\"")
-            .append(part.stage() == 0 && area.copies() > 1 ? "1.4" : "0.6").append("\"/>\n");
+        svg.empty("rect", "class", "part", "data-buffer", area.name(), "x", px(part.offset()),
+            "y", boxTop + 2, "width", px(part.bytes()), "height", BOX_HEIGHT - 4, "fill", "none",
+            "stroke", "#345", "stroke-width", part.stage() == 0 && area.copies() > 1 ? 1.4 : 0.6);
         String label = partLabel(area, part);
         if (width(part.bytes()) >= label.length() * 5 + 6) {
           text(width(part.offset()) + 3, boxTop + BOX_HEIGHT - 5, 8, "#345", label);
@@ -190,10 +176,9 @@ final class StorageMapSvg {
         }
       } else {
         // Too narrow to read: a marker at its start, its label under the band.
-        svg.append("<line class=\"marker\" x1=\"").append(px(area.offset())).append("\" y1=\"")
-            .append(boxTop).append("\" x2=\"").append(px(area.offset())).append("\" y2=\"")
-            .append(boxTop + BOX_HEIGHT).append("\" stroke=\"").append(fill.equals(BYTES_FILL)
-                ? "#777" : fill).append("\" stroke-width=\"2\"/>\n");
+        svg.empty("line", "class", "marker", "x1", px(area.offset()), "y1", boxTop,
+            "x2", px(area.offset()), "y2", boxTop + BOX_HEIGHT,
+            "stroke", fill.equals(BYTES_FILL) ? "#777" : fill, "stroke-width", 2);
         callouts.add(i);
       }
     }
@@ -205,10 +190,8 @@ final class StorageMapSvg {
       StorageMap.Area area = map.buffers().get(callouts.get(c));
       int lineY = bottom + (c + 1) * LINE;
       double x = width(area.offset());
-      svg.append("<line class=\"leader\" x1=\"").append(px(area.offset())).append("\" y1=\"")
-          .append(boxTop + BOX_HEIGHT).append("\" x2=\"").append(px(area.offset()))
-          .append("\" y2=\"").append(lineY - 3)
-          .append("\" stroke=\"#777\" stroke-width=\"0.6\"/>\n");
+      svg.empty("line", "class", "leader", "x1", px(area.offset()), "y1", boxTop + BOX_HEIGHT,
+          "x2", px(area.offset()), "y2", lineY - 3, "stroke", "#777", "stroke-width", 0.6);
       String label = String.join(", ", labelLines(area));
       if (x + 4 + label.length() * CHAR_WIDTH <= plotWidth) {
         text(x + 4, lineY, 9, BLACK, label);
@@ -217,7 +200,7 @@ final class StorageMapSvg {
       }
     }
     bottom += callouts.size() * LINE + (callouts.isEmpty() ? 0 : 4);
-    svg.append("</g>\n");
+    svg.close("g");
     return bottom;
   }
 
@@ -262,17 +245,13 @@ final class StorageMapSvg {
     if (change != null) {
       boolean back = b == map.bands().size() - 1;
       for (StorageMap.Reuse reuse : change.reused()) {
-        svg.append("<rect class=\"reuse\" data-before=\"").append(escape(reuse.before()))
-            .append("\" data-after=\"").append(escape(reuse.after())).append("\" x=\"")
-            .append(px(reuse.offset())).append("\" y=\"").append(boxBottom).append("\" width=\"")
-            .append(px(reuse.bytes())).append("\" height=\"")
-            .append(top + height + (back ? 0 : BAND_PAD) - boxBottom)
-            .append("\" fill=\"#e7298a\" fill-opacity=\"0.12\" stroke=\"#e7298a\""
-                + " stroke-dasharray=\"").append(back ? "2,3" : "5,3").append("\"><title>")
-            .append(escape(reuse.after() + " (" + change.to() + ") over " + reuse.before() + " ("
+        svg.titled("rect", reuse.after() + " (" + change.to() + ") over " + reuse.before() + " ("
                 + change.from() + "): bytes " + reuse.offset() + " to "
-                + (reuse.offset() + reuse.bytes())))
-            .append("</title></rect>\n");
+                + (reuse.offset() + reuse.bytes()),
+            "class", "reuse", "data-before", reuse.before(), "data-after", reuse.after(),
+            "x", px(reuse.offset()), "y", boxBottom, "width", px(reuse.bytes()),
+            "height", top + height + (back ? 0 : BAND_PAD) - boxBottom, "fill", "#e7298a",
+            "fill-opacity", 0.12, "stroke", "#e7298a", "stroke-dasharray", back ? "2,3" : "5,3");
       }
     }
     for (int l = 0; l < lines.size(); l++) {
@@ -285,7 +264,7 @@ final class StorageMapSvg {
   private int request(int top) {
     int boxTop = top + 2;
     int height = 24;
-    svg.append("<g id=\"request\">\n");
+    svg.open("g", "id", "request");
     rect("plan", 0, map.bytes(), boxTop, height, "#e0e0e0", "kBytes: the plan, " + map.bytes()
         + " bytes from the aligned base");
     text(4, boxTop + 15, 9, BLACK, fits(map.bytes(), "kBytes " + map.bytes())
@@ -316,7 +295,7 @@ final class StorageMapSvg {
           + " KiB, " + limitSource() + ") is off the scale, to the right: "
           + (map.limitBytes() - map.dynamicBytes()) + " bytes free");
     }
-    svg.append("</g>\n");
+    svg.close("g");
     return y + 4;
   }
 
@@ -326,32 +305,27 @@ final class StorageMapSvg {
     while (axisBytes / step > 8) {
       step *= 2;
     }
-    svg.append("<g id=\"axis\">\n");
-    svg.append("<line x1=\"0\" y1=\"").append(y).append("\" x2=\"").append(plotWidth)
-        .append("\" y2=\"").append(y).append("\" stroke=\"#000\"/>\n");
+    svg.open("g", "id", "axis");
+    svg.empty("line", "x1", 0, "y1", y, "x2", plotWidth, "y2", y, "stroke", "#000");
     for (long at = 0; at <= axisBytes; at += step / 2) {
       boolean major = at % step == 0;
-      svg.append("<line x1=\"").append(px(at)).append("\" y1=\"").append(y).append("\" x2=\"")
-          .append(px(at)).append("\" y2=\"").append(y + (major ? 6 : 3))
-          .append("\" stroke=\"#000\"/>\n");
+      svg.empty("line", "x1", px(at), "y1", y, "x2", px(at), "y2", y + (major ? 6 : 3),
+          "stroke", "#000");
       if (major) {
-        svg.append("<text x=\"").append(px(at)).append("\" y=\"").append(y + 17)
-            .append("\" text-anchor=\"middle\" font-size=\"9\">").append(kib(at))
-            .append("</text>\n");
+        svg.text("text", kib(at), "x", px(at), "y", y + 17, "text-anchor", "middle",
+            "font-size", 9);
       }
     }
     text(0, y + 30, 9, BLACK, "KiB from the aligned base; a tick every " + kib(step)
         + " KiB; 1 pixel = " + bytesPerPixel + (bytesPerPixel == 1 ? " byte" : " bytes"));
-    svg.append("</g>\n");
+    svg.close("g");
     return y + 34;
   }
 
   private void rect(String kind, long offset, long bytes, int top, int height, String fill,
       String title) {
-    svg.append("<rect class=\"").append(kind).append("\" x=\"").append(px(offset)).append("\" y=\"")
-        .append(top).append("\" width=\"").append(px(bytes)).append("\" height=\"").append(height)
-        .append("\" fill=\"").append(fill).append("\" stroke=\"#555\" stroke-width=\"0.6\"><title>")
-        .append(escape(title)).append("</title></rect>\n");
+    svg.titled("rect", title, "class", kind, "x", px(offset), "y", top, "width", px(bytes),
+        "height", height, "fill", fill, "stroke", "#555", "stroke-width", 0.6);
   }
 
   /** The label's lines: name; bytes and offset; alignment and copies or stages. */
@@ -443,27 +417,21 @@ final class StorageMapSvg {
     if (content.isEmpty()) {
       return;
     }
-    svg.append("<text x=\"").append(num(x)).append("\" y=\"").append(y).append("\" font-size=\"")
-        .append(size).append('"');
-    if (!color.equals(BLACK)) {
-      svg.append(" fill=\"").append(color).append('"');
+    if (color.equals(BLACK)) {
+      svg.text("text", content, "x", num(x), "y", y, "font-size", size);
+    } else {
+      svg.text("text", content, "x", num(x), "y", y, "font-size", size, "fill", color);
     }
-    svg.append('>').append(escape(content)).append("</text>\n");
   }
 
   private void textEnd(double x, int y, int size, String color, String content) {
-    svg.append("<text x=\"").append(num(x)).append("\" y=\"").append(y).append("\" font-size=\"")
-        .append(size).append("\" text-anchor=\"end\" fill=\"").append(color).append("\">")
-        .append(escape(content)).append("</text>\n");
+    svg.text("text", content, "x", num(x), "y", y, "font-size", size, "text-anchor", "end",
+        "fill", color);
   }
 
   /** A coordinate: at most two decimals, none where it is whole. */
   private static String num(double x) {
     return BigDecimal.valueOf(x).setScale(2, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros()
         .toPlainString();
-  }
-
-  private static String escape(String text) {
-    return BankMapSvg.escape(text);
   }
 }

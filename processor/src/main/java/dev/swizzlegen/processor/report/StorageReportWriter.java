@@ -5,7 +5,6 @@ import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.text.StorageText;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,86 +43,36 @@ public final class StorageReportWriter {
   }
 
   private static GeneratedFile json(StorageSpec spec, StorageMap map, boolean withPicture) {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("storage", map.type());
-    root.put("name", map.name());
-    root.put("javaLayout", spec.layoutClass().canonicalName());
-    root.put("cudaHeader", spec.headerPath());
-    root.put("cudaType", spec.cudaType());
-    root.put("bytes", map.bytes());
-    root.put("alignment", map.alignment());
-    root.put("dynamicBytes", map.dynamicBytes());
-    root.put("slackBytes", map.slackBytes());
-    root.put("dynamicBaseAlignment", StorageMap.DYNAMIC_BASE_ALIGNMENT);
-    root.put("limitBytes", map.limitBytes());
-    root.put("architecture", map.architecture().orElse(null));
-    root.put("blocksPerSm", map.blocksPerSm());
-    List<Object> buffers = new ArrayList<>();
-    for (StorageMap.Area area : map.buffers()) {
-      Map<String, Object> buffer = new LinkedHashMap<>();
-      buffer.put("name", area.name());
-      buffer.put("kind", area.kind().name());
-      buffer.put("tile", area.tile().orElse(null));
-      buffer.put("phase", area.phase().orElse(null));
-      buffer.put("offset", area.offset());
-      buffer.put("bytes", area.bytes());
-      buffer.put("alignment", area.alignment());
-      buffer.put("copies", area.copies());
-      buffer.put("copyBytes", area.copyBytes());
-      buffer.put("copyStride", area.copyStride());
-      buffer.put("stages", area.stages());
+    Map<String, Object> root = Json.object("storage", map.type(), "name", map.name(),
+        "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
+        "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
+        "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
+        "dynamicBaseAlignment", StorageMap.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
+        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
+    root.put("buffers", map.buffers().stream().map(area -> {
+      Map<String, Object> buffer = Json.object("name", area.name(), "kind", area.kind().name(),
+          "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
+          "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
+          "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
+          "stages", area.stages());
       if (area.barriers() > 0) {
         buffer.put("barriers", area.barriers());
       }
-      List<Object> parts = new ArrayList<>();
-      for (StorageMap.Part part : area.parts()) {
-        Map<String, Object> partJson = new LinkedHashMap<>();
-        partJson.put("copy", part.copy());
-        partJson.put("stage", part.stage());
-        partJson.put("offset", part.offset());
-        partJson.put("bytes", part.bytes());
-        parts.add(partJson);
-      }
-      buffer.put("parts", parts);
-      buffers.add(buffer);
-    }
-    root.put("buffers", buffers);
-    List<Object> phases = new ArrayList<>();
-    for (StorageMap.Band band : map.bands()) {
-      Map<String, Object> phase = new LinkedHashMap<>();
-      phase.put("phase", band.phase().orElse(null));
-      phase.put("live", band.live().stream().map(i -> map.buffers().get(i).name()).toList());
-      phases.add(phase);
-    }
-    root.put("phases", phases);
-    List<Object> changes = new ArrayList<>();
-    for (StorageMap.Change change : map.changes()) {
-      Map<String, Object> changeJson = new LinkedHashMap<>();
-      changeJson.put("from", change.from());
-      changeJson.put("to", change.to());
-      changeJson.put("helper", change.steps().isEmpty() ? null : change.helper());
-      List<Object> reused = new ArrayList<>();
-      for (StorageMap.Reuse reuse : change.reused()) {
-        Map<String, Object> reuseJson = new LinkedHashMap<>();
-        reuseJson.put("before", reuse.before());
-        reuseJson.put("after", reuse.after());
-        reuseJson.put("offset", reuse.offset());
-        reuseJson.put("bytes", reuse.bytes());
-        reused.add(reuseJson);
-      }
-      changeJson.put("reused", reused);
-      List<Object> steps = new ArrayList<>();
-      for (StorageMap.ChangeStep step : change.steps()) {
-        Map<String, Object> stepJson = new LinkedHashMap<>();
-        stepJson.put("step", step.step().name());
-        stepJson.put("what", StorageText.step(step.step()));
-        stepJson.put("byHelper", step.byHelper());
-        steps.add(stepJson);
-      }
-      changeJson.put("steps", steps);
-      changes.add(changeJson);
-    }
-    root.put("phaseChanges", changes);
+      buffer.put("parts", area.parts().stream().map(part -> Json.object("copy", part.copy(),
+          "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
+      return buffer;
+    }).toList());
+    root.put("phases", map.bands().stream().map(band -> Json.object(
+        "phase", band.phase().orElse(null),
+        "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
+    root.put("phaseChanges", map.changes().stream().map(change -> Json.object(
+        "from", change.from(), "to", change.to(),
+        "helper", change.steps().isEmpty() ? null : change.helper(),
+        "reused", change.reused().stream().map(reuse -> Json.object("before", reuse.before(),
+            "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
+        "steps", change.steps().stream().map(step -> Json.object("step", step.step().name(),
+            "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
+        .toList());
     root.put("storageMap", withPicture ? picturePath(spec) : null);
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, spec.reportPath(),
         Json.write(root));

@@ -74,18 +74,12 @@ public final class CudaHeaderWriter {
     out.add("// base address aligned to " + layout.alignment() + " bytes.");
     String storage = SwizzleText.storage(layout);
     if (!storage.isEmpty()) {
-      for (String line : SwizzleText.wrap(storage, 96)) {
-        out.add("// " + line);
-      }
+      out.addAll(CudaLines.comment("// ", storage, 96));
     }
-    for (String line : SwizzleText.wrap(layout.swizzleName() + " " + SwizzleText.actsOn(tile, proven.tmaWhenAligned())
-        + ".", 96)) {
-      out.add("// " + line);
-    }
+    out.addAll(CudaLines.comment("// ", layout.swizzleName() + " " + SwizzleText.actsOn(tile,
+        proven.tmaWhenAligned()) + ".", 96));
     if (tile.cuteLayout().isPresent()) {
-      for (String line : SwizzleText.wrap(SwizzleText.cuteLayout(tile), 96)) {
-        out.add("// " + line);
-      }
+      out.addAll(CudaLines.comment("// ", SwizzleText.cuteLayout(tile), 96));
     }
     for (String line : SwizzleText.triton(layout)) {
       out.add("// " + line);
@@ -93,70 +87,60 @@ public final class CudaHeaderWriter {
     out.add("//");
     List<String> diagram = SwizzleMasks.diagram(layout, ExprPrinter.CUDA);
     if (!diagram.isEmpty()) {
-      for (String line : diagram) {
-        out.add("//   " + line);
-      }
+      diagram.forEach(line -> out.add("//   " + line));
       out.add("//");
     }
-    List<String> matrix = SwizzleText.matrix(layout);
-    if (!matrix.isEmpty()) {
-      for (String line : SwizzleText.wrap(matrix.get(0), 96)) {
-        out.add("// " + line);
-      }
-      for (String line : matrix.subList(1, matrix.size())) {
-        out.add("//   " + line);
-      }
-      out.add("//");
-    }
-    List<String> atomMap = SwizzleText.atomMap(layout);
-    if (!atomMap.isEmpty()) {
-      for (String line : SwizzleText.wrap(atomMap.get(0), 96)) {
-        out.add("// " + line);
-      }
-      for (String line : atomMap.subList(1, atomMap.size())) {
-        out.add("//   " + line);
-      }
-      out.add("//");
-    }
+    figure(out, SwizzleText.matrix(layout));
+    figure(out, SwizzleText.atomMap(layout));
     if (layout.stages() > 1) {
-      for (String line : SwizzleText.wrap(SwizzleText.stages(layout) + ": offset(row, col, stage).",
-          96)) {
-        out.add("// " + line);
-      }
+      out.addAll(CudaLines.comment("// ", SwizzleText.stages(layout) + ": offset(row, col, stage).",
+          96));
       out.add("//");
     }
     tile.derivation().ifPresent(why -> {
       out.add("// Derived by swizzlegen (bits, base and shift omitted):");
-      for (String line : SwizzleText.wrap(why, 94)) {
-        out.add("//   " + line);
-      }
+      out.addAll(CudaLines.comment("//   ", why, 94));
       out.add("//");
     });
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
-      // A verdict too long for one line goes on under its start, two columns in.
-      List<String> verdict = SwizzleText.wrap(ProofText.summary(report), 92);
-      for (int i = 0; i < verdict.size(); i++) {
-        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(verdict.get(i)));
-      }
+      hanging(out, ProofText.summary(report));
       AccessNotes.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
-      AccessNotes.bytePairs(report.access(), layout).ifPresent(
-          note -> SwizzleText.wrap(note + ".", 92).forEach(line -> out.add("//     " + line)));
+      AccessNotes.bytePairs(report.access(), layout)
+          .ifPresent(note -> out.addAll(CudaLines.comment("//     ", note + ".", 92)));
     }
     // The engines (TMA, the tensor cores) issue no load or store instruction: their plans are the
     // sections after this one.
-    for (String skipped : tile.skippedDefaults()) {
-      List<String> lines = SwizzleText.wrap(skipped, 92);
-      for (int i = 0; i < lines.size(); i++) {
-        out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(lines.get(i)));
-      }
-    }
+    tile.skippedDefaults().forEach(skipped -> hanging(out, skipped));
     if (reports.isEmpty() && tile.skippedDefaults().isEmpty()) {
       out.add("//   no warp access declared");
     }
     return out;
+  }
+
+  /**
+   * A verdict (user text: it starts with the access's label) as comment lines: one too long for a
+   * line goes on under its start, two columns in.
+   */
+  private static void hanging(List<String> out, String text) {
+    List<String> lines = SwizzleText.wrap(text, 92);
+    for (int i = 0; i < lines.size(); i++) {
+      out.add((i == 0 ? "//   " : "//     ") + UserText.cppComment(lines.get(i)));
+    }
+  }
+
+  /**
+   * A figure of the comment, where it has one: its caption (the first line) wrapped, its lines
+   * indented, a blank comment line after.
+   */
+  private static void figure(List<String> out, List<String> figure) {
+    if (!figure.isEmpty()) {
+      out.addAll(CudaLines.comment("// ", figure.get(0), 96));
+      figure.subList(1, figure.size()).forEach(line -> out.add("//   " + line));
+      out.add("//");
+    }
   }
 
   /** The tile's {@code static constexpr} constants, one a line, as the struct declares them. */

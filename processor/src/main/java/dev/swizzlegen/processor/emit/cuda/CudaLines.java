@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import dev.swizzlegen.processor.text.SwizzleText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +29,11 @@ public final class CudaLines {
       List.of(" + ", " - "), List.of(" * ", " / ", " % "), List.of("("));
 
   private CudaLines() {}
+
+  /** {@code text} wrapped to {@code width} columns, each line a comment starting {@code prefix}. */
+  public static List<String> comment(String prefix, String text, int width) {
+    return SwizzleText.wrap(text, width).stream().map(line -> prefix + line).toList();
+  }
 
   /** {@code text} with every line longer than {@link #WIDTH} folded. */
   public static String fold(String text) {

@@ -2,7 +2,6 @@ package dev.swizzlegen.processor.emit.cuda;
 
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,10 +35,7 @@ final class HeaderMembers {
       if (!out.isEmpty()) {
         out.add("");
       }
-      List<String> comment = new ArrayList<>();
-      for (String line : SwizzleText.wrap(function.meaning(), 96)) {
-        comment.add("// " + line);
-      }
+      List<String> comment = new ArrayList<>(CudaLines.comment("// ", function.meaning(), 96));
       String formula = function.formula(ExprPrinter.CUDA);
       if (!formula.isEmpty()) {
         comment.add("//   " + formula);

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit.cuda;
 import static dev.swizzlegen.processor.diag.ModelText.majorWords;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
+import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
@@ -198,10 +199,8 @@ public final class OperandReadText {
     List<String> lines = new ArrayList<>();
     for (Read read : reads) {
       if (read.format().equals(format)) {
-        for (String line : SwizzleText.wrap(sentence(read) + ": " + read.members().descriptor()
-            + "() below.", 94)) {
-          lines.add("//   " + line);
-        }
+        lines.addAll(CudaLines.comment("//   ", sentence(read) + ": " + read.members().descriptor()
+            + "() below.", 94));
       }
     }
     return lines;
@@ -328,7 +327,7 @@ public final class OperandReadText {
     String k = members.constants();
     String first = "offset("
         + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
-    return TileFunctions.descriptor(tile.layout(), operand, camelCase(members.descriptor()),
+    return TileFunctions.descriptor(tile.layout(), operand, ExprPrinter.javaName(members.descriptor()),
         k.substring(1), "The " + read.words().descriptorName() + " of K slice k_slice (K from"
             + " k_slice * " + k + "K) of the operand whose M or N starts at mn (a multiple of " + k
             + "MnStep), in stage `stage` of this tile at shared-memory address smem_address"
@@ -343,21 +342,6 @@ public final class OperandReadText {
       functions.add(descriptor(read));
     }
     return functions;
-  }
-
-  /** {@code wgmmaDescMn} of {@code wgmma_desc_mn}. */
-  static String camelCase(String snake) {
-    StringBuilder out = new StringBuilder(snake.length());
-    boolean capital = false;
-    for (char c : snake.toCharArray()) {
-      if (c == '_') {
-        capital = true;
-      } else {
-        out.append(capital ? Character.toUpperCase(c) : c);
-        capital = false;
-      }
-    }
-    return out.toString();
   }
 
   /**
@@ -400,10 +384,6 @@ public final class OperandReadText {
   }
 
   private static List<String> memberComment(String text) {
-    List<String> lines = new ArrayList<>();
-    for (String line : SwizzleText.wrap(text, 96)) {
-      lines.add("// " + line);
-    }
-    return lines;
+    return CudaLines.comment("// ", text, 96);
   }
 }

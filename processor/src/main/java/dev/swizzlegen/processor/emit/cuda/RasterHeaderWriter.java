@@ -117,8 +117,7 @@ public final class RasterHeaderWriter {
     if (text.isEmpty()) {
       return;
     }
-    for (String line : SwizzleText.wrap(text, WIDTH - indent.length() - 3)) {
-      out.append(indent).append("// ").append(line).append('\n');
-    }
+    CudaLines.comment(indent + "// ", text, WIDTH - indent.length() - 3)
+        .forEach(line -> out.append(line).append('\n'));
   }
 }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.read.MmaMemberNames;
@@ -115,7 +116,7 @@ public final class HeaderNames {
         functions.addAll(TileFunctions.operand(operand.shape(), members.functionPrefix(),
             constants));
         functions.add(TileFunctions.descriptor(operandTile, operand,
-            OperandReadText.camelCase(members.descriptor()), constants, ""));
+            ExprPrinter.javaName(members.descriptor()), constants, ""));
       }
     }
     addCode(names, String.join("\n", HeaderMembers.functions(functions)));
