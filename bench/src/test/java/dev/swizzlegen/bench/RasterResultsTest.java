@@ -28,9 +28,9 @@ class RasterResultsTest {
     return ResultsTable.read(RESULTS.resolve(run + "-measured.csv"));
   }
 
-  /** The first run measured the sweep; the confirming run the sweep and the picks beyond it. */
+  /** The first run measured the sweep; the confirming run and the third the sweep and the picks beyond it. */
   @ParameterizedTest
-  @CsvSource({"raster-h100, false", "raster-h100-confirm, true"})
+  @CsvSource({"raster-h100, false", "raster-h100-confirm, true", "raster-h100-run3, true"})
   void eachRunMeasuredTheSuite(String run, boolean withPicks) throws IOException {
     List<String> suite = RasterSuite.runs().stream().map(RasterSuite.Run::id)
         .filter(id -> withPicks || !RasterSuite.PICKS_BEYOND_THE_SWEEP.contains(id)).toList();
@@ -39,7 +39,7 @@ class RasterResultsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"raster-h100", "raster-h100-confirm"})
+  @CsvSource({"raster-h100", "raster-h100-confirm", "raster-h100-run3"})
   void everyLaunchPassedItsChecks(String run) throws IOException {
     for (Map<String, String> row : measured(run)) {
       assertEquals("ok", row.get("check"), row.get("id"));
@@ -55,7 +55,7 @@ class RasterResultsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"raster-h100, H100", "raster-h100-confirm, H100"})
+  @CsvSource({"raster-h100, H100", "raster-h100-confirm, H100", "raster-h100-run3, H100"})
   void theCommittedPredictionsAreTheCurrentEstimators(String run, Gpu gpu) throws IOException {
     List<Map<String, String>> measured = measured(run);
     assertEquals(Files.readString(RESULTS.resolve(run + ".csv")), RasterReport.table(measured, gpu));
