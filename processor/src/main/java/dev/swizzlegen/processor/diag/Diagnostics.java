@@ -68,8 +68,13 @@ public final class Diagnostics {
   }
 
   /** An error on the element itself, where no annotation is at fault (a file not written). */
-  public void errorOnElement(String message) {
+  private void errorOnElement(String message) {
     add(Diagnostic.Kind.ERROR, prefix() + message, null, null);
+  }
+
+  /** An error of the element as a whole ({@link ElementError}), on the element. */
+  public void elementError(ElementError error) {
+    report(Messages.ELEMENT, error, null, "");
   }
 
   /**
@@ -82,17 +87,17 @@ public final class Diagnostics {
 
   /** A violation of the element's description, on the attribute at fault. */
   public void violation(Violation violation) {
-    violation(violation, "");
+    error(Messages.VIOLATIONS.blame(violation).name(),
+        Messages.VIOLATIONS.render(violation, pasted()));
   }
 
   /**
-   * A violation of the element's description, on the attribute at fault (of the element's own
-   * annotation), its words after {@code context} (such as
-   * {@code "with the derived Swizzle<3,3,3>, "}).
+   * A violation of a tile whose swizzle was derived, {@code swizzle}: on the attribute at fault, its
+   * words after the swizzle's.
    */
-  public void violation(Violation violation, String context) {
-    Blame.Attribute blamed = Messages.VIOLATIONS.blame(violation);
-    error(blamed.name(), context + Messages.VIOLATIONS.render(violation, pasted()));
+  public void derivedViolation(Violation violation, String swizzle) {
+    error(Messages.VIOLATIONS.blame(violation).name(), Messages.PHRASES.render(
+        new Phrase.Derived(swizzle, Messages.VIOLATIONS.render(violation, pasted()))));
   }
 
   /**

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
 /**
  * Every error in words and on its attribute, one registry per kind of key: the model's violations
  * ({@link #VIOLATIONS}), the readers' shape errors ({@link #SHAPES}), a storage's faults, the
- * reader's and the model's ({@link #STORAGE}), and an element's as a whole ({@link #ELEMENT}). A
+ * reader's and the model's ({@link #STORAGE}), an element's as a whole ({@link #ELEMENT}), and the
+ * words said inside them ({@link #PHRASES}, which blame nothing of their own: {@code inside}). A
  * key is a record; each kind of it (each record class) has one entry in the catalog
  * {@code messages.txt} beside this class: its format, whose {@code {{name}}} slots are the record's
  * components or, where the words depend on the values (a plural, a clause present or not, a nested
@@ -81,6 +82,10 @@ public final class Messages<K> {
   /** What goes wrong with an annotated element as a whole. */
   public static final Messages<ElementError> ELEMENT =
       new Messages<>(Map.of(ElementError.class, () -> { }));
+
+  /** Words said inside an error's message, which blames ({@link Phrase}). */
+  public static final Messages<Phrase> PHRASES =
+      new Messages<>(Map.of(Phrase.class, () -> { }));
 
   /** A kind's entry in the catalog: the attribute it blames (or {@code computed}), its format. */
   private record Entry(String blame, String text) {}

@@ -88,4 +88,10 @@ public sealed interface ShapeError {
 
   /** Bits, base and shift omitted, and no swizzle or XOR map serves, for the reason {@code why}. */
   record NothingToDerive(String why) implements ShapeError {}
+
+  /**
+   * The attribute {@code attributeName} of the {@code declaration}'s annotation (or of an annotation
+   * in it), which javac could not attribute in any round: a constant of a class no round generated.
+   */
+  record Unresolved(Declaration declaration, String attributeName) implements ShapeError {}
 }

@@ -14,6 +14,7 @@ import dev.swizzlegen.processor.diag.ShapeError.NotApplicable;
 import dev.swizzlegen.processor.diag.ShapeError.OpFixed;
 import dev.swizzlegen.processor.diag.ShapeError.SecondWgmmaRead;
 import dev.swizzlegen.processor.diag.ShapeError.SizeToDerive;
+import dev.swizzlegen.processor.diag.ShapeError.Unresolved;
 import java.util.Map;
 
 /**
@@ -51,14 +52,21 @@ final class ShapeMessages {
           case RASTERIZER -> "the @ThreadblockSwizzle of " + error.owner();
           case STORAGE -> "the @SharedStorage of " + error.owner();
         }));
-    blame(NameTaken.class, error -> switch (error.declaration()) {
-      case TILE -> ofTile("name");
-      case RASTERIZER -> ofRasterizer("name");
-      case STORAGE -> Blame.Attribute.ofStorage("name");
-    });
+    blame(NameTaken.class, error -> of(error.declaration(), "name"));
+    // On that attribute, whichever annotation's it is: on the annotation where it is not its own.
+    blame(Unresolved.class, error -> of(error.declaration(), error.attributeName()));
     // The solver's words end a sentence of their own; here they end this one.
     fragments(NothingToDerive.class, error -> Map.of("clause", error.why().endsWith(".")
         ? error.why().substring(0, error.why().length() - 1) : error.why()));
+  }
+
+  /** The attribute {@code name} of what {@code declaration} annotates. */
+  private static Blame.Attribute of(ShapeError.Declaration declaration, String name) {
+    return switch (declaration) {
+      case TILE -> ofTile(name);
+      case RASTERIZER -> ofRasterizer(name);
+      case STORAGE -> Blame.Attribute.ofStorage(name);
+    };
   }
 
   private static String given(BitsMissing error) {

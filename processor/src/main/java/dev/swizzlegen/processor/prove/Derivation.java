@@ -2,7 +2,6 @@ package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
-import dev.swizzlegen.processor.diag.PipelineWords;
 import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.SwizzleToDerive;
@@ -75,7 +74,7 @@ final class Derivation {
     List<Violation> problems = staged.check();
     if (!problems.isEmpty()) {
       for (Violation problem : problems) {
-        diagnostics.violation(problem, PipelineWords.derived(chosen.swizzleName()));
+        diagnostics.derivedViolation(problem, chosen.swizzleName());
       }
       return Optional.empty();
     }

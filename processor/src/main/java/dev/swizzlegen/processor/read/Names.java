@@ -1,7 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.OptionNames;
-import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
+import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.processor.diag.Phrase;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -52,14 +53,14 @@ public final class Names {
    */
   public static Optional<String> cppNameProblem(String name) {
     if (!IDENTIFIER.matcher(name).matches()) {
-      return Optional.of(NameProblem.NOT_IDENTIFIER.of(name));
+      return problem(new Phrase.NotIdentifier(name));
     }
     if (KEYWORDS.contains(name)) {
-      return Optional.of(NameProblem.KEYWORD.of(name));
+      return problem(new Phrase.Keyword(name));
     }
     if (name.contains("__") || (name.length() > 1 && name.charAt(0) == '_'
         && Character.isUpperCase(name.charAt(1)))) {
-      return Optional.of(NameProblem.IMPLEMENTATION.of(name));
+      return problem(new Phrase.ReservedToImplementation(name));
     }
     return ReservedNames.libraryCollision(name);
   }
@@ -73,7 +74,7 @@ public final class Names {
   public static Optional<String> nameProblem(String name, String namespace) {
     Optional<String> problem = identifierProblem(name);
     if (problem.isEmpty() && List.of(namespace.split("::")).contains(name)) {
-      return Optional.of(NameProblem.NAMESPACE_PART.of(name, namespace));
+      return problem(new Phrase.NamespacePart(name, namespace));
     }
     return problem;
   }
@@ -86,7 +87,7 @@ public final class Names {
   static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
       Predicate<String> sourceTypes) {
     if (sourceTypes.test(javaClass.canonicalName())) {
-      return Optional.of(NameProblem.JAVA_CLASS_DECLARED.of(name, javaClass.canonicalName()));
+      return problem(new Phrase.JavaClassDeclared(name, javaClass.canonicalName()));
     }
     return Optional.empty();
   }
@@ -106,20 +107,25 @@ public final class Names {
     for (String part : parts) {
       Optional<String> problem = cppNameProblem(part);
       if (problem.isPresent()) {
-        return Optional.of(NameProblem.NAMESPACE_NOT_CPP.of(option, problem.get()));
+        return problem(new Phrase.NamespaceNotCpp(option, problem.get()));
       }
     }
     String outermost = parts[0];
     if (outermost.equals("std")) {
-      return Optional.of(NameProblem.NAMESPACE_STD.of(option));
+      return problem(new Phrase.NamespaceStd(option));
     }
     if (outermost.matches("std[0-9]+") || outermost.equals("posix")) {
-      return Optional.of(NameProblem.NAMESPACE_FUTURE.of(option, outermost));
+      return problem(new Phrase.NamespaceFuture(option, outermost));
     }
     if (outermost.startsWith("_")) {
-      return Optional.of(NameProblem.NAMESPACE_UNDERSCORE.of(option, outermost));
+      return problem(new Phrase.NamespaceUnderscore(option, outermost));
     }
     return Optional.empty();
+  }
+
+  /** A name's problem in words, which the message of the name's error says. */
+  static Optional<String> problem(Phrase problem) {
+    return Optional.of(Messages.PHRASES.render(problem));
   }
 
   /**

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
+import dev.swizzlegen.processor.diag.Phrase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -103,7 +103,7 @@ public final class ReservedNames {
       return library;
     }
     if (HeaderIdentifiers.ALL.contains(name)) {
-      return Optional.of(NameProblem.HEADER_IDENTIFIER.of(name));
+      return Names.problem(new Phrase.HeaderIdentifier(name));
     }
     return Optional.empty();
   }
@@ -117,13 +117,13 @@ public final class ReservedNames {
   static Optional<String> libraryCollision(String name) {
     if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
         || VECTOR_TYPE.matcher(name).matches()) {
-      return Optional.of(NameProblem.LIBRARY.of(name));
+      return Names.problem(new Phrase.LibraryName(name));
     }
     if (CUDA_API.matcher(name).matches()) {
-      return Optional.of(NameProblem.CUDA_API.of(name));
+      return Names.problem(new Phrase.CudaApi(name));
     }
     if (name.startsWith(MACRO_PREFIX)) {
-      return Optional.of(NameProblem.MACRO_PREFIX.of(name, MACRO_PREFIX));
+      return Names.problem(new Phrase.MacroPrefix(name, MACRO_PREFIX));
     }
     return Optional.empty();
   }

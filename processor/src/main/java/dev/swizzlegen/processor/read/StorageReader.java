@@ -1,8 +1,8 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.PipelineWords.NameProblem;
-import dev.swizzlegen.processor.diag.PipelineWords.MemberOwner;
+import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.processor.diag.Phrase;
 import dev.swizzlegen.processor.diag.StorageError;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;
@@ -113,7 +113,7 @@ public final class StorageReader {
     // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
     Optional<String> problem = Names.nameProblem(name, cudaNamespace)
         .or(() -> StorageNames.FIXED.contains(name)
-            ? Optional.of(NameProblem.STORAGE_MEMBER.of(name))
+            ? Names.problem(new Phrase.StorageMember(name))
             : Optional.empty())
         .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
             sourceTypes));
@@ -209,7 +209,8 @@ public final class StorageReader {
     Optional<String> problem = Names.cppNameProblem(name);
     if (problem.isEmpty()) {
       problem = Names.cppNameProblem(StorageNames.of(name).accessor())
-          .map(accessor -> NameProblem.ACCESSOR.of(StorageNames.of(name).accessor(), accessor));
+          .flatMap(accessor -> Names.problem(
+              new Phrase.Accessor(StorageNames.of(name).accessor(), accessor)));
     }
     if (problem.isPresent()) {
       diagnostics.storageFault(values, new StorageError.BadName(problem.get(), false,
@@ -268,6 +269,11 @@ public final class StorageReader {
         .orElseThrow();
   }
 
+  /** What declares a member, in words: the {@code other} of a {@code MemberCollision}. */
+  private static String owner(Phrase owner) {
+    return Messages.PHRASES.render(owner);
+  }
+
   /**
    * Whether every member the header declares is declared once: the storage's own, each buffer's and
    * each phase change's; else an error on the name of the buffer whose member is declared again.
@@ -275,28 +281,28 @@ public final class StorageReader {
   private static boolean membersOwnTheirNames(String storage, List<String> phases,
       List<StorageBuffer> buffers, Diagnostics diagnostics) {
     Map<String, String> owners = new LinkedHashMap<>();
-    owners.put(storage, MemberOwner.STRUCT.of(storage));
+    owners.put(storage, owner(new Phrase.OwnedByStruct(storage)));
     for (String member : StorageNames.FIXED) {
-      owners.put(member, MemberOwner.STORAGE.of(member));
+      owners.put(member, owner(new Phrase.OwnedByStorage(member)));
     }
     if (phases.size() > 1) {
       for (int i = 0; i < phases.size(); i++) {
         String helper = StorageNames.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
-        owners.putIfAbsent(helper, MemberOwner.PHASE_CHANGE.of(helper));
+        owners.putIfAbsent(helper, owner(new Phrase.OwnedByPhaseChange(helper)));
       }
     }
     Map<String, String> twin = new LinkedHashMap<>();
     for (String constant : StorageNames.TWIN_FIXED) {
-      twin.put(constant, MemberOwner.TWIN.of(constant));
+      twin.put(constant, owner(new Phrase.OwnedByTwin(constant)));
     }
     boolean valid = true;
     for (StorageBuffer buffer : buffers) {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
-        String other = owners.putIfAbsent(member, MemberOwner.BUFFER.of(name, member));
+        String other = owners.putIfAbsent(member, owner(new Phrase.OwnedByBuffer(name, member)));
         String constant = StorageNames.javaName(member);
         String otherConstant = !buffer.names().constants().contains(member) ? null
-            : twin.putIfAbsent(constant, MemberOwner.BUFFER.of(name, constant));
+            : twin.putIfAbsent(constant, owner(new Phrase.OwnedByBuffer(name, constant)));
         if (other != null || otherConstant != null) {
           diagnostics.storageFault(buffer.annotation(), other != null
               ? new StorageError.MemberCollision(name, member, other)

@@ -1,9 +1,9 @@
 package dev.swizzlegen.processor.step;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ElementError;
 import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.diag.ShapeError.NameTaken;
-import dev.swizzlegen.processor.diag.PipelineWords;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
@@ -88,7 +88,8 @@ final class Output {
       return;
     }
     if (writtenHolders.contains(holder.get().binaryName())) {
-      diagnostics.errorOnElement(PipelineWords.holderWritten(javaClass, holder.get()));
+      diagnostics.elementError(
+          new ElementError.HolderWritten(javaClass.toString(), holder.get().toString()));
       return;
     }
     List<Held> members = heldMembers.computeIfAbsent(
@@ -191,7 +192,7 @@ final class Output {
         }
       }
     } catch (IOException e) {
-      diagnostics.errorOnElement(PipelineWords.notWritten(file.name(), e.getMessage()));
+      diagnostics.elementError(new ElementError.NotWritten(file.name(), e.getMessage()));
     } catch (RuntimeException bug) {
       // Not javac's to crash on: one error on the element, as for a failure while making the file.
       diagnostics.failed(bug);

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.step;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.PipelineWords;
+import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
@@ -107,7 +107,7 @@ public final class Pipeline {
         // Unless javac reported an error of its own that stops the build (a value of the wrong
         // type: javac's message says it).
         if (!round.errorRaised()) {
-          diagnostics.error(notYet.attribute(), PipelineWords.unresolved(notYet.attribute()));
+          diagnostics.shapeError(new ShapeError.Unresolved(step.declaration(), notYet.attribute()));
         }
       } catch (RuntimeException bug) {
         diagnostics.failed(bug);

@@ -21,12 +21,17 @@ class ShapeErrorLawTest {
 
   /** An element's errors as a whole: each kind has its format, and is whole sentences. */
   @Test
-  void everyElementErrorHasOneFormatOnTheElement() {
-    assertThat(Messages.ELEMENT.kinds())
-        .containsExactlyElementsIn(ViolationLawTest.recordsUnder(ElementError.class));
-    ElementError failed = new ElementError.Failed("tile", "Kernel.Q", "java.lang.Error");
-    assertThat(Messages.ELEMENT.blame(failed)).isEqualTo(Blame.Attribute.ELEMENT);
-    MessageLaws.assertWholeSentences(Messages.ELEMENT.render(failed), "Failed");
+  void everyElementErrorHasOneFormatOnTheElement() throws ReflectiveOperationException {
+    List<Class<?>> kinds = ViolationLawTest.recordsUnder(ElementError.class);
+    assertThat(Messages.ELEMENT.kinds()).containsExactlyElementsIn(kinds);
+    List<Object> samples = MessageLaws.samples(kinds,
+        (type, name) -> List.of(name.equals("reason") ? "disk full." : "Kernel.Q"));
+    assertThat(samples).hasSize(kinds.size());
+    for (Object sample : samples) {
+      assertThat(Messages.ELEMENT.blame((ElementError) sample)).isEqualTo(Blame.Attribute.ELEMENT);
+      MessageLaws.assertWholeSentences(Messages.ELEMENT.render((ElementError) sample),
+          sample.getClass().getSimpleName());
+    }
   }
 
   @Test
@@ -36,10 +41,14 @@ class ShapeErrorLawTest {
     MessageLaws.assertEverySampleWorded(Messages.SHAPES, samples(), 20, "Instruction");
   }
 
-  /** Every kind at its first values, then each other value; an attribute is an @Access's. */
+  /**
+   * Every kind at its first values, then each other value; an attribute is an @Access's, but an
+   * unresolved one is of the annotation its declaration names.
+   */
   private static List<Object> samples() throws ReflectiveOperationException {
     return MessageLaws.samples(ViolationLawTest.recordsUnder(ShapeError.class),
-        (type, name) -> values((Class<?>) type));
+        (type, name) -> name.equals("attributeName") ? List.of("name", "rows")
+            : values((Class<?>) type));
   }
 
   private static List<Object> values(Class<?> type) {
