@@ -6,6 +6,9 @@
 //     box (cuTensorMapEncodeTiled is defined here and records what CuTe passes it);
 //   - CuTe's make_gmma_desc / make_umma_desc on each instruction's slice of the tensor equal the
 //     header's wgmma_desc() / umma_desc().
+//   A sub-byte tile (4-bit elements, check_subbyte) instead: each element written through CuTe's
+//   tensor changes the one 4-bit field the header's offset() names (packed: field offset();
+//   padded: byte slot offset()), and its TMA atom as above.
 // Prints one line per check and CuTe's print of each layout; exits non-zero on any mismatch.
 #define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
 #include <cuda.h>
@@ -15,6 +18,7 @@
 #include <cute/atom/mma_traits_sm100.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -251,9 +255,110 @@ void check_buffer(const char* name, Accessor accessor, uint32_t buffer_offset) {
   std::free(base);
 }
 
-template <class T> void check(const char* name) {
+// Sub-byte tiles: an element of CuTe's tensor is a bit field, not a pointer. On a zeroed buffer each
+// element in turn is written with a nonzero 4-bit code through the tensor t (over buffer); the one
+// 4-bit field that changed (field f: byte f / 2, low half when f is even) must be expected(offset()),
+// with the code written, and nothing else may change. Returns the elements that differ. A line
+// that is not required (what CuTe counts where the header promises nothing) is a note, no failure.
+template <class T, class Tensor, class Expected>
+long check_fields(const char* name, const char* what, Tensor t, unsigned char* buffer,
+                  size_t bytes, Expected expected, bool required = true) {
+  using V = typename Tensor::value_type;
+  std::memset(buffer, 0, bytes);
+  long bad = 0, total = 0;
+  for (uint32_t s = 0; s < stages<T>(); ++s) {
+    for (uint32_t r = 0; r < T::kRows; ++r) {
+      for (uint32_t c = 0; c < T::kCols; ++c) {
+        uint8_t code = uint8_t(1 + (r * 7 + c * 3 + s) % 15);
+        V v;
+        if constexpr (std::is_same_v<V, uint8_t>) v = code; else v = V::bitcast(code);
+        if constexpr (HasStages<T>::value) t(r, c, s) = v; else t(r, c) = v;
+        long changed = -1, fields = 0;
+        bool wrong_code = false;
+        for (size_t b = 0; b < bytes; ++b) {
+          if (buffer[b] == 0) continue;
+          for (int half = 0; half < 2; ++half) {
+            unsigned field = (buffer[b] >> (4 * half)) & 0xfu;
+            if (field == 0) continue;
+            ++fields;
+            changed = long(b) * 2 + half;
+            wrong_code |= field != code;
+          }
+          buffer[b] = 0;
+        }
+        uint32_t o = offset<T>(r, c, s);
+        ++total;
+        if (fields != 1 || wrong_code || changed != expected(o)) {
+          if (bad++ < 3 && required) {
+            std::printf("     %s (%u, %u, %u): %ld field(s) changed, field %ld, offset() %u, "
+                        "expected field %ld\n", name, r, c, s, fields, changed, o, expected(o));
+          }
+        }
+      }
+    }
+  }
+  char line[320];
+  std::snprintf(line, sizeof line, "%s: %ld of %ld differ", what, bad, total);
+  if (required) {
+    report(bad == 0, name, line);
+  } else {
+    std::printf("note %s: %s\n", name, line);
+  }
+  return bad;
+}
+
+template <class T, class = void> struct HasElementBytes : std::false_type {};
+template <class T>
+struct HasElementBytes<T, std::void_t<decltype(T::kElementBytes)>> : std::true_type {};
+
+template <class T> void check_subbyte(const char* name) {
   using E = typename T::CuteElement;
-  static_assert(bits<E>() % 8 == 0, "sub-byte tiles: addresses are not element pointers");
+  static_assert(bits<E>() == 4, "sub-byte tiles: the check reads 4-bit fields");
+  size_t alignment = T::kAlignmentBytes < 1024 ? 1024 : T::kAlignmentBytes;
+  // Room for every offset as a byte (the padded form's slots) twice over.
+  size_t bytes = (size_t(stages<T>()) * T::kRows * T::kCols * 2 + alignment - 1) / alignment
+                 * alignment;
+  auto* buffer = static_cast<unsigned char*>(std::aligned_alloc(alignment, bytes));
+  std::printf("tile %s: ", name);
+  cute::print(T::cute_layout());
+  std::printf("\n");
+  // CuTe's typed smem pointer to E (a subbyte_iterator: it counts 4-bit elements) and a raw E*
+  // (T::make_smem_tensor(E*): CuTe's smem_ptr<E*> steps by sizeof(E), one byte).
+  auto typed = cute::make_tensor(cute::make_smem_ptr<E>(static_cast<void*>(buffer)),
+                                 T::cute_layout());
+  auto raw = T::make_smem_tensor(reinterpret_cast<E*>(buffer));
+  auto nibble = [](uint32_t o) { return long(o); };
+  auto byte_slot = [](uint32_t o) { return 2 * long(o); };
+  if constexpr (!HasElementBytes<T>::value) {
+    // Packed, two to a byte: offset() counts 4-bit elements, offset o the field o (byte o / 2).
+    check_fields<T>(name, "packed: the 4-bit field written through "
+        "make_tensor(make_smem_ptr<CuteElement>(void*), cute_layout()) is field offset()",
+        typed, buffer, bytes, nibble);
+    check_fields<T>(name, "packed: the 4-bit field written through make_smem_tensor(CuteElement*)"
+        " is field offset()", raw, buffer, bytes, nibble);
+  } else {
+    // Padded, 16 to a 16-byte unit: offset() counts byte slots (unit o / 16), as CUTLASS's
+    // sub-byte operands do (shared memory allocated as uint8_t, layouts built for uint8_t).
+    auto bytes_tensor = T::make_smem_tensor(reinterpret_cast<uint8_t*>(buffer));
+    check_fields<T>(name, "padded: the byte written through make_smem_tensor(uint8_t*) (CUTLASS's"
+        " SmemAllocType) is byte slot offset()", bytes_tensor, buffer, bytes, byte_slot);
+    check_fields<T>(name, "padded: the 4-bit field written through make_smem_tensor(CuteElement*)"
+        " is the low half of byte slot offset()", raw, buffer, bytes, byte_slot);
+    // CuTe's typed pointer to a 4-bit type counts 4-bit fields: field offset(), byte offset() / 2,
+    // not the header's slot (a note: the header offers make_smem_tensor(E*), not this pointer).
+    check_fields<T>(name, "padded: the 4-bit field written through "
+        "make_tensor(make_smem_ptr<CuteElement>(void*), cute_layout()) is in byte slot offset()",
+        typed, buffer, bytes, byte_slot, false);
+    check_fields<T>(name, "padded: the 4-bit field written through "
+        "make_tensor(make_smem_ptr<CuteElement>(void*), cute_layout()) is field offset()",
+        typed, buffer, bytes, nibble, false);
+  }
+  std::free(buffer);
+  if constexpr (HasTma<T>::value) check_tma<T>(name);
+}
+
+template <class T> void check_bytes(const char* name) {
+  using E = typename T::CuteElement;
   size_t alignment = T::kAlignmentBytes < 1024 ? 1024 : T::kAlignmentBytes;
   size_t bytes = (size_t(stages<T>()) * T::kRows * T::kCols * 4 * sizeof(E) + alignment - 1)
                  / alignment * alignment + alignment;
@@ -266,6 +371,14 @@ template <class T> void check(const char* name) {
   if constexpr (HasWgmma<T>::value) check_descriptors<T, false>(name, p);
   if constexpr (HasUmma<T>::value) check_descriptors<T, true>(name, p);
   std::free(p);
+}
+
+template <class T> void check(const char* name) {
+  if constexpr (bits<typename T::CuteElement>() % 8 != 0) {
+    check_subbyte<T>(name);
+  } else {
+    check_bytes<T>(name);
+  }
 }
 
 }  // namespace
