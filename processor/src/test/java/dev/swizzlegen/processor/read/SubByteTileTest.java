@@ -69,6 +69,10 @@ class SubByteTileTest {
     assertThat(header).contains("// Swizzle<3,4,3> on byte offsets (Swizzle<3,5,3> on element offsets,"
         + " two to a byte, TMA mode\n// CU_TENSOR_MAP_SWIZZLE_128B).");
     assertThat(header).contains("return offset ^ ((offset & 0x700u) >> 3);");
+    // A float_e2m1_t* steps a byte an element: CuTe's tensor walks the packed fields through its
+    // sub-byte iterator (scripts/cute-check-subbyte.sh checks every element under CuTe).
+    assertThat(header).contains(
+        "return cute::make_tensor(cute::make_smem_ptr(cute::recast_ptr<CuteElement>(smem)),");
     assertThat(header).contains("kTmaDataType = CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B;");
     assertThat(header).contains("#if !defined(__CUDACC_RTC__) && CUDA_VERSION >= 12080\n");
     assertThat(Generated.unfolded(header)).contains("static_assert(!kBeforeCuda12_8,"
@@ -126,6 +130,8 @@ class SubByteTileTest {
         @SwizzledTile(bits = 3, base = 4, dtype = DType.FP4_E2M1_PADDED, rows = 32, cols = 128,
             access = @Access(kind = AccessKind.LDMATRIX, shape = MatrixShape.M8N16))"""));
     String header = generated.text("swizzlegen/tile.cuh");
+    // The padded form's offsets count byte slots, which the pointer itself steps.
+    assertThat(header).contains("return cute::make_tensor(cute::make_smem_ptr(smem), cute_layout());");
     assertThat(Generated.unfolded(header)).contains(Generated.unfolded("\n//   ldmatrix.m8n16.x4:"
         + " conflict-free, 4 wavefronts per instruction\n//     ldmatrix.m8n16 is sm_100a, sm_103a,"
         + " sm_110a, sm_120a only; the bank model's cost, not yet measured on sm_100 hardware."));

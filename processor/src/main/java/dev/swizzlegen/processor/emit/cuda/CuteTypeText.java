@@ -31,15 +31,18 @@ public final class CuteTypeText {
    * @param cuteTypes the {@code using} lines: shape, stride, the layout, the element
    * @param noCute whether the tile has a note in its place
    * @param cuteNote the note
+   * @param cuteIterator {@code make_smem_tensor}'s iterator over {@code smem}: the pointer itself, or
+   *     for packed FP4, whose elements share bytes, CuTe's sub-byte iterator over it (a
+   *     {@code float_e2m1_t*} steps a byte, not an element)
    */
   public record Variables(boolean cute, List<String> cuteComment, List<String> cuteTypes,
-      boolean noCute, List<String> cuteNote) {}
+      boolean noCute, List<String> cuteNote, String cuteIterator) {}
 
   /** The variables of a tile, its swizzle on the shared pointer where {@code onPointer}. */
   public static Variables variables(String name, TileLayout layout, boolean onPointer) {
     CuteExport.Checked checked = CuteExport.of(layout, onPointer);
     if (checked.export().isEmpty()) {
-      return new Variables(false, List.of(), List.of(), true, note(name, checked));
+      return new Variables(false, List.of(), List.of(), true, note(name, checked), "smem");
     }
     CuteExport export = checked.export().get();
     List<String> comment = new ArrayList<>();
@@ -86,7 +89,9 @@ public final class CuteTypeText {
           + " " + composed + ">";
     }
     types.addAll(using("CuteLayout", "", List.of(composed)));
-    return new Variables(true, comment, types, false, List.of());
+    String iterator =
+        layout.dtype().storageBits() < 8 ? "cute::recast_ptr<CuteElement>(smem)" : "smem";
+    return new Variables(true, comment, types, false, List.of(), iterator);
   }
 
   /** The note of a tile CuTe's layout cannot express, or that swizzlegen does not export. */
