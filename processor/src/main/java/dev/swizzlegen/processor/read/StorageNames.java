@@ -47,11 +47,6 @@ public final class StorageNames {
    */
   public record Members(String offset, String bytes, String alignment, String copies,
       String copyStride, String count, String accessor, String tensor) {
-    /** The constants' common stem, {@code kHopperA}: {@code kHopperAOffset} without its kind. */
-    public String constantStem() {
-      return offset.substring(0, offset.length() - "Offset".length());
-    }
-
     /** Every member, constants first. */
     public List<String> all() {
       return List.of(offset, bytes, alignment, copies, copyStride, count, accessor, tensor);

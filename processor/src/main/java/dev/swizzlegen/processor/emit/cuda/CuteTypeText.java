@@ -1,6 +1,5 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.engine.mma.MmaCanonicalLayout;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
@@ -31,8 +30,8 @@ public final class CuteTypeText {
    * @param cuteTypes the {@code using} lines: shape, stride, the layout, the element
    * @param noCute whether the tile has a note in its place
    * @param cuteNote the note
-   * @param cuteIterator {@code make_smem_tensor}'s iterator over {@code smem}: the pointer itself, or
-   *     for packed FP4, whose elements share bytes, CuTe's sub-byte iterator over it (a
+   * @param cuteIterator {@code make_smem_tensor}'s iterator over {@code smem}: the pointer itself,
+   *     or for packed FP4, whose elements share bytes, CuTe's sub-byte iterator over it (a
    *     {@code float_e2m1_t*} steps a byte, not an element)
    */
   public record Variables(boolean cute, List<String> cuteComment, List<String> cuteTypes,
@@ -56,12 +55,8 @@ public final class CuteTypeText {
                 ? "The swizzle is on element offsets, composed with the layout."
                 : "No swizzle: a strided layout.")
         + " CuTe prints it as";
-    for (String line : SwizzleText.wrap(words, WIDTH - 6)) {
-      comment.add("// " + line);
-    }
-    for (String line : SwizzleText.wrap(export.toString(), WIDTH - 8)) {
-      comment.add("//   " + line);
-    }
+    comment.addAll(CudaLines.comment("// ", words, WIDTH - 6));
+    comment.addAll(CudaLines.comment("//   ", export.toString(), WIDTH - 8));
     List<String> types = new ArrayList<>();
     types.add("using CuteElement = " + element(layout.dtype()) + ";");
     CuteLayout strided = export.layout();
@@ -109,12 +104,8 @@ public final class CuteTypeText {
           + ") where the tile has " + checked.offset()
           + ": its stage stride or atom grid moves bits the swizzle reads";
     };
-    List<String> out = new ArrayList<>();
-    for (String line : SwizzleText.wrap("No CuTe type (CuteLayout, cute_layout(),"
-        + " make_smem_tensor()) for " + name + ": " + why + ".", WIDTH - 6)) {
-      out.add("// " + line);
-    }
-    return out;
+    return CudaLines.comment("// ", "No CuTe type (CuteLayout, cute_layout(), make_smem_tensor())"
+        + " for " + name + ": " + why + ".", WIDTH - 6);
   }
 
   /**
@@ -129,9 +120,7 @@ public final class CuteTypeText {
         + (operand.major() == dev.swizzlegen.runtime.Major.K ? "K" : "MN") + "> reads it");
     out.add("// (T elements a 16-byte unit; here in elements, LBO and SBO included):");
     out.add("//   " + MmaCanonicalLayout.symbolic(operand));
-    for (String line : SwizzleText.wrap(MmaCanonicalLayout.of(operand).text(), WIDTH - 8)) {
-      out.add("//   " + line);
-    }
+    out.addAll(CudaLines.comment("//   ", MmaCanonicalLayout.of(operand).text(), WIDTH - 8));
     return out;
   }
 
