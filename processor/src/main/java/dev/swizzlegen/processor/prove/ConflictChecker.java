@@ -23,27 +23,21 @@ import javax.tools.Diagnostic;
 
 /**
  * Proves every warp access of a tile within its {@code maxWays} (engines issue no warp instructions:
- * they have plans, not costs), and reports each one that is not on its
- * {@code @Access}: the N-way degree, wavefronts against the ideal, a witness, and the cheapest swizzle
- * that would make every access of the tile conflict-free.
+ * they have plans, not costs), and reports each one that is not on its {@code @Access}: the degree,
+ * wavefronts against the ideal, a witness, and the cheapest swizzle that would serve every access.
  */
 final class ConflictChecker {
   private final ConflictAnalyzer analyzer = ConflictAnalyzer.nvidia();
   private final SwizzleSolver solver;
   private final Diagnostic.Kind conflictKind;
 
-  /**
-   * @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning}
-   * @param architecture the target ({@code -Aswizzlegen.arch}) whose TMA modes a suggestion may use
-   */
+  /** A conflict is a {@code conflictKind}; a suggestion may use the {@code architecture}'s modes. */
   ConflictChecker(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
     this.conflictKind = conflictKind;
     this.solver = SwizzleSolver.nvidia(architecture);
   }
 
-  /**
-   * The report of every access, in order; each unacceptable one is reported to {@code diagnostics}.
-   */
+  /** The report of every access, in order; each unacceptable one reported to {@code diagnostics}. */
   List<AccessReport> check(TileSpec tile, Diagnostics diagnostics) {
     List<AccessReport> reports = new ArrayList<>();
     Optional<String> fix = Optional.empty();

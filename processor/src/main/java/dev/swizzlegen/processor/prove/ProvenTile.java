@@ -10,26 +10,23 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A tile that passed every check, and what its files are made from, each worked out once and
- * handed to every writer: the tile (its swizzle derived where bits, base and shift were omitted),
- * the report of each warp access, the plan of each engine it declares (each tensor-core read's
- * {@link MmaOperand}, wgmma's and tcgen05's alike, among them), and how wgmma would read it in
- * either major, which a header says of a tile without a WGMMA access too.
+ * handed to every writer.
  *
  * @param spec the tile, its swizzle derived where it was to be
  * @param reports the report of each of the tile's warp accesses, in order
- * @param enginePlans the plan of each of the tile's engines, in order: what the engine makes of the
- *     tile, or the violations that prevent it
- * @param wgmmaReads how wgmma reads the tile as an operand of each major, or the violations that
+ * @param enginePlans the plan of each of the tile's engines, in order, or the violations that
  *     prevent it
+ * @param wgmmaReads how wgmma reads the tile as an operand of each major, which a header says of a
+ *     tile without a WGMMA access too
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
  *     TMA mode the generated files name
  */
@@ -46,42 +43,21 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
     wgmmaReads = Collections.unmodifiableMap(new EnumMap<>(wgmmaReads));
   }
 
-  /**
-   * The tile whose warp accesses are {@code reports}, its engines' plans and wgmma's reads in either
-   * major taken from {@code plans}, which worked each out once on the tile's layout.
-   */
-  static ProvenTile of(TileSpec tile, List<AccessReport> reports, EnginePlans plans) {
-    if (!plans.layout().equals(tile.layout())) {
-      throw new IllegalArgumentException("plans of another layout than tile " + tile.name() + "'s");
-    }
+  /** The tile whose warp accesses are {@code reports}, each plan taken from {@code plans}. */
+  @SuppressWarnings("unchecked") // a tensor-core read's plan is an MmaOperand's
+  static ProvenTile of(TileSpec tile, List<AccessReport> reports,
+      Function<Engine, Plan<?>> plans) {
     Map<Major, Plan<MmaOperand>> wgmmaReads = new EnumMap<>(Major.class);
     for (Major major : Major.values()) {
-      wgmmaReads.put(major, plans.wgmmaRead(major));
+      wgmmaReads.put(major, (Plan<MmaOperand>) plans.apply(MmaRead.of(MmaFormat.GMMA, major)));
     }
-    List<Plan<?>> enginePlans = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      enginePlans.add(plans.of(engine));
-    }
-    return new ProvenTile(tile, reports, enginePlans, wgmmaReads, plans.tmaWhenAligned());
-  }
-
-  /** The plan of {@code tma}, one of the tile's engines. */
-  public Plan<TmaFill> plan(Tma tma) {
-    @SuppressWarnings("unchecked") // a TMA engine's plan is a TmaFill's
-    Plan<TmaFill> plan = (Plan<TmaFill>) planOf(tma);
-    return plan;
-  }
-
-  /** The plan of {@code read}, one of the tile's tensor-core reads (wgmma, tcgen05). */
-  public Plan<MmaOperand> plan(MmaRead read) {
-    @SuppressWarnings("unchecked") // a tensor-core read's plan is an MmaOperand's
-    Plan<MmaOperand> plan = (Plan<MmaOperand>) planOf(read);
-    return plan;
+    return new ProvenTile(tile, reports, tile.engines().stream().map(plans).toList(), wgmmaReads,
+        Engine.atDefaultAlignment(tile.layout()).flatMap(aligned -> TmaFill.plan(aligned).plan()));
   }
 
   /** How TMA fills a stage, for a tile with a TMA access it can fill: its first TMA access's. */
   public Optional<TmaFill> tmaFill() {
-    return Tma.first(spec.engines()).flatMap(tma -> plan(tma).plan());
+    return Tma.first(spec.engines()).flatMap(this::planned);
   }
 
   /**
@@ -89,11 +65,8 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
    * the order declared: none, one, or (wgmma) one of each major.
    */
   public List<MmaOperand> mmaOperands(MmaFormat format) {
-    List<MmaOperand> operands = new ArrayList<>();
-    for (MmaRead read : MmaRead.by(format, spec.engines())) {
-      plan(read).plan().ifPresent(operands::add);
-    }
-    return operands;
+    return MmaRead.by(format, spec.engines()).stream()
+        .flatMap(read -> this.<MmaOperand>planned(read).stream()).toList();
   }
 
   /** How wgmma reads the tile as an operand of {@code major}, or the violations that prevent it. */
@@ -110,5 +83,10 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
       }
     }
     throw new IllegalArgumentException(engine + " is no engine of tile " + spec.name());
+  }
+
+  @SuppressWarnings("unchecked") // each engine's plan is of its own kind: TMA's a TmaFill's
+  private <P> Optional<P> planned(Engine engine) {
+    return (Optional<P>) planOf(engine).plan();
   }
 }

@@ -19,10 +19,8 @@ import java.util.Set;
 
 /**
  * Proves a storage as read: the model places its buffers ({@link StoragePlan#place}), checks the
- * placement against the target's per-block limit ({@link Placement#checkCapacity}) and says what
- * each phase change must complete ({@link PhaseChange#of}), from how each buffer's bytes are used:
- * a tile's by its declared warp accesses and engines, barriers and scratch by the threads' own loads
- * and stores. Nothing here decides a rule; it hands the model's verdicts to the diagnostics.
+ * placement against the target's per-block limit and says what each phase change must complete
+ * ({@link PhaseChange#of}); nothing here decides a rule.
  */
 public final class StorageProver {
   private final Optional<Architecture> architecture;
@@ -53,12 +51,10 @@ public final class StorageProver {
   }
 
   /**
-   * How a buffer's bytes are used: a tile's by its warp accesses (loads read, stores write, in the
-   * generic proxy) and its engines (TMA into the tile writes, TMA from it reads, wgmma and tcgen05
-   * read, in the async proxy); barriers and scratch, which no annotation describes, as read and
-   * written by the threads.
+   * How a buffer's bytes are used: a tile's by its warp accesses (generic proxy) and its engines
+   * (async proxy); barriers and scratch, which no annotation describes, read and written by threads.
    */
-  static Set<BufferUse> uses(Optional<TileSpec> tile) {
+  private static Set<BufferUse> uses(Optional<TileSpec> tile) {
     if (tile.isEmpty()) {
       return EnumSet.of(BufferUse.GENERIC_READ, BufferUse.GENERIC_WRITE);
     }

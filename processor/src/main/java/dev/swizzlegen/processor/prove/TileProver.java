@@ -9,30 +9,27 @@ import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
-import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import javax.tools.Diagnostic;
 
 /**
- * Proves a tile as read: plans every engine it declares, once ({@link EnginePlans}), reporting what
- * prevents a plan in order with the faults the reader found in its accesses; derives its swizzle
- * where bits, base and shift were omitted ({@link Derivation}); proves every warp access within its
- * {@code maxWays} ({@link ConflictChecker}); and hands the plans to the {@link ProvenTile} its files
- * are made from.
+ * Proves a tile as read: plans every engine it declares, once, reporting what prevents a plan in
+ * order with the faults the reader found in its accesses; derives its swizzle where bits, base and
+ * shift were omitted ({@link Derivation}); proves every warp access within its {@code maxWays}
+ * ({@link ConflictChecker}); and hands the plans to the {@link ProvenTile} its files are made from.
  */
 public final class TileProver {
   private final Derivation derivation;
   private final ConflictChecker conflictChecker;
-  /** The target architecture ({@code -Aswizzlegen.arch}): a TMA mode it lacks is an error. */
+  /** The target ({@code -Aswizzlegen.arch}): a TMA mode it lacks is an error. */
   private final Optional<Architecture> architecture;
 
-  /**
-   * @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning}
-   * @param architecture the target ({@code -Aswizzlegen.arch}): what a derived swizzle and a
-   *     suggestion may use
-   */
+  /** @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning} */
   public TileProver(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
     this.derivation = new Derivation(architecture);
     this.conflictChecker = new ConflictChecker(conflictKind, architecture);
@@ -40,9 +37,9 @@ public final class TileProver {
   }
 
   /**
-   * The tile proven, from one read without errors; empty, with its errors in {@code diagnostics},
-   * if an access is at fault, an engine has no plan, its swizzle cannot be derived or an access has
-   * a bank conflict that is an error.
+   * The tile proven; empty, with its errors in {@code diagnostics}, if an access is at fault, an
+   * engine has no plan, its swizzle cannot be derived or an access has a bank conflict that is an
+   * error.
    */
   public Optional<ProvenTile> prove(TileRead read, Diagnostics diagnostics) {
     boolean derived = read.spec().swizzleToDerive().isPresent();
@@ -51,14 +48,19 @@ public final class TileProver {
     if (aligned.isEmpty()) {
       return Optional.empty();
     }
-    TileSpec spec = aligned.get();
-    // A tile whose swizzle is to be derived has its engines planned on the derived tile, once.
-    EnginePlans declared = new EnginePlans(spec.layout());
-    report(read.accesses(), derived, declared, diagnostics);
+    TileLayout declared = aligned.get().layout();
+    Function<Engine, Plan<?>> plans = plans(declared);
+    // While the swizzle is to be derived (the layout the plain tile), only what no swizzle changes
+    // is checked: the solver then keeps only the swizzles each engine has a plan for.
+    for (AccessRead access : read.accesses()) {
+      access.reportTo(diagnostics, engine -> derived
+          ? engine.geometryViolations(declared)
+          : violations(engine, plans.apply(engine)));
+    }
     if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    Optional<TileSpec> tile = derivation.derive(spec, diagnostics);
+    Optional<TileSpec> tile = derivation.derive(aligned.get(), diagnostics);
     if (tile.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }
@@ -66,15 +68,25 @@ public final class TileProver {
     if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    EnginePlans plans = derived ? new EnginePlans(tile.get().layout()) : declared;
-    return Optional.of(ProvenTile.of(tile.get(), reports, plans));
+    // A derived tile has its engines planned on the tile derived, once.
+    return Optional.of(ProvenTile.of(tile.get(), reports,
+        derived ? plans(tile.get().layout()) : plans));
   }
 
   /**
-   * The tile with its engines' alignment: where it declares an engine (TMA, wgmma, UMMA) and no
-   * alignment, its TMA mode's repeat, as a derived tile gets (SPEC: the engine would otherwise
-   * write from a base its mode does not repeat on); empty, with the layout's errors at that
-   * alignment, where the tile cannot have it.
+   * Each engine's plan on {@code layout}, worked out once, when first asked for, for its errors and
+   * its files alike: its unlabelled engine's, since a label changes nothing an engine does (a wgmma
+   * read's plan is its major's, also how the header says wgmma would read the tile).
+   */
+  private static Function<Engine, Plan<?>> plans(TileLayout layout) {
+    Map<Engine, Plan<?>> plans = new HashMap<>();
+    return engine -> plans.computeIfAbsent(engine.withLabel(""), plain -> plain.plan(layout));
+  }
+
+  /**
+   * The tile with its engines' alignment: where it declares an engine and no alignment, its TMA
+   * mode's repeat, as a derived tile gets (the engine would otherwise write from a base its mode
+   * does not repeat on); empty, with the layout's errors at that alignment, where it cannot have it.
    */
   private Optional<TileSpec> alignedForEngines(TileSpec spec, Diagnostics diagnostics) {
     TileLayout layout = spec.layout();
@@ -82,35 +94,15 @@ public final class TileProver {
     if (spec.engines().isEmpty() || spec.alignmentGiven() || alignment <= layout.alignment()) {
       return Optional.of(spec);
     }
-    TileDescription description =
-        layout.toBuilder().alignment(alignment).architecture(architecture);
-    List<Violation> problems = description.check();
-    problems.forEach(diagnostics::violation);
-    return problems.isEmpty() ? Optional.of(spec.aligned(description.build())) : Optional.empty();
-  }
-
-  /**
-   * The tile's accesses as read, in the order declared: the reader's faults, and each engine's
-   * plan checked: in full, or, when the swizzle is still to be derived and the layout is the plain
-   * tile, only for what no swizzle changes (the solver then keeps only the swizzles it has a plan
-   * for).
-   */
-  private void report(List<AccessRead> accesses, boolean derived, EnginePlans plans,
-      Diagnostics diagnostics) {
-    for (AccessRead access : accesses) {
-      access.reportTo(diagnostics, engine -> derived
-          ? engine.geometryViolations(plans.layout())
-          : planned(engine, plans));
-    }
+    return layout.toBuilder().alignment(alignment).architecture(architecture)
+        .tryBuild(diagnostics::violation).map(aligned -> spec.on(aligned, Optional.empty()));
   }
 
   /**
    * What prevents the engine's plan on the declared tile; for TMA with a target, also the target's
-   * lack of the mode the declared swizzle is (one of Blackwell's only where the target writes them;
-   * a derived one is, the solver being the target's).
+   * lack of the mode the declared swizzle is (a derived one is the target's, the solver being it).
    */
-  private List<Violation> planned(Engine engine, EnginePlans plans) {
-    Plan<?> plan = plans.of(engine);
+  private List<Violation> violations(Engine engine, Plan<?> plan) {
     return architecture.map(target -> engine.violationsOn(target, plan)).orElse(plan.violations());
   }
 }

@@ -10,22 +10,18 @@ import java.util.function.Function;
 
 /**
  * One {@code @Access} of a tile as read, a value: a warp access that holds, an engine for the prover
- * to plan (its plan is worked out once, there, and feeds both its errors and the files), or the
- * faults found in it. A tile's reads are kept in the order declared, so that its errors are reported
- * in that order wherever they are found.
+ * to plan (its plan, worked out once there, feeds both its errors and the files), or the faults
+ * found in it. A tile's reads keep the declared order, so that its errors are reported in it.
  */
 public sealed interface AccessRead {
   /**
    * Reports what is wrong with the access to {@code diagnostics}: its faults, or, for an engine,
    * what {@code planned} says prevents its plan.
    */
-  void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned);
+  default void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {}
 
   /** A warp access whose checks against the tile all hold. */
-  record Warp(DeclaredAccess access) implements AccessRead {
-    @Override
-    public void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {}
-  }
+  record Warp(DeclaredAccess access) implements AccessRead {}
 
   /** An engine (TMA, wgmma, UMMA) without shape errors, declared by {@code access}: to plan. */
   record EngineToPlan(Engine engine, AttributeSource access) implements AccessRead {
@@ -59,12 +55,10 @@ public sealed interface AccessRead {
     }
   }
 
-  /** A fault in one {@code @Access}. */
+  /** A fault in one {@code @Access}: how it is written, or what the model says of it. */
   sealed interface Fault {
-    /** Reports the fault on {@code access}, or on the tile where the tile is at fault. */
     void reportTo(AttributeSource access, Diagnostics diagnostics);
 
-    /** How the access is written. */
     record Shape(ShapeError error) implements Fault {
       @Override
       public void reportTo(AttributeSource access, Diagnostics diagnostics) {

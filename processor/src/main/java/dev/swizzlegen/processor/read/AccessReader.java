@@ -36,43 +36,27 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns each {@code @Access} of a tile into the model's warp {@link AccessPattern} or, for the kinds
- * that declare an engine (TMA, WGMMA, UMMA), its {@link Engine} for the prover to plan, or into its
- * faults, as values ({@link AccessRead}); supplies the default accesses when {@code access} is
- * omitted.
+ * that declare an engine, its {@link Engine} for the prover to plan, or into its faults, as values
+ * ({@link AccessRead}); supplies the default accesses when {@code access} is omitted.
  */
 final class AccessReader {
-  /** What a tile's {@code access} declares: each {@code @Access} as read, in the order declared. */
-  record Declared(List<AccessRead> reads) {
-    Declared {
-      reads = List.copyOf(reads);
-    }
+  /** The attributes only some kinds read, in the order checked. */
+  private static final List<String> OWN_ATTRIBUTES = List.of("bytes", "threads", "order",
+      "rowsAsOne", "matrices", "trans", "shape", "major", "lanes", "maxWays");
 
-    /** The warp accesses to cost, in order. */
-    List<DeclaredAccess> accesses() {
-      return reads.stream().filter(AccessRead.Warp.class::isInstance)
-          .map(read -> ((AccessRead.Warp) read).access()).toList();
-    }
-
-    /** The engines to plan, in order. */
-    List<Engine> engines() {
-      return reads.stream().filter(AccessRead.EngineToPlan.class::isInstance)
-          .map(read -> ((AccessRead.EngineToPlan) read).engine()).toList();
-    }
-  }
-
-  /** The attributes each kind reads; one given for another kind is an error rather than ignored. */
+  /**
+   * Which of those each kind reads (every kind reads kind, op and label); one given for another kind
+   * is an error rather than ignored.
+   */
   private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
-      AccessKind.VECTOR,
-          Set.of("kind", "op", "bytes", "threads", "order", "rowsAsOne", "maxWays", "label"),
-      AccessKind.LDMATRIX,
-          Set.of("kind", "op", "matrices", "trans", "shape", "maxWays", "label"),
-      AccessKind.STMATRIX,
-          Set.of("kind", "op", "matrices", "trans", "shape", "maxWays", "label"),
-      AccessKind.MMA_ACCUMULATOR, Set.of("kind", "op", "maxWays", "label"),
-      AccessKind.TMA, Set.of("kind", "op", "label"),
-      AccessKind.WGMMA, Set.of("kind", "op", "major", "label"),
-      AccessKind.UMMA, Set.of("kind", "op", "major", "label"),
-      AccessKind.LANES, Set.of("kind", "op", "bytes", "lanes", "maxWays", "label"));
+      AccessKind.VECTOR, Set.of("bytes", "threads", "order", "rowsAsOne", "maxWays"),
+      AccessKind.LDMATRIX, Set.of("matrices", "trans", "shape", "maxWays"),
+      AccessKind.STMATRIX, Set.of("matrices", "trans", "shape", "maxWays"),
+      AccessKind.MMA_ACCUMULATOR, Set.of("maxWays"),
+      AccessKind.TMA, Set.of(),
+      AccessKind.WGMMA, Set.of("major"),
+      AccessKind.UMMA, Set.of("major"),
+      AccessKind.LANES, Set.of("bytes", "lanes", "maxWays"));
 
   private static final Blame.Attribute MATRICES = Blame.Attribute.ofAccess("matrices");
 
@@ -86,56 +70,46 @@ final class AccessReader {
   }
 
   /**
-   * Each declared access read, checked against the layout where it is a warp access; an engine is
-   * only read, for the prover to plan. Nothing is reported here: the faults are values, reported in
-   * declaration order by the prover once it has planned the engines. For a layout pasted M (or N)
-   * first, {@code swapped} is it with its modes swapped: a warp access whose vectors the pasted
-   * tile's rows break and the swapped tile's keep is one error on {@code layout} giving the
-   * declaration to paste, once per tile.
+   * Each declared access read, in order: a warp access checked against the layout, an engine only
+   * read; the prover reports the faults once it has planned the engines. For a layout pasted M (or
+   * N) first, {@code swapped} is it with its modes swapped: a warp access whose vectors only the
+   * swapped tile keeps whole is one error on {@code layout}, once per tile.
    */
-  Declared read(AnnotationValues tile, TileLayout layout, Optional<CuteTile.Swapped> swapped) {
+  List<AccessRead> read(AnnotationValues tile, TileLayout layout,
+      Optional<CuteTile.Swapped> swapped) {
     List<AccessRead> reads = new ArrayList<>();
-    // The tensor-core reads declared so far: a tcgen05 read once per tile; wgmma reads once per
-    // major, so that one buffer may be read K-major by one product and MN-major by another (FlashMLA
-    // reads its K as V), the header giving each its descriptors.
+    // A tcgen05 read once per tile; wgmma reads once per major, so that one buffer may be read
+    // K-major by one product and MN-major by another (FlashMLA reads its K as V).
     boolean ummaRead = false;
     Set<Major> wgmmaReads = EnumSet.noneOf(Major.class);
     boolean swapReported = false;
     List<AnnotationValue> items = tile.arrayValue("access");
     List<AnnotationMirror> mirrors = tile.arrayOf("access", AnnotationMirror.class);
     for (int i = 0; i < items.size(); i++) {
-      AnnotationValue item = items.get(i);
       AnnotationValues values = new AnnotationValues(mirrors.get(i), elements);
       AccessKind kind = values.enumValue("kind", AccessKind.class);
-      if (kind == AccessKind.UMMA && ummaRead) {
-        reads.add(faulty(values, new ShapeError.SecondUmmaRead()));
-        continue;
-      }
-      ummaRead |= kind == AccessKind.UMMA;
-      if (kind == AccessKind.WGMMA && !wgmmaReads.add(values.enumValue("major", Major.class))) {
-        reads.add(faulty(values, new ShapeError.SecondWgmmaRead(
-            values.enumValue("major", Major.class))));
-        continue;
-      }
       List<Fault> faults = new ArrayList<>();
-      attributeErrors(values, kind).forEach(error -> faults.add(new Fault.Shape(error)));
-      kindError(values, kind).ifPresent(error -> faults.add(new Fault.Shape(error)));
-      if (!faults.isEmpty()) {
-        reads.add(new AccessRead.Faulty(values, faults));
-      } else if (isEngine(kind)) {
-        Engine engine = engine(values, kind);
-        lacks(kind, engine.label()).forEach(faults::add);
-        reads.add(faults.isEmpty()
-            ? new AccessRead.EngineToPlan(engine, values)
-            : new AccessRead.Faulty(values, faults));
+      if (kind == AccessKind.UMMA && ummaRead) {
+        faults.add(new Fault.Shape(new ShapeError.SecondUmmaRead()));
+      } else if (kind == AccessKind.WGMMA
+          && !wgmmaReads.add(values.enumValue("major", Major.class))) {
+        faults.add(new Fault.Shape(new ShapeError.SecondWgmmaRead(
+            values.enumValue("major", Major.class))));
       } else {
-        AccessPattern pattern = pattern(values, kind, item);
-        lacks(kind, pattern.label()).forEach(faults::add);
-        if (!faults.isEmpty()) {
-          reads.add(new AccessRead.Faulty(values, faults));
+        ummaRead |= kind == AccessKind.UMMA;
+        shapeErrors(values, kind).forEach(error -> faults.add(new Fault.Shape(error)));
+      }
+      if (faults.isEmpty() && isEngine(kind)) {
+        Engine engine = engine(values, kind);
+        faults.addAll(lacks(kind, engine.label()));
+        if (faults.isEmpty()) {
+          reads.add(new AccessRead.EngineToPlan(engine, values));
           continue;
         }
-        List<Violation> problems = pattern.check(layout);
+      } else if (faults.isEmpty()) {
+        AccessPattern pattern = pattern(values, kind);
+        faults.addAll(lacks(kind, pattern.label()));
+        List<Violation> problems = faults.isEmpty() ? pattern.check(layout) : List.of();
         Optional<Violation> transposed = swapped.flatMap(s -> readAlongK(s, pattern, problems));
         if (transposed.isPresent()) {
           if (!swapReported) {
@@ -145,31 +119,28 @@ final class AccessReader {
           continue;
         }
         problems.forEach(violation -> faults.add(new Fault.Broken(pattern.label(), violation)));
-        reads.add(faults.isEmpty()
-            ? new AccessRead.Warp(new DeclaredAccess(pattern, values.mirror(), item))
-            : new AccessRead.Faulty(values, faults));
+        if (faults.isEmpty()) {
+          reads.add(new AccessRead.Warp(new DeclaredAccess(pattern, values.mirror(), items.get(i))));
+          continue;
+        }
       }
+      reads.add(new AccessRead.Faulty(values, faults));
     }
-    return new Declared(reads);
+    return reads;
   }
 
-  private static AccessRead faulty(AnnotationValues values, ShapeError error) {
-    return new AccessRead.Faulty(values, List.of(new Fault.Shape(error)));
-  }
-
-  /**
-   * TMA, WGMMA and UMMA: the kinds that declare an engine rather than a warp access. Every engine
-   * reads or writes a swizzle's pattern from a base aligned to the pattern's repeat.
-   */
-  static boolean isEngine(AccessKind kind) {
+  /** TMA, WGMMA and UMMA: the kinds that declare an engine rather than a warp access. */
+  private static boolean isEngine(AccessKind kind) {
     return kind == AccessKind.TMA || kind == AccessKind.WGMMA || kind == AccessKind.UMMA;
   }
 
-  /** An error for each attribute given that does not apply to the kind, and for a bad maxWays. */
-  private static List<ShapeError> attributeErrors(AnnotationValues values, AccessKind kind) {
+  /**
+   * How the access is written wrong: an attribute its kind does not read, a maxWays below one,
+   * order without threads, threads not two numbers, no lane map, an op the instruction does not do.
+   */
+  private static List<ShapeError> shapeErrors(AnnotationValues values, AccessKind kind) {
     List<ShapeError> errors = new ArrayList<>();
-    for (String attribute : List.of("op", "bytes", "threads", "order", "rowsAsOne", "matrices",
-        "trans", "shape", "major", "lanes", "maxWays", "label")) {
+    for (String attribute : OWN_ATTRIBUTES) {
       if (values.isExplicit(attribute) && !ATTRIBUTES.get(kind).contains(attribute)) {
         errors.add(new ShapeError.NotApplicable(attribute, kind));
       }
@@ -178,53 +149,36 @@ final class AccessReader {
     if (maxWays < 1) {
       errors.add(new ShapeError.MaxWaysBelowOne(maxWays));
     }
+    switch (kind) {
+      case VECTOR -> {
+        List<AnnotationValue> threads = values.arrayValue("threads");
+        if (threads.isEmpty() && values.isExplicit("order")) {
+          errors.add(new ShapeError.OrderWithoutThreads());
+        } else if (!threads.isEmpty() && (threads.size() != 2
+            || !(threads.get(0).getValue() instanceof Integer)
+            || !(threads.get(1).getValue() instanceof Integer))) {
+          errors.add(new ShapeError.ThreadsNotTwo(threads.size()));
+        }
+      }
+      case LANES -> {
+        if (values.stringValue("lanes").isBlank()) {
+          errors.add(new ShapeError.LanesMissing());
+        }
+      }
+      case LDMATRIX, STMATRIX, WGMMA, UMMA -> {
+        var instruction = ShapeError.OpFixed.Instruction.valueOf(kind.name());
+        if (values.isExplicit("op") && values.enumValue("op", Op.class) != instruction.op()) {
+          errors.add(new ShapeError.OpFixed(instruction));
+        }
+      }
+      case MMA_ACCUMULATOR, TMA -> { }
+    }
     return errors;
   }
 
   /**
-   * What the kind's own attributes get wrong: order without threads, threads not two numbers, no
-   * lane map, an op the instruction does not do.
-   */
-  private static Optional<ShapeError> kindError(AnnotationValues values, AccessKind kind) {
-    return switch (kind) {
-      case VECTOR -> vectorError(values);
-      case LANES -> values.stringValue("lanes").isBlank()
-          ? Optional.of(new ShapeError.LanesMissing())
-          : Optional.empty();
-      case LDMATRIX -> opError(values, ShapeError.OpFixed.Instruction.LDMATRIX);
-      case STMATRIX -> opError(values, ShapeError.OpFixed.Instruction.STMATRIX);
-      case WGMMA -> opError(values, ShapeError.OpFixed.Instruction.WGMMA);
-      case UMMA -> opError(values, ShapeError.OpFixed.Instruction.UMMA);
-      case MMA_ACCUMULATOR, TMA -> Optional.empty();
-    };
-  }
-
-  private static Optional<ShapeError> vectorError(AnnotationValues values) {
-    List<AnnotationValue> threads = values.arrayValue("threads");
-    if (threads.isEmpty()) {
-      return values.isExplicit("order")
-          ? Optional.of(new ShapeError.OrderWithoutThreads())
-          : Optional.empty();
-    }
-    if (threads.size() != 2 || !(threads.get(0).getValue() instanceof Integer)
-        || !(threads.get(1).getValue() instanceof Integer)) {
-      return Optional.of(new ShapeError.ThreadsNotTwo(threads.size()));
-    }
-    return Optional.empty();
-  }
-
-  /** An op given that the instruction does not do. */
-  private static Optional<ShapeError> opError(AnnotationValues values,
-      ShapeError.OpFixed.Instruction instruction) {
-    return values.isExplicit("op") && values.enumValue("op", Op.class) != instruction.op()
-        ? Optional.of(new ShapeError.OpFixed(instruction))
-        : Optional.empty();
-  }
-
-  /**
-   * Where a warp access's vectors run along the rows of a tile pasted M (or N) first, whose elements
-   * are not contiguous, and the tile with its modes swapped keeps them whole: the error on layout
-   * that gives the swapped declaration, in place of the broken vector.
+   * Where a warp access's vectors run along the rows of a tile pasted M (or N) first, and the tile
+   * with its modes swapped keeps them whole: the error on layout giving the swapped declaration.
    */
   private static Optional<Violation> readAlongK(CuteTile.Swapped swapped, AccessPattern pattern,
       List<Violation> problems) {
@@ -236,98 +190,75 @@ final class AccessReader {
   }
 
   /** A warp access as declared, to be checked against the layout; its shape has no errors. */
-  private static AccessPattern pattern(AnnotationValues values, AccessKind kind,
-      AnnotationValue item) {
+  private static AccessPattern pattern(AnnotationValues values, AccessKind kind) {
     int maxWays = values.intValue("maxWays");
     Op op = values.enumValue("op", Op.class);
     // Free text: each generated file escapes it for its language (UserText), none rejects it.
     String label = values.stringValue("label");
-    return switch (kind) {
-      case VECTOR -> vector(values, op, maxWays, label);
-      case LDMATRIX, STMATRIX -> matrix(values, kind, maxWays, label);
-      case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op).withMaxWays(maxWays).withLabel(label);
+    List<AnnotationValue> threads = values.arrayValue("threads");
+    AccessPattern pattern = switch (kind) {
+      case VECTOR -> (threads.isEmpty()
+          ? VectorAccess.coalesced(op, values.intValue("bytes"))
+          : VectorAccess.grid(op, values.intValue("bytes"), (Integer) threads.get(0).getValue(),
+              (Integer) threads.get(1).getValue(), values.enumValue("order", Order.class)))
+          .withRowsAsOne(values.intValue("rowsAsOne"));
+      // The shape's rules (which instruction, trans, matrices and element types it has) are the
+      // model's violations, blamed on the attribute at fault.
+      case LDMATRIX, STMATRIX -> (kind == AccessKind.LDMATRIX
+          ? MatrixAccess.ldmatrix(values.intValue("matrices"), values.booleanValue("trans"))
+          : MatrixAccess.stmatrix(values.intValue("matrices"), values.booleanValue("trans")))
+          .withShape(values.enumValue("shape", MatrixShape.class));
+      case MMA_ACCUMULATOR -> MmaAccumulatorAccess.of(op);
       // A lane map's text is the model's to read (a fault in it is a violation on lanes).
-      case LANES -> LanesAccess.of(op, values.intValue("bytes"), values.stringValue("lanes"))
-          .withMaxWays(maxWays).withLabel(label);
+      case LANES -> LanesAccess.of(op, values.intValue("bytes"), values.stringValue("lanes"));
       default -> throw new IllegalArgumentException(kind + " declares an engine");
     };
+    return pattern.withMaxWays(maxWays).withLabel(label);
   }
 
   /** An engine as declared; its shape has no errors. Its plan is the prover's. */
   private static Engine engine(AnnotationValues values, AccessKind kind) {
     String label = values.stringValue("label");
-    return switch (kind) {
-      case TMA -> Tma.of(values.enumValue("op", Op.class)).withLabel(label);
-      case WGMMA -> new MmaRead(MmaFormat.GMMA, values.enumValue("major", Major.class), label);
-      case UMMA -> new MmaRead(MmaFormat.UMMA, values.enumValue("major", Major.class), label);
-      default -> throw new IllegalArgumentException("no engine is declared by kind " + kind);
-    };
+    if (kind == AccessKind.TMA) {
+      return Tma.of(values.enumValue("op", Op.class)).withLabel(label);
+    }
+    MmaFormat format = kind == AccessKind.WGMMA ? MmaFormat.GMMA : MmaFormat.UMMA;
+    return new MmaRead(format, values.enumValue("major", Major.class), label);
   }
 
-  /**
-   * What the target architecture lacks for the access, as faults on its label: none without a
-   * target.
-   */
+  /** What the target architecture lacks for the access, as faults on its label. */
   private List<Fault> lacks(AccessKind kind, String label) {
     return architecture.map(target -> target.check(kind)).orElse(List.of()).stream()
         .<Fault>map(violation -> new Fault.Broken(label, violation)).toList();
   }
 
-  private static AccessPattern vector(AnnotationValues values, Op op, int maxWays, String label) {
-    int bytes = values.intValue("bytes");
-    List<AnnotationValue> threads = values.arrayValue("threads");
-    if (threads.isEmpty()) {
-      return VectorAccess.coalesced(op, bytes).withRowsAsOne(values.intValue("rowsAsOne"))
-          .withMaxWays(maxWays).withLabel(label);
-    }
-    int rows = (Integer) threads.get(0).getValue();
-    int cols = (Integer) threads.get(1).getValue();
-    return VectorAccess.grid(op, bytes, rows, cols, values.enumValue("order", Order.class))
-        .withRowsAsOne(values.intValue("rowsAsOne")).withMaxWays(maxWays).withLabel(label);
-  }
-
-  private static AccessPattern matrix(AnnotationValues values, AccessKind kind, int maxWays,
-      String label) {
-    int matrices = values.intValue("matrices");
-    boolean trans = values.booleanValue("trans");
-    // The shape's rules (which instruction, trans, matrices and element types it has) are the
-    // model's violations, blamed on the attribute at fault.
-    MatrixAccess access = kind == AccessKind.LDMATRIX
-        ? MatrixAccess.ldmatrix(matrices, trans)
-        : MatrixAccess.stmatrix(matrices, trans);
-    return access.withShape(values.enumValue("shape", MatrixShape.class)).withMaxWays(maxWays)
-        .withLabel(label);
-  }
-
   /**
    * The accesses a swizzle exists for, where the element type and geometry allow them: the coalesced
-   * 16-byte row-vector store (the global-to-shared copy) and ldmatrix-style 8-row x 16-byte loads
-   * (.x4, or .x2/.x1 when the tile holds fewer matrices). Each default the tile cannot take is named
-   * in {@code skipped} with the reason.
+   * 16-byte row-vector store (the global-to-shared copy) and ldmatrix's 8-row x 16-byte loads. Each
+   * default the tile cannot take is named in {@code skipped} with the reason.
    */
   static List<DeclaredAccess> defaults(Layout layout, List<String> skipped) {
     List<DeclaredAccess> defaults = new ArrayList<>();
     AccessPattern copy = VectorAccess.coalesced(Op.STORE, 16)
         .withLabel("default 16-byte row-vector store");
-    addIfAllowed(copy, layout, defaults, skipped);
-    AccessPattern matrices = MatrixAccess.ldmatrix(1, false).withLabel("default ldmatrix.x1 load");
-    for (int count : new int[] {4, 2}) {
-      AccessPattern candidate = MatrixAccess.ldmatrix(count, false)
+    addIfAllowed(copy, copy.check(layout), defaults, skipped);
+    // ldmatrix.x4, else fewer matrices, which help only where their count is what is wrong.
+    AccessPattern matrices;
+    List<Violation> problems;
+    int count = 8;
+    do {
+      count /= 2;
+      matrices = MatrixAccess.ldmatrix(count, false)
           .withLabel("default ldmatrix.x" + count + " load");
-      // Fewer matrices per instruction help only where the count of matrices is what is wrong.
-      if (candidate.check(layout).stream()
-          .noneMatch(violation -> Messages.VIOLATIONS.blame(violation).equals(MATRICES))) {
-        matrices = candidate;
-        break;
-      }
-    }
-    addIfAllowed(matrices, layout, defaults, skipped);
+      problems = matrices.check(layout);
+    } while (count > 1 && problems.stream()
+        .anyMatch(violation -> Messages.VIOLATIONS.blame(violation).equals(MATRICES)));
+    addIfAllowed(matrices, problems, defaults, skipped);
     return defaults;
   }
 
-  private static void addIfAllowed(AccessPattern access, Layout layout, List<DeclaredAccess> defaults,
-      List<String> skipped) {
-    List<Violation> problems = access.check(layout);
+  private static void addIfAllowed(AccessPattern access, List<Violation> problems,
+      List<DeclaredAccess> defaults, List<String> skipped) {
     if (problems.isEmpty()) {
       defaults.add(new DeclaredAccess(access, null, null));
     } else {

@@ -2,11 +2,9 @@ package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.AttributeSource;
 import java.lang.annotation.Annotation;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -17,10 +15,9 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
- * The attributes of one annotation mirror, by name: the values written in source and the defaults,
- * typed. A value not of its type is one javac could not attribute: a reference to what a later round
- * generates, or an error javac reports itself; it throws {@link Malformed}, and the caller defers the
- * element.
+ * The attributes of one annotation mirror, by name, typed. A value not of its type is one javac
+ * could not attribute (a reference to what a later round generates, or an error javac reports
+ * itself): it throws {@link Malformed}, and the caller defers the element.
  */
 public final class AnnotationValues implements AttributeSource {
   /** An attribute whose value is not (yet) of its declared type. */
@@ -34,7 +31,6 @@ public final class AnnotationValues implements AttributeSource {
       this.attribute = attribute;
     }
 
-    /** The attribute's name. */
     public String attribute() {
       return attribute;
     }
@@ -62,7 +58,6 @@ public final class AnnotationValues implements AttributeSource {
     this.withDefaults = byName(elements.getElementValuesWithDefaults(mirror));
   }
 
-  /** The values by attribute name, each name turned into a string once. */
   private static Map<String, AnnotationValue> byName(
       Map<? extends ExecutableElement, ? extends AnnotationValue> values) {
     Map<String, AnnotationValue> byName = new HashMap<>();
@@ -75,28 +70,14 @@ public final class AnnotationValues implements AttributeSource {
     return mirror;
   }
 
-  /** The value written in source for {@code name}, if it was written. */
-  Optional<AnnotationValue> explicit(String name) {
-    return Optional.ofNullable(explicit.get(name));
-  }
-
   @Override
   public boolean isExplicit(String name) {
-    return explicit(name).isPresent();
-  }
-
-  /** The value written in source, or else the default. */
-  AnnotationValue value(String name) {
-    AnnotationValue value = withDefaults.get(name);
-    if (value == null) {
-      throw new Malformed(name);
-    }
-    return value;
+    return explicit.containsKey(name);
   }
 
   @Override
   public AnnotationValue location(String name) {
-    return explicit(name).orElse(null);
+    return explicit.get(name);
   }
 
   int intValue(String name) {
@@ -122,11 +103,8 @@ public final class AnnotationValues implements AttributeSource {
 
   /** The elements of an array attribute, each as written (for messages) and typed. */
   List<AnnotationValue> arrayValue(String name) {
-    List<AnnotationValue> items = new ArrayList<>();
-    for (Object item : as(name, List.class)) {
-      items.add(cast(name, item, AnnotationValue.class));
-    }
-    return items;
+    return ((List<?>) as(name, List.class)).stream()
+        .map(item -> cast(name, item, AnnotationValue.class)).toList();
   }
 
   /** The elements of an array attribute, each's value of {@code type} ({@code String}, a mirror). */
@@ -143,11 +121,12 @@ public final class AnnotationValues implements AttributeSource {
     return type;
   }
 
+  /** The value written in source, or else the default, of {@code type}; else {@link Malformed}. */
   private <T> T as(String name, Class<T> type) {
-    return cast(name, value(name).getValue(), type);
+    AnnotationValue value = withDefaults.get(name);
+    return cast(name, value == null ? null : value.getValue(), type);
   }
 
-  /** {@code value}, of {@code type}, or else {@link Malformed} for {@code name}. */
   private static <T> T cast(String name, Object value, Class<T> type) {
     if (!type.isInstance(value)) {
       throw new Malformed(name);

@@ -5,12 +5,8 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 
 /**
- * An access to prove, with where to report on it: the {@code @Access} written in source, or, for a
- * default access, the {@code @SwizzledTile} itself.
- *
- * @param pattern the model's access
- * @param annotation the {@code @Access} mirror, or null for a default
- * @param value the element of the {@code access} array holding it, or null for a default
+ * An access to prove, with where to report on it: its {@code @Access} mirror and the element of the
+ * {@code access} array holding it; both null for a default, reported on the tile.
  */
 public record DeclaredAccess(AccessPattern pattern, AnnotationMirror annotation,
     AnnotationValue value) {

@@ -4,21 +4,15 @@ import java.util.Optional;
 
 /**
  * The name of a generated Java class: a top-level class ({@code com.acme.GemmASwizzle}) or a member of
- * one ({@code com.acme.KernelSwizzles.QSwizzle}), all that the processor needs of a class's name.
- *
- * @param packageName the package, empty for the unnamed one
- * @param enclosingSimpleName the top-level class it is a member of, if it is one
- * @param simpleName the class's own simple name
+ * one ({@code com.acme.KernelSwizzles.QSwizzle}); {@code packageName} is empty for the unnamed one.
  */
 public record JavaClassName(String packageName, Optional<String> enclosingSimpleName,
     String simpleName) {
 
-  /** A top-level class. */
   public static JavaClassName topLevel(String packageName, String simpleName) {
     return new JavaClassName(packageName, Optional.empty(), simpleName);
   }
 
-  /** A member class of the top-level class {@code enclosingSimpleName}. */
   public static JavaClassName member(String packageName, String enclosingSimpleName,
       String simpleName) {
     return new JavaClassName(packageName, Optional.of(enclosingSimpleName), simpleName);

@@ -6,20 +6,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * The names of the members a tile's header declares for each tensor-core read, whatever the
- * instruction: named from the read's format, here below the writers so that {@link ReservedNames}
- * reserves exactly what the header's {@code reads} section ({@code emit.cuda.OperandReadText})
- * declares without reading the writers.
+ * The names of the members a tile's header declares for each tensor-core read, named from the
+ * read's format: here below the writers, so that {@link ReservedNames} reserves exactly what the
+ * header's {@code reads} section ({@code emit.cuda.OperandReadText}) declares.
  */
 public final class MmaMemberNames {
   private MmaMemberNames() {}
 
   /**
-   * What names one format's members apart from the others': the constant that holds the major bit
-   * ({@code k<...>Transpose}, {@code k<...>Major}), and whether a tile may carry two reads of the
-   * format, one of each major (the second's members named apart).
+   * What names one format's members apart: the constant that holds the major bit, and whether a
+   * tile may carry two reads of the format, one of each major (the second's members named apart).
    */
   private record Naming(String majorField, boolean readsInBothMajors) {}
 
@@ -28,22 +27,18 @@ public final class MmaMemberNames {
       MmaFormat.UMMA, new Naming("Major", false));
 
   /**
-   * The constants every read declares after its prefix, as the header template's {@code reads}
-   * section writes them (besides its format's {@link #majorField}, and {@code Version} where its
-   * descriptor has one); {@code ReservedNamesTest} proves they are all reserved.
+   * The constants every read declares after its prefix (besides its format's {@link #majorField},
+   * and {@code Version} where its descriptor has one); {@code ReservedNamesTest} proves them
+   * reserved.
    */
   private static final List<String> CONSTANTS = List.of("K", "KSlices", "MnExtent", "KExtent",
       "MnStep", "LeadingByteOffset", "StrideByteOffset", "BaseOffset", "LayoutType", "Descriptor");
 
   /**
-   * The names of one read's members: its constants' prefix ({@code kWgmma}), its operand
-   * functions' prefix ({@code wgmma}: {@code wgmma_row()}) and its descriptor function
-   * ({@code wgmma_desc}), from the format's engine name. The second read of a tile read in both
-   * majors, the MN-major one, has the same names with {@code Mn} added: {@code kWgmmaMn},
-   * {@code wgmma_mn_row()}, {@code wgmma_desc_mn()}.
-   *
-   * @param name the format's engine name in lower case: {@code wgmma}, {@code umma}
-   * @param second whether it is a tile's second read, MN-major beside a K-major one
+   * The names of one read's members, from the format's engine name ({@code wgmma}, {@code umma}):
+   * its constants' prefix ({@code kWgmma}), its operand functions' ({@code wgmma_row()}) and its
+   * descriptor function ({@code wgmma_desc}). The second read of a tile read in both majors, the
+   * MN-major one, adds {@code Mn}: {@code kWgmmaMn}, {@code wgmma_mn_row()}, {@code wgmma_desc_mn()}.
    */
   public record Members(String name, boolean second) {
     public static Members of(MmaFormat format, boolean second) {
@@ -73,11 +68,7 @@ public final class MmaMemberNames {
   }
 
   private static Naming naming(MmaFormat format) {
-    Naming naming = NAMING.get(format);
-    if (naming == null) {
-      throw new IllegalArgumentException("no member names for " + format);
-    }
-    return naming;
+    return Objects.requireNonNull(NAMING.get(format), () -> "no member names for " + format);
   }
 
   /** The constant, after a read's prefix, that holds {@code format}'s major bit. */
@@ -92,35 +83,22 @@ public final class MmaMemberNames {
 
   /** Whether {@code descriptor} has {@code field}. */
   public static boolean has(MmaDescriptor descriptor, MmaDescriptor.Field field) {
-    for (MmaDescriptor.Bits bits : descriptor.fields()) {
-      if (bits.field() == field) {
-        return true;
-      }
-    }
-    return false;
+    return descriptor.fields().stream().anyMatch(bits -> bits.field() == field);
   }
 
-  /**
-   * Every member name any read's members may have, for every format, in both majors where a tile
-   * may carry two: what the header template's {@code reads} section declares.
-   */
+  /** Every member name any read may have, for every format, in both majors where a tile may. */
   public static List<String> memberNames() {
     List<String> names = new ArrayList<>();
     for (MmaFormat format : MmaFormat.all()) {
-      for (boolean second : new boolean[] {false, true}) {
-        if (second && !readsInBothMajors(format)) {
-          continue;
-        }
+      for (boolean second : readsInBothMajors(format) ? List.of(false, true) : List.of(false)) {
         Members members = Members.of(format, second);
-        for (String constant : CONSTANTS) {
-          names.add(members.constants() + constant);
-        }
+        CONSTANTS.forEach(constant -> names.add(members.constants() + constant));
         names.add(members.constants() + majorField(format));
         if (has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
           names.add(members.constants() + "Version");
         }
         names.add(members.descriptor());
-        for (String function : new String[] {"_row", "_col", "_offset"}) {
+        for (String function : List.of("_row", "_col", "_offset")) {
           names.add(members.functions() + function);
         }
       }

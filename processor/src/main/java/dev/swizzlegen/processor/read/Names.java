@@ -15,7 +15,7 @@ import javax.lang.model.util.Elements;
 
 /** Generated names: C++ identifiers, snake_case header stems, C++ namespaces. */
 public final class Names {
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   /** C++20 keywords and alternative tokens, plus the Java keywords a helper name cannot start as. */
   private static final Set<String> KEYWORDS = Set.of(
@@ -35,21 +35,16 @@ public final class Names {
 
   private Names() {}
 
-  /**
-   * Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can: a
-   * {@link #cppNameProblem}, or a name the generated headers declare or use ({@link ReservedNames}).
-   */
+  /** Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can. */
   public static Optional<String> identifierProblem(String name) {
     return cppNameProblem(name).or(() -> ReservedNames.collision(name));
   }
 
   /**
-   * Why {@code name} cannot be declared beside the generated headers' code, as a member of a
-   * storage's struct or a part of the namespace, or empty if it can: an identifier of ASCII letters,
-   * digits and underscores, not a keyword, not reserved to the C++ implementation, and not a name of
-   * C++ or CUDA that the headers use or include ({@link ReservedNames#libraryCollision}). The
-   * headers' own members, parameters and locals are not reserved here: a name beside them hides
-   * none of them.
+   * Why {@code name} cannot be declared beside the generated headers' code (a member of a storage's
+   * struct, a part of the namespace), or empty if it can: an ASCII identifier, no keyword, not
+   * reserved to the C++ implementation, no name of C++ or CUDA the headers use. The headers' own
+   * members, parameters and locals are free here: a name beside them hides none of them.
    */
   public static Optional<String> cppNameProblem(String name) {
     if (!IDENTIFIER.matcher(name).matches()) {
@@ -66,10 +61,9 @@ public final class Names {
   }
 
   /**
-   * Why {@code name} cannot name a struct declared in {@code namespace} (and its Java twin), or empty
-   * if it can: {@link #identifierProblem}, or a part of the namespace, which the struct would hide
-   * from code in the namespace ({@code swizzlegen::GemmA} inside {@code namespace swizzlegen} would
-   * look in a struct {@code swizzlegen}).
+   * Why {@code name} cannot name a struct declared in {@code namespace}, or empty if it can: also a
+   * part of the namespace, which the struct would hide ({@code swizzlegen::GemmA} inside
+   * {@code namespace swizzlegen} would look in a struct {@code swizzlegen}).
    */
   public static Optional<String> nameProblem(String name, String namespace) {
     Optional<String> problem = identifierProblem(name);
@@ -80,9 +74,8 @@ public final class Names {
   }
 
   /**
-   * Why {@code name}'s Java class ({@code <name>Swizzle}, {@code <name>Raster}) cannot be generated,
-   * or empty if it can: the sources being compiled declare a type of its name already (the annotated
-   * type itself, say), and javac would reject the generated file as a duplicate class.
+   * Why {@code name}'s Java class cannot be generated, or empty if it can: the sources being
+   * compiled declare a type of its name already, which javac would reject as a duplicate class.
    */
   static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
       Predicate<String> sourceTypes) {
@@ -93,13 +86,11 @@ public final class Names {
   }
 
   /**
-   * Why the generated structs cannot be declared in {@code namespace} (such as {@code a::b}), or empty
-   * if they can: each part a {@link #cppNameProblem C++ name} (the headers name their own namespace
-   * from the global one, {@code ::swizzlegen::detail}, so a part may repeat a name their structs
-   * declare, {@code acme::k}), and the outermost part not one the
-   * standard keeps to itself: {@code std} (declaring anything in it is undefined behaviour),
-   * {@code std} followed by digits and {@code posix} (reserved for future standardization), or a name
-   * starting with an underscore (reserved in the global namespace).
+   * Why the generated structs cannot be declared in {@code namespace} ({@code a::b}), or empty if
+   * they can: each part a {@link #cppNameProblem C++ name} (the headers name their own namespace
+   * from the global one, {@code ::swizzlegen::detail}, so a part may repeat their structs' names),
+   * the outermost none the standard keeps: {@code std}, {@code std<digits>}, {@code posix},
+   * {@code _...}.
    */
   public static Optional<String> namespaceProblem(String namespace) {
     String option = OptionNames.given(OptionNames.NAMESPACE, namespace);
@@ -123,7 +114,7 @@ public final class Names {
     return Optional.empty();
   }
 
-  /** A name's problem in words, which the message of the name's error says. */
+  /** A name's problem in words, for the message of the name's error. */
   static Optional<String> problem(Phrase problem) {
     return Optional.of(Messages.PHRASES.render(problem));
   }
@@ -151,18 +142,14 @@ public final class Names {
     return snake.toString();
   }
 
-  /**
-   * A type's generated name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}, the
-   * enclosing types' names joined, so that nested types stay distinct.
-   */
+  /** A type's generated name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}. */
   static String typeName(TypeElement type) {
     return pathBelow(null, type);
   }
 
   /**
-   * The names of the types from below {@code ancestor} (null: from the top-level type) down to
-   * {@code type}, joined by underscores: {@code pathBelow(Kernel, Kernel.Attention.Q) ->
-   * Attention_Q}.
+   * The types' names from below {@code ancestor} (null: the top-level type's) down to {@code type},
+   * joined by underscores: {@code pathBelow(Kernel, Kernel.Attention.Q) -> Attention_Q}.
    */
   static String pathBelow(TypeElement ancestor, TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
@@ -176,13 +163,11 @@ public final class Names {
 
   /**
    * The Java class generated for {@code type} under the name {@code name}: {@code <name><suffix>}
-   * beside a top-level type; for a type nested in a top-level type {@code Kernel}, a member of
-   * {@code KernelSwizzles}, the one class that holds the helpers of the tiles and the twins of the
-   * storages nested in {@code Kernel} (as sources, one file: javac charges every generated source a
-   * lookup, a check against every earlier file and a compilation unit in each round, which a
-   * library of many tiles feels), named {@code <name><suffix>} with the given name
-   * ({@code override}), else after the type's path below the top-level type
-   * ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   * beside a top-level type; for a type nested in {@code Kernel}, a member of
+   * {@code KernelSwizzles}, the one holder of the helpers and twins nested in {@code Kernel} (javac
+   * charges every generated source a lookup, a check against every earlier file and a compilation
+   * unit each round), named after {@code override}, else after the type's path below the top-level
+   * type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
    */
   static JavaClassName javaClass(TypeElement type, String override, String name, String suffix,
       Elements elements) {

@@ -11,9 +11,8 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @ThreadblockSwizzle} mirror into a {@link RasterSpec}, or into errors, each reported
- * on the attribute at fault. The tile size's rules are the model's
- * ({@link Rasterizer#tileSizeViolation}).
+ * Turns a {@code @ThreadblockSwizzle} mirror into a {@link RasterSpec}, or into errors on the
+ * attributes at fault; the tile size's rules are the model's.
  */
 public final class RasterReader {
   private final Elements elements;
@@ -27,10 +26,7 @@ public final class RasterReader {
     this.sourceTypes = sourceTypes;
   }
 
-  /**
-   * The rasterizer {@code values} declare on {@code type}, or empty with its errors added to
-   * {@code diagnostics}.
-   */
+  /** The rasterizer {@code values} declare on {@code type}, or empty with its errors. */
   public Optional<RasterSpec> read(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
     Rasterizer rasterizer = Rasterizer.of(values.enumValue("order", RasterOrder.class));
@@ -54,14 +50,7 @@ public final class RasterReader {
     if (tileSizeViolation.isPresent() || nameProblem.isPresent()) {
       return Optional.empty();
     }
-    return Optional.of(new RasterSpec(
-        type,
-        values.mirror(),
-        name,
-        cudaNamespace,
-        twin,
-        "swizzlegen/" + Names.snakeCase(name) + ".cuh",
-        rasterizer,
-        tileSize));
+    return Optional.of(new RasterSpec(type, values.mirror(), name, cudaNamespace, twin,
+        "swizzlegen/" + Names.snakeCase(name) + ".cuh", rasterizer, tileSize));
   }
 }

@@ -3,22 +3,17 @@ package dev.swizzlegen.processor.read;
 import java.util.List;
 
 /**
- * The members a storage header declares ({@code emit.cuda.StorageHeaderWriter} prints these and no
- * others, so that a collision is found here, before anything is printed): the storage's own, the ones
- * each buffer names after its name ({@code full} -> {@code kFullOffset}, {@code full(base, i)};
- * {@code HopperA} -> {@code kHopperAOffset}, {@code hopper_a(base, copy)}), and each phase change's
- * helper ({@code mainloop_to_epilogue()}).
+ * The members a storage header declares, and no others, so that a collision is found before anything
+ * is printed: the storage's own, each buffer's after its name ({@code HopperA} ->
+ * {@code kHopperAOffset}, {@code hopper_a(base, copy)}), and each phase change's helper.
  */
 public final class StorageNames {
   private StorageNames() {}
 
-  /**
-   * The storage struct's own members and the parameters and locals of its functions, which no
-   * buffer's member and no struct name may repeat.
-   */
+  /** The storage struct's own members, parameters and locals, which no other name may repeat. */
   public static final List<String> FIXED = List.of("kBytes", "kAlignment", "kDynamicBytes",
-      "kBlocksPerSm", "kLimitBytes", "kExtents", "base", "configure", "dynamic_smem", "kernel", "Kernel", "copy",
-      "i", "address", "base_address", "base_pointer", "Tile");
+      "kBlocksPerSm", "kLimitBytes", "kExtents", "base", "configure", "dynamic_smem", "kernel",
+      "Kernel", "copy", "i", "address", "base_address", "base_pointer", "Tile");
 
   /** The Java twin's own constants, which no buffer's constant may repeat. */
   public static final List<String> TWIN_FIXED = List.of("BYTES", "ALIGNMENT", "DYNAMIC_BYTES",
@@ -33,17 +28,11 @@ public final class StorageNames {
   }
 
   /**
-   * One buffer's members: its constants and its accessor.
-   *
-   * @param offset {@code k<Name>Offset}, its first copy's offset from the base
-   * @param bytes {@code k<Name>Bytes}, the bytes all its copies span
-   * @param alignment {@code k<Name>Alignment}
-   * @param copies {@code k<Name>Copies}
-   * @param copyStride {@code k<Name>CopyStride}, bytes from one copy to the next
-   * @param count {@code k<Name>Count}, a barriers buffer's mbarriers per copy
-   * @param accessor the function giving its shared address, {@code snake_case} of the name
-   * @param tensor a tile buffer's CuTe tensor, {@code <accessor>_tensor} (declared where the tile
-   *     has a CuTe type and CuTe is included; reserved for every buffer)
+   * One buffer's members: its constants ({@code k<Name>Offset}, its first copy's offset from the
+   * base; {@code Bytes}, all its copies'; {@code CopyStride}, from one copy to the next;
+   * {@code Count}, a barriers buffer's mbarriers per copy), its accessor ({@code snake_case} of the
+   * name) and a tile buffer's CuTe tensor ({@code <accessor>_tensor}, declared where the tile has a
+   * CuTe type, reserved for every buffer).
    */
   public record Members(String offset, String bytes, String alignment, String copies,
       String copyStride, String count, String accessor, String tensor) {
@@ -67,9 +56,8 @@ public final class StorageNames {
   }
 
   /**
-   * {@code name} in the constants' one case, its words capitalized and its underscores dropped:
-   * {@code tmem_slot} and {@code tmemSlot} both give {@code TmemSlot} ({@code kTmemSlotOffset}), never
-   * {@code kTmem_slotOffset}. A name of underscores only stays as it is.
+   * {@code name} in the constants' one case: {@code tmem_slot} and {@code tmemSlot} both give
+   * {@code TmemSlot}, never {@code Tmem_slot}; a name of underscores only stays as it is.
    */
   static String pascalCase(String name) {
     StringBuilder out = new StringBuilder(name.length());

@@ -5,6 +5,7 @@ import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.Phrase;
 import dev.swizzlegen.processor.diag.StorageError;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.StoragePlan;
 import dev.swizzlegen.runtime.storage.StorageViolation;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -25,22 +26,15 @@ import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @SharedStorage} mirror into a {@link StorageSpec}, or into errors on the attributes
- * at fault: each {@code @Buffer} into the model's {@link Buffer} (a tile's bytes are all its stages,
- * its alignment the tile's), the plan's own rules checked by the model ({@link StoragePlan#check}),
- * the names of what the header declares checked against one another ({@link StorageNames}).
+ * at fault: each {@code @Buffer} into the model's {@link Buffer}, the plan's rules checked by the
+ * model ({@link StoragePlan#check}), the names the header declares checked against one another.
  */
 public final class StorageReader {
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
   /** What became of a tile a storage names, in this compilation. */
   public enum TileState {
-    /** Proven: its spec is the proven tile's. */
     PROVEN,
-    /** Had errors, reported on it. */
     FAILED,
-    /** Waits for a later round. */
     DEFERRED,
-    /** The type carries no {@code @SwizzledTile}. */
     NOT_A_TILE,
     /** A tile on the class path whose build did not generate its files (no helper of it). */
     NOT_GENERATED
@@ -49,7 +43,7 @@ public final class StorageReader {
   /** A tile's state, and its proven spec where it is proven. */
   public record TileOutcome(TileState state, Optional<TileSpec> spec) {}
 
-  /** Looks up what became of the tile a type declares. */
+  /** What became of the tile a type declares. */
   public interface Tiles {
     TileOutcome of(TypeElement type);
   }
@@ -65,9 +59,8 @@ public final class StorageReader {
   }
 
   /**
-   * The storage {@code values} declare on {@code type}, or empty with its errors in
-   * {@code diagnostics}; throws {@link AnnotationValues.Malformed} while a value or a tile waits for
-   * a later round.
+   * The storage {@code values} declare on {@code type}, or empty with its errors; throws
+   * {@link AnnotationValues.Malformed} while a value or a tile waits for a later round.
    */
   public Optional<StorageSpec> read(TypeElement type, AnnotationValues values, Tiles tiles,
       Diagnostics diagnostics) {
@@ -75,7 +68,7 @@ public final class StorageReader {
     List<String> phases = new ArrayList<>();
     boolean valid = true;
     for (String phase : values.arrayOf("phases", String.class)) {
-      if (!IDENTIFIER.matcher(phase).matches()) {
+      if (!Names.IDENTIFIER.matcher(phase).matches()) {
         diagnostics.storageFault(null, new StorageError.PhaseNotIdentifier(phase));
         valid = false;
       }
@@ -125,7 +118,7 @@ public final class StorageReader {
     return Optional.of(name);
   }
 
-  /** The Java twin, {@code <name>Layout}, beside its storage or in its holder ({@link Names#javaClass}). */
+  /** The Java twin, {@code <name>Layout}, beside its storage or in its holder. */
   private JavaClassName twinName(TypeElement type, String override, String name) {
     return Names.javaClass(type, override, name, "Layout", elements);
   }
@@ -138,15 +131,8 @@ public final class StorageReader {
       Map<String, TileUse> tileTypes, Tiles tiles, Diagnostics diagnostics) {
     TypeMirror tileType = values.typeValue("tile");
     boolean tileGiven = tileType.getKind() != TypeKind.VOID;
-    List<String> given = new ArrayList<>();
-    if (tileGiven) {
-      given.add("tile");
-    }
-    for (String attribute : List.of("barriers", "bytes")) {
-      if (values.isExplicit(attribute)) {
-        given.add(attribute);
-      }
-    }
+    List<String> given = Stream.of("tile", "barriers", "bytes").filter(attribute ->
+        attribute.equals("tile") ? tileGiven : values.isExplicit(attribute)).toList();
     if (given.size() != 1) {
       diagnostics.storageFault(values, new StorageError.NotOneKind(
           given.size() > 1 ? given.get(1) : "tile", given.size()));
@@ -155,8 +141,8 @@ public final class StorageReader {
     Buffer.Kind kind = tileGiven ? Buffer.Kind.TILE
         : given.get(0).equals("barriers") ? Buffer.Kind.BARRIERS : Buffer.Kind.BYTES;
     int copies = values.intValue("copies");
-    String phaseText = values.stringValue("phase");
-    Optional<String> phase = phaseText.isEmpty() ? Optional.empty() : Optional.of(phaseText);
+    Optional<String> phase =
+        Optional.of(values.stringValue("phase")).filter(text -> !text.isEmpty());
     boolean valid = true;
     if (kind != Buffer.Kind.BYTES && values.isExplicit("alignment")) {
       diagnostics.storageFault(values, new StorageError.AlignmentNotApplicable(kind));
@@ -206,39 +192,33 @@ public final class StorageReader {
     String name = override.isEmpty() ? tile.orElseThrow().name() : override;
     // Declared inside the storage's struct: only its own members (below), keywords and the names of
     // C++ and CUDA its code uses can collide.
-    Optional<String> problem = Names.cppNameProblem(name);
-    if (problem.isEmpty()) {
-      problem = Names.cppNameProblem(StorageNames.of(name).accessor())
-          .flatMap(accessor -> Names.problem(
-              new Phrase.Accessor(StorageNames.of(name).accessor(), accessor)));
-    }
+    StorageNames.Members members = StorageNames.of(name);
+    Optional<String> problem = Names.cppNameProblem(name).or(() -> Names.cppNameProblem(
+        members.accessor()).flatMap(why -> Names.problem(
+            new Phrase.Accessor(members.accessor(), why))));
     if (problem.isPresent()) {
       diagnostics.storageFault(values, new StorageError.BadName(problem.get(), false,
           override.isEmpty()));
       return Optional.empty();
     }
     Buffer buffer = switch (kind) {
-      case TILE -> Buffer.tile(name, stages(tile.orElseThrow()), tile.get().layout().alignment(),
-          copies, phase);
+      case TILE -> Buffer.tile(name, stages(tile.orElseThrow().layout()),
+          tile.get().layout().alignment(), copies, phase);
       case BARRIERS -> Buffer.barriers(name, values.intValue("barriers"), copies, phase);
       case BYTES -> Buffer.bytes(name, values.intValue("bytes"), alignment, copies, phase);
     };
-    return Optional.of(new StorageBuffer(buffer, tile, StorageNames.of(name), values));
+    return Optional.of(new StorageBuffer(buffer, tile, members, values));
   }
 
   /** How a tile's bytes grow with its stages: its stage stride and one stage's extent, in bytes. */
-  static Buffer.Stages stages(TileSpec tile) {
-    var layout = tile.layout();
+  private static Buffer.Stages stages(TileLayout layout) {
     int strideBytes = layout.bytesOf(layout.stageStride());
     int oneStage = Math.subtractExact(layout.extentBytes(),
         Math.multiplyExact(layout.stages() - 1, strideBytes));
     return new Buffer.Stages(layout.stages(), strideBytes, oneStage);
   }
 
-  /**
-   * The model's rules of a plan: at least one buffer, names their own, counts of one or more that
-   * some target holds, phases declared, once each, each with a buffer.
-   */
+  /** Whether the plan keeps the model's rules; else an error on the buffer at fault. */
   private static boolean modelRules(List<String> phases, List<StorageBuffer> buffers,
       Diagnostics diagnostics) {
     List<Buffer> model = buffers.stream().map(StorageBuffer::buffer).toList();
@@ -269,14 +249,14 @@ public final class StorageReader {
         .orElseThrow();
   }
 
-  /** What declares a member, in words: the {@code other} of a {@code MemberCollision}. */
+  /** What declares a member, in words. */
   private static String owner(Phrase owner) {
     return Messages.PHRASES.render(owner);
   }
 
   /**
-   * Whether every member the header declares is declared once: the storage's own, each buffer's and
-   * each phase change's; else an error on the name of the buffer whose member is declared again.
+   * Whether every member the header and the twin declare is declared once: the storage's own, each
+   * buffer's and each phase change's; else an error on the buffer whose member is declared again.
    */
   private static boolean membersOwnTheirNames(String storage, List<String> phases,
       List<StorageBuffer> buffers, Diagnostics diagnostics) {

@@ -10,14 +10,9 @@ import javax.lang.model.element.TypeElement;
  * A {@code @SharedStorage} as read and validated: the model's buffers, each with the tile it holds
  * (a proven tile's spec) and the names of what is generated for it.
  *
- * @param type the annotated type, the one originating element of every generated file
- * @param name the CUDA struct's name and the stem of the generated names
- * @param cudaNamespace the C++ namespace of the struct
  * @param layoutClass the Java twin, {@code <name>Layout}
  * @param headerPath the header, relative to the source output: {@code swizzlegen/gemm_storage.cuh}
- * @param phases the kernel's phases, in its order, as declared; empty when every buffer is live in
- *     every phase
- * @param buffers the buffers, as declared
+ * @param phases the kernel's phases, in its order; empty when every buffer is live in every phase
  */
 public record StorageSpec(TypeElement type, String name, String cudaNamespace,
     JavaClassName layoutClass, String headerPath, List<String> phases,
@@ -29,12 +24,8 @@ public record StorageSpec(TypeElement type, String name, String cudaNamespace,
   }
 
   /**
-   * One buffer of a storage.
-   *
-   * @param buffer the model's buffer
-   * @param tile the proven tile of a tile buffer; empty for barriers and bytes
-   * @param names the members the header declares for it
-   * @param annotation its {@code @Buffer}, to report on
+   * One buffer of a storage: the model's, the proven tile it holds (none for barriers and bytes),
+   * the members the header declares for it, and its {@code @Buffer} to report on.
    */
   public record StorageBuffer(Buffer buffer, Optional<TileSpec> tile, StorageNames.Members names,
       AttributeSource annotation) {}
@@ -49,7 +40,7 @@ public record StorageSpec(TypeElement type, String name, String cudaNamespace,
     return headerPath.substring(0, headerPath.length() - ".cuh".length());
   }
 
-  /** The JSON report, beside the header: {@code swizzlegen/gemm_storage.json}, as a tile's. */
+  /** The JSON report, beside the header: {@code swizzlegen/gemm_storage.json}. */
   public String reportPath() {
     return outputStem() + ".json";
   }

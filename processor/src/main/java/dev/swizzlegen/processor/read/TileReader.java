@@ -10,7 +10,6 @@ import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.notation.CuteLayout;
 import dev.swizzlegen.runtime.notation.CuteTile;
-import dev.swizzlegen.runtime.notation.CuteViolation.ExclusiveWithLayout;
 import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
@@ -24,13 +23,10 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors, each reported on the
- * attribute at fault. All validation of the tile is the model's ({@link Swizzle#check},
- * {@link TileLayout#check}); this class hands its violations, and its own shape errors
- * ({@code diag.ShapeError}), to the tile's {@link Diagnostics}, which blames and words them. Its
- * accesses are read into values ({@link AccessRead}), whose faults the prover reports in order with
- * its engines' plans. When bits, base and shift are all omitted the tile is read without a swizzle,
- * which derivation ({@code prove.Derivation}) then chooses ({@link TileSpec#swizzleToDerive}).
+ * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors on the attributes at
+ * fault: the model's violations ({@link Swizzle#check}, {@link TileDescription#tryBuild}) and the
+ * reader's own {@code ShapeError}s. A tile whose bits, base and shift are all omitted is read
+ * without a swizzle, which {@code prove.Derivation} chooses.
  */
 public final class TileReader {
   private final Elements elements;
@@ -38,7 +34,6 @@ public final class TileReader {
   /** Whether a qualified name is a type declared in the sources being compiled. */
   private final Predicate<String> sourceTypes;
   private final AccessReader accessReader;
-  /** The target architecture ({@code -Aswizzlegen.arch}), if one is given. */
   private final Optional<Architecture> architecture;
 
   public TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
@@ -51,131 +46,87 @@ public final class TileReader {
   }
 
   /**
-   * The tile, its swizzle still to be derived where bits, base and shift are omitted, its accesses
-   * as read (their faults are reported by the prover, in order with its engines' plans); or empty
-   * with its errors added to {@code diagnostics}.
+   * The tile, described, checked and built once, its accesses as read (their faults are reported by
+   * the prover, in order with its engines' plans); or empty with its errors in {@code diagnostics}.
    */
   public Optional<TileRead> read(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
-    Optional<CuteLayout> cute = Optional.empty();
-    boolean derived = false;
-    TileDescription description;
-    if (!values.stringValue("layout").isEmpty()) {
-      Optional<CuteLayout.ParsedOrNot> parsed = readCuteLayout(values, diagnostics);
-      cute = parsed.flatMap(CuteLayout.ParsedOrNot::layout);
-      Optional<TileDescription> described = cute.flatMap(layout -> describe(layout, values,
-          dtype, diagnostics));
-      if (described.isEmpty() || name.isEmpty()) {
-        return Optional.empty();
-      }
-      description = described.get();
+    boolean pasted = !values.stringValue("layout").isEmpty();
+    Optional<CuteLayout> cute = pasted ? readCuteLayout(values, diagnostics) : Optional.empty();
+    boolean derived = !pasted
+        && !isGiven(values, "bits") && !isGiven(values, "base") && !isGiven(values, "shift");
+    Optional<TileDescription> description;
+    if (pasted) {
+      description = cute.flatMap(layout -> describe(layout, values, dtype, diagnostics));
     } else {
-      derived = !isGiven(values, "bits") && !isGiven(values, "base") && !isGiven(values, "shift");
       Optional<Swizzle> swizzle = derived
           ? Optional.of(Swizzle.IDENTITY)
-          : readSwizzle(values, dtype, values.booleanValue("allowOverlap"), diagnostics);
+          : readSwizzle(values, dtype, diagnostics);
       if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
         diagnostics.shapeError(new ShapeError.SizeToDerive(values.isExplicit("rows")));
         return Optional.empty();
       }
-      if (swizzle.isEmpty() || name.isEmpty()) {
-        return Optional.empty();
-      }
-      // Without rows and cols the tile is one atom: the declared one, else the swizzle's.
-      OptionalInt atomRows = described(values, "atomRows");
-      OptionalInt atomCols = described(values, "atomCols");
-      int rows = values.isExplicit("rows") ? values.intValue("rows")
-          : atomRows.orElse(swizzle.get().atomRows());
-      int cols = values.isExplicit("cols") ? values.intValue("cols")
-          : atomCols.orElse(swizzle.get().atomCols());
-      description = TileLayout.builder(dtype, swizzle.get(), rows, cols)
-          .rowStride(described(values, "rowStride"))
-          .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
-          .stages(values.intValue("stages"))
-          .stageStride(described(values, "stageStride"));
-      if (values.isExplicit("swizzleRow")) {
-        int swizzleRow = values.intValue("swizzleRow");
-        long stageElements = (long) rows * description.rowStride();
-        if (derived || swizzleRow <= 0 || swizzleRow > stageElements) {
-          diagnostics.shapeError(derived ? new ShapeError.SwizzleRowToDerive()
-              : new ShapeError.SwizzleRowOutOfRange(swizzleRow, stageElements));
-          return Optional.empty();
-        }
-        description.swizzleWithinEachRow(true).swizzleRow(swizzleRow);
-      }
+      description = name.isEmpty() ? Optional.empty()
+          : swizzle.flatMap(given -> describe(given, derived, values, dtype, diagnostics));
     }
-    description.alignment(values.intValue("alignment")).architecture(architecture);
-    List<Violation> layoutProblems = description.check();
-    layoutProblems.forEach(diagnostics::violation);
-    if (!layoutProblems.isEmpty()) {
+    Optional<TileLayout> built = description.filter(described -> name.isPresent())
+        .flatMap(described -> described.alignment(values.intValue("alignment"))
+            .architecture(architecture).tryBuild(diagnostics::violation));
+    if (built.isEmpty()) {
       return Optional.empty();
     }
-    TileLayout layout = description.build();
+    TileLayout layout = built.get();
     // CuTe's MN-major atoms put M (or N) first and contiguous: the transpose of what engines read,
     // and along whose rows (K) ldmatrix and vectors find no contiguous elements.
     Optional<CuteTile.Swapped> swapped =
         cute.flatMap(printed -> CuteTile.modesSwapped(printed, layout));
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
+    boolean declared = values.isExplicit("access");
+    List<AccessRead> reads =
+        declared ? accessReader.read(values, layout, swapped) : List.of();
     List<String> skippedDefaults = new ArrayList<>();
-    Optional<AccessReader.Declared> declared = values.isExplicit("access")
-        ? Optional.of(accessReader.read(values, layout, swapped))
-        : Optional.empty();
-    List<DeclaredAccess> accesses = declared.isPresent()
-        ? declared.get().accesses()
+    List<DeclaredAccess> accesses = declared
+        ? reads.stream().filter(AccessRead.Warp.class::isInstance)
+            .map(read -> ((AccessRead.Warp) read).access()).toList()
         : AccessReader.defaults(layout, skippedDefaults);
-    List<Engine> engines = declared.map(AccessReader.Declared::engines).orElse(List.of());
+    List<Engine> engines = reads.stream().filter(AccessRead.EngineToPlan.class::isInstance)
+        .map(read -> ((AccessRead.EngineToPlan) read).engine()).toList();
     if (swapped.isPresent() && !engines.isEmpty()) {
       diagnostics.violation(swapped.get().readBy(engines.get(0).kind(), 0));
       return Optional.empty();
     }
-
-    Optional<SwizzleToDerive> toDerive = derived
-        ? Optional.of(new SwizzleToDerive(description.describedAtomRows(),
-            description.describedAtomCols()))
+    Optional<TileSpec.SwizzleToDerive> toDerive = derived
+        ? Optional.of(new TileSpec.SwizzleToDerive(description.get().describedAtomRows(),
+            description.get().describedAtomCols()))
         : Optional.empty();
-
-    return Optional.of(new TileRead(new TileSpec(
-        type,
-        values.mirror(),
-        name.get(),
-        cudaNamespace,
-        helperName(type, values.stringValue("name"), name.get()),
-        "swizzlegen/" + Names.snakeCase(name.get()),
-        layout,
-        values.isExplicit("alignment"),
-        accesses,
-        engines,
-        skippedDefaults,
-        Optional.empty(),
-        cute,
-        toDerive), declared.map(AccessReader.Declared::reads).orElse(List.of())));
+    return Optional.of(new TileRead(new TileSpec(type, values.mirror(), name.get(),
+        cudaNamespace, helperName(type, values.stringValue("name"), name.get()),
+        "swizzlegen/" + Names.snakeCase(name.get()), layout, values.isExplicit("alignment"),
+        accesses, engines, skippedDefaults, Optional.empty(), cute, toDerive), reads));
   }
 
   /**
-   * The declared CuTe layout's text read, or empty with errors: on {@code layout} for text that is no
-   * layout, and on each attribute that describes the layout besides it.
+   * The declared CuTe layout, or empty with errors: on {@code layout} for text that is no layout,
+   * and on each attribute that describes the layout besides it.
    */
-  private static Optional<CuteLayout.ParsedOrNot> readCuteLayout(AnnotationValues values,
+  private static Optional<CuteLayout> readCuteLayout(AnnotationValues values,
       Diagnostics diagnostics) {
     boolean exclusive = true;
     for (CuteViolation.Described attribute : CuteViolation.Described.values()) {
       if (values.isExplicit(attribute.attribute())) {
-        diagnostics.violation(new ExclusiveWithLayout(attribute));
+        diagnostics.violation(new CuteViolation.ExclusiveWithLayout(attribute));
         exclusive = false;
       }
     }
     CuteLayout.ParsedOrNot parsed = CuteLayout.tryParse(values.stringValue("layout"));
     parsed.problem().ifPresent(diagnostics::violation);
-    return exclusive && parsed.problem().isEmpty() ? Optional.of(parsed) : Optional.empty();
+    return exclusive ? parsed.layout() : Optional.empty();
   }
 
-  /**
-   * The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's), or
-   * empty with errors on {@code layout}.
-   */
+  /** The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's). */
   private static Optional<TileDescription> describe(CuteLayout layout, AnnotationValues values,
       DType dtype, Diagnostics diagnostics) {
     CuteTile.Described described = CuteTile.describe(layout, dtype,
@@ -187,8 +138,36 @@ public final class TileReader {
     return described.tile();
   }
 
-  private static Optional<Swizzle> readSwizzle(
-      AnnotationValues values, DType dtype, boolean allowOverlap, Diagnostics diagnostics) {
+  /** The tile {@code swizzle} names; without rows and cols, one atom: the declared one, else its. */
+  private static Optional<TileDescription> describe(Swizzle swizzle, boolean derived,
+      AnnotationValues values, DType dtype, Diagnostics diagnostics) {
+    OptionalInt atomRows = described(values, "atomRows");
+    OptionalInt atomCols = described(values, "atomCols");
+    int rows = values.isExplicit("rows") ? values.intValue("rows")
+        : atomRows.orElse(swizzle.atomRows());
+    int cols = values.isExplicit("cols") ? values.intValue("cols")
+        : atomCols.orElse(swizzle.atomCols());
+    TileDescription description = TileLayout.builder(dtype, swizzle, rows, cols)
+        .rowStride(described(values, "rowStride"))
+        .atom(atomRows, atomCols, values.enumValue("atomOrder", Order.class))
+        .stages(values.intValue("stages"))
+        .stageStride(described(values, "stageStride"));
+    if (!values.isExplicit("swizzleRow")) {
+      return Optional.of(description);
+    }
+    int swizzleRow = values.intValue("swizzleRow");
+    long stageElements = (long) rows * description.rowStride();
+    if (derived || swizzleRow <= 0 || swizzleRow > stageElements) {
+      diagnostics.shapeError(derived ? new ShapeError.SwizzleRowToDerive()
+          : new ShapeError.SwizzleRowOutOfRange(swizzleRow, stageElements));
+      return Optional.empty();
+    }
+    return Optional.of(description.swizzleWithinEachRow(true).swizzleRow(swizzleRow));
+  }
+
+  private static Optional<Swizzle> readSwizzle(AnnotationValues values, DType dtype,
+      Diagnostics diagnostics) {
+    boolean allowOverlap = values.booleanValue("allowOverlap");
     boolean bitsGiven = isGiven(values, "bits");
     boolean baseGiven = isGiven(values, "base");
     boolean shiftGiven = isGiven(values, "shift");
@@ -205,16 +184,14 @@ public final class TileReader {
     int shift = shiftGiven ? values.intValue("shift") : bits;
     List<Violation> problems = Swizzle.check(bits, base, shift, allowOverlap);
     problems.forEach(diagnostics::violation);
-    if (!problems.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(Swizzle.overlapping(bits, base, shift));
+    return problems.isEmpty() ? Optional.of(Swizzle.overlapping(bits, base, shift))
+        : Optional.empty();
   }
 
   /**
-   * An attribute that may be absent from the description ({@code rowStride}, {@code atomRows},
-   * {@code atomCols}, {@code stageStride}): absent where omitted, and where written as 0, the value
-   * the annotation documents as omitted; else the value, negative included, for the layout's rules.
+   * An attribute the description may leave absent ({@code rowStride}, {@code atomRows},
+   * {@code atomCols}, {@code stageStride}): absent where omitted or written as 0, the annotation's
+   * omitted value; else the value, negative included, for the layout's rules.
    */
   private static OptionalInt described(AnnotationValues values, String attribute) {
     return values.isExplicit(attribute) && values.intValue(attribute) != 0
@@ -232,15 +209,15 @@ public final class TileReader {
     // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
     Optional<String> problem = Names.nameProblem(name, cudaNamespace).or(() -> Names.javaClassProblem(
         name, helperName(type, override, name).topLevelClassName(), sourceTypes));
-    if (problem.isPresent()) {
-      if (override.isEmpty()) {
-        diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
-      } else {
-        diagnostics.error("name", problem.get());
-      }
-      return Optional.empty();
+    if (problem.isEmpty()) {
+      return Optional.of(name);
     }
-    return Optional.of(name);
+    if (override.isEmpty()) {
+      diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
+    } else {
+      diagnostics.error("name", problem.get());
+    }
+    return Optional.empty();
   }
 
   /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder ({@link Names#javaClass}). */

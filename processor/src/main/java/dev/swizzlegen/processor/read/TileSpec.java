@@ -4,9 +4,15 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.CuteLayout;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
 
 /**
  * A validated {@code @SwizzledTile}: the model's layout plus the names of what is generated for it.
@@ -15,43 +21,40 @@ import javax.lang.model.element.TypeElement;
  * @param annotation the {@code @SwizzledTile} mirror on it
  * @param name the CUDA struct's name and the stem of the generated names
  * @param cudaNamespace the C++ namespace of the struct, such as {@code swizzlegen}
- * @param helper the generated Java helper class
  * @param outputStem the generated non-Java files' path without extension: {@code swizzlegen/gemm_a}
- * @param layout the tile
- * @param alignmentGiven whether {@code alignment} was written (else a TMA or WGMMA tile takes its
+ * @param alignmentGiven whether {@code alignment} was written (else a tile with an engine takes its
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
- * @param accesses the warp accesses to prove free of bank conflicts: the declared ones, or the
- *     defaults
- * @param engines the declared engines (TMA, wgmma, UMMA); once the tile is proven, each has a plan
- *     for the layout, worked out once ({@code prove.ProvenTile})
+ * @param accesses the warp accesses to prove: the declared ones, or the defaults
+ * @param engines the declared engines (TMA, wgmma, UMMA), planned once by {@code prove.ProvenTile}
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
- * @param derivation for a tile whose bits, base and shift were omitted, why the solver chose its
- *     swizzle; empty for a tile that gave them, and while the swizzle is to be derived
+ * @param derivation why the solver chose the swizzle of a tile that omitted it, once derived
  * @param cuteLayout the CuTe layout that declared the tile ({@code layout = "..."}), if one did
- * @param swizzleToDerive for a tile whose bits, base and shift were omitted, as read, what
- *     derivation is to choose ({@code layout} is then the plain tile); empty once derived, and for
- *     a tile that gave them
+ * @param swizzleToDerive for a tile that omitted bits, base and shift, as read (its {@code layout}
+ *     the plain tile), what derivation is to choose; empty once derived
  */
-public record TileSpec(
-    TypeElement type,
-    AnnotationMirror annotation,
-    String name,
-    String cudaNamespace,
-    JavaClassName helper,
-    String outputStem,
-    TileLayout layout,
-    boolean alignmentGiven,
-    List<DeclaredAccess> accesses,
-    List<Engine> engines,
-    List<String> skippedDefaults,
-    Optional<String> derivation,
-    Optional<CuteLayout> cuteLayout,
+public record TileSpec(TypeElement type, AnnotationMirror annotation, String name,
+    String cudaNamespace, JavaClassName helper, String outputStem, TileLayout layout,
+    boolean alignmentGiven, List<DeclaredAccess> accesses, List<Engine> engines,
+    List<String> skippedDefaults, Optional<String> derivation, Optional<CuteLayout> cuteLayout,
     Optional<SwizzleToDerive> swizzleToDerive) {
 
   public TileSpec {
     accesses = List.copyOf(accesses);
     engines = List.copyOf(engines);
     skippedDefaults = List.copyOf(skippedDefaults);
+  }
+
+  /**
+   * What derivation chooses besides the swizzle: each side of the atom not declared.
+   *
+   * @param atomRows the atom's rows as declared; absent where derivation chooses them
+   * @param atomCols the atom's columns as declared; absent where derivation chooses them
+   */
+  public record SwizzleToDerive(OptionalInt atomRows, OptionalInt atomCols) {
+    public SwizzleToDerive {
+      Objects.requireNonNull(atomRows, "atomRows");
+      Objects.requireNonNull(atomCols, "atomCols");
+    }
   }
 
   /** The CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}. */
@@ -70,31 +73,46 @@ public record TileSpec(
   }
 
   /**
-   * This tile as another build wrote it: the C++ type {@code cudaType} ({@code acme::tiles::GemmA})
-   * and the header {@code headerPath} ({@code swizzlegen/gemm_a.cuh}) that build gave it.
+   * This tile, compiled before this compilation (another module's, on the class path), as its own
+   * build wrote it: the C++ type and header path are the {@code CUDA_TYPE} and {@code CUDA_HEADER}
+   * constants of the helper that build generated (a constant in a class file is what javac reads
+   * from any module), not what this build's {@code -Aswizzlegen.namespace} would name it; empty
+   * where no helper is on the class path (that build did not run swizzlegen).
    */
-  public TileSpec writtenAs(String cudaType, String headerPath) {
-    int split = cudaType.lastIndexOf("::");
-    return new TileSpec(type, annotation, cudaType.substring(split + 2),
-        cudaType.substring(0, split), helper,
-        headerPath.substring(0, headerPath.length() - ".cuh".length()), layout, alignmentGiven,
-        accesses, engines, skippedDefaults, derivation, cuteLayout, swizzleToDerive);
+  public Optional<TileSpec> asWritten(Elements elements) {
+    TypeElement compiled = elements.getTypeElement(helper.canonicalName());
+    if (compiled == null) {
+      return Optional.empty();
+    }
+    Optional<String> cudaType = constant(compiled, "CUDA_TYPE").filter(t -> t.contains("::"));
+    Optional<String> header = constant(compiled, "CUDA_HEADER").filter(h -> h.endsWith(".cuh"));
+    if (cudaType.isEmpty() || header.isEmpty()) {
+      return Optional.empty();
+    }
+    int split = cudaType.get().lastIndexOf("::");
+    return Optional.of(new TileSpec(type, annotation, cudaType.get().substring(split + 2),
+        cudaType.get().substring(0, split), helper,
+        header.get().substring(0, header.get().length() - ".cuh".length()), layout,
+        alignmentGiven, accesses, engines, skippedDefaults, derivation, cuteLayout,
+        swizzleToDerive));
+  }
+
+  private static Optional<String> constant(TypeElement helper, String name) {
+    for (Element member : helper.getEnclosedElements()) {
+      if (member.getKind() == ElementKind.FIELD && member.getSimpleName().contentEquals(name)
+          && ((VariableElement) member).getConstantValue() instanceof String value) {
+        return Optional.of(value);
+      }
+    }
+    return Optional.empty();
   }
 
   /**
-   * This tile, as read with its swizzle to derive, with the swizzle derivation chose: the tile
-   * {@code derived}, {@code why} it was chosen.
+   * This tile on {@code layout}: aligned as its engines need, or derived, {@code why} the solver
+   * chose it; nothing left to derive.
    */
-  public TileSpec derived(TileLayout derived, String why) {
-    return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, derived,
-        alignmentGiven, accesses, engines, skippedDefaults, Optional.of(why), cuteLayout,
-        Optional.empty());
-  }
-
-  /** This tile on {@code aligned}: the same tile, aligned as its engines need. */
-  public TileSpec aligned(TileLayout aligned) {
-    return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, aligned,
-        alignmentGiven, accesses, engines, skippedDefaults, derivation, cuteLayout,
-        swizzleToDerive);
+  public TileSpec on(TileLayout layout, Optional<String> why) {
+    return new TileSpec(type, annotation, name, cudaNamespace, helper, outputStem, layout,
+        alignmentGiven, accesses, engines, skippedDefaults, why, cuteLayout, Optional.empty());
   }
 }

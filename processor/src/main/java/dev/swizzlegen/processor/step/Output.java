@@ -30,28 +30,23 @@ import javax.tools.StandardLocation;
 
 /**
  * Where every step's files go: each header claimed by one annotated type across the rounds (a
- * second claim is an error on {@code name}), the files of a type written all or nothing, and those
- * of a type nested in a top-level type held until the round's end, when the class that holds their
- * Java classes ({@code KernelSwizzles}) is written with every member the round made: its source
- * declares them, its class file lists them.
+ * second claim is an error on {@code name}), a type's files written all or nothing, and a nested
+ * type's held until the round's end, when their holder ({@code KernelSwizzles}) is written with
+ * every member the round made: its source declares them, its class file lists them.
  */
 final class Output {
   /** What claimed a header: the annotated type and which of its declarations. */
   private record Owner(Declaration declaration, String type) {}
 
-  /** A nested type's files, waiting for their holder. */
-  private record Held(Step.Made made, Declaration declaration) {}
-
-  /** Header path to what owns it, across rounds. */
   private final Map<String, Owner> headerOwners = new HashMap<>();
-  /** The held members of each top-level type, by its qualified name, this round. */
-  private final Map<String, List<Held>> heldMembers = new TreeMap<>();
+  /** The members held for each top-level type's holder, by its qualified name, this round. */
+  private final Map<String, List<Step.Made>> heldMembers = new TreeMap<>();
   /** The holders written in earlier rounds, by binary name: none can be written twice. */
   private final Set<String> writtenHolders = new HashSet<>();
   private final Filer filer;
   private final JavaWriter javaWriter;
   private final JavaHelperWriter holderWriter = new JavaHelperWriter();
-  /** What every generated file passes through once made, before any is written. */
+  /** What every file passes through once made, before any is written (a test's bug stand-in). */
   private final UnaryOperator<GeneratedFile> made;
 
   Output(Filer filer, JavaWriter javaWriter, UnaryOperator<GeneratedFile> made) {
@@ -60,10 +55,11 @@ final class Output {
     this.made = made;
   }
 
-  /** {@code files} with each file passed through the hook made files pass through. */
+  /** {@code files}, each passed through {@link #made}. */
   Step.Made passed(Step.Made files) {
-    return new Step.Made(files.type(), files.diagnostics(), files.headerPath(), files.javaClass(),
-        files.files().stream().map(made).toList(), files.summary());
+    return new Step.Made(files.type(), files.declaration(), files.diagnostics(),
+        files.headerPath(), files.javaClass(), files.files().stream().map(made).toList(),
+        files.summary());
   }
 
   /**
@@ -71,7 +67,8 @@ final class Output {
    * type, where its header is another's, its holder was written in an earlier round, or a member of
    * its holder has its Java class's name.
    */
-  void take(Step.Made files, Declaration declaration) {
+  void take(Step.Made files) {
+    Declaration declaration = files.declaration();
     Diagnostics diagnostics = files.diagnostics();
     String name = files.type().getQualifiedName().toString();
     Owner self = new Owner(declaration, name);
@@ -92,23 +89,23 @@ final class Output {
           new ElementError.HolderWritten(javaClass.toString(), holder.get().toString()));
       return;
     }
-    List<Held> members = heldMembers.computeIfAbsent(
+    List<Step.Made> members = heldMembers.computeIfAbsent(
         Names.topLevelType(files.type()).getQualifiedName().toString(), key -> new ArrayList<>());
-    for (Held other : members) {
-      if (other.made().javaClass().name().simpleName().equals(javaClass.simpleName())) {
+    for (Step.Made other : members) {
+      if (other.javaClass().name().simpleName().equals(javaClass.simpleName())) {
         headerOwners.remove(files.headerPath());
         diagnostics.shapeError(new NameTaken(declaration, false, javaClass.toString(),
-            other.declaration(), other.made().type().getQualifiedName().toString(), false));
+            other.declaration(), other.type().getQualifiedName().toString(), false));
         return;
       }
     }
-    members.add(new Held(files, declaration));
+    members.add(files);
   }
 
   /** Whether the files of the type {@code diagnostics} reports on wait for their holder. */
   boolean holds(Diagnostics diagnostics) {
-    return heldMembers.values().stream()
-        .anyMatch(members -> members.stream().anyMatch(held -> held.made().diagnostics() == diagnostics));
+    return heldMembers.values().stream().flatMap(List::stream)
+        .anyMatch(held -> held.diagnostics() == diagnostics);
   }
 
   /**
@@ -117,8 +114,7 @@ final class Output {
    * error on each member, and nothing is written for any.
    */
   void writeHolders(Messager messager) {
-    for (List<Held> held : heldMembers.values()) {
-      List<Step.Made> members = held.stream().map(Held::made).toList();
+    for (List<Step.Made> members : heldMembers.values()) {
       TypeElement topLevel = Names.topLevelType(members.get(0).type());
       JavaClassName name = members.get(0).javaClass().name().enclosingClassName().orElseThrow();
       writtenHolders.add(name.binaryName());
@@ -145,14 +141,17 @@ final class Output {
     heldMembers.clear();
   }
 
-  /** Writes a type's files, then its summary note. */
+  /** Writes a type's files, then notes its summary. */
   private void write(Step.Made files) {
     if (writeAll(files.files(), files.type(), files.diagnostics())) {
       files.summary().ifPresent(files.diagnostics()::note);
     }
   }
 
-  /** Writes {@code files}, stopping at the first that cannot be written; whether all were. */
+  /**
+   * Writes {@code files}, stopping at the first that cannot be written, an error on the element in
+   * {@code diagnostics}; whether all were.
+   */
   private boolean writeAll(List<GeneratedFile> files, TypeElement originating,
       Diagnostics diagnostics) {
     for (GeneratedFile file : files) {
@@ -164,23 +163,20 @@ final class Output {
     return true;
   }
 
-  /** Writes one file; a failure is an error on the element in {@code diagnostics}. */
   private void write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
     try {
+      FileObject target = switch (file.kind()) {
+        case CLASS_FILE -> filer.createClassFile(file.name(), originating);
+        case SOURCE -> filer.createSourceFile(file.name(), originating);
+        case SOURCE_OUTPUT_RESOURCE ->
+            filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
+      };
       if (file.kind() == GeneratedFile.Kind.CLASS_FILE) {
-        try (OutputStream out = filer.createClassFile(file.name(), originating).openOutputStream()) {
+        try (OutputStream out = target.openOutputStream()) {
           out.write(file.classBytes());
         }
         return;
       }
-      if (file.kind() == GeneratedFile.Kind.SOURCE) {
-        try (Writer writer = filer.createSourceFile(file.name(), originating).openWriter()) {
-          writer.write(file.content());
-        }
-        return;
-      }
-      FileObject target =
-          filer.createResource(StandardLocation.SOURCE_OUTPUT, "", file.name(), originating);
       try (Writer writer = target.openWriter()) {
         // In pieces: Writer.write(String) copies the whole text into a new char[] first.
         String content = file.content();

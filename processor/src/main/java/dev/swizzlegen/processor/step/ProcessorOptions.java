@@ -12,9 +12,7 @@ import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.runtime.Architecture;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,43 +20,16 @@ import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 
 /**
- * The {@code -Aswizzlegen.*} options, read once: typed values, or one problem per option whose value
- * is missing, empty or malformed. javac hands an option given as {@code -Akey} (no value) as
- * {@code null} and {@code -Akey=} as an empty string; neither may reach the code that uses it.
- *
- * <ul>
- *   <li>{@code swizzlegen.namespace=a::b}: the C++ namespace of the generated structs (default
- *       {@code swizzlegen});
- *   <li>{@code swizzlegen.conflicts=error|warning}: how bank conflicts are reported (default
- *       {@code error});
- *   <li>{@code swizzlegen.reports=json,svg}: the reports to write beside the helper and the header,
- *       the JSON report and the picture (a tile's bank map, a storage's bytes by phase) (default
- *       none: they cost build time and disk in large libraries);
- *   <li>{@code swizzlegen.summary} (or {@code =true}): a javac note per tile and rasterizer saying what
- *       was derived, the TMA boxes, the wgmma and tcgen05 reads and every access's verdict, and the
- *       same text in {@code swizzlegen/<name>.summary.txt} beside its header, for builds whose
- *       notes are hidden ({@code mvn -q});
- *   <li>{@code swizzlegen.arch=sm_80|sm_90a|sm_100a|sm_103a|sm_120a}: the architecture the tiles are
- *       for ({@link Architecture}): its shared memory per thread block, and an error for each access
- *       it has no instruction or engine for (default none: every feature allowed, 227 KB);
- *   <li>{@code swizzlegen.helpers=classes|sources}: the Java helpers as class files (the default) or
- *       as Java sources with Javadoc (what Eclipse's compiler always gets).
- * </ul>
+ * The {@code -Aswizzlegen.*} options (docs/reference.md, "Options"), read once: typed values, or one
+ * problem per option whose value is missing, empty or malformed. javac hands an option given as
+ * {@code -Akey} (no value) as {@code null} and {@code -Akey=} as an empty string; neither may reach
+ * the code that uses it.
  */
-public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, Set<Report> reports,
-    boolean summary, Optional<Architecture> architecture, boolean sources, List<String> problems) {
+public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, boolean json,
+    boolean svg, boolean summary, Optional<Architecture> architecture, boolean sources,
+    List<String> problems) {
   /** The options swizzlegen reads, for {@code getSupportedOptions}. */
   public static final Set<String> NAMES = Set.of(NAMESPACE, CONFLICTS, REPORTS, SUMMARY, ARCH, HELPERS);
-
-  /** A report written on request, by its name in {@code -Aswizzlegen.reports}. */
-  enum Report {
-    JSON,
-    SVG;
-
-    String optionName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
 
   /** Reads the options javac was given; {@link #problems} is empty when all are usable. */
   public static ProcessorOptions read(Map<String, String> options) {
@@ -68,18 +39,11 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, S
         .orElse("swizzlegen");
     Diagnostic.Kind conflictKind = choice(options, CONFLICTS, "error", Diagnostic.Kind.ERROR,
         "warning", Diagnostic.Kind.WARNING, problems).orElse(Diagnostic.Kind.ERROR);
-    Set<Report> reports = EnumSet.noneOf(Report.class);
-    value(options, REPORTS, "json, svg or json,svg", problems).ifPresent(value -> {
-      for (String name : value.split(",", -1)) {
-        Optional<Report> report = Arrays.stream(Report.values())
-            .filter(known -> known.optionName().equals(name.trim())).findFirst();
-        if (report.isEmpty()) {
-          problems.add(OptionNames.notAReport(value, name.trim()));
-          return;
-        }
-        reports.add(report.get());
-      }
-    });
+    String reportsValue = value(options, REPORTS, "json, svg or json,svg", problems).orElse("");
+    List<String> reports = reportsValue.isEmpty() ? List.of()
+        : Arrays.stream(reportsValue.split(",", -1)).map(String::trim).toList();
+    reports.stream().filter(name -> !name.equals("json") && !name.equals("svg")).findFirst()
+        .ifPresent(name -> problems.add(OptionNames.notAReport(reportsValue, name)));
     // -Aswizzlegen.summary alone turns the summary on.
     String summaryValue = options.get(SUMMARY);
     boolean summary = options.containsKey(SUMMARY)
@@ -97,11 +61,11 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, S
         });
     boolean sources = choice(options, HELPERS, "classes", false, "sources", true, problems)
         .orElse(false);
-    return new ProcessorOptions(namespace, conflictKind, Set.copyOf(reports), summary,
-        architecture, sources, List.copyOf(problems));
+    return new ProcessorOptions(namespace, conflictKind, reports.contains("json"),
+        reports.contains("svg"), summary, architecture, sources, List.copyOf(problems));
   }
 
-  /** {@code "sm_80|sm_90a|..."}: every architecture's name, joined. */
+  /** {@code "sm_80|sm_90a|..."}. */
   private static String architectures(String separator) {
     return Arrays.stream(Architecture.values()).map(Architecture::optionName)
         .collect(Collectors.joining(separator));
@@ -109,10 +73,6 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, S
 
   public boolean valid() {
     return problems.isEmpty();
-  }
-
-  boolean writes(Report report) {
-    return reports.contains(report);
   }
 
   /**

@@ -5,18 +5,14 @@ import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
-import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.StorageLayoutWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
-import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.report.StorageReportWriter;
 import dev.swizzlegen.processor.report.StorageSummary;
-import dev.swizzlegen.processor.report.TileSummary;
-import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,62 +21,37 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * A {@code @SharedStorage}: read against the tiles this compilation proved ({@link StorageReader},
- * asking {@code tiles} what became of each tile it names), placed and checked by the model
- * ({@link StorageProver}), then its Java twin and header made, and on request its JSON report,
- * picture ({@link StorageReportWriter}) and summary note.
+ * A {@code @SharedStorage}: read against what became of the tiles it names ({@link StorageReader},
+ * asking {@code tiles}), placed and checked by the model ({@link StorageProver}), then its Java twin
+ * and header made, and on request its JSON report, picture and summary note.
  */
-final class StorageStep implements Step {
+final class StorageStep extends Step {
   private final StorageReader reader;
   private final StorageProver prover;
   private final StorageReader.Tiles tiles;
-  private final JavaWriter javaWriter;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
   private final StorageLayoutWriter twinWriter = new StorageLayoutWriter();
   private final StorageReportWriter reportWriter = new StorageReportWriter();
-  private final boolean summaries;
-  private final boolean json;
-  private final boolean picture;
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       StorageReader.Tiles tiles, JavaWriter javaWriter) {
+    super(SharedStorage.class, Declaration.STORAGE, options, javaWriter);
     this.reader = new StorageReader(elements, options.namespace(), sourceTypes);
     this.prover = new StorageProver(options.architecture());
     this.tiles = tiles;
-    this.javaWriter = javaWriter;
-    this.summaries = options.summary();
-    this.json = options.writes(ProcessorOptions.Report.JSON);
-    this.picture = options.writes(ProcessorOptions.Report.SVG);
   }
 
   @Override
-  public Class<? extends Annotation> annotation() {
-    return SharedStorage.class;
-  }
-
-  @Override
-  public Declaration declaration() {
-    return Declaration.STORAGE;
-  }
-
-  @Override
-  public Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
-    Optional<StorageSpec> read = reader.read(type, values, tiles, diagnostics);
-    if (read.isEmpty() || diagnostics.hasErrors()) {
-      return Optional.empty();
-    }
-    Optional<ProvenStorage> proven = prover.prove(read.get(), diagnostics);
+  Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
+    Optional<ProvenStorage> proven = reader.read(type, values, tiles, diagnostics)
+        .filter(read -> !diagnostics.hasErrors())
+        .flatMap(read -> prover.prove(read, diagnostics));
     if (proven.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    String headerPath = read.get().headerPath();
-    JavaClass twin = twinWriter.twin(proven.get());
-    List<GeneratedFile> files = new ArrayList<>(javaWriter.write(twin));
-    files.add(headerWriter.write(proven.get()));
-    files.addAll(reportWriter.write(proven.get(), json, picture));
-    Optional<String> summary =
-        summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
-    summary.ifPresent(note -> files.add(TileSummary.file(headerPath, note)));
-    return Optional.of(new Made(type, diagnostics, headerPath, twin, files, summary));
+    List<GeneratedFile> files = new ArrayList<>(List.of(headerWriter.write(proven.get())));
+    files.addAll(reportWriter.write(proven.get(), options.json(), options.svg()));
+    return Optional.of(made(type, diagnostics, proven.get().spec().headerPath(),
+        twinWriter.twin(proven.get()), files, () -> StorageSummary.of(proven.get())));
   }
 }

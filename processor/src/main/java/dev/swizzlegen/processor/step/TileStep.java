@@ -15,7 +15,6 @@ import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
-import dev.swizzlegen.processor.read.CompiledTile;
 import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageReader.TileOutcome;
 import dev.swizzlegen.processor.read.StorageReader.TileState;
@@ -26,7 +25,6 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.report.BankMapWriter;
 import dev.swizzlegen.processor.report.ReportWriter;
 import dev.swizzlegen.processor.report.TileSummary;
-import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,20 +35,15 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * A {@code @SwizzledTile}: read ({@link TileReader}), proven ({@link TileProver}: its engines
- * planned, its swizzle derived where omitted, its accesses proven), then its Java helper, its CUDA
- * header and, on request, its JSON report, bank map and summary note made. The tiles nested in one
- * top-level type are one group: their helpers share its holder. It also tells the storages what
- * became of each tile ({@link Tiles}), a tile of an earlier build included.
+ * A {@code @SwizzledTile}: read ({@link TileReader}), proven ({@link TileProver}), then its Java
+ * helper, its CUDA header and, on request, its JSON report, bank map and summary note made. The
+ * tiles nested in one top-level type are one group: their helpers share its holder. It also tells
+ * the storages what became of each tile ({@link Tiles}), a tile of an earlier build included.
  */
-final class TileStep implements Step, Tiles {
+final class TileStep extends Step implements Tiles {
   private final Elements elements;
-  private final ProcessorOptions options;
   private final TileReader reader;
   private final TileProver prover;
-  private final JavaWriter javaWriter;
-  /** Whether a tile, by qualified name, waits for a later round. */
-  private final Predicate<String> deferred;
   private final JavaHelperWriter helperWriter = new JavaHelperWriter();
   private final CudaHeaderWriter headerWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
@@ -61,43 +54,28 @@ final class TileStep implements Step, Tiles {
   private final Map<String, TileOutcome> outcomes = new HashMap<>();
 
   TileStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-      JavaWriter javaWriter, Predicate<String> deferred) {
+      JavaWriter javaWriter) {
+    super(SwizzledTile.class, Declaration.TILE, options, javaWriter);
     this.elements = elements;
-    this.options = options;
     this.reader = new TileReader(elements, options.namespace(), sourceTypes,
         options.architecture());
     this.prover = new TileProver(options.conflictKind(), options.architecture());
-    this.javaWriter = javaWriter;
-    this.deferred = deferred;
   }
 
   @Override
-  public Class<? extends Annotation> annotation() {
-    return SwizzledTile.class;
-  }
-
-  @Override
-  public Declaration declaration() {
-    return Declaration.TILE;
-  }
-
-  @Override
-  public TypeElement group(TypeElement type) {
+  TypeElement group(TypeElement type) {
     return Names.topLevelType(type);
   }
 
   @Override
-  public Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
+  Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     Optional<ProvenTile> tile = prove(type, values, diagnostics);
-    if (tile.isEmpty()) {
-      return Optional.empty();
-    }
-    proven.put(type.getQualifiedName().toString(), tile.get().spec());
-    return Optional.of(files(tile.get(), diagnostics));
+    tile.ifPresent(made -> proven.put(type.getQualifiedName().toString(), made.spec()));
+    return tile.map(made -> files(made, diagnostics));
   }
 
   @Override
-  public void settled(TypeElement type, Diagnostics diagnostics) {
+  void settled(TypeElement type, Diagnostics diagnostics) {
     TileSpec spec = proven.remove(type.getQualifiedName().toString());
     outcomes.put(type.getQualifiedName().toString(), spec != null && !diagnostics.hasErrors()
         ? new TileOutcome(TileState.PROVEN, Optional.of(spec))
@@ -112,7 +90,7 @@ final class TileStep implements Step, Tiles {
   @Override
   public TileOutcome of(TypeElement type) {
     String name = type.getQualifiedName().toString();
-    if (deferred.test(name)) {
+    if (waiting.contains(name)) {
       return new TileOutcome(TileState.DEFERRED, Optional.empty());
     }
     return outcomes.computeIfAbsent(name, key -> compiled(type));
@@ -126,15 +104,14 @@ final class TileStep implements Step, Tiles {
     AnnotationValues values = AnnotationValues.of(type, SwizzledTile.class, elements);
     Optional<ProvenTile> tile;
     try {
-      tile = prove(type, values, Step.diagnostics(Declaration.TILE, type, values));
+      tile = prove(type, values, diagnostics(type, values));
     } catch (RuntimeException unreadable) {
       tile = Optional.empty();
     }
     if (tile.isEmpty()) {
       return new TileOutcome(TileState.FAILED, Optional.empty());
     }
-    // Its C++ name and header are the ones its own build wrote.
-    return CompiledTile.asWritten(tile.get().spec(), elements)
+    return tile.get().spec().asWritten(elements)
         .map(written -> new TileOutcome(TileState.PROVEN, Optional.of(written)))
         .orElse(new TileOutcome(TileState.NOT_GENERATED, Optional.empty()));
   }
@@ -142,39 +119,32 @@ final class TileStep implements Step, Tiles {
   /** The tile read and proven; empty, with its errors in {@code diagnostics}, if not. */
   private Optional<ProvenTile> prove(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
-    Optional<TileRead> read = reader.read(type, values, diagnostics);
-    if (read.isEmpty() || diagnostics.hasErrors()) {
-      return Optional.empty();
-    }
-    return prover.prove(read.get(), diagnostics);
+    return reader.read(type, values, diagnostics).filter(read -> !diagnostics.hasErrors())
+        .flatMap(read -> prover.prove(read, diagnostics));
   }
 
   /** A proven tile's files, and its summary note if asked for. */
   private Made files(ProvenTile proven, Diagnostics diagnostics) {
     TileSpec tile = proven.spec();
-    List<GeneratedFile> files = new ArrayList<>();
-    // The index functions the helper compiles and the header prints, made once.
+    // The index functions the helper compiles and the header prints, made once; what the header
+    // and the summary state about TMA, wgmma and tcgen05, from the plans worked out once; the
+    // reads' descriptor functions are the helper's too.
     List<IndexFunction> functions = TileFunctions.of(tile.layout());
-    // What the header and the summary state about TMA, wgmma and tcgen05, from the plans worked
-    // out once; the reads' descriptor functions are the helper's too.
     HopperHeaderText hopper = HopperHeaderText.of(proven);
     OperandReadText reads = OperandReadText.of(proven);
     List<IndexFunction> helperFunctions = new ArrayList<>(functions);
     helperFunctions.addAll(reads.descriptors());
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());
-    files.addAll(javaWriter.write(helper));
+    List<GeneratedFile> files = new ArrayList<>();
     files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
-    Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
+    Optional<GeneratedFile> bankMap = options.svg()
         ? bankMapWriter.write(tile, proven.reports())
         : Optional.empty();
-    if (options.writes(ProcessorOptions.Report.JSON)) {
+    if (options.json()) {
       files.add(reportWriter.write(proven, bankMap.isPresent()));
     }
     bankMap.ifPresent(files::add);
-    Optional<String> summary = options.summary()
-        ? Optional.of(TileSummary.of(tile, proven.reports(), hopper, reads))
-        : Optional.empty();
-    summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
-    return new Made(tile.type(), diagnostics, tile.headerPath(), helper, files, summary);
+    return made(tile.type(), diagnostics, tile.headerPath(), helper, files,
+        () -> TileSummary.of(tile, proven.reports(), hopper, reads));
   }
 }

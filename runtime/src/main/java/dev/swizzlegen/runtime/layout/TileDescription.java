@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 
 /**
  * A tile's description: what the annotation says before it is a valid {@link TileLayout}, what
@@ -399,7 +400,17 @@ public final class TileDescription {
 
   /** The tile, if the description has no {@link #check problem}. */
   public Optional<TileLayout> tryBuild() {
-    return check().isEmpty() ? Optional.of(new TileLayout(this)) : Optional.empty();
+    return tryBuild(problem -> {});
+  }
+
+  /**
+   * The tile, checked once: empty where the description has a {@link #check problem}, each handed to
+   * {@code problems}.
+   */
+  public Optional<TileLayout> tryBuild(Consumer<Violation> problems) {
+    List<Violation> found = check();
+    found.forEach(problems);
+    return found.isEmpty() ? Optional.of(new TileLayout(this)) : Optional.empty();
   }
 
   /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
