@@ -2,7 +2,6 @@ package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.read.StorageSpec;
-import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.BufferUse;
@@ -11,11 +10,11 @@ import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StoragePlan;
 import dev.swizzlegen.runtime.storage.StorageViolation;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Proves a storage as read: the model places its buffers ({@link StoragePlan#place}), checks the
@@ -42,10 +41,8 @@ public final class StorageProver {
     if (!capacity.isEmpty()) {
       return Optional.empty();
     }
-    Map<String, Set<BufferUse>> uses = new HashMap<>();
-    for (StorageBuffer buffer : storage.buffers()) {
-      uses.put(buffer.buffer().name(), uses(buffer.tile()));
-    }
+    Map<String, Set<BufferUse>> uses = storage.buffers().stream()
+        .collect(Collectors.toMap(buffer -> buffer.buffer().name(), buffer -> uses(buffer.tile())));
     return Optional.of(new ProvenStorage(storage, placement, PhaseChange.of(placement, uses),
         target, architecture.isPresent()));
   }

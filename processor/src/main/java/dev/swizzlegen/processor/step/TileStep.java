@@ -19,7 +19,6 @@ import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageReader.TileOutcome;
 import dev.swizzlegen.processor.read.StorageReader.TileState;
 import dev.swizzlegen.processor.read.StorageReader.Tiles;
-import dev.swizzlegen.processor.read.TileRead;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.report.BankMapWriter;
