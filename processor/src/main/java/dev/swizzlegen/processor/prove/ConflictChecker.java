@@ -31,13 +31,13 @@ final class ConflictChecker {
   private final SwizzleSolver solver;
   private final Diagnostic.Kind conflictKind;
 
-  /** A conflict is a {@code conflictKind}; a suggestion may use the {@code architecture}'s modes. */
+  /** A conflict is a {@code conflictKind}; a suggestion may use {@code architecture}'s modes. */
   ConflictChecker(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
     this.conflictKind = conflictKind;
     this.solver = SwizzleSolver.nvidia(architecture);
   }
 
-  /** The report of every access, in order; each unacceptable one reported to {@code diagnostics}. */
+  /** The report of every access, in order; each unacceptable one reported. */
   List<AccessReport> check(TileSpec tile, Diagnostics diagnostics) {
     List<AccessReport> reports = new ArrayList<>();
     Optional<String> fix = Optional.empty();

@@ -18,13 +18,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A tile that passed every check, and what its files are made from, each worked out once and
- * handed to every writer.
+ * A tile that passed every check (its swizzle derived where it was to be), and what its files are
+ * made from, each worked out once and handed to every writer: the report of each warp access and
+ * the plan of each engine, in order.
  *
- * @param spec the tile, its swizzle derived where it was to be
- * @param reports the report of each of the tile's warp accesses, in order
- * @param enginePlans the plan of each of the tile's engines, in order, or the violations that
- *     prevent it
  * @param wgmmaReads how wgmma reads the tile as an operand of each major, which a header says of a
  *     tile without a WGMMA access too
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the

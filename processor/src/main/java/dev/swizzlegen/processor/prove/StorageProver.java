@@ -49,7 +49,7 @@ public final class StorageProver {
 
   /**
    * How a buffer's bytes are used: a tile's by its warp accesses (generic proxy) and its engines
-   * (async proxy); barriers and scratch, which no annotation describes, read and written by threads.
+   * (async proxy); barriers and scratch, which no annotation describes, by the threads.
    */
   private static Set<BufferUse> uses(Optional<TileSpec> tile) {
     if (tile.isEmpty()) {

@@ -86,7 +86,7 @@ public final class TileProver {
   /**
    * The tile with its engines' alignment: where it declares an engine and no alignment, its TMA
    * mode's repeat, as a derived tile gets (the engine would otherwise write from a base its mode
-   * does not repeat on); empty, with the layout's errors at that alignment, where it cannot have it.
+   * does not repeat on); empty, with the layout's errors, where it cannot have it.
    */
   private Optional<TileSpec> alignedForEngines(TileSpec spec, Diagnostics diagnostics) {
     TileLayout layout = spec.layout();

@@ -45,8 +45,8 @@ final class AccessReader {
       "rowsAsOne", "matrices", "trans", "shape", "major", "lanes", "maxWays");
 
   /**
-   * Which of those each kind reads (every kind reads kind, op and label); one given for another kind
-   * is an error rather than ignored.
+   * Which of those each kind reads (every kind reads kind, op and label); one given for another
+   * kind is an error rather than ignored.
    */
   private static final Map<AccessKind, Set<String>> ATTRIBUTES = Map.of(
       AccessKind.VECTOR, Set.of("bytes", "threads", "order", "rowsAsOne", "maxWays"),
@@ -120,7 +120,8 @@ final class AccessReader {
         }
         problems.forEach(violation -> faults.add(new Fault.Broken(pattern.label(), violation)));
         if (faults.isEmpty()) {
-          reads.add(new AccessRead.Warp(new DeclaredAccess(pattern, values.mirror(), items.get(i))));
+          reads.add(new AccessRead.Warp(
+              new DeclaredAccess(pattern, values.mirror(), items.get(i))));
           continue;
         }
       }

@@ -38,7 +38,8 @@ public final class MmaMemberNames {
    * The names of one read's members, from the format's engine name ({@code wgmma}, {@code umma}):
    * its constants' prefix ({@code kWgmma}), its operand functions' ({@code wgmma_row()}) and its
    * descriptor function ({@code wgmma_desc}). The second read of a tile read in both majors, the
-   * MN-major one, adds {@code Mn}: {@code kWgmmaMn}, {@code wgmma_mn_row()}, {@code wgmma_desc_mn()}.
+   * MN-major one, adds {@code Mn}: {@code kWgmmaMn}, {@code wgmma_mn_row()},
+   * {@code wgmma_desc_mn()}.
    */
   public record Members(String name, boolean second) {
     public static Members of(MmaFormat format, boolean second) {

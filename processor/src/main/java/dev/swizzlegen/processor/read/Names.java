@@ -142,7 +142,7 @@ public final class Names {
     return snake.toString();
   }
 
-  /** A type's generated name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}. */
+  /** A type's name where {@code name} is not given: {@code Outer.Inner -> Outer_Inner}. */
   static String typeName(TypeElement type) {
     return pathBelow(null, type);
   }

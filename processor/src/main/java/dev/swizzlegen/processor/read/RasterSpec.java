@@ -6,10 +6,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * A validated {@code @ThreadblockSwizzle}: the model's rasterizer, its default tile size, and the
- * names of what is generated for it, as a tile's ({@link TileSpec}).
- *
- * @param javaClass the generated {@code <name>Raster} class
- * @param headerPath the CUDA header, relative to the source output: {@code swizzlegen/gemm.cuh}
+ * names of what is generated for it, as a tile's ({@link TileSpec}): its {@code <name>Raster} class
+ * and its header ({@code swizzlegen/gemm.cuh}).
  */
 public record RasterSpec(TypeElement type, AnnotationMirror annotation, String name,
     String cudaNamespace, JavaClassName javaClass, String headerPath, Rasterizer rasterizer,

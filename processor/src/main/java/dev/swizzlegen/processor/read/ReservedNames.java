@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
 
 /**
  * The names a generated struct (a tile's or a rasterizer's) and a part of
- * {@code -Aswizzlegen.namespace} cannot take, besides keywords ({@link Names}): every identifier the
- * generated headers' code holds (a struct sharing a member's, parameter's or local's name does not
- * compile, or reads another entity than meant), and every type, macro and built-in they use or
+ * {@code -Aswizzlegen.namespace} cannot take, besides keywords ({@link Names}): every identifier
+ * the generated headers' code holds (a struct sharing a member's, parameter's or local's name does
+ * not compile, or reads another entity than meant), and every type, macro and built-in they use or
  * include. Reserved across every header, so that a name stays valid when a tile gains an engine.
  *
  * <p>The headers' identifiers are kept in {@code header-identifiers.txt} beside this class rather
@@ -52,7 +52,7 @@ public final class ReservedNames {
   /**
    * The CUDA toolkit's C API, which the TMA headers include (many of its names macros:
    * {@code cuMemAlloc} is {@code cuMemAlloc_v2}): {@code cuTensorMapEncodeTiled},
-   * {@code cudaError_t}, {@code CUresult}, {@code CU_TENSOR_MAP_SWIZZLE_128B}, {@code CUDART_VERSION}.
+   * {@code cudaError_t}, {@code CUresult}, {@code CU_TENSOR_MAP_SWIZZLE_128B}.
    */
   private static final Pattern CUDA_API = Pattern.compile("cu(da)?[A-Z]\\w*|CU[a-z_]\\w*|CUDA\\w*");
 

@@ -3,8 +3,8 @@ package dev.swizzlegen.processor.read;
 import java.util.List;
 
 /**
- * The members a storage header declares, and no others, so that a collision is found before anything
- * is printed: the storage's own, each buffer's after its name ({@code HopperA} ->
+ * The members a storage header declares, and no others, so that a collision is found before
+ * anything is printed: the storage's own, each buffer's after its name ({@code HopperA} ->
  * {@code kHopperAOffset}, {@code hopper_a(base, copy)}), and each phase change's helper.
  */
 public final class StorageNames {

@@ -65,33 +65,25 @@ public final class StorageReader {
   public Optional<StorageSpec> read(TypeElement type, AnnotationValues values, Tiles tiles,
       Diagnostics diagnostics) {
     Optional<String> name = storageName(type, values, diagnostics);
-    List<String> phases = new ArrayList<>();
+    List<String> phases = values.arrayOf("phases", String.class);
     boolean valid = true;
-    for (String phase : values.arrayOf("phases", String.class)) {
+    for (String phase : phases) {
       if (!Names.IDENTIFIER.matcher(phase).matches()) {
         diagnostics.storageFault(null, new StorageError.PhaseNotIdentifier(phase));
         valid = false;
       }
-      phases.add(phase);
     }
     List<StorageBuffer> buffers = new ArrayList<>();
     Map<String, TileUse> tileTypes = new HashMap<>();
     for (AnnotationMirror mirror : values.arrayOf("buffers", AnnotationMirror.class)) {
       Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, elements), buffers.size(),
           tileTypes, tiles, diagnostics);
-      if (buffer.isPresent()) {
-        buffers.add(buffer.get());
-      } else {
-        valid = false;
-        // A placeholder keeps the buffers' numbers those of the declaration.
-        buffers.add(null);
-      }
+      // A placeholder keeps the buffers' numbers those of the declaration.
+      buffers.add(buffer.orElse(null));
+      valid &= buffer.isPresent();
     }
-    if (!valid || name.isEmpty()) {
-      return Optional.empty();
-    }
-    if (!modelRules(phases, buffers, diagnostics) || !membersOwnTheirNames(name.get(), phases,
-        buffers, diagnostics)) {
+    if (!valid || name.isEmpty() || !modelRules(phases, buffers, diagnostics)
+        || !membersOwnTheirNames(name.get(), phases, buffers, diagnostics)) {
       return Optional.empty();
     }
     return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,

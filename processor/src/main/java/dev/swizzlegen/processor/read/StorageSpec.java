@@ -8,11 +8,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * A {@code @SharedStorage} as read and validated: the model's buffers, each with the tile it holds
- * (a proven tile's spec) and the names of what is generated for it.
- *
- * @param layoutClass the Java twin, {@code <name>Layout}
- * @param headerPath the header, relative to the source output: {@code swizzlegen/gemm_storage.cuh}
- * @param phases the kernel's phases, in its order; empty when every buffer is live in every phase
+ * (a proven tile's spec), and the names of what is generated for it (its twin {@code <name>Layout},
+ * its header); {@code phases} is empty when every buffer is live in every phase.
  */
 public record StorageSpec(TypeElement type, String name, String cudaNamespace,
     JavaClassName layoutClass, String headerPath, List<String> phases,

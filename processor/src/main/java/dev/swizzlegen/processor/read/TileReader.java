@@ -126,7 +126,7 @@ public final class TileReader {
     return exclusive ? parsed.layout() : Optional.empty();
   }
 
-  /** The tile a CuTe layout declares at the declared rows, cols and stages (omitted: the layout's). */
+  /** The tile a CuTe layout declares at the rows, cols and stages declared (else the layout's). */
   private static Optional<TileDescription> describe(CuteLayout layout, AnnotationValues values,
       DType dtype, Diagnostics diagnostics) {
     CuteTile.Described described = CuteTile.describe(layout, dtype,
@@ -138,7 +138,7 @@ public final class TileReader {
     return described.tile();
   }
 
-  /** The tile {@code swizzle} names; without rows and cols, one atom: the declared one, else its. */
+  /** The tile {@code swizzle} names; without rows and cols, one atom: the declared, else its. */
   private static Optional<TileDescription> describe(Swizzle swizzle, boolean derived,
       AnnotationValues values, DType dtype, Diagnostics diagnostics) {
     OptionalInt atomRows = described(values, "atomRows");

@@ -18,17 +18,12 @@ import javax.lang.model.util.Elements;
  * A validated {@code @SwizzledTile}: the model's layout plus the names of what is generated for it.
  *
  * @param type the annotated type, the one originating element of every generated file
- * @param annotation the {@code @SwizzledTile} mirror on it
- * @param name the CUDA struct's name and the stem of the generated names
- * @param cudaNamespace the C++ namespace of the struct, such as {@code swizzlegen}
  * @param outputStem the generated non-Java files' path without extension: {@code swizzlegen/gemm_a}
  * @param alignmentGiven whether {@code alignment} was written (else a tile with an engine takes its
  *     mode's repeat, and a search for another swizzle may use the engines' largest)
  * @param accesses the warp accesses to prove: the declared ones, or the defaults
- * @param engines the declared engines (TMA, wgmma, UMMA), planned once by {@code prove.ProvenTile}
  * @param skippedDefaults the default accesses the tile cannot take, each with the reason
  * @param derivation why the solver chose the swizzle of a tile that omitted it, once derived
- * @param cuteLayout the CuTe layout that declared the tile ({@code layout = "..."}), if one did
  * @param swizzleToDerive for a tile that omitted bits, base and shift, as read (its {@code layout}
  *     the plain tile), what derivation is to choose; empty once derived
  */
@@ -44,12 +39,7 @@ public record TileSpec(TypeElement type, AnnotationMirror annotation, String nam
     skippedDefaults = List.copyOf(skippedDefaults);
   }
 
-  /**
-   * What derivation chooses besides the swizzle: each side of the atom not declared.
-   *
-   * @param atomRows the atom's rows as declared; absent where derivation chooses them
-   * @param atomCols the atom's columns as declared; absent where derivation chooses them
-   */
+  /** The atom's sides as declared; absent where derivation chooses them with the swizzle. */
   public record SwizzleToDerive(OptionalInt atomRows, OptionalInt atomCols) {
     public SwizzleToDerive {
       Objects.requireNonNull(atomRows, "atomRows");

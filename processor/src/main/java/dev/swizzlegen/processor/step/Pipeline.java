@@ -10,9 +10,12 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
@@ -70,10 +73,10 @@ public final class Pipeline {
   }
 
   /**
-   * One group of a step's types, each made; while any of the group's annotations cannot be read yet,
-   * the whole group waits for a later round (what was found so far is found again then). Then each
-   * type's files are written or held for their holder, and its diagnostics printed (a held type's
-   * when its holder is written).
+   * One group of a step's types, each made; while any of the group's annotations cannot be read
+   * yet, the whole group waits for a later round (what was found so far is found again then).
+   * Then each type's files are written or held for their holder, and its diagnostics printed (a
+   * held type's when its holder is written).
    */
   private void run(Step step, List<TypeElement> group, RoundEnvironment round) {
     List<Diagnostics> reports = new ArrayList<>();
@@ -114,19 +117,12 @@ public final class Pipeline {
    */
   private Collection<List<TypeElement>> groups(Step step, RoundEnvironment round) {
     Map<String, TypeElement> types = new TreeMap<>();
-    for (TypeElement type : ElementFilter.typesIn(round.getElementsAnnotatedWith(step.annotation))) {
-      types.put(type.getQualifiedName().toString(), type);
-    }
-    for (String name : step.waiting) {
-      TypeElement type = elements.getTypeElement(name);
-      if (type != null) {
-        types.putIfAbsent(name, type);
-      }
-    }
+    Stream.concat(ElementFilter.typesIn(round.getElementsAnnotatedWith(step.annotation)).stream(),
+            step.waiting.stream().map(elements::getTypeElement).filter(Objects::nonNull))
+        .forEach(type -> types.putIfAbsent(type.getQualifiedName().toString(), type));
     step.waiting.clear();
-    Map<String, List<TypeElement>> groups = new TreeMap<>();
-    types.values().forEach(type -> groups.computeIfAbsent(
-        step.group(type).getQualifiedName().toString(), key -> new ArrayList<>()).add(type));
-    return groups.values();
+    return types.values().stream().collect(Collectors.groupingBy(
+        type -> step.group(type).getQualifiedName().toString(), TreeMap::new, Collectors.toList()))
+        .values();
   }
 }

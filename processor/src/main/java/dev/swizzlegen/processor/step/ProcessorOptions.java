@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 
 /**
- * The {@code -Aswizzlegen.*} options (docs/reference.md, "Options"), read once: typed values, or one
- * problem per option whose value is missing, empty or malformed. javac hands an option given as
+ * The {@code -Aswizzlegen.*} options (docs/reference.md, "Options"), read once: typed values, or
+ * one problem per option whose value is missing, empty or malformed. javac hands an option given as
  * {@code -Akey} (no value) as {@code null} and {@code -Akey=} as an empty string; neither may reach
  * the code that uses it.
  */
@@ -52,13 +52,10 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, b
       problems.add(OptionNames.summaryNotBoolean(summaryValue));
     }
     Optional<Architecture> architecture = value(options, ARCH, architectures("|"), problems)
-        .flatMap(value -> {
-          Optional<Architecture> named = Architecture.named(value);
-          if (named.isEmpty()) {
-            problems.add(OptionNames.noArchitecture(value, architectures(", ")));
-          }
-          return named;
-        });
+        .flatMap(value -> Architecture.named(value).or(() -> {
+          problems.add(OptionNames.noArchitecture(value, architectures(", ")));
+          return Optional.empty();
+        }));
     boolean sources = choice(options, HELPERS, "classes", false, "sources", true, problems)
         .orElse(false);
     return new ProcessorOptions(namespace, conflictKind, reports.contains("json"),

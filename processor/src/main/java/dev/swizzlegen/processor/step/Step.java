@@ -20,8 +20,8 @@ import javax.lang.model.element.TypeElement;
 /**
  * One annotation's way from its attributes to its files: read, proven, and every file made before
  * any is written. Tiles ({@link TileStep}), rasterizers ({@link RasterStep}) and storages
- * ({@link StorageStep}) are each one, run by the one loop of {@link Pipeline}; {@link Output} writes
- * what they made, all or nothing.
+ * ({@link StorageStep}) are each one, run by the one loop of {@link Pipeline}; {@link Output}
+ * writes what they made, all or nothing.
  */
 abstract class Step {
   /** The annotation the step processes. */
@@ -56,7 +56,7 @@ abstract class Step {
    */
   abstract Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics);
 
-  /** Once the round is over for {@code type} (written, held, or failed): what a later step needs. */
+  /** Once the round is over for {@code type} (written, held or failed): what later steps need. */
   void settled(TypeElement type, Diagnostics diagnostics) {}
 
   /** A new collector of what is reported on {@code type}, named as its declaration is. */
@@ -64,7 +64,7 @@ abstract class Step {
     return new Diagnostics(declaration.name().toLowerCase(Locale.ROOT), type, values);
   }
 
-  /** A type's files: its Java class's, then {@code others}, then its summary note's if asked for. */
+  /** A type's files: its Java class's, then {@code others}, then its summary note's if asked. */
   Made made(TypeElement type, Diagnostics diagnostics, String headerPath, JavaClass javaClass,
       List<GeneratedFile> others, Supplier<String> summary) {
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(javaClass));
@@ -76,8 +76,8 @@ abstract class Step {
 
   /**
    * An annotated type's files, all made before any is written, and its summary note; its header no
-   * other type's files may claim, its Java class a member of a holder ({@code KernelSwizzles}) where
-   * its type is nested, written with the holder (a member's source is in the holder's, not here).
+   * other type's files may claim, its Java class a member of a holder ({@code KernelSwizzles})
+   * where its type is nested, written with the holder (a member's source is the holder's).
    */
   record Made(TypeElement type, Declaration declaration, Diagnostics diagnostics,
       String headerPath, JavaClass javaClass, List<GeneratedFile> files, Optional<String> summary) {

@@ -21,9 +21,9 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * A {@code @SharedStorage}: read against what became of the tiles it names ({@link StorageReader},
- * asking {@code tiles}), placed and checked by the model ({@link StorageProver}), then its Java twin
- * and header made, and on request its JSON report, picture and summary note.
+ * A {@code @SharedStorage}: read against what became of the tiles it names ({@link StorageReader}),
+ * placed and checked by the model ({@link StorageProver}), then its Java twin and header made, and
+ * on request its JSON report, picture and summary note.
  */
 final class StorageStep extends Step {
   private final StorageReader reader;
