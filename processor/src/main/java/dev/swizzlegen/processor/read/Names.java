@@ -119,6 +119,11 @@ public final class Names {
     return Optional.of(Messages.PHRASES.render(problem));
   }
 
+  /** The generated non-Java files' path without extension: {@code swizzlegen/gemm_a}. */
+  static String outputStem(String name) {
+    return "swizzlegen/" + snakeCase(name);
+  }
+
   /**
    * {@code GemmA -> gemm_a}, {@code Sw128Half -> sw128_half}, {@code HTTPTile -> http_tile},
    * {@code Bytes128B -> bytes128b}: an underscore before a capital that follows a lower-case letter,

@@ -51,6 +51,6 @@ public final class RasterReader {
       return Optional.empty();
     }
     return Optional.of(new RasterSpec(type, values.mirror(), name, cudaNamespace, twin,
-        "swizzlegen/" + Names.snakeCase(name) + ".cuh", rasterizer, tileSize));
+        Names.outputStem(name) + ".cuh", rasterizer, tileSize));
   }
 }

@@ -77,9 +77,4 @@ public final class StorageNames {
   public static String phaseChange(String from, String to) {
     return from + "_to_" + to;
   }
-
-  /** The header of a storage named {@code name}: {@code swizzlegen/gemm_storage.cuh}. */
-  static String headerPath(String name) {
-    return "swizzlegen/" + Names.snakeCase(name) + ".cuh";
-  }
 }

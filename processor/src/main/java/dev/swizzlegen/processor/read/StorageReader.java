@@ -88,7 +88,7 @@ public final class StorageReader {
     }
     return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
         twinName(type, values.stringValue("name"), name.get()),
-        StorageNames.headerPath(name.get()), phases, buffers));
+        Names.outputStem(name.get()) + ".cuh", phases, buffers));
   }
 
   private Optional<String> storageName(TypeElement type, AnnotationValues values,

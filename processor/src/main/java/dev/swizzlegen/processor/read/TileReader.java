@@ -104,7 +104,7 @@ public final class TileReader {
         : Optional.empty();
     return Optional.of(new TileRead(new TileSpec(type, values.mirror(), name.get(),
         cudaNamespace, helperName(type, values.stringValue("name"), name.get()),
-        "swizzlegen/" + Names.snakeCase(name.get()), layout, values.isExplicit("alignment"),
+        Names.outputStem(name.get()), layout, values.isExplicit("alignment"),
         accesses, engines, skippedDefaults, Optional.empty(), cute, toDerive), reads));
   }
 
