@@ -10,43 +10,34 @@ import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Prints an {@link Expr} in Java or CUDA C++. Parentheses come from precedence (Java and C++ agree on
  * these operators) plus three rules for the reader, which also keep gcc's {@code -Wparentheses} quiet:
- * an operand of {@code & ^ |} that is another operator is parenthesized ({@code offset ^ ((offset &
- * 0x1c0u) >> 3)}); so is any operator under a shift ({@code (row >> 1) & 0x3u}); and a quotient or
- * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
- * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
- *
- * <p>A comparison prints as CUDA's {@code strip < grid_x / tile_size} and, unsigned as the
- * {@code uint32_t} one, as Java's {@code Integer.compareUnsigned(strip, gridX / tileSize) < 0}
- * ({@code ==} as it is); a choice ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever
- * it is an operand. Java spells a parameter in its own case ({@code grid_x} is {@code gridX}).
- *
- * <p>A 64-bit expression prints the same way: a wide constant is a {@code uint64_t} ({@code long}) by
- * its declaration, and a {@link Widen} is C++'s implicit conversion of a {@code uint32_t} (no text, so
- * {@code kWgmmaDescriptor | (... >> 4)}) and Java's {@code Integer.toUnsignedLong(...)}.
+ * an operator under {@code & ^ |} or under a shift is parenthesized ({@code offset ^ ((offset &
+ * 0x1c0u) >> 3)}, {@code (row >> 1) & 0x3u}), and so is a quotient or remainder under another
+ * multiplicative operator ({@code (col / kAtomCols) * kAtomElements}), whose truncation matters.
+ * Java compares unsigned as {@code uint32_t} does ({@code Integer.compareUnsigned(a, b) < 0}) and
+ * widens with {@code Integer.toUnsignedLong(...)}, where C++'s conversion prints nothing.
  */
 public final class ExprPrinter {
   /** Java: {@code ROW_STRIDE}, {@code atomStart}, {@code >>>}, {@code 0x1c0}. */
-  public static final ExprPrinter JAVA = new ExprPrinter(false, false);
+  public static final ExprPrinter JAVA = new ExprPrinter(false, null);
 
   /** CUDA C++ on {@code uint32_t}: {@code kRowStride}, {@code atom_start}, {@code >>}, {@code 0x1c0u}. */
-  public static final ExprPrinter CUDA = new ExprPrinter(true, false);
+  public static final ExprPrinter CUDA = new ExprPrinter(true, null);
+
+  /** Leading underscores, or others and the letter after them. */
+  private static final Pattern UNDERSCORES = Pattern.compile("^_+|_+([^_]?)");
+  private static final Pattern CAPITAL_AFTER_SMALL = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])");
 
   private final boolean cuda;
-  private final boolean values;
-  /** The constants printed by name where {@link #values}; null: none. */
+  /** The constants printed by name, every other printed as its value; null: every one by name. */
   private final Set<String> named;
 
-  private ExprPrinter(boolean cuda, boolean values) {
-    this(cuda, values, null);
-  }
-
-  private ExprPrinter(boolean cuda, boolean values, Set<String> named) {
+  private ExprPrinter(boolean cuda, Set<String> named) {
     this.cuda = cuda;
-    this.values = values;
     this.named = named;
   }
 
@@ -55,7 +46,7 @@ public final class ExprPrinter {
    * other as its value: the body of a class that declares those.
    */
   public static ExprPrinter java(Set<String> declared) {
-    return new ExprPrinter(false, true, Set.copyOf(declared));
+    return new ExprPrinter(false, Set.copyOf(declared));
   }
 
   /** A parameter's or a local's name: {@code grid_x} in CUDA, {@code gridX} in Java. */
@@ -65,21 +56,8 @@ public final class ExprPrinter {
 
   /** {@code camelCase} of a header's {@code snake_case} name; a name without {@code _} as it is. */
   public static String javaName(String name) {
-    if (name.indexOf('_') < 0) {
-      return name;
-    }
-    StringBuilder out = new StringBuilder(name.length());
-    boolean upper = false;
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == '_') {
-        upper = out.length() > 0;
-      } else {
-        out.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return out.toString();
+    return UNDERSCORES.matcher(name).replaceAll(underscores -> underscores.group(1) == null ? ""
+        : underscores.group(1).toUpperCase(Locale.ROOT));
   }
 
   /** An operator's symbol: Java's logical shift is {@code >>>}. */
@@ -92,10 +70,9 @@ public final class ExprPrinter {
    * suffix: the formula a comment shows ({@code (row % 8) * 64}).
    */
   public ExprPrinter withValues() {
-    return new ExprPrinter(cuda, true);
+    return new ExprPrinter(cuda, Set.of());
   }
 
-  /** Whether this prints CUDA C++. */
   public boolean cuda() {
     return cuda;
   }
@@ -117,18 +94,7 @@ public final class ExprPrinter {
 
   /** {@code name} with an underscore before each capital that follows a small letter or a digit. */
   private static String snake(String name) {
-    StringBuilder out = new StringBuilder(name.length() + 4);
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (i > 0 && c >= 'A' && c <= 'Z') {
-        char before = name.charAt(i - 1);
-        if (before >= 'a' && before <= 'z' || before >= '0' && before <= '9') {
-          out.append('_');
-        }
-      }
-      out.append(c);
-    }
-    return out.toString();
+    return CAPITAL_AFTER_SMALL.matcher(name).replaceAll("_");
   }
 
   /**
@@ -161,20 +127,17 @@ public final class ExprPrinter {
   private final Expr.Visitor<Printed> text = new Expr.Visitor<>() {
     @Override
     public Printed literal(Literal literal) {
-      return new Printed(literal.mask() || !cuda && literal.value() > Integer.MAX_VALUE
-          ? "0x" + Long.toHexString(literal.value()) + (cuda && !values ? "u" : "")
-          : Long.toString(literal.value()));
+      return new Printed(number(literal.value(), literal.mask())
+          + (literal.mask() && cuda && named == null ? "u" : ""));
     }
 
     @Override
     public Printed constant(Constant constant) {
-      if (!values || named != null && named.contains(constant.name())) {
+      if (named == null || named.contains(constant.name())) {
         return new Printed(ExprPrinter.this.constant(constant.name()));
-      } else if (constant.wide()) {
-        return new Printed("0x" + Long.toHexString(constant.value()) + (cuda ? "ull" : "L"));
       }
-      return new Printed(!cuda && constant.value() > Integer.MAX_VALUE
-          ? "0x" + Long.toHexString(constant.value()) : Long.toString(constant.value()));
+      return new Printed(constant.wide() ? "0x" + Long.toHexString(constant.value())
+          + (cuda ? "ull" : "L") : number(constant.value(), false));
     }
 
     @Override
@@ -216,6 +179,12 @@ public final class ExprPrinter {
       return new Printed(String.join(" ", operands), op, false, operands);
     }
   };
+
+  /** A value in decimal, or hexadecimal where asked or where Java's {@code int} is negative. */
+  private String number(long value, boolean hex) {
+    return hex || !cuda && value > Integer.MAX_VALUE ? "0x" + Long.toHexString(value)
+        : Long.toString(value);
+  }
 
   /** Whether an operand {@code child} of {@code parent} is printed in parentheses. */
   static boolean needsParentheses(Op parent, Op child, boolean right) {

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
- * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters: the
- * same tree printed as a Java method and a CUDA member function, returning {@code int} and
- * {@code uint32_t}, or {@code long} and {@code uint64_t} where the body is {@link Expr#wide()} (a
- * descriptor). Its comment is {@link #meaning} and {@link #formula}, printed from {@link #body}: the
- * comment cannot say other than the code does.
+ * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters, printed
+ * as a Java method and a CUDA member function (64-bit where the body is {@link Expr#wide()}); its
+ * comment is {@link #meaning} and {@link #formula}, printed from the body, so the comment cannot say
+ * other than the code does.
  *
  * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
  * @param parameters the parameters' names, the same in both languages
@@ -86,23 +86,14 @@ public record IndexFunction(String name, List<String> parameters, int required, 
    * {@code arguments} in unsigned 32-bit arithmetic, found by name and arity among {@code functions}.
    */
   public static long evaluate(List<IndexFunction> functions, String name, long... arguments) {
-    Map<String, IndexFunction> byName = new HashMap<>();
-    for (IndexFunction function : functions) {
-      byName.put(function.name() + "/" + function.parameters().size(), function);
-    }
-    List<Long> values = new ArrayList<>();
-    for (long argument : arguments) {
-      values.add(argument);
-    }
-    return evaluate(byName, name, values);
+    return evaluate(functions, name, LongStream.of(arguments).boxed().toList());
   }
 
-  private static long evaluate(Map<String, IndexFunction> functions, String name,
-      List<Long> arguments) {
-    IndexFunction function = functions.get(name + "/" + arguments.size());
-    if (function == null) {
-      throw new IllegalArgumentException("no function " + name + "/" + arguments.size());
-    }
+  private static long evaluate(List<IndexFunction> functions, String name, List<Long> arguments) {
+    IndexFunction function = functions.stream().filter(f -> f.name().equals(name)
+        && f.parameters().size() == arguments.size()).reduce((first, last) -> last)
+        .orElseThrow(() -> new IllegalArgumentException("no function " + name + "/"
+            + arguments.size()));
     Map<String, Long> params = new HashMap<>();
     for (int i = 0; i < arguments.size(); i++) {
       params.put(function.parameters().get(i), arguments.get(i));

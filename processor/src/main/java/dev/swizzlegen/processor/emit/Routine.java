@@ -1,18 +1,18 @@
 package dev.swizzlegen.processor.emit;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A generated function of statements on unsigned 32-bit values, built once and written three times:
- * printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java ({@code emit.java}'s
- * {@code ClassFileWriter} and {@code SourceWriter}). What a rasterizer's {@code get_swizzle_idx}
- * needs and no more: constants and variables, compound assignments, {@code if}/{@code else}, a loop
- * that halves its variable, and a return of a pair. Each back-end branches where the header does, so
- * Java evaluates what the C++ evaluates; {@code RasterRoutinesTest} compares the compiled
- * rasterizers with the model, the raster header tests the printed ones.
+ * printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java ({@code emit.java}). What
+ * a rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
+ * assignments, {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
+ * Each back-end branches where the header does, so Java evaluates what the C++ evaluates.
+ *
+ * @param parameters the parameters' names, as the header spells them
  */
-public final class Routine {
+public record Routine(List<String> parameters, List<Statement> body) {
   /** A statement of the routine. */
   public sealed interface Statement {
     /** Calls {@code visitor}'s method for this kind of statement: the one place they are told apart. */
@@ -22,17 +22,11 @@ public final class Routine {
   /** What a back-end does with each kind of statement. */
   public interface Visitor {
     void comment(Comment comment);
-
     void let(Let let);
-
     void var(Var var);
-
     void assign(Assign assign);
-
     void branch(If branch);
-
     void halving(Halving loop);
-
     void result(Return result);
   }
 
@@ -83,10 +77,7 @@ public final class Routine {
     }
   }
 
-  /**
-   * {@code for (uint32_t variable = start; variable > 0; variable >>= 1) { body }}: at most
-   * {@code 32} rounds, since the variable halves.
-   */
+  /** {@code for (uint32_t variable = start; variable > 0; variable >>= 1) { body }}. */
   public record Halving(String variable, Expr start, List<Statement> body) implements Statement {
     @Override
     public void accept(Visitor visitor) {
@@ -102,22 +93,9 @@ public final class Routine {
     }
   }
 
-  private final List<String> parameters;
-  private final List<Statement> body;
-
-  public Routine(List<String> parameters, List<Statement> body) {
-    this.parameters = List.copyOf(parameters);
-    this.body = List.copyOf(body);
-  }
-
-  /** The parameters' names, as the header spells them. */
-  public List<String> parameters() {
-    return parameters;
-  }
-
-  /** The statements. */
-  public List<Statement> body() {
-    return body;
+  public Routine {
+    parameters = List.copyOf(parameters);
+    body = List.copyOf(body);
   }
 
   /** The body as CUDA, its lines unindented. */
@@ -130,7 +108,6 @@ public final class Routine {
   /** Prints statements as CUDA, each line after {@code indent}. */
   private record Cuda(StringBuilder out, String indent) implements Visitor {
     private static final ExprPrinter CUDA = ExprPrinter.CUDA;
-
     void block(List<Statement> statements) {
       statements.forEach(statement -> statement.accept(this));
     }
@@ -154,11 +131,9 @@ public final class Routine {
 
     @Override
     public void var(Var var) {
-      List<String> declared = new ArrayList<>();
-      for (int i = 0; i < var.names().size(); i++) {
-        declared.add(var.names().get(i) + " = " + CUDA.print(var.values().get(i)));
-      }
-      out.append(indent).append("uint32_t ").append(String.join(", ", declared)).append(";\n");
+      out.append(indent).append("uint32_t ").append(String.join(", ", IntStream.range(0,
+          var.names().size()).mapToObj(i -> var.names().get(i) + " = "
+              + CUDA.print(var.values().get(i))).toList())).append(";\n");
     }
 
     @Override
