@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.LongBinaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -74,30 +75,32 @@ public sealed interface Expr {
    * where it holds and 0 where not (C++'s {@code bool} as an unsigned value), unsigned.
    */
   enum Op {
-    MUL("*", 9, true),
-    DIV("/", 9, false),
-    MOD("%", 9, false),
-    ADD("+", 8, true),
-    SUB("-", 8, false),
-    SHL("<<", 7, false),
+    MUL("*", 9, true, (a, b) -> a * b),
+    DIV("/", 9, false, Long::divideUnsigned),
+    MOD("%", 9, false, Long::remainderUnsigned),
+    ADD("+", 8, true, Long::sum),
+    SUB("-", 8, false, (a, b) -> a - b),
+    SHL("<<", 7, false, (a, b) -> a << b),
     /** The logical right shift: {@code >>>} in Java, {@code >>} of an unsigned value in CUDA. */
-    SHR(">>", 7, false),
-    LT("<", 6, false),
-    GT(">", 6, false),
-    GE(">=", 6, false),
-    EQ("==", 5, false),
-    AND("&", 4, true),
-    XOR("^", 3, true),
-    OR("|", 2, true);
+    SHR(">>", 7, false, (a, b) -> a >>> b),
+    LT("<", 6, false, (a, b) -> Long.compareUnsigned(a, b) < 0 ? 1 : 0),
+    GT(">", 6, false, (a, b) -> Long.compareUnsigned(a, b) > 0 ? 1 : 0),
+    GE(">=", 6, false, (a, b) -> Long.compareUnsigned(a, b) >= 0 ? 1 : 0),
+    EQ("==", 5, false, (a, b) -> a == b ? 1 : 0),
+    AND("&", 4, true, (a, b) -> a & b),
+    XOR("^", 3, true, (a, b) -> a ^ b),
+    OR("|", 2, true, (a, b) -> a | b);
 
     final String symbol;
     final int precedence;
     final boolean associative;
+    private final LongBinaryOperator value;
 
-    Op(String symbol, int precedence, boolean associative) {
+    Op(String symbol, int precedence, boolean associative, LongBinaryOperator value) {
       this.symbol = symbol;
       this.precedence = precedence;
       this.associative = associative;
+      this.value = value;
     }
 
     boolean bitwise() {
@@ -118,24 +121,8 @@ public sealed interface Expr {
      * taken mod the width, as Java and the hardware do).
      */
     long apply(long left, long right, boolean wide) {
-      int countMask = wide ? 63 : 31;
-      long value = switch (this) {
-        case MUL -> left * right;
-        case DIV -> wide ? Long.divideUnsigned(left, right) : left / right;
-        case MOD -> wide ? Long.remainderUnsigned(left, right) : left % right;
-        case ADD -> left + right;
-        case SUB -> left - right;
-        case SHL -> left << (right & countMask);
-        case SHR -> left >>> (right & countMask);
-        case AND -> left & right;
-        case XOR -> left ^ right;
-        case OR -> left | right;
-        case LT -> Long.compareUnsigned(left, right) < 0 ? 1 : 0;
-        case GT -> Long.compareUnsigned(left, right) > 0 ? 1 : 0;
-        case GE -> Long.compareUnsigned(left, right) >= 0 ? 1 : 0;
-        case EQ -> left == right ? 1 : 0;
-      };
-      return wide ? value : value & MASK;
+      long result = value.applyAsLong(left, shift() ? right & (wide ? 63 : 31) : right);
+      return wide ? result : result & MASK;
     }
   }
 

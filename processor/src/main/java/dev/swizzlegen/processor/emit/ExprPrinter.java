@@ -41,10 +41,7 @@ public final class ExprPrinter {
     this.named = named;
   }
 
-  /**
-   * Java that names only the constants in {@code declared} ({@code "RowStride"}) and prints every
-   * other as its value: the body of a class that declares those.
-   */
+  /** Java that names only the constants in {@code declared}, printing every other's value. */
   public static ExprPrinter java(Set<String> declared) {
     return new ExprPrinter(false, Set.copyOf(declared));
   }
@@ -77,7 +74,6 @@ public final class ExprPrinter {
     return cuda;
   }
 
-  /** {@code expression} as source text. */
   public String print(Expr expression) {
     return expression.accept(text).text();
   }
@@ -98,18 +94,14 @@ public final class ExprPrinter {
   }
 
   /**
-   * {@code expression}'s left operand, its operator and its right operand, each as {@link #print}
-   * prints them within it (parenthesized where it would): where a long line breaks; empty where it
-   * is not an operator.
+   * An operator's left operand, symbol and right operand as {@link #print} prints them within it,
+   * where a long line breaks; empty for any other expression.
    */
   public List<String> operands(Expr expression) {
     return expression.accept(text).operands();
   }
 
-  /**
-   * An expression's text, and what its parent needs to know to parenthesize it: its operator (null
-   * where it is none) or whether it is a choice; an operator's operands and symbol as printed.
-   */
+  /** An expression's text, and its operator (or none) or whether it is a choice, for its parent. */
   private record Printed(String text, Op op, boolean choice, List<String> operands) {
     Printed(String text) {
       this(text, null, false, List.of());

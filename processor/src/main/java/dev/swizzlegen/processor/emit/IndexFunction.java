@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.stream.LongStream;
 
 /**
- * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters, printed
- * as a Java method and a CUDA member function (64-bit where the body is {@link Expr#wide()}); its
- * comment is {@link #meaning} and {@link #formula}, printed from the body, so the comment cannot say
- * other than the code does.
+ * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters,
+ * printed as a Java method and a CUDA member function (64-bit where the body is
+ * {@link Expr#wide()}); its comment is {@link #meaning} and {@link #formula}, printed from the
+ * body, so the comment cannot say other than the code does.
  *
  * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
  * @param parameters the parameters' names, the same in both languages
@@ -29,12 +29,10 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     }
   }
 
-  /** A function all of whose parameters a call passes. */
   public IndexFunction(String name, List<String> parameters, String meaning, Expr body) {
     this(name, parameters, parameters.size(), meaning, body);
   }
 
-  /** Whether it returns 64 bits ({@code uint64_t}, {@code long}). */
   public boolean wide() {
     return body.wide();
   }
@@ -67,7 +65,6 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     return String.join(", ", declared);
   }
 
-  /** The returned expression, in the printer's language. */
   public String body(ExprPrinter printer) {
     return printer.print(body);
   }

@@ -17,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}
- * as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile}: the rasterizer
- * header prints it, and the Java twin's {@code getSwizzleIdx} is it compiled to bytecode after the
- * model's argument check ({@link Rasterizer#checkArguments}).
+ * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y,
+ * tile_size)} as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile}:
+ * the rasterizer header prints it, and the Java twin's {@code getSwizzleIdx} is it compiled to
+ * bytecode after the model's argument check ({@link Rasterizer#checkArguments}).
  */
 public final class RasterRoutines {
   private RasterRoutines() {}

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * A generated function of statements on unsigned 32-bit values, built once and written three times:
- * printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java ({@code emit.java}). What
- * a rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
+ * A generated function of statements on unsigned 32-bit values, built once and written three
+ * times: printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java. What a
+ * rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
  * assignments, {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
  * Each back-end branches where the header does, so Java evaluates what the C++ evaluates.
  *
@@ -108,6 +108,7 @@ public record Routine(List<String> parameters, List<Statement> body) {
   /** Prints statements as CUDA, each line after {@code indent}. */
   private record Cuda(StringBuilder out, String indent) implements Visitor {
     private static final ExprPrinter CUDA = ExprPrinter.CUDA;
+
     void block(List<Statement> statements) {
       statements.forEach(statement -> statement.accept(this));
     }
@@ -116,67 +117,66 @@ public record Routine(List<String> parameters, List<Statement> body) {
       new Cuda(out, indent + "  ").block(statements);
     }
 
+    private void line(String code) {
+      line(code, "", 0);
+    }
+
+    /** {@code code}, and {@code note} after it at {@code column} (at least two spaces after). */
+    private void line(String code, String note, int column) {
+      out.append(indent).append(code);
+      if (!note.isEmpty()) {
+        out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
+      }
+      out.append('\n');
+    }
+
     @Override
     public void comment(Comment comment) {
-      for (String line : comment.lines()) {
-        out.append(indent).append("// ").append(line).append('\n');
-      }
+      comment.lines().forEach(line -> line("// " + line));
     }
 
     @Override
     public void let(Let let) {
-      noted(out, indent, "const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";",
-          let.note(), let.column());
+      line("const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";", let.note(),
+          let.column());
     }
 
     @Override
     public void var(Var var) {
-      out.append(indent).append("uint32_t ").append(String.join(", ", IntStream.range(0,
-          var.names().size()).mapToObj(i -> var.names().get(i) + " = "
-              + CUDA.print(var.values().get(i))).toList())).append(";\n");
+      line("uint32_t " + String.join(", ", IntStream.range(0, var.names().size())
+          .mapToObj(i -> var.names().get(i) + " = " + CUDA.print(var.values().get(i))).toList())
+          + ";");
     }
 
     @Override
     public void assign(Assign assign) {
-      out.append(indent).append(assign.name()).append(' ')
-          .append(assign.op() == null ? "" : assign.op().symbol).append("= ")
-          .append(CUDA.print(assign.value())).append(";\n");
+      line(assign.name() + " " + (assign.op() == null ? "" : assign.op().symbol) + "= "
+          + CUDA.print(assign.value()) + ";");
     }
 
     @Override
     public void branch(If branch) {
-      noted(out, indent, "if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(),
-          branch.column());
+      line("if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(), branch.column());
       nested(branch.then());
       if (!branch.otherwise().isEmpty()) {
-        noted(out, indent, "} else {", branch.elseNote(), branch.column());
+        line("} else {", branch.elseNote(), branch.column());
         nested(branch.otherwise());
       }
-      out.append(indent).append("}\n");
+      line("}");
     }
 
     @Override
     public void halving(Halving loop) {
-      out.append(indent).append("for (uint32_t ").append(loop.variable()).append(" = ")
-          .append(CUDA.print(loop.start())).append("; ").append(loop.variable()).append(" > 0; ")
-          .append(loop.variable()).append(" >>= 1) {\n");
+      String variable = loop.variable();
+      line("for (uint32_t " + variable + " = " + CUDA.print(loop.start()) + "; " + variable
+          + " > 0; " + variable + " >>= 1) {");
       nested(loop.body());
-      out.append(indent).append("}\n");
+      line("}");
     }
 
     @Override
     public void result(Return result) {
-      out.append(indent).append("return {").append(CUDA.print(result.x())).append(", ")
-          .append(CUDA.print(result.y())).append("};\n");
+      line("return {" + CUDA.print(result.x()) + ", " + CUDA.print(result.y()) + "};");
     }
-  }
-
-  private static void noted(StringBuilder out, String indent, String code, String note,
-      int column) {
-    out.append(indent).append(code);
-    if (!note.isEmpty()) {
-      out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
-    }
-    out.append('\n');
   }
 }

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,20 +47,12 @@ public final class Template {
   private static final Map<String, Shape> LOADED = new ConcurrentHashMap<>();
 
   private final Shape shape;
-  private final Scope own = new Scope(null);
+  private final Scope own = new Scope(null, new HashMap<>());
   /** The repeated sections' items, by section. */
   private final Map<String, List<Scope>> repeated = new HashMap<>();
 
-  /** The slots and flags of one scope: the template's own, or one repetition of a section's. */
-  private static final class Scope {
-    private final Scope outer;
-    private final Map<String, String> slots = new HashMap<>();
-    private final Map<String, Boolean> flags = new HashMap<>();
-
-    Scope(Scope outer) {
-      this.outer = outer;
-    }
-  }
+  /** The slots' and flags' values of the template's own scope, or of a section's repetition. */
+  private record Scope(Scope outer, Map<String, Object> values) {}
 
   private Template(Shape shape) {
     this.shape = shape;
@@ -84,7 +75,7 @@ public final class Template {
     }
   }
 
-  /** A template of {@code text}, for tests. */
+  /** For tests. */
   public static Template of(String text) {
     return new Template(Shape.parse("<text>", text));
   }
@@ -123,14 +114,10 @@ public final class Template {
 
   /** What a component of a variables record is to the template, by its declared type. */
   private enum Kind {
-    /** A record: its components are variables of the same scope. */
     GROUP,
     FLAG,
-    /** A {@code String} or a number: one line. */
     SLOT,
-    /** A {@code List<String>}: a slot of lines. */
     LINES,
-    /** A {@code List} of records: a section repeated once for each. */
     SECTION;
 
     static Kind of(RecordComponent component) {
@@ -180,13 +167,13 @@ public final class Template {
       String name = binding.component().getName();
       switch (binding.kind()) {
         case GROUP -> fill(scope, (Record) value);
-        case FLAG -> scope.flags.put(named(scope, name, shape.flags), (Boolean) value);
+        case FLAG -> scope.values.put(named(scope, name, shape.flags), value);
         case SLOT -> {
           String text = value.toString();
-          scope.slots.put(named(scope, name, shape.slots),
+          scope.values.put(named(scope, name, shape.slots),
               text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
         }
-        case LINES -> scope.slots.put(named(scope, name, shape.slots),
+        case LINES -> scope.values.put(named(scope, name, shape.slots),
             String.join("\n", ((List<?>) value).stream().map(String.class::cast).toList()));
         case SECTION -> {
           if (scope != own) {
@@ -194,7 +181,7 @@ public final class Template {
           }
           List<Scope> items = new ArrayList<>();
           for (Object each : (List<?>) value) {
-            items.add(new Scope(own));
+            items.add(new Scope(own, new HashMap<>()));
             fill(items.get(items.size() - 1), (Record) each);
           }
           repeated.put(named(scope, name, shape.flags), List.copyOf(items));
@@ -205,7 +192,7 @@ public final class Template {
 
   /** {@code name}, which the template must name among {@code names} and the scope not yet give. */
   private String named(Scope scope, String name, Set<String> names) {
-    if (!names.contains(name) || scope.slots.containsKey(name) || scope.flags.containsKey(name)
+    if (!names.contains(name) || scope.values.containsKey(name)
         || scope == own && repeated.containsKey(name)) {
       throw new IllegalStateException(shape.name + ": " + name + " not in the template as given,"
           + " or given twice");
@@ -225,9 +212,9 @@ public final class Template {
   }
 
   /** {@code name}'s value in {@code scope} or the scopes around it. */
-  private <T> T find(Scope scope, String name, Function<Scope, Map<String, T>> values) {
+  private Object find(Scope scope, String name) {
     for (Scope around = scope; around != null; around = around.outer) {
-      T value = values.apply(around).get(name);
+      Object value = around.values.get(name);
       if (value != null) {
         return value;
       }
@@ -247,7 +234,7 @@ public final class Template {
       List<Scope> items = template.repeated.get(flag);
       if (items != null) {
         items.forEach(item -> template.render(body, item, out));
-      } else if (template.find(scope, flag, around -> around.flags)) {
+      } else if ((Boolean) template.find(scope, flag)) {
         template.render(body, scope, out);
       }
     }
@@ -257,7 +244,7 @@ public final class Template {
   private record LineSlot(String indent, String slot) implements Line {
     @Override
     public void render(Template template, Scope scope, StringBuilder out) {
-      String text = template.find(scope, slot, around -> around.slots);
+      String text = (String) template.find(scope, slot);
       if (!text.isEmpty()) {
         for (String filled : text.split("\n", -1)) {
           out.append(filled.isEmpty() ? "" : indent).append(filled).append('\n');
@@ -272,7 +259,7 @@ public final class Template {
     public void render(Template template, Scope scope, StringBuilder out) {
       for (int piece = 0; piece < pieces.size(); piece++) {
         String text = piece % 2 == 0 ? pieces.get(piece)
-            : template.find(scope, pieces.get(piece), around -> around.slots);
+            : (String) template.find(scope, pieces.get(piece));
         if (text.indexOf('\n') >= 0) {
           throw new IllegalStateException(template.shape.name + ": slot " + pieces.get(piece)
               + " inside a line has several lines");
@@ -316,8 +303,8 @@ public final class Template {
           }
           pieces.add(line.substring(from));
           open.peek().body().add(pieces.size() == 3 && pieces.get(2).isEmpty()
-              && pieces.get(0).chars().allMatch(c -> c == ' ') ? new LineSlot(pieces.get(0), pieces.get(1))
-              : new Pieces(pieces));
+              && pieces.get(0).chars().allMatch(c -> c == ' ')
+              ? new LineSlot(pieces.get(0), pieces.get(1)) : new Pieces(pieces));
         }
       }
       if (open.size() > 1) {

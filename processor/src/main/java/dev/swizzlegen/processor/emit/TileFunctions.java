@@ -15,7 +15,6 @@ import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,22 +35,28 @@ public final class TileFunctions {
   private static final String STORED = "The element offset where (row, col) is stored: ";
 
   private final TileLayout layout;
-  private final Expr rows;
-  private final Expr cols;
   private final Expr rowStride;
   private final Expr atomRows;
   private final Expr atomCols;
+  private final Expr atomElements;
+  /** The elements between an atom's row starts. */
+  private final Expr atomRowStride;
+  /** Atoms down the rows and across the columns: {@code kRows / kAtomRows}, {@code kCols / ...}. */
+  private final Expr atomsDown;
+  private final Expr atomsAcross;
+  /** Elements from one stage's start to the next: the stage stride, a gap after each or none. */
   private final Expr stageElements;
   private final Within within;
 
   private TileFunctions(TileLayout layout) {
     this.layout = layout;
-    this.rows = constant("Rows", layout.rows());
-    this.cols = constant("Cols", layout.cols());
     this.rowStride = constant("RowStride", layout.rowStride());
     this.atomRows = constant("AtomRows", layout.atomRows());
     this.atomCols = constant("AtomCols", layout.atomCols());
-    // Elements from one stage's start to the next: the stage stride, a gap after each stage or none.
+    this.atomElements = constant("AtomElements", layout.strided().atomElements());
+    this.atomRowStride = layout.atomCols() == layout.cols() ? rowStride : atomCols;
+    this.atomsDown = constant("Rows", layout.rows()).div(atomRows);
+    this.atomsAcross = constant("Cols", layout.cols()).div(atomCols);
     this.stageElements = constant("StageElements", layout.stageStride());
     this.within = Within.of(layout);
   }
@@ -160,9 +165,13 @@ public final class TileFunctions {
      */
     static Within of(TileLayout layout) {
       if (layout.readsTheOffset()) {
-        return new OnTheOffset(layout, layout.offsetSwizzle());
+        return new OnTheOffset(layout, layout.offsetSwizzle(), stacksAtomsDownTheRows(layout),
+            new Words("the swizzled row-major offset.", "swizzled row-major offset within the"
+                + " atom.", ": the unswizzled row-major offset's"));
       }
-      return layout.rowXorTerms().<Within>map(terms -> new RowXor(layout, terms))
+      Words words = new Words("the row stays, the column is XORed.",
+          "atom's row, its column XORed.", ": the row as stored, the column XORed back");
+      return layout.rowXorTerms().<Within>map(terms -> new RowXor(layout, terms, words))
           .orElseThrow(() -> new IllegalArgumentException("no index functions for " + layout
               + ": its inner map " + layout.inner() + " acts on a word of " + layout.wordCols()
               + "-element rows and is no XOR of each row into its columns"));
@@ -197,10 +206,8 @@ public final class TileFunctions {
    * The word is the offset: {@code swizzle(offset) = offset ^ ((offset & mask) >> shift) ^ ...}, the
    * map's terms, {@code unswizzle} its inverse's; {@code named}, the swizzle the map is, if one is.
    */
-  private record OnTheOffset(TileLayout layout, Optional<Swizzle> named) implements Within {
-    private static final Words WORDS = new Words("the swizzled row-major offset.",
-        "swizzled row-major offset within the atom.", ": the unswizzled row-major offset's");
-
+  private record OnTheOffset(TileLayout layout, Optional<Swizzle> named, boolean stacks,
+      Words words) implements Within {
     @Override
     public Expr offset(Expr row, Expr col, Expr stride) {
       return call("swizzle", row.times(stride).plus(col));
@@ -213,7 +220,6 @@ public final class TileFunctions {
 
     @Override
     public List<IndexFunction> swizzles(boolean stacked, Expr stride) {
-      XorMap map = layout.inner();
       // A general map's formula is the body itself: the comment does not print it again.
       String what = named.map(SwizzleMasks::masks).orElse("the XOR map of the offset's bits");
       String how = named.map(SwizzleMasks::inverse).orElse("the inverse XOR map");
@@ -221,19 +227,9 @@ public final class TileFunctions {
           new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
               .orElse("The swizzle") + (layout.isOneAtom() ? "" : stacked
                   ? " of an offset within a stage, atom by atom" : " of an offset within an atom")
-              + ": " + what + ".", xor(OFFSET, map.terms())),
+              + ": " + what + ".", xor(layout.inner().terms())),
           new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle: " + how + ".",
-              xor(OFFSET, map.inverse().terms())));
-    }
-
-    @Override
-    public Words words() {
-      return WORDS;
-    }
-
-    @Override
-    public boolean stacks() {
-      return stacksAtomsDownTheRows(layout);
+              xor(layout.inner().inverse().terms())));
     }
   }
 
@@ -242,10 +238,7 @@ public final class TileFunctions {
    * its columns: the row stays, the column is XORed with {@code rowXor(row)}, the map's terms on the
    * row. Its own inverse, since the row it reads is never changed.
    */
-  private record RowXor(TileLayout layout, List<XorTerm> terms) implements Within {
-    private static final Words WORDS = new Words("the row stays, the column is XORed.",
-        "atom's row, its column XORed.", ": the row as stored, the column XORed back");
-
+  private record RowXor(TileLayout layout, List<XorTerm> terms, Words words) implements Within {
     @Override
     public List<IndexFunction> helpers() {
       return List.of(new IndexFunction("rowXor", List.of("row"), "The value XORed into the columns"
@@ -302,11 +295,6 @@ public final class TileFunctions {
           + " offset" + (layout.isOneAtom() ? "" : " within an atom") + ": its column XORed as its"
           + " row's columns are.", swizzled), ownInverse());
     }
-
-    @Override
-    public Words words() {
-      return WORDS;
-    }
   }
 
   /** {@code unswizzle} of a swizzle that reads no bit it writes: {@code swizzle} itself. */
@@ -326,11 +314,11 @@ public final class TileFunctions {
   }
 
   /** {@code offset ^ ((offset & 0x1c0) >> 3) ^ ...}: {@code offset} alone for no terms. */
-  private static Expr xor(Expr offset, List<XorTerm> terms) {
-    Expr expression = offset;
+  private static Expr xor(List<XorTerm> terms) {
+    Expr expression = OFFSET;
     for (XorTerm term : terms) {
       expression = expression.xor(
-          shifted(offset.and(mask(Integer.toUnsignedLong(term.mask()))), term.shift()));
+          shifted(OFFSET.and(mask(Integer.toUnsignedLong(term.mask()))), term.shift()));
     }
     return expression;
   }
@@ -361,7 +349,7 @@ public final class TileFunctions {
     } else {
       functions.add(new IndexFunction("offset", ROW_COL, STORED + "its atom's start plus the "
           + within.words().withinAtom(), call("atomStart", ROW, COL).plus(
-              within.offset(ROW.mod(atomRows), COL.mod(atomCols), atomRowStride()))));
+              within.offset(ROW.mod(atomRows), COL.mod(atomCols), atomRowStride))));
     }
     functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
         + " where (row, col) of a pipeline stage is stored.",
@@ -377,7 +365,7 @@ public final class TileFunctions {
       functions.add(ownInverse());
     } else {
       functions.addAll(within.swizzles(stacked,
-          layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
+          layout.isOneAtom() || stacked ? rowStride : atomRowStride));
     }
     boolean gaps = layout.strided().stagesApart();
     functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
@@ -389,7 +377,7 @@ public final class TileFunctions {
     if (pitch > 0) {
       Expr local = call("unswizzle", inStage);
       cell = layout.isOneAtom() ? rowMajor(local, rowStride)
-          : inGrid(local, false, rowMajor(local.mod(atomElements()), atomRowStride()));
+          : inGrid(local, false, rowMajor(local.mod(atomElements), atomRowStride));
       words = ": the offset within its stage unswizzled, then " + (layout.isOneAtom()
           ? "the row-major cell" : "its atom's, plus the one within the atom");
     } else if (layout.isOneAtom() || stacked) {
@@ -398,7 +386,7 @@ public final class TileFunctions {
     } else {
       // Atoms of one stage run on into the next; past a gap, the offset within the stage counts.
       Expr local = gaps ? OFFSET.mod(stageElements) : OFFSET;
-      cell = inGrid(local, true, within.cell(local.mod(atomElements()), atomRowStride()));
+      cell = inGrid(local, true, within.cell(local.mod(atomElements), atomRowStride));
       words = ": its atom's, plus the one within the atom";
     }
     functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
@@ -416,7 +404,7 @@ public final class TileFunctions {
   private IndexFunction swizzledRowOffset(int pitch) {
     boolean one = layout.isOneAtom();
     Expr plain = one ? ROW.times(rowStride).plus(COL) : call("atomStart", ROW, COL)
-        .plus(ROW.mod(atomRows).times(atomRowStride()).plus(COL.mod(atomCols)));
+        .plus(ROW.mod(atomRows).times(atomRowStride).plus(COL.mod(atomCols)));
     return new IndexFunction("offset", ROW_COL, STORED + (one ? "its row-major offset"
         : "its atom's start plus its row-major offset in the atom") + ", swizzled within its "
         + pitch + "-element row.", call("swizzle", plain));
@@ -428,12 +416,12 @@ public final class TileFunctions {
    * column are taken modulo the tile's.
    */
   private Expr[] inGrid(Expr local, boolean wrap, Expr[] inAtom) {
-    Expr atom = local.div(atomElements());
+    Expr atom = local.div(atomElements);
     boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
-    Expr atomRow = colMajor ? atom.mod(atomsDown())
-        : wrap ? atom.div(atomsAcross()).mod(atomsDown()) : atom.div(atomsAcross());
-    Expr atomCol = !colMajor ? atom.mod(atomsAcross())
-        : wrap ? atom.div(atomsDown()).mod(atomsAcross()) : atom.div(atomsDown());
+    Expr atomRow = colMajor ? atom.mod(atomsDown)
+        : wrap ? atom.div(atomsAcross).mod(atomsDown) : atom.div(atomsAcross);
+    Expr atomCol = !colMajor ? atom.mod(atomsAcross)
+        : wrap ? atom.div(atomsDown).mod(atomsAcross) : atom.div(atomsDown);
     return new Expr[] {atomRow.times(atomRows).plus(inAtom[0]),
         atomCol.times(atomCols).plus(inAtom[1])};
   }
@@ -447,28 +435,9 @@ public final class TileFunctions {
     Expr atomRow = ROW.div(atomRows);
     Expr atomCol = COL.div(atomCols);
     Expr number = layout.atomOrder() == Order.COL_MAJOR
-        ? atomCol.times(atomsDown()).plus(atomRow)
-        : atomRow.times(atomsAcross()).plus(atomCol);
-    return number.times(atomElements());
-  }
-
-  private Expr atomElements() {
-    return constant("AtomElements", layout.strided().atomElements());
-  }
-
-  /** Atoms down the rows, as constants: {@code kRows / kAtomRows}. */
-  private Expr atomsDown() {
-    return rows.div(atomRows);
-  }
-
-  /** Atoms across the columns, as constants: {@code kCols / kAtomCols}. */
-  private Expr atomsAcross() {
-    return cols.div(atomCols);
-  }
-
-  /** The constant holding the elements between an atom's row starts. */
-  private Expr atomRowStride() {
-    return layout.atomCols() == layout.cols() ? rowStride : atomCols;
+        ? atomCol.times(atomsDown).plus(atomRow)
+        : atomRow.times(atomsAcross).plus(atomCol);
+    return number.times(atomElements);
   }
 
   /**
