@@ -328,6 +328,10 @@ public final class TileFunctions {
     return new Expr[] {offset.div(stride), offset.mod(stride)};
   }
 
+  /**
+   * The functions; a tile whose swizzle acts within rows of {@code pitch} elements of its stages'
+   * plain offsets ({@link TileLayout#swizzleRow()}) unswizzles an offset before reading its cell.
+   */
   private List<IndexFunction> functions() {
     int pitch = layout.swizzleRow();
     boolean stacked = pitch == 0 && within.stacks();
@@ -339,7 +343,12 @@ public final class TileFunctions {
               : "across the columns first") + ".", atomStart()));
     }
     if (pitch > 0) {
-      functions.add(swizzledRowOffset(pitch));
+      // The plain offset, its atom's start plus its row-major offset in the atom, swizzled.
+      Expr plain = layout.isOneAtom() ? ROW.times(rowStride).plus(COL) : call("atomStart", ROW, COL)
+          .plus(ROW.mod(atomRows).times(atomRowStride).plus(COL.mod(atomCols)));
+      functions.add(new IndexFunction("offset", ROW_COL, STORED + (layout.isOneAtom()
+          ? "its row-major offset" : "its atom's start plus its row-major offset in the atom")
+          + ", swizzled within its " + pitch + "-element row.", call("swizzle", plain)));
     } else if (layout.isOneAtom() || stacked) {
       functions.add(new IndexFunction("offset", ROW_COL, STORED + (stacked ? "the atoms are whole"
           + " rows stacked down the tile and the swizzle moves no bit past an atom, so this is the"
@@ -357,11 +366,11 @@ public final class TileFunctions {
     if (pitch > 0) {
       Expr linear = param("linear");
       Expr swizzleRow = number(pitch);
+      // The map XORs each row into its columns (a RowXor).
       functions.add(new IndexFunction("swizzle", List.of("linear"), layout.swizzle() + " within"
           + " each " + pitch + "-element row of a stage's offsets before the swizzle: the row"
           + " stays, its column is XORed with rowXor(row).",
-          linear.div(swizzleRow).times(swizzleRow)
-              .plus(linear.mod(swizzleRow).xor(call("rowXor", linear.div(swizzleRow))))));
+          within.offset(linear.div(swizzleRow), linear.mod(swizzleRow), swizzleRow)));
       functions.add(ownInverse());
     } else {
       functions.addAll(within.swizzles(stacked,
@@ -394,20 +403,6 @@ public final class TileFunctions {
     functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
         + " offset" + words + ".", cell[1]));
     return functions;
-  }
-
-  /**
-   * {@code offset(row, col)} of a tile whose swizzle acts within rows of {@code pitch} elements of
-   * its stages' plain offsets ({@link TileLayout#swizzleRow()}): the plain offset (its atom's start
-   * plus its row-major offset in the atom), swizzled.
-   */
-  private IndexFunction swizzledRowOffset(int pitch) {
-    boolean one = layout.isOneAtom();
-    Expr plain = one ? ROW.times(rowStride).plus(COL) : call("atomStart", ROW, COL)
-        .plus(ROW.mod(atomRows).times(atomRowStride).plus(COL.mod(atomCols)));
-    return new IndexFunction("offset", ROW_COL, STORED + (one ? "its row-major offset"
-        : "its atom's start plus its row-major offset in the atom") + ", swizzled within its "
-        + pitch + "-element row.", call("swizzle", plain));
   }
 
   /**
