@@ -10,7 +10,6 @@ import dev.swizzlegen.processor.emit.Expr.Widen;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Prints an {@link Expr} in Java or CUDA C++. Parentheses come from precedence (Java and C++ agree on
@@ -27,10 +26,6 @@ public final class ExprPrinter {
 
   /** CUDA C++ on {@code uint32_t}: {@code kRowStride}, {@code atom_start}, {@code >>}, {@code 0x1c0u}. */
   public static final ExprPrinter CUDA = new ExprPrinter(true, null);
-
-  /** Leading underscores, or others and the letter after them. */
-  private static final Pattern UNDERSCORES = Pattern.compile("^_+|_+([^_]?)");
-  private static final Pattern CAPITAL_AFTER_SMALL = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])");
 
   private final boolean cuda;
   /** The constants printed by name, every other printed as its value; null: every one by name. */
@@ -53,8 +48,21 @@ public final class ExprPrinter {
 
   /** {@code camelCase} of a header's {@code snake_case} name; a name without {@code _} as it is. */
   public static String javaName(String name) {
-    return UNDERSCORES.matcher(name).replaceAll(underscores -> underscores.group(1) == null ? ""
-        : underscores.group(1).toUpperCase(Locale.ROOT));
+    if (name.indexOf('_') < 0) {
+      return name;
+    }
+    StringBuilder out = new StringBuilder(name.length());
+    boolean upper = false;
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '_') {
+        upper = out.length() > 0;
+      } else {
+        out.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return out.toString();
   }
 
   /** An operator's symbol: Java's logical shift is {@code >>>}. */
@@ -88,9 +96,23 @@ public final class ExprPrinter {
     return cuda ? snake(name).toLowerCase(Locale.ROOT) : name;
   }
 
-  /** {@code name} with an underscore before each capital that follows a small letter or a digit. */
+  /**
+   * {@code name} with an underscore before each capital that follows a small letter or a digit (a
+   * hand loop: a regular expression costs ten times as much, and every printed name passes here).
+   */
   private static String snake(String name) {
-    return CAPITAL_AFTER_SMALL.matcher(name).replaceAll("_");
+    StringBuilder out = new StringBuilder(name.length() + 4);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (i > 0 && c >= 'A' && c <= 'Z') {
+        char before = name.charAt(i - 1);
+        if (before >= 'a' && before <= 'z' || before >= '0' && before <= '9') {
+          out.append('_');
+        }
+      }
+      out.append(c);
+    }
+    return out.toString();
   }
 
   /**
