@@ -1,9 +1,6 @@
 package dev.swizzlegen.processor.emit;
 
 import java.util.List;
-import java.util.Map;
-import java.util.function.BiFunction;
-import java.util.function.LongBinaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -75,32 +72,30 @@ public sealed interface Expr {
    * where it holds and 0 where not (C++'s {@code bool} as an unsigned value), unsigned.
    */
   enum Op {
-    MUL("*", 9, true, (a, b) -> a * b),
-    DIV("/", 9, false, Long::divideUnsigned),
-    MOD("%", 9, false, Long::remainderUnsigned),
-    ADD("+", 8, true, Long::sum),
-    SUB("-", 8, false, (a, b) -> a - b),
-    SHL("<<", 7, false, (a, b) -> a << b),
+    MUL("*", 9, true),
+    DIV("/", 9, false),
+    MOD("%", 9, false),
+    ADD("+", 8, true),
+    SUB("-", 8, false),
+    SHL("<<", 7, false),
     /** The logical right shift: {@code >>>} in Java, {@code >>} of an unsigned value in CUDA. */
-    SHR(">>", 7, false, (a, b) -> a >>> b),
-    LT("<", 6, false, (a, b) -> Long.compareUnsigned(a, b) < 0 ? 1 : 0),
-    GT(">", 6, false, (a, b) -> Long.compareUnsigned(a, b) > 0 ? 1 : 0),
-    GE(">=", 6, false, (a, b) -> Long.compareUnsigned(a, b) >= 0 ? 1 : 0),
-    EQ("==", 5, false, (a, b) -> a == b ? 1 : 0),
-    AND("&", 4, true, (a, b) -> a & b),
-    XOR("^", 3, true, (a, b) -> a ^ b),
-    OR("|", 2, true, (a, b) -> a | b);
+    SHR(">>", 7, false),
+    LT("<", 6, false),
+    GT(">", 6, false),
+    GE(">=", 6, false),
+    EQ("==", 5, false),
+    AND("&", 4, true),
+    XOR("^", 3, true),
+    OR("|", 2, true);
 
     final String symbol;
     final int precedence;
     final boolean associative;
-    private final LongBinaryOperator value;
 
-    Op(String symbol, int precedence, boolean associative, LongBinaryOperator value) {
+    Op(String symbol, int precedence, boolean associative) {
       this.symbol = symbol;
       this.precedence = precedence;
       this.associative = associative;
-      this.value = value;
     }
 
     boolean bitwise() {
@@ -114,15 +109,6 @@ public sealed interface Expr {
     /** Whether it compares ({@code < > >= ==}), giving 1 or 0. */
     public boolean comparison() {
       return this == LT || this == GT || this == GE || this == EQ;
-    }
-
-    /**
-     * {@code left op right} in unsigned 32-bit arithmetic, or 64-bit where {@code wide} (shift counts
-     * taken mod the width, as Java and the hardware do).
-     */
-    long apply(long left, long right, boolean wide) {
-      long result = value.applyAsLong(left, shift() ? right & (wide ? 63 : 31) : right);
-      return wide ? result : result & MASK;
     }
   }
 
@@ -140,11 +126,6 @@ public sealed interface Expr {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.literal(this);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return value;
     }
   }
 
@@ -165,11 +146,6 @@ public sealed interface Expr {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.constant(this);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return wide ? value : value & MASK;
     }
 
     @Override
@@ -203,11 +179,6 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return Stream.of(value);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return value.evaluate(params, calls);
-    }
   }
 
   /** A parameter of the function the expression is the body of, spelled the same in every language. */
@@ -220,15 +191,6 @@ public sealed interface Expr {
     @Override
     public boolean reads(String parameter) {
       return name.equals(parameter);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      Long value = params.get(name);
-      if (value == null) {
-        throw new IllegalArgumentException("unbound parameter " + name);
-      }
-      return value & MASK;
     }
   }
 
@@ -255,11 +217,6 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return Stream.of(left, right);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return op.apply(left.evaluate(params, calls), right.evaluate(params, calls), wide());
-    }
   }
 
   /** A call of another index function ({@code "atomStart"}) of the same tile. */
@@ -280,12 +237,6 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return arguments.stream();
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return calls.apply(name, arguments.stream().map(a -> a.evaluate(params, calls)).toList())
-          & MASK;
-    }
   }
 
   /** {@code condition ? ifTrue : ifFalse}, true where the condition is not 0; 32 bits. */
@@ -304,12 +255,6 @@ public sealed interface Expr {
     @Override
     public Stream<Expr> operands() {
       return Stream.of(condition, ifTrue, ifFalse);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return condition.evaluate(params, calls) != 0
-          ? ifTrue.evaluate(params, calls) : ifFalse.evaluate(params, calls);
     }
   }
 
@@ -428,10 +373,4 @@ public sealed interface Expr {
   default Expr choose(Expr ifTrue, Expr ifFalse) {
     return new Select(this, ifTrue, ifFalse);
   }
-
-  /**
-   * The value in unsigned 32-bit arithmetic (64-bit where {@link #wide()}), {@code params} binding
-   * the parameters and {@code calls} answering a call (the function's name, its arguments' values).
-   */
-  long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls);
 }

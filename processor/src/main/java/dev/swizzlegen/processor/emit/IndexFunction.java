@@ -1,10 +1,7 @@
 package dev.swizzlegen.processor.emit;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.LongStream;
 
 /**
  * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters,
@@ -76,25 +73,5 @@ public record IndexFunction(String name, List<String> parameters, int required, 
    */
   public String formula(ExprPrinter printer) {
     return body.namesConstant() ? call(printer) + " = " + printer.withValues().print(body) : "";
-  }
-
-  /**
-   * Evaluates functions that call each other ({@code offset} calls {@code swizzle}): {@code name} of
-   * {@code arguments} in unsigned 32-bit arithmetic, found by name and arity among {@code functions}.
-   */
-  public static long evaluate(List<IndexFunction> functions, String name, long... arguments) {
-    return evaluate(functions, name, LongStream.of(arguments).boxed().toList());
-  }
-
-  private static long evaluate(List<IndexFunction> functions, String name, List<Long> arguments) {
-    IndexFunction function = functions.stream().filter(f -> f.name().equals(name)
-        && f.parameters().size() == arguments.size()).reduce((first, last) -> last)
-        .orElseThrow(() -> new IllegalArgumentException("no function " + name + "/"
-            + arguments.size()));
-    Map<String, Long> params = new HashMap<>();
-    for (int i = 0; i < arguments.size(); i++) {
-      params.put(function.parameters().get(i), arguments.get(i));
-    }
-    return function.body().evaluate(params, (called, values) -> evaluate(functions, called, values));
   }
 }
