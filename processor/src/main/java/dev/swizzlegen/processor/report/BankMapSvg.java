@@ -1,11 +1,14 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.access.AccessReport;
-import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Arrays;
 import java.util.List;
@@ -13,18 +16,16 @@ import java.util.Optional;
 
 /**
  * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank, each
- * 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that row, so
- * the permutation is visible. One picture shows every access of a tile, a panel each: on the panel,
- * the phase that shows the access's worst conflict (or its first phase, when it has none) is drawn on
- * top of the words, its lanes' words outlined and labelled with the lane, the conflicting bank marked.
- *
- * <p>The words and their elements are the layout's alone: they are drawn once, in the picture's
- * {@code <defs>}, and every panel shows them with a {@code <use>}, so a picture of several accesses
- * costs little more than one. Each panel is also an SVG view, {@code #access-<i>}.
+ * 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that row,
+ * so the permutation is visible. One picture shows every access of a tile, a panel each, an SVG
+ * view {@code #access-<i>}: the phase that shows the access's worst conflict (or its first phase,
+ * when it has none) drawn on top of the words, its lanes' words outlined and labelled with the
+ * lane, the conflicting bank marked. The words are the layout's alone: drawn once, in the picture's
+ * {@code <defs>}, each panel shows them with a {@code <use>}.
  */
-final class BankMapSvg {
+public final class BankMapSvg {
   /** Lines drawn at most; larger tiles are cut, which the caption says. */
-  public static final int MAX_LINES = 32;
+  static final int MAX_LINES = 32;
 
   private static final int CELL_WIDTH = 44;
   private static final int CELL_HEIGHT = 22;
@@ -49,8 +50,32 @@ final class BankMapSvg {
     this.words = words;
   }
 
+  /**
+   * {@code swizzlegen/<name>-bank-map.svg}, a panel for every access that goes through the banks;
+   * empty when none does. One file a tile, whatever its accesses: javac checks every file a
+   * processor creates against every file created before, and a file per access would leave stale
+   * pictures behind when a tile loses an access in an incremental build.
+   */
+  public static Optional<GeneratedFile> file(TileSpec tile, List<AccessReport> reports) {
+    if (reports.isEmpty()) {
+      return Optional.empty();
+    }
+    String title = "tile " + Diagnostics.javaName(tile.type()) + " (" + tile.layout() + ")";
+    return Optional.of(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE,
+        picturePath(tile), of(tile.layout()).render(title, reports)));
+  }
+
+  private static String picturePath(TileSpec tile) {
+    return tile.outputStem() + "-bank-map.svg";
+  }
+
+  /** The panel of the access at {@code index}: {@code swizzlegen/<name>-bank-map.svg#access-<i>}. */
+  static String path(TileSpec tile, int index) {
+    return picturePath(tile) + "#access-" + index;
+  }
+
   /** The words of {@code layout}'s first {@link #MAX_LINES} lines, ready to draw accesses on. */
-  public static BankMapSvg of(Layout layout) {
+  static BankMapSvg of(Layout layout) {
     int bankBytes = BANKS.bankBytes();
     int banks = BANKS.banks();
     int drawnWords = MAX_LINES * banks;
@@ -79,39 +104,32 @@ final class BankMapSvg {
     Svg words = new Svg(lines * banks * 64).open("g", "id", "words", "font-size", 8);
     for (int line = 0; line < lines; line++) {
       int y = TOP + line * CELL_HEIGHT;
-      words.text("text", "+" + line * BANKS.wavefrontBytes(), "x", 4, "y", y + 14, "font-size", 9);
+      words.label(4, y + 14, 9, "+" + line * BANKS.wavefrontBytes());
       for (int bank = 0; bank < banks; bank++) {
         int word = line * banks + bank;
         int x = LEFT + bank * CELL_WIDTH;
         int row = rowAtWord[word];
         if (row < 0) {
           words.empty("use", "href", "#empty", "x", x, "y", y);
-          continue;
+        } else {
+          words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y)
+              .text("text", row + "," + colAtWord[word], "x", x + 3, "y", y + 9);
         }
-        words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y)
-            .text("text", row + "," + colAtWord[word], "x", x + 3, "y", y + 9);
       }
     }
     return new BankMapSvg(layout, totalLines, lines, words.close("g").toString());
   }
 
-  /** The layout drawn. */
-  public Layout layout() {
-    return layout;
-  }
-
   /**
-   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on this
-   * layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
+   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on
+   * this layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
    */
-  public String render(String title, List<AccessReport> reports) {
-    int banks = BANKS.banks();
-    int width = LEFT + banks * CELL_WIDTH + 16;
+  String render(String title, List<AccessReport> reports) {
+    int width = LEFT + BANKS.banks() * CELL_WIDTH + 16;
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
-    int panels = reports.size();
-    int height = titleHeight + panels * panelHeight;
-    Svg svg = new Svg(words.length() + reports.size() * 8192).frame(width, height, 9);
+    Svg svg = new Svg(words.length() + reports.size() * 8192)
+        .frame(width, titleHeight + reports.size() * panelHeight, 9);
     svg.open("defs");
     for (int hue = 0; hue < HUES.length; hue++) {
       cell(svg, "row" + hue, HUES[hue]);
@@ -119,30 +137,29 @@ final class BankMapSvg {
     cell(svg, "empty", "#eeeeee");
     svg.append(words).close("defs");
     svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
-    svg.text("text", title, "x", 8, "y", 18, "font-size", 13);
-    int top = titleHeight;
+    svg.label(8, 18, 13, title);
     for (int i = 0; i < reports.size(); i++) {
-      svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " " + panelHeight);
+      int top = titleHeight + i * panelHeight;
+      svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " "
+          + panelHeight);
       svg.open("g", "transform", "translate(0," + top + ")");
       panel(svg, reports.get(i));
       svg.close("g");
-      top += panelHeight;
     }
     return svg.close("svg").toString();
   }
 
   /** One access's panel, at the origin: its summary, the banks, the words and its shown phase. */
   private void panel(Svg svg, AccessReport report) {
-    int banks = BANKS.banks();
-    svg.text("text", ProofText.summary(report), "x", 8, "y", 16, "font-size", 11);
+    svg.label(8, 16, 11, ProofText.summary(report));
     int conflictBank = report.witness().map(Witness::bank).orElse(-1);
-    for (int bank = 0; bank < banks; bank++) {
+    for (int bank = 0; bank < BANKS.banks(); bank++) {
       int x = LEFT + bank * CELL_WIDTH;
       if (bank == conflictBank) {
         svg.empty("rect", "x", x, "y", TOP - 14, "width", CELL_WIDTH, "height",
             lines * CELL_HEIGHT + 14, "fill", "none", "stroke", "#d00", "stroke-width", 2);
       }
-      svg.text("text", "bank " + bank, "x", x + 4, "y", TOP - 4, "font-size", 9);
+      svg.label(x + 4, TOP - 4, 9, "bank " + bank);
     }
     svg.empty("use", "href", "#words");
     shownPhase(report).ifPresent(phase -> outlineLanes(svg, phase));
@@ -155,18 +172,17 @@ final class BankMapSvg {
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";
     }
-    svg.text("text", legend, "x", 8, "y", TOP + lines * CELL_HEIGHT + 20, "font-size", 10);
+    svg.label(8, TOP + lines * CELL_HEIGHT + 20, 10, legend);
   }
 
   /** Outlines every drawn word the phase's lanes touch, labelled with the first lane on it. */
   private void outlineLanes(Svg svg, Phase phase) {
     int banks = BANKS.banks();
-    int drawnWords = lines * banks;
-    boolean[] outlined = new boolean[drawnWords];
+    boolean[] outlined = new boolean[lines * banks];
     for (LaneAccess lane : phase.lanes()) {
       long last = BANKS.word(lane.byteAddress() + lane.bytes() - 1);
       for (long word = BANKS.word(lane.byteAddress()); word <= last; word++) {
-        if (word < 0 || word >= drawnWords || outlined[(int) word]) {
+        if (word < 0 || word >= outlined.length || outlined[(int) word]) {
           continue;
         }
         outlined[(int) word] = true;

@@ -1,10 +1,12 @@
 package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.UserText;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Writes the report's JSON: maps (in their iteration order), lists, strings, numbers, booleans and
@@ -13,10 +15,7 @@ import java.util.Map;
 final class Json {
   private Json() {}
 
-  /**
-   * A JSON object of {@code keysAndValues}, name then value, in that order; a value may be null, which
-   * prints as {@code null}.
-   */
+  /** A JSON object of {@code keysAndValues}, name then value, in that order; null prints null. */
   static Map<String, Object> object(Object... keysAndValues) {
     Map<String, Object> object = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
@@ -43,42 +42,35 @@ final class Json {
     } else if (value instanceof Number || value instanceof Boolean) {
       out.append(value);
     } else if (value instanceof Map<?, ?> map) {
-      if (map.isEmpty()) {
-        out.append("{}");
-        return;
-      }
-      out.append("{\n");
-      String inner = indent + "  ";
-      int i = 0;
-      for (Map.Entry<?, ?> entry : map.entrySet()) {
-        out.append(inner);
+      block(map.entrySet(), '{', '}', out, indent, (entry, inner) -> {
         quote(String.valueOf(entry.getKey()), out);
         out.append(": ");
         write(entry.getValue(), out, inner);
-        out.append(++i < map.size() ? ",\n" : "\n");
-      }
-      out.append(indent).append('}');
+      });
     } else if (value instanceof List<?> list) {
-      if (list.isEmpty()) {
-        out.append("[]");
-        return;
-      }
-      out.append("[\n");
-      String inner = indent + "  ";
-      for (int i = 0; i < list.size(); i++) {
-        out.append(inner);
-        write(list.get(i), out, inner);
-        out.append(i + 1 < list.size() ? ",\n" : "\n");
-      }
-      out.append(indent).append(']');
+      block(list, '[', ']', out, indent, (item, inner) -> write(item, out, inner));
     } else {
       throw new IllegalArgumentException("not JSON: " + value.getClass());
     }
   }
 
+  /** {@code items} between {@code open} and {@code close}, one an indented line; none on one. */
+  private static <T> void block(Collection<T> items, char open, char close, StringBuilder out,
+      String indent, BiConsumer<T, String> write) {
+    out.append(open);
+    String inner = indent + "  ";
+    String separator = "\n";
+    for (T item : items) {
+      out.append(separator).append(inner);
+      write.accept(item, inner);
+      separator = ",\n";
+    }
+    out.append(items.isEmpty() ? "" : "\n" + indent).append(close);
+  }
+
   /**
-   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac writes
-   * the file in, a label's bidirectional controls visible as escapes) is JSON's, quotes added.
+   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
+   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quotes added.
    */
   private static void quote(String text, StringBuilder out) {
     out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');

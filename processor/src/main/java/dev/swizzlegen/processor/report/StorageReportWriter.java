@@ -4,16 +4,15 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.text.StorageText;
+import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Writes a storage's reports beside its header, as a tile's are: {@code swizzlegen/<name>.json}, the
- * plan (each buffer's offset, bytes, alignment, copies and stages, the phases and the buffers live in
- * each, each phase change's shared bytes and steps, the totals against the limit), and
+ * plan (buffers, phases, phase changes, the totals against the limit), and
  * {@code swizzlegen/<name>-storage-map.svg}, the {@link StorageMapSvg} picture of the bytes by phase.
- * Both print one {@link StorageMap}, read off the model's plan.
  */
 public final class StorageReportWriter {
 
@@ -22,10 +21,7 @@ public final class StorageReportWriter {
     return spec.outputStem() + "-storage-map.svg";
   }
 
-  /**
-   * The reports asked for, the JSON report first: both print one {@link StorageMap}, read once; the
-   * report names the picture when it is written.
-   */
+  /** The reports asked for, the JSON report first, which names the picture when it is written. */
   public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
     if (!json && !picture) {
       return List.of();
@@ -47,7 +43,7 @@ public final class StorageReportWriter {
         "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
         "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
         "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
-        "dynamicBaseAlignment", StorageMap.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
+        "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
         "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
     root.put("buffers", map.buffers().stream().map(area -> {
       Map<String, Object> buffer = Json.object("name", area.name(), "kind", area.kind().name(),

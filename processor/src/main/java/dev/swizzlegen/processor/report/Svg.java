@@ -1,5 +1,8 @@
 package dev.swizzlegen.processor.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -43,6 +46,19 @@ final class Svg {
     start(name, attributes).append('>').append(escape(text)).append("</").append(name)
         .append(">\n");
     return this;
+  }
+
+  /**
+   * A {@code <text>} at ({@code x}, {@code y}) in {@code size} pixels, then {@code more}
+   * attributes; x to two decimals at most.
+   */
+  Svg label(double x, int y, int size, String content, Object... more) {
+    Object[] position = {"x", x == Math.rint(x) ? String.valueOf((long) x) : BigDecimal.valueOf(x)
+        .setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString(),
+        "y", y, "font-size", size};
+    Object[] attributes = Arrays.copyOf(position, position.length + more.length);
+    System.arraycopy(more, 0, attributes, position.length, more.length);
+    return text("text", content, attributes);
   }
 
   /** An element whose tooltip is {@code title}: {@code <name ...><title>title</title></name>}. */

@@ -13,9 +13,8 @@ import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
 import dev.swizzlegen.processor.read.StorageSpec;
+import dev.swizzlegen.processor.report.BuildSummary;
 import dev.swizzlegen.processor.report.StorageReportWriter;
-import dev.swizzlegen.processor.report.StorageSummary;
-import dev.swizzlegen.processor.report.TileSummary;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,8 +78,8 @@ final class StorageStep implements Step {
     files.add(headerWriter.write(proven.get()));
     files.addAll(reportWriter.write(proven.get(), json, picture));
     Optional<String> summary =
-        summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
-    summary.ifPresent(note -> files.add(TileSummary.file(headerPath, note)));
+        summaries ? Optional.of(BuildSummary.of(proven.get())) : Optional.empty();
+    summary.ifPresent(note -> files.add(BuildSummary.file(headerPath, note)));
     return Optional.of(new Made(type, diagnostics, headerPath, twin, files, summary));
   }
 }
