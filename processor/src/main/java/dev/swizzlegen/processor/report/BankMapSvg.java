@@ -1,8 +1,5 @@
 package dev.swizzlegen.processor.report;
 
-import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.bank.BankModel;
@@ -15,15 +12,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank, each
- * 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that row,
- * so the permutation is visible. One picture shows every access of a tile, a panel each, an SVG
+ * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank,
+ * each 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that
+ * row, so the permutation is visible. One picture shows every access of a tile, a panel each, an SVG
  * view {@code #access-<i>}: the phase that shows the access's worst conflict (or its first phase,
  * when it has none) drawn on top of the words, its lanes' words outlined and labelled with the
  * lane, the conflicting bank marked. The words are the layout's alone: drawn once, in the picture's
  * {@code <defs>}, each panel shows them with a {@code <use>}.
+ *
+ * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn
+ * @param words the drawn words, each a tinted cell labelled with its element, at a panel's origin
  */
-public final class BankMapSvg {
+record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
   /** Lines drawn at most; larger tiles are cut, which the caption says. */
   static final int MAX_LINES = 32;
 
@@ -36,43 +36,6 @@ public final class BankMapSvg {
   private static final String[] HUES = {"#cfe3ff", "#ffe2c4", "#d6f5d6", "#f6d5f0", "#fff5b8",
       "#d4f1f4", "#e8dcff", "#ffd6d6"};
   private static final BankModel BANKS = BankModel.NVIDIA;
-
-  private final Layout layout;
-  private final int totalLines;
-  private final int lines;
-  /** The drawn words, each a tinted cell labelled with its element, at the panel's origin. */
-  private final String words;
-
-  private BankMapSvg(Layout layout, int totalLines, int lines, String words) {
-    this.layout = layout;
-    this.totalLines = totalLines;
-    this.lines = lines;
-    this.words = words;
-  }
-
-  /**
-   * {@code swizzlegen/<name>-bank-map.svg}, a panel for every access that goes through the banks;
-   * empty when none does. One file a tile, whatever its accesses: javac checks every file a
-   * processor creates against every file created before, and a file per access would leave stale
-   * pictures behind when a tile loses an access in an incremental build.
-   */
-  public static Optional<GeneratedFile> file(TileSpec tile, List<AccessReport> reports) {
-    if (reports.isEmpty()) {
-      return Optional.empty();
-    }
-    String title = "tile " + Diagnostics.javaName(tile.type()) + " (" + tile.layout() + ")";
-    return Optional.of(new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE,
-        picturePath(tile), of(tile.layout()).render(title, reports)));
-  }
-
-  private static String picturePath(TileSpec tile) {
-    return tile.outputStem() + "-bank-map.svg";
-  }
-
-  /** The panel of the access at {@code index}: {@code swizzlegen/<name>-bank-map.svg#access-<i>}. */
-  static String path(TileSpec tile, int index) {
-    return picturePath(tile) + "#access-" + index;
-  }
 
   /** The words of {@code layout}'s first {@link #MAX_LINES} lines, ready to draw accesses on. */
   static BankMapSvg of(Layout layout) {

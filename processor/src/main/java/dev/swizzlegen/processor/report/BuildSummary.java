@@ -18,13 +18,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The build-time summary ({@code -Aswizzlegen.summary}): one javac note per tile, rasterizer and
- * storage, on its type, saying what was generated and what was proven: a tile's layout, what was
- * derived and why, the TMA boxes, how wgmma and tcgen05 read it, and every access's verdict; a
- * storage's plan, buffers and phase changes. Every sentence comes from the model or from what the
- * header already says. Maven shows javac's notes only without {@code -q}, so the same text is also a
- * file beside the header ({@link #file}): one a type, whose one originating element it is, as
- * Gradle's isolating mode needs.
+ * The build summary ({@code -Aswizzlegen.summary}): a javac note per tile, rasterizer and storage,
+ * on its type, saying what was generated and proven, every sentence the model's or the header's.
+ * Maven shows javac's notes only without {@code -q}, so the same text is also a file beside the
+ * header ({@link #file}): one a type, whose one originating element it is, as Gradle's isolating
+ * mode needs.
  */
 public final class BuildSummary {
   private BuildSummary() {}

@@ -70,7 +70,7 @@ final class Json {
 
   /**
    * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
-   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quotes added.
+   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
    */
   private static void quote(String text, StringBuilder out) {
     out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');

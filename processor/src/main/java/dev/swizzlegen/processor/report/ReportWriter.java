@@ -1,13 +1,17 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
+import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
@@ -25,24 +29,65 @@ import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.storage.Placement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, for every warp access the
- * instructions, wavefronts, ideal wavefronts and conflict degree the model computed, with the
- * witness of any conflict, and for every engine (TMA, wgmma, UMMA) its plan: boxes and mode, or
- * descriptor fields.
+ * Writes the reports asked for beside a tile's or a storage's header, the JSON report first, which
+ * links the picture when it is written. A tile's, {@code swizzlegen/<name>.json}: the tile, its
+ * swizzle, for every warp access the instructions, wavefronts, ideal wavefronts and conflict degree
+ * the model computed, with the witness of any conflict, and for every engine (TMA, wgmma, UMMA) its
+ * plan: boxes and mode, or descriptor fields; and its {@link BankMapSvg}. A storage's: its
+ * {@link StorageMap} (buffers, phases, phase changes, the totals against the limit) as JSON, and
+ * drawn by {@link StorageMapSvg}.
  */
 public final class ReportWriter {
+  private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
 
   /**
-   * The report of a proven tile, its plans the ones {@code proven} holds; {@code withBankMap} says
-   * whether the bank-map picture is written beside it, which each access then links to.
+   * A proven tile's reports, its plans the ones {@code proven} holds. Its picture is one file with
+   * a panel for every access that goes through the banks, none without one: javac checks every
+   * file a processor creates against every file created before, and a file per access would leave
+   * stale pictures behind when a tile loses an access in an incremental build.
    */
-  public GeneratedFile write(ProvenTile proven, boolean withBankMap) {
+  public List<GeneratedFile> write(ProvenTile proven, boolean json, boolean picture) {
+    TileSpec tile = proven.spec();
+    String picturePath = tile.outputStem() + "-bank-map.svg";
+    boolean drawn = picture && !proven.reports().isEmpty();
+    List<GeneratedFile> files = new ArrayList<>();
+    if (json) {
+      files.add(new GeneratedFile(RESOURCE, tile.reportPath(),
+          Json.write(tile(proven, drawn ? picturePath : null))));
+    }
+    if (drawn) {
+      String title = "tile " + Diagnostics.javaName(tile.type()) + " (" + tile.layout() + ")";
+      files.add(new GeneratedFile(RESOURCE, picturePath,
+          BankMapSvg.of(tile.layout()).render(title, proven.reports())));
+    }
+    return files;
+  }
+
+  /** A proven storage's reports, both printed from one {@link StorageMap}. */
+  public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
+    StorageSpec spec = proven.spec();
+    StorageMap map = StorageMap.of(proven);
+    String picturePath = spec.outputStem() + "-storage-map.svg";
+    List<GeneratedFile> files = new ArrayList<>();
+    if (json) {
+      files.add(new GeneratedFile(RESOURCE, spec.reportPath(),
+          Json.write(storage(spec, map, picture ? picturePath : null))));
+    }
+    if (picture) {
+      files.add(new GeneratedFile(RESOURCE, picturePath, StorageMapSvg.render(map)));
+    }
+    return files;
+  }
+
+  /** The tile's report; each access links its panel of {@code bankMap}, where it is drawn. */
+  private static Map<String, Object> tile(ProvenTile proven, String bankMap) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
@@ -72,12 +117,11 @@ public final class ReportWriter {
         "bankModel", Json.object("banks", BankModel.NVIDIA.banks(),
             "bankBytes", BankModel.NVIDIA.bankBytes()),
         "accesses", IntStream.range(0, reports.size()).mapToObj(i -> access(reports.get(i),
-            tile.accesses().get(i), layout, withBankMap ? BankMapSvg.path(tile, i) : null))
+            tile.accesses().get(i), layout, bankMap == null ? null : bankMap + "#access-" + i))
             .toList(),
         "engines", tile.engines().stream().map(engine -> engine(engine, proven)).toList(),
         "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults()));
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
-        Json.write(root));
+    return root;
   }
 
   private static Map<String, Object> swizzle(ProvenTile proven) {
@@ -90,7 +134,7 @@ public final class ReportWriter {
         : Json.object("map", layout.inner().toString());
     json.putAll(Json.object("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET",
         "elements", layout.swizzleName(),
-        "bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null),
+        "bytes", layout.byteSwizzle().map(Object::toString).orElse(null),
         "tmaMode", proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null),
         "derived", tile.derivation().isPresent()));
     tile.derivation().ifPresent(why -> json.put("why", why));
@@ -203,5 +247,40 @@ public final class ReportWriter {
           TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
           return Json.object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
         });
+  }
+
+  private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {
+    Map<String, Object> root = Json.object("storage", map.type(), "name", map.name(),
+        "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
+        "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
+        "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
+        "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
+        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
+    root.put("buffers", map.buffers().stream().map(area -> {
+      Map<String, Object> buffer = Json.object("name", area.name(), "kind", area.kind().name(),
+          "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
+          "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
+          "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
+          "stages", area.stages());
+      if (area.barriers() > 0) {
+        buffer.put("barriers", area.barriers());
+      }
+      buffer.put("parts", area.parts().stream().map(part -> Json.object("copy", part.copy(),
+          "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
+      return buffer;
+    }).toList());
+    root.put("phases", map.bands().stream().map(band -> Json.object(
+        "phase", band.phase().orElse(null),
+        "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
+    root.put("phaseChanges", map.changes().stream().map(change -> Json.object(
+        "from", change.from(), "to", change.to(),
+        "helper", change.steps().isEmpty() ? null : change.helper(),
+        "reused", change.reused().stream().map(reuse -> Json.object("before", reuse.before(),
+            "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
+        "steps", change.steps().stream().map(step -> Json.object("step", step.step().name(),
+            "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
+        .toList());
+    root.put("storageMap", picture);
+    return root;
   }
 }

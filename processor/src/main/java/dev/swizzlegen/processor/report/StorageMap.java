@@ -11,14 +11,17 @@ import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
  * What a storage's report and its picture show, read once off the model's plan: each buffer where
  * the placement put it, its copies and stages where they lie, the bands of the phases with the
  * buffers live in each, and each phase change with the bytes it hands over and what must complete
- * first. {@link StorageReportWriter} prints it as JSON and {@link StorageMapSvg} draws it; neither
+ * first. {@link ReportWriter} prints it as JSON and {@link StorageMapSvg} draws it; neither
  * works out a byte of it again.
  *
  * @param javaName the annotated type's Java name as messages give it ({@code Kernel.Smem})
@@ -108,20 +111,19 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
           buffer.copyStride(), stages, Math.toIntExact(buffer.barrierCount()), buffer.phase(),
           parts));
     }
-    List<Band> bands = new ArrayList<>();
-    if (placement.phases().isEmpty()) {
-      bands.add(new Band(Optional.empty(), IntStream.range(0, buffers.size()).boxed().toList()));
-    }
-    for (String phase : placement.phases()) {
-      bands.add(new Band(Optional.of(phase), IntStream.range(0, buffers.size())
-          .filter(i -> placement.buffers().get(i).liveIn(phase)).boxed().toList()));
-    }
+    List<Optional<String>> phases = placement.phases().isEmpty() ? List.of(Optional.empty())
+        : placement.phases().stream().map(Optional::of).toList();
+    List<Band> bands = phases.stream().map(phase -> new Band(phase, IntStream.range(0,
+        buffers.size()).filter(i -> phase.map(placement.buffers().get(i)::liveIn).orElse(true))
+        .boxed().toList())).toList();
+    Map<String, Area> byName =
+        buffers.stream().collect(Collectors.toMap(Area::name, Function.identity()));
     List<Change> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
       List<Reuse> reused = new ArrayList<>();
       for (List<String> pair : change.buffers()) {
-        Area before = byName(buffers, pair.get(0));
-        Area after = byName(buffers, pair.get(1));
+        Area before = byName.get(pair.get(0));
+        Area after = byName.get(pair.get(1));
         long start = Math.max(before.offset(), after.offset());
         reused.add(new Reuse(before.name(), after.name(), start,
             Math.min(before.end(), after.end()) - start));
@@ -136,10 +138,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
         placement.dynamicBytes(), proven.limitBytes(),
         proven.architecture().map(architecture -> architecture.optionName()),
         proven.blocksPerMultiprocessor(), buffers, bands, changes);
-  }
-
-  private static Area byName(List<Area> buffers, String name) {
-    return buffers.stream().filter(area -> area.name().equals(name)).findFirst().orElseThrow();
   }
 
   /** The slack: what rounding a base aligned to 16 bytes only up to {@link #alignment} may take. */

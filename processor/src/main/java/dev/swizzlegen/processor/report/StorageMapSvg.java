@@ -48,8 +48,10 @@ final class StorageMapSvg {
   private final long axisBytes;
   private final long bytesPerPixel;
   private final int plotWidth;
-  /** The plot, then the frame around it. */
-  private Svg svg = new Svg(16384);
+  /** The plot, in its own coordinates (x from the base), first: its height sets the frame's. */
+  private final Svg svg = new Svg(16384);
+  /** The titles left of the plot. */
+  private final Svg column = new Svg(1024);
   /** The bottom of the last band's rectangles, where the strips to the next band start. */
   private int boxBottom;
 
@@ -73,15 +75,11 @@ final class StorageMapSvg {
   }
 
   private String draw() {
-    // The plot first, in its own coordinates (x from the base): its height sets the frame's.
     int y = TOP;
-    List<Integer> bandTops = new ArrayList<>();
     for (int b = 0; b < map.bands().size(); b++) {
-      bandTops.add(y);
       y = change(b, band(map.bands().get(b), y));
     }
-    int requestTop = y + 4;
-    int axisY = request(requestTop) + 8;
+    int axisY = request(y + 4) + 8;
     int legendTop = axis(axisY) + 8;
     // The plan's end and the limit cross every band.
     svg.titled("line", "kBytes " + map.bytes(), "class", "end", "x1", px(map.bytes()),
@@ -95,48 +93,44 @@ final class StorageMapSvg {
           "fill", LIMIT);
     }
     String plot = svg.toString();
-    svg = new Svg(16384 + plot.length());
-    int width = Math.max(LEFT + plotWidth + RIGHT, 760);
-    svg.frame(width, legendTop + LEGEND.size() * LINE + 12, 10);
-    svg.append("<defs>\n<pattern id=\"slack\" width=\"6\" height=\"6\""
+    Svg frame = new Svg(16384 + plot.length()).frame(Math.max(LEFT + plotWidth + RIGHT, 760),
+        legendTop + LEGEND.size() * LINE + 12, 10);
+    frame.append("<defs>\n<pattern id=\"slack\" width=\"6\" height=\"6\""
         + " patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
         + "<rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/>"
         + "</pattern>\n</defs>\n");
-    svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
-    svg.text("title", "storage " + map.javaName() + " (" + map.type()
+    frame.empty("rect", "width", "100%", "height", "100%", "fill", "white");
+    frame.text("title", "storage " + map.javaName() + " (" + map.type()
         + "): its shared memory by phase");
     int buffers = map.buffers().size();
     int bands = map.bands().size();
-    svg.label(8, 18, 13, "storage " + map.javaName() + ": " + map.bytes() + " bytes ("
+    frame.label(8, 18, 13, "storage " + map.javaName() + ": " + map.bytes() + " bytes ("
         + kibApprox(map.bytes()) + " KiB) from a " + map.alignment() + "-byte aligned base, "
         + buffers + (buffers == 1 ? " buffer, " : " buffers, ") + bands
         + (bands == 1 ? " band" : " bands"));
-    svg.label(8, 34, 10, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
+    frame.label(8, 34, 10, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
         + map.slackBytes() + " of slack) of kLimitBytes = " + map.limitBytes() + " ("
         + limitSource() + "); " + map.blocksPerSm()
         + (map.blocksPerSm() == 1 ? " block" : " blocks") + " per SM by shared memory");
-    for (int b = 0; b < bands; b++) {
-      StorageMap.Band band = map.bands().get(b);
-      int live = band.live().size();
-      svg.label(8, bandTops.get(b) + 20, 12, band.title(), "font-weight", "bold");
-      svg.label(8, bandTops.get(b) + 34, 9, live + (live == 1 ? " buffer" : " buffers") + " live",
-          "fill", GREY);
-    }
-    svg.label(8, requestTop + 18, 12, "request");
-    svg.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)", "data-bytes-per-pixel",
+    frame.append(column.toString());
+    frame.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)", "data-bytes-per-pixel",
         bytesPerPixel).append(plot).close("g");
     for (int l = 0; l < LEGEND.size(); l++) {
-      svg.label(8, legendTop + (l + 1) * LINE, 9,
+      frame.label(8, legendTop + (l + 1) * LINE, 9,
           LEGEND.get(l).replace("{alignment}", String.valueOf(map.alignment())), "fill", GREY);
     }
-    return svg.close("svg").toString();
+    return frame.close("svg").toString();
   }
 
   /** One phase's band from {@code top}: its live buffers, then the labels too wide for them. */
   private int band(StorageMap.Band band, int top) {
     int boxTop = top + BAND_PAD;
     boxBottom = boxTop + BOX_HEIGHT;
+    int live = band.live().size();
+    column.label(8, top + 20, 12, band.title(), "font-weight", "bold");
+    column.label(8, top + 34, 9, live + (live == 1 ? " buffer" : " buffers") + " live",
+        "fill", GREY);
     svg.open("g", "class", "band", "data-phase", band.title());
     svg.empty("rect", "class", "lane", "x", 0, "y", top, "width", plotWidth, "height",
         BOX_HEIGHT + 2 * BAND_PAD, "fill", "#f7f7f7");
@@ -240,6 +234,7 @@ final class StorageMapSvg {
   /** What to request: the plan, the slack, the free bytes up to the limit; the row's bottom. */
   private int request(int top) {
     int boxTop = top + 2;
+    column.label(8, top + 18, 12, "request");
     svg.open("g", "id", "request");
     rect("plan", 0, map.bytes(), boxTop, "#e0e0e0", "kBytes: the plan, " + map.bytes()
         + " bytes from the aligned base");

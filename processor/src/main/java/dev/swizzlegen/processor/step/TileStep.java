@@ -23,7 +23,6 @@ import dev.swizzlegen.processor.read.StorageReader.Tiles;
 import dev.swizzlegen.processor.read.TileRead;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.report.BankMapSvg;
 import dev.swizzlegen.processor.report.BuildSummary;
 import dev.swizzlegen.processor.report.ReportWriter;
 import java.lang.annotation.Annotation;
@@ -163,13 +162,8 @@ final class TileStep implements Step, Tiles {
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());
     files.addAll(javaWriter.write(helper));
     files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
-    Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
-        ? BankMapSvg.file(tile, proven.reports())
-        : Optional.empty();
-    if (options.writes(ProcessorOptions.Report.JSON)) {
-      files.add(reportWriter.write(proven, bankMap.isPresent()));
-    }
-    bankMap.ifPresent(files::add);
+    files.addAll(reportWriter.write(proven, options.writes(ProcessorOptions.Report.JSON),
+        options.writes(ProcessorOptions.Report.SVG)));
     Optional<String> summary = options.summary()
         ? Optional.of(BuildSummary.of(tile, proven.reports(), hopper, reads))
         : Optional.empty();
