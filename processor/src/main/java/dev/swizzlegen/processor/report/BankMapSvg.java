@@ -9,16 +9,14 @@ import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank,
  * each 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that
- * row, so the permutation is visible. One picture shows every access of a tile, a panel each, an SVG
- * view {@code #access-<i>}: the phase that shows the access's worst conflict (or its first phase,
- * when it has none) drawn on top of the words, its lanes' words outlined and labelled with the
- * lane, the conflicting bank marked. The words are the layout's alone: drawn once, in the picture's
- * {@code <defs>}, each panel shows them with a {@code <use>}.
+ * row, so the permutation is visible. One picture shows every access of a tile, a panel each (the
+ * SVG view {@code #access-<i>}): the phase that shows its worst conflict (or its first phase) drawn
+ * on the words, its lanes' words outlined and labelled, the conflicting bank marked. The words are
+ * the layout's alone: drawn once, in {@code <defs>}, each panel shows them with a {@code <use>}.
  *
  * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn
  * @param words the drawn words, each a tinted cell labelled with its element, at a panel's origin
@@ -42,9 +40,9 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     int bankBytes = BANKS.bankBytes();
     int banks = BANKS.banks();
     int drawnWords = MAX_LINES * banks;
-    int[] rowAtWord = new int[drawnWords];
-    int[] colAtWord = new int[drawnWords];
-    Arrays.fill(rowAtWord, -1);
+    // Each drawn word's element, row * cols + col, or -1.
+    int[] elementAt = new int[drawnWords];
+    Arrays.fill(elementAt, -1);
     long extentWords = 0;
     // Each word is labelled with the element holding its first byte; an element takes at least the
     // byte that holds it (packed FP4 shares it with its neighbour).
@@ -54,8 +52,7 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
         long address = layout.byteOffset(row, col);
         for (long at = address; at < address + elementBytes; at++) {
           if (at % bankBytes == 0 && at / bankBytes < drawnWords) {
-            rowAtWord[(int) (at / bankBytes)] = row;
-            colAtWord[(int) (at / bankBytes)] = col;
+            elementAt[(int) (at / bankBytes)] = row * layout.cols() + col;
           }
         }
         extentWords = Math.max(extentWords,
@@ -71,12 +68,12 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
       for (int bank = 0; bank < banks; bank++) {
         int word = line * banks + bank;
         int x = LEFT + bank * CELL_WIDTH;
-        int row = rowAtWord[word];
+        int row = Math.floorDiv(elementAt[word], layout.cols());
         if (row < 0) {
           words.empty("use", "href", "#empty", "x", x, "y", y);
         } else {
-          words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y)
-              .text("text", row + "," + colAtWord[word], "x", x + 3, "y", y + 9);
+          words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y).text("text",
+              row + "," + elementAt[word] % layout.cols(), "x", x + 3, "y", y + 9);
         }
       }
     }
@@ -112,7 +109,7 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     return svg.close("svg").toString();
   }
 
-  /** One access's panel, at the origin: its summary, the banks, the words and its shown phase. */
+  /** One access's panel, at the origin: its summary, the banks, the words and one phase's lanes. */
   private void panel(Svg svg, AccessReport report) {
     svg.label(8, 16, 11, ProofText.summary(report));
     int conflictBank = report.witness().map(Witness::bank).orElse(-1);
@@ -125,7 +122,14 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
       svg.label(x + 4, TOP - 4, 9, "bank " + bank);
     }
     svg.empty("use", "href", "#words");
-    shownPhase(report).ifPresent(phase -> outlineLanes(svg, phase));
+    // The witness's phase, or the access's first (none for an access with no instructions).
+    int instruction = report.witness().map(Witness::instruction).orElse(0);
+    int shown = report.witness().map(Witness::phase).orElse(0);
+    report.access().forEachPhase(layout, (i, phase, lanes) -> {
+      if (i == instruction && phase == shown) {
+        outlineLanes(svg, lanes.toPhase(phase));
+      }
+    });
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
         + report.witness()
             .map(w -> "the lanes of the worst phase (instruction " + w.instruction() + ", phase "
@@ -156,19 +160,6 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
             .text("text", "T" + lane.lane(), "x", x + 3, "y", y + 19);
       }
     }
-  }
-
-  /** The witness's phase, or the access's first phase; empty for an access with no instructions. */
-  private Optional<Phase> shownPhase(AccessReport report) {
-    int instruction = report.witness().map(Witness::instruction).orElse(0);
-    int index = report.witness().map(Witness::phase).orElse(0);
-    Phase[] shown = new Phase[1];
-    report.access().forEachPhase(layout, (i, phase, lanes) -> {
-      if (i == instruction && phase == index) {
-        shown[0] = lanes.toPhase(phase);
-      }
-    });
-    return Optional.ofNullable(shown[0]);
   }
 
   private static void cell(Svg svg, String id, String fill) {

@@ -12,7 +12,6 @@ import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.runtime.access.AccessReport;
-import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -32,7 +31,9 @@ public final class BuildSummary {
       OperandReadText reads) {
     List<String> lines = new ArrayList<>();
     tile.derivation().ifPresent(why -> lines.add("derived: " + why));
-    hopper.tmaFill().ifPresent(fill -> lines.add(tma(fill)));
+    hopper.tmaFill().ifPresent(fill -> lines.add("TMA: " + fill.boxes().size()
+        + (fill.boxes().size() == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x "
+        + fill.boxCols() + " elements per stage, " + fill.mode().cudaName()));
     reads.reads().forEach(read -> lines.add(OperandReadText.summaryLine(read)));
     reports.forEach(report -> lines.add(ProofText.summary(report)));
     lines.addAll(tile.skippedDefaults());
@@ -86,12 +87,6 @@ public final class BuildSummary {
     String stem = headerPath.substring(0, headerPath.length() - ".cuh".length());
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, stem + ".summary.txt",
         note + "\n");
-  }
-
-  private static String tma(TmaFill fill) {
-    int boxes = fill.boxes().size();
-    return "TMA: " + boxes + (boxes == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x "
-        + fill.boxCols() + " elements per stage, " + fill.mode().cudaName();
   }
 
   /** The note: its head, then a line each; a line may hold a label, user text, kept visible. */

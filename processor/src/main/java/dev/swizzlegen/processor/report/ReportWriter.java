@@ -2,6 +2,7 @@ package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
@@ -31,8 +32,14 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -55,33 +62,33 @@ public final class ReportWriter {
    */
   public List<GeneratedFile> write(ProvenTile proven, boolean json, boolean picture) {
     TileSpec tile = proven.spec();
-    String picturePath = tile.outputStem() + "-bank-map.svg";
-    boolean drawn = picture && !proven.reports().isEmpty();
-    List<GeneratedFile> files = new ArrayList<>();
-    if (json) {
-      files.add(new GeneratedFile(RESOURCE, tile.reportPath(),
-          Json.write(tile(proven, drawn ? picturePath : null))));
-    }
-    if (drawn) {
-      String title = "tile " + Diagnostics.javaName(tile.type()) + " (" + tile.layout() + ")";
-      files.add(new GeneratedFile(RESOURCE, picturePath,
-          BankMapSvg.of(tile.layout()).render(title, proven.reports())));
-    }
-    return files;
+    return files(json, picture && !proven.reports().isEmpty(), tile.reportPath(),
+        tile.outputStem() + "-bank-map.svg", bankMap -> tile(proven, bankMap),
+        () -> BankMapSvg.of(tile.layout()).render("tile " + Diagnostics.javaName(tile.type())
+            + " (" + tile.layout() + ")", proven.reports()));
   }
 
   /** A proven storage's reports, both printed from one {@link StorageMap}. */
   public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
+    if (!json && !picture) {
+      return List.of();
+    }
     StorageSpec spec = proven.spec();
     StorageMap map = StorageMap.of(proven);
-    String picturePath = spec.outputStem() + "-storage-map.svg";
+    return files(json, picture, spec.reportPath(), spec.outputStem() + "-storage-map.svg",
+        storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
+  }
+
+  /** The JSON report, which names the picture where it is drawn, then the picture. */
+  private static List<GeneratedFile> files(boolean json, boolean picture, String reportPath,
+      String picturePath, Function<String, Map<String, Object>> report, Supplier<String> svg) {
     List<GeneratedFile> files = new ArrayList<>();
     if (json) {
-      files.add(new GeneratedFile(RESOURCE, spec.reportPath(),
-          Json.write(storage(spec, map, picture ? picturePath : null))));
+      files.add(new GeneratedFile(RESOURCE, reportPath,
+          jsonText(report.apply(picture ? picturePath : null))));
     }
     if (picture) {
-      files.add(new GeneratedFile(RESOURCE, picturePath, StorageMapSvg.render(map)));
+      files.add(new GeneratedFile(RESOURCE, picturePath, svg.get()));
     }
     return files;
   }
@@ -91,7 +98,7 @@ public final class ReportWriter {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
-    Map<String, Object> root = Json.object("tile", tile.type().getQualifiedName().toString(),
+    Map<String, Object> root = object("tile", tile.type().getQualifiedName().toString(),
         "name", tile.name(), "javaHelper", tile.helper().canonicalName(),
         "cudaHeader", tile.headerPath(), "cudaType", tile.cudaType(),
         "dtype", layout.dtype().name());
@@ -104,9 +111,9 @@ public final class ReportWriter {
       root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
     }
     tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
-    root.putAll(Json.object("triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
+    root.putAll(object("triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
         "rowStride", layout.rowStride(), "alignment", layout.alignment(),
-        "atom", Json.object("rows", layout.atomRows(), "cols", layout.atomCols(),
+        "atom", object("rows", layout.atomRows(), "cols", layout.atomCols(),
             "order", layout.atomOrder().name(), "elements", layout.strided().atomElements(),
             "down", layout.strided().atomsDown(), "across", layout.strided().atomsAcross()),
         "stages", layout.stages(),
@@ -114,7 +121,7 @@ public final class ReportWriter {
         // or none.
         "stageElements", layout.stageStride(), "extentBytes", layout.extentBytes(),
         "swizzle", swizzle(proven),
-        "bankModel", Json.object("banks", BankModel.NVIDIA.banks(),
+        "bankModel", object("banks", BankModel.NVIDIA.banks(),
             "bankBytes", BankModel.NVIDIA.bankBytes()),
         "accesses", IntStream.range(0, reports.size()).mapToObj(i -> access(reports.get(i),
             tile.accesses().get(i), layout, bankMap == null ? null : bankMap + "#access-" + i))
@@ -128,11 +135,11 @@ public final class ReportWriter {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     Map<String, Object> json = layout.hasSwizzle()
-        ? Json.object("bits", layout.swizzle().bits(), "base", layout.swizzle().base(),
+        ? object("bits", layout.swizzle().bits(), "base", layout.swizzle().base(),
             "shift", layout.swizzle().shift())
         // An XOR map that no swizzle is: its images of the offset's bits, Triton's bases.
-        : Json.object("map", layout.inner().toString());
-    json.putAll(Json.object("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET",
+        : object("map", layout.inner().toString());
+    json.putAll(object("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET",
         "elements", layout.swizzleName(),
         "bytes", layout.byteSwizzle().map(Object::toString).orElse(null),
         "tmaMode", proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null),
@@ -144,7 +151,7 @@ public final class ReportWriter {
   private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
       TileLayout layout, String bankMap) {
     AccessPattern pattern = report.access();
-    Map<String, Object> json = Json.object("label", pattern.label(),
+    Map<String, Object> json = object("label", pattern.label(),
         "description", pattern.description(), "kind", pattern.kind().name());
     if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
       json.put("shape", matrix.shape().name());
@@ -158,7 +165,7 @@ public final class ReportWriter {
         .ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
     AccessNotes.bytePairs(pattern, layout)
         .ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
-    json.putAll(Json.object("op", pattern.op().name(), "default", declared.isDefault(),
+    json.putAll(object("op", pattern.op().name(), "default", declared.isDefault(),
         "maxWays", pattern.maxWays(), "instructions", report.instructions(),
         "wavefronts", report.wavefronts(), "idealWavefronts", report.idealWavefronts(),
         "wavefrontsPerInstruction", report.wavefrontsPerInstruction(),
@@ -175,19 +182,19 @@ public final class ReportWriter {
    */
   private static Map<String, Object> engine(Engine engine, ProvenTile proven) {
     TileLayout layout = proven.spec().layout();
-    Map<String, Object> json = Json.object("label", engine.label(),
+    Map<String, Object> json = object("label", engine.label(),
         "description", engine.description(), "kind", engine.kind().name(),
         "op", engine.op().name());
     Plan<?> plan = proven.planOf(engine);
     json.putAll(engine.accept(new Engine.Visitor<Map<String, Object>>() {
       @Override
       public Map<String, Object> tma(Tma tma, Plan<TmaFill> fill) {
-        return Json.object("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+        return object("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
       }
 
       @Override
       public Map<String, Object> mmaRead(MmaRead read, Plan<MmaOperand> operand) {
-        return Json.object("major", read.major().name(),
+        return object("major", read.major().name(),
             "plan", operand.plan().map(OperandReadText::plan).orElse(null));
       }
     }, plan));
@@ -200,10 +207,10 @@ public final class ReportWriter {
 
   /** The boxes that fill one stage and their mode: a TMA engine's plan. */
   private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
-    return Json.object("mode", fill.mode().cudaName(),
+    return object("mode", fill.mode().cudaName(),
         "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
         "boxRows", fill.boxRows(), "boxCols", fill.boxCols(),
-        "boxes", fill.boxes().stream().map(box -> Json.object("row", box.row(), "col", box.col(),
+        "boxes", fill.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
             "offset", box.offset())).toList());
   }
 
@@ -214,26 +221,26 @@ public final class ReportWriter {
    */
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
-    Map<String, Object> json = Json.object("declared",
+    Map<String, Object> json = object("declared",
         HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
     if (HopperHeaderText.declaredMajors(tile).size() == 2) {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
       Plan<MmaOperand> read = proven.wgmmaRead(major);
-      Map<String, Object> majorJson = Json.object("operand", read.exists());
+      Map<String, Object> majorJson = object("operand", read.exists());
       majorJson.putAll(read.plan().map(OperandReadText::plan).orElseGet(() ->
-          Json.object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
+          object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
       json.put(major.name(), majorJson);
     }
     return json;
   }
 
   private static Map<String, Object> witness(Witness witness) {
-    return Json.object("instruction", witness.instruction(), "phase", witness.phase(),
+    return object("instruction", witness.instruction(), "phase", witness.phase(),
         "firstLane", witness.firstLane(), "lastLane", witness.lastLane(),
         "merged", witness.merged(), "bank", witness.bank(),
-        "lanes", witness.lanes().stream().map(lane -> Json.object("lane", lane.lane(),
+        "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
             "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList());
   }
 
@@ -242,22 +249,22 @@ public final class ReportWriter {
    * constructor and the stage's shape; or, where Triton has none, why.
    */
   private static Map<String, Object> triton(TileLayout layout) {
-    return TritonEncoding.of(layout).map(encoding -> Json.object("encoding", encoding.mlir(),
+    return TritonEncoding.of(layout).map(encoding -> object("encoding", encoding.mlir(),
         "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> {
           TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
-          return Json.object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
+          return object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
         });
   }
 
   private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {
-    Map<String, Object> root = Json.object("storage", map.type(), "name", map.name(),
+    Map<String, Object> root = object("storage", map.type(), "name", map.name(),
         "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
         "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
         "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
         "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
         "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
     root.put("buffers", map.buffers().stream().map(area -> {
-      Map<String, Object> buffer = Json.object("name", area.name(), "kind", area.kind().name(),
+      Map<String, Object> buffer = object("name", area.name(), "kind", area.kind().name(),
           "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
           "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
           "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
@@ -265,22 +272,87 @@ public final class ReportWriter {
       if (area.barriers() > 0) {
         buffer.put("barriers", area.barriers());
       }
-      buffer.put("parts", area.parts().stream().map(part -> Json.object("copy", part.copy(),
+      buffer.put("parts", area.parts().stream().map(part -> object("copy", part.copy(),
           "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
       return buffer;
     }).toList());
-    root.put("phases", map.bands().stream().map(band -> Json.object(
+    root.put("phases", map.bands().stream().map(band -> object(
         "phase", band.phase().orElse(null),
         "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
-    root.put("phaseChanges", map.changes().stream().map(change -> Json.object(
+    root.put("phaseChanges", map.changes().stream().map(change -> object(
         "from", change.from(), "to", change.to(),
         "helper", change.steps().isEmpty() ? null : change.helper(),
-        "reused", change.reused().stream().map(reuse -> Json.object("before", reuse.before(),
+        "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
             "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
-        "steps", change.steps().stream().map(step -> Json.object("step", step.step().name(),
+        "steps", change.steps().stream().map(step -> object("step", step.step().name(),
             "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
         .toList());
     root.put("storageMap", picture);
     return root;
+  }
+
+  /** A JSON object of {@code keysAndValues}, name then value, in that order; null prints null. */
+  private static Map<String, Object> object(Object... keysAndValues) {
+    Map<String, Object> object = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return object;
+  }
+
+  /**
+   * {@code value} as JSON: maps (in their iteration order), lists, strings, numbers, booleans and
+   * null, indented by two spaces, so that the output is deterministic and diffs well.
+   */
+  private static String jsonText(Object value) {
+    StringBuilder out = new StringBuilder();
+    write(value, out, "");
+    return out.append('\n').toString();
+  }
+
+  private static void write(Object value, StringBuilder out, String indent) {
+    if (value == null) {
+      out.append("null");
+    } else if (value instanceof String text) {
+      quote(text, out);
+    } else if (value instanceof Double number) {
+      out.append(number == Math.rint(number) && !number.isInfinite()
+          ? String.format(Locale.ROOT, "%.1f", number)
+          : Double.toString(number));
+    } else if (value instanceof Number || value instanceof Boolean) {
+      out.append(value);
+    } else if (value instanceof Map<?, ?> map) {
+      block(map.entrySet(), '{', '}', out, indent, (entry, inner) -> {
+        quote(String.valueOf(entry.getKey()), out);
+        out.append(": ");
+        write(entry.getValue(), out, inner);
+      });
+    } else if (value instanceof List<?> list) {
+      block(list, '[', ']', out, indent, (item, inner) -> write(item, out, inner));
+    } else {
+      throw new IllegalArgumentException("not JSON: " + value.getClass());
+    }
+  }
+
+  /** {@code items} between {@code open} and {@code close}, one an indented line; none on one. */
+  private static <T> void block(Collection<T> items, char open, char close, StringBuilder out,
+      String indent, BiConsumer<T, String> write) {
+    out.append(open);
+    String inner = indent + "  ";
+    String separator = "\n";
+    for (T item : items) {
+      out.append(separator).append(inner);
+      write.accept(item, inner);
+      separator = ",\n";
+    }
+    out.append(items.isEmpty() ? "" : "\n" + indent).append(close);
+  }
+
+  /**
+   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
+   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
+   */
+  private static void quote(String text, StringBuilder out) {
+    out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');
   }
 }

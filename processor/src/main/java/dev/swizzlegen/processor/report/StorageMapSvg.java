@@ -88,8 +88,7 @@ final class StorageMapSvg {
     if (limitOnScale()) {
       svg.empty("line", "class", "limit", "x1", px(map.limitBytes()), "y1", TOP - 8,
           "x2", px(map.limitBytes()), "y2", axisY, "stroke", LIMIT, "stroke-width", 1.5);
-      svg.label(width(map.limitBytes()), TOP - 12, 10, "kLimitBytes " + map.limitBytes() + " ("
-          + kibApprox(map.limitBytes()) + " KiB, " + limitSource() + ")", "text-anchor", "end",
+      svg.label(width(map.limitBytes()), TOP - 12, 10, limit(), "text-anchor", "end",
           "fill", LIMIT);
     }
     String plot = svg.toString();
@@ -103,16 +102,12 @@ final class StorageMapSvg {
     frame.empty("rect", "width", "100%", "height", "100%", "fill", "white");
     frame.text("title", "storage " + map.javaName() + " (" + map.type()
         + "): its shared memory by phase");
-    int buffers = map.buffers().size();
-    int bands = map.bands().size();
     frame.label(8, 18, 13, "storage " + map.javaName() + ": " + map.bytes() + " bytes ("
         + kibApprox(map.bytes()) + " KiB) from a " + map.alignment() + "-byte aligned base, "
-        + buffers + (buffers == 1 ? " buffer, " : " buffers, ") + bands
-        + (bands == 1 ? " band" : " bands"));
+        + count(map.buffers().size(), "buffer") + ", " + count(map.bands().size(), "band"));
     frame.label(8, 34, 10, "request kDynamicBytes = " + map.dynamicBytes() + " (kBytes and "
         + map.slackBytes() + " of slack) of kLimitBytes = " + map.limitBytes() + " ("
-        + limitSource() + "); " + map.blocksPerSm()
-        + (map.blocksPerSm() == 1 ? " block" : " blocks") + " per SM by shared memory");
+        + limitSource() + "); " + count(map.blocksPerSm(), "block") + " per SM by shared memory");
     frame.append(column.toString());
     frame.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)", "data-bytes-per-pixel",
         bytesPerPixel).append(plot).close("g");
@@ -127,10 +122,8 @@ final class StorageMapSvg {
   private int band(StorageMap.Band band, int top) {
     int boxTop = top + BAND_PAD;
     boxBottom = boxTop + BOX_HEIGHT;
-    int live = band.live().size();
     column.label(8, top + 20, 12, band.title(), "font-weight", "bold");
-    column.label(8, top + 34, 9, live + (live == 1 ? " buffer" : " buffers") + " live",
-        "fill", GREY);
+    column.label(8, top + 34, 9, count(band.live().size(), "buffer") + " live", "fill", GREY);
     svg.open("g", "class", "band", "data-phase", band.title());
     svg.empty("rect", "class", "lane", "x", 0, "y", top, "width", plotWidth, "height",
         BOX_HEIGHT + 2 * BAND_PAD, "fill", "#f7f7f7");
@@ -263,9 +256,8 @@ final class StorageMapSvg {
     if (limitOnScale()) {
       svg.label(4, y, 9, free + " bytes free up to kLimitBytes " + map.limitBytes());
     } else {
-      svg.label(4, y, 9, "kLimitBytes " + map.limitBytes() + " (" + kibApprox(map.limitBytes())
-          + " KiB, " + limitSource() + ") is off the scale, to the right: " + free
-          + " bytes free", "fill", LIMIT);
+      svg.label(4, y, 9, limit() + " is off the scale, to the right: " + free + " bytes free",
+          "fill", LIMIT);
     }
     svg.close("g");
     return y + 4;
@@ -289,7 +281,7 @@ final class StorageMapSvg {
       }
     }
     svg.label(0, y + 30, 9, "KiB from the aligned base; a tick every " + exact(step, 1024)
-        + " KiB; 1 pixel = " + bytesPerPixel + (bytesPerPixel == 1 ? " byte" : " bytes"));
+        + " KiB; 1 pixel = " + count(bytesPerPixel, "byte"));
     svg.close("g");
     return y + 34;
   }
@@ -303,7 +295,7 @@ final class StorageMapSvg {
   private static List<String> labelLines(StorageMap.Area area) {
     String shape = "align " + area.alignment();
     if (area.kind() == Buffer.Kind.BARRIERS) {
-      shape += ", " + area.barriers() + (area.barriers() == 1 ? " mbarrier" : " mbarriers");
+      shape += ", " + count(area.barriers(), "mbarrier");
     }
     if (area.copies() > 1) {
       shape += ", " + area.copies() + " copies every " + area.copyStride();
@@ -330,6 +322,11 @@ final class StorageMapSvg {
       case TILE -> TILE_HUES[(int) map.buffers().subList(0, index).stream()
           .filter(area -> area.kind() == Buffer.Kind.TILE).count() % TILE_HUES.length];
     };
+  }
+
+  /** {@code n} and the noun, plural unless it is one. */
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** Whether {@code chars} characters of a label fit in {@code bytes}' width. */
@@ -364,5 +361,10 @@ final class StorageMapSvg {
   private String limitSource() {
     return map.architecture().map(arch -> arch + "'s per-block maximum")
         .orElse("sm_90a's, the default without -Aswizzlegen.arch");
+  }
+
+  private String limit() {
+    return "kLimitBytes " + map.limitBytes() + " (" + kibApprox(map.limitBytes()) + " KiB, "
+        + limitSource() + ")";
   }
 }
