@@ -117,8 +117,7 @@ public final class ReportWriter {
             "order", layout.atomOrder().name(), "elements", layout.strided().atomElements(),
             "down", layout.strided().atomsDown(), "across", layout.strided().atomsAcross()),
         "stages", layout.stages(),
-        // From one stage's start to the next, as the header's kStageElements: a gap after each
-        // or none.
+        // The header's kStageElements: from one stage's start to the next, a gap after or none.
         "stageElements", layout.stageStride(), "extentBytes", layout.extentBytes(),
         "swizzle", swizzle(proven),
         "bankModel", object("banks", BankModel.NVIDIA.banks(),

@@ -11,10 +11,7 @@ import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -116,14 +113,13 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     List<Band> bands = phases.stream().map(phase -> new Band(phase, IntStream.range(0,
         buffers.size()).filter(i -> phase.map(placement.buffers().get(i)::liveIn).orElse(true))
         .boxed().toList())).toList();
-    Map<String, Area> byName =
-        buffers.stream().collect(Collectors.toMap(Area::name, Function.identity()));
+    List<String> names = buffers.stream().map(Area::name).toList();
     List<Change> changes = new ArrayList<>();
     for (PhaseChange change : proven.phaseChanges()) {
       List<Reuse> reused = new ArrayList<>();
       for (List<String> pair : change.buffers()) {
-        Area before = byName.get(pair.get(0));
-        Area after = byName.get(pair.get(1));
+        Area before = buffers.get(names.indexOf(pair.get(0)));
+        Area after = buffers.get(names.indexOf(pair.get(1)));
         long start = Math.max(before.offset(), after.offset());
         reused.add(new Reuse(before.name(), after.name(), start,
             Math.min(before.end(), after.end()) - start));

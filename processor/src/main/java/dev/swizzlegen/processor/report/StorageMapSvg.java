@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class StorageMapSvg {
   /** The widest the plot gets, in pixels. */
-  static final int MAX_PLOT_WIDTH = 960;
+  private static final int MAX_PLOT_WIDTH = 960;
   /** The phase names' column, left of the plot. */
   private static final int LEFT = 112;
   private static final int RIGHT = 24;
@@ -69,7 +69,6 @@ final class StorageMapSvg {
     this.plotWidth = (int) ((axisBytes + scale - 1) / scale);
   }
 
-  /** The picture of {@code map}. */
   static String render(StorageMap map) {
     return new StorageMapSvg(map).draw();
   }

@@ -30,7 +30,6 @@ final class Svg {
     return this;
   }
 
-  /** {@code </name>}. */
   Svg close(String name) {
     out.append("</").append(name).append(">\n");
     return this;
@@ -90,11 +89,10 @@ final class Svg {
   }
 
   /**
-   * Text for the picture's XML, in ASCII whatever encoding it is written in: markup characters as
-   * entities, other non-ASCII characters as character references, and what XML 1.0 forbids or a
-   * viewer would not show (control characters, bidirectional and other format characters, unpaired
-   * surrogates, U+FFFE and U+FFFF) in the visible notation <code>&#92;u202e</code>: a label is user
-   * text.
+   * User text for the picture's XML, in ASCII whatever encoding it is written in: markup as
+   * entities, other non-ASCII characters as references, and what XML 1.0 forbids or a viewer would
+   * not show (control and format characters such as bidirectional ones, unpaired surrogates, U+FFFE
+   * and U+FFFF) in the visible notation <code>&#92;u202e</code>.
    */
   private static String escape(String text) {
     StringBuilder escaped = new StringBuilder(text.length() + 16);
