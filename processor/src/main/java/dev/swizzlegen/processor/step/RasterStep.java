@@ -8,7 +8,7 @@ import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.RasterReader;
-import dev.swizzlegen.processor.report.TileSummary;
+import dev.swizzlegen.processor.report.BuildSummary;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -35,6 +35,6 @@ final class RasterStep extends Step {
   Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     return reader.read(type, values, diagnostics).filter(read -> !diagnostics.hasErrors())
         .map(raster -> made(type, diagnostics, raster.headerPath(), twinWriter.twin(raster),
-            List.of(headerWriter.write(raster)), () -> TileSummary.of(raster)));
+            List.of(headerWriter.write(raster)), () -> BuildSummary.of(raster)));
   }
 }

@@ -6,7 +6,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
-import dev.swizzlegen.processor.report.TileSummary;
+import dev.swizzlegen.processor.report.BuildSummary;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +70,7 @@ abstract class Step {
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(javaClass));
     files.addAll(others);
     Optional<String> note = options.summary() ? Optional.of(summary.get()) : Optional.empty();
-    note.ifPresent(text -> files.add(TileSummary.file(headerPath, text)));
+    note.ifPresent(text -> files.add(BuildSummary.file(headerPath, text)));
     return new Made(type, declaration, diagnostics, headerPath, javaClass, files, note);
   }
 

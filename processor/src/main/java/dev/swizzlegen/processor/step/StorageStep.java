@@ -11,8 +11,8 @@ import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
-import dev.swizzlegen.processor.report.StorageReportWriter;
-import dev.swizzlegen.processor.report.StorageSummary;
+import dev.swizzlegen.processor.report.BuildSummary;
+import dev.swizzlegen.processor.report.ReportWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +31,7 @@ final class StorageStep extends Step {
   private final StorageReader.Tiles tiles;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
   private final StorageLayoutWriter twinWriter = new StorageLayoutWriter();
-  private final StorageReportWriter reportWriter = new StorageReportWriter();
+  private final ReportWriter reportWriter = new ReportWriter();
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       StorageReader.Tiles tiles, JavaWriter javaWriter) {
@@ -52,6 +52,6 @@ final class StorageStep extends Step {
     List<GeneratedFile> files = new ArrayList<>(List.of(headerWriter.write(proven.get())));
     files.addAll(reportWriter.write(proven.get(), options.json(), options.svg()));
     return Optional.of(made(type, diagnostics, proven.get().spec().headerPath(),
-        twinWriter.twin(proven.get()), files, () -> StorageSummary.of(proven.get())));
+        twinWriter.twin(proven.get()), files, () -> BuildSummary.of(proven.get())));
   }
 }

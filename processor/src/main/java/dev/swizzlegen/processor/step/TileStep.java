@@ -21,9 +21,8 @@ import dev.swizzlegen.processor.read.StorageReader.TileState;
 import dev.swizzlegen.processor.read.StorageReader.Tiles;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.report.BankMapWriter;
+import dev.swizzlegen.processor.report.BuildSummary;
 import dev.swizzlegen.processor.report.ReportWriter;
-import dev.swizzlegen.processor.report.TileSummary;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +45,6 @@ final class TileStep extends Step implements Tiles {
   private final JavaHelperWriter helperWriter = new JavaHelperWriter();
   private final CudaHeaderWriter headerWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
-  private final BankMapWriter bankMapWriter = new BankMapWriter();
   /** The tiles proven this round, by qualified name, until they are settled. */
   private final Map<String, TileSpec> proven = new HashMap<>();
   /** What became of each tile, by qualified name, for the storages that name it. */
@@ -136,14 +134,8 @@ final class TileStep extends Step implements Tiles {
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());
     List<GeneratedFile> files = new ArrayList<>();
     files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
-    Optional<GeneratedFile> bankMap = options.svg()
-        ? bankMapWriter.write(tile, proven.reports())
-        : Optional.empty();
-    if (options.json()) {
-      files.add(reportWriter.write(proven, bankMap.isPresent()));
-    }
-    bankMap.ifPresent(files::add);
+    files.addAll(reportWriter.write(proven, options.json(), options.svg()));
     return made(tile.type(), diagnostics, tile.headerPath(), helper, files,
-        () -> TileSummary.of(tile, proven.reports(), hopper, reads));
+        () -> BuildSummary.of(tile, proven.reports(), hopper, reads));
   }
 }
