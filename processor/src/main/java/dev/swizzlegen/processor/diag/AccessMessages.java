@@ -1,15 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
 import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
-import static dev.swizzlegen.processor.diag.MessageWords.instruction;
-import static dev.swizzlegen.processor.diag.MessageWords.matrixInstruction;
-import static dev.swizzlegen.processor.diag.MessageWords.names;
-import static dev.swizzlegen.processor.diag.MessageWords.shapeFormats;
-import static dev.swizzlegen.processor.diag.MessageWords.shapeOwner;
-import static dev.swizzlegen.processor.diag.MessageWords.target;
-import static dev.swizzlegen.processor.diag.MessageWords.vectors;
-import static dev.swizzlegen.processor.diag.Messages.blame;
-import static dev.swizzlegen.processor.diag.Messages.fragments;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
@@ -17,20 +8,11 @@ import dev.swizzlegen.runtime.ArchitectureViolation;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.access.AccessViolation;
 import dev.swizzlegen.runtime.notation.LaneNotation;
-import dev.swizzlegen.runtime.raster.RasterViolation;
 import java.util.Map;
 
-/**
- * The fragments and computed blame rules of the violations of warp accesses and architectures
- * (a rasterizer's need none), whose formats are the catalog's ({@link Messages}): two of the
- * families of {@link Messages#VIOLATIONS}, registered when one of their violations is first worded.
- */
-final class AccessMessages {
-  private AccessMessages() {}
-
-  /** The fragments and the computed blame rules of the kinds of {@code AccessViolation}. */
+/** The violations of warp accesses and architectures (a rasterizer's need no fragments). */
+final class AccessMessages extends MessageFamily {
   static void accessFragments() {
-    // Warp accesses.
     blame(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     fragments(AccessViolation.VectorBaseMisaligned.class,
         v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
@@ -78,7 +60,6 @@ final class AccessMessages {
             "position", v.index() + 1));
   }
 
-  /** The fragments and the computed blame rules of the kinds of {@code ArchitectureViolation}. */
   static void architectureFragments() {
     fragments(ArchitectureViolation.MissingInstruction.class,
         v -> Map.of("target", target(v.architecture()),

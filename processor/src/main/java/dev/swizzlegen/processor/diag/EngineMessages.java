@@ -2,18 +2,6 @@ package dev.swizzlegen.processor.diag;
 
 import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
 import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
-import static dev.swizzlegen.processor.diag.MessageWords.blackwellSwizzles;
-import static dev.swizzlegen.processor.diag.MessageWords.byteMap;
-import static dev.swizzlegen.processor.diag.MessageWords.cell;
-import static dev.swizzlegen.processor.diag.MessageWords.names;
-import static dev.swizzlegen.processor.diag.MessageWords.onBytes;
-import static dev.swizzlegen.processor.diag.MessageWords.swizzleName;
-import static dev.swizzlegen.processor.diag.MessageWords.target;
-import static dev.swizzlegen.processor.diag.MessageWords.unitBase;
-import static dev.swizzlegen.processor.diag.MessageWords.withoutFinalPeriod;
-import static dev.swizzlegen.processor.diag.Messages.blame;
-import static dev.swizzlegen.processor.diag.Messages.fragments;
-import static dev.swizzlegen.processor.diag.Messages.fragmentsAsDeclared;
 
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Cell;
@@ -31,15 +19,8 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.Map;
 
-/**
- * The fragments and computed blame rules of the violations of the engines, TMA and the tensor
- * cores' reads (wgmma and tcgen05, one family with the instruction as data), whose formats are the
- * catalog's ({@link Messages}): two of the families of {@link Messages#VIOLATIONS}.
- */
-final class EngineMessages {
-  private EngineMessages() {}
-
-  /** The fragments and the computed blame rules of the kinds of {@code TmaViolation}. */
+/** The violations of the engines: TMA and the tensor cores' reads (wgmma and tcgen05). */
+final class EngineMessages extends MessageFamily {
   static void tmaFragments() {
     fragments(TmaViolation.MissingTmaMode.class,
         v -> Map.of("target", target(v.architecture()),
@@ -79,11 +60,7 @@ final class EngineMessages {
             "modeName", v.mode().cudaName()));
   }
 
-  /**
-   * The fragments and the computed blame rules of the kinds of {@code MmaViolation}: one format a
-   * kind, whatever the instruction, whose name is every kind's slot {@code {{instruction}}}
-   * ({@code wgmma}, {@code tcgen05.mma}).
-   */
+  /** One format a kind, whatever the instruction, named by every kind's {@code {{instruction}}}. */
   static void mmaFragments() {
     fragments(MmaViolation.class, v -> Map.of("instruction", v.format().instruction()));
     fragments(MmaViolation.MmaType.class,
@@ -135,7 +112,7 @@ final class EngineMessages {
    * The clause on the 128-byte swizzle of 32-byte units, for an instruction that reads it and a
    * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
    */
-  static String base32B(MmaFormat format, DType dtype) {
+  private static String base32B(MmaFormat format, DType dtype) {
     boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
         && dtype.storageBits() == 32;
     return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
@@ -143,12 +120,12 @@ final class EngineMessages {
   }
 
   /** Which TMA copies {@code op} names: loads into the tile, or stores from it. */
-  static String tmaDirection(Op op) {
+  private static String tmaDirection(Op op) {
     return op == Op.STORE ? "TMA loads into the tile" : "TMA stores from the tile";
   }
 
   /** Where the first box tried goes wrong. */
-  static String boxMismatch(TmaViolation.BoxMismatch mismatch) {
+  private static String boxMismatch(TmaViolation.BoxMismatch mismatch) {
     if (mismatch instanceof TmaViolation.BoxStartMisaligned start) {
       return box(start.boxRows(), start.boxCols(), start.corner()) + " would start at byte "
           + start.startByte() + ", not a multiple of the " + start.alignmentBytes()
@@ -161,12 +138,12 @@ final class EngineMessages {
   }
 
   /** {@code "a 8 x 64 box at (row 8, col 0)"}. */
-  static String box(int boxRows, int boxCols, Cell corner) {
+  private static String box(int boxRows, int boxCols, Cell corner) {
     return "a " + boxRows + " x " + boxCols + " box at " + cell(corner);
   }
 
   /** The column blocks TMA would fill, as attributes or a layout to paste, after a space. */
-  static String columnBlocks(TmaViolation.ColumnBlocks blocks, boolean pasted) {
+  private static String columnBlocks(TmaViolation.ColumnBlocks blocks, boolean pasted) {
     String rowsWider = " Rows of " + blocks.rowBytes() + " bytes are wider than one box: declare"
         + " the tile as column blocks of ";
     String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
@@ -190,7 +167,7 @@ final class EngineMessages {
   }
 
   /** The groups a descriptor offset steps between, for the major and the layout. */
-  static String descriptorGroups(MmaViolation.DescriptorOffsetOutOfRange violation) {
+  private static String descriptorGroups(MmaViolation.DescriptorOffsetOutOfRange violation) {
     boolean leading = violation.offset() == MmaViolation.DescriptorOffset.LEADING;
     MmaLayoutType layout = violation.layoutType();
     if (violation.major() == Major.K) {
@@ -208,12 +185,10 @@ final class EngineMessages {
    * rows it reads (and in how many a group, where the instruction's layouts differ in that), the
    * atoms CuTe would declare, or the narrower layout CUTLASS's selector would pick.
    */
-  static String atomsHint(MmaFormat format, MmaLayoutType layout,
+  private static String atomsHint(MmaFormat format, MmaLayoutType layout,
       MmaViolation.AtomsHint atoms, boolean pasted) {
-    boolean groupsDiffer = false;
-    for (MmaLayoutType type : format.layoutTypes()) {
-      groupsDiffer |= type.groupRows() != layout.groupRows();
-    }
+    boolean groupsDiffer = format.layoutTypes().stream()
+        .anyMatch(type -> type.groupRows() != layout.groupRows());
     String reads = " With " + layout.description() + " " + format.instruction() + " reads "
         + (layout == MmaLayoutType.NONE ? "8 x 16-byte core matrices of 128 contiguous bytes"
             : "rows of " + layout.rowBytes() + " bytes"
