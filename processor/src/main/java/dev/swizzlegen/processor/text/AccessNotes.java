@@ -10,20 +10,15 @@ import java.util.Optional;
 
 /**
  * What the generated files add to an access's cost where the model stands alone: the sm_100
- * ldmatrix and stmatrix shapes are costed by the bank model and not yet measured on sm_100 hardware
- * (the only GPU measured is an H100, which has none of them); and what m8n8's {@code .trans} does
- * to 8-bit elements, which its name does not say.
+ * ldmatrix and stmatrix shapes are not yet measured (the only GPU measured is an H100, which has
+ * none of them); and what m8n8's {@code .trans} does to 8-bit elements, which its name hides.
  */
 public final class AccessNotes {
-  /** The words every file marks such an access with. */
   public static final String UNMEASURED = "not yet measured on sm_100 hardware";
 
   private AccessNotes() {}
 
-  /**
-   * For an access of an unmeasured shape: {@code "sm_100a, sm_103a and sm_110a only; the bank
-   * model's cost, not yet measured on sm_100 hardware"}; empty for the others.
-   */
+  /** For an access of an unmeasured shape, what it is and where; empty for the others. */
   public static Optional<String> unmeasured(AccessPattern access) {
     if (!(access instanceof MatrixAccess matrix) || matrix.shape().measured()) {
       return Optional.empty();
@@ -33,14 +28,13 @@ public final class AccessNotes {
         + architectures(matrix) + " only; the bank model's cost, " + UNMEASURED);
   }
 
-  /** The words every file gives what an m8n8 {@code .trans} of 8-bit elements moves. */
+  /** What an m8n8 {@code .trans} of 8-bit elements moves. */
   public static final String BYTE_PAIRS = "16-bit pairs of 8-bit elements";
 
   /**
-   * For an m8n8 {@code .trans} on 8-bit elements: {@code "ldmatrix.x4.trans (16-bit pairs of 8-bit
-   * elements) transposes pairs of adjacent FP8_E4M3 elements, not single ones; its addresses, and so
-   * its cost, are ldmatrix.x4's"}; empty for the others. The instruction ({@code .b16}) is the one
-   * 16-bit tiles use, so its name alone would pass for an element transpose.
+   * For an m8n8 {@code .trans} on 8-bit elements, that it moves pairs; empty for the others. The
+   * instruction ({@code .b16}) is the one 16-bit tiles use: its name would pass for an element
+   * transpose.
    */
   public static Optional<String> bytePairs(AccessPattern access, Layout layout) {
     DType dtype = layout.dtype();
@@ -56,9 +50,6 @@ public final class AccessNotes {
 
   /** The architectures that have the instruction, as PTX lists them. */
   public static String architectures(MatrixAccess matrix) {
-    return switch (matrix.shape()) {
-      case M8N16 -> "sm_100a, sm_103a, sm_110a, sm_120a";
-      default -> "sm_100a, sm_103a, sm_110a";
-    };
+    return "sm_100a, sm_103a, sm_110a" + (matrix.shape() == MatrixShape.M8N16 ? ", sm_120a" : "");
   }
 }

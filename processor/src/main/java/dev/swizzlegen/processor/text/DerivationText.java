@@ -13,18 +13,16 @@ import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.XorMapSearch;
 
 /**
- * Why a derived layout was chosen, for the generated helpers, headers and reports: the solver's
- * {@link Reasons} in words, in the words of the messages' verdicts ({@code diag.SolutionText}).
+ * Why a derived layout was chosen, for the generated files: the solver's {@link Reasons} in the
+ * words of the messages' verdicts ({@code diag.SolutionText}).
  */
 public final class DerivationText {
   private DerivationText() {}
 
   /**
-   * Why the found layout was chosen, in one or two sentences for the generated files:
-   * {@code "3 XOR bits are the fewest that make every access acceptable on whole 128-byte rows: the
-   * mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's
-   * canonical 3-bit atom."} The fewest bits are those of the chosen layout's place in the cost order:
-   * narrower column blocks come after whole rows and may need fewer.
+   * Why the found layout was chosen, in one or two sentences: {@code "3 XOR bits are the fewest that
+   * make every access acceptable on whole 128-byte rows: the mildest swizzle with fewer bits,
+   * Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
    */
   public static String why(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -99,9 +97,8 @@ public final class DerivationText {
   }
 
   /**
-   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows or CuTe's canonical
-   * atom"}): narrower column blocks come later in the order and may need fewer. Nothing for a declared
-   * atom, the only one searched.
+   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows"}): narrower column
+   * blocks come later in the cost order and may need fewer. Nothing for a declared atom.
    */
   private static String among(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -117,10 +114,8 @@ public final class DerivationText {
   }
 
   /**
-   * Why a layout that is a general XOR map was derived, for the generated files: no swizzle serves,
-   * the mildest, the map's terms and the {@code layout} that declares it:
-   * {@code "No Swizzle<B,M,S> (...) makes every access acceptable: the mildest, Swizzle<3,2,3>,
-   * leaves a 2-way conflict. The layout is the simplest invertible XOR map ... (layout = "...")."}
+   * Why a layout that is a general XOR map was derived: no swizzle serves, the mildest, the map's
+   * terms and the {@code layout} that declares it.
    */
   public static String whyXorMap(Solution solution) {
     TileLayout chosen = solution.layout().orElseThrow();

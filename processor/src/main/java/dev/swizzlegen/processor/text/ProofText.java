@@ -13,8 +13,7 @@ import java.util.Optional;
 
 /**
  * What was proved of one access or one engine, in one line: the words the header's comment, the
- * build summary, the bank map and the examples' summary share. The model reports numbers and plans;
- * only here are they sentences.
+ * build summary, the bank map and the examples' summary share.
  */
 public final class ProofText {
   private ProofText() {}
@@ -40,9 +39,8 @@ public final class ProofText {
 
   /**
    * The label and the plan: {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes
-   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}, {@code "wgmma read of a K-major
-   * operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO
-   * 1024 bytes"}; where there is no plan, the first violation that prevents it, in words.
+   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}; where there is no plan, the first
+   * violation that prevents it, in words.
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {
