@@ -12,11 +12,10 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
- * Everything found while processing one annotated element, as values, in Dagger's
- * {@code ValidationReport}'s way, printed once the element is done. An error lands on the attribute
- * value at fault (javac points at its line), or on its annotation where the attribute was not
- * written; every message but the summary note starts with the element's name:
- * {@code "tile GemmA: "}.
+ * Everything found while processing one annotated element, in Dagger's {@code ValidationReport}'s
+ * way, printed once the element is done. An error lands on the attribute value at fault, or on its
+ * annotation where the attribute was not written; every message but the summary note starts with
+ * the element's name: {@code "tile GemmA: "}.
  */
 public final class Diagnostics {
   /** One message and where it belongs; {@code annotation} and {@code value} may be null. */
@@ -54,12 +53,10 @@ public final class Diagnostics {
     error(annotation, attribute, message);
   }
 
-  /** An error of the element as a whole ({@link ElementError}), on the element. */
   public void elementError(ElementError error) {
     report(Messages.ELEMENT, error, null, "");
   }
 
-  /** A violation of the element's description, on the attribute at fault. */
   public void violation(Violation violation) {
     report(Messages.VIOLATIONS, violation, null, "");
   }
@@ -75,7 +72,6 @@ public final class Diagnostics {
     report(Messages.VIOLATIONS, violation, access, label + ": ");
   }
 
-  /** A shape error of the element's annotation. */
   public void shapeError(ShapeError error) {
     if (Messages.SHAPES.blame(error).annotation() == Blame.Attribute.Annotation.ACCESS) {
       throw new IllegalArgumentException(error + " is an @Access's: name the access");
@@ -83,7 +79,6 @@ public final class Diagnostics {
     report(Messages.SHAPES, error, null, "");
   }
 
-  /** A shape error of one {@code @Access}. */
   public void shapeError(AttributeSource access, ShapeError error) {
     report(Messages.SHAPES, error, access, "");
   }
@@ -133,7 +128,7 @@ public final class Diagnostics {
     add(kind, prefix() + message, access == null ? mirror() : access, null);
   }
 
-  /** A note on the element, such as the summary; its lines are its own. */
+  /** A note on the element, such as the summary. */
   public void note(String message) {
     add(Diagnostic.Kind.NOTE, message, null, null);
   }
