@@ -17,9 +17,8 @@ import java.util.function.Function;
 
 /**
  * What a family class of {@link Messages} ({@link TileMessages}, {@link AccessMessages},
- * {@link EngineMessages}, {@link ShapeMessages}, {@link StorageMessages}) registers its kinds'
- * fragments and computed blame rules through, and the words their fragments share: a cell, a
- * swizzle, a target, an instruction, what a type's storage unit is.
+ * {@link ShapeMessages}, {@link StorageMessages}) registers its kinds' fragments and computed blame
+ * rules through, and the words their fragments share.
  */
 abstract class MessageFamily {
   private static final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> FRAGMENTS =
@@ -107,19 +106,13 @@ abstract class MessageFamily {
     };
   }
 
-  /**
-   * Blackwell's TMA modes that are swizzles, on elements of {@code dtype}: {@code Swizzle<2,5,2>}
-   * and {@code Swizzle<1,6,1>} on bytes.
-   */
+  /** Blackwell's TMA modes that are swizzles on elements of {@code dtype}, in their words. */
   static String blackwellSwizzles(DType dtype) {
     int bytesBase = Integer.numberOfTrailingZeros(dtype.unitBytes());
     return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
   }
 
-  /**
-   * An XOR map of element offsets of {@code dtype} on byte offsets, in words; for packed FP4 a map
-   * that splits a byte has none.
-   */
+  /** An XOR map of elements of {@code dtype} on bytes; for packed FP4 one may split a byte. */
   static String byteMap(XorMap map, DType dtype) {
     int k = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
     return k > 0 && !map.keepsLowBits(k) ? "no map of whole bytes"

@@ -50,8 +50,8 @@ public final class Messages<K> {
       AccessViolation.class, AccessMessages::accessFragments,
       ArchitectureViolation.class, AccessMessages::architectureFragments,
       RasterViolation.class, () -> { },
-      TmaViolation.class, EngineMessages::tmaFragments,
-      MmaViolation.class, EngineMessages::mmaFragments));
+      TmaViolation.class, AccessMessages::tmaFragments,
+      MmaViolation.class, AccessMessages::mmaFragments));
 
   /** What a reader finds wrong with an annotation's shape before the model is asked. */
   public static final Messages<ShapeError> SHAPES =

@@ -4,6 +4,7 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The model's terms in the words every message and every generated file uses for them, here below
@@ -20,11 +21,8 @@ public final class ModelText {
 
   /** The element types {@code format} reads, as a message lists them. */
   public static String typesRead(MmaFormat format) {
-    String types = TYPES_READ.get(format);
-    if (types == null) {
-      throw new IllegalArgumentException("no words for " + format);
-    }
-    return types;
+    return Optional.ofNullable(TYPES_READ.get(format))
+        .orElseThrow(() -> new IllegalArgumentException("no words for " + format));
   }
 
   /** {@code "a K-major operand"}, {@code "an MN-major operand"}. */

@@ -198,25 +198,22 @@ public final class SwizzleText {
    * output bit; empty for a tile without a swizzle to show (the identity).
    */
   public static List<String> matrix(TileLayout layout) {
-    List<String> lines = new ArrayList<>();
-    if (!layout.hasSwizzle()) {
-      lines.add("The XOR map as a matrix over GF(2) (a linear layout): row i is"
-          + " output bit i, column j input bit j, bit 0 first, of the row-major offset"
-          + (layout.isOneAtom() ? "" : " within an atom") + ":");
-      lines.addAll(layout.inner().rows(layout.inner().span()));
-    } else if (!layout.swizzle().isIdentity()) {
-      Swizzle swizzle = layout.swizzle();
-      int atomCols = 1 << (swizzle.base() + swizzle.bits());
-      lines.add("The swizzle as a matrix over GF(2) (a linear layout): row i is"
-          + " output bit i, column j input bit j, bit 0 first, of "
-          + (layout.swizzlesWithinEachRow()
-              ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
-              : "the row-major "
-                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
-                  + (layout.isOneAtom() ? "" : " within an atom"))
-          + ":");
-      lines.addAll(swizzle.xorMap().rows(swizzle.atomBits()));
+    boolean map = !layout.hasSwizzle();
+    if (!map && layout.swizzle().isIdentity()) {
+      return List.of();
     }
+    int atomCols = map ? 0 : 1 << (layout.swizzle().base() + layout.swizzle().bits());
+    List<String> lines = new ArrayList<>();
+    lines.add("The " + (map ? "XOR map" : "swizzle") + " as a matrix over GF(2) (a linear layout):"
+        + " row i is output bit i, column j input bit j, bit 0 first, of "
+        + (!map && layout.swizzlesWithinEachRow()
+            ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
+            : "the row-major "
+                + (!map && layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
+                + (layout.isOneAtom() ? "" : " within an atom"))
+        + ":");
+    lines.addAll(map ? layout.inner().rows(layout.inner().span())
+        : layout.swizzle().xorMap().rows(layout.swizzle().atomBits()));
     return lines;
   }
 
