@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -31,17 +32,15 @@ import org.objectweb.asm.Type;
 final class Bytecode implements Opcodes {
   private final MethodVisitor method;
   private final String owner;
+  private final List<String> parameters;
   private final Map<String, Integer> slots = new HashMap<>();
   private final Label start = new Label();
   private int next;
 
-  /**
-   * Code for {@code method} of the class {@code owner} (internal name), whose {@code int} parameters
-   * are {@code parameters}, each named in the local variable table from the method's start.
-   */
-  Bytecode(MethodVisitor method, String owner, List<String> parameters) {
+  private Bytecode(MethodVisitor method, String owner, List<String> parameters) {
     this.method = method;
     this.owner = owner;
+    this.parameters = parameters;
     method.visitCode();
     method.visitLabel(start);
     for (String parameter : parameters) {
@@ -49,12 +48,26 @@ final class Bytecode implements Opcodes {
     }
   }
 
+  /**
+   * The code of a new method of {@code owner} (internal name) returning {@code result} (a
+   * descriptor), whose {@code int} parameters are each named in {@code MethodParameters}.
+   */
+  static Bytecode method(ClassWriter file, String owner, int access, String name,
+      List<String> parameters, String result) {
+    MethodVisitor method = file.visitMethod(access, name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, null, null);
+    for (String parameter : parameters) {
+      method.visitParameter(ExprPrinter.javaName(parameter), 0);
+    }
+    return new Bytecode(method, owner, parameters);
+  }
+
   MethodVisitor method() {
     return method;
   }
 
-  /** Ends the method: the parameters' scope, the maxima (computed by ASM). */
-  void end(List<String> parameters) {
+  /** Ends the method: the parameters' scope in the local variable table, the maxima (ASM's). */
+  void end() {
     Label end = new Label();
     method.visitLabel(end);
     for (int i = 0; i < parameters.size(); i++) {
@@ -64,8 +77,29 @@ final class Bytecode implements Opcodes {
     method.visitEnd();
   }
 
-  /** Pushes an {@code int} constant in the shortest instruction that holds it. */
+  void loadParameters() {
+    for (int slot = 0; slot < parameters.size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+  }
+
+  /**
+   * {@code field.name(parameters...)}, {@code field} a static field of the owner of type
+   * {@code fieldType}, the call returning {@code result} (a descriptor).
+   */
+  void callOnField(String field, String fieldType, String name, String result) {
+    method.visitFieldInsn(GETSTATIC, owner, field, ClassFileWriter.descriptor(fieldType));
+    loadParameters();
+    method.visitMethodInsn(INVOKEVIRTUAL, ClassFileWriter.internal(fieldType), name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, false);
+  }
+
   void push(int value) {
+    push(method, value);
+  }
+
+  /** Pushes an {@code int} constant in the shortest instruction that holds it. */
+  static void push(MethodVisitor method, int value) {
     if (value >= -1 && value <= 5) {
       method.visitInsn(ICONST_0 + value);
     } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
@@ -282,14 +316,10 @@ final class Bytecode implements Opcodes {
   }
 
   /**
-   * The routine's statements, then its return of {@code new pair(x, y)}: each {@code const} and
-   * variable a local of its own, named in the local variable table over the block that declares it.
+   * A routine's statements, which end in its return of {@code new pair(x, y)}: each {@code const}
+   * and variable a local of its own, named in the local variable table over the block declaring it.
    */
-  void routine(Routine routine, String pair) {
-    block(routine.body(), pair);
-  }
-
-  private void block(List<Routine.Statement> statements, String pair) {
+  void block(List<Routine.Statement> statements, String pair) {
     Label end = new Label();
     Map<String, Label> declared = new LinkedHashMap<>();
     Routine.Visitor compile = new Routine.Visitor() {

@@ -9,25 +9,21 @@ import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
-import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes {@code <Name>Swizzle}: host-side index math for one tile, constants folded in and
- * allocation-free, and, null where the runtime is not on the class path (which the index functions
- * never need), {@code LAYOUT}, the runtime model of the same tile, {@code ACCESSES} and
- * {@code ENGINES}; a top-level class for a top-level tile, a member class of
- * {@code <TopLevel>Swizzles} for a tile nested in a top-level type. The methods are the
- * {@link IndexFunction}s the CUDA header prints; the Javadoc (for the source form) says what the
- * header's comment says: the bit diagram, the GF(2) matrix, the proof of each access.
+ * Makes {@code <Name>Swizzle}: the {@link IndexFunction}s the CUDA header prints, constants folded
+ * in, and the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; a
+ * member class of {@code <TopLevel>Swizzles} for a tile nested in a top-level type. Its Javadoc (for
+ * the source form) says what the header's comment says: the bit diagram, the GF(2) matrix, the
+ * proof of each access.
  */
 public final class JavaHelperWriter {
   private static final String TILE_LAYOUT = "dev.swizzlegen.runtime.layout.TileLayout";
@@ -36,9 +32,8 @@ public final class JavaHelperWriter {
 
   /**
    * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of},
-   * then the descriptor functions of its tensor-core reads, {@code long wgmmaDesc(smemAddress,
-   * kSlice, mn, stage)}, which the header prints as {@code uint64_t wgmma_desc(...)}); its
-   * Javadoc only where {@code javadoc} (a source: a class file has none, and it costs).
+   * then its tensor-core reads' descriptor functions); its Javadoc only where {@code javadoc} (a
+   * source: a class file has none, and it costs).
    */
   public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();
@@ -53,23 +48,15 @@ public final class JavaHelperWriter {
         "The header's struct."));
     members.add(new JavaClass.ModelValue("LAYOUT", TILE_LAYOUT, false, false,
         List.of(layout.text()), "The tile's layout."));
-    List<String> accesses = new ArrayList<>();
-    for (DeclaredAccess access : tile.accesses()) {
-      accesses.add(access.pattern().text());
-    }
-    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true, accesses,
+    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true,
+        tile.accesses().stream().map(access -> access.pattern().text()).toList(),
         "The warp accesses proven free of bank conflicts."));
-    List<String> engines = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      engines.add(engine.text());
-    }
-    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true, engines,
+    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true,
+        tile.engines().stream().map(Engine::text).toList(),
         "The engines (TMA, wgmma, tcgen05) whose requirements the layout meets."));
     List<IndexFunction> methods = new ArrayList<>(functions);
     methods.add(TileFunctions.bank(layout));
-    for (IndexFunction function : methods) {
-      members.add(new JavaClass.Function(function, function.meaning()));
-    }
+    methods.forEach(function -> members.add(new JavaClass.Function(function, function.meaning())));
     return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
@@ -93,7 +80,8 @@ public final class JavaHelperWriter {
         + "), row stride " + layout.rowStride() + ", " + layout.extentBytes() + " bytes"
         + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "")
         + ", base address aligned to " + layout.alignment() + " bytes."));
-    doc.add(Doc.paragraph(layout.swizzleName() + " " + SwizzleText.actsOn(tile, proven.tmaWhenAligned()) + "."));
+    doc.add(Doc.paragraph(layout.swizzleName() + " "
+        + SwizzleText.actsOn(tile, proven.tmaWhenAligned()) + "."));
     doc.add(Doc.lines(SwizzleMasks.diagram(layout, ExprPrinter.JAVA)));
     List<String> matrix = SwizzleText.matrix(layout);
     if (!matrix.isEmpty()) {
@@ -102,10 +90,8 @@ public final class JavaHelperWriter {
     }
     tile.derivation().ifPresent(why -> doc.add(Doc.paragraph(
         "Derived by swizzlegen (bits, base and shift omitted): " + why)));
-    List<String> proofs = new ArrayList<>();
-    for (AccessReport report : proven.reports()) {
-      proofs.add(ProofText.summary(report));
-    }
+    List<String> proofs =
+        new ArrayList<>(proven.reports().stream().map(ProofText::summary).toList());
     for (int i = 0; i < tile.engines().size(); i++) {
       proofs.add(ProofText.summary(tile.engines().get(i), proven.enginePlans().get(i)));
     }
