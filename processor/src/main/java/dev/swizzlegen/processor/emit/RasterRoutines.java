@@ -19,8 +19,8 @@ import java.util.List;
 /**
  * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}
  * as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile} (its private
- * method of the same name): the rasterizer header prints it ({@code emit.cuda.RasterizerCuda}), and
- * the Java twin's {@code getSwizzleIdx} ({@code emit.java.RasterJavaWriter}) is it compiled to
+ * method of the same name): the rasterizer header prints it ({@code RasterHeaderWriter}), and
+ * the Java twin's {@code getSwizzleIdx} ({@code emit.java.JavaHelperWriter}) is it compiled to
  * bytecode after the model's argument check ({@link Rasterizer#checkArguments}, the
  * model's {@code IllegalArgumentException} naming the launch). Compiled, it is the model on every
  * grid ({@code RasterRoutinesTest}, {@code RasterGenerationTest}).
@@ -30,7 +30,7 @@ public final class RasterRoutines {
 
   /**
    * The one definition of {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}: the same
-   * statements as {@link Rasterizer#tile}, which the header prints ({@code RasterizerCuda#body}).
+   * statements as {@link Rasterizer#tile}, which the header prints ({@code Routine#cuda}).
    */
   public static Routine of(Rasterizer rasterizer) {
     return new Routine(PARAMETERS, switch (rasterizer) {

@@ -6,8 +6,8 @@ import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.processor.emit.java.JavaClass;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
-import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
@@ -30,7 +30,7 @@ final class RasterStep implements Step {
   private final JavaWriter javaWriter;
   private final boolean summaries;
   private final RasterHeaderWriter headerWriter = new RasterHeaderWriter();
-  private final RasterJavaWriter twinWriter = new RasterJavaWriter();
+  private final JavaHelperWriter twinWriter = new JavaHelperWriter();
 
   RasterStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       JavaWriter javaWriter) {
@@ -57,7 +57,7 @@ final class RasterStep implements Step {
     }
     RasterSpec raster = read.get();
     Optional<String> summary = summaries ? Optional.of(TileSummary.of(raster)) : Optional.empty();
-    JavaClass twin = twinWriter.twin(raster);
+    JavaClass twin = twinWriter.rasterTwin(raster);
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(twin));
     files.add(headerWriter.write(raster));
     summary.ifPresent(note -> files.add(TileSummary.file(raster.headerPath(), note)));

@@ -6,8 +6,8 @@ import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.emit.java.JavaClass;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
-import dev.swizzlegen.processor.emit.java.StorageLayoutWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
@@ -36,7 +36,7 @@ final class StorageStep implements Step {
   private final StorageReader.Tiles tiles;
   private final JavaWriter javaWriter;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
-  private final StorageLayoutWriter twinWriter = new StorageLayoutWriter();
+  private final JavaHelperWriter twinWriter = new JavaHelperWriter();
   private final StorageReportWriter reportWriter = new StorageReportWriter();
   private final boolean summaries;
   private final boolean json;
@@ -74,7 +74,7 @@ final class StorageStep implements Step {
       return Optional.empty();
     }
     String headerPath = read.get().headerPath();
-    JavaClass twin = twinWriter.twin(proven.get());
+    JavaClass twin = twinWriter.storageTwin(proven.get());
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(twin));
     files.add(headerWriter.write(proven.get()));
     files.addAll(reportWriter.write(proven.get(), json, picture));

@@ -10,7 +10,6 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.MmaMemberNames.Members;
 import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
@@ -256,10 +255,10 @@ public final class OperandReadText {
         CuteTypeText.canonical(operand),
         words.descriptorFields(),
         String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()),
-        HeaderMembers.functions(TileFunctions.operand(operand.shape(),
+        CudaHeaderWriter.functions(TileFunctions.operand(operand.shape(),
             members.functionPrefix(), k.substring(1))),
         members.descriptor(),
-        HeaderMembers.function(descriptor(read), memberComment(descriptor(read).meaning())));
+        CudaHeaderWriter.function(descriptor(read), memberComment(descriptor(read).meaning())));
   }
 
   /** {@code wgmma_desc(smem_address, k_slice, mn, stage)}: the header's and the helper's. */

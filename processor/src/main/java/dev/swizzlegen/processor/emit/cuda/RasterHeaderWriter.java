@@ -15,10 +15,10 @@ import java.util.List;
  * {@code __host__ __device__ get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} (the order's
  * {@link RasterRoutines#of}, statement for statement the model's {@link Rasterizer#tile}) and the
  * {@code __device__ get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim}
- * and so is compiled by the CUDA compilers only; all after its {@link CudaPreamble}.
+ * and so is compiled by the CUDA compilers only; all after its {@link CudaLines#preamble}.
  */
 public final class RasterHeaderWriter {
-  private static final String HOST_DEVICE = CudaPreamble.HOST_DEVICE + " static";
+  private static final String HOST_DEVICE = CudaLines.HOST_DEVICE + " static";
   private static final int WIDTH = 100;
 
   /** The raster header template's variables ({@code raster.cuh.template}). */
@@ -51,7 +51,7 @@ public final class RasterHeaderWriter {
             + " more." : "."), 97));
     return CudaLines.fold(Template.load(RasterHeaderWriter.class, "raster.cuh.template")
         .fill(new Variables(UserText.cppComment(origin), summary, name, cutlass,
-            CudaPreamble.text("#include <vector_types.h>  // uint2, dim3\n"), namespace, tileSize,
+            CudaLines.preamble("#include <vector_types.h>  // uint2, dim3\n"), namespace, tileSize,
             cutlass ? "(grid_y * tile_size) x ceil(grid_x / tile_size)" : "the tiles' grid",
             wrapped("  " + HOST_DEVICE + " dim3 launch_grid(", List.of("uint32_t grid_x",
                 "uint32_t grid_y", (cutlass ? "uint32_t tile_size" : "uint32_t /*tile_size*/")
@@ -107,7 +107,7 @@ public final class RasterHeaderWriter {
    * this block's place and the tiles' grid, from {@code blockIdx} and {@code gridDim}.
    */
   public static List<String> deviceArguments(Rasterizer rasterizer) {
-    // CUTLASS's launch covers gridDim.y * tile_size columns: the real grid_x is not known there, and
+    // CUTLASS's launch covers gridDim.y * tile_size columns: the real grid_x is unknown there, and
     // its mapping does not need it.
     return rasterizer == Rasterizer.CUTLASS_IDENTITY
         ? List.of("blockIdx.y * gridDim.x + blockIdx.x", "gridDim.y * tile_size",

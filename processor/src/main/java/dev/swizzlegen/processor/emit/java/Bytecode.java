@@ -10,11 +10,13 @@ import dev.swizzlegen.processor.emit.Expr.Select;
 import dev.swizzlegen.processor.emit.Expr.Widen;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.Routine;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntBinaryOperator;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -23,11 +25,10 @@ import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
- * that {@link SourceWriter} prints of them: constants folded (JLS 15.29, {@code int} arithmetic),
- * {@code >>} a logical shift, a comparison {@code Integer.compareUnsigned(a, b) < 0} (unsigned, as the
- * header's {@code uint32_t}), {@code c ? a : b} and {@code if} as branches that evaluate one arm, as
- * the header's C++ does. Frames and maxima are ASM's ({@code COMPUTE_FRAMES | COMPUTE_MAXS}); each
- * local gets its name in the {@code LocalVariableTable}, the header's in Java's case.
+ * {@link SourceWriter} prints of them: constants folded, {@code >>} a logical shift, a comparison
+ * {@code Integer.compareUnsigned(a, b) < 0} (the header's {@code uint32_t}), {@code c ? a : b} and
+ * {@code if} as branches that evaluate one arm, as the header's C++ does; each local named in the
+ * {@code LocalVariableTable} in Java's case.
  */
 final class Bytecode implements Opcodes {
   private final MethodVisitor method;
@@ -161,25 +162,29 @@ final class Bytecode implements Opcodes {
   };
 
   /**
-   * {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction of
-   * that type (ASM's {@link Type#getOpcode} of the {@code int} one).
+   * An arithmetic operator: its {@code int} instruction (ASM's {@link Type#getOpcode} gives the
+   * {@code long} one), and its value on constants as javac folds them (JLS 15.29), none for a
+   * division by zero, which javac leaves to run time.
    */
+  private record Arithmetic(int opcode, IntBinaryOperator fold) {}
+
+  private static final Map<Expr.Op, Arithmetic> ARITHMETIC = new EnumMap<>(Map.of(
+      Expr.Op.MUL, new Arithmetic(IMUL, (a, b) -> a * b),
+      Expr.Op.DIV, new Arithmetic(IDIV, (a, b) -> a / b),
+      Expr.Op.MOD, new Arithmetic(IREM, (a, b) -> a % b),
+      Expr.Op.ADD, new Arithmetic(IADD, (a, b) -> a + b),
+      Expr.Op.SUB, new Arithmetic(ISUB, (a, b) -> a - b),
+      Expr.Op.SHL, new Arithmetic(ISHL, (a, b) -> a << b),
+      Expr.Op.SHR, new Arithmetic(IUSHR, (a, b) -> a >>> b),
+      Expr.Op.AND, new Arithmetic(IAND, (a, b) -> a & b),
+      Expr.Op.XOR, new Arithmetic(IXOR, (a, b) -> a ^ b),
+      Expr.Op.OR, new Arithmetic(IOR, (a, b) -> a | b)));
+
+  /** {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction. */
   private void operator(Binary binary, Type type) {
     push(binary.left());
     push(binary.right());
-    method.visitInsn(type.getOpcode(switch (binary.op()) {
-      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
-      case MUL -> IMUL;
-      case DIV -> IDIV;
-      case MOD -> IREM;
-      case ADD -> IADD;
-      case SUB -> ISUB;
-      case SHL -> ISHL;
-      case SHR -> IUSHR;
-      case AND -> IAND;
-      case XOR -> IXOR;
-      case OR -> IOR;
-    }));
+    method.visitInsn(type.getOpcode(ARITHMETIC.get(binary.op()).opcode()));
   }
 
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
@@ -262,9 +267,8 @@ final class Bytecode implements Opcodes {
   };
 
   /**
-   * The value of an expression of constants alone, in Java's {@code int} arithmetic, as javac folds
-   * a constant expression; empty where it reads a parameter, calls, compares, chooses, or divides by
-   * zero (which javac leaves to run time).
+   * The value of an expression of constants alone, as javac folds it; empty where it reads a
+   * parameter, calls, compares, chooses, or divides by zero.
    */
   private static final Expr.Visitor<OptionalInt> FOLD = new Expr.Otherwise<>() {
     @Override
@@ -289,21 +293,10 @@ final class Bytecode implements Opcodes {
       if (left.isEmpty() || right.isEmpty()) {
         return OptionalInt.empty();
       }
-      int a = left.getAsInt();
-      int b = right.getAsInt();
-      return switch (binary.op()) {
-        case LT, GT, GE, EQ -> OptionalInt.empty();
-        case MUL -> OptionalInt.of(a * b);
-        case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
-        case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
-        case ADD -> OptionalInt.of(a + b);
-        case SUB -> OptionalInt.of(a - b);
-        case SHL -> OptionalInt.of(a << b);
-        case SHR -> OptionalInt.of(a >>> b);
-        case AND -> OptionalInt.of(a & b);
-        case XOR -> OptionalInt.of(a ^ b);
-        case OR -> OptionalInt.of(a | b);
-      };
+      Arithmetic arithmetic = ARITHMETIC.get(binary.op());
+      boolean division = binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD;
+      return arithmetic == null || division && right.getAsInt() == 0 ? OptionalInt.empty()
+          : OptionalInt.of(arithmetic.fold().applyAsInt(left.getAsInt(), right.getAsInt()));
     }
   };
 

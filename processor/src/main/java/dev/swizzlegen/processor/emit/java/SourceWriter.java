@@ -298,20 +298,8 @@ public final class SourceWriter {
    * (a label, a formula) can end the comment or become a Unicode escape or a tag.
    */
   public static String javadocLine(String text) {
-    String escaped = UserText.escaped(text);
-    StringBuilder out = new StringBuilder(escaped.length() + 16);
-    for (int i = 0; i < escaped.length(); i++) {
-      char c = escaped.charAt(i);
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '@' -> out.append("&#64;");
-        case '\\' -> out.append("&#92;");
-        case '/' -> out.append(i > 0 && escaped.charAt(i - 1) == '*' ? "&#47;" : "/");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+    // & first: the entities that follow bring their own.
+    return UserText.escaped(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("@", "&#64;").replace("\\", "&#92;").replace("*/", "*&#47;");
   }
 }
