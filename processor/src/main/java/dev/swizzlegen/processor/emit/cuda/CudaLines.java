@@ -221,6 +221,10 @@ public final class CudaLines {
       } else if (c == ')' || c == ']' || c == '}') {
         depth--;
       }
+      // Every break token starts with a space, a comma or a parenthesis.
+      if (c != ' ' && c != ',' && c != '(') {
+        continue;
+      }
       for (int binding = 0; binding < BREAKS.size(); binding++) {
         for (String token : BREAKS.get(binding)) {
           if (!code.startsWith(token, i)) {

@@ -26,7 +26,7 @@ import java.util.Set;
  *   MN-major            16-bit types only           8 bits and more (4- and 6-bit: K-major only)
  *   K an instruction    32 bytes                    32 bytes
  *   M or N, at most     256                         256
- *   descriptor          GmmaDescriptor: layout      UmmaDescriptor: layout type at 61-63 (5 types,
+ *   descriptor          GMMA encoding: layout       UMMA encoding: layout type at 61-63 (5 types,
  *                       type at 62-63 (4 types)     SWIZZLE_128B_BASE32B too), version 1 at 46-47,
  *                                                   LBO mode 0 at 52
  *   CuTe's atoms        GMMA::Layout_*_Atom         UMMA::Layout_*_Atom
@@ -63,7 +63,8 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
   public static final MmaFormat GMMA = new MmaFormat("wgmma", "wgmma", AccessKind.WGMMA, "sm_90a",
       Map.of(DType.HALF, "f16", DType.BF16, "bf16", DType.TF32, "tf32", DType.FP8_E4M3, "e4m3",
           DType.FP8_E5M2, "e5m2", DType.INT8, "s8", DType.UINT8, "u8"),
-      MnMajorTypes.SIXTEEN_BIT, 32, 256, GmmaDescriptor.SM90, "GMMA", "ss_smem_selector",
+      MnMajorTypes.SIXTEEN_BIT, 32, 256, MmaDescriptor.Encoding.GMMA.operandBase(), "GMMA",
+      "ss_smem_selector",
       BufferUse.WGMMA_READ);
 
   /** {@code tcgen05.mma} on sm_100a and sm_103a (CuTe's {@code SM100::UMMA}). */
@@ -77,7 +78,8 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
           // byte.
           Map.entry(DType.FP4_E2M1_PADDED, "f8f6f4"), Map.entry(DType.FP6_E3M2, "f8f6f4"),
           Map.entry(DType.FP6_E2M3, "f8f6f4"), Map.entry(DType.FP4_E2M1, "mxf4")),
-      MnMajorTypes.WHOLE_BYTES, 32, 256, UmmaDescriptor.SM100, "UMMA", "sm100_smem_selector",
+      MnMajorTypes.WHOLE_BYTES, 32, 256, MmaDescriptor.Encoding.UMMA.operandBase(), "UMMA",
+      "sm100_smem_selector",
       BufferUse.UMMA_READ);
 
   /** Which element types a format reads MN-major (transposed), and what it says of the others. */
@@ -140,7 +142,7 @@ public record MmaFormat(String instruction, String engineName, AccessKind kind,
 
   /** The layout type of the descriptor's {@code code}. */
   public MmaLayoutType layoutType(int code) {
-    return DescriptorFields.layoutType(descriptor.layoutTypes(), code);
+    return descriptor.encoding().layoutType(code);
   }
 
   /** The layout type whose byte pattern TMA's {@code pattern} is, if the descriptor has one. */

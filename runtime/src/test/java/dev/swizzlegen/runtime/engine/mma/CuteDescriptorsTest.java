@@ -87,9 +87,11 @@ class CuteDescriptorsTest {
       seen.add(name);
       int mn = Integer.parseInt(words.get(2));
       int kSlice = Integer.parseInt(words.get(4));
-      GmmaDescriptor cute = new GmmaDescriptor(Integer.parseInt(words.get(6)),
+      MmaDescriptor cute = new MmaDescriptor(MmaDescriptor.Encoding.GMMA,
+          Integer.parseInt(words.get(6)),
           Integer.parseInt(words.get(8)), Integer.parseInt(words.get(10)),
-          Integer.parseInt(words.get(12)), GMMA.layoutType(Integer.parseInt(words.get(14))));
+          Integer.parseInt(words.get(12)), 0, 0,
+          GMMA.layoutType(Integer.parseInt(words.get(14))));
       MmaDescriptor ours = MmaOperand.plan(GMMA, declared.tile(), declared.major()).orElseThrow()
           .descriptor(0, kSlice, mn, 0);
       assertEquals(cute.startAddress(), ours.startAddress(), line);

@@ -165,7 +165,7 @@ class CuteUmmaDescriptorsTest {
       assertEquals(UMMA.code(cute.layoutType()), cute.layoutCode(), line);
       int instructionMn = cute.mnExtent() / firsts.get(cute.name()).size();
       MmaOperand operand = MmaOperand.plan(UMMA, cute.tile(), cute.major()).orElseThrow();
-      UmmaDescriptor ours = (UmmaDescriptor)
+      MmaDescriptor ours =
           operand.descriptor(0, cute.kSlice(), cute.mn(), cute.stage(), instructionMn);
       assertEquals(cute.start(), ours.startAddress(), line);
       assertEquals(cute.leadingByteOffset(), ours.leadingByteOffset(), line);
@@ -232,7 +232,8 @@ class CuteUmmaDescriptorsTest {
   private static void assertReadsTheTile(CuteLine cute, MmaOperand operand, int instructionMn) {
     TileLayout tile = operand.tile();
     int stageBytes = tile.bytesOf(cute.stage() * tile.strided().stageElements());
-    UmmaDescriptor descriptor = UmmaDescriptor.decode(cute.descriptor() | (cute.start() >> 4));
+    MmaDescriptor descriptor =
+        MmaDescriptor.Encoding.UMMA.decode(cute.descriptor() | (cute.start() >> 4));
     for (int mn = 0; mn < instructionMn; mn++) {
       for (int k = 0; k < operand.instructionK(); k++) {
         int row = operand.row(cute.kSlice(), cute.mn() + mn, k);

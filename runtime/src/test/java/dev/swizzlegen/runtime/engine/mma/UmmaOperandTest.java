@@ -94,7 +94,7 @@ class UmmaOperandTest {
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
-              UmmaDescriptor descriptor = UmmaDescriptor.decode(
+              MmaDescriptor descriptor = MmaDescriptor.Encoding.UMMA.decode(
                   operand.descriptor(smem, kSlice, first, stage).encode());
               int last = Math.min(operand.mnExtent(), first + UMMA.maxMn());
               for (int mn = first; mn < last; mn++) {
@@ -210,8 +210,8 @@ class UmmaOperandTest {
     assertEquals(0x4000404000010000L, operand.descriptorWithoutStart());
     assertEquals(0x4000404000010000L | (0x8000 >> 4) | 2,
         operand.descriptor(0x8000, 1, 0, 0).encode());
-    UmmaDescriptor decoded = UmmaDescriptor.decode(0x2000408000200000L | 0x123);
-    assertEquals(new UmmaDescriptor(0x1230, 512, 2048, 0, 0, 1,
+    MmaDescriptor decoded = MmaDescriptor.Encoding.UMMA.decode(0x2000408000200000L | 0x123);
+    assertEquals(new MmaDescriptor(MmaDescriptor.Encoding.UMMA, 0x1230, 512, 2048, 0, 0, 1,
         MmaLayoutType.SWIZZLE_128B_BASE32B), decoded);
     assertEquals(0x2000408000200123L, decoded.encode());
   }

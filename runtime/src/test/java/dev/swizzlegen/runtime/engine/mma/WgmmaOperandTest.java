@@ -87,7 +87,7 @@ class WgmmaOperandTest {
         for (int stage = 0; stage < tile.stages(); stage++) {
           for (int kSlice = 0; kSlice < operand.kSlices(); kSlice++) {
             for (int first = 0; first < operand.mnExtent(); first += operand.mnStep()) {
-              GmmaDescriptor descriptor = GmmaDescriptor.decode(
+              MmaDescriptor descriptor = MmaDescriptor.Encoding.GMMA.decode(
                   operand.descriptor(smem, kSlice, first, stage).encode());
               int last = Math.min(operand.mnExtent(), first + GMMA.maxMn());
               for (int mn = first; mn < last; mn++) {
