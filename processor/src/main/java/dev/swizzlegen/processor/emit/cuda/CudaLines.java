@@ -31,8 +31,9 @@ public final class CudaLines {
 
   /**
    * {@code #pragma once} and what lets one header serve nvcc, host-only C++ (JNI or JavaCPP glue)
-   * and NVRTC: the fixed-width types, {@code hostIncludes} ({@code #include} lines, each ending in a
-   * newline) left out under NVRTC, and the function qualifiers, as CuTe's {@code CUTE_HOST_DEVICE}.
+   * and NVRTC: the fixed-width types, {@code hostIncludes} ({@code #include} lines, each ending in
+   * a newline) left out under NVRTC, and the function qualifiers, as CuTe's
+   * {@code CUTE_HOST_DEVICE}.
    */
   static String preamble(String hostIncludes) {
     return """
@@ -95,7 +96,7 @@ public final class CudaLines {
       int limit = WIDTH - lead.length();
       int cut = -1;
       for (int i = Math.min(limit, rest.length() - 1); i > 0; i--) {
-        // Never leave a backslash at a line's end: it would continue the comment onto the next line.
+        // Never leave a backslash at a line's end: it would continue the comment on the next.
         if (rest.charAt(i) == ' ' && rest.charAt(i - 1) != ' ' && rest.charAt(i - 1) != '\\') {
           cut = i;
           break;

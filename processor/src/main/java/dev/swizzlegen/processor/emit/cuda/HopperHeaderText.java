@@ -29,21 +29,13 @@ import java.util.Optional;
  * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map;
  * in the comment, how wgmma reads it ({@link OperandReadText}), or, only for an explicit
  * {@code -Aswizzlegen.arch} with wgmma, whether wgmma could read it, in each major.
+ *
+ * @param wgmmaReads how wgmma reads the tile in each major, or why not
  */
-public final class HopperHeaderText {
-  private final TileSpec tile;
-  private final Optional<TmaFill> tmaFill;
-  /** How wgmma reads the tile in each major, or why not: each worked out once for every use. */
-  private final Map<Major, Plan<MmaOperand>> wgmmaReads;
-
-  private HopperHeaderText(ProvenTile proven) {
-    this.tile = proven.spec();
-    this.tmaFill = proven.tmaFill();
-    this.wgmmaReads = proven.wgmmaReads();
-  }
-
-  public static HopperHeaderText of(ProvenTile tile) {
-    return new HopperHeaderText(tile);
+public record HopperHeaderText(TileSpec tile, Optional<TmaFill> tmaFill,
+    Map<Major, Plan<MmaOperand>> wgmmaReads) {
+  public static HopperHeaderText of(ProvenTile proven) {
+    return new HopperHeaderText(proven.spec(), proven.tmaFill(), proven.wgmmaReads());
   }
 
   /**
@@ -58,11 +50,6 @@ public final class HopperHeaderText {
   /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
   public static List<Major> declaredMajors(TileSpec tile) {
     return MmaRead.by(MmaFormat.GMMA, tile.engines()).stream().map(MmaRead::major).toList();
-  }
-
-  /** The TMA fill the header gives, for a tile with a TMA access. */
-  public Optional<TmaFill> tmaFill() {
-    return tmaFill;
   }
 
   /**
@@ -112,7 +99,7 @@ public final class HopperHeaderText {
         + String.join("\n", lines) + "\n";
   }
 
-  /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
+  /** Why wgmma reads the tile in neither major: each major's first violation, once if equal. */
   static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
     String k = Messages.VIOLATIONS.render(kMajor.get(0));
     String mn = Messages.VIOLATIONS.render(mnMajor.get(0));

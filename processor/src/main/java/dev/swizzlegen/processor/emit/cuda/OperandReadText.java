@@ -30,7 +30,7 @@ import java.util.Optional;
  * worded apart per format only where its {@link Words} say, its members named by
  * {@link MmaMemberNames}.
  */
-public final class OperandReadText {
+public record OperandReadText(TileSpec tile, List<Read> reads) {
   /**
    * How the files word one format's reads where the formats differ (wgmma's kept the words they had
    * first; tcgen05's name the instruction's kind, CuTe's layout types): a new format is a new row.
@@ -93,14 +93,6 @@ public final class OperandReadText {
     }
   }
 
-  private final TileSpec tile;
-  private final List<Read> reads;
-
-  private OperandReadText(TileSpec tile, List<Read> reads) {
-    this.tile = tile;
-    this.reads = reads;
-  }
-
   /** The tile's reads, format by format; of two, the K-major first, the MN-major named apart. */
   public static OperandReadText of(ProvenTile proven) {
     TileSpec tile = proven.spec();
@@ -112,10 +104,6 @@ public final class OperandReadText {
           reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
     }
     return new OperandReadText(tile, List.copyOf(reads));
-  }
-
-  public List<Read> reads() {
-    return reads;
   }
 
   static Words words(MmaFormat format) {

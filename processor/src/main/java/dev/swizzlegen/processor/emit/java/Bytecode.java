@@ -118,15 +118,18 @@ final class Bytecode implements Opcodes {
     if (folded.isPresent()) {
       push(folded.getAsInt());
     } else {
-      expression.accept(expression.wide() ? wide : narrow);
+      expression.accept(code);
     }
   }
 
-  /** Pushes a 32-bit expression that is no constant (those are folded). */
-  private final Expr.Visitor<Void> narrow = new Expr.Otherwise<>() {
+  /**
+   * Pushes an expression folding left: a 32-bit one of parameters, calls and choices, or a 64-bit
+   * one of constants and widened values.
+   */
+  private final Expr.Visitor<Void> code = new Expr.Otherwise<>() {
     @Override
     protected Void otherwise(Expr expression) {
-      throw new IllegalArgumentException("not a 32-bit expression: " + expression);
+      throw new IllegalArgumentException("not generated: " + expression);
     }
 
     @Override
@@ -150,13 +153,31 @@ final class Bytecode implements Opcodes {
     }
 
     @Override
+    public Void constant(Constant constant) {
+      method.visitLdcInsn(constant.value());
+      return null;
+    }
+
+    @Override
+    public Void widen(Widen widen) {
+      push(widen.value());
+      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
+      return null;
+    }
+
+    @Override
     public Void binary(Binary binary) {
-      if (binary.op().comparison()) {
+      boolean signed = binary.op().comparison() || binary.op() == Expr.Op.DIV
+          || binary.op() == Expr.Op.MOD;
+      if (binary.wide() && signed) {
+        // ldiv, lrem and the comparisons are signed: no generated body needs them.
+        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
+      } else if (binary.op().comparison()) {
         // A comparison's value, C++'s bool as 1 or 0.
         choose(binary, Expr.number(1), Expr.number(0));
-        return null;
+      } else {
+        operator(binary, binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE);
       }
-      operator(binary, Type.INT_TYPE);
       return null;
     }
   };
@@ -234,37 +255,6 @@ final class Bytecode implements Opcodes {
       }
     });
   }
-
-  /** Pushes a 64-bit expression: a constant, a widened value, an operator on them. */
-  private final Expr.Visitor<Void> wide = new Expr.Otherwise<>() {
-    @Override
-    protected Void otherwise(Expr expression) {
-      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
-    }
-
-    @Override
-    public Void constant(Constant constant) {
-      method.visitLdcInsn(constant.value());
-      return null;
-    }
-
-    @Override
-    public Void widen(Widen widen) {
-      push(widen.value());
-      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
-      return null;
-    }
-
-    @Override
-    public Void binary(Binary binary) {
-      if (binary.op().comparison() || binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
-        // ldiv, lrem and the comparisons are signed: no generated body needs them.
-        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
-      }
-      operator(binary, Type.LONG_TYPE);
-      return null;
-    }
-  };
 
   /**
    * The value of an expression of constants alone, as javac folds it; empty where it reads a

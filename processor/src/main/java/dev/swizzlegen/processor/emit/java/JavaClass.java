@@ -30,7 +30,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     members.forEach(member -> member.accept(visitor));
   }
 
-  /** A paragraph of the class's documentation, or a block of lines shown as they are ({@code pre}). */
+  /** A paragraph of the class's documentation, or lines shown as they are ({@code pre}). */
   public record Doc(String text, boolean pre) {
     public static Doc paragraph(String text) {
       return new Doc(text, false);
@@ -43,7 +43,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
   /** A member of the class. */
   public sealed interface Member {
-    /** Calls {@code visitor}'s method for this kind of member: the one place they are told apart. */
+    /** Calls {@code visitor}'s method for this kind: the one place the kinds are told apart. */
     void accept(Visitor visitor);
   }
 

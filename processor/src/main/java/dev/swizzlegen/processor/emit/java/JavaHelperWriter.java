@@ -42,8 +42,8 @@ public final class JavaHelperWriter {
   /**
    * {@code <Name>Swizzle}: the index functions the CUDA header prints ({@code functions}:
    * {@link TileFunctions#of}, then the tensor-core reads' descriptors), constants folded in, and
-   * the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; its Javadoc,
-   * what the header's comment says, only where {@code javadoc} (a source: a class file has none).
+   * the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; its
+   * Javadoc, what the header's comment says, only where {@code javadoc} (a class file has none).
    */
   public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();

@@ -8,19 +8,10 @@ import java.util.List;
  * default: javac pays far less for them than for sources it must compile) or Java sources
  * ({@link SourceWriter}: {@code -Aswizzlegen.helpers=sources}, and under Eclipse's compiler, which
  * does not feed class files a processor creates back into the compilation).
+ *
+ * @param sources whether it writes sources, whose classes carry Javadoc
  */
-public final class JavaWriter {
-  private final boolean sources;
-
-  public JavaWriter(boolean sources) {
-    this.sources = sources;
-  }
-
-  /** Whether it writes sources, whose classes carry Javadoc. */
-  public boolean sources() {
-    return sources;
-  }
-
+public record JavaWriter(boolean sources) {
   /**
    * The files of {@code type}: its class file; or, as a source, a top-level class with its member
    * classes, and nothing for a member class, which its holder's source declares.

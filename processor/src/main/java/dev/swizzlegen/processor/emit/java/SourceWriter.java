@@ -33,11 +33,11 @@ import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes a {@link JavaClass} as a Java source through JavaPoet ({@code -Aswizzlegen.helpers=sources},
- * and always under Eclipse's compiler, which does not read class files a processor creates): the same
- * members as {@link ClassFileWriter}'s class file, with their Javadoc, the index functions' bodies
- * printed by {@link ExprPrinter} from the same trees, the routines' statements from the same
- * {@link Routine}. A top-level class and its member classes are one source.
+ * Writes a {@link JavaClass} as a Java source through JavaPoet
+ * ({@code -Aswizzlegen.helpers=sources}, and under Eclipse's compiler, which does not read class
+ * files a processor creates): the same members as {@link ClassFileWriter}'s, with their Javadoc,
+ * the bodies printed by {@link ExprPrinter} from the same trees and {@link Routine}s. A top-level
+ * class and its member classes are one source.
  */
 public final class SourceWriter {
   private static final ClassName GENERATED = ClassName.get("dev.swizzlegen.annotations",
