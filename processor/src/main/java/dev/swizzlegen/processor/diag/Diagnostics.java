@@ -195,7 +195,7 @@ public final class Diagnostics {
   /**
    * Prints every message; labels in them are user text, so control and bidirectional characters are
    * written visibly ({@link UserText#message}): an error or a warning is one line, a note (the
-   * summary) one or more, each escaping its own user text ({@code report.TileSummary}).
+   * summary) one or more, each escaping its own user text ({@code report.BuildSummary}).
    */
   public void printTo(Messager messager) {
     for (Item item : items) {

@@ -13,7 +13,7 @@ import java.util.Locale;
  * which is therefore always visible and never reorders the text around it. Each language then guards
  * what its lexer does to that ASCII: javac's Unicode escapes and {@code *}{@code /} in Javadoc, the
  * backslash-newline and trigraphs of C++ {@code //} comments; a JSON string is the same notation in
- * quotes ({@code report.Json}). SVG has its own escaper, {@code report.BankMapSvg}'s.
+ * quotes ({@code report.ReportWriter}). SVG has its own escaper, {@code report.Svg}'s.
  */
 public final class UserText {
   private UserText() {}

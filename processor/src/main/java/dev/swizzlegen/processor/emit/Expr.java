@@ -1,44 +1,31 @@
 package dev.swizzlegen.processor.emit;
 
 import java.util.List;
-import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
 /**
- * An unsigned 32-bit index expression, or an unsigned 64-bit one ({@link #wide()}: a descriptor, a
- * 64-bit constant OR a 32-bit value made wide by {@link Widen}): what a generated function returns,
- * built once and printed in Java ({@link ExprPrinter#JAVA}) and CUDA ({@link ExprPrinter#CUDA}).
- * Immutable; the printers decide parentheses from precedence, so no node holds any. The two widths
- * meet only at a {@link Widen}: an operator's operands have the same width (a shift's count is 32
- * bits), so no printer relies on a language's own conversions, which differ (Java sign-extends).
- *
- * <p>Names are spelled once, language-neutrally, and each printer spells them its way: a constant
- * {@code "RowStride"} is {@code ROW_STRIDE} in Java and {@code kRowStride} in CUDA; a function
- * {@code "atomStart"} is {@code atomStart} in Java and {@code atom_start} in CUDA.
+ * An unsigned 32-bit index expression, or a 64-bit one ({@link #wide()}: a descriptor), built once
+ * and printed in Java and CUDA ({@link ExprPrinter}); the printers decide parentheses, so no node
+ * holds any. The widths meet only at a {@link Widen}: an operator's operands have one width (a
+ * shift's count is 32 bits), so no printer relies on a language's own conversions, which differ
+ * (Java sign-extends). Names are spelled once ({@code "RowStride"}, {@code "atomStart"}) and each
+ * printer spells them its way.
  */
 public sealed interface Expr {
 
-  /** Each kind of expression: what a printer or compiler does with it ({@link #accept}). */
+  /** What a printer or compiler does with each kind of expression ({@link #accept}). */
   interface Visitor<R> {
     R literal(Literal literal);
-
     R constant(Constant constant);
-
     R widen(Widen widen);
-
     R param(Param param);
-
     R binary(Binary binary);
-
     R call(Call call);
-
     R select(Select select);
   }
 
   /** A visitor that answers alike for every kind it does not override. */
   abstract class Otherwise<R> implements Visitor<R> {
-    /** The answer for a kind not overridden. */
     protected abstract R otherwise(Expr expression);
 
     @Override
@@ -123,45 +110,12 @@ public sealed interface Expr {
     public boolean comparison() {
       return this == LT || this == GT || this == GE || this == EQ;
     }
-
-    /** {@code left op right} in unsigned 32-bit arithmetic (shift counts taken mod 32, as Java). */
-    long apply(long left, long right) {
-      return apply(left, right, false);
-    }
-
-    /**
-     * {@code left op right} in unsigned 32-bit arithmetic, or 64-bit where {@code wide} (shift counts
-     * taken mod the width, as Java and the hardware do).
-     */
-    long apply(long left, long right, boolean wide) {
-      int countMask = wide ? 63 : 31;
-      long value = switch (this) {
-        case MUL -> left * right;
-        case DIV -> wide ? Long.divideUnsigned(left, right) : left / right;
-        case MOD -> wide ? Long.remainderUnsigned(left, right) : left % right;
-        case ADD -> left + right;
-        case SUB -> left - right;
-        case SHL -> left << (right & countMask);
-        case SHR -> left >>> (right & countMask);
-        case AND -> left & right;
-        case XOR -> left ^ right;
-        case OR -> left | right;
-        case LT -> Long.compareUnsigned(left, right) < 0 ? 1 : 0;
-        case GT -> Long.compareUnsigned(left, right) > 0 ? 1 : 0;
-        case GE -> Long.compareUnsigned(left, right) >= 0 ? 1 : 0;
-        case EQ -> left == right ? 1 : 0;
-      };
-      return wide ? value : value & MASK;
-    }
   }
 
   /** The values of a 32-bit unsigned integer. */
   long MASK = 0xFFFF_FFFFL;
 
-  /**
-   * A number. A {@code mask} is printed in hexadecimal, unsigned in CUDA ({@code 0x1c0u}); any other
-   * number in decimal.
-   */
+  /** A number; a {@code mask} is printed in hexadecimal ({@code 0x1c0u} in CUDA). */
   record Literal(long value, boolean mask) implements Expr {
     public Literal {
       if (value < 0 || value > MASK) {
@@ -173,15 +127,10 @@ public sealed interface Expr {
     public <R> R accept(Visitor<R> visitor) {
       return visitor.literal(this);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return value;
-    }
   }
 
   /**
-   * A named constant of the tile ({@code "RowStride"}), and its value, for evaluation and comments;
+   * A named constant of the tile ({@code "RowStride"}) and its value, for evaluation and comments;
    * {@code wide}, a {@code uint64_t} ({@code long}) one ({@code "WgmmaDescriptor"}).
    */
   record Constant(String name, long value, boolean wide) implements Expr {
@@ -194,18 +143,9 @@ public sealed interface Expr {
       }
     }
 
-    public Constant(String name, long value) {
-      this(name, value, false);
-    }
-
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.constant(this);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return wide ? value : value & MASK;
     }
 
     @Override
@@ -215,8 +155,8 @@ public sealed interface Expr {
   }
 
   /**
-   * A 32-bit value as an unsigned 64-bit one (zero-extended): C++'s implicit conversion of a
-   * {@code uint32_t}, so CUDA prints the value alone; Java's {@code Integer.toUnsignedLong}.
+   * A 32-bit value zero-extended to 64 bits: C++'s implicit conversion of a {@code uint32_t},
+   * Java's {@code Integer.toUnsignedLong}.
    */
   record Widen(Expr value) implements Expr {
     public Widen {
@@ -239,11 +179,6 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return Stream.of(value);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return value.evaluate(params, calls);
-    }
   }
 
   /** A parameter of the function the expression is the body of, spelled the same in every language. */
@@ -256,15 +191,6 @@ public sealed interface Expr {
     @Override
     public boolean reads(String parameter) {
       return name.equals(parameter);
-    }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      Long value = params.get(name);
-      if (value == null) {
-        throw new IllegalArgumentException("unbound parameter " + name);
-      }
-      return value & MASK;
     }
   }
 
@@ -291,11 +217,6 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return Stream.of(left, right);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return op.apply(left.evaluate(params, calls), right.evaluate(params, calls), wide());
-    }
   }
 
   /** A call of another index function ({@code "atomStart"}) of the same tile. */
@@ -316,18 +237,9 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return arguments.stream();
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return calls.apply(name, arguments.stream().map(a -> a.evaluate(params, calls)).toList())
-          & MASK;
-    }
   }
 
-  /**
-   * {@code condition ? ifTrue : ifFalse}, the condition a comparison or any value (true where not 0);
-   * 32 bits.
-   */
+  /** {@code condition ? ifTrue : ifFalse}, true where the condition is not 0; 32 bits. */
   record Select(Expr condition, Expr ifTrue, Expr ifFalse) implements Expr {
     public Select {
       if (condition.wide() || ifTrue.wide() || ifFalse.wide()) {
@@ -344,46 +256,25 @@ public sealed interface Expr {
     public Stream<Expr> operands() {
       return Stream.of(condition, ifTrue, ifFalse);
     }
-
-    @Override
-    public long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls) {
-      return condition.evaluate(params, calls) != 0
-          ? ifTrue.evaluate(params, calls) : ifFalse.evaluate(params, calls);
-    }
   }
 
-  /** Whether {@code name} is a letter (a capital, or not) then letters and digits, all ASCII. */
+  /** Whether {@code name} is an ASCII letter (a capital, or not), then ASCII letters and digits. */
   private static boolean camelCase(String name, boolean capital) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    char first = name.charAt(0);
-    if (capital ? first < 'A' || first > 'Z' : first < 'a' || first > 'z') {
-      return false;
-    }
-    for (int i = 1; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
-        return false;
-      }
-    }
-    return true;
+    return !name.isEmpty() && Character.isLetter(name.charAt(0))
+        && Character.isUpperCase(name.charAt(0)) == capital
+        && name.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c));
   }
 
-  /**
-   * Whether the value is 64 bits wide: a wide constant, a {@link Widen}, an operator on them (a shift
-   * of a wide value). Index functions and their calls are 32 bits.
-   */
+  /** Whether the value is 64 bits wide; index functions and their calls are 32 bits. */
   default boolean wide() {
     return false;
   }
 
-  /** The expressions this one is made of, in order: none for a number, a constant, a parameter. */
+  /** The expressions this one is made of, in order. */
   default Stream<Expr> operands() {
     return Stream.empty();
   }
 
-  /** Whether the expression reads parameter {@code parameter}. */
   default boolean reads(String parameter) {
     return operands().anyMatch(operand -> operand.reads(parameter));
   }
@@ -393,12 +284,10 @@ public sealed interface Expr {
     return operands().anyMatch(Expr::namesConstant);
   }
 
-  /** {@code name}, a 64-bit constant. */
   static Constant wideConstant(String name, long value) {
     return new Constant(name, value, true);
   }
 
-  /** {@code value} zero-extended to 64 bits. */
   static Widen widen(Expr value) {
     return new Widen(value);
   }
@@ -412,7 +301,7 @@ public sealed interface Expr {
   }
 
   static Constant constant(String name, long value) {
-    return new Constant(name, value);
+    return new Constant(name, value, false);
   }
 
   static Param param(String name) {
@@ -481,15 +370,7 @@ public sealed interface Expr {
     return new Binary(Op.EQ, this, right);
   }
 
-  /** {@code this ? ifTrue : ifFalse}. */
   default Expr choose(Expr ifTrue, Expr ifFalse) {
     return new Select(this, ifTrue, ifFalse);
   }
-
-  /**
-   * The expression's value in unsigned 32-bit arithmetic (64-bit where {@link #wide()}, its bits in
-   * a {@code long}), its parameters bound by {@code params} and its calls answered by {@code calls}
-   * (the function's name and its arguments' values).
-   */
-  long evaluate(Map<String, Long> params, BiFunction<String, List<Long>, Long> calls);
 }

@@ -14,48 +14,31 @@ import java.util.Set;
 /**
  * Prints an {@link Expr} in Java or CUDA C++. Parentheses come from precedence (Java and C++ agree on
  * these operators) plus three rules for the reader, which also keep gcc's {@code -Wparentheses} quiet:
- * an operand of {@code & ^ |} that is another operator is parenthesized ({@code offset ^ ((offset &
- * 0x1c0u) >> 3)}); so is any operator under a shift ({@code (row >> 1) & 0x3u}); and a quotient or
- * remainder under another multiplicative operator ({@code (col / kAtomCols) * kAtomElements},
- * {@code (offset % kStageElements) / kRowStride}), where integer division's truncation matters.
- *
- * <p>A comparison prints as CUDA's {@code strip < grid_x / tile_size} and, unsigned as the
- * {@code uint32_t} one, as Java's {@code Integer.compareUnsigned(strip, gridX / tileSize) < 0}
- * ({@code ==} as it is); a choice ({@link Expr.Select}) as {@code c ? a : b}, parenthesized wherever
- * it is an operand. Java spells a parameter in its own case ({@code grid_x} is {@code gridX}).
- *
- * <p>A 64-bit expression prints the same way: a wide constant is a {@code uint64_t} ({@code long}) by
- * its declaration, and a {@link Widen} is C++'s implicit conversion of a {@code uint32_t} (no text, so
- * {@code kWgmmaDescriptor | (... >> 4)}) and Java's {@code Integer.toUnsignedLong(...)}.
+ * an operator under {@code & ^ |} or under a shift is parenthesized ({@code offset ^ ((offset &
+ * 0x1c0u) >> 3)}, {@code (row >> 1) & 0x3u}), and so is a quotient or remainder under another
+ * multiplicative operator ({@code (col / kAtomCols) * kAtomElements}), whose truncation matters.
+ * Java compares unsigned as {@code uint32_t} does ({@code Integer.compareUnsigned(a, b) < 0}) and
+ * widens with {@code Integer.toUnsignedLong(...)}, where C++'s conversion prints nothing.
  */
 public final class ExprPrinter {
   /** Java: {@code ROW_STRIDE}, {@code atomStart}, {@code >>>}, {@code 0x1c0}. */
-  public static final ExprPrinter JAVA = new ExprPrinter(false, false);
+  public static final ExprPrinter JAVA = new ExprPrinter(false, null);
 
   /** CUDA C++ on {@code uint32_t}: {@code kRowStride}, {@code atom_start}, {@code >>}, {@code 0x1c0u}. */
-  public static final ExprPrinter CUDA = new ExprPrinter(true, false);
+  public static final ExprPrinter CUDA = new ExprPrinter(true, null);
 
   private final boolean cuda;
-  private final boolean values;
-  /** The constants printed by name where {@link #values}; null: none. */
+  /** The constants printed by name, every other printed as its value; null: every one by name. */
   private final Set<String> named;
 
-  private ExprPrinter(boolean cuda, boolean values) {
-    this(cuda, values, null);
-  }
-
-  private ExprPrinter(boolean cuda, boolean values, Set<String> named) {
+  private ExprPrinter(boolean cuda, Set<String> named) {
     this.cuda = cuda;
-    this.values = values;
     this.named = named;
   }
 
-  /**
-   * Java that names only the constants in {@code declared} ({@code "RowStride"}) and prints every
-   * other as its value: the body of a class that declares those.
-   */
+  /** Java that names only the constants in {@code declared}, printing every other's value. */
   public static ExprPrinter java(Set<String> declared) {
-    return new ExprPrinter(false, true, Set.copyOf(declared));
+    return new ExprPrinter(false, Set.copyOf(declared));
   }
 
   /** A parameter's or a local's name: {@code grid_x} in CUDA, {@code gridX} in Java. */
@@ -92,15 +75,13 @@ public final class ExprPrinter {
    * suffix: the formula a comment shows ({@code (row % 8) * 64}).
    */
   public ExprPrinter withValues() {
-    return new ExprPrinter(cuda, true);
+    return new ExprPrinter(cuda, Set.of());
   }
 
-  /** Whether this prints CUDA C++. */
   public boolean cuda() {
     return cuda;
   }
 
-  /** {@code expression} as source text. */
   public String print(Expr expression) {
     return expression.accept(text).text();
   }
@@ -115,7 +96,10 @@ public final class ExprPrinter {
     return cuda ? snake(name).toLowerCase(Locale.ROOT) : name;
   }
 
-  /** {@code name} with an underscore before each capital that follows a small letter or a digit. */
+  /**
+   * {@code name} with an underscore before each capital that follows a small letter or a digit (a
+   * hand loop: a regular expression costs ten times as much, and every printed name passes here).
+   */
   private static String snake(String name) {
     StringBuilder out = new StringBuilder(name.length() + 4);
     for (int i = 0; i < name.length(); i++) {
@@ -132,18 +116,14 @@ public final class ExprPrinter {
   }
 
   /**
-   * {@code expression}'s left operand, its operator and its right operand, each as {@link #print}
-   * prints them within it (parenthesized where it would): where a long line breaks; empty where it
-   * is not an operator.
+   * An operator's left operand, symbol and right operand as {@link #print} prints them within it,
+   * where a long line breaks; empty for any other expression.
    */
   public List<String> operands(Expr expression) {
     return expression.accept(text).operands();
   }
 
-  /**
-   * An expression's text, and what its parent needs to know to parenthesize it: its operator (null
-   * where it is none) or whether it is a choice; an operator's operands and symbol as printed.
-   */
+  /** An expression's text, and its operator (or none) or whether it is a choice, for its parent. */
   private record Printed(String text, Op op, boolean choice, List<String> operands) {
     Printed(String text) {
       this(text, null, false, List.of());
@@ -161,20 +141,17 @@ public final class ExprPrinter {
   private final Expr.Visitor<Printed> text = new Expr.Visitor<>() {
     @Override
     public Printed literal(Literal literal) {
-      return new Printed(literal.mask() || !cuda && literal.value() > Integer.MAX_VALUE
-          ? "0x" + Long.toHexString(literal.value()) + (cuda && !values ? "u" : "")
-          : Long.toString(literal.value()));
+      return new Printed(number(literal.value(), literal.mask())
+          + (literal.mask() && cuda && named == null ? "u" : ""));
     }
 
     @Override
     public Printed constant(Constant constant) {
-      if (!values || named != null && named.contains(constant.name())) {
+      if (named == null || named.contains(constant.name())) {
         return new Printed(ExprPrinter.this.constant(constant.name()));
-      } else if (constant.wide()) {
-        return new Printed("0x" + Long.toHexString(constant.value()) + (cuda ? "ull" : "L"));
       }
-      return new Printed(!cuda && constant.value() > Integer.MAX_VALUE
-          ? "0x" + Long.toHexString(constant.value()) : Long.toString(constant.value()));
+      return new Printed(constant.wide() ? "0x" + Long.toHexString(constant.value())
+          + (cuda ? "ull" : "L") : number(constant.value(), false));
     }
 
     @Override
@@ -216,6 +193,12 @@ public final class ExprPrinter {
       return new Printed(String.join(" ", operands), op, false, operands);
     }
   };
+
+  /** A value in decimal, or hexadecimal where asked or where Java's {@code int} is negative. */
+  private String number(long value, boolean hex) {
+    return hex || !cuda && value > Integer.MAX_VALUE ? "0x" + Long.toHexString(value)
+        : Long.toString(value);
+  }
 
   /** Whether an operand {@code child} of {@code parent} is printed in parentheses. */
   static boolean needsParentheses(Op parent, Op child, boolean right) {

@@ -4,17 +4,14 @@ package dev.swizzlegen.processor.emit;
  * One file to write, fully made before anything is written, so that a tile either gets all of its
  * files or none.
  *
- * @param kind a class file (named by its binary name), a Java source (named by its class's qualified
- *     name) or a resource in the source output (named by
- *     its relative path)
- * @param name the binary class name or the relative path
+ * @param name a class file's binary name, a source's class's qualified name or a resource's path
  * @param content a resource's or a source's exact text; empty for a class file
- * @param classBytes a class file's bytes; empty for a resource
+ * @param classBytes a class file's bytes; empty otherwise
  */
 public record GeneratedFile(Kind kind, String name, String content, byte[] classBytes) {
   public enum Kind {
     CLASS_FILE,
-    /** A Java source, named by its top-level class's qualified name, compiled in the next round. */
+    /** A Java source, compiled in the next round. */
     SOURCE,
     SOURCE_OUTPUT_RESOURCE
   }

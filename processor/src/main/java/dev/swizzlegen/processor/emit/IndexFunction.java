@@ -1,16 +1,13 @@
 package dev.swizzlegen.processor.emit;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters: the
- * same tree printed as a Java method and a CUDA member function, returning {@code int} and
- * {@code uint32_t}, or {@code long} and {@code uint64_t} where the body is {@link Expr#wide()} (a
- * descriptor). Its comment is {@link #meaning} and {@link #formula}, printed from {@link #body}: the
- * comment cannot say other than the code does.
+ * One generated function, {@code name(parameters...) = body}, of unsigned 32-bit parameters,
+ * printed as a Java method and a CUDA member function (64-bit where the body is
+ * {@link Expr#wide()}); its comment is {@link #meaning} and {@link #formula}, printed from the
+ * body, so the comment cannot say other than the code does.
  *
  * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
  * @param parameters the parameters' names, the same in both languages
@@ -29,12 +26,10 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     }
   }
 
-  /** A function all of whose parameters a call passes. */
   public IndexFunction(String name, List<String> parameters, String meaning, Expr body) {
     this(name, parameters, parameters.size(), meaning, body);
   }
 
-  /** Whether it returns 64 bits ({@code uint64_t}, {@code long}). */
   public boolean wide() {
     return body.wide();
   }
@@ -67,7 +62,6 @@ public record IndexFunction(String name, List<String> parameters, int required, 
     return String.join(", ", declared);
   }
 
-  /** The returned expression, in the printer's language. */
   public String body(ExprPrinter printer) {
     return printer.print(body);
   }
@@ -79,34 +73,5 @@ public record IndexFunction(String name, List<String> parameters, int required, 
    */
   public String formula(ExprPrinter printer) {
     return body.namesConstant() ? call(printer) + " = " + printer.withValues().print(body) : "";
-  }
-
-  /**
-   * Evaluates functions that call each other ({@code offset} calls {@code swizzle}): {@code name} of
-   * {@code arguments} in unsigned 32-bit arithmetic, found by name and arity among {@code functions}.
-   */
-  public static long evaluate(List<IndexFunction> functions, String name, long... arguments) {
-    Map<String, IndexFunction> byName = new HashMap<>();
-    for (IndexFunction function : functions) {
-      byName.put(function.name() + "/" + function.parameters().size(), function);
-    }
-    List<Long> values = new ArrayList<>();
-    for (long argument : arguments) {
-      values.add(argument);
-    }
-    return evaluate(byName, name, values);
-  }
-
-  private static long evaluate(Map<String, IndexFunction> functions, String name,
-      List<Long> arguments) {
-    IndexFunction function = functions.get(name + "/" + arguments.size());
-    if (function == null) {
-      throw new IllegalArgumentException("no function " + name + "/" + arguments.size());
-    }
-    Map<String, Long> params = new HashMap<>();
-    for (int i = 0; i < arguments.size(); i++) {
-      params.put(function.parameters().get(i), arguments.get(i));
-    }
-    return function.body().evaluate(params, (called, values) -> evaluate(functions, called, values));
   }
 }

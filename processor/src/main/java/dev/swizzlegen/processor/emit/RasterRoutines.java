@@ -17,21 +17,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}
- * as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile} (its private
- * method of the same name): the rasterizer header prints it ({@code RasterHeaderWriter}), and
- * the Java twin's {@code getSwizzleIdx} ({@code emit.java.JavaHelperWriter}) is it compiled to
- * bytecode after the model's argument check ({@link Rasterizer#checkArguments}, the
- * model's {@code IllegalArgumentException} naming the launch). Compiled, it is the model on every
- * grid ({@code RasterRoutinesTest}, {@code RasterGenerationTest}).
+ * Each threadblock {@link Rasterizer}'s {@code get_swizzle_idx(block_idx, grid_x, grid_y,
+ * tile_size)} as one {@link Routine}, statement for statement the model's {@link Rasterizer#tile}:
+ * the rasterizer header prints it, and the Java twin's {@code getSwizzleIdx} is it compiled to
+ * bytecode after the model's argument check ({@link Rasterizer#checkArguments}).
  */
 public final class RasterRoutines {
   private RasterRoutines() {}
 
-  /**
-   * The one definition of {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)}: the same
-   * statements as {@link Rasterizer#tile}, which the header prints ({@code Routine#cuda}).
-   */
+  /** The one definition of {@code get_swizzle_idx} of {@code rasterizer}. */
   public static Routine of(Rasterizer rasterizer) {
     return new Routine(PARAMETERS, switch (rasterizer) {
       case STRIPS -> strips();

@@ -1,18 +1,18 @@
 package dev.swizzlegen.processor.emit;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
- * A generated function of statements on unsigned 32-bit values, built once and written three times:
- * printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java ({@code emit.java}'s
- * {@code ClassFileWriter} and {@code SourceWriter}). What a rasterizer's {@code get_swizzle_idx}
- * needs and no more: constants and variables, compound assignments, {@code if}/{@code else}, a loop
- * that halves its variable, and a return of a pair. Each back-end branches where the header does, so
- * Java evaluates what the C++ evaluates; {@code RasterRoutinesTest} compares the compiled
- * rasterizers with the model, the raster header tests the printed ones.
+ * A generated function of statements on unsigned 32-bit values, built once and written three
+ * times: printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java. What a
+ * rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
+ * assignments, {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
+ * Each back-end branches where the header does, so Java evaluates what the C++ evaluates.
+ *
+ * @param parameters the parameters' names, as the header spells them
  */
-public final class Routine {
+public record Routine(List<String> parameters, List<Statement> body) {
   /** A statement of the routine. */
   public sealed interface Statement {
     /** Calls {@code visitor}'s method for this kind of statement: the one place they are told apart. */
@@ -22,17 +22,11 @@ public final class Routine {
   /** What a back-end does with each kind of statement. */
   public interface Visitor {
     void comment(Comment comment);
-
     void let(Let let);
-
     void var(Var var);
-
     void assign(Assign assign);
-
     void branch(If branch);
-
     void halving(Halving loop);
-
     void result(Return result);
   }
 
@@ -83,10 +77,7 @@ public final class Routine {
     }
   }
 
-  /**
-   * {@code for (uint32_t variable = start; variable > 0; variable >>= 1) { body }}: at most
-   * {@code 32} rounds, since the variable halves.
-   */
+  /** {@code for (uint32_t variable = start; variable > 0; variable >>= 1) { body }}. */
   public record Halving(String variable, Expr start, List<Statement> body) implements Statement {
     @Override
     public void accept(Visitor visitor) {
@@ -102,22 +93,9 @@ public final class Routine {
     }
   }
 
-  private final List<String> parameters;
-  private final List<Statement> body;
-
-  public Routine(List<String> parameters, List<Statement> body) {
-    this.parameters = List.copyOf(parameters);
-    this.body = List.copyOf(body);
-  }
-
-  /** The parameters' names, as the header spells them. */
-  public List<String> parameters() {
-    return parameters;
-  }
-
-  /** The statements. */
-  public List<Statement> body() {
-    return body;
+  public Routine {
+    parameters = List.copyOf(parameters);
+    body = List.copyOf(body);
   }
 
   /** The body as CUDA, its lines unindented. */
@@ -139,69 +117,66 @@ public final class Routine {
       new Cuda(out, indent + "  ").block(statements);
     }
 
+    private void line(String code) {
+      line(code, "", 0);
+    }
+
+    /** {@code code}, and {@code note} after it at {@code column} (at least two spaces after). */
+    private void line(String code, String note, int column) {
+      out.append(indent).append(code);
+      if (!note.isEmpty()) {
+        out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
+      }
+      out.append('\n');
+    }
+
     @Override
     public void comment(Comment comment) {
-      for (String line : comment.lines()) {
-        out.append(indent).append("// ").append(line).append('\n');
-      }
+      comment.lines().forEach(line -> line("// " + line));
     }
 
     @Override
     public void let(Let let) {
-      noted(out, indent, "const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";",
-          let.note(), let.column());
+      line("const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";", let.note(),
+          let.column());
     }
 
     @Override
     public void var(Var var) {
-      List<String> declared = new ArrayList<>();
-      for (int i = 0; i < var.names().size(); i++) {
-        declared.add(var.names().get(i) + " = " + CUDA.print(var.values().get(i)));
-      }
-      out.append(indent).append("uint32_t ").append(String.join(", ", declared)).append(";\n");
+      line("uint32_t " + String.join(", ", IntStream.range(0, var.names().size())
+          .mapToObj(i -> var.names().get(i) + " = " + CUDA.print(var.values().get(i))).toList())
+          + ";");
     }
 
     @Override
     public void assign(Assign assign) {
-      out.append(indent).append(assign.name()).append(' ')
-          .append(assign.op() == null ? "" : assign.op().symbol).append("= ")
-          .append(CUDA.print(assign.value())).append(";\n");
+      line(assign.name() + " " + (assign.op() == null ? "" : assign.op().symbol) + "= "
+          + CUDA.print(assign.value()) + ";");
     }
 
     @Override
     public void branch(If branch) {
-      noted(out, indent, "if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(),
-          branch.column());
+      line("if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(), branch.column());
       nested(branch.then());
       if (!branch.otherwise().isEmpty()) {
-        noted(out, indent, "} else {", branch.elseNote(), branch.column());
+        line("} else {", branch.elseNote(), branch.column());
         nested(branch.otherwise());
       }
-      out.append(indent).append("}\n");
+      line("}");
     }
 
     @Override
     public void halving(Halving loop) {
-      out.append(indent).append("for (uint32_t ").append(loop.variable()).append(" = ")
-          .append(CUDA.print(loop.start())).append("; ").append(loop.variable()).append(" > 0; ")
-          .append(loop.variable()).append(" >>= 1) {\n");
+      String variable = loop.variable();
+      line("for (uint32_t " + variable + " = " + CUDA.print(loop.start()) + "; " + variable
+          + " > 0; " + variable + " >>= 1) {");
       nested(loop.body());
-      out.append(indent).append("}\n");
+      line("}");
     }
 
     @Override
     public void result(Return result) {
-      out.append(indent).append("return {").append(CUDA.print(result.x())).append(", ")
-          .append(CUDA.print(result.y())).append("};\n");
+      line("return {" + CUDA.print(result.x()) + ", " + CUDA.print(result.y()) + "};");
     }
-  }
-
-  private static void noted(StringBuilder out, String indent, String code, String note,
-      int column) {
-    out.append(indent).append(code);
-    if (!note.isEmpty()) {
-      out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
-    }
-    out.append('\n');
   }
 }

@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A storage plan's constants, decided once for the header, its placement check and the Java twin,
- * as a tile's are ({@link TileConstants}): the plan's bytes, alignment and request, the target's
- * limit and resident blocks, then each buffer's offset, bytes, alignment, copies and copy stride,
- * and a barriers buffer's mbarriers per copy, named as {@link StorageNames} reserved them.
+ * A storage plan's constants, decided once for the header, its placement check and the Java twin:
+ * the plan's bytes, alignment and request, the target's limit and resident blocks, then each
+ * buffer's offset, bytes, alignment, copies and copy stride, and a barriers buffer's mbarriers per
+ * copy, named as {@link StorageNames} reserved them.
  */
 public final class StorageConstants {
   private StorageConstants() {}
@@ -21,8 +21,7 @@ public final class StorageConstants {
    * One constant.
    *
    * @param cudaName the header's {@code static constexpr uint32_t} member ({@code kHopperAOffset})
-   * @param inHeader whether the header declares it: a buffer of one copy has no copy count or
-   *     stride there, since its accessor takes no copy
+   * @param inHeader whether the header declares it: not a one-copy buffer's copies and stride
    */
   public record Constant(String cudaName, long value, boolean inHeader) {
     /** The twin's {@code public static final int}: {@code HOPPER_A_OFFSET}. */

@@ -6,10 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A swizzle's masks in words, for the generated comments: its bits as CuTe draws them, what is
- * XORed into what, how its inverse is computed (which {@link TileFunctions}' functions' meanings
- * say); and a tile's swizzle as a diagram or as the index functions' expressions, which the header
- * and the helper show.
+ * A swizzle's masks in words for the generated comments: its bits as CuTe draws them, what is XORed
+ * into what, how its inverse is computed; and a tile's swizzle as a diagram or as the index
+ * functions' expressions, which the header and the helper show.
  */
 public final class SwizzleMasks {
   private SwizzleMasks() {}
@@ -40,9 +39,8 @@ public final class SwizzleMasks {
     if (swizzle.isIdentity()) {
       return "B = 0: no bits move, the identity";
     }
-    String masks = "YYY = " + hex(swizzle.yyyMask()) + " (" + bitRange(swizzle.yyyMask())
-        + ") is XORed into ZZZ = " + hex(swizzle.zzzMask()) + " (" + bitRange(swizzle.zzzMask())
-        + ")";
+    String masks = "YYY = " + bits(swizzle.yyyMask()) + " is XORed into ZZZ = "
+        + bits(swizzle.zzzMask());
     return swizzle.masksOverlap() ? masks + "; the masks overlap" : masks;
   }
 
@@ -59,15 +57,12 @@ public final class SwizzleMasks {
         + " terms, N + N^2 + ... over GF(2)";
   }
 
-  /** {@code 0x1c0}: how generated code writes a mask. */
-  private static String hex(int mask) {
-    return "0x" + Integer.toHexString(mask);
-  }
-
-  private static String bitRange(int mask) {
+  /** {@code 0x1c0 (bits 6..8)}. */
+  private static String bits(int mask) {
     int low = Integer.numberOfTrailingZeros(mask);
     int high = 31 - Integer.numberOfLeadingZeros(mask);
-    return low == high ? "bit " + low : "bits " + low + ".." + high;
+    return "0x" + Integer.toHexString(mask) + " (" + (low == high ? "bit " + low
+        : "bits " + low + ".." + high) + ")";
   }
 
   /**
@@ -77,7 +72,6 @@ public final class SwizzleMasks {
    */
   public static List<String> diagram(TileLayout layout, ExprPrinter printer) {
     if (!layout.readsTheOffset()) {
-      List<String> lines = new ArrayList<>();
       List<IndexFunction> functions = TileFunctions.of(layout);
       // offset(row, col) first, then what it calls before it is defined (rowXor(row)).
       IndexFunction offset = functions.stream()
@@ -85,12 +79,9 @@ public final class SwizzleMasks {
           .orElseThrow();
       List<IndexFunction> shown = new ArrayList<>(List.of(offset));
       shown.addAll(functions.subList(0, functions.indexOf(offset)));
-      for (IndexFunction function : shown) {
-        lines.add(function.call(printer) + " = " + printer.withValues().print(function.body()));
-      }
-      int width = lines.stream().mapToInt(line -> line.indexOf('=')).max().orElseThrow();
-      return lines.stream().map(line -> line.substring(0, line.indexOf('=')) + " ".repeat(
-          width - line.indexOf('=')) + line.substring(line.indexOf('='))).toList();
+      int width = shown.stream().mapToInt(f -> f.call(printer).length()).max().orElseThrow();
+      return shown.stream().map(f -> f.call(printer) + " ".repeat(width - f.call(printer).length())
+          + " = " + printer.withValues().print(f.body())).toList();
     }
     return layout.offsetSwizzle()
         .map(swizzle -> List.of("offset bits  " + bitDiagram(swizzle),

@@ -8,13 +8,16 @@ import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A generated file's shape as readable text with named slots, in AutoValue's way (a resource beside
@@ -32,30 +35,24 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A template is filled from its variables, typed, as one record ({@link #fill}): a component
  * of type {@code String} or a number is a slot, a {@code List<String>} a slot of lines, a
- * {@code boolean} a flag, a {@code List} of records a section repeated once for each (each record
- * the repetition's variables), and a record a group whose components are variables of the same
- * scope (a writer's part of the header: TMA's, the reads'). Filling is strict: a slot or flag the
- * template reaches must be given, and everything given must be named in the template, so a template
- * and its variables cannot drift apart silently; {@link #variables} answers what a record gives, for
- * a test to hold it equal to what the template names.
- *
- * <p>A template's text is read and cut into its lines' pieces once per resource (a header per tile
- * is rendered from it: reading and matching it again for every tile was a tenth of a build).
+ * {@code boolean} a flag, a {@code List} of records a section repeated once for each, and a record
+ * a group whose components are variables of the same scope (a writer's part of the header). Filling
+ * is strict: a slot or flag the template reaches must be given, and everything given must be named
+ * in the template once, so a template and its variables cannot drift apart silently. A template is
+ * parsed once per resource: a header per tile is rendered from it.
  */
 public final class Template {
-  /** Parsed templates by resource, each read once. */
+  private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)}}");
+  private static final Pattern SECTION = Pattern.compile("\\{\\{([#/])([a-zA-Z][a-zA-Z0-9]*)}}");
   private static final Map<String, Shape> LOADED = new ConcurrentHashMap<>();
 
   private final Shape shape;
-  /** The template's own slots and flags, which every repetition falls back on. */
-  private final Item own = new Item();
-  private final Map<String, List<Item>> repeated = new LinkedHashMap<>();
+  private final Scope own = new Scope(null, new HashMap<>());
+  /** The repeated sections' items, by section. */
+  private final Map<String, List<Scope>> repeated = new HashMap<>();
 
-  /** The slots and flags of one scope: the template's own, or one repetition of a section. */
-  private static final class Item {
-    private final Map<String, String> slots = new LinkedHashMap<>();
-    private final Map<String, Boolean> flags = new LinkedHashMap<>();
-  }
+  /** The slots' and flags' values of the template's own scope, or of a section's repetition. */
+  private record Scope(Scope outer, Map<String, Object> values) {}
 
   private Template(Shape shape) {
     this.shape = shape;
@@ -63,9 +60,8 @@ public final class Template {
 
   /** The template in {@code resource}, beside {@code owner}'s class file. */
   public static Template load(Class<?> owner, String resource) {
-    Shape shape = LOADED.computeIfAbsent(owner.getName() + " " + resource,
-        key -> Shape.parse(resource, read(owner, resource)));
-    return new Template(shape);
+    return new Template(LOADED.computeIfAbsent(owner.getName() + " " + resource,
+        key -> Shape.parse(resource, read(owner, resource))));
   }
 
   private static String read(Class<?> owner, String resource) {
@@ -79,24 +75,20 @@ public final class Template {
     }
   }
 
-  /** A template of {@code text}, for tests. */
+  /** For tests. */
   public static Template of(String text) {
     return new Template(Shape.parse("<text>", text));
   }
 
-  /**
-   * Fills the template from {@code variables}, a record whose components are named as the
-   * template's slots, flags and repeated sections (see the class comment for their types).
-   */
+  /** Fills the template from {@code variables}, a record named as the template's variables. */
   public Template fill(Record variables) {
-    fill(own, variables, true);
+    fill(own, variables);
     return this;
   }
 
   /**
-   * The names of the slots, flags and sections the variables of type {@code type} give, its
-   * groups' and its sections' repetitions' included: what a test holds equal to the names the
-   * template uses.
+   * The names of the slots, flags and sections the variables of type {@code type} give, its groups'
+   * and its sections' repetitions' included: what a test holds equal to {@link #names}.
    */
   public static Set<String> variables(Class<? extends Record> type) {
     Set<String> names = new TreeSet<>();
@@ -122,15 +114,10 @@ public final class Template {
 
   /** What a component of a variables record is to the template, by its declared type. */
   private enum Kind {
-    /** A record: its components are variables of the same scope. */
     GROUP,
-    /** A {@code boolean}. */
     FLAG,
-    /** A {@code String} or a number: one line. */
     SLOT,
-    /** A {@code List<String>}: a slot of lines. */
     LINES,
-    /** A {@code List} of records: a section repeated once for each. */
     SECTION;
 
     static Kind of(RecordComponent component) {
@@ -150,7 +137,15 @@ public final class Template {
   }
 
   /** A component of a variables record and what it is to the template. */
-  private record Binding(RecordComponent component, Kind kind) {}
+  private record Binding(RecordComponent component, Kind kind) {
+    Object value(Record variables) {
+      try {
+        return component.getAccessor().invoke(variables);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
 
   /** The element type of a {@code List} component. */
   private static Class<?> element(RecordComponent component) {
@@ -161,252 +156,161 @@ public final class Template {
   private static final ClassValue<List<Binding>> BINDINGS = new ClassValue<>() {
     @Override
     protected List<Binding> computeValue(Class<?> type) {
-      return java.util.Arrays.stream(type.getRecordComponents())
+      return Arrays.stream(type.getRecordComponents())
           .map(component -> new Binding(component, Kind.of(component))).toList();
     }
   };
 
-  private void fill(Item scope, Record variables, boolean top) {
+  private void fill(Scope scope, Record variables) {
     for (Binding binding : BINDINGS.get(variables.getClass())) {
-      Object value;
-      try {
-        value = binding.component().getAccessor().invoke(variables);
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
+      Object value = binding.value(variables);
       String name = binding.component().getName();
       switch (binding.kind()) {
-        case GROUP -> fill(scope, (Record) value, top);
-        case FLAG -> scope.flags.put(name, (Boolean) value);
+        case GROUP -> fill(scope, (Record) value);
+        case FLAG -> scope.values.put(named(scope, name, shape.flags), value);
         case SLOT -> {
           String text = value.toString();
-          scope.slots.put(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+          scope.values.put(named(scope, name, shape.slots),
+              text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
         }
-        case LINES -> scope.slots.put(name, String.join("\n", ((List<?>) value).stream()
-            .map(String.class::cast).toList()));
+        case LINES -> scope.values.put(named(scope, name, shape.slots),
+            String.join("\n", ((List<?>) value).stream().map(String.class::cast).toList()));
         case SECTION -> {
-          if (!top) {
+          if (scope != own) {
             throw new IllegalStateException(shape.name + ": section " + name + " inside a section");
           }
-          List<Item> items = new ArrayList<>();
+          List<Scope> items = new ArrayList<>();
           for (Object each : (List<?>) value) {
-            Item item = new Item();
-            fill(item, (Record) each, false);
-            items.add(item);
+            items.add(new Scope(own, new HashMap<>()));
+            fill(items.get(items.size() - 1), (Record) each);
           }
-          repeated.put(name, List.copyOf(items));
+          repeated.put(named(scope, name, shape.flags), List.copyOf(items));
         }
       }
     }
+  }
+
+  /** {@code name}, which the template must name among {@code names} and the scope not yet give. */
+  private String named(Scope scope, String name, Set<String> names) {
+    if (!names.contains(name) || scope.values.containsKey(name)
+        || scope == own && repeated.containsKey(name)) {
+      throw new IllegalStateException(shape.name + ": " + name + " not in the template as given,"
+          + " or given twice");
+    }
+    return name;
   }
 
   /** The filled text, each line ending in a newline. */
   public String render() {
-    List<Map<String, String>> givenSlots = new ArrayList<>(List.of(own.slots));
-    List<Map<String, Boolean>> givenFlags = new ArrayList<>(List.of(own.flags));
-    for (Map.Entry<String, List<Item>> section : repeated.entrySet()) {
-      if (!shape.flags.contains(section.getKey()) || own.flags.containsKey(section.getKey())) {
-        throw new IllegalStateException(shape.name + ": section " + section.getKey()
-            + " not in the template, or given a flag too");
-      }
-      for (Item item : section.getValue()) {
-        givenSlots.add(item.slots);
-        givenFlags.add(item.flags);
-      }
-    }
-    for (Map<String, String> given : givenSlots) {
-      for (String slot : given.keySet()) {
-        if (!shape.slots.contains(slot)) {
-          throw new IllegalStateException(shape.name + ": slot " + slot + " not in the template");
-        }
-      }
-    }
-    for (Map<String, Boolean> given : givenFlags) {
-      for (String flag : given.keySet()) {
-        if (!shape.flags.contains(flag)) {
-          throw new IllegalStateException(shape.name + ": flag " + flag + " not in the template");
-        }
-      }
-    }
     StringBuilder out = new StringBuilder(8192);
-    render(0, shape.lines.size(), null, out);
+    render(shape.lines, own, out);
     return out.toString();
   }
 
-  /** Renders lines {@code from} to {@code to} (exclusive), with {@code item}'s values first. */
-  private void render(int from, int to, Item item, StringBuilder out) {
-    for (int i = from; i < to; i++) {
-      i = shape.lines.get(i).render(this, i, item, out);
-    }
+  private void render(List<Line> lines, Scope scope, StringBuilder out) {
+    lines.forEach(line -> line.render(this, scope, out));
   }
 
-  /** Slot {@code slot}'s text: {@code item}'s (where one is rendered), else the template's. */
-  private String slot(String slot, Item item) {
-    String text = item != null && item.slots.containsKey(slot) ? item.slots.get(slot)
-        : own.slots.get(slot);
-    if (text == null) {
-      throw new IllegalStateException(shape.name + ": slot " + slot + " not set");
+  /** {@code name}'s value in {@code scope} or the scopes around it. */
+  private Object find(Scope scope, String name) {
+    for (Scope around = scope; around != null; around = around.outer) {
+      Object value = around.values.get(name);
+      if (value != null) {
+        return value;
+      }
     }
-    return text;
-  }
-
-  /** Flag {@code flag}: {@code item}'s (where one is being rendered), else the template's. */
-  private boolean flag(String flag, Item item) {
-    Boolean value = item != null && item.flags.containsKey(flag) ? item.flags.get(flag)
-        : own.flags.get(flag);
-    if (value == null) {
-      throw new IllegalStateException(shape.name + ": flag " + flag + " not set");
-    }
-    return value;
+    throw new IllegalStateException(shape.name + ": " + name + " not set");
   }
 
   /** A template line, parsed. */
-  private sealed interface Line permits Open, Close, LineSlot, Pieces {
-    /**
-     * Renders the line, line {@code at} of {@code template}, with {@code item}'s values first; the
-     * last line it took (a section's close).
-     */
-    int render(Template template, int at, Item item, StringBuilder out);
+  private sealed interface Line permits Section, LineSlot, Pieces {
+    void render(Template template, Scope scope, StringBuilder out);
   }
 
-  /** {@code {{#flag}}}: a section begins; its {@link Close} is line {@code close}. */
-  private record Open(String flag, int close) implements Line {
+  /** {@code {{#flag}}} ... {@code {{/flag}}}: {@code body}, once a repetition or where set. */
+  private record Section(String flag, List<Line> body) implements Line {
     @Override
-    public int render(Template template, int at, Item item, StringBuilder out) {
-      List<Item> items = template.repeated.get(flag);
+    public void render(Template template, Scope scope, StringBuilder out) {
+      List<Scope> items = template.repeated.get(flag);
       if (items != null) {
-        for (Item each : items) {
-          template.render(at + 1, close, each, out);
-        }
-      } else if (template.flag(flag, item)) {
-        template.render(at + 1, close, item, out);
+        items.forEach(item -> template.render(body, item, out));
+      } else if ((Boolean) template.find(scope, flag)) {
+        template.render(body, scope, out);
       }
-      return close;
-    }
-  }
-
-  /** {@code {{/flag}}}: the section ends. */
-  private record Close(String flag) implements Line {
-    @Override
-    public int render(Template template, int at, Item item, StringBuilder out) {
-      return at;
     }
   }
 
   /** A line of only {@code <indent>{{slot}}}: the slot's lines, each after the indent. */
   private record LineSlot(String indent, String slot) implements Line {
     @Override
-    public int render(Template template, int at, Item item, StringBuilder out) {
-      String text = template.slot(slot, item);
+    public void render(Template template, Scope scope, StringBuilder out) {
+      String text = (String) template.find(scope, slot);
       if (!text.isEmpty()) {
         for (String filled : text.split("\n", -1)) {
           out.append(filled.isEmpty() ? "" : indent).append(filled).append('\n');
         }
       }
-      return at;
     }
   }
 
   /** Text and slots alternating: text at even indices, slot names at odd ones. */
   private record Pieces(List<String> pieces) implements Line {
     @Override
-    public int render(Template template, int at, Item item, StringBuilder out) {
+    public void render(Template template, Scope scope, StringBuilder out) {
       for (int piece = 0; piece < pieces.size(); piece++) {
-        if (piece % 2 == 0) {
-          out.append(pieces.get(piece));
-        } else {
-          String text = template.slot(pieces.get(piece), item);
-          if (text.indexOf('\n') >= 0) {
-            throw new IllegalStateException(template.shape.name + ": slot " + pieces.get(piece)
-                + " inside a line has several lines");
-          }
-          out.append(text);
+        String text = piece % 2 == 0 ? pieces.get(piece)
+            : (String) template.find(scope, pieces.get(piece));
+        if (text.indexOf('\n') >= 0) {
+          throw new IllegalStateException(template.shape.name + ": slot " + pieces.get(piece)
+              + " inside a line has several lines");
         }
+        out.append(text);
       }
       out.append('\n');
-      return at;
     }
   }
 
   /** A template's lines, parsed once, with every slot and flag it names. */
   private record Shape(String name, List<Line> lines, Set<String> slots, Set<String> flags) {
     static Shape parse(String name, String text) {
-      List<Line> lines = new ArrayList<>();
       Set<String> slots = new TreeSet<>();
       Set<String> flags = new TreeSet<>();
-      Deque<String> open = new ArrayDeque<>();
-      Deque<Integer> openAt = new ArrayDeque<>();
+      // The sections being read, innermost first, under the template's own lines.
+      Deque<Section> open = new ArrayDeque<>(List.of(new Section("", new ArrayList<>())));
       for (String line : text.lines().toList()) {
-        String stripped = line.strip();
-        String section = stripped.length() > 5 && stripped.startsWith("{{")
-            && (stripped.charAt(2) == '#' || stripped.charAt(2) == '/') && stripped.endsWith("}}")
-            ? identifier(stripped, 3) : null;
-        if (section != null && 3 + section.length() + 2 == stripped.length()) {
-          if (stripped.charAt(2) == '#') {
-            open.push(section);
-            openAt.push(lines.size());
-            flags.add(section);
-            lines.add(new Open(section, -1));
-          } else {
-            if (!section.equals(open.peek())) {
-              throw new IllegalStateException(name + ": {{/" + section + "}} closes no section");
-            }
-            open.pop();
-            lines.set(openAt.pop(), new Open(section, lines.size()));
-            lines.add(new Close(section));
+        Matcher section = SECTION.matcher(line.strip());
+        if (section.matches() && section.group(1).equals("#")) {
+          Section opened = new Section(section.group(2), new ArrayList<>());
+          open.peek().body().add(opened);
+          open.push(opened);
+          flags.add(opened.flag());
+        } else if (section.matches()) {
+          if (!open.peek().flag().equals(section.group(2))) {
+            throw new IllegalStateException(name + ": {{/" + section.group(2) + "}} closes no"
+                + " section");
           }
-          continue;
-        }
-        List<String> pieces = pieces(line);
-        for (int i = 1; i < pieces.size(); i += 2) {
-          slots.add(pieces.get(i));
-        }
-        if (pieces.size() == 3 && pieces.get(2).isEmpty()
-            && pieces.get(0).chars().allMatch(c -> c == ' ')) {
-          lines.add(new LineSlot(pieces.get(0), pieces.get(1)));
+          open.pop();
         } else {
-          lines.add(new Pieces(pieces));
+          // The line cut at its {{slot}}s: text, slot, text, ..., text.
+          List<String> pieces = new ArrayList<>();
+          Matcher slot = SLOT.matcher(line);
+          int from = 0;
+          while (slot.find()) {
+            pieces.add(line.substring(from, slot.start()));
+            pieces.add(slot.group(1));
+            slots.add(slot.group(1));
+            from = slot.end();
+          }
+          pieces.add(line.substring(from));
+          open.peek().body().add(pieces.size() == 3 && pieces.get(2).isEmpty()
+              && pieces.get(0).chars().allMatch(c -> c == ' ')
+              ? new LineSlot(pieces.get(0), pieces.get(1)) : new Pieces(pieces));
         }
       }
-      if (!open.isEmpty()) {
-        throw new IllegalStateException(name + ": section " + open.peek() + " not closed");
+      if (open.size() > 1) {
+        throw new IllegalStateException(name + ": section " + open.peek().flag() + " not closed");
       }
-      return new Shape(name, List.copyOf(lines), Set.copyOf(slots), Set.copyOf(flags));
-    }
-
-    /** A line cut at its {@code {{slot}}}s: text, slot, text, ..., text. */
-    private static List<String> pieces(String line) {
-      List<String> pieces = new ArrayList<>();
-      int from = 0;
-      int at = line.indexOf("{{");
-      while (at >= 0) {
-        String slot = identifier(line, at + 2);
-        int end = slot == null ? -1 : at + 2 + slot.length();
-        if (end >= 0 && line.startsWith("}}", end)) {
-          pieces.add(line.substring(from, at));
-          pieces.add(slot);
-          from = end + 2;
-          at = line.indexOf("{{", from);
-        } else {
-          at = line.indexOf("{{", at + 1);
-        }
-      }
-      pieces.add(line.substring(from));
-      return pieces;
-    }
-
-    /** The identifier ({@code [a-zA-Z][a-zA-Z0-9]*}) at {@code start}, or null. */
-    private static String identifier(String text, int start) {
-      int end = start;
-      while (end < text.length() && (isAsciiLetter(text.charAt(end))
-          || end > start && text.charAt(end) >= '0' && text.charAt(end) <= '9')) {
-        end++;
-      }
-      return end > start ? text.substring(start, end) : null;
-    }
-
-    private static boolean isAsciiLetter(char c) {
-      return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+      return new Shape(name, open.peek().body(), Set.copyOf(slots), Set.copyOf(flags));
     }
   }
 }

@@ -6,22 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A tile's constants, decided once for both printers: which the tile has (an element's bytes only
- * where it fills whole bytes, an atom's elements only for a grid of atoms, bits, base and shift only
- * where a {@code Swizzle<B,M,S>} names the map), in one order, each named as the header spells it
- * ({@code kRowStride}) and as the Java helper does ({@code ROW_STRIDE}).
+ * A tile's constants, decided once for the header ({@code kRowStride}) and the Java helper
+ * ({@code ROW_STRIDE}), in one order: an element's bytes only where it fills whole bytes, an atom's
+ * elements only for a grid of atoms, bits, base and shift only where a {@code Swizzle<B,M,S>} names
+ * the map.
  */
 public final class TileConstants {
   private TileConstants() {}
 
-  /**
-   * One constant.
-   *
-   * @param cudaName the header's {@code static constexpr} member
-   * @param javaName the helper's {@code public static final int}
-   * @param signed whether the header declares it {@code int} (a swizzle's parameters) rather than
-   *     {@code uint32_t}
-   */
+  /** One constant; {@code signed}, declared {@code int} (a swizzle's parameters), not unsigned. */
   public record Constant(String cudaName, String javaName, boolean signed, int value) {}
 
   /** The constants of {@code layout}, in the order both files list them. */
@@ -46,8 +39,6 @@ public final class TileConstants {
     constants.add(unsigned("kStages", "STAGES", layout.stages()));
     constants.add(unsigned("kStageElements", "STAGE_ELEMENTS", layout.stageStride()));
     if (layout.hasSwizzle()) {
-      // A tile declared by an XOR map that no Swizzle<B,M,S> is has no bits, base and shift: its
-      // map is the swizzle function's body.
       Swizzle swizzle = layout.swizzle();
       constants.add(new Constant("kBits", "BITS", true, swizzle.bits()));
       constants.add(new Constant("kBase", "BASE", true, swizzle.base()));

@@ -15,52 +15,48 @@ import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
-import dev.swizzlegen.runtime.swizzle.XorMap;
 import dev.swizzlegen.runtime.swizzle.XorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The index functions of a tile, built once as expressions ({@link IndexFunction}) for both generated
- * files: the Java helper and the CUDA header print the same trees. This is the one place that reads a
- * tile's layout ({@link TileLayout}) to build them, from its two parts:
- *
- * <ul>
- *   <li>the strided part: one atom, atoms stacked down the rows (whole rows, where a law lets the
- *       swizzle of the row-major offset stand for the atom's start plus the swizzle within it), or a
- *       grid of atoms (an atom's start plus the offset within it); stages laid one after another;
- *   <li>the inner map on its word ({@link Within}): where the word is the offset, the map's XOR terms
- *       on the offset ({@code offset ^ ((offset & 0x1c0) >> 3)}); where the word's rows are a power of
- *       two wider than the atom's (a swizzle within each row), the map's terms on the row,
- *       {@code rowXor(row)}, XORed into the column while the row stays.
- * </ul>
- *
- * <p>Each part is built on its own and the functions compose them, so another way of naming a map (a
- * CuTe layout, a Triton base list) is another {@link Within}.
+ * The index functions of a tile ({@link IndexFunction}), built once for the Java helper and the
+ * CUDA header from its layout's two parts: the strided part (one atom; atoms stacked down the rows,
+ * where a law lets the swizzle of the row-major offset stand for an atom's start plus the swizzle
+ * within it; a grid of atoms; stages one after another) and the inner map on its word
+ * ({@link Within}).
  */
 public final class TileFunctions {
   private static final Expr ROW = param("row");
   private static final Expr COL = param("col");
   private static final Expr OFFSET = param("offset");
+  private static final List<String> ROW_COL = List.of("row", "col");
+  private static final String STORED = "The element offset where (row, col) is stored: ";
 
   private final TileLayout layout;
-  private final Expr rows;
-  private final Expr cols;
   private final Expr rowStride;
   private final Expr atomRows;
   private final Expr atomCols;
+  private final Expr atomElements;
+  /** The elements between an atom's row starts. */
+  private final Expr atomRowStride;
+  /** Atoms down the rows and across the columns: {@code kRows / kAtomRows}, {@code kCols / ...}. */
+  private final Expr atomsDown;
+  private final Expr atomsAcross;
+  /** Elements from one stage's start to the next: the stage stride, a gap after each or none. */
   private final Expr stageElements;
   private final Within within;
 
   private TileFunctions(TileLayout layout) {
     this.layout = layout;
-    this.rows = constant("Rows", layout.rows());
-    this.cols = constant("Cols", layout.cols());
     this.rowStride = constant("RowStride", layout.rowStride());
     this.atomRows = constant("AtomRows", layout.atomRows());
     this.atomCols = constant("AtomCols", layout.atomCols());
-    // Elements from one stage's start to the next: the stage stride, a gap after each stage or none.
+    this.atomElements = constant("AtomElements", layout.strided().atomElements());
+    this.atomRowStride = layout.atomCols() == layout.cols() ? rowStride : atomCols;
+    this.atomsDown = constant("Rows", layout.rows()).div(atomRows);
+    this.atomsAcross = constant("Cols", layout.cols()).div(atomCols);
     this.stageElements = constant("StageElements", layout.stageStride());
     this.within = Within.of(layout);
   }
@@ -79,7 +75,7 @@ public final class TileFunctions {
     Expr byteOffset = layout.elementBits() % 8 == 0
         ? call("offset", ROW, COL).times(constant("ElementBytes", layout.elementBytes()))
         : call("offset", ROW, COL).div(number(8 / layout.elementBits()));
-    return new IndexFunction("bank", List.of("row", "col"), "The bank (0..31) of (row, col)'s first"
+    return new IndexFunction("bank", ROW_COL, "The bank (0..31) of (row, col)'s first"
         + " byte, for a base address in bank 0: 32 banks of 4 bytes.",
         byteOffset.div(number(4)).mod(number(32)));
   }
@@ -103,15 +99,11 @@ public final class TileFunctions {
   }
 
   /**
-   * The header's functions of a tensor-core operand, in the coordinates a kernel author means: the
-   * tile row and column of operand element (mn, k), {@code mn} counting M (or N) and {@code k}
-   * counting K, and its element offset in a stage. Which of row and column each is comes from
-   * {@link OperandShape} (the one place the major picks), so the printed bodies are plain
-   * parameters ({@code wgmma_row(mn, k) = k} for an MN-major operand) and a consumer never branches
-   * on the major. They are named {@code <prefix>Row}, {@code <prefix>Col} and
-   * {@code <prefix>Offset} ({@code wgmma_row}, {@code wgmma_mn_row}, {@code umma_row}), their
-   * meaning naming {@code k<constants>MnExtent} and {@code k<constants>KExtent} ({@code Wgmma},
-   * {@code WgmmaMn}, {@code Umma}).
+   * A tensor-core operand's {@code <prefix>Row}, {@code <prefix>Col} and {@code <prefix>Offset} of
+   * operand element (mn, k), {@code mn} counting M (or N), {@code k} counting K:
+   * {@link OperandShape} places them, so the bodies are plain parameters ({@code wgmma_row(mn, k) =
+   * k} for an MN-major operand) and a consumer never branches on the major; {@code constants}
+   * prefixes the extents the meaning names ({@code kWgmmaMnExtent}).
    */
   public static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
     Expr mn = param("mn");
@@ -136,19 +128,12 @@ public final class TileFunctions {
   }
 
   /**
-   * The descriptor function of a tensor-core operand: the 64-bit descriptor of K slice
-   * {@code k_slice} of the operand whose M or N starts at {@code mn}, in stage {@code stage} of the
-   * tile at shared-memory byte address {@code smem_address}, as the instruction reads it. Every
-   * field but the start address is the constant {@code k<constants>Descriptor}
-   * ({@link MmaOperand#descriptorWithoutStart}); the start address is the slice's first element's
-   * byte address in the descriptor's 14 bits, 16-byte units of an 18-bit address:
-   * {@code k<constants>Descriptor | (((smem_address + offset(mn, k_slice * k<constants>K, stage) *
-   * kElementBytes) & 0x3ffffu) >> 4)}, with row and column as the operand's major places them.
+   * The 64-bit descriptor {@code name} of K slice {@code k_slice} of a tensor-core operand whose M
+   * or N starts at {@code mn}, in stage {@code stage} of the tile at shared-memory byte address
+   * {@code smem_address}: every field but the start address is the constant
+   * {@code k<constants>Descriptor} ({@link MmaOperand#descriptorWithoutStart}); the start address
+   * is the slice's first byte in 16-byte units of an 18-bit address, the descriptor's 14 bits.
    * {@code k_slice}, {@code mn} and {@code stage} default to 0 in CUDA.
-   *
-   * @param name the function's name, lowerCamelCase ({@code "wgmmaDescMn"})
-   * @param constants the read's constants' prefix ({@code "WgmmaMn"})
-   * @param meaning the function's comment
    */
   public static IndexFunction descriptor(TileLayout layout, MmaOperand operand, String name,
       String constants, String meaning) {
@@ -166,95 +151,75 @@ public final class TileFunctions {
         body);
   }
 
+  /** What the inner map's functions say of themselves, after the words that lead to them. */
+  private record Words(String offset, String withinAtom, String cell) {}
+
   /**
-   * The inner part as expressions: the offset within an atom of the atom's (row, col), the swizzle and
-   * unswizzle functions, and the (row, col) an offset within an atom holds, with the words that say
-   * so. Read off the layout's inner map and the word it acts on: the one place that does.
+   * The inner map on its word as expressions, with the words that say so: the one place that reads
+   * it, so another way of naming a map (a CuTe layout, a Triton base list) is another record.
    */
-  private abstract static class Within {
+  private sealed interface Within {
     /**
      * The inner part of {@code layout}; throws {@link IllegalArgumentException} for a map on a word
-     * that no {@code Within} prints yet (a word that is not the offset whose map moves row bits or
-     * bits within a column: no layout the model builds has one).
+     * that no {@code Within} prints (no layout the model builds has one).
      */
     static Within of(TileLayout layout) {
       if (layout.readsTheOffset()) {
-        return new OnTheOffset(layout);
+        return new OnTheOffset(layout, layout.offsetSwizzle(), stacksAtomsDownTheRows(layout),
+            new Words("the swizzled row-major offset.", "swizzled row-major offset within the"
+                + " atom.", ": the unswizzled row-major offset's"));
       }
-      return layout.rowXorTerms().<Within>map(RowXor::new)
+      Words words = new Words("the row stays, the column is XORed.",
+          "atom's row, its column XORed.", ": the row as stored, the column XORed back");
+      return layout.rowXorTerms().<Within>map(terms -> new RowXor(layout, terms, words))
           .orElseThrow(() -> new IllegalArgumentException("no index functions for " + layout
               + ": its inner map " + layout.inner() + " acts on a word of " + layout.wordCols()
               + "-element rows and is no XOR of each row into its columns"));
     }
 
-    /** Functions the others call, listed first: none, or {@code rowXor(row)}. */
-    List<IndexFunction> helpers() {
+    /** Functions the others call, listed first. */
+    default List<IndexFunction> helpers() {
       return List.of();
     }
 
     /** The offset within an atom of its (row, col), rows {@code stride} apart. */
-    abstract Expr offset(Expr row, Expr col, Expr stride);
-
-    /** What {@link #offset} is, after "the element offset where (row, col) is stored: ". */
-    abstract String offsetWords();
-
-    /** The same within an atom, after "its atom's start plus the ". */
-    abstract String offsetWithinAtomWords();
-
-    /**
-     * {@code swizzle} and {@code unswizzle}: the map on a row-major offset and its inverse, over an
-     * atom whose rows are {@code stride} apart, or over the tile's stage for one atom or atoms stacked
-     * down the rows.
-     */
-    abstract List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride);
+    Expr offset(Expr row, Expr col, Expr stride);
 
     /** The atom's row and column an offset within an atom holds, rows {@code stride} apart. */
-    abstract Expr[] cell(Expr offset, Expr stride);
-
-    /** How {@link #cell} finds them, for one atom, after "the row stored at an element offset". */
-    abstract String cellWords();
+    Expr[] cell(Expr offset, Expr stride);
 
     /**
-     * Whether the swizzle of an offset within a stage stands for the whole strided part where atoms
-     * are whole rows stacked down the tile (see {@link #stacksAtomsDownTheRows}).
+     * {@code swizzle} and {@code unswizzle} over an atom whose rows are {@code stride} apart, or
+     * over the tile's stage for one atom or atoms {@code stacked} down the rows.
      */
-    boolean stacks() {
+    List<IndexFunction> swizzles(boolean stacked, Expr stride);
+
+    Words words();
+
+    /** Whether atoms stack down the rows ({@link #stacksAtomsDownTheRows}). */
+    default boolean stacks() {
       return false;
     }
   }
 
   /**
    * The word is the offset: {@code swizzle(offset) = offset ^ ((offset & mask) >> shift) ^ ...}, the
-   * map's terms; {@code unswizzle} its inverse's.
+   * map's terms, {@code unswizzle} its inverse's; {@code named}, the swizzle the map is, if one is.
    */
-  private static final class OnTheOffset extends Within {
-    private final TileLayout layout;
-    /** The swizzle the map is, by its name: the declared one, or the one the map equals. */
-    private final Optional<Swizzle> named;
-
-    OnTheOffset(TileLayout layout) {
-      this.layout = layout;
-      this.named = layout.offsetSwizzle();
-    }
-
+  private record OnTheOffset(TileLayout layout, Optional<Swizzle> named, boolean stacks,
+      Words words) implements Within {
     @Override
-    Expr offset(Expr row, Expr col, Expr stride) {
+    public Expr offset(Expr row, Expr col, Expr stride) {
       return call("swizzle", row.times(stride).plus(col));
     }
 
     @Override
-    String offsetWords() {
-      return "the swizzled row-major offset.";
+    public Expr[] cell(Expr offset, Expr stride) {
+      return rowMajor(call("unswizzle", offset), stride);
     }
 
     @Override
-    String offsetWithinAtomWords() {
-      return "swizzled row-major offset within the atom.";
-    }
-
-    @Override
-    List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
-      XorMap map = layout.inner();
+    public List<IndexFunction> swizzles(boolean stacked, Expr stride) {
       // A general map's formula is the body itself: the comment does not print it again.
       String what = named.map(SwizzleMasks::masks).orElse("the XOR map of the offset's bits");
       String how = named.map(SwizzleMasks::inverse).orElse("the inverse XOR map");
@@ -262,24 +227,9 @@ public final class TileFunctions {
           new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
               .orElse("The swizzle") + (layout.isOneAtom() ? "" : stacked
                   ? " of an offset within a stage, atom by atom" : " of an offset within an atom")
-              + ": " + what + ".", xor(map.terms())),
+              + ": " + what + ".", xor(layout.inner().terms())),
           new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle: " + how + ".",
-              xor(map.inverse().terms())));
-    }
-
-    @Override
-    Expr[] cell(Expr offset, Expr stride) {
-      return new Expr[] {call("unswizzle", offset).div(stride), call("unswizzle", offset).mod(stride)};
-    }
-
-    @Override
-    String cellWords() {
-      return ": the unswizzled row-major offset's";
-    }
-
-    @Override
-    boolean stacks() {
-      return stacksAtomsDownTheRows(layout);
+              xor(layout.inner().inverse().terms())));
     }
   }
 
@@ -288,17 +238,11 @@ public final class TileFunctions {
    * its columns: the row stays, the column is XORed with {@code rowXor(row)}, the map's terms on the
    * row. Its own inverse, since the row it reads is never changed.
    */
-  private static final class RowXor extends Within {
-    private final List<XorTerm> terms;
-
-    RowXor(List<XorTerm> terms) {
-      this.terms = terms;
-    }
-
+  private record RowXor(TileLayout layout, List<XorTerm> terms, Words words) implements Within {
     @Override
-    List<IndexFunction> helpers() {
+    public List<IndexFunction> helpers() {
       return List.of(new IndexFunction("rowXor", List.of("row"), "The value XORed into the columns"
-          + " of a row" + triton() + ".", rowXor(ROW)));
+          + " of a row" + triton() + ".", rowXor()));
     }
 
     /** Triton's names for one term of contiguous row bits: {@code " (Triton's vec = 8, ...)"}. */
@@ -312,69 +256,51 @@ public final class TileFunctions {
           + ", maxPhase = " + (1L << Integer.bitCount(term.mask())) + ")";
     }
 
+    /**
+     * {@code rowXor(row)}: each term {@code (row & mask) >> shift}, a mask of contiguous bits
+     * printed as Triton reads it, {@code ((row >> (S - B)) & (2^B - 1)) << M}; 0 for no terms.
+     */
+    private Expr rowXor() {
+      Expr value = null;
+      for (XorTerm term : terms) {
+        int low = Integer.numberOfTrailingZeros(term.mask());
+        Expr part = contiguous(term.mask())
+            ? shifted(ROW.shr(low).and(mask((1L << Integer.bitCount(term.mask())) - 1)),
+                term.shift() - low)
+            : shifted(ROW.and(mask(Integer.toUnsignedLong(term.mask()))), term.shift());
+        value = value == null ? part : value.xor(part);
+      }
+      return value == null ? number(0) : value;
+    }
+
     @Override
-    Expr offset(Expr row, Expr col, Expr stride) {
+    public Expr offset(Expr row, Expr col, Expr stride) {
       return row.times(stride).plus(col.xor(call("rowXor", row)));
     }
 
     @Override
-    String offsetWords() {
-      return "the row stays, the column is XORed.";
-    }
-
-    @Override
-    String offsetWithinAtomWords() {
-      return "atom's row, its column XORed.";
-    }
-
-    @Override
-    List<IndexFunction> swizzles(TileLayout layout, boolean stacked, Expr stride) {
-      Expr linear = param("linear");
-      // One atom: the tile's offset function is the atom's.
-      Expr swizzled = layout.isOneAtom()
-          ? call("offset", linear.div(stride), linear.mod(stride))
-          : offset(linear.div(stride), linear.mod(stride), stride);
-      return List.of(
-          new IndexFunction("swizzle", List.of("linear"), "The swizzle of a row-major offset"
-              + (layout.isOneAtom() ? "" : " within an atom") + ": its column XORed as its row's"
-              + " columns are.", swizzled),
-          new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle, which is its"
-              + " own inverse: the row it reads is never changed.", call("swizzle", OFFSET)));
-    }
-
-    @Override
-    Expr[] cell(Expr offset, Expr stride) {
+    public Expr[] cell(Expr offset, Expr stride) {
       return new Expr[] {offset.div(stride),
           offset.mod(stride).xor(call("rowXor", offset.div(stride)))};
     }
 
     @Override
-    String cellWords() {
-      return ": the row as stored, the column XORed back";
+    public List<IndexFunction> swizzles(boolean stacked, Expr stride) {
+      Expr linear = param("linear");
+      // One atom: the tile's offset function is the atom's.
+      Expr swizzled = layout.isOneAtom()
+          ? call("offset", linear.div(stride), linear.mod(stride))
+          : offset(linear.div(stride), linear.mod(stride), stride);
+      return List.of(new IndexFunction("swizzle", List.of("linear"), "The swizzle of a row-major"
+          + " offset" + (layout.isOneAtom() ? "" : " within an atom") + ": its column XORed as its"
+          + " row's columns are.", swizzled), ownInverse());
     }
+  }
 
-    /**
-     * {@code rowXor(row)}: each term {@code (row & mask) >> shift}, a mask of contiguous bits printed
-     * as Triton reads it, {@code ((row >> (S - B)) & (2^B - 1)) << M}; 0 for no terms.
-     */
-    private Expr rowXor(Expr row) {
-      Expr value = null;
-      for (XorTerm term : terms) {
-        Expr part;
-        if (contiguous(term.mask())) {
-          int low = Integer.numberOfTrailingZeros(term.mask());
-          Expr masked = (low == 0 ? row : row.shr(low))
-              .and(mask((1L << Integer.bitCount(term.mask())) - 1));
-          int up = low - term.shift();
-          part = up == 0 ? masked : up > 0 ? masked.shl(up) : masked.shr(-up);
-        } else {
-          Expr masked = row.and(mask(term.mask() & 0xFFFF_FFFFL));
-          part = term.shift() >= 0 ? masked.shr(term.shift()) : masked.shl(-term.shift());
-        }
-        value = value == null ? part : value.xor(part);
-      }
-      return value == null ? number(0) : value;
-    }
+  /** {@code unswizzle} of a swizzle that reads no bit it writes: {@code swizzle} itself. */
+  private static IndexFunction ownInverse() {
+    return new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle, which is its"
+        + " own inverse: the row it reads is never changed.", call("swizzle", OFFSET));
   }
 
   private static boolean contiguous(int mask) {
@@ -382,145 +308,117 @@ public final class TileFunctions {
     return Integer.bitCount(mask) == 32 - Integer.numberOfLeadingZeros(mask) - low;
   }
 
-  private List<IndexFunction> functions() {
-    if (layout.swizzleRow() > 0) {
-      return rowsFunctions();
-    }
-    boolean stacked = within.stacks();
-    List<IndexFunction> functions = new ArrayList<>(within.helpers());
-    if (layout.isOneAtom()) {
-      functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-          + " (row, col) is stored: " + within.offsetWords(), within.offset(ROW, COL, rowStride)));
-    } else {
-      functions.add(new IndexFunction("atomStart", List.of("row", "col"), "The element offset where"
-          + " the atom holding (row, col) starts: atoms numbered " + (layout.atomOrder()
-              == Order.COL_MAJOR ? "down the rows first" : "across the columns first") + ".",
-          atomStart()));
-      if (stacked) {
-        functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-            + " (row, col) is stored: the atoms are whole rows stacked down the tile and the swizzle"
-            + " moves no bit past an atom, so this is the swizzled row-major offset (its atom's start"
-            + " plus the swizzled offset within the atom, in fewer instructions).",
-            within.offset(ROW, COL, rowStride)));
-      } else {
-        functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-            + " (row, col) is stored: its atom's start plus the " + within.offsetWithinAtomWords(),
-            call("atomStart", ROW, COL).plus(
-                within.offset(ROW.mod(atomRows), COL.mod(atomCols), atomRowStride()))));
-      }
-    }
-    functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
-        + " where (row, col) of a pipeline stage is stored.",
-        param("stage").times(stageElements).plus(call("offset", ROW, COL))));
-    functions.addAll(within.swizzles(layout, stacked,
-        layout.isOneAtom() || stacked ? rowStride : atomRowStride()));
-    boolean gaps = layout.strided().stagesApart();
-    functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
-        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
-        + ".", OFFSET.div(stageElements)));
-    Expr row;
-    Expr col;
-    String words;
-    if (layout.isOneAtom() || stacked) {
-      Expr inStage = layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET;
-      Expr[] cell = within.cell(inStage, rowStride);
-      row = cell[0];
-      col = cell[1];
-      words = within.cellWords();
-    } else {
-      // Atoms of one stage run on into the next; past a gap, the offset within the stage counts.
-      Expr local = gaps ? OFFSET.mod(stageElements) : OFFSET;
-      Expr atom = local.div(atomElements());
-      Expr[] cell = within.cell(local.mod(atomElements()), atomRowStride());
-      boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
-      row = (colMajor ? atom.mod(atomsDown()) : atom.div(atomsAcross()).mod(atomsDown()))
-          .times(atomRows).plus(cell[0]);
-      col = (colMajor ? atom.div(atomsDown()).mod(atomsAcross()) : atom.mod(atomsAcross()))
-          .times(atomCols).plus(cell[1]);
-      words = ": its atom's, plus the one within the atom";
-    }
-    functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
-        + words + ".", row));
-    functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
-        + " offset" + words + ".", col));
-    return functions;
-  }
-
-  /**
-   * The functions of a tile whose swizzle acts within rows of its stages' plain offsets
-   * ({@link TileLayout#swizzleRow()}): the plain offset of (row, col) (its atom's start plus its
-   * row-major offset in the atom), swizzled within its row, {@code kSwizzleRow} elements; the
-   * inverse unswizzles an offset of a stage to its plain offset and reads the atom and the cell off
-   * it.
-   */
-  private List<IndexFunction> rowsFunctions() {
-    int pitch = layout.swizzleRow();
-    Expr swizzleRow = number(pitch);
-    List<IndexFunction> functions = new ArrayList<>(within.helpers());
-    Expr inAtom = ROW.mod(atomRows).times(atomRowStride()).plus(COL.mod(atomCols));
-    Expr plain;
-    String atoms;
-    if (layout.isOneAtom()) {
-      plain = ROW.times(rowStride).plus(COL);
-      atoms = "its row-major offset";
-    } else {
-      functions.add(new IndexFunction("atomStart", List.of("row", "col"), "The element offset where"
-          + " the atom holding (row, col) starts, before the swizzle: atoms numbered " + (layout
-              .atomOrder() == Order.COL_MAJOR ? "down the rows first" : "across the columns first")
-          + ".", atomStart()));
-      plain = call("atomStart", ROW, COL).plus(inAtom);
-      atoms = "its atom's start plus its row-major offset in the atom";
-    }
-    functions.add(new IndexFunction("offset", List.of("row", "col"), "The element offset where"
-        + " (row, col) is stored: " + atoms + ", swizzled within its " + pitch + "-element row.",
-        call("swizzle", plain)));
-    functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
-        + " where (row, col) of a pipeline stage is stored.",
-        param("stage").times(stageElements).plus(call("offset", ROW, COL))));
-    Expr linear = param("linear");
-    functions.add(new IndexFunction("swizzle", List.of("linear"), layout.swizzle() + " within each "
-        + pitch + "-element row of a stage's offsets before the swizzle: the row stays, its column is"
-        + " XORed with rowXor(row).", linear.div(swizzleRow).times(swizzleRow)
-            .plus(linear.mod(swizzleRow).xor(call("rowXor", linear.div(swizzleRow))))));
-    functions.add(new IndexFunction("unswizzle", List.of("offset"), "The inverse of swizzle, which"
-        + " is its own inverse: the row it reads is never changed.", call("swizzle", OFFSET)));
-    boolean gaps = layout.strided().stagesApart();
-    functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
-        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
-        + ".", OFFSET.div(stageElements)));
-    Expr local = call("unswizzle", layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET);
-    Expr row;
-    Expr col;
-    if (layout.isOneAtom()) {
-      row = local.div(rowStride);
-      col = local.mod(rowStride);
-    } else {
-      Expr atom = local.div(atomElements());
-      Expr cellOffset = local.mod(atomElements());
-      boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
-      row = (colMajor ? atom.mod(atomsDown()) : atom.div(atomsAcross()))
-          .times(atomRows).plus(cellOffset.div(atomRowStride()));
-      col = (colMajor ? atom.div(atomsDown()) : atom.mod(atomsAcross()))
-          .times(atomCols).plus(cellOffset.mod(atomRowStride()));
-    }
-    String words = ": the offset within its stage unswizzled, then " + (layout.isOneAtom()
-        ? "the row-major cell" : "its atom's, plus the one within the atom");
-    functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
-        + words + ".", row));
-    functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
-        + " offset" + words + ".", col));
-    return functions;
+  /** {@code value >> shift}, or {@code value << -shift} for a negative shift. */
+  private static Expr shifted(Expr value, int shift) {
+    return shift >= 0 ? value.shr(shift) : value.shl(-shift);
   }
 
   /** {@code offset ^ ((offset & 0x1c0) >> 3) ^ ...}: {@code offset} alone for no terms. */
   private static Expr xor(List<XorTerm> terms) {
     Expr expression = OFFSET;
     for (XorTerm term : terms) {
-      Expr masked = OFFSET.and(mask(term.mask() & 0xFFFF_FFFFL));
-      expression = expression.xor(term.shift() >= 0 ? masked.shr(term.shift())
-          : masked.shl(-term.shift()));
+      expression = expression.xor(
+          shifted(OFFSET.and(mask(Integer.toUnsignedLong(term.mask()))), term.shift()));
     }
     return expression;
+  }
+
+  /** The row and column of a row-major {@code offset}, rows {@code stride} apart. */
+  private static Expr[] rowMajor(Expr offset, Expr stride) {
+    return new Expr[] {offset.div(stride), offset.mod(stride)};
+  }
+
+  /**
+   * The functions; a tile whose swizzle acts within rows of {@code pitch} elements of its stages'
+   * plain offsets ({@link TileLayout#swizzleRow()}) unswizzles an offset before reading its cell.
+   */
+  private List<IndexFunction> functions() {
+    int pitch = layout.swizzleRow();
+    boolean stacked = pitch == 0 && within.stacks();
+    List<IndexFunction> functions = new ArrayList<>(within.helpers());
+    if (!layout.isOneAtom()) {
+      functions.add(new IndexFunction("atomStart", ROW_COL, "The element offset where the atom"
+          + " holding (row, col) starts" + (pitch > 0 ? ", before the swizzle" : "") + ": atoms"
+          + " numbered " + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+              : "across the columns first") + ".", atomStart()));
+    }
+    if (pitch > 0) {
+      // The plain offset, its atom's start plus its row-major offset in the atom, swizzled.
+      Expr plain = layout.isOneAtom() ? ROW.times(rowStride).plus(COL) : call("atomStart", ROW, COL)
+          .plus(ROW.mod(atomRows).times(atomRowStride).plus(COL.mod(atomCols)));
+      functions.add(new IndexFunction("offset", ROW_COL, STORED + (layout.isOneAtom()
+          ? "its row-major offset" : "its atom's start plus its row-major offset in the atom")
+          + ", swizzled within its " + pitch + "-element row.", call("swizzle", plain)));
+    } else if (layout.isOneAtom() || stacked) {
+      functions.add(new IndexFunction("offset", ROW_COL, STORED + (stacked ? "the atoms are whole"
+          + " rows stacked down the tile and the swizzle moves no bit past an atom, so this is the"
+          + " swizzled row-major offset (its atom's start plus the swizzled offset within the atom,"
+          + " in fewer instructions)." : within.words().offset()),
+          within.offset(ROW, COL, rowStride)));
+    } else {
+      functions.add(new IndexFunction("offset", ROW_COL, STORED + "its atom's start plus the "
+          + within.words().withinAtom(), call("atomStart", ROW, COL).plus(
+              within.offset(ROW.mod(atomRows), COL.mod(atomCols), atomRowStride))));
+    }
+    functions.add(new IndexFunction("offset", List.of("row", "col", "stage"), "The element offset"
+        + " where (row, col) of a pipeline stage is stored.",
+        param("stage").times(stageElements).plus(call("offset", ROW, COL))));
+    if (pitch > 0) {
+      Expr linear = param("linear");
+      Expr swizzleRow = number(pitch);
+      // The map XORs each row into its columns (a RowXor).
+      functions.add(new IndexFunction("swizzle", List.of("linear"), layout.swizzle() + " within"
+          + " each " + pitch + "-element row of a stage's offsets before the swizzle: the row"
+          + " stays, its column is XORed with rowXor(row).",
+          within.offset(linear.div(swizzleRow), linear.mod(swizzleRow), swizzleRow)));
+      functions.add(ownInverse());
+    } else {
+      functions.addAll(within.swizzles(stacked,
+          layout.isOneAtom() || stacked ? rowStride : atomRowStride));
+    }
+    boolean gaps = layout.strided().stagesApart();
+    functions.add(new IndexFunction("stage", List.of("offset"), "The pipeline stage stored at an"
+        + " element offset" + (gaps ? " of the tile's (none of the gap after each stage)" : "")
+        + ".", OFFSET.div(stageElements)));
+    Expr inStage = layout.stages() > 1 ? OFFSET.mod(stageElements) : OFFSET;
+    Expr[] cell;
+    String words;
+    if (pitch > 0) {
+      Expr local = call("unswizzle", inStage);
+      cell = layout.isOneAtom() ? rowMajor(local, rowStride)
+          : inGrid(local, false, rowMajor(local.mod(atomElements), atomRowStride));
+      words = ": the offset within its stage unswizzled, then " + (layout.isOneAtom()
+          ? "the row-major cell" : "its atom's, plus the one within the atom");
+    } else if (layout.isOneAtom() || stacked) {
+      cell = within.cell(inStage, rowStride);
+      words = within.words().cell();
+    } else {
+      // Atoms of one stage run on into the next; past a gap, the offset within the stage counts.
+      Expr local = gaps ? OFFSET.mod(stageElements) : OFFSET;
+      cell = inGrid(local, true, within.cell(local.mod(atomElements), atomRowStride));
+      words = ": its atom's, plus the one within the atom";
+    }
+    functions.add(new IndexFunction("row", List.of("offset"), "The row stored at an element offset"
+        + words + ".", cell[0]));
+    functions.add(new IndexFunction("col", List.of("offset"), "The column stored at an element"
+        + " offset" + words + ".", cell[1]));
+    return functions;
+  }
+
+  /**
+   * The tile row and column of {@code local}, an offset of atoms in their order whose cell within
+   * its atom is {@code inAtom}; {@code wrap}: atoms run on past a stage's, so the atom's row and
+   * column are taken modulo the tile's.
+   */
+  private Expr[] inGrid(Expr local, boolean wrap, Expr[] inAtom) {
+    Expr atom = local.div(atomElements);
+    boolean colMajor = layout.atomOrder() == Order.COL_MAJOR;
+    Expr atomRow = colMajor ? atom.mod(atomsDown)
+        : wrap ? atom.div(atomsAcross).mod(atomsDown) : atom.div(atomsAcross);
+    Expr atomCol = !colMajor ? atom.mod(atomsAcross)
+        : wrap ? atom.div(atomsDown).mod(atomsAcross) : atom.div(atomsDown);
+    return new Expr[] {atomRow.times(atomRows).plus(inAtom[0]),
+        atomCol.times(atomCols).plus(inAtom[1])};
   }
 
   /**
@@ -532,28 +430,9 @@ public final class TileFunctions {
     Expr atomRow = ROW.div(atomRows);
     Expr atomCol = COL.div(atomCols);
     Expr number = layout.atomOrder() == Order.COL_MAJOR
-        ? atomCol.times(atomsDown()).plus(atomRow)
-        : atomRow.times(atomsAcross()).plus(atomCol);
-    return number.times(atomElements());
-  }
-
-  private Expr atomElements() {
-    return constant("AtomElements", layout.strided().atomElements());
-  }
-
-  /** Atoms down the rows, as constants: {@code kRows / kAtomRows}. */
-  private Expr atomsDown() {
-    return rows.div(atomRows);
-  }
-
-  /** Atoms across the columns, as constants: {@code kCols / kAtomCols}. */
-  private Expr atomsAcross() {
-    return cols.div(atomCols);
-  }
-
-  /** The constant holding the elements between an atom's row starts. */
-  private Expr atomRowStride() {
-    return layout.atomCols() == layout.cols() ? rowStride : atomCols;
+        ? atomCol.times(atomsDown).plus(atomRow)
+        : atomRow.times(atomsAcross).plus(atomCol);
+    return number.times(atomElements);
   }
 
   /**
@@ -564,18 +443,10 @@ public final class TileFunctions {
    */
   static boolean stacksAtomsDownTheRows(TileLayout layout) {
     int atomElements = layout.strided().atomElements();
-    if (layout.isOneAtom() || layout.atomCols() != layout.cols() || Integer.bitCount(atomElements) != 1) {
-      return false;
-    }
-    if (!layout.readsTheOffset()) {
-      return false;
-    }
-    for (XorTerm term : layout.inner().terms()) {
-      long written = term.shift() >= 0 ? (long) term.mask() >>> term.shift() : (long) term.mask() << -term.shift();
-      if (term.mask() >= atomElements || written >= atomElements) {
-        return false;
-      }
-    }
-    return true;
+    return !layout.isOneAtom() && layout.atomCols() == layout.cols()
+        && Integer.bitCount(atomElements) == 1 && layout.readsTheOffset()
+        && layout.inner().terms().stream().allMatch(term -> term.mask() < atomElements
+            && (term.shift() >= 0 ? (long) term.mask() >>> term.shift()
+                : (long) term.mask() << -term.shift()) < atomElements);
   }
 }

@@ -2,29 +2,28 @@ package dev.swizzlegen.processor.report;
 
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.runtime.access.AccessReport;
-import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
 import dev.swizzlegen.runtime.bank.LaneAccess;
 import dev.swizzlegen.runtime.bank.Phase;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank, each
- * 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that row, so
- * the permutation is visible. One picture shows every access of a tile, a panel each: on the panel,
- * the phase that shows the access's worst conflict (or its first phase, when it has none) is drawn on
- * top of the words, its lanes' words outlined and labelled with the lane, the conflicting bank marked.
+ * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank,
+ * each 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that
+ * row, so the permutation is visible. One picture shows every access of a tile, a panel each (the
+ * SVG view {@code #access-<i>}): the phase that shows its worst conflict (or its first phase) drawn
+ * on the words, its lanes' words outlined and labelled, the conflicting bank marked. The words are
+ * the layout's alone: drawn once, in {@code <defs>}, each panel shows them with a {@code <use>}.
  *
- * <p>The words and their elements are the layout's alone: they are drawn once, in the picture's
- * {@code <defs>}, and every panel shows them with a {@code <use>}, so a picture of several accesses
- * costs little more than one. Each panel is also an SVG view, {@code #access-<i>}.
+ * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn
+ * @param words the drawn words, each a tinted cell labelled with its element, at a panel's origin
  */
-final class BankMapSvg {
+record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
   /** Lines drawn at most; larger tiles are cut, which the caption says. */
-  public static final int MAX_LINES = 32;
+  static final int MAX_LINES = 32;
 
   private static final int CELL_WIDTH = 44;
   private static final int CELL_HEIGHT = 22;
@@ -36,27 +35,14 @@ final class BankMapSvg {
       "#d4f1f4", "#e8dcff", "#ffd6d6"};
   private static final BankModel BANKS = BankModel.NVIDIA;
 
-  private final Layout layout;
-  private final int totalLines;
-  private final int lines;
-  /** The drawn words, each a tinted cell labelled with its element, at the panel's origin. */
-  private final String words;
-
-  private BankMapSvg(Layout layout, int totalLines, int lines, String words) {
-    this.layout = layout;
-    this.totalLines = totalLines;
-    this.lines = lines;
-    this.words = words;
-  }
-
   /** The words of {@code layout}'s first {@link #MAX_LINES} lines, ready to draw accesses on. */
-  public static BankMapSvg of(Layout layout) {
+  static BankMapSvg of(Layout layout) {
     int bankBytes = BANKS.bankBytes();
     int banks = BANKS.banks();
     int drawnWords = MAX_LINES * banks;
-    int[] rowAtWord = new int[drawnWords];
-    int[] colAtWord = new int[drawnWords];
-    Arrays.fill(rowAtWord, -1);
+    // Each drawn word's element, row * cols + col, or -1.
+    int[] elementAt = new int[drawnWords];
+    Arrays.fill(elementAt, -1);
     long extentWords = 0;
     // Each word is labelled with the element holding its first byte; an element takes at least the
     // byte that holds it (packed FP4 shares it with its neighbour).
@@ -66,8 +52,7 @@ final class BankMapSvg {
         long address = layout.byteOffset(row, col);
         for (long at = address; at < address + elementBytes; at++) {
           if (at % bankBytes == 0 && at / bankBytes < drawnWords) {
-            rowAtWord[(int) (at / bankBytes)] = row;
-            colAtWord[(int) (at / bankBytes)] = col;
+            elementAt[(int) (at / bankBytes)] = row * layout.cols() + col;
           }
         }
         extentWords = Math.max(extentWords,
@@ -79,39 +64,32 @@ final class BankMapSvg {
     Svg words = new Svg(lines * banks * 64).open("g", "id", "words", "font-size", 8);
     for (int line = 0; line < lines; line++) {
       int y = TOP + line * CELL_HEIGHT;
-      words.text("text", "+" + line * BANKS.wavefrontBytes(), "x", 4, "y", y + 14, "font-size", 9);
+      words.label(4, y + 14, 9, "+" + line * BANKS.wavefrontBytes());
       for (int bank = 0; bank < banks; bank++) {
         int word = line * banks + bank;
         int x = LEFT + bank * CELL_WIDTH;
-        int row = rowAtWord[word];
+        int row = Math.floorDiv(elementAt[word], layout.cols());
         if (row < 0) {
           words.empty("use", "href", "#empty", "x", x, "y", y);
-          continue;
+        } else {
+          words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y).text("text",
+              row + "," + elementAt[word] % layout.cols(), "x", x + 3, "y", y + 9);
         }
-        words.empty("use", "href", "#row" + row % HUES.length, "x", x, "y", y)
-            .text("text", row + "," + colAtWord[word], "x", x + 3, "y", y + 9);
       }
     }
     return new BankMapSvg(layout, totalLines, lines, words.close("g").toString());
   }
 
-  /** The layout drawn. */
-  public Layout layout() {
-    return layout;
-  }
-
   /**
-   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on this
-   * layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
+   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on
+   * this layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
    */
-  public String render(String title, List<AccessReport> reports) {
-    int banks = BANKS.banks();
-    int width = LEFT + banks * CELL_WIDTH + 16;
+  String render(String title, List<AccessReport> reports) {
+    int width = LEFT + BANKS.banks() * CELL_WIDTH + 16;
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
-    int panels = reports.size();
-    int height = titleHeight + panels * panelHeight;
-    Svg svg = new Svg(words.length() + reports.size() * 8192).frame(width, height, 9);
+    Svg svg = new Svg(words.length() + reports.size() * 8192)
+        .frame(width, titleHeight + reports.size() * panelHeight, 9);
     svg.open("defs");
     for (int hue = 0; hue < HUES.length; hue++) {
       cell(svg, "row" + hue, HUES[hue]);
@@ -119,33 +97,39 @@ final class BankMapSvg {
     cell(svg, "empty", "#eeeeee");
     svg.append(words).close("defs");
     svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
-    svg.text("text", title, "x", 8, "y", 18, "font-size", 13);
-    int top = titleHeight;
+    svg.label(8, 18, 13, title);
     for (int i = 0; i < reports.size(); i++) {
-      svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " " + panelHeight);
+      int top = titleHeight + i * panelHeight;
+      svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " "
+          + panelHeight);
       svg.open("g", "transform", "translate(0," + top + ")");
       panel(svg, reports.get(i));
       svg.close("g");
-      top += panelHeight;
     }
     return svg.close("svg").toString();
   }
 
-  /** One access's panel, at the origin: its summary, the banks, the words and its shown phase. */
+  /** One access's panel, at the origin: its summary, the banks, the words and one phase's lanes. */
   private void panel(Svg svg, AccessReport report) {
-    int banks = BANKS.banks();
-    svg.text("text", ProofText.summary(report), "x", 8, "y", 16, "font-size", 11);
+    svg.label(8, 16, 11, ProofText.summary(report));
     int conflictBank = report.witness().map(Witness::bank).orElse(-1);
-    for (int bank = 0; bank < banks; bank++) {
+    for (int bank = 0; bank < BANKS.banks(); bank++) {
       int x = LEFT + bank * CELL_WIDTH;
       if (bank == conflictBank) {
         svg.empty("rect", "x", x, "y", TOP - 14, "width", CELL_WIDTH, "height",
             lines * CELL_HEIGHT + 14, "fill", "none", "stroke", "#d00", "stroke-width", 2);
       }
-      svg.text("text", "bank " + bank, "x", x + 4, "y", TOP - 4, "font-size", 9);
+      svg.label(x + 4, TOP - 4, 9, "bank " + bank);
     }
     svg.empty("use", "href", "#words");
-    shownPhase(report).ifPresent(phase -> outlineLanes(svg, phase));
+    // The witness's phase, or the access's first (none for an access with no instructions).
+    int instruction = report.witness().map(Witness::instruction).orElse(0);
+    int shown = report.witness().map(Witness::phase).orElse(0);
+    report.access().forEachPhase(layout, (i, phase, lanes) -> {
+      if (i == instruction && phase == shown) {
+        outlineLanes(svg, lanes.toPhase(phase));
+      }
+    });
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
         + report.witness()
             .map(w -> "the lanes of the worst phase (instruction " + w.instruction() + ", phase "
@@ -155,18 +139,17 @@ final class BankMapSvg {
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";
     }
-    svg.text("text", legend, "x", 8, "y", TOP + lines * CELL_HEIGHT + 20, "font-size", 10);
+    svg.label(8, TOP + lines * CELL_HEIGHT + 20, 10, legend);
   }
 
   /** Outlines every drawn word the phase's lanes touch, labelled with the first lane on it. */
   private void outlineLanes(Svg svg, Phase phase) {
     int banks = BANKS.banks();
-    int drawnWords = lines * banks;
-    boolean[] outlined = new boolean[drawnWords];
+    boolean[] outlined = new boolean[lines * banks];
     for (LaneAccess lane : phase.lanes()) {
       long last = BANKS.word(lane.byteAddress() + lane.bytes() - 1);
       for (long word = BANKS.word(lane.byteAddress()); word <= last; word++) {
-        if (word < 0 || word >= drawnWords || outlined[(int) word]) {
+        if (word < 0 || word >= outlined.length || outlined[(int) word]) {
           continue;
         }
         outlined[(int) word] = true;
@@ -177,19 +160,6 @@ final class BankMapSvg {
             .text("text", "T" + lane.lane(), "x", x + 3, "y", y + 19);
       }
     }
-  }
-
-  /** The witness's phase, or the access's first phase; empty for an access with no instructions. */
-  private Optional<Phase> shownPhase(AccessReport report) {
-    int instruction = report.witness().map(Witness::instruction).orElse(0);
-    int index = report.witness().map(Witness::phase).orElse(0);
-    Phase[] shown = new Phase[1];
-    report.access().forEachPhase(layout, (i, phase, lanes) -> {
-      if (i == instruction && phase == index) {
-        shown[0] = lanes.toPhase(phase);
-      }
-    });
-    return Optional.ofNullable(shown[0]);
   }
 
   private static void cell(Svg svg, String id, String fill) {

@@ -1,62 +1,107 @@
 package dev.swizzlegen.processor.report;
 
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
+import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.access.AccessPattern;
+import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
-import dev.swizzlegen.runtime.access.AccessReport;
-import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.bank.BankModel;
-import dev.swizzlegen.runtime.bank.LaneAccess;
+import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
-import dev.swizzlegen.runtime.engine.tma.TmaBox;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
- * Writes {@code swizzlegen/<name>.json}: the tile, its swizzle, for every warp access the
- * instructions, wavefronts, ideal wavefronts and conflict degree the model computed, with the witness
- * of any conflict, and for every engine (TMA, wgmma, UMMA) its plan: boxes and mode, or descriptor
- * fields.
+ * Writes the reports asked for beside a tile's or a storage's header, the JSON report first, which
+ * links the picture when it is written. A tile's, {@code swizzlegen/<name>.json}: the tile, its
+ * swizzle, for every warp access the instructions, wavefronts, ideal wavefronts and conflict degree
+ * the model computed, with the witness of any conflict, and for every engine (TMA, wgmma, UMMA) its
+ * plan: boxes and mode, or descriptor fields; and its {@link BankMapSvg}. A storage's: its
+ * {@link StorageMap} (buffers, phases, phase changes, the totals against the limit) as JSON, and
+ * drawn by {@link StorageMapSvg}.
  */
 public final class ReportWriter {
+  private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
 
   /**
-   * The report of a proven tile, its plans the ones {@code proven} holds; {@code withBankMap} says
-   * whether the bank-map picture is written beside it, which each access then links to.
+   * A proven tile's reports, its plans the ones {@code proven} holds. Its picture is one file with
+   * a panel for every access that goes through the banks, none without one: javac checks every
+   * file a processor creates against every file created before, and a file per access would leave
+   * stale pictures behind when a tile loses an access in an incremental build.
    */
-  public GeneratedFile write(ProvenTile proven, boolean withBankMap) {
+  public List<GeneratedFile> write(ProvenTile proven, boolean json, boolean picture) {
+    TileSpec tile = proven.spec();
+    return files(json, picture && !proven.reports().isEmpty(), tile.reportPath(),
+        tile.outputStem() + "-bank-map.svg", bankMap -> tile(proven, bankMap),
+        () -> BankMapSvg.of(tile.layout()).render("tile " + Diagnostics.javaName(tile.type())
+            + " (" + tile.layout() + ")", proven.reports()));
+  }
+
+  /** A proven storage's reports, both printed from one {@link StorageMap}. */
+  public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
+    if (!json && !picture) {
+      return List.of();
+    }
+    StorageSpec spec = proven.spec();
+    StorageMap map = StorageMap.of(proven);
+    return files(json, picture, spec.reportPath(), spec.outputStem() + "-storage-map.svg",
+        storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
+  }
+
+  /** The JSON report, which names the picture where it is drawn, then the picture. */
+  private static List<GeneratedFile> files(boolean json, boolean picture, String reportPath,
+      String picturePath, Function<String, Map<String, Object>> report, Supplier<String> svg) {
+    List<GeneratedFile> files = new ArrayList<>();
+    if (json) {
+      files.add(new GeneratedFile(RESOURCE, reportPath,
+          jsonText(report.apply(picture ? picturePath : null))));
+    }
+    if (picture) {
+      files.add(new GeneratedFile(RESOURCE, picturePath, svg.get()));
+    }
+    return files;
+  }
+
+  /** The tile's report; each access links its panel of {@code bankMap}, where it is drawn. */
+  private static Map<String, Object> tile(ProvenTile proven, String bankMap) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("tile", tile.type().getQualifiedName().toString());
-    root.put("name", tile.name());
-    root.put("javaHelper", tile.helper().canonicalName());
-    root.put("cudaHeader", tile.headerPath());
-    root.put("cudaType", tile.cudaType());
-    root.put("dtype", layout.dtype().name());
+    Map<String, Object> root = object("tile", tile.type().getQualifiedName().toString(),
+        "name", tile.name(), "javaHelper", tile.helper().canonicalName(),
+        "cudaHeader", tile.headerPath(), "cudaType", tile.cudaType(),
+        "dtype", layout.dtype().name());
     if (layout.elementBits() % 8 == 0) {
       root.put("elementBytes", layout.elementBytes());
     }
@@ -66,69 +111,47 @@ public final class ReportWriter {
       root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
     }
     tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
-    root.put("triton", triton(layout));
-    root.put("rows", layout.rows());
-    root.put("cols", layout.cols());
-    root.put("rowStride", layout.rowStride());
-    root.put("alignment", layout.alignment());
-    Map<String, Object> atom = new LinkedHashMap<>();
-    atom.put("rows", layout.atomRows());
-    atom.put("cols", layout.atomCols());
-    atom.put("order", layout.atomOrder().name());
-    atom.put("elements", layout.strided().atomElements());
-    atom.put("down", layout.strided().atomsDown());
-    atom.put("across", layout.strided().atomsAcross());
-    root.put("atom", atom);
-    root.put("stages", layout.stages());
-    // From one stage's start to the next, as the header's kStageElements: a gap after each or none.
-    root.put("stageElements", layout.stageStride());
-    root.put("extentBytes", layout.extentBytes());
-    Map<String, Object> swizzleJson = new LinkedHashMap<>();
-    if (layout.hasSwizzle()) {
-      swizzleJson.put("bits", layout.swizzle().bits());
-      swizzleJson.put("base", layout.swizzle().base());
-      swizzleJson.put("shift", layout.swizzle().shift());
-    } else {
-      // An XOR map that no swizzle is: its images of the offset's bits, Triton's bases.
-      swizzleJson.put("map", layout.inner().toString());
-    }
-    swizzleJson.put("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET");
-    swizzleJson.put("elements", layout.swizzleName());
-    swizzleJson.put("bytes", layout.byteSwizzle().map(Swizzle::toString).orElse(null));
-    swizzleJson.put("tmaMode",
-        proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null));
-    swizzleJson.put("derived", tile.derivation().isPresent());
-    tile.derivation().ifPresent(why -> swizzleJson.put("why", why));
-    root.put("swizzle", swizzleJson);
-    Map<String, Object> bankModel = new LinkedHashMap<>();
-    bankModel.put("banks", BankModel.NVIDIA.banks());
-    bankModel.put("bankBytes", BankModel.NVIDIA.bankBytes());
-    root.put("bankModel", bankModel);
-    List<Object> accesses = new ArrayList<>();
-    for (int i = 0; i < reports.size(); i++) {
-      Map<String, Object> access = access(reports.get(i), tile.accesses().get(i), layout);
-      access.put("bankMap", withBankMap ? BankMapWriter.path(tile, i) : null);
-      accesses.add(access);
-    }
-    root.put("accesses", accesses);
-    List<Object> engines = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      engines.add(engine(engine, proven));
-    }
-    root.put("engines", engines);
-    root.put("wgmma", wgmma(proven));
-    root.put("defaultsNotChecked", List.copyOf(tile.skippedDefaults()));
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.reportPath(),
-        Json.write(root));
+    root.putAll(object("triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
+        "rowStride", layout.rowStride(), "alignment", layout.alignment(),
+        "atom", object("rows", layout.atomRows(), "cols", layout.atomCols(),
+            "order", layout.atomOrder().name(), "elements", layout.strided().atomElements(),
+            "down", layout.strided().atomsDown(), "across", layout.strided().atomsAcross()),
+        "stages", layout.stages(),
+        // The header's kStageElements: from one stage's start to the next, a gap after or none.
+        "stageElements", layout.stageStride(), "extentBytes", layout.extentBytes(),
+        "swizzle", swizzle(proven),
+        "bankModel", object("banks", BankModel.NVIDIA.banks(),
+            "bankBytes", BankModel.NVIDIA.bankBytes()),
+        "accesses", IntStream.range(0, reports.size()).mapToObj(i -> access(reports.get(i),
+            tile.accesses().get(i), layout, bankMap == null ? null : bankMap + "#access-" + i))
+            .toList(),
+        "engines", tile.engines().stream().map(engine -> engine(engine, proven)).toList(),
+        "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults()));
+    return root;
+  }
+
+  private static Map<String, Object> swizzle(ProvenTile proven) {
+    TileSpec tile = proven.spec();
+    TileLayout layout = tile.layout();
+    Map<String, Object> json = layout.hasSwizzle()
+        ? object("bits", layout.swizzle().bits(), "base", layout.swizzle().base(),
+            "shift", layout.swizzle().shift())
+        // An XOR map that no swizzle is: its images of the offset's bits, Triton's bases.
+        : object("map", layout.inner().toString());
+    json.putAll(object("form", layout.swizzlesWithinEachRow() ? "ROW" : "OFFSET",
+        "elements", layout.swizzleName(),
+        "bytes", layout.byteSwizzle().map(Object::toString).orElse(null),
+        "tmaMode", proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null),
+        "derived", tile.derivation().isPresent()));
+    tile.derivation().ifPresent(why -> json.put("why", why));
+    return json;
   }
 
   private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
-      TileLayout layout) {
+      TileLayout layout, String bankMap) {
     AccessPattern pattern = report.access();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("label", pattern.label());
-    json.put("description", pattern.description());
-    json.put("kind", pattern.kind().name());
+    Map<String, Object> json = object("label", pattern.label(),
+        "description", pattern.description(), "kind", pattern.kind().name());
     if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
       json.put("shape", matrix.shape().name());
       json.put("architectures", AccessNotes.architectures(matrix));
@@ -137,21 +160,18 @@ public final class ReportWriter {
       json.put("bytes", lanes.bytes());
       json.put("lanes", lanes.lanes());
     }
-    AccessNotes.unmeasured(pattern).ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
-    AccessNotes.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
-    json.put("op", pattern.op().name());
-    json.put("default", declared.isDefault());
-    json.put("maxWays", pattern.maxWays());
-    json.put("instructions", report.instructions());
-    json.put("wavefronts", report.wavefronts());
-    json.put("idealWavefronts", report.idealWavefronts());
-    json.put("wavefrontsPerInstruction", report.wavefrontsPerInstruction());
-    json.put("idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction());
-    json.put("mergedInstructions", report.mergedInstructions());
-    json.put("degree", report.degree());
-    json.put("conflictFree", report.conflictFree());
-    json.put("acceptable", report.acceptable());
-    json.put("witness", report.witness().map(ReportWriter::witness).orElse(null));
+    AccessNotes.unmeasured(pattern)
+        .ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
+    AccessNotes.bytePairs(pattern, layout)
+        .ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
+    json.putAll(object("op", pattern.op().name(), "default", declared.isDefault(),
+        "maxWays", pattern.maxWays(), "instructions", report.instructions(),
+        "wavefronts", report.wavefronts(), "idealWavefronts", report.idealWavefronts(),
+        "wavefrontsPerInstruction", report.wavefrontsPerInstruction(),
+        "idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction(),
+        "mergedInstructions", report.mergedInstructions(), "degree", report.degree(),
+        "conflictFree", report.conflictFree(), "acceptable", report.acceptable(),
+        "witness", report.witness().map(ReportWriter::witness).orElse(null), "bankMap", bankMap));
     return json;
   }
 
@@ -161,26 +181,22 @@ public final class ReportWriter {
    */
   private static Map<String, Object> engine(Engine engine, ProvenTile proven) {
     TileLayout layout = proven.spec().layout();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("label", engine.label());
-    json.put("description", engine.description());
-    json.put("kind", engine.kind().name());
-    json.put("op", engine.op().name());
+    Map<String, Object> json = object("label", engine.label(),
+        "description", engine.description(), "kind", engine.kind().name(),
+        "op", engine.op().name());
     Plan<?> plan = proven.planOf(engine);
-    engine.accept(new Engine.Visitor<Void>() {
+    json.putAll(engine.accept(new Engine.Visitor<Map<String, Object>>() {
       @Override
-      public Void tma(Tma tma, Plan<TmaFill> fill) {
-        json.put("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
-        return null;
+      public Map<String, Object> tma(Tma tma, Plan<TmaFill> fill) {
+        return object("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
       }
 
       @Override
-      public Void mmaRead(MmaRead read, Plan<MmaOperand> operand) {
-        json.put("major", read.major().name());
-        json.put("plan", operand.plan().map(OperandReadText::plan).orElse(null));
-        return null;
+      public Map<String, Object> mmaRead(MmaRead read, Plan<MmaOperand> operand) {
+        return object("major", read.major().name(),
+            "plan", operand.plan().map(OperandReadText::plan).orElse(null));
       }
-    }, plan);
+    }, plan));
     if (!plan.exists()) {
       json.put("violations",
           plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
@@ -190,68 +206,41 @@ public final class ReportWriter {
 
   /** The boxes that fill one stage and their mode: a TMA engine's plan. */
   private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("mode", fill.mode().cudaName());
-    json.put("dataType", HopperHeaderText.tensorMapDataType(layout.dtype()));
-    json.put("boxRows", fill.boxRows());
-    json.put("boxCols", fill.boxCols());
-    List<Object> boxes = new ArrayList<>();
-    for (TmaBox box : fill.boxes()) {
-      Map<String, Object> boxJson = new LinkedHashMap<>();
-      boxJson.put("row", box.row());
-      boxJson.put("col", box.col());
-      boxJson.put("offset", box.offset());
-      boxes.add(boxJson);
-    }
-    json.put("boxes", boxes);
-    return json;
+    return object("mode", fill.mode().cudaName(),
+        "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
+        "boxRows", fill.boxRows(), "boxCols", fill.boxCols(),
+        "boxes", fill.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
+            "offset", box.offset())).toList());
   }
 
   /**
    * The declared wgmma major (of a tile read in both, the K-major read's, whose members are
-   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and for
-   * each major whether wgmma reads the tile so, how, or why not.
+   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and
+   * for each major whether wgmma reads the tile so, how, or why not.
    */
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("declared", HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
+    Map<String, Object> json = object("declared",
+        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
     if (HopperHeaderText.declaredMajors(tile).size() == 2) {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
-      Map<String, Object> majorJson = new LinkedHashMap<>();
       Plan<MmaOperand> read = proven.wgmmaRead(major);
-      majorJson.put("operand", read.exists());
-      if (read.exists()) {
-        majorJson.putAll(OperandReadText.plan(read.plan().orElseThrow()));
-      } else {
-        majorJson.put("why", Messages.VIOLATIONS.render(read.violations().get(0)));
-      }
+      Map<String, Object> majorJson = object("operand", read.exists());
+      majorJson.putAll(read.plan().map(OperandReadText::plan).orElseGet(() ->
+          object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
       json.put(major.name(), majorJson);
     }
     return json;
   }
 
   private static Map<String, Object> witness(Witness witness) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("instruction", witness.instruction());
-    json.put("phase", witness.phase());
-    json.put("firstLane", witness.firstLane());
-    json.put("lastLane", witness.lastLane());
-    json.put("merged", witness.merged());
-    json.put("bank", witness.bank());
-    List<Object> lanes = new ArrayList<>();
-    for (LaneAccess lane : witness.lanes()) {
-      Map<String, Object> laneJson = new LinkedHashMap<>();
-      laneJson.put("lane", lane.lane());
-      laneJson.put("row", lane.row());
-      laneJson.put("col", lane.col());
-      laneJson.put("byteAddress", lane.byteAddress());
-      lanes.add(laneJson);
-    }
-    json.put("lanes", lanes);
-    return json;
+    return object("instruction", witness.instruction(), "phase", witness.phase(),
+        "firstLane", witness.firstLane(), "lastLane", witness.lastLane(),
+        "merged", witness.merged(), "bank", witness.bank(),
+        "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
+            "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList());
   }
 
   /**
@@ -259,17 +248,110 @@ public final class ReportWriter {
    * constructor and the stage's shape; or, where Triton has none, why.
    */
   private static Map<String, Object> triton(TileLayout layout) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    Optional<TritonEncoding> encoding = TritonEncoding.of(layout);
-    if (encoding.isPresent()) {
-      json.put("encoding", encoding.get().mlir());
-      json.put("gluon", encoding.get().gluon());
-      json.put("shape", encoding.get().shape());
-    } else {
-      TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
-      json.put("none", why.name());
-      json.put("why", SwizzleText.tritonWhyNot(why));
+    return TritonEncoding.of(layout).map(encoding -> object("encoding", encoding.mlir(),
+        "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> {
+          TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
+          return object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
+        });
+  }
+
+  private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {
+    Map<String, Object> root = object("storage", map.type(), "name", map.name(),
+        "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
+        "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
+        "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
+        "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
+        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
+    root.put("buffers", map.buffers().stream().map(area -> {
+      Map<String, Object> buffer = object("name", area.name(), "kind", area.kind().name(),
+          "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
+          "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
+          "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
+          "stages", area.stages());
+      if (area.barriers() > 0) {
+        buffer.put("barriers", area.barriers());
+      }
+      buffer.put("parts", area.parts().stream().map(part -> object("copy", part.copy(),
+          "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
+      return buffer;
+    }).toList());
+    root.put("phases", map.bands().stream().map(band -> object(
+        "phase", band.phase().orElse(null),
+        "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
+    root.put("phaseChanges", map.changes().stream().map(change -> object(
+        "from", change.from(), "to", change.to(),
+        "helper", change.steps().isEmpty() ? null : change.helper(),
+        "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
+            "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
+        "steps", change.steps().stream().map(step -> object("step", step.step().name(),
+            "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
+        .toList());
+    root.put("storageMap", picture);
+    return root;
+  }
+
+  /** A JSON object of {@code keysAndValues}, name then value, in that order; null prints null. */
+  private static Map<String, Object> object(Object... keysAndValues) {
+    Map<String, Object> object = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      object.put((String) keysAndValues[i], keysAndValues[i + 1]);
     }
-    return json;
+    return object;
+  }
+
+  /**
+   * {@code value} as JSON: maps (in their iteration order), lists, strings, numbers, booleans and
+   * null, indented by two spaces, so that the output is deterministic and diffs well.
+   */
+  private static String jsonText(Object value) {
+    StringBuilder out = new StringBuilder();
+    write(value, out, "");
+    return out.append('\n').toString();
+  }
+
+  private static void write(Object value, StringBuilder out, String indent) {
+    if (value == null) {
+      out.append("null");
+    } else if (value instanceof String text) {
+      quote(text, out);
+    } else if (value instanceof Double number) {
+      out.append(number == Math.rint(number) && !number.isInfinite()
+          ? String.format(Locale.ROOT, "%.1f", number)
+          : Double.toString(number));
+    } else if (value instanceof Number || value instanceof Boolean) {
+      out.append(value);
+    } else if (value instanceof Map<?, ?> map) {
+      block(map.entrySet(), '{', '}', out, indent, (entry, inner) -> {
+        quote(String.valueOf(entry.getKey()), out);
+        out.append(": ");
+        write(entry.getValue(), out, inner);
+      });
+    } else if (value instanceof List<?> list) {
+      block(list, '[', ']', out, indent, (item, inner) -> write(item, out, inner));
+    } else {
+      throw new IllegalArgumentException("not JSON: " + value.getClass());
+    }
+  }
+
+  /** {@code items} between {@code open} and {@code close}, one an indented line; none on one. */
+  private static <T> void block(Collection<T> items, char open, char close, StringBuilder out,
+      String indent, BiConsumer<T, String> write) {
+    out.append(open);
+    String inner = indent + "  ";
+    String separator = "\n";
+    for (T item : items) {
+      out.append(separator).append(inner);
+      write.accept(item, inner);
+      separator = ",\n";
+    }
+    out.append(items.isEmpty() ? "" : "\n" + indent).append(close);
+  }
+
+  /**
+   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
+   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
+   */
+  private static void quote(String text, StringBuilder out) {
+    out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');
   }
 }

@@ -1,5 +1,8 @@
 package dev.swizzlegen.processor.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -17,7 +20,8 @@ final class Svg {
   /** The {@code <svg>} element that opens a picture of {@code width} x {@code height} pixels. */
   Svg frame(int width, int height, int fontSize) {
     return open("svg", "xmlns", "http://www.w3.org/2000/svg", "width", width, "height", height,
-        "viewBox", "0 0 " + width + " " + height, "font-family", "monospace", "font-size", fontSize);
+        "viewBox", "0 0 " + width + " " + height, "font-family", "monospace",
+        "font-size", fontSize);
   }
 
   /** {@code <name ...>}, whose content follows until {@link #close}. */
@@ -26,7 +30,6 @@ final class Svg {
     return this;
   }
 
-  /** {@code </name>}. */
   Svg close(String name) {
     out.append("</").append(name).append(">\n");
     return this;
@@ -43,6 +46,19 @@ final class Svg {
     start(name, attributes).append('>').append(escape(text)).append("</").append(name)
         .append(">\n");
     return this;
+  }
+
+  /**
+   * A {@code <text>} at ({@code x}, {@code y}) in {@code size} pixels, then {@code more}
+   * attributes; x to two decimals at most.
+   */
+  Svg label(double x, int y, int size, String content, Object... more) {
+    Object[] position = {"x", x == Math.rint(x) ? String.valueOf((long) x) : BigDecimal.valueOf(x)
+        .setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString(),
+        "y", y, "font-size", size};
+    Object[] attributes = Arrays.copyOf(position, position.length + more.length);
+    System.arraycopy(more, 0, attributes, position.length, more.length);
+    return text("text", content, attributes);
   }
 
   /** An element whose tooltip is {@code title}: {@code <name ...><title>title</title></name>}. */
@@ -73,37 +89,27 @@ final class Svg {
   }
 
   /**
-   * Text for the picture's XML, in ASCII whatever encoding it is written in: markup characters as
-   * entities, other non-ASCII characters as character references, and what XML 1.0 forbids or a
-   * viewer would not show (control characters, bidirectional and other format characters, unpaired
-   * surrogates, U+FFFE and U+FFFF) in the visible notation <code>&#92;u202e</code>: a label is user text.
+   * User text for the picture's XML, in ASCII whatever encoding it is written in: markup as
+   * entities, other non-ASCII characters as references, and what XML 1.0 forbids or a viewer would
+   * not show (control and format characters such as bidirectional ones, unpaired surrogates, U+FFFE
+   * and U+FFFF) in the visible notation <code>&#92;u202e</code>.
    */
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
+  private static String escape(String text) {
+    StringBuilder escaped = new StringBuilder(text.length() + 16);
+    text.codePoints().forEach(c -> {
       int type = Character.getType(c);
-      boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1));
-      if (c == '&') {
-        out.append("&amp;");
-      } else if (c == '<') {
-        out.append("&lt;");
-      } else if (c == '>') {
-        out.append("&gt;");
+      if (c == '&' || c == '<' || c == '>') {
+        escaped.append(c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;");
       } else if (c >= 0x20 && c < 0x7f) {
-        out.append(c);
-      } else if (pair) {
-        out.append("&#x").append(Integer.toHexString(text.codePointAt(i))).append(';');
-        i++;
-      } else if (type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE
-          || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-          || c == 0xFFFE || c == 0xFFFF) {
-        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+        escaped.append((char) c);
+      } else if (c <= 0xFFFF && (type == Character.CONTROL || type == Character.FORMAT
+          || type == Character.SURROGATE || type == Character.LINE_SEPARATOR
+          || type == Character.PARAGRAPH_SEPARATOR || c >= 0xFFFE)) {
+        escaped.append(String.format(Locale.ROOT, "\\u%04x", c));
       } else {
-        out.append("&#x").append(Integer.toHexString(c)).append(';');
+        escaped.append("&#x").append(Integer.toHexString(c)).append(';');
       }
-    }
-    return out.toString();
+    });
+    return escaped.toString();
   }
 }

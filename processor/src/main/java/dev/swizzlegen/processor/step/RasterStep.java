@@ -11,7 +11,7 @@ import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.read.RasterSpec;
-import dev.swizzlegen.processor.report.TileSummary;
+import dev.swizzlegen.processor.report.BuildSummary;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,11 +56,11 @@ final class RasterStep implements Step {
       return Optional.empty();
     }
     RasterSpec raster = read.get();
-    Optional<String> summary = summaries ? Optional.of(TileSummary.of(raster)) : Optional.empty();
+    Optional<String> summary = summaries ? Optional.of(BuildSummary.of(raster)) : Optional.empty();
     JavaClass twin = twinWriter.rasterTwin(raster);
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(twin));
     files.add(headerWriter.write(raster));
-    summary.ifPresent(note -> files.add(TileSummary.file(raster.headerPath(), note)));
+    summary.ifPresent(note -> files.add(BuildSummary.file(raster.headerPath(), note)));
     return Optional.of(new Made(type, diagnostics, raster.headerPath(), twin, files, summary));
   }
 }

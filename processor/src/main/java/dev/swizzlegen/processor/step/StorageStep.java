@@ -13,9 +13,8 @@ import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.StorageReader;
 import dev.swizzlegen.processor.read.StorageSpec;
-import dev.swizzlegen.processor.report.StorageReportWriter;
-import dev.swizzlegen.processor.report.StorageSummary;
-import dev.swizzlegen.processor.report.TileSummary;
+import dev.swizzlegen.processor.report.BuildSummary;
+import dev.swizzlegen.processor.report.ReportWriter;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +27,7 @@ import javax.lang.model.util.Elements;
  * A {@code @SharedStorage}: read against the tiles this compilation proved ({@link StorageReader},
  * asking {@code tiles} what became of each tile it names), placed and checked by the model
  * ({@link StorageProver}), then its Java twin and header made, and on request its JSON report,
- * picture ({@link StorageReportWriter}) and summary note.
+ * picture ({@link ReportWriter}) and summary note.
  */
 final class StorageStep implements Step {
   private final StorageReader reader;
@@ -37,7 +36,7 @@ final class StorageStep implements Step {
   private final JavaWriter javaWriter;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
   private final JavaHelperWriter twinWriter = new JavaHelperWriter();
-  private final StorageReportWriter reportWriter = new StorageReportWriter();
+  private final ReportWriter reportWriter = new ReportWriter();
   private final boolean summaries;
   private final boolean json;
   private final boolean picture;
@@ -79,8 +78,8 @@ final class StorageStep implements Step {
     files.add(headerWriter.write(proven.get()));
     files.addAll(reportWriter.write(proven.get(), json, picture));
     Optional<String> summary =
-        summaries ? Optional.of(StorageSummary.of(proven.get())) : Optional.empty();
-    summary.ifPresent(note -> files.add(TileSummary.file(headerPath, note)));
+        summaries ? Optional.of(BuildSummary.of(proven.get())) : Optional.empty();
+    summary.ifPresent(note -> files.add(BuildSummary.file(headerPath, note)));
     return Optional.of(new Made(type, diagnostics, headerPath, twin, files, summary));
   }
 }

@@ -23,9 +23,8 @@ import dev.swizzlegen.processor.read.StorageReader.Tiles;
 import dev.swizzlegen.processor.read.TileRead;
 import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.report.BankMapWriter;
+import dev.swizzlegen.processor.report.BuildSummary;
 import dev.swizzlegen.processor.report.ReportWriter;
-import dev.swizzlegen.processor.report.TileSummary;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,7 +53,6 @@ final class TileStep implements Step, Tiles {
   private final JavaHelperWriter helperWriter = new JavaHelperWriter();
   private final CudaHeaderWriter headerWriter = new CudaHeaderWriter();
   private final ReportWriter reportWriter = new ReportWriter();
-  private final BankMapWriter bankMapWriter = new BankMapWriter();
   /** The tiles proven this round, by qualified name, until they are settled. */
   private final Map<String, TileSpec> proven = new HashMap<>();
   /** What became of each tile, by qualified name, for the storages that name it. */
@@ -164,17 +162,12 @@ final class TileStep implements Step, Tiles {
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());
     files.addAll(javaWriter.write(helper));
     files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
-    Optional<GeneratedFile> bankMap = options.writes(ProcessorOptions.Report.SVG)
-        ? bankMapWriter.write(tile, proven.reports())
-        : Optional.empty();
-    if (options.writes(ProcessorOptions.Report.JSON)) {
-      files.add(reportWriter.write(proven, bankMap.isPresent()));
-    }
-    bankMap.ifPresent(files::add);
+    files.addAll(reportWriter.write(proven, options.writes(ProcessorOptions.Report.JSON),
+        options.writes(ProcessorOptions.Report.SVG)));
     Optional<String> summary = options.summary()
-        ? Optional.of(TileSummary.of(tile, proven.reports(), hopper, reads))
+        ? Optional.of(BuildSummary.of(tile, proven.reports(), hopper, reads))
         : Optional.empty();
-    summary.ifPresent(note -> files.add(TileSummary.file(tile.headerPath(), note)));
+    summary.ifPresent(note -> files.add(BuildSummary.file(tile.headerPath(), note)));
     return new Made(tile.type(), diagnostics, tile.headerPath(), helper, files, summary);
   }
 }

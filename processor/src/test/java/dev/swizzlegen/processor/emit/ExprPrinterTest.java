@@ -95,7 +95,8 @@ class ExprPrinterTest {
     IndexFunction swizzle = new IndexFunction("swizzle", List.of("offset"), "The swizzle.",
         OFFSET.xor(OFFSET.and(mask(0x1c0)).shr(3)));
     assertEquals("", swizzle.formula(ExprPrinter.CUDA), "a body of no constant is its formula");
-    assertEquals(swizzleOf(3 * 64 + 5), IndexFunction.evaluate(List.of(offset, swizzle), "offset", 3, 5));
+    assertEquals(swizzleOf(3 * 64 + 5),
+        Evaluator.evaluate(List.of(offset, swizzle), "offset", 3, 5));
   }
 
   private static long swizzleOf(int offset) {
@@ -132,10 +133,10 @@ class ExprPrinterTest {
     // Zero extension: a widened value with bit 31 set is not negative.
     Expr widened = Expr.wideConstant("High", 1L << 40).or(Expr.widen(param("a")));
     assertEquals((1L << 40) | 0x8000_0000L,
-        widened.evaluate(Map.of("a", 0x8000_0000L), (name, values) -> 0L));
+        Evaluator.evaluate(widened, Map.of("a", 0x8000_0000L), (name, values) -> 0L));
     // 64-bit arithmetic wraps at 64 bits, not 32.
     Expr sum = Expr.wideConstant("Big", 0xFFFF_FFFFL).plus(Expr.widen(number(1)));
-    assertEquals(0x1_0000_0000L, sum.evaluate(Map.of(), (name, values) -> 0L));
+    assertEquals(0x1_0000_0000L, Evaluator.evaluate(sum, Map.of(), (name, values) -> 0L));
   }
 
   /**
@@ -155,7 +156,7 @@ class ExprPrinterTest {
         x.mod(number(2)).equalTo(number(0)).choose(y, y.minus(number(1)).minus(x))));
     assertEquals("(grid_x < grid_y) & 0x1u",
         ExprPrinter.CUDA.print(x.lessThan(y).and(mask(1))));
-    assertEquals(1, x.atLeast(y).evaluate(Map.of("grid_x", 0x8000_0000L, "grid_y", 1L),
+    assertEquals(1, Evaluator.evaluate(x.atLeast(y), Map.of("grid_x", 0x8000_0000L, "grid_y", 1L),
         (name, values) -> 0L));
   }
 
@@ -176,10 +177,11 @@ class ExprPrinterTest {
   void evaluatesInUnsigned32BitArithmetic() {
     Expr a = param("a");
     Map<String, Long> params = Map.of("a", 0xFFFF_FFFFL);
-    assertEquals(0L, a.plus(number(1)).evaluate(params, (f, v) -> 0L));
-    assertEquals(0x7FFF_FFFFL, a.shr(1).evaluate(params, (f, v) -> 0L));
-    assertEquals(0xFFFF_FFFEL, a.shl(1).evaluate(params, (f, v) -> 0L));
-    assertEquals(0xFFFF_FFFFL, number(0).minus(number(1)).evaluate(params, (f, v) -> 0L));
+    assertEquals(0L, Evaluator.evaluate(a.plus(number(1)), params, (f, v) -> 0L));
+    assertEquals(0x7FFF_FFFFL, Evaluator.evaluate(a.shr(1), params, (f, v) -> 0L));
+    assertEquals(0xFFFF_FFFEL, Evaluator.evaluate(a.shl(1), params, (f, v) -> 0L));
+    assertEquals(0xFFFF_FFFFL,
+        Evaluator.evaluate(number(0).minus(number(1)), params, (f, v) -> 0L));
     assertThrows(IllegalArgumentException.class, () -> number(-1));
   }
 
@@ -263,7 +265,8 @@ class ExprPrinterTest {
       constant("AtomCols", 64), constant("A", 3));
 
   private static long evaluate(Expr expression, long a, long b) {
-    return expression.evaluate(Map.of("a", a, "b", b), (name, values) -> values.get(0) + 1);
+    return Evaluator.evaluate(expression, Map.of("a", a, "b", b),
+        (name, values) -> values.get(0) + 1);
   }
 
   /** A random expression of depth at most {@code depth}: no division by zero, shifts below 32. */

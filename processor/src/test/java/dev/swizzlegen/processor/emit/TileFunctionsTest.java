@@ -105,10 +105,10 @@ class TileFunctionsTest {
         for (int col = 0; col < tile.cols(); col++) {
           int offset = tile.offset(row, col, stage);
           String where = tile + " (" + row + ", " + col + ", " + stage + ")";
-          assertEquals(offset, IndexFunction.evaluate(functions, "offset", row, col, stage), where);
-          assertEquals(row, IndexFunction.evaluate(functions, "row", offset), where);
-          assertEquals(col, IndexFunction.evaluate(functions, "col", offset), where);
-          assertEquals(stage, IndexFunction.evaluate(functions, "stage", offset), where);
+          assertEquals(offset, Evaluator.evaluate(functions, "offset", row, col, stage), where);
+          assertEquals(row, Evaluator.evaluate(functions, "row", offset), where);
+          assertEquals(col, Evaluator.evaluate(functions, "col", offset), where);
+          assertEquals(stage, Evaluator.evaluate(functions, "stage", offset), where);
         }
       }
     }
@@ -116,10 +116,10 @@ class TileFunctionsTest {
     int domain = tile.isOneAtom() || TileFunctions.stacksAtomsDownTheRows(tile)
         ? tile.strided().stageElements() : tile.strided().atomElements();
     for (int linear = 0; linear < domain; linear++) {
-      long swizzled = IndexFunction.evaluate(functions, "swizzle", linear);
+      long swizzled = Evaluator.evaluate(functions, "swizzle", linear);
       assertEquals(tile.swizzle(linear), swizzled, tile + " swizzle " + linear);
       if (linear % tile.strided().atomRowStride() < tile.atomCols()) {
-        assertEquals(linear, IndexFunction.evaluate(functions, "unswizzle", swizzled),
+        assertEquals(linear, Evaluator.evaluate(functions, "unswizzle", swizzled),
             tile + " unswizzle " + linear);
       }
     }
@@ -181,11 +181,11 @@ class TileFunctionsTest {
               String where = tile + " " + major + " (" + mn + ", " + k + ", " + stage + ")";
               int row = shape.row(mn, k);
               int col = shape.col(mn, k);
-              assertEquals(row, IndexFunction.evaluate(functions, "wgmmaRow", mn, k), where);
-              assertEquals(col, IndexFunction.evaluate(functions, "wgmmaCol", mn, k), where);
-              long offset = IndexFunction.evaluate(functions, "wgmmaOffset", mn, k, stage);
+              assertEquals(row, Evaluator.evaluate(functions, "wgmmaRow", mn, k), where);
+              assertEquals(col, Evaluator.evaluate(functions, "wgmmaCol", mn, k), where);
+              long offset = Evaluator.evaluate(functions, "wgmmaOffset", mn, k, stage);
               assertEquals(tile.offset(row, col, stage), offset, where);
-              assertEquals(IndexFunction.evaluate(functions, "offset", row, col, stage), offset,
+              assertEquals(Evaluator.evaluate(functions, "offset", row, col, stage), offset,
                   where);
               cells++;
             }
