@@ -1,36 +1,36 @@
 package dev.swizzlegen.processor.diag;
 
 import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
-import static dev.swizzlegen.processor.diag.MessageWords.instruction;
-import static dev.swizzlegen.processor.diag.MessageWords.matrixInstruction;
-import static dev.swizzlegen.processor.diag.MessageWords.names;
-import static dev.swizzlegen.processor.diag.MessageWords.shapeFormats;
-import static dev.swizzlegen.processor.diag.MessageWords.shapeOwner;
-import static dev.swizzlegen.processor.diag.MessageWords.target;
-import static dev.swizzlegen.processor.diag.MessageWords.vectors;
-import static dev.swizzlegen.processor.diag.Messages.blame;
-import static dev.swizzlegen.processor.diag.Messages.fragments;
+import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
 
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.ArchitectureViolation;
+import dev.swizzlegen.runtime.Cell;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.Op;
 import dev.swizzlegen.runtime.access.AccessViolation;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
+import dev.swizzlegen.runtime.engine.mma.MmaViolation;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.engine.tma.TmaViolation;
+import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.LaneNotation;
-import dev.swizzlegen.runtime.raster.RasterViolation;
+import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.Map;
 
 /**
- * The fragments and computed blame rules of the violations of warp accesses and architectures
- * (a rasterizer's need none), whose formats are the catalog's ({@link Messages}): two of the
- * families of {@link Messages#VIOLATIONS}, registered when one of their violations is first worded.
+ * The violations of what an {@code @Access} asks of a tile: warp accesses, the engines (TMA, and
+ * the tensor cores' reads, wgmma and tcgen05, one family with the instruction as data) and the
+ * architectures (a rasterizer's violations need no fragments).
  */
-final class AccessMessages {
-  private AccessMessages() {}
-
-  /** The fragments and the computed blame rules of the kinds of {@code AccessViolation}. */
+final class AccessMessages extends MessageFamily {
   static void accessFragments() {
-    // Warp accesses.
     blame(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     fragments(AccessViolation.VectorBaseMisaligned.class,
         v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
@@ -78,7 +78,6 @@ final class AccessMessages {
             "position", v.index() + 1));
   }
 
-  /** The fragments and the computed blame rules of the kinds of {@code ArchitectureViolation}. */
   static void architectureFragments() {
     fragments(ArchitectureViolation.MissingInstruction.class,
         v -> Map.of("target", target(v.architecture()),
@@ -92,5 +91,195 @@ final class AccessMessages {
   /** A vector's and a lane map's vectors are their bytes; the others' are fixed by their kind. */
   private static Blame.Attribute vectorsOf(AccessKind kind) {
     return ofAccess(kind == AccessKind.VECTOR || kind == AccessKind.LANES ? "bytes" : "kind");
+  }
+
+  static void tmaFragments() {
+    fragments(TmaViolation.MissingTmaMode.class,
+        v -> Map.of("target", target(v.architecture()),
+            "modeName", v.mode().cudaName(),
+            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
+    fragments(TmaViolation.NoTmaMode.class,
+        v -> Map.of("unitBase", unitBase(v.dtype()), "blackwell", blackwellSwizzles(v.dtype()),
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "onBytes", onBytes(v.byteSwizzle())));
+    fragments(TmaViolation.NoTmaModeForMap.class,
+        v -> Map.of("byteMap", byteMap(v.map(), v.dtype())));
+    fragments(TmaViolation.TmaAlignment.class,
+        v -> Map.of("modeName", v.mode().cudaName(), "repeat", v.mode().alignmentBytes()));
+    fragments(TmaViolation.NoTmaBoxWidth.class,
+        v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
+                : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
+                    + v.mode().cudaName(),
+            "rowBytes", (long) v.cols() * v.dtype().storageBits() / 8));
+    fragmentsAsDeclared(TmaViolation.TmaBoxesMisplaced.class,
+        (v, pasted) -> Map.of("modeName", v.mode().cudaName(),
+            "firstMismatch", boxMismatch(v.firstMismatch()),
+            "columnBlocks", v.columnBlocks().map(blocks -> columnBlocks(blocks, pasted))
+                .orElse("")));
+
+    fragments(TmaViolation.PackedBoxWidth.class,
+        v -> Map.of("dataType", TmaDataType.of(v.dtype()).cudaName()));
+    // No mode in this direction: the direction is at fault; else the swizzle, as for NoTmaMode.
+    blame(TmaViolation.PackedSwizzleMode.class, v -> ofAccess(
+        TmaDataType.of(v.dtype()).modes(v.op()).isEmpty() ? "op" : "kind"));
+    fragments(TmaViolation.PackedSwizzleMode.class,
+        v -> Map.of("direction", tmaDirection(v.op()),
+            "dataType", TmaDataType.of(v.dtype()).cudaName(),
+            "modes", TmaDataType.of(v.dtype()).modes(v.op()).isEmpty()
+                ? "with no swizzle mode at all (only TMA loads move it)"
+                : "only with " + TmaDataType.of(v.dtype()).modes(v.op()).stream()
+                    .map(TmaSwizzle::cudaName).reduce((a, b) -> a + ", " + b).orElseThrow(),
+            "modeName", v.mode().cudaName()));
+  }
+
+  /** One format a kind, whatever the instruction, named by every kind's {@code {{instruction}}}. */
+  static void mmaFragments() {
+    fragments(MmaViolation.class, v -> Map.of("instruction", v.format().instruction()));
+    fragments(MmaViolation.MmaType.class,
+        v -> Map.of("types", ModelText.typesRead(v.format()),
+            "asTf32", v.dtype() == DType.FLOAT
+                ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
+    // K is the cols of a K-major operand, the rows of an MN-major one; M or N the other side.
+    blame(MmaViolation.MmaKNotMultiple.class, v -> ofTile(
+        v.major() == Major.K ? "cols" : "rows"));
+    fragments(MmaViolation.MmaKNotMultiple.class,
+        v -> Map.of("kBytes", v.format().instructionKBytes(),
+            "kSide", v.major() == Major.K ? "cols" : "rows"));
+    blame(MmaViolation.MmaMnNotMultiple.class, v -> ofTile(
+        v.major() == Major.K ? "rows" : "cols"));
+    fragments(MmaViolation.MmaMnNotMultiple.class,
+        v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
+            ? "in groups of 8 rows"
+            : "in rows of " + v.mnStep() + " " + v.dtype() + (v.layoutType().isPresent()
+                ? ", one row of " + v.layoutType().get().description() : "")));
+    fragments(MmaViolation.NoMmaLayout.class,
+        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
+            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
+            "onBytes", onBytes(v.byteSwizzle())));
+    fragments(MmaViolation.NoMmaLayoutForMap.class,
+        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
+            "byteMap", byteMap(v.map(), v.dtype())));
+    // A 32-bit operand in the right swizzle is in the wrong major; any other, the wrong swizzle.
+    blame(MmaViolation.Base32BNotReadable.class, v -> ofAccess(
+        v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind"));
+    fragments(MmaViolation.Base32BNotReadable.class,
+        v -> Map.of("remedy", v.dtype().storageBits() == 32
+            ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
+                + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
+            : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
+                + v.dtype()));
+    fragments(MmaViolation.MmaAlignment.class,
+        v -> Map.of("layout", v.layoutType().description()));
+    fragments(MmaViolation.DescriptorOffsetOutOfRange.class,
+        v -> Map.of("operand", ModelText.operandWords(v.major()),
+            "layout", v.layoutType().description(), "groups", descriptorGroups(v)));
+    fragmentsAsDeclared(MmaViolation.MmaMisread.class,
+        (v, pasted) -> Map.of("operand", ModelText.operandWords(v.major()),
+            "layout", v.layoutType().description(),
+            "atoms", v.atoms().isPresent()
+                ? atomsHint(v.format(), v.layoutType(), v.atoms().get(), pasted) : ""));
+  }
+
+  /**
+   * The clause on the 128-byte swizzle of 32-byte units, for an instruction that reads it and a
+   * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
+   */
+  private static String base32B(MmaFormat format, DType dtype) {
+    boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
+        && dtype.storageBits() == 32;
+    return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
+        + " which is Swizzle<2,3,2>" : "";
+  }
+
+  /** Which TMA copies {@code op} names: loads into the tile, or stores from it. */
+  private static String tmaDirection(Op op) {
+    return op == Op.STORE ? "TMA loads into the tile" : "TMA stores from the tile";
+  }
+
+  /** Where the first box tried goes wrong. */
+  private static String boxMismatch(TmaViolation.BoxMismatch mismatch) {
+    if (mismatch instanceof TmaViolation.BoxStartMisaligned start) {
+      return box(start.boxRows(), start.boxCols(), start.corner()) + " would start at byte "
+          + start.startByte() + ", not a multiple of the " + start.alignmentBytes()
+          + " bytes the engine needs";
+    }
+    TmaViolation.BoxElementMisplaced element = (TmaViolation.BoxElementMisplaced) mismatch;
+    return box(element.boxRows(), element.boxCols(), element.corner()) + " would put "
+        + cell(element.element()) + " at byte " + element.writtenByte() + ", where the tile has it"
+        + " at byte " + element.expectedByte();
+  }
+
+  /** {@code "a 8 x 64 box at (row 8, col 0)"}. */
+  private static String box(int boxRows, int boxCols, Cell corner) {
+    return "a " + boxRows + " x " + boxCols + " box at " + cell(corner);
+  }
+
+  /** The column blocks TMA would fill, as attributes or a layout to paste, after a space. */
+  private static String columnBlocks(TmaViolation.ColumnBlocks blocks, boolean pasted) {
+    String rowsWider = " Rows of " + blocks.rowBytes() + " bytes are wider than one box: declare"
+        + " the tile as column blocks of ";
+    String why = ", as CuTe's tile_to_shape builds it, so that each column block is filled by its"
+        + " own boxes.";
+    int atomCols = blocks.atomCols();
+    TileLayout suggested = blocks.suggested();
+    if (blocks.atomRows() == 0) {
+      return rowsWider + atomCols + "-element atoms ("
+          + AttributeText.declaring(suggested, "atomCols = " + atomCols, pasted) + ")" + why;
+    }
+    int atomRows = blocks.atomRows();
+    String atoms = atomRows + " x " + atomCols + " atoms";
+    if (blocks.paddedRows() == blocks.rows()) {
+      return rowsWider + atoms + " (" + AttributeText.declaring(suggested,
+          "atomRows = " + atomRows + ", atomCols = " + atomCols, pasted) + ")" + why;
+    }
+    return rowsWider + atoms + withoutFinalPeriod(why) + "; " + atomRows + " rows do not divide"
+        + " the tile's " + blocks.rows() + ", so make rows a multiple of " + atomRows + " ("
+        + AttributeText.declaring(suggested, "rows = " + blocks.paddedRows() + ", atomRows = "
+            + atomRows + ", atomCols = " + atomCols, pasted) + ").";
+  }
+
+  /** The groups a descriptor offset steps between, for the major and the layout. */
+  private static String descriptorGroups(MmaViolation.DescriptorOffsetOutOfRange violation) {
+    boolean leading = violation.offset() == MmaViolation.DescriptorOffset.LEADING;
+    MmaLayoutType layout = violation.layoutType();
+    if (violation.major() == Major.K) {
+      return leading ? "16-byte columns of core matrices" : "groups of 8 rows";
+    }
+    if (layout == MmaLayoutType.NONE) {
+      return leading ? "groups of 8 rows of K" : "16-byte columns of M or N";
+    }
+    return leading ? layout.rowBytes() + "-byte blocks of M or N"
+        : "groups of " + layout.groupRows() + " rows of K";
+  }
+
+  /**
+   * The atoms the instruction would read, as attributes or a layout to paste, after a space: the
+   * rows it reads (and in how many a group, where the instruction's layouts differ in that), the
+   * atoms CuTe would declare, or the narrower layout CUTLASS's selector would pick.
+   */
+  private static String atomsHint(MmaFormat format, MmaLayoutType layout,
+      MmaViolation.AtomsHint atoms, boolean pasted) {
+    boolean groupsDiffer = format.layoutTypes().stream()
+        .anyMatch(type -> type.groupRows() != layout.groupRows());
+    String reads = " With " + layout.description() + " " + format.instruction() + " reads "
+        + (layout == MmaLayoutType.NONE ? "8 x 16-byte core matrices of 128 contiguous bytes"
+            : "rows of " + layout.rowBytes() + " bytes"
+                + (groupsDiffer ? " in groups of " + layout.groupRows() : ""));
+    if (atoms instanceof MmaViolation.CanonicalAtoms canonical) {
+      return reads + ": declare atoms of " + canonical.atomRows() + " x " + canonical.rowElements()
+          + " (" + AttributeText.declaring(canonical.suggested(), "atomRows = "
+              + canonical.atomRows() + ", atomCols = " + canonical.rowElements(), pasted)
+          + "), as CuTe's " + format.cuteAtoms() + " layout atoms are.";
+    }
+    if (atoms instanceof MmaViolation.NarrowerAtoms narrower) {
+      return reads + ", and atoms of " + narrower.atomRows() + " x " + narrower.rowElements()
+          + " do not fit the tile's " + narrower.declared().rows() + " x "
+          + narrower.declared().cols() + ": use " + narrower.layoutType().description()
+          + " on atoms of " + narrower.suggested().strided().atomShape() + " ("
+          + AttributeText.declaring(narrower.suggested(),
+              AttributeText.attributesFrom(narrower.suggested(), narrower.declared()), pasted)
+          + "), as CUTLASS's " + format.cutlassSelector() + " picks for such a tile.";
+    }
+    return reads + ".";
   }
 }

@@ -2,19 +2,17 @@ package dev.swizzlegen.processor.diag;
 
 import java.util.Objects;
 
-
 /**
  * Which attribute an error is the fault of: where the model's violations and the readers' errors
  * meet the annotations' vocabulary. Each kind's rule is registered with its format
- * ({@link Messages}); where the model found the data that decides, the rule decides there. A
- * {@link Diagnostics} reports the error on that attribute's value, or on its annotation where the
- * attribute was not written.
+ * ({@link Messages}); where the model found the data that decides, the rule decides there.
  */
 public final class Blame {
+  private Blame() {}
 
   /** An attribute of one of swizzlegen's annotations: {@code cols} of the {@code @SwizzledTile}. */
   public record Attribute(Annotation annotation, String name) implements Rule<Object> {
-    /** The annotation an attribute belongs to. */
+    /** The annotation an attribute belongs to, as the catalog names it. */
     public enum Annotation {
       SWIZZLED_TILE("SwizzledTile"), ACCESS("Access"), THREADBLOCK_SWIZZLE("ThreadblockSwizzle"),
       SHARED_STORAGE("SharedStorage"), BUFFER("Buffer"),
@@ -36,10 +34,7 @@ public final class Blame {
       Objects.requireNonNull(name, "name");
     }
 
-    /**
-     * The attribute as the catalog of messages writes it: {@code "@SwizzledTile.rows"}, or
-     * {@code "element"}.
-     */
+    /** The attribute as the catalog writes it: {@code "@SwizzledTile.rows"}, {@code "element"}. */
     static Attribute parse(String text) {
       for (Annotation annotation : Annotation.values()) {
         String prefix = "@" + annotation.simpleName + ".";
@@ -71,7 +66,6 @@ public final class Blame {
       return new Attribute(Annotation.THREADBLOCK_SWIZZLE, name);
     }
 
-    /** An attribute of a {@code @SharedStorage} (its rules: {@link Messages#STORAGE}). */
     public static Attribute ofStorage(String name) {
       return new Attribute(Annotation.SHARED_STORAGE, name);
     }
@@ -85,13 +79,9 @@ public final class Blame {
   /**
    * A kind's blame rule: a fixed {@link Attribute}, or one its values decide (which side an element
    * falls off, whether one stage would fit).
-   *
-   * @param <V> the kind
    */
   @FunctionalInterface
   public interface Rule<V> {
     Attribute of(V fault);
   }
-
-  private Blame() {}
 }

@@ -1,16 +1,11 @@
 package dev.swizzlegen.processor.diag;
 
 /**
- * What goes wrong with an annotated element as a whole, where no attribute is at fault (a crash, a
- * file not written): worded and placed (on the element) by {@link Messages#ELEMENT}, as the other
- * families are.
+ * What goes wrong with an annotated element as a whole, where no attribute is at fault: worded and
+ * placed on the element by {@link Messages#ELEMENT}.
  */
 public sealed interface ElementError {
-
-  /**
-   * An exception no check expected, while processing the {@code subject} ({@code "tile"}) named
-   * {@code type}: one error on the element instead of a javac crash; {@code bug} is the exception.
-   */
+  /** An exception no check expected while processing the {@code subject} named {@code type}. */
   record Failed(String subject, String type, String bug) implements ElementError {}
 
   /** The type's Java class {@code javaClass} is a member of {@code holder}, already written. */

@@ -17,49 +17,32 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every error in words and on its attribute, one registry per kind of key: the model's violations
- * ({@link #VIOLATIONS}), the readers' shape errors ({@link #SHAPES}), a storage's faults, the
- * reader's and the model's ({@link #STORAGE}), an element's as a whole ({@link #ELEMENT}), and the
- * words said inside them ({@link #PHRASES}, which blame nothing of their own: {@code inside}). A
- * key is a record; each kind of it (each record class) has one entry in the catalog
- * {@code messages.txt} beside this class: its format, whose {@code {{name}}} slots are the record's
- * components or, where the words depend on the values (a plural, a clause present or not, a nested
- * fault), fragments the kind computes; and its blame, the attribute at fault, or {@code computed}
- * where the values decide it. The fragments and the computed blame rules are code, registered by
- * the family classes ({@link TileMessages}, {@link AccessMessages}, {@link EngineMessages},
- * {@link ShapeMessages}, {@link StorageMessages}) with {@link #fragments} and {@link #blame}; a
- * family's fragments apply to each of its kinds. The model carries no prose.
+ * Every error in words and on its attribute, one registry per kind of key. A key is a record; each
+ * record class has one entry in the catalog {@code messages.txt} beside this class: its blame (an
+ * attribute, or {@code computed} where the values decide) and its format, whose {@code {{name}}}
+ * slots are the record's components or fragments its {@link MessageFamily} computes. Rendering is
+ * strict: a slot nobody fills, an optional component without a fragment, a kind without an entry,
+ * a computed blame without its rule or a fixed one with a rule is a bug, which the law tests find.
  *
- * <p>A component is written as its value: a number, an enum's name ({@code HALF}), a swizzle
- * ({@code Swizzle<3,3,3>}), a {@link Cell} as {@code (row 2, col 32)}. Rendering is strict: a slot
- * the kind neither has nor computes, an optional component without a fragment to word it, a kind
- * without an entry, a computed blame without its rule or a fixed one with a rule as well is a bug,
- * which the law tests find for every kind.
- *
- * <p>A family's fragments and rules, and the records they name, are registered when one of its
- * keys is first put in words, not all of them in every javac run (they were a fifth of the cold
- * processor's start-up, where a clean build words only wgmma's).
+ * <p>A family's fragments and rules are registered when one of its keys is first worded: loading
+ * them all was a fifth of a cold processor's start-up, where a clean build words only wgmma's.
  *
  * @param <K> the keys: what every record of the registry's families implements
  */
 public final class Messages<K> {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
 
-  /** The model's violations, each family's fragments registered by the class that words it. */
+  /** The model's violations. */
   public static final Messages<Violation> VIOLATIONS = new Messages<>(Map.of(
       SwizzleViolation.class, TileMessages::swizzleFragments,
       LayoutViolation.class, TileMessages::layoutFragments,
@@ -67,8 +50,8 @@ public final class Messages<K> {
       AccessViolation.class, AccessMessages::accessFragments,
       ArchitectureViolation.class, AccessMessages::architectureFragments,
       RasterViolation.class, () -> { },
-      TmaViolation.class, EngineMessages::tmaFragments,
-      MmaViolation.class, EngineMessages::mmaFragments));
+      TmaViolation.class, AccessMessages::tmaFragments,
+      MmaViolation.class, AccessMessages::mmaFragments));
 
   /** What a reader finds wrong with an annotation's shape before the model is asked. */
   public static final Messages<ShapeError> SHAPES =
@@ -83,7 +66,7 @@ public final class Messages<K> {
   public static final Messages<ElementError> ELEMENT =
       new Messages<>(Map.of(ElementError.class, () -> { }));
 
-  /** Words said inside an error's message, which blames ({@link Phrase}). */
+  /** Words said inside another error's message, which blames ({@link Phrase}). */
   public static final Messages<Phrase> PHRASES =
       new Messages<>(Map.of(Phrase.class, () -> { }));
 
@@ -96,9 +79,6 @@ public final class Messages<K> {
   /** Each family (a sealed interface) and what registers its fragments and rules. */
   private final Map<Class<?>, Runnable> families;
   private final Set<Class<?>> loaded = new HashSet<>();
-  private final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> fragments =
-      new ConcurrentHashMap<>();
-  private final Map<Class<?>, Blame.Rule<Object>> rules = new ConcurrentHashMap<>();
 
   private Messages(Map<Class<?>, Runnable> families) {
     this.families = families;
@@ -115,10 +95,7 @@ public final class Messages<K> {
    */
   public String render(K key, boolean pasted) {
     Entry entry = entryOf(key);
-    Map<String, Object> values = new HashMap<>();
-    for (Class<?> kind : kindAndFamilies(key.getClass())) {
-      values.putAll(fragments.getOrDefault(kind, (k, p) -> Map.of()).apply(key, pasted));
-    }
+    Map<String, Object> values = MessageFamily.fragmentsOf(key, pasted);
     Matcher slot = SLOT.matcher(entry.text());
     StringBuilder out = new StringBuilder();
     while (slot.find()) {
@@ -126,14 +103,13 @@ public final class Messages<K> {
       Object value = values.containsKey(name) ? values.get(name) : component(key, name);
       slot.appendReplacement(out, Matcher.quoteReplacement(text(value)));
     }
-    slot.appendTail(out);
-    return out.toString();
+    return slot.appendTail(out).toString();
   }
 
   /** The attribute at fault. */
   public Blame.Attribute blame(K key) {
     Entry entry = entryOf(key);
-    Blame.Rule<Object> rule = rules.get(key.getClass());
+    Blame.Rule<Object> rule = MessageFamily.ruleOf(key.getClass());
     if (entry.blame().equals("computed") == (rule == null)) {
       throw new IllegalStateException(key.getClass().getSimpleName() + " has blame "
           + entry.blame() + (rule == null ? " and no rule" : " and a rule besides"));
@@ -159,53 +135,10 @@ public final class Messages<K> {
     return kinds;
   }
 
-  /**
-   * The fragments of {@code kind}: a record's, or a family's (a sealed interface), which every kind
-   * of it fills beside its own; registered in the registry of its family.
-   */
-  static <V> void fragments(Class<V> kind, Function<V, Map<String, Object>> fragments) {
-    fragmentsAsDeclared(kind, (key, pasted) -> fragments.apply(key));
-  }
-
-  /** Fragments that suggest a tile, written as the tile was declared. */
-  @SuppressWarnings("unchecked") // applied to keys of that kind only
-  static <V> void fragmentsAsDeclared(Class<V> kind,
-      BiFunction<V, Boolean, Map<String, Object>> fragments) {
-    put(registryOf(kind).fragments, kind, (key, pasted) -> fragments.apply((V) key, pasted));
-  }
-
-  /** The rule of a kind whose catalog entry blames {@code computed}: its values decide. */
-  @SuppressWarnings("unchecked") // applied to keys of that kind only
-  static <V> void blame(Class<V> kind, Blame.Rule<? super V> rule) {
-    put(registryOf(kind).rules, kind, key -> rule.of((V) key));
-  }
-
-  private static <T> void put(Map<Class<?>, T> map, Class<?> kind, T value) {
-    if (map.putIfAbsent(kind, value) != null) {
-      throw new IllegalStateException("two registrations for " + kind.getSimpleName());
-    }
-  }
-
-  /** The registry whose families {@code kind} is, or is of. */
-  private static Messages<?> registryOf(Class<?> kind) {
-    for (Messages<?> registry : List.of(VIOLATIONS, SHAPES, STORAGE, ELEMENT)) {
-      if (kindAndFamilies(kind).stream().anyMatch(registry.families::containsKey)) {
-        return registry;
-      }
-    }
-    throw new IllegalArgumentException(kind.getName() + " is of no family of messages");
-  }
-
-  private static List<Class<?>> kindAndFamilies(Class<?> kind) {
-    List<Class<?>> classes = new ArrayList<>(List.of(kind.getInterfaces()));
-    classes.add(kind);
-    return classes;
-  }
-
   /** A key's entry, its family's fragments and rules registered first where they are not yet. */
   private synchronized Entry entryOf(Object key) {
     Class<?> kind = key.getClass();
-    kindAndFamilies(kind).forEach(this::load);
+    List.of(kind.getInterfaces()).forEach(this::load);
     Entry entry = catalog().get(kind.getName().substring(kind.getPackageName().length() + 1)
         .replace('$', '.'));
     if (entry == null) {
@@ -263,7 +196,7 @@ public final class Messages<K> {
 
   private static String text(Object value) {
     if (value instanceof Cell cell) {
-      return MessageWords.cell(cell);
+      return MessageFamily.cell(cell);
     }
     if (value instanceof Optional<?>) {
       // An optional part has its own words: a fragment says them.

@@ -4,19 +4,16 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The model's terms in the words every message and every generated file uses for them: an operand's
- * major, an element's size, the types a tensor-core format reads. Here, below the readers and the
- * writers, so that an error and a header say the same thing.
+ * The model's terms in the words every message and every generated file uses for them, here below
+ * the readers and the writers so that an error and a header say the same thing.
  */
 public final class ModelText {
   private ModelText() {}
 
-  /**
-   * The element types each tensor-core format reads, as a message lists them: a new format is a new
-   * row here beside its {@link MmaFormat}.
-   */
+  /** The element types each tensor-core format reads: a new format is a new row. */
   private static final Map<MmaFormat, String> TYPES_READ = Map.of(
       MmaFormat.GMMA, "HALF, BF16, TF32, FP8_E4M3, FP8_E5M2, INT8 and UINT8",
       MmaFormat.UMMA, "HALF, BF16, TF32 (and FLOAT as TF32), FP8_E4M3, FP8_E5M2, INT8, UINT8,"
@@ -24,11 +21,8 @@ public final class ModelText {
 
   /** The element types {@code format} reads, as a message lists them. */
   public static String typesRead(MmaFormat format) {
-    String types = TYPES_READ.get(format);
-    if (types == null) {
-      throw new IllegalArgumentException("no words for " + format);
-    }
-    return types;
+    return Optional.ofNullable(TYPES_READ.get(format))
+        .orElseThrow(() -> new IllegalArgumentException("no words for " + format));
   }
 
   /** {@code "a K-major operand"}, {@code "an MN-major operand"}. */
@@ -36,7 +30,6 @@ public final class ModelText {
     return (major == Major.K ? "a " : "an ") + majorWords(major) + " operand";
   }
 
-  /** {@code "K-major"}, {@code "MN-major"}. */
   public static String majorWords(Major major) {
     return major == Major.K ? "K-major" : "MN-major";
   }

@@ -2,7 +2,7 @@ package dev.swizzlegen.processor.diag;
 
 /**
  * The names of the {@code -Aswizzlegen.*} options, as javac is given them and as messages name
- * them; what each means, and how it is read, is {@code ProcessorOptions}'.
+ * them, and the errors of their values; what each means is {@code ProcessorOptions}'.
  */
 public final class OptionNames {
   public static final String NAMESPACE = "swizzlegen.namespace";
@@ -25,12 +25,10 @@ public final class OptionNames {
         expected);
   }
 
-  /** An option that takes one of two words, given another. */
   public static String neither(String name, String value, String first, String second) {
     return String.format("%s is neither %s nor %s.", given(name, value), first, second);
   }
 
-  /** {@code -Aswizzlegen.summary} given a value that is no boolean. */
   public static String summaryNotBoolean(String value) {
     return String.format("%s is neither true nor false (-A%s alone turns the summary on).",
         given(SUMMARY, value), SUMMARY);

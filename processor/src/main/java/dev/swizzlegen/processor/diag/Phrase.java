@@ -1,12 +1,10 @@
 package dev.swizzlegen.processor.diag;
 
 /**
- * Words said inside another error's message, worded by {@link Messages#PHRASES} from the catalog
- * as every error is, but blaming nothing of their own (the message that says them blames). Each
- * record's components are the slots of its entry, which says what it means.
+ * Words said inside another error's message ({@link Messages#PHRASES}), blaming nothing of their
+ * own; each record's components are the slots of its catalog entry.
  */
 public sealed interface Phrase {
-
   // Why a name cannot be generated: the problem of a NameFromType or a BadName, a sentence.
   record NotIdentifier(String name) implements Phrase {}
   record Keyword(String name) implements Phrase {}

@@ -5,15 +5,11 @@ import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 
 /**
- * What a reader finds wrong with an annotation's shape before the model is asked: an attribute that
- * does not apply, a value of the wrong form, a declaration given twice. These concern how the
- * annotation is written, not the tile, so they are the processor's records rather than the model's
- * violations; like those, each kind has one format and one blame rule ({@link Messages#SHAPES}),
- * under the same laws.
+ * What a reader finds wrong with how an annotation is written, before the model is asked: the
+ * processor's records, worded and blamed as the model's violations are ({@link Messages#SHAPES}).
  */
 public sealed interface ShapeError {
-
-  /** An {@code @Access} attribute its kind does not read: it would be ignored, so it is an error. */
+  /** An {@code @Access} attribute its kind does not read: it would be ignored. */
   record NotApplicable(String attribute, AccessKind kind) implements ShapeError {}
 
   /** {@code maxWays} below 1: a degree of bank conflict is 1 (conflict-free) or more. */
@@ -28,10 +24,7 @@ public sealed interface ShapeError {
   /** A LANES access without its lane map. */
   record LanesMissing() implements ShapeError {}
 
-  /**
-   * An {@code op} the instruction does not do: ldmatrix only loads, stmatrix only stores, the
-   * tensor cores only read.
-   */
+  /** An {@code op} the instruction does not do: ldmatrix only loads, stmatrix only stores. */
   record OpFixed(Instruction instruction) implements ShapeError {
     /** The accesses whose instruction does one {@link Op} only. */
     public enum Instruction {
@@ -43,7 +36,6 @@ public sealed interface ShapeError {
         this.op = op;
       }
 
-      /** The one op the instruction does. */
       public Op op() {
         return op;
       }
@@ -62,25 +54,17 @@ public sealed interface ShapeError {
   /** {@code base} or {@code shift} given without {@code bits}. */
   record BitsMissing(boolean baseGiven) implements ShapeError {}
 
-  /**
-   * The generated names, taken from the annotated type's name as {@code name} is not given, are
-   * unusable, for the reason {@code problem} (a sentence of the names' rules); on a rasterizer's
-   * {@code @ThreadblockSwizzle} or a tile's {@code @SwizzledTile}.
-   */
+  /** The generated names, taken from the type's name, are unusable for {@code problem}. */
   record NameFromType(String problem, boolean rasterizer) implements ShapeError {}
 
   /** The annotations that declare generated files, each of which has a {@code name}. */
   enum Declaration { TILE, RASTERIZER, STORAGE }
 
-  /**
-   * A header (or, where {@code header} is false, a Java class) named {@code generated} that the
-   * files of {@code owner}, declared by its {@code ownerDeclaration}, already claim; the owner is
-   * the annotated type with the error where {@code ownerIsThisType}.
-   */
+  /** A header (or a Java class) named {@code generated} that the files of {@code owner} claim. */
   record NameTaken(Declaration declaration, boolean header, String generated,
       Declaration ownerDeclaration, String owner, boolean ownerIsThisType) implements ShapeError {}
 
-  /** {@code swizzleRow} with a swizzle to derive: it names the rows a declared swizzle acts within. */
+  /** {@code swizzleRow} with a swizzle to derive: it names rows a declared swizzle acts within. */
   record SwizzleRowToDerive() implements ShapeError {}
 
   /** {@code swizzleRow} outside 1 to a stage's rows x rowStride, {@code stageElements}. */
@@ -89,9 +73,6 @@ public sealed interface ShapeError {
   /** Bits, base and shift omitted, and no swizzle or XOR map serves, for the reason {@code why}. */
   record NothingToDerive(String why) implements ShapeError {}
 
-  /**
-   * The attribute {@code attributeName} of the {@code declaration}'s annotation (or of an annotation
-   * in it), which javac could not attribute in any round: a constant of a class no round generated.
-   */
+  /** An attribute javac could not attribute in any round: a constant of a class none generated. */
   record Unresolved(Declaration declaration, String attributeName) implements ShapeError {}
 }

@@ -14,48 +14,36 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
- * The solver's verdicts in the messages' words, beside {@link Messages}: the family searched, the
- * swizzle that would serve and the changes that would work. The model returns them as data
- * ({@link Solution}, {@link Alternative}); why a derived swizzle was chosen, for the generated files,
- * is {@code text.DerivationText}'s, in these words.
+ * The solver's verdicts ({@link Solution}, {@link Alternative}) in the messages' words: the family
+ * searched, the swizzle that would serve and the changes that would work.
  */
 public final class SolutionText {
   private SolutionText() {}
 
-  /** A layout's swizzle, with its atoms where it has several: {@code "Swizzle<2,3,3> on 8 x 32 atoms"}. */
+  /** A layout's swizzle, with its atoms where it has several: {@code "... on 8 x 32 atoms"}. */
   public static String onAtoms(TileLayout tile) {
     return tile.swizzleName()
         + (tile.isOneAtom() ? "" : " on " + tile.strided().atomShape() + " atoms");
   }
 
-  /**
-   * The family a search went through, in words: on its declared atom, or on atoms it chooses
-   * ({@code "Swizzle<B,M,S> with B <= 5, M <= 7, B <= |S| <= 12, on the row-major offset of ..."}).
-   */
+  /** The family a search went through: {@code "Swizzle<B,M,S> with B <= 5, ..., on ..."}. */
   public static String family(Solution solution) {
-    OptionalInt atomRows = solution.declaredAtomRows();
-    OptionalInt atomCols = solution.declaredAtomCols();
     String swizzles = "Swizzle<B,M,S> with B <= " + SwizzleFamily.MAX_BITS + ", M <= "
         + SwizzleFamily.MAX_BASE + ", B <= |S| <= " + SwizzleFamily.MAX_SHIFT
         + ", on the row-major offset of ";
-    String columnBlocks = SwizzleFamily.MIN_ATOM_BYTES + "- to " + SwizzleFamily.MAX_ATOM_BYTES
-        + "-byte column blocks";
-    if (atomCols.isPresent()) {
-      return swizzles + "the declared " + (atomRows.isPresent()
-          ? atomRows.getAsInt() + " x " + atomCols.getAsInt() + " atoms"
-          : atomCols.getAsInt() + "-column atoms");
-    }
-    return atomRows.isPresent()
-        ? swizzles + "the declared " + atomRows.getAsInt() + "-row atoms of whole rows or of "
-            + columnBlocks
-        : swizzles + "whole rows or of " + columnBlocks + ", or within each row";
+    String wholeRows = "whole rows or of " + SwizzleFamily.MIN_ATOM_BYTES + "- to "
+        + SwizzleFamily.MAX_ATOM_BYTES + "-byte column blocks";
+    return solution.declaredAtomCols().isPresent()
+        ? swizzles + "the declared " + declaredAtom(solution) + "s"
+        : solution.declaredAtomRows().isPresent()
+            ? swizzles + "the declared " + declaredAtom(solution) + "s of " + wholeRows
+            : swizzles + wholeRows + ", or within each row";
   }
 
   /**
    * A change that would work: {@code "padding each row by 8 elements, with no swizzle (bits = 0,
-   * base = 0, shift = 0, rowStride = 72)"}, {@code "16-byte vectors for column read, with
-   * Swizzle<3,2,3>"}; for a tile declared in CuTe's notation ({@code pasted}), the layout in it:
-   * {@code "(layout = \"(_64,_64):(_72,_1)\")"}.
+   * base = 0, shift = 0, rowStride = 72)"}; for a tile declared in CuTe's notation
+   * ({@code pasted}), with the layout that declares it.
    */
   static String alternative(Alternative alternative, boolean pasted) {
     if (alternative instanceof Alternative.DroppedAccess dropped) {
@@ -80,9 +68,7 @@ public final class SolutionText {
    * A layout that makes every access acceptable, written as the kernel author declared the tile:
    * attributes to paste over {@code from}'s ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,
    * base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile
-   * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}
-   * ({@code "Swizzle<1,2,3> on 8 x 8 atoms (layout = \"Sw<1,2,3> o _0 o (_8,_8):(_8,_1)\", rows =
-   * 64, ...) makes ..."}).
+   * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}.
    */
   public static String suggestion(TileLayout found, TileLayout from, boolean pasted, String which,
       List<AccessPattern> patterns) {
@@ -110,11 +96,8 @@ public final class SolutionText {
    */
   public static String nothingWorks(Solution solution, String which, TileLayout from,
       boolean pasted, List<AccessPattern> patterns) {
-    String closest = solution.closest()
-        .map(t -> "; the mildest, " + t.swizzleName() + ", still leaves "
-            + article(solution.closestDegree()) + " " + solution.closestDegree()
-            + "-way conflict")
-        .orElse("");
+    String closest = solution.closest().map(t -> "; the mildest, " + t.swizzleName()
+        + ", still leaves " + conflict(solution.closestDegree())).orElse("");
     String verdict = "no XOR swizzle (" + family(solution) + ") makes every " + which
         + " access of the tile conflict-free" + closest;
     Optional<Solution> free = solution.freeAtom();
@@ -196,10 +179,7 @@ public final class SolutionText {
     return "(" + cell.row() + ", " + cell.col() + ")";
   }
 
-  /**
-   * {@code "8 x 32 atom"}, or the declared side of an atom declared by one side; for a solution that
-   * kept a declared atom.
-   */
+  /** {@code "8 x 32 atom"}, or the declared side of an atom declared by one side. */
   private static String declaredAtom(Solution solution) {
     OptionalInt rows = solution.declaredAtomRows();
     OptionalInt cols = solution.declaredAtomCols();
@@ -217,5 +197,10 @@ public final class SolutionText {
   public static String article(int degree) {
     String digits = Integer.toString(degree);
     return digits.startsWith("8") || degree == 11 || degree == 18 ? "an" : "a";
+  }
+
+  /** {@code "a 2-way conflict"}, {@code "an 8-way conflict"}. */
+  public static String conflict(int degree) {
+    return article(degree) + " " + degree + "-way conflict";
   }
 }

@@ -1,15 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
 import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
-import static dev.swizzlegen.processor.diag.MessageWords.cell;
-import static dev.swizzlegen.processor.diag.MessageWords.storage;
-import static dev.swizzlegen.processor.diag.MessageWords.swizzleName;
-import static dev.swizzlegen.processor.diag.MessageWords.target;
-import static dev.swizzlegen.processor.diag.MessageWords.vectors;
-import static dev.swizzlegen.processor.diag.MessageWords.withoutFinalPeriod;
-import static dev.swizzlegen.processor.diag.Messages.blame;
-import static dev.swizzlegen.processor.diag.Messages.fragments;
-import static dev.swizzlegen.processor.diag.Messages.fragmentsAsDeclared;
 
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.notation.CuteViolation;
@@ -17,22 +8,16 @@ import dev.swizzlegen.runtime.layout.LayoutViolation;
 import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
-/**
- * The fragments and computed blame rules of the violations of a tile's swizzle, its layout and a
- * layout in CuTe's notation, whose formats are the catalog's ({@link Messages}): three of the
- * families of {@link Messages#VIOLATIONS}, registered when one of their violations is first worded.
- */
-final class TileMessages {
-  private TileMessages() {}
-
-  /** The fragments and the computed blame rules of the kinds of {@code SwizzleViolation}. */
+/** The violations of a tile's swizzle, its layout and a layout in CuTe's notation. */
+final class TileMessages extends MessageFamily {
   static void swizzleFragments() {
     fragments(SwizzleViolation.OverlappingMasks.class,
         v -> Map.of("magnitude", Math.abs(v.shift())));
   }
 
-  /** The fragments and the computed blame rules of the kinds of {@code LayoutViolation}. */
   static void layoutFragments() {
     fragments(LayoutViolation.BadAlignment.class,
         v -> Map.of("elementBytes", v.dtype().unitBytes(), "unit",
@@ -82,8 +67,7 @@ final class TileMessages {
             : Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
     fragments(LayoutViolation.AtomNotClosed.class,
         v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
-    // A map (no annotation attribute declares one yet): the side the element falls off, of the
-    // tile or of its atom; a padded atom's stride.
+    // A map (no attribute declares one yet): the side the element falls off, or a padded stride.
     blame(LayoutViolation.MapNotClosed.class, v -> ofTile(v.oneAtom()
         ? (v.imageCell().col() >= v.atomCols() ? "cols" : "rows")
         : v.atomRowStride() != v.atomCols() ? "rowStride"
@@ -91,7 +75,6 @@ final class TileMessages {
     fragments(LayoutViolation.MapNotClosed.class,
         v -> Map.of("what", v.oneAtom() ? "tile" : "atom",
             "ofAtom", v.oneAtom() ? "" : " of the atom"));
-
     // The first side that splits a sub-byte type's storage unit.
     blame(LayoutViolation.SplitsStorageUnits.class, v -> ofTile(
         v.cols() % v.unitElements() != 0 ? "cols"
@@ -104,8 +87,7 @@ final class TileMessages {
         v -> Map.of("lastCol", v.firstCol() + 15));
   }
 
-  /** The first side of a tile that splits its type's storage unit, and its value. */
-  static String splitSide(LayoutViolation.SplitsStorageUnits violation) {
+  private static String splitSide(LayoutViolation.SplitsStorageUnits violation) {
     int unit = violation.unitElements();
     return violation.cols() % unit != 0 ? "cols is " + violation.cols()
         : violation.rowStride() % unit != 0 ? "rowStride is " + violation.rowStride()
@@ -113,7 +95,7 @@ final class TileMessages {
   }
 
   /** The atoms of whole periods, or the swizzle of fewer bits, as attributes to paste. */
-  static String wholePeriods(LayoutViolation.AtomHoldsPartOfPeriod violation) {
+  private static String wholePeriods(LayoutViolation.AtomHoldsPartOfPeriod violation) {
     LayoutViolation.WholePeriods remedy = violation.remedy();
     long rows = remedy.atomRows();
     String advice = "give the atom a multiple of " + violation.period() + " elements";
@@ -132,11 +114,11 @@ final class TileMessages {
         .orElse("");
   }
 
-  /** The fragments and the computed blame rules of the kinds of {@code CuteViolation}. */
   static void cuteFragments() {
     fragments(CuteViolation.Syntax.class,
         v -> Map.of("position", v.index() + 1, "here", v.index() >= v.text().length()
-            ? "its end" : "\"" + excerpt(v.text(), v.index()) + "\""));
+            ? "its end" : "\""
+            + v.text().substring(v.index(), Math.min(v.text().length(), v.index() + 12)) + "\""));
     fragments(CuteViolation.Rank.class,
         v -> Map.of("s", v.rank() == 1 ? "" : "s"));
     fragments(CuteViolation.SizeMismatch.class,
@@ -192,7 +174,7 @@ final class TileMessages {
    * The declarations of a layout with its modes swapped: the whole tile; or its atoms in CUTLASS's
    * order where that is not the declared one, then in the declared order, each order named.
    */
-  static String swappedDeclarations(CuteViolation.ModesSwapped v) {
+  private static String swappedDeclarations(CuteViolation.ModesSwapped v) {
     String declared = ", rows = " + v.rows() + ", cols = " + v.cols();
     String layout = ", layout = \"" + v.swapped() + "\"";
     if (v.atomOrder().isEmpty()) {
@@ -205,25 +187,17 @@ final class TileMessages {
   }
 
   /** The order of a swapped tile's atoms, K rows by M (or N) cols, and whose order it is. */
-  static String atomsInOrder(Order order) {
+  private static String atomsInOrder(Order order) {
     return order == Order.COL_MAJOR ? "its atoms along K first as CUTLASS's sm90 mainloops tile"
         + " an MN-major operand (tile_to_shape with Step<_2,_1,_3>)"
         : "its atoms along M (or N) first as a plain tile_to_shape numbers them (CUTLASS's sm80"
             + " mainloops')";
   }
 
-  /** Up to 12 characters of {@code text} from {@code index}. */
-  static String excerpt(String text, int index) {
-    return text.substring(index, Math.min(text.length(), index + 12));
-  }
-
   /** {@code "_2:_0 (character 2)"}, joined by " and ". */
-  static String modesAt(List<String> modes, List<Integer> positions) {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < modes.size(); i++) {
-      text.append(i == 0 ? "" : " and ").append(modes.get(i)).append(" (character ")
-          .append(positions.get(i) + 1).append(")");
-    }
-    return text.toString();
+  private static String modesAt(List<String> modes, List<Integer> positions) {
+    return IntStream.range(0, modes.size())
+        .mapToObj(i -> modes.get(i) + " (character " + (positions.get(i) + 1) + ")")
+        .collect(Collectors.joining(" and "));
   }
 }

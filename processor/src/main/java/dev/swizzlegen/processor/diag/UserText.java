@@ -3,22 +3,20 @@ package dev.swizzlegen.processor.diag;
 import java.util.Locale;
 
 /**
- * Text from the user (an access's {@code label}, a type's qualified name) as each language it lands in
- * must spell it, so that it never changes the meaning of generated code (SPEC section 8): a label is
- * free text, and every character of it is either written as it is or escaped, never rejected.
- *
- * <p>The one notation: what a C++ or Java string literal would spell, in printable ASCII:
- * {@code \\} for a backslash, {@code \n}, {@code \r}, {@code \t}, and <code>&#92;u202e</code> for any other
- * control character, every non-ASCII character (UTF-16 units) and so every bidirectional control,
- * which is therefore always visible and never reorders the text around it. Each language then guards
- * what its lexer does to that ASCII: javac's Unicode escapes and {@code *}{@code /} in Javadoc, the
- * backslash-newline and trigraphs of C++ {@code //} comments; a JSON string is the same notation in
- * quotes ({@code report.ReportWriter}). SVG has its own escaper, {@code report.Svg}'s.
+ * Text from the user (an access's {@code label}, a type's qualified name) as each language it lands
+ * in must spell it, so that it never changes the meaning of generated code (SPEC section 8): every
+ * character is written as it is or escaped, never rejected. The one notation is what a C++ or Java
+ * string literal spells in printable ASCII, so a bidirectional control is always visible and never
+ * reorders the text around it; each language then guards what its lexer does to that ASCII.
  */
 public final class UserText {
   private UserText() {}
 
-  /** {@code text} in printable ASCII, as a C++ or Java string literal spells it (without quotes). */
+  /**
+   * {@code text} in printable ASCII, as a C++ or Java string literal spells it (unquoted):
+   * <code>&#92;u202e</code> for a control character other than {@code \n}, {@code \r}, {@code \t}
+   * and for every non-ASCII UTF-16 unit.
+   */
   public static String escaped(String text) {
     StringBuilder out = new StringBuilder(text.length() + 8);
     for (int i = 0; i < text.length(); i++) {
@@ -41,11 +39,10 @@ public final class UserText {
   }
 
   /**
-   * {@code text} for a C++ {@code //} comment, in the {@link #escaped} notation, so it has no
-   * newline and no bidirectional control; besides, no backslash in it can end a line (where a comment
-   * line is wrapped at a space, or at the text's end): there a backslash is spelled {@code \x5c}, else
-   * the line after would join the comment ({@code -Wcomment}); and {@code ??} is spelled {@code ?\?},
-   * as C++ literals do, since {@code ??/} is a backslash where trigraphs are on (C++14 and before).
+   * {@code text} for a C++ {@code //} comment, in the {@link #escaped} notation; a backslash that
+   * could end a line (where a comment is wrapped at a space) is spelled {@code \x5c}, else the next
+   * line would join the comment ({@code -Wcomment}); {@code ??} is spelled {@code ?\?}, since
+   * {@code ??/} is a backslash where trigraphs are on (C++14 and before).
    */
   public static String cppComment(String text) {
     String escaped = escaped(text);
@@ -68,8 +65,8 @@ public final class UserText {
 
   /**
    * A diagnostic's text as javac prints it to a terminal or an IDE: control characters (a newline
-   * would start what looks like another message), line and paragraph separators and invisible format
-   * characters (the bidirectional controls among them) as <code>&#92;u202e</code>; other text as it is.
+   * would start what looks like another message), line and paragraph separators and invisible
+   * format characters (bidirectional controls) as <code>&#92;u202e</code>; other text as it is.
    */
   public static String message(String text) {
     StringBuilder out = null;

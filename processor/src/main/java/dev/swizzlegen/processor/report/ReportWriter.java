@@ -11,7 +11,7 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.text.AccessNotes;
+import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.StorageText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
@@ -154,16 +154,14 @@ public final class ReportWriter {
         "description", pattern.description(), "kind", pattern.kind().name());
     if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
       json.put("shape", matrix.shape().name());
-      json.put("architectures", AccessNotes.architectures(matrix));
+      json.put("architectures", ProofText.architectures(matrix));
     }
     if (pattern instanceof LanesAccess lanes) {
       json.put("bytes", lanes.bytes());
       json.put("lanes", lanes.lanes());
     }
-    AccessNotes.unmeasured(pattern)
-        .ifPresent(note -> json.put("hardware", AccessNotes.UNMEASURED));
-    AccessNotes.bytePairs(pattern, layout)
-        .ifPresent(note -> json.put("moves", AccessNotes.BYTE_PAIRS));
+    ProofText.unmeasured(pattern).ifPresent(note -> json.put("hardware", ProofText.UNMEASURED));
+    ProofText.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", ProofText.BYTE_PAIRS));
     json.putAll(object("op", pattern.op().name(), "default", declared.isDefault(),
         "maxWays", pattern.maxWays(), "instructions", report.instructions(),
         "wavefronts", report.wavefronts(), "idealWavefronts", report.idealWavefronts(),

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.text;
 
-import static dev.swizzlegen.processor.diag.SolutionText.article;
+import static dev.swizzlegen.processor.diag.SolutionText.conflict;
 import static dev.swizzlegen.processor.diag.SolutionText.family;
 import static dev.swizzlegen.processor.diag.SolutionText.onAtoms;
 
@@ -13,18 +13,16 @@ import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.XorMapSearch;
 
 /**
- * Why a derived layout was chosen, for the generated helpers, headers and reports: the solver's
- * {@link Reasons} in words, in the words of the messages' verdicts ({@code diag.SolutionText}).
+ * Why a derived layout was chosen, for the generated files: the solver's {@link Reasons} in the
+ * words of the messages' verdicts ({@code diag.SolutionText}).
  */
 public final class DerivationText {
   private DerivationText() {}
 
   /**
-   * Why the found layout was chosen, in one or two sentences for the generated files:
-   * {@code "3 XOR bits are the fewest that make every access acceptable on whole 128-byte rows: the
-   * mildest swizzle with fewer bits, Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's
-   * canonical 3-bit atom."} The fewest bits are those of the chosen layout's place in the cost order:
-   * narrower column blocks come after whole rows and may need fewer.
+   * Why the found layout was chosen, in one or two sentences: {@code "3 XOR bits are the fewest
+   * that make every access acceptable on whole 128-byte rows: the mildest swizzle with fewer bits,
+   * Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
    */
   public static String why(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -32,76 +30,62 @@ public final class DerivationText {
     if (bits == 0) {
       return "No swizzle is needed: every access is acceptable on the plain row-major tile.";
     }
-    StringBuilder why = new StringBuilder();
-    why.append(bits).append(bits == 1 ? " XOR bit is" : " XOR bits are")
-        .append(" the fewest that make every access acceptable").append(among(reasons));
-    int milderDegree = reasons.milderDegree();
-    reasons.milderWithFewerBits().ifPresentOrElse(
-        runnerUp -> why.append(runnerUp.swizzle().isIdentity()
+    String fewest = bits + (bits == 1 ? " XOR bit is" : " XOR bits are")
+        + " the fewest that make every access acceptable" + among(reasons)
+        + reasons.milderWithFewerBits().map(runnerUp -> (runnerUp.swizzle().isIdentity()
                 ? ": without a swizzle the tile has "
                 : ": the mildest swizzle with fewer bits, " + onAtoms(runnerUp) + ", leaves ")
-            .append(article(milderDegree)).append(' ').append(milderDegree)
-            .append("-way conflict."),
-        () -> why.append(" (no swizzle with fewer bits fits ")
-            .append(reasons.atomWidthChosen() ? "them" : "the tile").append(")."));
-    why.append(' ').append(chosen.swizzleName());
-    if (reasons.canonical()) {
-      why.append(" is CuTe's canonical ").append(bits).append("-bit atom");
-    } else {
-      why.append(" comes first among the ").append(bits).append("-bit swizzles that work (");
-      reasons.canonicalAtomTried().ifPresent(atom -> why.append("CuTe's canonical atom for the")
-          .append(" tile, ").append(onAtoms(atom)).append(", does not serve; "));
-      why.append("wider atoms first, then M = ").append(reasons.canonicalBase())
-          .append(" and S = 3, the row form, positive shift, smallest S, smallest M)");
+            + conflict(reasons.milderDegree()) + ".")
+        .orElse(" (no swizzle with fewer bits fits "
+            + (reasons.atomWidthChosen() ? "them" : "the tile") + ").");
+    String first = reasons.canonical() ? " is CuTe's canonical " + bits + "-bit atom"
+        : " comes first among the " + bits + "-bit swizzles that work ("
+            + reasons.canonicalAtomTried().map(atom -> "CuTe's canonical atom for the tile, "
+                + onAtoms(atom) + ", does not serve; ").orElse("")
+            + "wider atoms first, then M = " + reasons.canonicalBase()
+            + " and S = 3, the row form, positive shift, smallest S, smallest M)";
+    String rowForm = !chosen.swizzlesWithinEachRow() ? ""
+        : "; the row stride " + chosen.rowStride() + " is not a power of two, so its "
+            + (1 << (chosen.swizzle().base() + bits))
+            + (chosen.dtype().elementsPerUnit() > 1 ? "-byte" : "-element")
+            + " atom repeats along each row";
+    return fewest + " " + chosen.swizzleName() + first + columnBlocks(reasons) + rowForm
+        + reasons.tmaFill().map(tma -> "; TMA can fill it with " + tma.mode().cudaName() + " in "
+            + (tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes") + " of "
+            + tma.boxRows() + " x " + tma.boxCols()
+            + (chosen.cols() > tma.boxCols()
+                ? " (a box row spans at most " + TmaFill.spanBytes(tma.mode()) + " bytes)" : "")
+            + (chosen.alignment() < tma.mode().alignmentBytes()
+                ? " from a " + tma.mode().alignmentBytes() + "-byte aligned base" : ""))
+            .orElse("") + ".";
+  }
+
+  /** The chosen layout's column blocks, where it has several, and why not whole rows. */
+  private static String columnBlocks(Reasons reasons) {
+    TileLayout chosen = reasons.chosen();
+    if (chosen.strided().atomsAcross() == 1) {
+      return "";
     }
-    if (chosen.strided().atomsAcross() > 1) {
-      why.append(", here on ").append(chosen.strided().atomShape()).append(" atoms (")
-          .append(chosen.bytesOf(chosen.atomCols())).append("-byte rows) in ")
-          .append(chosen.strided().atomsAcross()).append(" column blocks, numbered ")
-          .append(chosen.atomOrder() == Order.COL_MAJOR
-              ? "down the rows first as CuTe's tile_to_shape does"
-              : "across the columns first");
-      String wholeRows = "whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
-      reasons.wholeRowsPassedOver().ifPresentOrElse(
-          rows -> why.append(rows.swizzle().bits() == bits
-              ? " (" + wholeRows + " serve too, with " + rows.swizzleName()
-                  + ", but CuTe's canonical atom comes first on a tie)"
-              : " (" + wholeRows + " serve only with " + rows.swizzle().bits() + " bits, "
-                  + rows.swizzleName() + ")"),
-          () -> {
-            if (reasons.atomWidthChosen()) {
-              why.append(" (wider atoms come first, but no swizzle of ").append(wholeRows)
-                  .append(chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
-                  .append(" serves every access)");
-            }
-          });
-    }
-    if (chosen.swizzlesWithinEachRow()) {
-      why.append("; the row stride ").append(chosen.rowStride()).append(" is not a power of two,")
-          .append(" so its ").append(1 << (chosen.swizzle().base() + bits))
-          .append(chosen.dtype().elementsPerUnit() > 1 ? "-byte" : "-element")
-          .append(" atom repeats along each row");
-    }
-    if (reasons.tmaFill().isPresent()) {
-      TmaFill tma = reasons.tmaFill().get();
-      why.append("; TMA can fill it with ").append(tma.mode().cudaName()).append(" in ")
-          .append(tma.boxes().size() == 1 ? "one box" : tma.boxes().size() + " boxes")
-          .append(" of ").append(tma.boxRows()).append(" x ").append(tma.boxCols());
-      if (chosen.cols() > tma.boxCols()) {
-        why.append(" (a box row spans at most ").append(TmaFill.spanBytes(tma.mode()))
-            .append(" bytes)");
-      }
-      if (chosen.alignment() < tma.mode().alignmentBytes()) {
-        why.append(" from a ").append(tma.mode().alignmentBytes()).append("-byte aligned base");
-      }
-    }
-    return why.append('.').toString();
+    String wholeRows = "whole " + chosen.bytesOf(chosen.cols()) + "-byte rows";
+    return ", here on " + chosen.strided().atomShape() + " atoms ("
+        + chosen.bytesOf(chosen.atomCols()) + "-byte rows) in " + chosen.strided().atomsAcross()
+        + " column blocks, numbered " + (chosen.atomOrder() == Order.COL_MAJOR
+            ? "down the rows first as CuTe's tile_to_shape does" : "across the columns first")
+        + reasons.wholeRowsPassedOver().map(rows -> rows.swizzle().bits()
+                == chosen.swizzle().bits()
+            ? " (" + wholeRows + " serve too, with " + rows.swizzleName()
+                + ", but CuTe's canonical atom comes first on a tie)"
+            : " (" + wholeRows + " serve only with " + rows.swizzle().bits() + " bits, "
+                + rows.swizzleName() + ")")
+        .orElse(!reasons.atomWidthChosen() ? "" : " (wider atoms come first, but no swizzle of "
+            + wholeRows
+            + (chosen.atomCols() * 2 < chosen.cols() ? " or of wider column blocks" : "")
+            + " serves every access)");
   }
 
   /**
-   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows or CuTe's canonical
-   * atom"}): narrower column blocks come later in the order and may need fewer. Nothing for a declared
-   * atom, the only one searched.
+   * Where the chosen layout has the fewest bits ({@code " on whole 256-byte rows"}): narrower
+   * column blocks come later in the cost order and may need fewer. Nothing for a declared atom.
    */
   private static String among(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -117,30 +101,23 @@ public final class DerivationText {
   }
 
   /**
-   * Why a layout that is a general XOR map was derived, for the generated files: no swizzle serves,
-   * the mildest, the map's terms and the {@code layout} that declares it:
-   * {@code "No Swizzle<B,M,S> (...) makes every access acceptable: the mildest, Swizzle<3,2,3>,
-   * leaves a 2-way conflict. The layout is the simplest invertible XOR map ... (layout = "...")."}
+   * Why a layout that is a general XOR map was derived: no swizzle serves, the mildest, the map's
+   * terms and the {@code layout} that declares it.
    */
   public static String whyXorMap(Solution solution) {
-    TileLayout chosen = solution.layout().orElseThrow();
     XorMapSearch.Result search = solution.xorMap().orElseThrow();
-    StringBuilder why = new StringBuilder("No XOR swizzle (").append(family(solution))
-        .append(") makes every access acceptable");
-    solution.closest().ifPresent(t -> why.append(": the mildest, ").append(onAtoms(t))
-        .append(", leaves ").append(article(solution.closestDegree())).append(' ')
-        .append(solution.closestDegree()).append("-way conflict"));
-    solution.freeAtom().flatMap(Solution::layout).ifPresent(t -> why.append(" (with the atom free, ")
-        .append(onAtoms(t)).append(" serves)"));
-    why.append(". So the layout is a general XOR map of the row-major offset, the simplest of every")
-        .append(" invertible map that keeps ").append(search.keptBytes())
-        .append("-byte vectors whole (fewest XOR terms, ").append(search.terms())
-        .append(search.terms() == 1 ? " term" : " terms").append(" on its ")
-        .append(search.freeBits()).append(" free word bits, of which ")
-        .append(search.freeBankBits()).append(" choose a bank; ties by the lowest bits' images),")
-        .append(" proven against every access; TMA, wgmma and UMMA read none but their swizzle modes");
-    AttributeText.layoutAttribute(chosen)
-        .ifPresent(layout -> why.append(". In CuTe's notation: ").append(layout));
-    return why.append('.').toString();
+    return "No XOR swizzle (" + family(solution) + ") makes every access acceptable"
+        + solution.closest().map(t -> ": the mildest, " + onAtoms(t) + ", leaves "
+            + conflict(solution.closestDegree())).orElse("")
+        + solution.freeAtom().flatMap(Solution::layout)
+            .map(t -> " (with the atom free, " + onAtoms(t) + " serves)").orElse("")
+        + ". So the layout is a general XOR map of the row-major offset, the simplest of every"
+        + " invertible map that keeps " + search.keptBytes() + "-byte vectors whole (fewest XOR"
+        + " terms, " + search.terms() + (search.terms() == 1 ? " term" : " terms") + " on its "
+        + search.freeBits() + " free word bits, of which " + search.freeBankBits()
+        + " choose a bank; ties by the lowest bits' images), proven against every access; TMA,"
+        + " wgmma and UMMA read none but their swizzle modes"
+        + AttributeText.layoutAttribute(solution.layout().orElseThrow())
+            .map(layout -> ". In CuTe's notation: " + layout).orElse("") + ".";
   }
 }

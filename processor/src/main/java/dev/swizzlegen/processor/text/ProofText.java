@@ -1,22 +1,34 @@
 package dev.swizzlegen.processor.text;
 
 import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.runtime.AccessKind;
+import dev.swizzlegen.runtime.DType;
+import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.Plan;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.AccessReport;
+import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.layout.Layout;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * What was proved of one access or one engine, in one line: the words the header's comment, the
- * build summary, the bank map and the examples' summary share. The model reports numbers and plans;
- * only here are they sentences.
+ * build summary, the bank map and the examples' summary share; and what the files add to an
+ * access's cost where the model stands alone: the sm_100 ldmatrix and stmatrix shapes are not yet
+ * measured (the only GPU measured is an H100, which has none of them), and what m8n8's
+ * {@code .trans} does to 8-bit elements, which its name hides.
  */
 public final class ProofText {
+  public static final String UNMEASURED = "not yet measured on sm_100 hardware";
+  /** What an m8n8 {@code .trans} of 8-bit elements moves. */
+  public static final String BYTE_PAIRS = "16-bit pairs of 8-bit elements";
+
   private ProofText() {}
 
   /**
@@ -38,11 +50,42 @@ public final class ProofText {
             + " (ideal " + number(report.idealWavefrontsPerInstruction()) + ")" + merged;
   }
 
+  /** For an access of an unmeasured shape, what it is and where; empty for the others. */
+  public static Optional<String> unmeasured(AccessPattern access) {
+    if (!(access instanceof MatrixAccess matrix) || matrix.shape().measured()) {
+      return Optional.empty();
+    }
+    String instruction = matrix.kind() == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
+    return Optional.of(instruction + "." + matrix.shape().ptx() + " is "
+        + architectures(matrix) + " only; the bank model's cost, " + UNMEASURED);
+  }
+
+  /**
+   * For an m8n8 {@code .trans} on 8-bit elements, that it moves pairs; empty for the others. The
+   * instruction ({@code .b16}) is the one 16-bit tiles use: its name would pass for an element
+   * transpose.
+   */
+  public static Optional<String> bytePairs(AccessPattern access, Layout layout) {
+    DType dtype = layout.dtype();
+    if (!(access instanceof MatrixAccess matrix) || !matrix.trans()
+        || matrix.shape() != MatrixShape.M8N8 || dtype.bits() != 8) {
+      return Optional.empty();
+    }
+    String instruction = matrix.description();
+    return Optional.of(instruction + " (" + BYTE_PAIRS + ") transposes pairs of adjacent " + dtype
+        + " elements, not single ones; its addresses, and so its cost, are "
+        + instruction.substring(0, instruction.length() - ".trans".length()) + "'s");
+  }
+
+  /** The architectures that have the instruction, as PTX lists them. */
+  public static String architectures(MatrixAccess matrix) {
+    return "sm_100a, sm_103a, sm_110a" + (matrix.shape() == MatrixShape.M8N16 ? ", sm_120a" : "");
+  }
+
   /**
    * The label and the plan: {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes
-   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}, {@code "wgmma read of a K-major
-   * operand: the tensor cores, not the banks: the 128-byte swizzle, 8 K slices of 16, LBO 16, SBO
-   * 1024 bytes"}; where there is no plan, the first violation that prevents it, in words.
+   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}; where there is no plan, the first
+   * violation that prevents it, in words.
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {
@@ -61,9 +104,9 @@ public final class ProofText {
       @Override
       public String mmaRead(MmaRead read, Plan<MmaOperand> made) {
         MmaOperand operand = made.plan().get();
-        Optional<String> name = read.format().descriptor().layoutTypeName(operand.layoutType());
         return "the tensor cores, not the banks: " + operand.layoutType().description()
-            + (name.isPresent() ? " (" + name.get() + ")" : "") + ", " + operand.kSlices()
+            + read.format().descriptor().layoutTypeName(operand.layoutType())
+                .map(name -> " (" + name + ")").orElse("") + ", " + operand.kSlices()
             + " K slice" + (operand.kSlices() == 1 ? "" : "s") + " of " + operand.instructionK()
             + ", LBO " + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset()
             + " bytes";
@@ -73,8 +116,7 @@ public final class ProofText {
 
   /** {@code 4} or {@code 4.50}: whole numbers without a fraction. */
   public static String number(double value) {
-    return value == Math.rint(value)
-        ? Long.toString((long) value)
+    return value == Math.rint(value) ? Long.toString((long) value)
         : String.format(Locale.ROOT, "%.2f", value);
   }
 }

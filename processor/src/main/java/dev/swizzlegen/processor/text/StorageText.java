@@ -1,14 +1,14 @@
 package dev.swizzlegen.processor.text;
 
-import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import dev.swizzlegen.runtime.storage.PhaseChange;
+import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
- * A storage plan's words for its header's comments and its summary: what each step of a phase change
- * is, and who performs it (the header's helper, or the kernel, which alone knows its threads' roles
- * and its mbarriers' phases).
+ * A storage plan's phase changes in words: what each step is, and who performs it (the header's
+ * helper, or the kernel, which alone knows its threads' roles and its mbarriers' phases).
  */
 public final class StorageText {
   private StorageText() {}
@@ -30,7 +30,7 @@ public final class StorageText {
   }
 
   /** The step in a few words, for a header's list: what completes, and the instruction. */
-  static String brief(Step step) {
+  private static String brief(Step step) {
     return switch (step) {
       case WAIT_WGMMA -> "wgmma's reads done (wgmma.wait_group.sync.aligned 0)";
       case WAIT_UMMA -> "tcgen05.mma's reads done (tcgen05.commit to an mbarrier, a wait on it)";
@@ -42,11 +42,8 @@ public final class StorageText {
   }
 
   /** Who performs the step, in a few words: the helper, or the kernel, and why. */
-  static String briefPerformer(boolean byHelper, Step step) {
-    if (byHelper) {
-      return "the helper";
-    }
-    return switch (step) {
+  private static String performer(boolean byHelper, Step step) {
+    return byHelper ? "the helper" : switch (step) {
       case WAIT_UMMA -> "the kernel's MMA thread";
       case WAIT_TMA_LOADS -> "the kernel, which knows their phases";
       default -> "the kernel";
@@ -55,28 +52,24 @@ public final class StorageText {
 
   /**
    * The comment lines of a phase change: which buffers share bytes and what must complete, in
-   * order, each with who does it; {@code helper} names the helper, {@code byHelper} says which
-   * steps it performs (where it performs none, the header offers none).
+   * order, each with who does it; {@code byHelper}: the steps the helper {@code helper} performs.
    */
   public static List<String> phaseChange(PhaseChange change, String helper,
-      java.util.function.Predicate<Step> byHelper) {
-    List<String> lines = new ArrayList<>();
-    List<String> pairs = new ArrayList<>();
-    for (List<String> pair : change.buffers()) {
-      pairs.add(pair.get(1) + " over " + pair.get(0));
-    }
+      Predicate<Step> byHelper) {
+    List<String> pairs = change.buffers().stream().map(pair -> pair.get(1) + " over " + pair.get(0))
+        .toList();
     String head = change.from() + " -> " + change.to() + ": " + (pairs.isEmpty()
         ? "no buffer of " + change.to() + " shares a byte with one of " + change.from()
         : String.join(", ", pairs)) + ".";
     if (change.steps().isEmpty()) {
-      lines.add(head + " Nothing must complete first" + (pairs.isEmpty() ? "." : ": neither phase"
-          + " writes the shared bytes."));
-      return lines;
+      return List.of(head + " Nothing must complete first" + (pairs.isEmpty() ? "."
+          : ": neither phase writes the shared bytes."));
     }
+    List<String> lines = new ArrayList<>();
     lines.add(head + " Before " + change.to() + " touches them, in order:");
     int n = 1;
     for (Step step : change.steps()) {
-      lines.add("  " + n++ + ". " + brief(step) + ": " + briefPerformer(byHelper.test(step), step)
+      lines.add("  " + n++ + ". " + brief(step) + ": " + performer(byHelper.test(step), step)
           + ".");
     }
     if (change.steps().stream().anyMatch(byHelper)) {

@@ -12,40 +12,35 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
- * The words both writers use to describe a tile's swizzle, on the offset or within each row, so
- * that the Java helper and the CUDA header say the same thing; the diagram printed from the index
- * functions' expressions is {@code emit.SwizzleMasks}'.
+ * The words both writers use to describe a tile's swizzle, so that the Java helper and the CUDA
+ * header say the same thing; the diagram of its masks is {@code emit.SwizzleMasks}'.
  */
 public final class SwizzleText {
   private SwizzleText() {}
 
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
-   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, or within each row {@code "within each row: its 8 x
-   * 64-element pattern repeated along the row, rows 192 elements apart"}; within rows of a stage's
-   * offsets before the swizzle, {@code "of each stage's offsets before the swizzle (its 2 x 32 atoms
-   * laid across the columns first): its 4 x 32-element pattern repeated along each such row"}.
+   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, {@code "within each row: its 8 x 64-element pattern
+   * repeated along the row, rows 192 elements apart"}, or {@code "of each stage's offsets before
+   * the swizzle (...): its 4 x 32-element pattern repeated along each such row"};
    * {@code tmaWhenAligned}: how TMA would fill the tile from a base aligned to its mode's repeat.
    */
   public static String actsOn(TileSpec tile, Optional<TmaFill> tmaWhenAligned) {
     TileLayout layout = tile.layout();
     boolean packed = layout.dtype().elementsPerUnit() > 1;
     if (layout.swizzleRow() > 0) {
-      Swizzle swizzle = layout.swizzle();
-      // After its name, "Swizzle<2,3,2> within each 192-element row".
-      return "of each stage's offsets before the swizzle" + (layout.isOneAtom() ? "" : " (its " + layout.strided().atomShape()
-              + " atoms laid " + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
+      return "of each stage's offsets before the swizzle" + (layout.isOneAtom() ? ""
+          : " (its " + layout.strided().atomShape() + " atoms laid "
+              + (layout.atomOrder() == Order.COL_MAJOR ? "down the rows first"
                   : "across the columns first") + ")")
-          + ": its " + (1 << swizzle.shift()) + " x " + (1 << (swizzle.base() + swizzle.bits()))
-          + (packed ? "-byte" : "-element") + " pattern repeated along each such row";
+          + ": " + pattern(layout.swizzle(), packed) + "each such row";
     }
     if (layout.swizzlesWithinEachRow()) {
-      Swizzle swizzle = layout.swizzle();
-      return "within each row: its " + (1 << swizzle.shift()) + " x "
-          + (1 << (swizzle.base() + swizzle.bits())) + (packed ? "-byte" : "-element")
-          + " pattern repeated along the row, rows " + layout.rowStride() + " elements apart";
+      return "within each row: " + pattern(layout.swizzle(), packed) + "the row, rows "
+          + layout.rowStride() + " elements apart";
     }
     String atoms =
         layout.isOneAtom() ? "" : " within each " + layout.strided().atomShape() + " atom";
@@ -64,10 +59,15 @@ public final class SwizzleText {
             .orElse("") + ")";
   }
 
+  /** {@code "its 8 x 64-element pattern repeated along "}. */
+  private static String pattern(Swizzle swizzle, boolean packed) {
+    return "its " + (1 << swizzle.shift()) + " x " + (1 << (swizzle.base() + swizzle.bits()))
+        + (packed ? "-byte" : "-element") + " pattern repeated along ";
+  }
+
   /**
-   * The tile's Triton encoding, for the header's comment: {@code "Triton, each stage as a [128, 64]
-   * tensor:"}, then the attribute as Triton prints it and Gluon's constructor, each on lines of
-   * their own, broken only between a linear layout's bases; or one sentence of why Triton has none.
+   * The tile's Triton encoding, for the header's comment: its shape, then the attribute as Triton
+   * prints it and Gluon's constructor, broken only between a linear layout's bases; or why none.
    */
   public static List<String> triton(TileLayout layout) {
     Optional<TritonEncoding> encoding = TritonEncoding.of(layout);
@@ -94,7 +94,6 @@ public final class SwizzleText {
     return lines;
   }
 
-  /** Why Triton has no encoding for a tile, in words. */
   public static String tritonWhyNot(TritonEncoding.Unexpressible why) {
     return switch (why) {
       case NOT_POWER_OF_TWO -> "its encodings describe tensors whose dimensions are powers of two";
@@ -104,11 +103,7 @@ public final class SwizzleText {
     };
   }
 
-  /**
-   * The CuTe layout a tile was declared by, for comments: {@code "Declared as the CuTe layout
-   * Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64)), an atom tiled to 128 x 64 x 3 stages by
-   * tile_to_shape."}; empty for a tile declared by its swizzle.
-   */
+  /** The CuTe layout a tile was declared by, for comments; empty for one declared otherwise. */
   public static String cuteLayout(TileSpec tile) {
     return tile.cuteLayout().map(cute -> {
       TileLayout layout = tile.layout();
@@ -121,11 +116,7 @@ public final class SwizzleText {
     }).orElse("");
   }
 
-  /**
-   * How a sub-byte tile's offsets become addresses, for comments: packed FP4's two elements to a
-   * byte, a padded type's one-byte slots of 16-byte units; empty for the others, whose offsets times
-   * their bytes are addresses.
-   */
+  /** How a sub-byte tile's offsets become addresses, for comments; empty for the others. */
   public static String storage(TileLayout layout) {
     DType dtype = layout.dtype();
     if (dtype.isPadded()) {
@@ -141,10 +132,7 @@ public final class SwizzleText {
     return "";
   }
 
-  /**
-   * A tile's stages, for comments: {@code "3 pipeline stages, 8192 elements (16384 bytes) apart"},
-   * and where a gap follows each, its elements.
-   */
+  /** A tile's stages: {@code "3 pipeline stages, 8192 elements (16384 bytes) apart"}, a gap's. */
   public static String stages(TileLayout layout) {
     StridedPart strided = layout.strided();
     int gap = strided.stageStride() - strided.stageExtentElements();
@@ -156,7 +144,7 @@ public final class SwizzleText {
 
   /**
    * The atom and its place in the tile, for comments: the atom's shape and numbering, then a map of
-   * atom numbers by row and column block (cut to its corners when large); empty for a one-atom tile.
+   * atom numbers by row and column block (cut to its corners when large); empty for one atom.
    */
   public static List<String> atomMap(TileLayout layout) {
     if (layout.isOneAtom()) {
@@ -171,25 +159,16 @@ public final class SwizzleText {
         + (layout.atomOrder() == Order.COL_MAJOR
             ? "down the rows first (column-major, CuTe's tile_to_shape):"
             : "across the columns first (row-major):"));
-    List<Integer> shownRows = corners(strided.atomsDown());
-    List<Integer> shownCols = corners(strided.atomsAcross());
     int labelWidth = ("rows " + (layout.rows() - layout.atomRows()) + ".." + (layout.rows() - 1))
         .length();
-    StringBuilder header = new StringBuilder(" ".repeat(labelWidth));
-    List<String> colLabels = new ArrayList<>();
-    for (int j : shownCols) {
-      colLabels.add(j < 0 ? "..." : "cols " + j * layout.atomCols() + ".."
-          + ((j + 1) * layout.atomCols() - 1));
-    }
+    List<Integer> shownCols = corners(strided.atomsAcross());
+    List<String> colLabels = shownCols.stream().map(j -> span("cols", j, layout.atomCols())).toList();
     int cellWidth = colLabels.stream().mapToInt(String::length).max().orElse(3) + 2;
-    for (String label : colLabels) {
-      header.append(pad(label, cellWidth));
-    }
+    StringBuilder header = new StringBuilder(" ".repeat(labelWidth));
+    colLabels.forEach(label -> header.append(pad(label, cellWidth)));
     lines.add(header.toString());
-    for (int i : shownRows) {
-      StringBuilder line = new StringBuilder(i < 0 ? pad("...", -labelWidth)
-          : pad("rows " + i * layout.atomRows() + ".." + ((i + 1) * layout.atomRows() - 1),
-              -labelWidth));
+    for (int i : corners(strided.atomsDown())) {
+      StringBuilder line = new StringBuilder(pad(span("rows", i, layout.atomRows()), -labelWidth));
       for (int j : shownCols) {
         line.append(pad(i < 0 || j < 0 ? "..." : String.valueOf(strided.atomNumber(i, j)),
             cellWidth));
@@ -199,48 +178,42 @@ public final class SwizzleText {
     return lines;
   }
 
-  /** 0..n-1, or its first three and last one with -1 for the elided middle when n is above 5. */
-  private static List<Integer> corners(int n) {
-    List<Integer> shown = new ArrayList<>();
-    if (n <= 5) {
-      for (int i = 0; i < n; i++) {
-        shown.add(i);
-      }
-      return shown;
-    }
-    return List.of(0, 1, 2, -1, n - 1);
+  /** {@code "rows 8..15"}, block {@code i} of {@code size} on a {@code side}; -1 is "...". */
+  private static String span(String side, int i, int size) {
+    return i < 0 ? "..." : side + " " + i * size + ".." + ((i + 1) * size - 1);
   }
 
-  /** {@code text} right-aligned in {@code width} characters, or left-aligned for a negative width. */
+  /** 0..n-1, or its first three and last one with -1 for the elided middle when n is above 5. */
+  private static List<Integer> corners(int n) {
+    return n <= 5 ? IntStream.range(0, n).boxed().toList() : List.of(0, 1, 2, -1, n - 1);
+  }
+
+  /** {@code text} right-aligned in {@code width} characters, left-aligned for a negative one. */
   private static String pad(String text, int width) {
-    return width < 0 ? String.format(Locale.ROOT, "%-" + -width + "s", text)
-        : String.format(Locale.ROOT, "%" + width + "s", text);
+    return String.format(Locale.ROOT, "%" + width + "s", text);
   }
 
   /**
-   * The swizzle as a matrix over GF(2), as linear layouts over GF(2) print it: its sentence, then one line
-   * per output bit; empty for a tile without a swizzle to show (the identity).
+   * The swizzle as a matrix over GF(2), as linear layouts print it: its sentence, then one line per
+   * output bit; empty for a tile without a swizzle to show (the identity).
    */
   public static List<String> matrix(TileLayout layout) {
-    List<String> lines = new ArrayList<>();
-    if (!layout.hasSwizzle()) {
-      lines.add("The XOR map as a matrix over GF(2) (a linear layout): row i is"
-          + " output bit i, column j input bit j, bit 0 first, of the row-major offset"
-          + (layout.isOneAtom() ? "" : " within an atom") + ":");
-      lines.addAll(layout.inner().rows(layout.inner().span()));
-    } else if (!layout.swizzle().isIdentity()) {
-      Swizzle swizzle = layout.swizzle();
-      int atomCols = 1 << (swizzle.base() + swizzle.bits());
-      lines.add("The swizzle as a matrix over GF(2) (a linear layout): row i is"
-          + " output bit i, column j input bit j, bit 0 first, of "
-          + (layout.swizzlesWithinEachRow()
-              ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
-              : "the row-major "
-                  + (layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
-                  + (layout.isOneAtom() ? "" : " within an atom"))
-          + ":");
-      lines.addAll(swizzle.xorMap().rows(swizzle.atomBits()));
+    boolean map = !layout.hasSwizzle();
+    if (!map && layout.swizzle().isIdentity()) {
+      return List.of();
     }
+    int atomCols = map ? 0 : 1 << (layout.swizzle().base() + layout.swizzle().bits());
+    List<String> lines = new ArrayList<>();
+    lines.add("The " + (map ? "XOR map" : "swizzle") + " as a matrix over GF(2) (a linear layout):"
+        + " row i is output bit i, column j input bit j, bit 0 first, of "
+        + (!map && layout.swizzlesWithinEachRow()
+            ? "row * " + atomCols + " + col % " + atomCols + " (one pattern of the row)"
+            : "the row-major "
+                + (!map && layout.dtype().elementsPerUnit() > 1 ? "byte offset" : "offset")
+                + (layout.isOneAtom() ? "" : " within an atom"))
+        + ":");
+    lines.addAll(map ? layout.inner().rows(layout.inner().span())
+        : layout.swizzle().xorMap().rows(layout.swizzle().atomBits()));
     return lines;
   }
 

@@ -11,7 +11,6 @@ import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.text.AccessNotes;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
@@ -96,9 +95,9 @@ public final class CudaHeaderWriter {
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
     for (AccessReport report : reports) {
       hanging(out, ProofText.summary(report));
-      AccessNotes.unmeasured(report.access())
+      ProofText.unmeasured(report.access())
           .ifPresent(note -> out.add("//     " + note + "."));
-      AccessNotes.bytePairs(report.access(), layout)
+      ProofText.bytePairs(report.access(), layout)
           .ifPresent(note -> out.addAll(CudaLines.comment("//     ", note + ".", 92)));
     }
     // The engines (TMA, the tensor cores) issue no load or store instruction: their plans are the

@@ -7,15 +7,65 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.MatrixShape;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
- * The words the violations' formats share: a cell, a swizzle, a target, an instruction, what a
- * type's storage unit is.
+ * What a family class of {@link Messages} ({@link TileMessages}, {@link AccessMessages},
+ * {@link ShapeMessages}, {@link StorageMessages}) registers its kinds' fragments and computed blame
+ * rules through, and the words their fragments share.
  */
-final class MessageWords {
-  private MessageWords() {}
+abstract class MessageFamily {
+  private static final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> FRAGMENTS =
+      new ConcurrentHashMap<>();
+  private static final Map<Class<?>, Blame.Rule<Object>> RULES = new ConcurrentHashMap<>();
+
+  /**
+   * The fragments of {@code kind}: a record's, or a family's (a sealed interface), which every kind
+   * of it fills beside its own.
+   */
+  static <V> void fragments(Class<V> kind, Function<V, Map<String, Object>> fragments) {
+    fragmentsAsDeclared(kind, (key, pasted) -> fragments.apply(key));
+  }
+
+  /** Fragments that suggest a tile, written as it was declared ({@link Messages#render}). */
+  @SuppressWarnings("unchecked") // applied to keys of that kind only
+  static <V> void fragmentsAsDeclared(Class<V> kind,
+      BiFunction<V, Boolean, Map<String, Object>> fragments) {
+    put(FRAGMENTS, kind, (key, pasted) -> fragments.apply((V) key, pasted));
+  }
+
+  /** The rule of a kind whose catalog entry blames {@code computed}: its values decide. */
+  @SuppressWarnings("unchecked") // applied to keys of that kind only
+  static <V> void blame(Class<V> kind, Blame.Rule<? super V> rule) {
+    put(RULES, kind, key -> rule.of((V) key));
+  }
+
+  private static <T> void put(Map<Class<?>, T> map, Class<?> kind, T value) {
+    if (map.putIfAbsent(kind, value) != null) {
+      throw new IllegalStateException("two registrations for " + kind.getSimpleName());
+    }
+  }
+
+  /** The fragments of a key: its families', then its kind's own. */
+  static Map<String, Object> fragmentsOf(Object key, boolean pasted) {
+    Map<String, Object> values = new HashMap<>();
+    for (Class<?> family : key.getClass().getInterfaces()) {
+      values.putAll(FRAGMENTS.getOrDefault(family, (k, p) -> Map.of()).apply(key, pasted));
+    }
+    values.putAll(FRAGMENTS.getOrDefault(key.getClass(), (k, p) -> Map.of()).apply(key, pasted));
+    return values;
+  }
+
+  /** The computed blame rule of {@code kind}; null for a kind whose blame is fixed. */
+  static Blame.Rule<Object> ruleOf(Class<?> kind) {
+    return RULES.get(kind);
+  }
 
   /** {@code "(row 2, col 32)"}. */
   static String cell(Cell cell) {
@@ -40,7 +90,8 @@ final class MessageWords {
   static String names(List<Architecture> architectures) {
     List<String> names = architectures.stream().map(Architecture::optionName).toList();
     return names.size() == 1 ? names.get(0)
-        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and "
+            + names.get(names.size() - 1);
   }
 
   /** What an access of {@code kind} issues, in words: {@code "TMA (cp.async.bulk.tensor)"}. */
@@ -55,19 +106,13 @@ final class MessageWords {
     };
   }
 
-  /**
-   * Blackwell's TMA modes that are swizzles, on elements of {@code dtype}: {@code Swizzle<2,5,2>} and
-   * {@code Swizzle<1,6,1>} on bytes.
-   */
+  /** Blackwell's TMA modes that are swizzles on elements of {@code dtype}, in their words. */
   static String blackwellSwizzles(DType dtype) {
     int bytesBase = Integer.numberOfTrailingZeros(dtype.unitBytes());
     return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
   }
 
-  /**
-   * An XOR map of element offsets of {@code dtype} on byte offsets, in words; for packed FP4 a map
-   * that splits a byte has none.
-   */
+  /** An XOR map of elements of {@code dtype} on bytes; for packed FP4 one may split a byte. */
   static String byteMap(XorMap map, DType dtype) {
     int k = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
     return k > 0 && !map.keepsLowBits(k) ? "no map of whole bytes"
