@@ -4,8 +4,8 @@ import dev.swizzlegen.annotations.ThreadblockSwizzle;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
-import dev.swizzlegen.processor.emit.java.RasterJavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
 import dev.swizzlegen.processor.read.RasterReader;
 import dev.swizzlegen.processor.report.BuildSummary;
@@ -23,7 +23,7 @@ import javax.lang.model.util.Elements;
 final class RasterStep extends Step {
   private final RasterReader reader;
   private final RasterHeaderWriter headerWriter = new RasterHeaderWriter();
-  private final RasterJavaWriter twinWriter = new RasterJavaWriter();
+  private final JavaHelperWriter twinWriter = new JavaHelperWriter();
 
   RasterStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
       JavaWriter javaWriter) {
@@ -34,7 +34,7 @@ final class RasterStep extends Step {
   @Override
   Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     return reader.read(type, values, diagnostics).filter(read -> !diagnostics.hasErrors())
-        .map(raster -> made(type, diagnostics, raster.headerPath(), twinWriter.twin(raster),
+        .map(raster -> made(type, diagnostics, raster.headerPath(), twinWriter.rasterTwin(raster),
             List.of(headerWriter.write(raster)), () -> BuildSummary.of(raster)));
   }
 }

@@ -5,8 +5,8 @@ import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError.Declaration;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
+import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
-import dev.swizzlegen.processor.emit.java.StorageLayoutWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.StorageProver;
 import dev.swizzlegen.processor.read.AnnotationValues;
@@ -30,7 +30,7 @@ final class StorageStep extends Step {
   private final StorageProver prover;
   private final StorageReader.Tiles tiles;
   private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
-  private final StorageLayoutWriter twinWriter = new StorageLayoutWriter();
+  private final JavaHelperWriter twinWriter = new JavaHelperWriter();
   private final ReportWriter reportWriter = new ReportWriter();
 
   StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
@@ -52,6 +52,6 @@ final class StorageStep extends Step {
     List<GeneratedFile> files = new ArrayList<>(List.of(headerWriter.write(proven.get())));
     files.addAll(reportWriter.write(proven.get(), options.json(), options.svg()));
     return Optional.of(made(type, diagnostics, proven.get().spec().headerPath(),
-        twinWriter.twin(proven.get()), files, () -> BuildSummary.of(proven.get())));
+        twinWriter.storageTwin(proven.get()), files, () -> BuildSummary.of(proven.get())));
   }
 }

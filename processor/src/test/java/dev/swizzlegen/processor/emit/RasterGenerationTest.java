@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
+import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Generated;
 import dev.swizzlegen.processor.testing.RasterCorpus;
@@ -178,8 +178,8 @@ class RasterGenerationTest {
       assertThat(header).contains("SWIZZLEGEN_HOST_DEVICE static uint2 get_swizzle_idx(uint32_t block_idx,");
       assertThat(header).contains(
           "__device__ __forceinline__ static uint2 get_swizzle_idx(uint32_t tile_size = kTileSize)");
-      assertThat(header).contains(RasterizerCuda.body(raster.rasterizer()).lines().findFirst().orElseThrow());
-      assertThat(header).contains("return " + RasterizerCuda.launchGrid(raster.rasterizer()) + ";");
+      assertThat(header).contains(RasterRoutines.of(raster.rasterizer()).cuda().lines().findFirst().orElseThrow());
+      assertThat(header).contains("return " + RasterHeaderWriter.launchGrid(raster.rasterizer()) + ";");
     }
   }
 

@@ -1,6 +1,9 @@
 package dev.swizzlegen.processor.emit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.google.testing.compile.JavaFileObjects;
+import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.processor.testing.ClassFiles;
 import dev.swizzlegen.processor.testing.Generated;
 import dev.swizzlegen.processor.testing.Golden;
@@ -19,6 +22,13 @@ import org.junit.jupiter.api.Test;
 class RasterGoldenFileTest {
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "raster");
   private static Generated generated;
+
+  /** The template names exactly what the writer's variables give. */
+  @Test
+  void theTemplateAndItsVariablesAgree() {
+    assertEquals(Template.variables(RasterHeaderWriter.Variables.class),
+        Template.load(RasterHeaderWriter.class, "raster.cuh.template").names());
+  }
 
   @BeforeAll
   static void compile() {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each order's {@code get_swizzle_idx} is one {@link Routine} ({@link RasterRoutines}): the header
- * prints it ({@code RasterizerCuda#body}, checked against the model by the raster header tests under
+ * prints it ({@code Routine#cuda}, checked against the model by the raster header tests under
  * nvcc and g++), and compiled to bytecode by ASM it gives the model's tile ({@link Rasterizer#tile})
  * for every block of every grid up to 20 x 20 and every tile size the order takes up to 9, and on
  * grids of 2^15 x 2^15 (Morton's loop at its deepest the corpus reaches). ASM's CheckClassAdapter and

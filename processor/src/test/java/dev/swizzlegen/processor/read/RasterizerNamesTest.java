@@ -3,8 +3,9 @@ package dev.swizzlegen.processor.read;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.swizzlegen.processor.emit.RasterRoutines;
 import dev.swizzlegen.processor.emit.cuda.HeaderNames;
-import dev.swizzlegen.processor.emit.cuda.RasterizerCuda;
+import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reserved names hold the rasterizers' CUDA: every identifier of the code a rasterizer's header
- * copies ({@link RasterizerCuda}) is a name no struct can take, because the printers' names
+ * copies ({@link RasterHeaderWriter}) is a name no struct can take, because the printers' names
  * ({@link HeaderNames}, kept by {@link ReservedNames}) include them.
  */
 class RasterizerNamesTest {
@@ -24,10 +25,10 @@ class RasterizerNamesTest {
   private static Set<String> identifiers() {
     Set<String> names = new TreeSet<>();
     for (Rasterizer rasterizer : Rasterizer.values()) {
-      String code = String.join("\n", RasterizerCuda.body(rasterizer),
-          RasterizerCuda.launchGrid(rasterizer),
-          String.join(",", RasterizerCuda.parameters(rasterizer)),
-          String.join(",", RasterizerCuda.deviceArguments(rasterizer)))
+      String code = String.join("\n", RasterRoutines.of(rasterizer).cuda(),
+          RasterHeaderWriter.launchGrid(rasterizer),
+          String.join(",", RasterHeaderWriter.parameters(rasterizer)),
+          String.join(",", RasterHeaderWriter.deviceArguments(rasterizer)))
           .replaceAll("//[^\n]*|/\\*.*?\\*/", " ");
       Matcher matcher = IDENTIFIER.matcher(code);
       while (matcher.find()) {

@@ -10,7 +10,7 @@ import java.util.Optional;
  * The threadblock rasterizers: which output tile the {@code blockIdx}-th block of a launch computes,
  * chosen so that the blocks running at one time share A row-panels and B column-panels in L2. Each
  * order is defined once, here, in Java ({@link #tile}); the processor holds the same statements in
- * CUDA ({@code RasterizerCuda}), writes them into the generated header, and its tests compile that
+ * CUDA ({@code RasterRoutines}), writes them into the generated header, and its tests compile that
  * header and compare its every tile with {@link #tile}. The model is the arithmetic; its CUDA text is
  * emitted code, and lives with the emitters.
  *
@@ -238,7 +238,7 @@ public enum Rasterizer {
     }
   }
 
-  // One definition per order; the same statements in CUDA are the processor's (RasterizerCuda).
+  // One definition per order; the same statements in CUDA are the processor's (RasterRoutines).
 
   private static TileCoord strips(int blockIdx, int gridX, int gridY, int tileSize) {
     int stripBlocks = tileSize * gridY;

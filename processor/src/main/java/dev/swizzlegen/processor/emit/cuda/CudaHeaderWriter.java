@@ -15,29 +15,23 @@ import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessReport;
-import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
-import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes {@code swizzlegen/<name>.cuh} from its template ({@code tile.cuh.template}): a struct of
- * {@code static constexpr} constants and {@code __host__ __device__} index functions
- * ({@link TileFunctions}), the same arithmetic as CuTe's {@code Swizzle} with the constants folded in;
- * after its {@link CudaPreamble}, so that host-only C++ and NVRTC include it too; then
- * {@code static_assert}s of what swizzlegen proved ({@link HeaderAssertions}).
+ * Writes {@code swizzlegen/<name>.cuh} from its template ({@code tile.cuh.template}): after its
+ * {@link CudaLines#preamble}, a struct of {@code static constexpr} constants and index functions
+ * ({@link TileFunctions}), then {@code static_assert}s of what swizzlegen proved
+ * ({@link HeaderAssertions}).
  */
 public final class CudaHeaderWriter {
   private static final String TEMPLATE = "tile.cuh.template";
 
   /**
-   * The tile header template's variables ({@code tile.cuh.template}), typed: its own, TMA's and
-   * the tensor-core reads'.
+   * The tile header template's variables: its own, TMA's and the tensor-core reads'.
    *
-   * @param origin the annotated type, for the header's first line
-   * @param summary the comment about the tile
    * @param hopper the comment about TMA and the tensor cores
    */
   public record Variables(String origin, List<String> summary, String hopper, String preamble,
@@ -49,18 +43,17 @@ public final class CudaHeaderWriter {
       HopperHeaderText hopper, OperandReadText reads, Optional<Architecture> architecture) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
-    List<String> constants = constants(layout);
     Template header = Template.load(CudaHeaderWriter.class, TEMPLATE).fill(new Variables(
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
-        hopper.comment(reads, architecture), CudaPreamble.text(hopper.includes()), tile.cudaNamespace(),
-        tile.name(), constants, HeaderMembers.functions(functions),
+        hopper.comment(reads, architecture), CudaLines.preamble(hopper.includes()),
+        tile.cudaNamespace(), tile.name(), constants(layout), functions(functions),
         HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables(),
         CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
         CudaLines.fold(header.render()));
   }
 
-  /** The header's comment about the tile, after its first line: each line starts with {@code //}. */
+  /** The header's comment about the tile, after its first line. */
   private static List<String> summary(ProvenTile proven) {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
@@ -80,9 +73,7 @@ public final class CudaHeaderWriter {
     if (tile.cuteLayout().isPresent()) {
       out.addAll(CudaLines.comment("// ", SwizzleText.cuteLayout(tile), 96));
     }
-    for (String line : SwizzleText.triton(layout)) {
-      out.add("// " + line);
-    }
+    SwizzleText.triton(layout).forEach(line -> out.add("// " + line));
     out.add("//");
     List<String> diagram = SwizzleMasks.diagram(layout, ExprPrinter.CUDA);
     if (!diagram.isEmpty()) {
@@ -102,7 +93,6 @@ public final class CudaHeaderWriter {
       out.add("//");
     });
     out.add("// Bank conflicts (32 banks of 4 bytes, 128-byte phases):");
-    // A summary starts with the access's label: user text.
     for (AccessReport report : reports) {
       hanging(out, ProofText.summary(report));
       ProofText.unmeasured(report.access())
@@ -119,10 +109,7 @@ public final class CudaHeaderWriter {
     return out;
   }
 
-  /**
-   * A verdict (user text: it starts with the access's label) as comment lines: one too long for a
-   * line goes on under its start, two columns in.
-   */
+  /** A verdict (user text: it starts with the access's label), its further lines indented. */
   private static void hanging(List<String> out, String text) {
     List<String> lines = SwizzleText.wrap(text, 92);
     for (int i = 0; i < lines.size(); i++) {
@@ -130,10 +117,7 @@ public final class CudaHeaderWriter {
     }
   }
 
-  /**
-   * A figure of the comment, where it has one: its caption (the first line) wrapped, its lines
-   * indented, a blank comment line after.
-   */
+  /** A figure, where there is one: its caption (the first line) wrapped, its lines indented. */
   private static void figure(List<String> out, List<String> figure) {
     if (!figure.isEmpty()) {
       out.addAll(CudaLines.comment("// ", figure.get(0), 96));
@@ -144,11 +128,62 @@ public final class CudaHeaderWriter {
 
   /** The tile's {@code static constexpr} constants, one a line, as the struct declares them. */
   static List<String> constants(TileLayout layout) {
-    List<String> constants = new ArrayList<>();
-    for (TileConstants.Constant constant : TileConstants.of(layout)) {
-      constants.add("static constexpr " + (constant.signed() ? "int" : "uint32_t") + " "
-          + constant.cudaName() + " = " + constant.value() + ";");
+    return TileConstants.of(layout).stream().map(constant -> "static constexpr "
+        + (constant.signed() ? "int" : "uint32_t") + " " + constant.cudaName() + " = "
+        + constant.value() + ";").toList();
+  }
+
+  /**
+   * The bytes of {@code elements} elements over the constants, named from {@code scope}
+   * ({@code "GemmA::"} outside the struct): packed FP4 has no {@code kElementBytes}.
+   */
+  static String bytesOf(TileLayout layout, String elements, String scope) {
+    return layout.elementBits() % 8 == 0 ? elements + " * " + scope + "kElementBytes"
+        : elements + " * " + scope + "kElementBits / 8u";
+  }
+
+  /** Index functions as struct members, a blank line apart, each after its meaning and formula. */
+  static List<String> functions(List<IndexFunction> functions) {
+    List<String> out = new ArrayList<>();
+    for (IndexFunction function : functions) {
+      if (!out.isEmpty()) {
+        out.add("");
+      }
+      List<String> comment = new ArrayList<>(CudaLines.comment("// ", function.meaning(), 96));
+      String formula = function.formula(ExprPrinter.CUDA);
+      if (!formula.isEmpty()) {
+        comment.add("//   " + formula);
+      }
+      out.addAll(function(function, comment));
     }
-    return constants;
+    return out;
+  }
+
+  /**
+   * One function as a struct member, after its {@code comment} lines. A descriptor function's
+   * parameters, some with defaults, get a line of their own, and its {@code uint64_t} value is
+   * broken before the outermost operator: the constant part, then the start address.
+   */
+  static List<String> function(IndexFunction function, List<String> comment) {
+    ExprPrinter cuda = ExprPrinter.CUDA;
+    List<String> out = new ArrayList<>(comment);
+    String head = CudaLines.HOST_DEVICE + " static constexpr " + function.returnType(cuda) + " "
+        + cuda.function(function.name()) + "(";
+    String parameters = function.declaredParameters(cuda) + ") {";
+    if (function.required() == function.parameters().size()) {
+      out.add(head + parameters);
+    } else {
+      out.add(head);
+      out.add("    " + parameters);
+    }
+    List<String> operands = cuda.operands(function.body());
+    if (function.wide() && !operands.isEmpty()) {
+      out.add("  return " + operands.get(0));
+      out.add("      " + operands.get(1) + " " + operands.get(2) + ";");
+    } else {
+      out.add("  return " + function.body(cuda) + ";");
+    }
+    out.add("}");
+    return out;
   }
 }

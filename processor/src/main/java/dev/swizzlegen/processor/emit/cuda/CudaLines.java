@@ -5,23 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Keeps a generated C++ file within {@link #WIDTH} columns, as clang-format's column limit does: a
- * longer comment line is wrapped at its spaces under the same {@code //} and indent; a longer code
- * line is broken after a comma or an opening parenthesis, or before a binary operator, at the
- * shallowest parenthesis depth that fits (the rightmost among those), its continuation indented four
- * columns deeper (or after the parenthesis the break leaves open); where no such break fits, a string
- * literal is split into two adjacent literals, which C++ joins again. Nothing inside a character
- * literal, a preprocessor line or a line comment's text moves into code: only the whitespace between
- * tokens becomes a line break, which changes no C++ meaning.
+ * What every generated C++ file shares: its {@link #preamble}, and its lines kept within
+ * {@link #WIDTH} columns, as clang-format's column limit does: a comment line wrapped at its spaces
+ * under the same {@code //}; a code line broken after a comma or an opening parenthesis, or before
+ * a binary operator, at the shallowest depth that fits, else a string literal split into two
+ * adjacent ones. Only whitespace between tokens becomes a line break, which changes no C++ meaning.
  */
 public final class CudaLines {
+  /** The qualifiers of every generated function that runs on both sides. */
+  static final String HOST_DEVICE = "SWIZZLEGEN_HOST_DEVICE";
+
   /** The column limit of every generated line. */
   public static final int WIDTH = 100;
 
   /**
-   * Where a code line may break, loosest binding first: after a comma, or before a binary operator
-   * (with its spaces), or after an opening parenthesis. Among the breaks that fit, the one at the
-   * shallowest parenthesis depth and the loosest operator is taken, the rightmost of equals.
+   * Where a code line may break, loosest binding first; of the breaks that fit, the shallowest and
+   * loosest is taken, the rightmost of equals.
    */
   private static final List<List<String>> BREAKS = List.of(List.of(", "), List.of(" || "),
       List.of(" && "), List.of(" ? ", " : "), List.of(" | "), List.of(" ^ "), List.of(" & "),
@@ -30,6 +29,40 @@ public final class CudaLines {
 
   private CudaLines() {}
 
+  /**
+   * {@code #pragma once} and what lets one header serve nvcc, host-only C++ (JNI or JavaCPP glue)
+   * and NVRTC: the fixed-width types, {@code hostIncludes} ({@code #include} lines, each ending in
+   * a newline) left out under NVRTC, and the function qualifiers, as CuTe's
+   * {@code CUTE_HOST_DEVICE}.
+   */
+  static String preamble(String hostIncludes) {
+    return """
+        #pragma once
+
+        #if defined(__CUDACC_RTC__)
+        // NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
+        // used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
+        typedef unsigned int uint32_t;
+        typedef unsigned long long uint64_t;
+        #else
+        #include <cstdint>
+        """ + hostIncludes + """
+        #endif
+
+        // Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
+        // JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
+        // swizzlegen header; define it before including one to choose other qualifiers.
+        #ifndef SWIZZLEGEN_HOST_DEVICE
+        #  if defined(__CUDACC__)
+        #    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
+        #  else
+        #    define SWIZZLEGEN_HOST_DEVICE inline
+        #  endif
+        #endif
+
+        """;
+  }
+
   /** {@code text} wrapped to {@code width} columns, each line a comment starting {@code prefix}. */
   public static List<String> comment(String prefix, String text, int width) {
     return SwizzleText.wrap(text, width).stream().map(line -> prefix + line).toList();
@@ -37,13 +70,8 @@ public final class CudaLines {
 
   /** {@code text} with every line longer than {@link #WIDTH} folded. */
   public static String fold(String text) {
-    return String.join("\n", fold(List.of(text.split("\n", -1))));
-  }
-
-  /** The lines, each longer one folded. */
-  public static List<String> fold(List<String> lines) {
     List<String> out = new ArrayList<>();
-    for (String line : lines) {
+    for (String line : text.split("\n", -1)) {
       if (line.length() <= WIDTH || line.stripLeading().startsWith("#")) {
         out.add(line);
       } else if (line.stripLeading().startsWith("//")) {
@@ -52,7 +80,7 @@ public final class CudaLines {
         code(line, out);
       }
     }
-    return out;
+    return String.join("\n", out);
   }
 
   /** A comment line wrapped at its spaces, each piece under the line's own {@code //} lead. */
@@ -68,7 +96,7 @@ public final class CudaLines {
       int limit = WIDTH - lead.length();
       int cut = -1;
       for (int i = Math.min(limit, rest.length() - 1); i > 0; i--) {
-        // Never leave a backslash at a line's end: it would continue the comment onto the next line.
+        // Never leave a backslash at a line's end: it would continue the comment on the next.
         if (rest.charAt(i) == ' ' && rest.charAt(i - 1) != ' ' && rest.charAt(i - 1) != '\\') {
           cut = i;
           break;
@@ -83,7 +111,7 @@ public final class CudaLines {
     out.add(lead + rest);
   }
 
-  /** A code line broken where {@link #AFTER} and {@link #BEFORE} allow, recursively. */
+  /** A code line broken where {@link #BREAKS} allow. */
   private static void code(String line, List<String> out) {
     String indent = line.substring(0, line.length() - line.stripLeading().length());
     String rest = line;
@@ -120,8 +148,8 @@ public final class CudaLines {
   private enum Part { CODE, STRING, OTHER }
 
   /**
-   * Each character's part: the one scanner of literals. A quote and an escape with what it escapes
-   * are neither code nor text; so is everything from a line comment on, and a character literal.
+   * Each character's part: the one scanner of literals. A quote, an escape, a character literal and
+   * a line comment are neither code nor text.
    */
   private static Part[] parts(String code) {
     Part[] parts = new Part[code.length()];
@@ -149,9 +177,8 @@ public final class CudaLines {
   }
 
   /**
-   * Where to split a string literal of {@code code} so that its first piece, closed by a quote,
-   * has at most {@code limit} columns: the index of a space inside the literal (the second piece
-   * opens with a quote before it), the rightmost that fits; -1 where none does.
+   * Where to split a string literal so that its first piece, closed by a quote, has at most
+   * {@code limit} columns: the rightmost space inside it that fits, or -1.
    */
   private static int literalSplit(String code, int limit) {
     Part[] parts = parts(code);
@@ -177,10 +204,7 @@ public final class CudaLines {
     return open.isEmpty() ? -1 : open.get(open.size() - 1);
   }
 
-  /**
-   * Where to break {@code code} so that its first piece has at most {@code limit} columns: the
-   * index the second piece starts at (before its leading spaces), or -1 where no break fits.
-   */
+  /** Where the second piece starts so that the first has at most {@code limit} columns, or -1. */
   private static int breakPoint(String code, int limit) {
     Part[] parts = parts(code);
     int best = -1;

@@ -10,6 +10,8 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A tile's CuTe type in the header (SPEC section 10): the model's {@link CuteExport} printed as the
@@ -25,14 +27,8 @@ public final class CuteTypeText {
   /**
    * The template's CuTe variables: the type, or the note of why the tile has none.
    *
-   * @param cute whether the tile has a CuTe type
-   * @param cuteComment the lines above it: what it is, and CuTe's print of it
-   * @param cuteTypes the {@code using} lines: shape, stride, the layout, the element
-   * @param noCute whether the tile has a note in its place
-   * @param cuteNote the note
-   * @param cuteIterator {@code make_smem_tensor}'s iterator over {@code smem}: the pointer itself,
-   *     or for packed FP4, whose elements share bytes, CuTe's sub-byte iterator over it (a
-   *     {@code float_e2m1_t*} steps a byte, not an element)
+   * @param cuteIterator {@code make_smem_tensor}'s iterator over {@code smem}: the pointer, or for
+   *     packed FP4 CuTe's sub-byte iterator over it (a {@code float_e2m1_t*} steps a byte)
    */
   public record Variables(boolean cute, List<String> cuteComment, List<String> cuteTypes,
       boolean noCute, List<String> cuteNote, String cuteIterator) {}
@@ -108,10 +104,7 @@ public final class CuteTypeText {
         + " for " + name + ": " + why + ".", WIDTH - 6);
   }
 
-  /**
-   * The comment lines beside a descriptor: the canonical layout it encodes, as CuTe's
-   * {@code make_gmma_desc} or {@code make_umma_desc} documents it, then with this operand's numbers.
-   */
+  /** The canonical layout a descriptor encodes, as CuTe documents it, then in this operand's. */
   public static List<String> canonical(MmaOperand operand) {
     String maker = operand.format().equals(MmaFormat.GMMA) ? "make_gmma_desc<GMMA::Major::"
         : "make_umma_desc<UMMA::Major::";
@@ -150,28 +143,18 @@ public final class CuteTypeText {
 
   /** The top-level modes' shapes (or strides) of {@code layout}, each a C++ type. */
   private static List<String> shapes(CuteLayout layout, boolean shape) {
-    List<String> modes = new ArrayList<>();
-    for (int i = 0; i < layout.rank(); i++) {
-      modes.add(type(layout.mode(i), shape));
-    }
-    return modes;
+    return IntStream.range(0, layout.rank()).mapToObj(i -> type(layout.mode(i), shape)).toList();
   }
 
   private static String type(CuteLayout.Mode mode, boolean shape) {
     if (mode.isLeaf()) {
       return "cute::Int<" + (shape ? mode.size() : mode.stride()) + ">";
     }
-    List<String> children = new ArrayList<>();
-    for (CuteLayout.Mode child : mode.children()) {
-      children.add(type(child, shape));
-    }
-    return (shape ? "cute::Shape<" : "cute::Stride<") + String.join(", ", children) + ">";
+    return mode.children().stream().map(child -> type(child, shape))
+        .collect(Collectors.joining(", ", shape ? "cute::Shape<" : "cute::Stride<", ">"));
   }
 
-  /**
-   * {@code using name = template<parts...>;} ({@code parts} alone where {@code template} is empty),
-   * within 100 columns at the struct's indent: an argument a line where one line is too long.
-   */
+  /** {@code using name = template<parts...>;}, or {@code parts} alone for no {@code template}. */
   private static List<String> using(String name, String template, List<String> parts) {
     String type = template.isEmpty() ? String.join(", ", parts)
         : template + "<" + String.join(", ", parts) + ">";

@@ -15,15 +15,16 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * The {@code static_assert}s a tile's header ends with: what swizzlegen proved and computed,
- * checked again by every compiler that includes the header. Every expected value is the model's
- * ({@link TileLayout}, {@link TmaFill}, {@link MmaOperand}), never the header's own arithmetic: the
- * offsets and inverses at the tile's first, middle and last elements, the swizzle and its inverse
- * at the same places of the atom, TMA's box limits and first and last box, and for each tensor-core
- * read (wgmma, tcgen05) the descriptor's fields where its format lays them, its last K slice's
- * descriptor and the operand's logical coordinates ({@link OperandShape}).
+ * The {@code static_assert}s a tile's header ends with, checked again by every compiler that
+ * includes it; every expected value is the model's ({@link TileLayout}, {@link TmaFill},
+ * {@link MmaOperand}), never the header's own arithmetic: offsets, inverses and the swizzle at the
+ * first, middle and last elements, TMA's box limits and first and last box, and for each
+ * tensor-core read its descriptor's fields, its last K slice's descriptor and the operand's logical
+ * coordinates ({@link OperandShape}).
  */
 final class HeaderAssertions {
   /** Where a long condition may break: before each {@code &&} and {@code |}. */
@@ -91,7 +92,7 @@ final class HeaderAssertions {
 
   /** The header's bytes of {@code elements} elements, named from outside the struct. */
   private String bytes(TileLayout layout, String elements) {
-    return HeaderMembers.bytesOf(layout, elements, type + "::");
+    return CudaHeaderWriter.bytesOf(layout, elements, type + "::");
   }
 
   private void tma(TileLayout layout, TmaFill fill) {
@@ -114,11 +115,9 @@ final class HeaderAssertions {
   }
 
   /**
-   * A tensor-core read's members, named by its {@link MmaMemberNames.Members}: the descriptor is
-   * its fields where the format's descriptor lays them, the last K slice's descriptor (from the
-   * last M or N step where the format's words say so) is the model's, and so are the operand's
-   * extents and two of its elements. The second read of a tile's two starts each message with what
-   * it is.
+   * A tensor-core read's members: the descriptor is its fields where the format lays them, the last
+   * K slice's descriptor, the operand's extents and two of its elements are the model's. The second
+   * read of a tile's two starts each message with what it is.
    */
   private void read(TileLayout layout, OperandReadText.Read read) {
     MmaOperand operand = read.operand();
@@ -167,11 +166,8 @@ final class HeaderAssertions {
   }
 
   private String call(String function, int... arguments) {
-    List<String> values = new ArrayList<>();
-    for (int argument : arguments) {
-      values.add(u(argument));
-    }
-    return type + "::" + function + "(" + String.join(", ", values) + ")";
+    return type + "::" + function + "(" + IntStream.of(arguments).mapToObj(HeaderAssertions::u)
+        .collect(Collectors.joining(", ")) + ")";
   }
 
   private static String u(long value) {

@@ -6,7 +6,6 @@ import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
@@ -28,24 +27,15 @@ import java.util.Optional;
 /**
  * What a tile's CUDA header says and gives for Hopper: for a tile with a {@code TMA} access, the
  * boxes that fill one stage ({@link TmaFill}) and the host helper that encodes their tensor map;
- * in the comment, how wgmma reads it: its declared reads' sentences ({@link OperandReadText}, which
- * also gives their members), or, only for an explicit {@code -Aswizzlegen.arch} with wgmma, whether
- * wgmma could read it, in each major. All of it is the model's; this class only spells it in CUDA.
+ * in the comment, how wgmma reads it ({@link OperandReadText}), or, only for an explicit
+ * {@code -Aswizzlegen.arch} with wgmma, whether wgmma could read it, in each major.
+ *
+ * @param wgmmaReads how wgmma reads the tile in each major, or why not
  */
-public final class HopperHeaderText {
-  private final TileSpec tile;
-  private final Optional<TmaFill> tmaFill;
-  /** How wgmma reads the tile in each major, or why not: each worked out once for every use. */
-  private final Map<Major, Plan<MmaOperand>> wgmmaReads;
-
-  private HopperHeaderText(ProvenTile proven) {
-    this.tile = proven.spec();
-    this.tmaFill = proven.tmaFill();
-    this.wgmmaReads = proven.wgmmaReads();
-  }
-
-  public static HopperHeaderText of(ProvenTile tile) {
-    return new HopperHeaderText(tile);
+public record HopperHeaderText(TileSpec tile, Optional<TmaFill> tmaFill,
+    Map<Major, Plan<MmaOperand>> wgmmaReads) {
+  public static HopperHeaderText of(ProvenTile proven) {
+    return new HopperHeaderText(proven.spec(), proven.tmaFill(), proven.wgmmaReads());
   }
 
   /**
@@ -62,26 +52,19 @@ public final class HopperHeaderText {
     return MmaRead.by(MmaFormat.GMMA, tile.engines()).stream().map(MmaRead::major).toList();
   }
 
-  /** The TMA fill the header gives, for a tile with a TMA access. */
-  public Optional<TmaFill> tmaFill() {
-    return tmaFill;
-  }
-
   /**
-   * The header's comment section about TMA and wgmma, each line starting with {@code "// "} and the
-   * section with a {@code "//"} line before it; empty where there is nothing to say. Notes about an
-   * architecture come only from what the tile declares (its TMA fill, its wgmma reads as
-   * {@code reads} says them) or from an explicit {@code -Aswizzlegen.arch} with wgmma: then, for a
-   * tile no tensor core is declared to read, whether wgmma could read it, in each major (not for an
-   * element type wgmma never reads, such as a FLOAT epilogue tile).
+   * The header's comment section about TMA and wgmma, after a {@code "//"} line; empty where there
+   * is nothing to say. Notes about an architecture come only from what the tile declares or from an
+   * explicit {@code -Aswizzlegen.arch} with wgmma: then, for a tile no tensor core is declared to
+   * read, whether wgmma could read it (not for an element type wgmma never reads).
    */
   String comment(OperandReadText reads, Optional<Architecture> architecture) {
     List<String> lines = new ArrayList<>();
-    tmaFill.ifPresent(fill -> wrapped(lines, "TMA fills a stage with " + fill.boxes().size()
+    tmaFill.ifPresent(fill -> lines.addAll(wrapped("TMA fills a stage with " + fill.boxes().size()
         + " box" + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x "
         + fill.boxCols() + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
             ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
-        + ": encode_tma_tensor_map() and tma_box_*() below."));
+        + ": encode_tma_tensor_map() and tma_box_*() below.")));
     List<String> declared = reads.comment(MmaFormat.GMMA);
     lines.addAll(declared);
     boolean wgmmaNotes = !declared.isEmpty();
@@ -99,35 +82,31 @@ public final class HopperHeaderText {
         }
       }
       if (!readable.isEmpty()) {
-        wrapped(lines, "wgmma could read it as " + String.join(", or as ", readable)
+        lines.addAll(wrapped("wgmma could read it as " + String.join(", or as ", readable)
             + "; declare @Access(kind = AccessKind.WGMMA" + (readable.size() == 1
                 && wgmmaReads.get(Major.K).exists() ? "" : ", major = ...")
-            + ") for its descriptors.");
+            + ") for its descriptors."));
       } else {
-        wrapped(lines, "No wgmma reads it as declared. "
+        lines.addAll(wrapped("No wgmma reads it as declared. "
             + unreadableReasons(wgmmaReads.get(Major.K).violations(),
-                wgmmaReads.get(Major.MN).violations()));
+                wgmmaReads.get(Major.MN).violations())));
       }
     }
     if (lines.isEmpty()) {
       return "";
     }
-    StringBuilder out = new StringBuilder("//\n// ")
-        .append(wgmmaNotes ? "Hopper (sm_90a)" : "TMA (sm_90 and later)").append(":\n");
-    for (String line : lines) {
-      out.append(line).append('\n');
-    }
-    return out.toString();
+    return "//\n// " + (wgmmaNotes ? "Hopper (sm_90a)" : "TMA (sm_90 and later)") + ":\n"
+        + String.join("\n", lines) + "\n";
   }
 
-  /** Why wgmma reads the tile in neither major: each major's first violation, once if they agree. */
+  /** Why wgmma reads the tile in neither major: each major's first violation, once if equal. */
   static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
     String k = Messages.VIOLATIONS.render(kMajor.get(0));
     String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 
-  /** The host-only includes the TMA members need: left out under NVRTC, as the members that need them. */
+  /** The host-only includes the TMA members need, left out under NVRTC. */
   String includes() {
     return tmaFill.isPresent()
         ? "#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types\n"
@@ -135,18 +114,13 @@ public final class HopperHeaderText {
         : "";
   }
 
-  /**
-   * The header template's variables for TMA: its section and the mode's flags, set where the tile
-   * has a TMA access, each slot the model's value (empty where it has none: the section is left
-   * out).
-   */
+  /** The header template's variables for TMA, each the model's value; empty without TMA. */
   public record TmaVariables(boolean tma, boolean tmaHopperMode, boolean tmaBlackwellMode,
       boolean tmaBlackwellSwizzle, boolean tmaSubByteHopperMode, int tmaBoxRows, int tmaBoxCols,
       int tmaBoxes, int tmaStageBytes, List<String> tmaFunctions, String tmaSwizzle,
       int tmaSwizzleValue, String tmaDataType, List<String> tmaDataTypeNotes, String tmaNeeds,
       String tmaBoxAddress) {}
 
-  /** The header template's variables for TMA. */
   TmaVariables variables() {
     TileLayout layout = tile.layout();
     // A Blackwell mode's enumerator, and a sub-byte data type's, only where <cuda.h> has it (CUDA
@@ -162,7 +136,7 @@ public final class HopperHeaderText {
     return new TmaVariables(true, !blackwell, blackwell, blackwellMode,
         blackwell && !blackwellMode, fill.boxRows(), fill.boxCols(), fill.boxes().size(),
         layout.bytesOf(layout.rows() * layout.cols()),
-        HeaderMembers.functions(TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())),
+        CudaHeaderWriter.functions(TileFunctions.tmaBoxes(layout, fill.boxRows(), fill.boxCols())),
         fill.mode().cudaName(), fill.mode().value(), tensorMapDataType(layout.dtype()),
         dataTypeNotes(layout.dtype()), needsCuda12_8(fill.mode(), layout.dtype()),
         layout.elementBits() % 8 == 0
@@ -174,10 +148,7 @@ public final class HopperHeaderText {
     return TmaDataType.of(dtype).cudaName();
   }
 
-  /**
-   * What a tile's TMA members need of {@code <cuda.h>} from CUDA 12.8 on, for the message of the
-   * encoder that stands in before it: the Blackwell mode, the sub-byte data type, or both.
-   */
+  /** What the TMA members need of CUDA 12.8's {@code <cuda.h>}: the mode, the data type or both. */
   private static String needsCuda12_8(TmaSwizzle mode, DType dtype) {
     TmaDataType type = TmaDataType.of(dtype);
     if (!type.sinceCuda12_8()) {
@@ -197,17 +168,11 @@ public final class HopperHeaderText {
         ? "the global matrix's address must be 32-byte aligned, its global_cols a multiple of 128"
             + " and row_pitch_bytes a multiple of 32 (cuda.h)"
         : "global_cols must be even and row_pitch_bytes a multiple of 16 (cuda.h)";
-    return memberComment(type.cudaName() + " (CUDA 12.8 and later, sm_100): " + rules + "; global"
-        + " dimensions count elements, not bytes.");
+    return CudaLines.comment("// ", type.cudaName() + " (CUDA 12.8 and later, sm_100): " + rules
+        + "; global dimensions count elements, not bytes.", 96);
   }
 
-  private static List<String> memberComment(String text) {
-    return SwizzleText.wrap(text, 96).stream().map(line -> "// " + line).toList();
-  }
-
-  private static void wrapped(List<String> out, String text) {
-    for (String line : SwizzleText.wrap(text, 94)) {
-      out.add("//   " + line);
-    }
+  private static List<String> wrapped(String text) {
+    return CudaLines.comment("//   ", text, 94);
   }
 }

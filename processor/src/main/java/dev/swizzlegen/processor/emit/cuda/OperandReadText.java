@@ -10,12 +10,12 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.MmaMemberNames.Members;
 import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
-import dev.swizzlegen.processor.text.SwizzleText;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,48 +24,33 @@ import java.util.Optional;
 
 /**
  * What a tile's generated files say and give of the tensor cores' reads of it, whatever the
- * instruction: each read ({@code wgmma} K-major or the one wgmma read, {@code wgmma} MN-major of a
- * tile wgmma reads in both majors, {@code UMMA}) is one repetition of the header template's
- * {@code reads} section, a sentence in the header's comment and in the summary, a plan in the
- * report, and {@code static_assert}s ({@link HeaderAssertions}). All of it is the model's
- * ({@link MmaOperand}), planned once ({@link ProvenTile}); this class spells it once for every
- * format, reading what the files word differently for each format from that format's
- * {@link Words}, and its members' names from {@link MmaMemberNames}.
+ * instruction: each read is one repetition of the header template's {@code reads} section, a
+ * sentence in the header's comment and in the summary, a plan in the report, and
+ * {@code static_assert}s ({@link HeaderAssertions}), all of it the model's {@link MmaOperand},
+ * worded apart per format only where its {@link Words} say, its members named by
+ * {@link MmaMemberNames}.
  */
-public final class OperandReadText {
+public record OperandReadText(TileSpec tile, List<Read> reads) {
   /**
-   * How the generated files word one format's reads where they word the formats apart: wgmma's
-   * reads kept the words they had first, tcgen05's name the instruction's kind, CuTe's layout types
-   * and functions. A new format is a new row here beside its {@link MmaFormat}.
+   * How the files word one format's reads where the formats differ (wgmma's kept the words they had
+   * first; tcgen05's name the instruction's kind, CuTe's layout types): a new format is a new row.
    *
-   * @param typePrefix what precedes the instruction's type in the header: {@code "kind::"}
-   * @param qualifiedByType whether the comment's sentence names the instruction's type after it
+   * @param typePrefix what precedes the instruction's type: {@code "kind::"}
+   * @param qualifiedByType whether the sentence names the instruction's type after it
    *     ({@code "tcgen05.mma (kind::f16)"}), else its target ({@code "wgmma (sm_90a)"})
    * @param namesShape whether K is also given as the instruction's shape ({@code " (k16)"})
-   * @param readFrom what the member comment adds after the layout:
-   *     {@code ", read from shared memory"}
-   * @param major the member that holds the major bit, and what the comment says of it
-   * @param descriptorName the descriptor, as the descriptor function's comment names it
-   * @param descriptorNote what that comment adds at its end
-   * @param layoutTypes the comment lines above the layout type's constant
-   * @param descriptorFields the comment lines above the descriptor's constant
-   * @param heading the comment section the reads' sentences get a heading of their own under
-   *     ({@code "Blackwell (sm_100a)"}); empty where they go in Hopper's, beside TMA
+   * @param heading the comment section of the reads' own ({@code "Blackwell (sm_100a)"}); empty
+   *     where they go in Hopper's, beside TMA
    * @param summarySentence whether the summary gives the comment's sentence, else a shorter line
-   * @param fromLastMnStep whether the header asserts the last K slice's descriptor from the last M
-   *     or N step, else from M or N 0
-   * @param json the report's keys
+   * @param fromLastMnStep whether the last K slice's descriptor is asserted from the last M or N
+   *     step, else from 0
    */
   record Words(String typePrefix, boolean qualifiedByType, boolean namesShape,
       String readFrom, MajorMember major, String descriptorName, String descriptorNote,
       List<String> layoutTypes, List<String> descriptorFields, Optional<String> heading,
       boolean summarySentence, boolean fromLastMnStep, JsonKeys json) {}
 
-  /**
-   * What the member comment says of the member that holds the instruction's major bit
-   * ({@code k<...>}{@link MmaMemberNames#majorField}): {@code before + member + after}, and
-   * {@code mnMajor} after that for an MN-major operand.
-   */
+  /** What the comment says of the major bit's member: {@code before member after [mnMajor]}. */
   record MajorMember(String before, String after, String mnMajor) {}
 
   /** The report's keys of a plan: its type, its layout type's name and code, its major bit. */
@@ -108,44 +93,19 @@ public final class OperandReadText {
     }
   }
 
-  private final TileSpec tile;
-  private final List<Read> reads;
-
-  private OperandReadText(TileSpec tile, List<Read> reads) {
-    this.tile = tile;
-    this.reads = reads;
-  }
-
-  /**
-   * The tile's reads, format by format: of a format's two reads, the K-major one first, with the
-   * format's members, the MN-major one second, with them named apart.
-   */
+  /** The tile's reads, format by format; of two, the K-major first, the MN-major named apart. */
   public static OperandReadText of(ProvenTile proven) {
     TileSpec tile = proven.spec();
     List<Read> reads = new ArrayList<>();
     for (MmaFormat format : MmaFormat.all()) {
       List<MmaOperand> operands = proven.mmaOperands(format);
-      for (Major major : Major.values()) {
-        for (MmaOperand operand : operands) {
-          if (operand.major() == major || operands.size() == 1) {
-            reads.add(new Read(operand, Members.of(format, operands.size() == 2
-                && major == Major.MN)));
-          }
-        }
-        if (operands.size() == 1) {
-          break;
-        }
-      }
+      boolean two = operands.size() == 2;
+      operands.stream().sorted(Comparator.comparing(MmaOperand::major)).forEach(operand ->
+          reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
     }
     return new OperandReadText(tile, List.copyOf(reads));
   }
 
-  /** The tile's reads, in the order the header gives them. */
-  public List<Read> reads() {
-    return reads;
-  }
-
-  /** The format's words. */
   static Words words(MmaFormat format) {
     Words words = WORDS.get(format);
     if (words == null) {
@@ -191,10 +151,7 @@ public final class OperandReadText {
         + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset() + " bytes";
   }
 
-  /**
-   * The comment lines of {@code format}'s reads, each starting with {@code "//   "}: each read's
-   * sentence and its descriptor function; none where the tile has no such read.
-   */
+  /** The comment lines of {@code format}'s reads: each one's sentence and descriptor function. */
   List<String> comment(MmaFormat format) {
     List<String> lines = new ArrayList<>();
     for (Read read : reads) {
@@ -206,21 +163,14 @@ public final class OperandReadText {
     return lines;
   }
 
-  /**
-   * The header's comment sections of the formats whose reads have a heading of their own
-   * ({@code "//\n// Blackwell (sm_100a):\n//   ..."}), where the tile has such reads.
-   */
+  /** The comment sections of the formats whose reads have a heading of their own. */
   String sections() {
     StringBuilder out = new StringBuilder();
     for (MmaFormat format : MmaFormat.all()) {
       List<String> lines = comment(format);
-      Optional<String> heading = words(format).heading();
-      if (heading.isPresent() && !lines.isEmpty()) {
-        out.append("//\n// ").append(heading.get()).append(":\n");
-        for (String line : lines) {
-          out.append(line).append('\n');
-        }
-      }
+      words(format).heading().filter(heading -> !lines.isEmpty()).ifPresent(heading ->
+          out.append("//\n// ").append(heading).append(":\n").append(String.join("\n", lines))
+              .append('\n'));
     }
     return out.toString();
   }
@@ -237,44 +187,27 @@ public final class OperandReadText {
         + (read.members().second() ? " (" + read.members().descriptor() + ")" : "");
   }
 
-  /**
-   * The header template's variables for the reads: their part of the comment, and the
-   * {@code reads} section repeated once for each read.
-   *
-   * @param readSections the comment's sentence on each read
-   * @param reads each read's members
-   */
+  /** The header template's variables: the reads' comment sections, a {@code reads} section each. */
   public record Variables(String readSections, List<ReadVariables> reads) {}
 
-  /**
-   * One read's members, each the model's value, named by its {@link Members}: the variables of one
-   * repetition of the template's {@code reads} section.
-   */
+  /** One read's members, each the model's value: one repetition of the {@code reads} section. */
   public record ReadVariables(boolean second, String instruction, String functionPrefix,
       List<String> comment, String k, int instructionK, int kSlices, int mnExtent, int kExtent,
       int mnStep, String majorField, int majorBit, int leadingByteOffset, int strideByteOffset,
       boolean versioned, int version, List<String> layoutTypes, int layoutType,
-      List<String> canonicalLayout, List<String> descriptorFields, String descriptor, List<String> functions,
-      String descriptorFunction, List<String> descriptorMember) {}
+      List<String> canonicalLayout, List<String> descriptorFields, String descriptor,
+      List<String> functions, String descriptorFunction, List<String> descriptorMember) {}
 
-  /** The header template's variables for the reads. */
   Variables variables() {
-    List<ReadVariables> items = new ArrayList<>();
-    for (Read read : reads) {
-      items.add(item(read));
-    }
-    return new Variables(sections(), items);
+    return new Variables(sections(), reads.stream().map(this::item).toList());
   }
 
-  /** One read's members: each slot the model's value, named by its {@link Members}. */
   private ReadVariables item(Read read) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
     Words words = read.words();
     Members members = read.members();
     String k = members.constants();
-    String first = "offset("
-        + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
     String fn = members.functions();
     MajorMember major = words.major();
     MmaDescriptor descriptor = format.descriptor();
@@ -291,8 +224,8 @@ public final class OperandReadText {
             + "KSlices of them span the tile's K. The operand is " + k + "MnExtent (M or N) by "
             + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
             + " find its element (mn, k) whatever the major. " + major.before() + k
-            + MmaMemberNames.majorField(format) + major.after() + (operand.major() == Major.K ? "" : major.mnMajor())
-            + "."),
+            + MmaMemberNames.majorField(format) + major.after()
+            + (operand.major() == Major.K ? "" : major.mnMajor()) + "."),
         k,
         operand.instructionK(),
         operand.kSlices(),
@@ -310,26 +243,23 @@ public final class OperandReadText {
         CuteTypeText.canonical(operand),
         words.descriptorFields(),
         String.format(Locale.ROOT, "0x%016xull", operand.descriptorWithoutStart()),
-        HeaderMembers.functions(TileFunctions.operand(operand.shape(),
+        CudaHeaderWriter.functions(TileFunctions.operand(operand.shape(),
             members.functionPrefix(), k.substring(1))),
         members.descriptor(),
-        HeaderMembers.function(descriptor(read),
-            memberComment(descriptor(read).meaning())));
+        CudaHeaderWriter.function(descriptor(read), memberComment(descriptor(read).meaning())));
   }
 
-  /**
-   * The descriptor function of {@code read}, {@code wgmma_desc(smem_address, k_slice, mn, stage)}:
-   * one expression the header prints and the Java helper compiles ({@code wgmmaDesc}).
-   */
+  /** {@code wgmma_desc(smem_address, k_slice, mn, stage)}: the header's and the helper's. */
   public IndexFunction descriptor(Read read) {
     MmaOperand operand = read.operand();
     Members members = read.members();
     String k = members.constants();
     String first = "offset("
         + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
-    return TileFunctions.descriptor(tile.layout(), operand, ExprPrinter.javaName(members.descriptor()),
-        k.substring(1), "The " + read.words().descriptorName() + " of K slice k_slice (K from"
-            + " k_slice * " + k + "K) of the operand whose M or N starts at mn (a multiple of " + k
+    return TileFunctions.descriptor(tile.layout(), operand,
+        ExprPrinter.javaName(members.descriptor()), k.substring(1), "The "
+            + read.words().descriptorName() + " of K slice k_slice (K from k_slice * " + k
+            + "K) of the operand whose M or N starts at mn (a multiple of " + k
             + "MnStep), in stage `stage` of this tile at shared-memory address smem_address"
             + " (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the slice's"
             + " first element, " + first + "." + read.words().descriptorNote());
@@ -337,11 +267,7 @@ public final class OperandReadText {
 
   /** The descriptor functions of every read, in the order of {@link #reads()}. */
   public List<IndexFunction> descriptors() {
-    List<IndexFunction> functions = new ArrayList<>();
-    for (Read read : reads) {
-      functions.add(descriptor(read));
-    }
-    return functions;
+    return reads.stream().map(this::descriptor).toList();
   }
 
   /**

@@ -17,7 +17,6 @@ import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,25 +24,20 @@ import java.util.Set;
 
 /**
  * Writes a storage's header, {@code swizzlegen/<name>.cuh} (SPEC section 9), from its template
- * ({@code storage.cuh.template}): {@code struct <Name>} with the plan's constants, each buffer's
- * offset, bytes, alignment and copies, {@code base()} (the dynamic shared memory's shared-window
- * address rounded up to the plan's alignment at run time), an accessor per buffer, host-only
- * {@code configure(kernel)}, and for each phase change a comment of what must complete and a helper
- * doing the waits and fences that do not depend on the kernel's thread roles; then
- * {@code static_assert}s of alignment, disjointness and capacity. Every value is the model's
- * placement; the members are those {@link StorageNames} reserved.
+ * ({@code storage.cuh.template}): the plan's constants, {@code base()}, an accessor per buffer,
+ * host-only {@code configure(kernel)}, for each phase change a comment of what must complete and a
+ * helper doing the waits and fences that do not depend on the kernel's thread roles, then
+ * {@code static_assert}s. Every value is the model's placement; the members are those
+ * {@link StorageNames} reserved.
  */
 public final class StorageHeaderWriter {
   private static final String TEMPLATE = "storage.cuh.template";
 
-  /** The steps the phase-change helper performs: every thread may run them, whatever its role. */
+  /** The steps a phase change's helper performs: every thread may run them, whatever its role. */
   private static final Set<Step> HELPER_STEPS =
       Set.of(Step.WAIT_WGMMA, Step.WAIT_TMA_STORE_READS, Step.FENCE_PROXY_ASYNC);
 
-  /**
-   * Whether a phase change's helper ({@code <from>_to_<to>()}) performs {@code step}; the others are
-   * the kernel's.
-   */
+  /** Whether a phase change's helper performs {@code step}; the others are the kernel's. */
   public static boolean helperPerforms(Step step) {
     return HELPER_STEPS.contains(step);
   }
@@ -57,7 +51,6 @@ public final class StorageHeaderWriter {
    * The header template's variables.
    *
    * @param includes the tiles' headers, each an {@code #include} line, and a blank line after them
-   * @param buffers each buffer's constants and accessor, in the declared order
    * @param changes each phase change that needs a helper
    */
   public record Variables(String origin, List<String> summary, String preamble,
@@ -65,18 +58,13 @@ public final class StorageHeaderWriter {
       List<BufferVariables> buffers, List<ChangeVariables> changes, List<String> assertions,
       boolean cute, List<CuteTensorVariables> cuteTensors) {}
 
-  /**
-   * A tile buffer's CuTe tensor accessor, where its tile has a CuTe type: {@code <accessor>_tensor},
-   * the tile's C++ type, its offset's constant, the buffer's address accessor (which checks a
-   * copy), and whether it takes a copy.
-   */
+  /** A tile buffer's CuTe tensor accessor, where its tile has a CuTe type. */
   public record CuteTensorVariables(String cuteAccessor, String cuteTile, String cuteOffset,
       String cuteBufferAccessor, boolean cuteCopied, boolean cuteSingle) {}
 
   /**
-   * One buffer's variables: its constants' names that its accessor reads, the bound of an
-   * mbarrier's index, its row of the placement check, its accessor, and whether it is barriers (an
-   * accessor of {@code (base, i)}), one copy ({@code (base)}) or copies ({@code (base, copy)}).
+   * One buffer's constants that its accessor reads, the bound of an mbarrier's index, its row of
+   * the placement check, its accessor, and whether it is barriers, one copy or copies.
    */
   public record BufferVariables(String offset, String copies, String copyStride,
       String indexBound, String extent, String accessor, boolean barriers, boolean single,
@@ -86,38 +74,27 @@ public final class StorageHeaderWriter {
   public record ChangeVariables(String helper, boolean waitWgmma,
       boolean waitTmaStoreReads, boolean fenceProxyAsync) {}
 
-  /** The header's text. */
   public static String text(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
-    Placement placement = proven.placement();
-    Set<String> includes = new LinkedHashSet<>();
-    for (StorageBuffer buffer : spec.buffers()) {
-      // From the generated-sources root of the build that wrote it, as -I names it.
-      buffer.tile().ifPresent(tile -> includes.add("#include \"" + tile.headerPath() + "\""));
-    }
-    List<String> includeLines = new ArrayList<>(includes);
+    // From the generated-sources root of the build that wrote it, as -I names it.
+    List<String> includeLines = new ArrayList<>(spec.buffers().stream()
+        .flatMap(buffer -> buffer.tile().stream())
+        .map(tile -> "#include \"" + tile.headerPath() + "\"").distinct().toList());
     if (!includeLines.isEmpty()) {
       includeLines.add("");
     }
-    List<BufferVariables> buffers = new ArrayList<>();
     // Bit i of a buffer's phases: the i-th phase a buffer names; a buffer of every phase has all.
     List<String> phases = spec.buffers().stream().map(b -> b.buffer().phase())
         .flatMap(Optional::stream).distinct().toList();
-    for (int i = 0; i < spec.buffers().size(); i++) {
-      StorageBuffer buffer = spec.buffers().get(i);
-      long bits = buffer.buffer().phase().map(phase -> 1L << (phases.indexOf(phase) % 64))
-          .orElse(phases.isEmpty() ? 1L : -1L);
-      buffers.add(buffer(buffer, bits));
-    }
-    List<ChangeVariables> changes = new ArrayList<>();
-    for (PhaseChange change : proven.phaseChanges()) {
-      if (hasHelper(change)) {
-        changes.add(new ChangeVariables(helperName(change),
+    List<BufferVariables> buffers = spec.buffers().stream().map(buffer -> buffer(buffer,
+        buffer.buffer().phase().map(phase -> 1L << (phases.indexOf(phase) % 64))
+            .orElse(phases.isEmpty() ? 1L : -1L))).toList();
+    List<ChangeVariables> changes = proven.phaseChanges().stream()
+        .filter(StorageHeaderWriter::hasHelper)
+        .map(change -> new ChangeVariables(helperName(change),
             change.steps().contains(Step.WAIT_WGMMA),
             change.steps().contains(Step.WAIT_TMA_STORE_READS),
-            change.steps().contains(Step.FENCE_PROXY_ASYNC)));
-      }
-    }
+            change.steps().contains(Step.FENCE_PROXY_ASYNC))).toList();
     List<CuteTensorVariables> cuteTensors = new ArrayList<>();
     for (StorageBuffer buffer : spec.buffers()) {
       buffer.tile().filter(tile -> CuteExport.of(tile.layout(), !tile.engines().isEmpty())
@@ -132,7 +109,7 @@ public final class StorageHeaderWriter {
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
         // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
         // tiles; a plan of barriers and bytes only has its own.
-        includeLines.isEmpty() ? CudaPreamble.text("") : "#pragma once\n", includeLines,
+        includeLines.isEmpty() ? CudaLines.preamble("") : "#pragma once\n", includeLines,
         spec.cudaNamespace(), spec.name(), StorageConstants.of(proven).stream()
             .filter(StorageConstants.Constant::inHeader).map(StorageConstants.Constant::declaration)
             .toList(), buffers, changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors))
@@ -159,10 +136,11 @@ public final class StorageHeaderWriter {
     Placement placement = proven.placement();
     List<String> out = new ArrayList<>();
     out.addAll(comment("A kernel's shared memory, planned and proven: " + spec.buffers().size()
-        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes() + " bytes from a " + placement.alignment()
-        + "-byte aligned base, each aligned, disjoint from those live with it, in the least bytes."
+        + (spec.buffers().size() == 1 ? " buffer in " : " buffers in ") + placement.bytes()
+        + " bytes from a " + placement.alignment() + "-byte aligned base, each aligned, disjoint"
+        + " from those live with it, in the least bytes."
         + " Request kDynamicBytes (configure() does) and take the base from base(dynamic_smem), not"
-        + " from __align__. Planned for " + target(proven) + ".", ""));
+        + " from __align__. Planned for " + target(proven) + "."));
     out.add("//");
     out.add(String.format("//   %-16s %-12s %8s %8s %6s %6s", "buffer", "phase", "offset",
         "bytes", "align", "copies"));
@@ -177,7 +155,7 @@ public final class StorageHeaderWriter {
     for (PhaseChange change : proven.phaseChanges()) {
       for (String line : StorageText.phaseChange(change, helperName(change),
           HELPER_STEPS::contains)) {
-        out.addAll(comment(line, ""));
+        out.addAll(comment(line));
       }
       out.add("//");
     }
@@ -225,16 +203,14 @@ public final class StorageHeaderWriter {
   }
 
   /**
-   * The plan's {@code static_assert}s, at the struct's end: one constexpr check of the whole
-   * placement (each buffer and copy aligned and within the plan, buffers live in a common phase
-   * disjoint), one that each tile buffer is aligned as its tile's header says, one of the request
-   * and capacity.
+   * The plan's {@code static_assert}s: the whole placement in one constexpr check, each tile
+   * buffer's alignment and stages as its tile's header says, the request and capacity.
    */
   private static List<String> assertions(ProvenStorage proven) {
     List<String> out = new ArrayList<>();
-    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(kExtents, kBytes, kAlignment),"
-        + "\n              \"swizzlegen: buffers aligned, within the plan, disjoint while live"
-        + " together\");");
+    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(kExtents, kBytes,"
+        + " kAlignment),\n              \"swizzlegen: buffers aligned, within the plan, disjoint"
+        + " while live together\");");
     List<String> tiles = new ArrayList<>();
     for (StorageBuffer buffer : proven.spec().buffers()) {
       buffer.tile().ifPresent(tile -> {
@@ -247,22 +223,21 @@ public final class StorageHeaderWriter {
       out.add("static_assert(" + String.join(" &&\n              ", tiles) + ",\n              "
           + "\"swizzlegen: each tile buffer has its tile's alignment and the stages planned\");");
     }
-    out.add("static_assert(kDynamicBytes <= kLimitBytes &&\n              kDynamicBytes >= kBytes +"
-        + " (kAlignment > 16u ? kAlignment - 16u : 0u),\n              \"swizzlegen: the request"
-        + " fits the target, with the slack to round the base up\");");
+    out.add("static_assert(kDynamicBytes <= kLimitBytes &&\n              kDynamicBytes >= kBytes"
+        + " + (kAlignment > 16u ? kAlignment - 16u : 0u),\n              \"swizzlegen: the"
+        + " request fits the target, with the slack to round the base up\");");
     return out;
   }
 
   /**
-   * {@code text} as comment lines for a line {@code indent} deep, wrapped at 100 columns; a text
-   * that starts with spaces (a step of a list) keeps them, and its continuation lines are indented
-   * past its number.
+   * {@code text} as comment lines; a text that starts with spaces (a step of a list) keeps them,
+   * its continuation lines indented past its number.
    */
-  private static List<String> comment(String text, String indent) {
+  private static List<String> comment(String text) {
     String lead = text.substring(0, text.length() - text.stripLeading().length());
     String more = lead.isEmpty() ? "" : lead + "   ";
     List<String> lines = new ArrayList<>();
-    for (String line : SwizzleText.wrap(text.stripLeading(), 96 - indent.length() - more.length())) {
+    for (String line : SwizzleText.wrap(text.stripLeading(), 96 - more.length())) {
       lines.add("// " + (lines.isEmpty() ? lead : more) + UserText.cppComment(line));
     }
     return lines;

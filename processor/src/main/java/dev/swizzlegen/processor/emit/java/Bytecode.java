@@ -10,11 +10,14 @@ import dev.swizzlegen.processor.emit.Expr.Select;
 import dev.swizzlegen.processor.emit.Expr.Widen;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.Routine;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntBinaryOperator;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -22,26 +25,23 @@ import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
- * that {@link SourceWriter} prints of them: constants folded (JLS 15.29, {@code int} arithmetic),
- * {@code >>} a logical shift, a comparison {@code Integer.compareUnsigned(a, b) < 0} (unsigned, as the
- * header's {@code uint32_t}), {@code c ? a : b} and {@code if} as branches that evaluate one arm, as
- * the header's C++ does. Frames and maxima are ASM's ({@code COMPUTE_FRAMES | COMPUTE_MAXS}); each
- * local gets its name in the {@code LocalVariableTable}, the header's in Java's case.
+ * {@link SourceWriter} prints of them: constants folded, {@code >>} a logical shift, a comparison
+ * {@code Integer.compareUnsigned(a, b) < 0} (the header's {@code uint32_t}), {@code c ? a : b} and
+ * {@code if} as branches that evaluate one arm, as the header's C++ does; each local named in the
+ * {@code LocalVariableTable} in Java's case.
  */
 final class Bytecode implements Opcodes {
   private final MethodVisitor method;
   private final String owner;
+  private final List<String> parameters;
   private final Map<String, Integer> slots = new HashMap<>();
   private final Label start = new Label();
   private int next;
 
-  /**
-   * Code for {@code method} of the class {@code owner} (internal name), whose {@code int} parameters
-   * are {@code parameters}, each named in the local variable table from the method's start.
-   */
-  Bytecode(MethodVisitor method, String owner, List<String> parameters) {
+  private Bytecode(MethodVisitor method, String owner, List<String> parameters) {
     this.method = method;
     this.owner = owner;
+    this.parameters = parameters;
     method.visitCode();
     method.visitLabel(start);
     for (String parameter : parameters) {
@@ -49,12 +49,26 @@ final class Bytecode implements Opcodes {
     }
   }
 
+  /**
+   * The code of a new method of {@code owner} (internal name) returning {@code result} (a
+   * descriptor), whose {@code int} parameters are each named in {@code MethodParameters}.
+   */
+  static Bytecode method(ClassWriter file, String owner, int access, String name,
+      List<String> parameters, String result) {
+    MethodVisitor method = file.visitMethod(access, name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, null, null);
+    for (String parameter : parameters) {
+      method.visitParameter(ExprPrinter.javaName(parameter), 0);
+    }
+    return new Bytecode(method, owner, parameters);
+  }
+
   MethodVisitor method() {
     return method;
   }
 
-  /** Ends the method: the parameters' scope, the maxima (computed by ASM). */
-  void end(List<String> parameters) {
+  /** Ends the method: the parameters' scope in the local variable table, the maxima (ASM's). */
+  void end() {
     Label end = new Label();
     method.visitLabel(end);
     for (int i = 0; i < parameters.size(); i++) {
@@ -64,8 +78,29 @@ final class Bytecode implements Opcodes {
     method.visitEnd();
   }
 
-  /** Pushes an {@code int} constant in the shortest instruction that holds it. */
+  void loadParameters() {
+    for (int slot = 0; slot < parameters.size(); slot++) {
+      method.visitVarInsn(ILOAD, slot);
+    }
+  }
+
+  /**
+   * {@code field.name(parameters...)}, {@code field} a static field of the owner of type
+   * {@code fieldType}, the call returning {@code result} (a descriptor).
+   */
+  void callOnField(String field, String fieldType, String name, String result) {
+    method.visitFieldInsn(GETSTATIC, owner, field, ClassFileWriter.descriptor(fieldType));
+    loadParameters();
+    method.visitMethodInsn(INVOKEVIRTUAL, ClassFileWriter.internal(fieldType), name,
+        "(" + "I".repeat(parameters.size()) + ")" + result, false);
+  }
+
   void push(int value) {
+    push(method, value);
+  }
+
+  /** Pushes an {@code int} constant in the shortest instruction that holds it. */
+  static void push(MethodVisitor method, int value) {
     if (value >= -1 && value <= 5) {
       method.visitInsn(ICONST_0 + value);
     } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
@@ -83,15 +118,18 @@ final class Bytecode implements Opcodes {
     if (folded.isPresent()) {
       push(folded.getAsInt());
     } else {
-      expression.accept(expression.wide() ? wide : narrow);
+      expression.accept(code);
     }
   }
 
-  /** Pushes a 32-bit expression that is no constant (those are folded). */
-  private final Expr.Visitor<Void> narrow = new Expr.Otherwise<>() {
+  /**
+   * Pushes an expression folding left: a 32-bit one of parameters, calls and choices, or a 64-bit
+   * one of constants and widened values.
+   */
+  private final Expr.Visitor<Void> code = new Expr.Otherwise<>() {
     @Override
     protected Void otherwise(Expr expression) {
-      throw new IllegalArgumentException("not a 32-bit expression: " + expression);
+      throw new IllegalArgumentException("not generated: " + expression);
     }
 
     @Override
@@ -115,37 +153,59 @@ final class Bytecode implements Opcodes {
     }
 
     @Override
+    public Void constant(Constant constant) {
+      method.visitLdcInsn(constant.value());
+      return null;
+    }
+
+    @Override
+    public Void widen(Widen widen) {
+      push(widen.value());
+      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
+      return null;
+    }
+
+    @Override
     public Void binary(Binary binary) {
-      if (binary.op().comparison()) {
+      boolean signed = binary.op().comparison() || binary.op() == Expr.Op.DIV
+          || binary.op() == Expr.Op.MOD;
+      if (binary.wide() && signed) {
+        // ldiv, lrem and the comparisons are signed: no generated body needs them.
+        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
+      } else if (binary.op().comparison()) {
         // A comparison's value, C++'s bool as 1 or 0.
         choose(binary, Expr.number(1), Expr.number(0));
-        return null;
+      } else {
+        operator(binary, binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE);
       }
-      operator(binary, Type.INT_TYPE);
       return null;
     }
   };
 
   /**
-   * {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction of
-   * that type (ASM's {@link Type#getOpcode} of the {@code int} one).
+   * An arithmetic operator: its {@code int} instruction (ASM's {@link Type#getOpcode} gives the
+   * {@code long} one), and its value on constants as javac folds them (JLS 15.29), none for a
+   * division by zero, which javac leaves to run time.
    */
+  private record Arithmetic(int opcode, IntBinaryOperator fold) {}
+
+  private static final Map<Expr.Op, Arithmetic> ARITHMETIC = new EnumMap<>(Map.of(
+      Expr.Op.MUL, new Arithmetic(IMUL, (a, b) -> a * b),
+      Expr.Op.DIV, new Arithmetic(IDIV, (a, b) -> a / b),
+      Expr.Op.MOD, new Arithmetic(IREM, (a, b) -> a % b),
+      Expr.Op.ADD, new Arithmetic(IADD, (a, b) -> a + b),
+      Expr.Op.SUB, new Arithmetic(ISUB, (a, b) -> a - b),
+      Expr.Op.SHL, new Arithmetic(ISHL, (a, b) -> a << b),
+      Expr.Op.SHR, new Arithmetic(IUSHR, (a, b) -> a >>> b),
+      Expr.Op.AND, new Arithmetic(IAND, (a, b) -> a & b),
+      Expr.Op.XOR, new Arithmetic(IXOR, (a, b) -> a ^ b),
+      Expr.Op.OR, new Arithmetic(IOR, (a, b) -> a | b)));
+
+  /** {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction. */
   private void operator(Binary binary, Type type) {
     push(binary.left());
     push(binary.right());
-    method.visitInsn(type.getOpcode(switch (binary.op()) {
-      case LT, GT, GE, EQ -> throw new AssertionError(binary.op());
-      case MUL -> IMUL;
-      case DIV -> IDIV;
-      case MOD -> IREM;
-      case ADD -> IADD;
-      case SUB -> ISUB;
-      case SHL -> ISHL;
-      case SHR -> IUSHR;
-      case AND -> IAND;
-      case XOR -> IXOR;
-      case OR -> IOR;
-    }));
+    method.visitInsn(type.getOpcode(ARITHMETIC.get(binary.op()).opcode()));
   }
 
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
@@ -196,41 +256,9 @@ final class Bytecode implements Opcodes {
     });
   }
 
-  /** Pushes a 64-bit expression: a constant, a widened value, an operator on them. */
-  private final Expr.Visitor<Void> wide = new Expr.Otherwise<>() {
-    @Override
-    protected Void otherwise(Expr expression) {
-      throw new IllegalArgumentException("not a 64-bit expression: " + expression);
-    }
-
-    @Override
-    public Void constant(Constant constant) {
-      method.visitLdcInsn(constant.value());
-      return null;
-    }
-
-    @Override
-    public Void widen(Widen widen) {
-      push(widen.value());
-      method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
-      return null;
-    }
-
-    @Override
-    public Void binary(Binary binary) {
-      if (binary.op().comparison() || binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD) {
-        // ldiv, lrem and the comparisons are signed: no generated body needs them.
-        throw new UnsupportedOperationException("64-bit " + binary.op() + " is not generated");
-      }
-      operator(binary, Type.LONG_TYPE);
-      return null;
-    }
-  };
-
   /**
-   * The value of an expression of constants alone, in Java's {@code int} arithmetic, as javac folds
-   * a constant expression; empty where it reads a parameter, calls, compares, chooses, or divides by
-   * zero (which javac leaves to run time).
+   * The value of an expression of constants alone, as javac folds it; empty where it reads a
+   * parameter, calls, compares, chooses, or divides by zero.
    */
   private static final Expr.Visitor<OptionalInt> FOLD = new Expr.Otherwise<>() {
     @Override
@@ -255,21 +283,10 @@ final class Bytecode implements Opcodes {
       if (left.isEmpty() || right.isEmpty()) {
         return OptionalInt.empty();
       }
-      int a = left.getAsInt();
-      int b = right.getAsInt();
-      return switch (binary.op()) {
-        case LT, GT, GE, EQ -> OptionalInt.empty();
-        case MUL -> OptionalInt.of(a * b);
-        case DIV -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a / b);
-        case MOD -> b == 0 ? OptionalInt.empty() : OptionalInt.of(a % b);
-        case ADD -> OptionalInt.of(a + b);
-        case SUB -> OptionalInt.of(a - b);
-        case SHL -> OptionalInt.of(a << b);
-        case SHR -> OptionalInt.of(a >>> b);
-        case AND -> OptionalInt.of(a & b);
-        case XOR -> OptionalInt.of(a ^ b);
-        case OR -> OptionalInt.of(a | b);
-      };
+      Arithmetic arithmetic = ARITHMETIC.get(binary.op());
+      boolean division = binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD;
+      return arithmetic == null || division && right.getAsInt() == 0 ? OptionalInt.empty()
+          : OptionalInt.of(arithmetic.fold().applyAsInt(left.getAsInt(), right.getAsInt()));
     }
   };
 
@@ -282,14 +299,10 @@ final class Bytecode implements Opcodes {
   }
 
   /**
-   * The routine's statements, then its return of {@code new pair(x, y)}: each {@code const} and
-   * variable a local of its own, named in the local variable table over the block that declares it.
+   * A routine's statements, which end in its return of {@code new pair(x, y)}: each {@code const}
+   * and variable a local of its own, named in the local variable table over the block declaring it.
    */
-  void routine(Routine routine, String pair) {
-    block(routine.body(), pair);
-  }
-
-  private void block(List<Routine.Statement> statements, String pair) {
+  void block(List<Routine.Statement> statements, String pair) {
     Label end = new Label();
     Map<String, Label> declared = new LinkedHashMap<>();
     Routine.Visitor compile = new Routine.Visitor() {

@@ -6,20 +6,19 @@ import dev.swizzlegen.processor.read.JavaClassName;
 import java.util.List;
 
 /**
- * A generated Java class as its members, made once and written by both back-ends: as a class file by
- * {@link ClassFileWriter} (ASM, the default) and as a Java source by {@link SourceWriter} (JavaPoet,
- * {@code -Aswizzlegen.helpers=sources} and Eclipse's compiler). Every member is {@code public static};
- * the class is {@code public final} with a private constructor and a {@code CLASS}-retained
- * {@code @Generated}. Types are named by their qualified names ({@code java.util.List}).
+ * A generated Java class as its members, made once and written as a class file by
+ * {@link ClassFileWriter} or as a source by {@link SourceWriter}: a {@code public final} class with
+ * a private constructor and a {@code CLASS}-retained {@code @Generated}, every member
+ * {@code public static}, types named by their qualified names.
  *
- * @param name the class's name, top-level or a member of its holder
- * @param javadoc the class's documentation: paragraphs and preformatted blocks
- * @param members its fields and methods, in order
- * @param memberClasses the classes it holds ({@code KernelSwizzles}: the helpers of the tiles nested
- *     in {@code Kernel})
+ * @param memberClasses the classes it holds ({@code KernelSwizzles}: the helpers of the tiles
+ *     nested in {@code Kernel})
  */
 public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> members,
     List<JavaClass> memberClasses) {
+  /** What generated the class, the value of its {@code @Generated}. */
+  public static final String GENERATOR = "dev.swizzlegen.processor.SwizzlegenProcessor";
+
   public JavaClass {
     javadoc = List.copyOf(javadoc);
     members = List.copyOf(members);
@@ -31,10 +30,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     members.forEach(member -> member.accept(visitor));
   }
 
-  /** What generated the class, the value of its {@code @Generated}. */
-  public static final String GENERATOR = "dev.swizzlegen.processor.SwizzlegenProcessor";
-
-  /** A paragraph of the class's documentation, or a block of lines shown as they are ({@code pre}). */
+  /** A paragraph of the class's documentation, or lines shown as they are ({@code pre}). */
   public record Doc(String text, boolean pre) {
     public static Doc paragraph(String text) {
       return new Doc(text, false);
@@ -47,14 +43,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
   /** A member of the class. */
   public sealed interface Member {
-    /** Calls {@code visitor}'s method for this kind of member: the one place they are told apart. */
+    /** Calls {@code visitor}'s method for this kind: the one place the kinds are told apart. */
     void accept(Visitor visitor);
   }
 
-  /**
-   * What a writer does with each kind of member, in one of its passes (fields, methods, the static
-   * initializer): nothing, for a kind the pass does not override.
-   */
+  /** What a writer does with each kind of member: nothing, for a kind it does not override. */
   public interface Visitor {
     default void intConstant(IntConstant constant) {}
 
@@ -90,16 +83,13 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static final type name}, a value of the runtime model parsed from one line of
-   * text, {@code type.parse(text)}; or, where {@code list}, {@code List<type>},
-   * {@code type.listOf(type.parse(text)...)}: built when the class initializes, and null where the
-   * runtime is not on the class path (building it throws a {@code LinkageError}), so that loading
-   * the class and its index functions need no runtime. {@code typeIsInterface}: whether
-   * {@code type} is an interface, as a class file's call of its static method says.
+   * {@code public static final type name = type.parse(text)}, or where {@code list}
+   * {@code List<type>} of {@code type.listOf(type.parse(text)...)}: a value of the runtime model,
+   * null where the runtime is not on the class path (a {@code LinkageError}), so that the index
+   * functions need no runtime. {@code typeIsInterface}: as a class file's static call says.
    */
   public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
-      List<String> texts, String doc)
-      implements Member {
+      List<String> texts, String doc) implements Member {
     public ModelValue {
       texts = List.copyOf(texts);
     }
@@ -119,10 +109,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     }
   }
 
-  /**
-   * {@code public static int name(int ...)} (or {@code long}) returning the function's body: one of
-   * the index functions the CUDA header prints.
-   */
+  /** {@code public static int name(int ...)} (or {@code long}): an index function of the header. */
   public record Function(IndexFunction function, String doc) implements Member {
     @Override
     public void accept(Visitor visitor) {
@@ -164,7 +151,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static result name(int ...)} returning {@code name(parameters..., constant)}: the
+   * {@code public static result name(int ...)} returning {@code name(parameters..., constant)}, the
    * overload that passes an {@link IntConstant} of this class as its last argument.
    */
   public record Defaulted(String name, List<String> parameters, String constant, int value,

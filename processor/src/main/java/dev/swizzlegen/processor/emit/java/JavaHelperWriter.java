@@ -3,73 +3,70 @@ package dev.swizzlegen.processor.emit.java;
 import dev.swizzlegen.processor.diag.ModelText;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.RasterRoutines;
+import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
+import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
+import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
+import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.DeclaredAccess;
 import dev.swizzlegen.processor.read.JavaClassName;
+import dev.swizzlegen.processor.read.RasterSpec;
+import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
-import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes {@code <Name>Swizzle}: host-side index math for one tile, constants folded in and
- * allocation-free, and, null where the runtime is not on the class path (which the index functions
- * never need), {@code LAYOUT}, the runtime model of the same tile, {@code ACCESSES} and
- * {@code ENGINES}; a top-level class for a top-level tile, a member class of
- * {@code <TopLevel>Swizzles} for a tile nested in a top-level type. The methods are the
- * {@link IndexFunction}s the CUDA header prints; the Javadoc (for the source form) says what the
- * header's comment says: the bit diagram, the GF(2) matrix, the proof of each access.
+ * Makes each generated Java class as one {@link JavaClass}: a tile's helper, a holder of nested
+ * types' classes, a rasterizer's twin and a storage's twin, each with its header's
+ * {@code CUDA_HEADER} and {@code CUDA_TYPE}.
  */
 public final class JavaHelperWriter {
   private static final String TILE_LAYOUT = "dev.swizzlegen.runtime.layout.TileLayout";
   private static final String ACCESS_PATTERN = "dev.swizzlegen.runtime.access.AccessPattern";
   private static final String ENGINE = "dev.swizzlegen.runtime.engine.Engine";
+  private static final String RASTERIZER = "dev.swizzlegen.runtime.raster.Rasterizer";
+  private static final String TILE_COORD = "dev.swizzlegen.runtime.raster.TileCoord";
+  private static final String LAUNCH_GRID = "dev.swizzlegen.runtime.raster.LaunchGrid";
 
   /**
-   * The helper of one tile, whose index functions are {@code functions} ({@link TileFunctions#of},
-   * then the descriptor functions of its tensor-core reads, {@code long wgmmaDesc(smemAddress,
-   * kSlice, mn, stage)}, which the header prints as {@code uint64_t wgmma_desc(...)}); its
-   * Javadoc only where {@code javadoc} (a source: a class file has none, and it costs).
+   * {@code <Name>Swizzle}: the index functions the CUDA header prints ({@code functions}:
+   * {@link TileFunctions#of}, then the tensor-core reads' descriptors), constants folded in, and
+   * the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; its
+   * Javadoc, what the header's comment says, only where {@code javadoc} (a class file has none).
    */
   public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<Member> members = new ArrayList<>();
     for (TileConstants.Constant constant : TileConstants.of(layout)) {
-      members.add(new JavaClass.IntConstant(constant.javaName(), constant.value(), ""));
+      members.add(new IntConstant(constant.javaName(), constant.value(), ""));
     }
-    members.add(new JavaClass.StringConstant("CUDA_HEADER", tile.headerPath(),
+    members.add(new StringConstant("CUDA_HEADER", tile.headerPath(),
         "The CUDA header with the same functions, under the generated sources."));
-    members.add(new JavaClass.StringConstant("CUDA_TYPE", tile.cudaType(),
+    members.add(new StringConstant("CUDA_TYPE", tile.cudaType(),
         "The header's struct."));
     members.add(new JavaClass.ModelValue("LAYOUT", TILE_LAYOUT, false, false,
         List.of(layout.text()), "The tile's layout."));
-    List<String> accesses = new ArrayList<>();
-    for (DeclaredAccess access : tile.accesses()) {
-      accesses.add(access.pattern().text());
-    }
-    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true, accesses,
+    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true,
+        tile.accesses().stream().map(access -> access.pattern().text()).toList(),
         "The warp accesses proven free of bank conflicts."));
-    List<String> engines = new ArrayList<>();
-    for (Engine engine : tile.engines()) {
-      engines.add(engine.text());
-    }
-    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true, engines,
+    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true,
+        tile.engines().stream().map(Engine::text).toList(),
         "The engines (TMA, wgmma, tcgen05) whose requirements the layout meets."));
     List<IndexFunction> methods = new ArrayList<>(functions);
     methods.add(TileFunctions.bank(layout));
-    for (IndexFunction function : methods) {
-      members.add(new JavaClass.Function(function, function.meaning()));
-    }
+    methods.forEach(function -> members.add(new JavaClass.Function(function, function.meaning())));
     return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
@@ -80,6 +77,56 @@ public final class JavaHelperWriter {
   public JavaClass holder(JavaClassName holder, String topLevel, List<JavaClass> helpers) {
     return new JavaClass(holder, List.of(Doc.paragraph("The Java helpers and twins of the types"
         + " nested in " + topLevel + ".")), List.of(), helpers);
+  }
+
+  /**
+   * {@code <Name>Raster}, the rasterizer header's twin: {@code getSwizzleIdx} is the header's
+   * {@code get_swizzle_idx}, the order's {@link RasterRoutines#of}, after the model's
+   * {@link Rasterizer#checkArguments}, which throws for a block outside the launch;
+   * {@code launchGrid} calls the model's {@link Rasterizer#launchGrid}.
+   */
+  public JavaClass rasterTwin(RasterSpec raster) {
+    List<String> block = List.of("blockIdx", "gridX", "gridY");
+    List<String> grid = List.of("gridX", "gridY");
+    int tileSize = raster.tileSize();
+    return new JavaClass(raster.javaClass(), List.of(Doc.paragraph("The rasterizer "
+        + raster.rasterizer().name() + " of " + raster.type().getQualifiedName() + ", as "
+        + raster.headerPath() + " has it in C++ (" + raster.cudaType() + ").")), List.of(
+        new JavaClass.EnumValue("RASTERIZER", RASTERIZER, raster.rasterizer().name(),
+            "The order, as the runtime's model."),
+        new IntConstant("TILE_SIZE", tileSize, "The default tile size."),
+        new StringConstant("CUDA_HEADER", raster.headerPath(),
+            "The CUDA header with the same functions, under the generated sources."),
+        new StringConstant("CUDA_TYPE", raster.cudaType(), "The header's struct."),
+        new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS, "RASTERIZER",
+            RASTERIZER, "checkArguments", RasterRoutines.of(raster.rasterizer()), TILE_COORD,
+            "The tile block blockIdx computes, as the header's get_swizzle_idx."),
+        new JavaClass.Defaulted("getSwizzleIdx", block, "TILE_SIZE", tileSize, TILE_COORD,
+            "getSwizzleIdx with the default tile size."),
+        new JavaClass.ModelCall("launchGrid", List.of("gridX", "gridY", "tileSize"), "RASTERIZER",
+            RASTERIZER, "launchGrid", LAUNCH_GRID, "The launch's grid for a grid of tiles."),
+        new JavaClass.Defaulted("launchGrid", grid, "TILE_SIZE", tileSize, LAUNCH_GRID,
+            "launchGrid with the default tile size.")), List.of());
+  }
+
+  /**
+   * {@code <Name>Layout}, a storage's twin for JVM launchers (JCuda, JavaCPP, Panama) that pass the
+   * dynamic shared memory's size: every one of the header's {@link StorageConstants} (the header
+   * leaves out a single copy's) in Java's case. Constants only: it needs no runtime.
+   */
+  public JavaClass storageTwin(ProvenStorage proven) {
+    StorageSpec spec = proven.spec();
+    List<Member> members = new ArrayList<>();
+    for (StorageConstants.Constant constant : StorageConstants.of(proven)) {
+      members.add(new IntConstant(constant.javaName(), Math.toIntExact(constant.value()), ""));
+    }
+    members.add(new StringConstant("CUDA_HEADER", spec.headerPath(),
+        "The CUDA header with the same plan, under the generated sources."));
+    members.add(new StringConstant("CUDA_TYPE", spec.cudaType(), "The header's struct."));
+    return new JavaClass(spec.layoutClass(), List.of(Doc.paragraph("The shared-memory plan of "
+        + spec.type().getQualifiedName() + ", as " + spec.headerPath() + " has it in C++ ("
+        + spec.cudaType() + "): what a JVM launcher passes as the dynamic shared memory's size,"
+        + " and each buffer's place.")), members, List.of());
   }
 
   /** What the header's comment says of the tile, as the helper's Javadoc. */
@@ -93,7 +140,8 @@ public final class JavaHelperWriter {
         + "), row stride " + layout.rowStride() + ", " + layout.extentBytes() + " bytes"
         + (layout.stages() > 1 ? " in " + layout.stages() + " stages" : "")
         + ", base address aligned to " + layout.alignment() + " bytes."));
-    doc.add(Doc.paragraph(layout.swizzleName() + " " + SwizzleText.actsOn(tile, proven.tmaWhenAligned()) + "."));
+    doc.add(Doc.paragraph(layout.swizzleName() + " "
+        + SwizzleText.actsOn(tile, proven.tmaWhenAligned()) + "."));
     doc.add(Doc.lines(SwizzleMasks.diagram(layout, ExprPrinter.JAVA)));
     List<String> matrix = SwizzleText.matrix(layout);
     if (!matrix.isEmpty()) {
@@ -102,10 +150,8 @@ public final class JavaHelperWriter {
     }
     tile.derivation().ifPresent(why -> doc.add(Doc.paragraph(
         "Derived by swizzlegen (bits, base and shift omitted): " + why)));
-    List<String> proofs = new ArrayList<>();
-    for (AccessReport report : proven.reports()) {
-      proofs.add(ProofText.summary(report));
-    }
+    List<String> proofs =
+        new ArrayList<>(proven.reports().stream().map(ProofText::summary).toList());
     for (int i = 0; i < tile.engines().size(); i++) {
       proofs.add(ProofText.summary(tile.engines().get(i), proven.enginePlans().get(i)));
     }

@@ -8,33 +8,20 @@ import java.util.List;
  * default: javac pays far less for them than for sources it must compile) or Java sources
  * ({@link SourceWriter}: {@code -Aswizzlegen.helpers=sources}, and under Eclipse's compiler, which
  * does not feed class files a processor creates back into the compilation).
+ *
+ * @param sources whether it writes sources, whose classes carry Javadoc
  */
-public final class JavaWriter {
-  private final boolean sources;
-  private final ClassFileWriter classFiles = new ClassFileWriter();
-  /** Made only for sources: a build of class files never loads JavaPoet (cold JVMs pay per class). */
-  private final SourceWriter sourceWriter;
-
-  public JavaWriter(boolean sources) {
-    this.sources = sources;
-    this.sourceWriter = sources ? new SourceWriter() : null;
-  }
-
-  /** Whether it writes sources, whose classes carry Javadoc. */
-  public boolean sources() {
-    return sources;
-  }
-
+public record JavaWriter(boolean sources) {
   /**
-   * The files of {@code type}: its class files (not its member classes', each written for itself);
-   * or, as a source, a top-level class with its member classes, and nothing for a member class, which
-   * its holder's source declares.
+   * The files of {@code type}: its class file; or, as a source, a top-level class with its member
+   * classes, and nothing for a member class, which its holder's source declares.
    */
   public List<GeneratedFile> write(JavaClass type) {
     if (!sources) {
-      return classFiles.write(type);
+      return new ClassFileWriter().write(type);
     }
+    // A build of class files never loads JavaPoet (cold JVMs pay per class).
     return type.name().enclosingClassName().isPresent() ? List.of()
-        : List.of(sourceWriter.write(type));
+        : List.of(new SourceWriter().write(type));
   }
 }

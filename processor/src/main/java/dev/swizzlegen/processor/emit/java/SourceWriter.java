@@ -27,15 +27,17 @@ import dev.swizzlegen.processor.text.SwizzleText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes a {@link JavaClass} as a Java source through JavaPoet ({@code -Aswizzlegen.helpers=sources},
- * and always under Eclipse's compiler, which does not read class files a processor creates): the same
- * members as {@link ClassFileWriter}'s class file, with their Javadoc, the index functions' bodies
- * printed by {@link ExprPrinter} from the same trees, the routines' statements from the same
- * {@link Routine}. A top-level class and its member classes are one source.
+ * Writes a {@link JavaClass} as a Java source through JavaPoet
+ * ({@code -Aswizzlegen.helpers=sources}, and under Eclipse's compiler, which does not read class
+ * files a processor creates): the same members as {@link ClassFileWriter}'s, with their Javadoc,
+ * the bodies printed by {@link ExprPrinter} from the same trees and {@link Routine}s. A top-level
+ * class and its member classes are one source.
  */
 public final class SourceWriter {
   private static final ClassName GENERATED = ClassName.get("dev.swizzlegen.annotations",
@@ -59,7 +61,9 @@ public final class SourceWriter {
     if (member) {
       spec.addModifiers(Modifier.STATIC);
     }
-    javadoc(type.javadoc()).ifPresent(spec::addJavadoc);
+    if (!type.javadoc().isEmpty()) {
+      spec.addJavadoc("$L", javadoc(type.javadoc()));
+    }
     Set<String> declared = new HashSet<>();
     type.accept(new JavaClass.Visitor() {
       @Override
@@ -127,13 +131,9 @@ public final class SourceWriter {
 
   /** {@code ROW_STRIDE -> RowStride}: a constant's name as {@code Expr.Constant} spells it. */
   private static String upperCamel(String name) {
-    StringBuilder out = new StringBuilder();
-    for (String word : name.split("_")) {
-      if (!word.isEmpty()) {
-        out.append(word.charAt(0)).append(word.substring(1).toLowerCase(java.util.Locale.ROOT));
-      }
-    }
-    return out.toString();
+    return java.util.Arrays.stream(name.split("_")).filter(word -> !word.isEmpty())
+        .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT))
+        .collect(Collectors.joining());
   }
 
   private static FieldSpec.Builder field(TypeName type, String name, String doc) {
@@ -153,18 +153,13 @@ public final class SourceWriter {
   /** {@code LAYOUT}'s initializer: the value, or null where the runtime is missing. */
   private static CodeBlock modelValue(ModelValue value) {
     ClassName type = ClassName.bestGuess(value.type());
-    CodeBlock built;
-    if (!value.list()) {
-      built = CodeBlock.of("$T.parse($S)", type, value.texts().get(0));
-    } else {
-      CodeBlock.Builder elements = CodeBlock.builder();
-      for (int i = 0; i < value.texts().size(); i++) {
-        elements.add(i == 0 ? "$T.parse($S)" : ",\n$T.parse($S)", type, value.texts().get(i));
-      }
-      built = value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
-          : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, elements.build());
-    }
-    String local = value.name().toLowerCase(java.util.Locale.ROOT);
+    CodeBlock built = value.list()
+        ? value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
+            : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, value.texts().stream()
+                .map(text -> CodeBlock.of("$T.parse($S)", type, text))
+                .collect(CodeBlock.joining(",\n")))
+        : CodeBlock.of("$T.parse($S)", type, value.texts().get(0));
+    String local = value.name().toLowerCase(Locale.ROOT);
     return CodeBlock.builder()
         .addStatement("$T $L", valueType(value), local)
         .beginControlFlow("try")
@@ -281,13 +276,9 @@ public final class SourceWriter {
   }
 
   /** The class's Javadoc: paragraphs, a {@code <pre>} block kept as it is. */
-  private static java.util.Optional<CodeBlock> javadoc(List<JavaClass.Doc> paragraphs) {
-    if (paragraphs.isEmpty()) {
-      return java.util.Optional.empty();
-    }
+  private static String javadoc(List<JavaClass.Doc> paragraphs) {
     StringBuilder text = new StringBuilder();
-    for (int i = 0; i < paragraphs.size(); i++) {
-      JavaClass.Doc paragraph = paragraphs.get(i);
+    for (JavaClass.Doc paragraph : paragraphs) {
       if (paragraph.pre()) {
         text.append("<pre>\n");
         for (String line : paragraph.text().split("\n", -1)) {
@@ -295,13 +286,10 @@ public final class SourceWriter {
         }
         text.append("</pre>\n");
       } else {
-        text.append(i == 0 ? "" : "\n<p>");
-        for (String line : SwizzleText.wrap(javadocLine(paragraph.text()), 96)) {
-          text.append(line).append('\n');
-        }
+        text.append(text.length() == 0 ? "" : "\n<p>").append(paragraph(paragraph.text()));
       }
     }
-    return java.util.Optional.of(CodeBlock.of("$L", text.toString()));
+    return text.toString();
   }
 
   /**
@@ -310,20 +298,8 @@ public final class SourceWriter {
    * (a label, a formula) can end the comment or become a Unicode escape or a tag.
    */
   public static String javadocLine(String text) {
-    String escaped = UserText.escaped(text);
-    StringBuilder out = new StringBuilder(escaped.length() + 16);
-    for (int i = 0; i < escaped.length(); i++) {
-      char c = escaped.charAt(i);
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '@' -> out.append("&#64;");
-        case '\\' -> out.append("&#92;");
-        case '/' -> out.append(i > 0 && escaped.charAt(i - 1) == '*' ? "&#47;" : "/");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+    // & first: the entities that follow bring their own.
+    return UserText.escaped(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("@", "&#64;").replace("\\", "&#92;").replace("*/", "*&#47;");
   }
 }

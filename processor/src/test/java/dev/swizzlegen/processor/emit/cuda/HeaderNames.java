@@ -88,7 +88,7 @@ public final class HeaderNames {
         }
       }
     }
-    addCode(names, CudaPreamble.text(""));
+    addCode(names, CudaLines.preamble(""));
     List<TileLayout> tiles = List.of(
         TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128"),
         TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024"),
@@ -119,7 +119,7 @@ public final class HeaderNames {
             ExprPrinter.javaName(members.descriptor()), constants, ""));
       }
     }
-    addCode(names, String.join("\n", HeaderMembers.functions(functions)));
+    addCode(names, String.join("\n", CudaHeaderWriter.functions(functions)));
     for (Rasterizer rasterizer : Rasterizer.values()) {
       addCode(names, RasterHeaderWriter.text("user.Type", NAMESPACE, STRUCT, rasterizer, 4));
     }
