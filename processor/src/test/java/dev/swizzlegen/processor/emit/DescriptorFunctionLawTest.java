@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * every tile the corpus declares (wgmma, wgmma's MN-major second read, tcgen05), at random
  * shared-memory addresses and every stage, K slice and M or N step, the Java helper's
  * {@code long wgmmaDesc(smem_address, k_slice, mn, stage)} equals the runtime model's descriptor
- * encoder ({@link MmaOperand#descriptor}, {@code GmmaDescriptor}/{@code UmmaDescriptor#encode}),
+ * encoder ({@link MmaOperand#descriptor}, {@code MmaDescriptor#encode}),
  * and with its start address field cleared it is the header's {@code kWgmmaDescriptor}. The header's
  * {@code wgmma_desc()} itself is compiled and compared with the same model by the header tests
  * ({@code HeaderCheck}), and with the helper by the meaning records.
