@@ -3,7 +3,6 @@ package dev.swizzlegen.runtime.engine.mma;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.layout.OperandShape;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,18 +72,30 @@ public record MmaDescriptor(Encoding encoding, int startAddress, int leadingByte
             MmaLayoutType.SWIZZLE_64B, MmaLayoutType.SWIZZLE_32B), List.of(0, 1, 2, 4, 6), true, 1);
 
     private final List<Bits> fields;
-    private final Map<MmaLayoutType, Integer> layoutTypes = new LinkedHashMap<>();
+    private final Map<MmaLayoutType, Integer> layoutTypes;
     private final boolean namesLayoutTypes;
     private final int version;
 
     Encoding(List<Bits> fields, List<MmaLayoutType> types, List<Integer> codes,
         boolean namesLayoutTypes, int version) {
       this.fields = fields;
+      Map<MmaLayoutType, Integer> byType = new LinkedHashMap<>();
       for (int i = 0; i < types.size(); i++) {
-        layoutTypes.put(types.get(i), codes.get(i));
+        byType.put(types.get(i), codes.get(i));
       }
+      this.layoutTypes = Collections.unmodifiableMap(byType);
       this.namesLayoutTypes = namesLayoutTypes;
       this.version = version;
+    }
+
+    /** The bits of {@code field}; 0 where the encoding has none. */
+    private int width(Field field) {
+      for (Bits at : fields) {
+        if (at.field() == field) {
+          return at.width();
+        }
+      }
+      return 0;
     }
 
     /**
@@ -97,25 +108,25 @@ public record MmaDescriptor(Encoding encoding, int startAddress, int leadingByte
 
     /** The descriptor of the 64 bits {@code bits}; its start address is 18 bits, 16-byte aligned. */
     public MmaDescriptor decode(long bits) {
-      Map<Field, Integer> values = new EnumMap<>(Field.class);
-      for (Field field : Field.values()) {
-        values.put(field, 0);
-      }
+      int[] values = new int[Field.values().length];
       for (Bits at : fields) {
         int value = (int) ((bits >>> at.shift()) & ((1L << at.width()) - 1));
-        values.put(at.field(), at.field().inUnits() ? value << 4 : value);
+        values[at.field().ordinal()] = at.field().inUnits() ? value << 4 : value;
       }
-      return new MmaDescriptor(this, values.get(Field.START_ADDRESS),
-          values.get(Field.LEADING_BYTE_OFFSET), values.get(Field.STRIDE_BYTE_OFFSET),
-          values.get(Field.BASE_OFFSET), values.get(Field.LBO_MODE), values.get(Field.VERSION),
-          layoutType(values.get(Field.LAYOUT_TYPE)));
+      return new MmaDescriptor(this, values[Field.START_ADDRESS.ordinal()],
+          values[Field.LEADING_BYTE_OFFSET.ordinal()], values[Field.STRIDE_BYTE_OFFSET.ordinal()],
+          values[Field.BASE_OFFSET.ordinal()], values[Field.LBO_MODE.ordinal()],
+          values[Field.VERSION.ordinal()], layoutType(values[Field.LAYOUT_TYPE.ordinal()]));
     }
 
     /** The layout type of {@code code}. */
     MmaLayoutType layoutType(int code) {
-      return layoutTypes.entrySet().stream().filter(type -> type.getValue() == code)
-          .map(Map.Entry::getKey).findFirst()
-          .orElseThrow(() -> new IllegalArgumentException("layout type " + code));
+      for (Map.Entry<MmaLayoutType, Integer> type : layoutTypes.entrySet()) {
+        if (type.getValue() == code) {
+          return type.getKey();
+        }
+      }
+      throw new IllegalArgumentException("layout type " + code);
     }
   }
 
@@ -170,10 +181,9 @@ public record MmaDescriptor(Encoding encoding, int startAddress, int leadingByte
       throw new IllegalArgumentException("no layout type " + layoutType + " in " + encoding
           + "'s descriptor");
     }
-    for (Field field : List.of(Field.LBO_MODE, Field.VERSION)) {
+    for (Field field : new Field[] {Field.LBO_MODE, Field.VERSION}) {
       int value = field == Field.LBO_MODE ? lboMode : version;
-      int width = encoding.fields.stream().filter(at -> at.field() == field)
-          .mapToInt(Bits::width).findFirst().orElse(0);
+      int width = encoding.width(field);
       if (value < 0 || value >= 1 << width) {
         throw new IllegalArgumentException(encoding + "'s " + field + " has " + width
             + " bits, not " + value);
@@ -188,7 +198,7 @@ public record MmaDescriptor(Encoding encoding, int startAddress, int leadingByte
 
   /** The layout types this descriptor has, each with its code, in the order of their codes. */
   public Map<MmaLayoutType, Integer> layoutTypes() {
-    return Collections.unmodifiableMap(encoding.layoutTypes);
+    return encoding.layoutTypes;
   }
 
   /**
