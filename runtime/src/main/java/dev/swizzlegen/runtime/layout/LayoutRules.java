@@ -48,8 +48,14 @@ final class LayoutRules {
   private LayoutRules() {
   }
 
-  /** Every reason {@code d} is not a valid tile; empty if it is one. */
-  static List<Violation> check(TileDescription d) {
+  /**
+   * What checking a description found: every reason it is not a valid tile, and the tile where there
+   * is none (built once, by the check that needs it).
+   */
+  record Checked(List<Violation> problems, Optional<TileLayout> tile) {}
+
+  /** Every reason {@code d} is not a valid tile, and the tile where it is one. */
+  static Checked check(TileDescription d) {
     List<Violation> problems = new ArrayList<>();
     if (d.rows <= 0) {
       problems.add(new RowsNotPositive(d.rows));
@@ -99,19 +105,19 @@ final class LayoutRules {
       StageStrides.belowSpan(d.stageStride, d.rows, d.cols, d.rowStride()).ifPresent(problems::add);
     }
     if (!problems.isEmpty()) {
-      return problems;
+      return new Checked(problems, Optional.empty());
     }
     if (d.withinEachRow && d.swizzleRow <= 0
         && (d.atomRows() != d.rows || d.atomCols() != d.cols)) {
       problems.add(new RowFormWithAtoms(d.rows, d.cols, d.atomRows(), d.atomCols()));
-      return problems;
+      return new Checked(problems, Optional.empty());
     }
     if (d.rowStride() != d.cols && d.atomCols() != d.cols) {
       // Atoms as wide as the tile take padding only where the swizzle keeps padded atoms whole.
       List<Violation> wideAtoms =
           d.copy().atom(d.atomRows, OptionalInt.of(d.cols), d.atomOrder).check();
       problems.add(new PaddedDenseAtoms(d.cols, d.atomCols(), wideAtoms.stream().findFirst()));
-      return problems;
+      return new Checked(problems, Optional.empty());
     }
     // Whole bytes: a packed FP4 tile's sides are even.
     int bits = d.dtype.storageBits();
@@ -124,21 +130,21 @@ final class LayoutRules {
       long stageExtentBytes = ((long) (d.rows - 1) * d.rowStride() + d.cols) * bits / 8;
       problems.add(new ExceedsSharedMemory(d.rows, d.cols, d.dtype, d.stages, extentBytes,
           stageExtentBytes, capacity, d.architecture));
-      return problems;
+      return new Checked(problems, Optional.empty());
     }
     Optional<Violation> misaligned =
         StageStrides.misaligned(d.dtype, d.stageStride, d.rows, d.rowStride(), d.stages,
             d.alignment);
     if (misaligned.isPresent()) {
       problems.add(misaligned.get());
-      return problems;
+      return new Checked(problems, Optional.empty());
     }
     TileLayout tile = new TileLayout(d);
     closureProblem(tile).ifPresent(problems::add);
     if (problems.isEmpty() && d.dtype.isPadded()) {
       splitUnit(tile).ifPresent(problems::add);
     }
-    return problems;
+    return new Checked(problems, problems.isEmpty() ? Optional.of(tile) : Optional.empty());
   }
 
 

@@ -379,7 +379,7 @@ public final class TileDescription {
 
   /** Every reason the description is not a valid tile; empty if it is one ({@link LayoutRules}). */
   public List<Violation> check() {
-    return LayoutRules.check(this);
+    return LayoutRules.check(this).problems();
   }
 
   /**
@@ -404,18 +404,19 @@ public final class TileDescription {
   }
 
   /**
-   * The tile, checked once: empty where the description has a {@link #check problem}, each handed to
-   * {@code problems}.
+   * The tile, checked and built once: empty where the description has a {@link #check problem},
+   * each handed to {@code problems}.
    */
   public Optional<TileLayout> tryBuild(Consumer<Violation> problems) {
-    List<Violation> found = check();
-    found.forEach(problems);
-    return found.isEmpty() ? Optional.of(new TileLayout(this)) : Optional.empty();
+    LayoutRules.Checked checked = LayoutRules.check(this);
+    checked.problems().forEach(problems);
+    return checked.tile();
   }
 
   /** The tile; throws {@link InvalidDescriptionException} with every {@link #check problem}. */
   public TileLayout build() {
-    InvalidDescriptionException.throwIfAny(check());
-    return new TileLayout(this);
+    LayoutRules.Checked checked = LayoutRules.check(this);
+    InvalidDescriptionException.throwIfAny(checked.problems());
+    return checked.tile().orElseThrow();
   }
 }
