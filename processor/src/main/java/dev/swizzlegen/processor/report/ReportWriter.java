@@ -4,8 +4,7 @@ import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
-import dev.swizzlegen.processor.emit.cuda.OperandReadText;
+import dev.swizzlegen.processor.emit.cuda.EngineText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
@@ -27,6 +26,7 @@ import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
@@ -192,7 +192,7 @@ public final class ReportWriter {
       @Override
       public Map<String, Object> mmaRead(MmaRead read, Plan<MmaOperand> operand) {
         return object("major", read.major().name(),
-            "plan", operand.plan().map(OperandReadText::plan).orElse(null));
+            "plan", operand.plan().map(EngineText::plan).orElse(null));
       }
     }, plan));
     if (!plan.exists()) {
@@ -205,7 +205,7 @@ public final class ReportWriter {
   /** The boxes that fill one stage and their mode: a TMA engine's plan. */
   private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
     return object("mode", fill.mode().cudaName(),
-        "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
+        "dataType", TmaDataType.of(layout.dtype()).cudaName(),
         "boxRows", fill.boxRows(), "boxCols", fill.boxCols(),
         "boxes", fill.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
             "offset", box.offset())).toList());
@@ -219,14 +219,14 @@ public final class ReportWriter {
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
     Map<String, Object> json = object("declared",
-        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
-    if (HopperHeaderText.declaredMajors(tile).size() == 2) {
+        EngineText.declaredMajor(tile).map(Major::name).orElse(null));
+    if (EngineText.declaredMajors(tile).size() == 2) {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
       Plan<MmaOperand> read = proven.wgmmaRead(major);
       Map<String, Object> majorJson = object("operand", read.exists());
-      majorJson.putAll(read.plan().map(OperandReadText::plan).orElseGet(() ->
+      majorJson.putAll(read.plan().map(EngineText::plan).orElseGet(() ->
           object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
       json.put(major.name(), majorJson);
     }

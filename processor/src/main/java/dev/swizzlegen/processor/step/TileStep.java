@@ -7,8 +7,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
-import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
-import dev.swizzlegen.processor.emit.cuda.OperandReadText;
+import dev.swizzlegen.processor.emit.cuda.EngineText;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
@@ -127,15 +126,14 @@ final class TileStep extends Step implements Tiles {
     // and the summary state about TMA, wgmma and tcgen05, from the plans worked out once; the
     // reads' descriptor functions are the helper's too.
     List<IndexFunction> functions = TileFunctions.of(tile.layout());
-    HopperHeaderText hopper = HopperHeaderText.of(proven);
-    OperandReadText reads = OperandReadText.of(proven);
+    EngineText engines = EngineText.of(proven);
     List<IndexFunction> helperFunctions = new ArrayList<>(functions);
-    helperFunctions.addAll(reads.descriptors());
+    helperFunctions.addAll(engines.descriptors());
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());
     List<GeneratedFile> files = new ArrayList<>();
-    files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
+    files.add(headerWriter.write(proven, functions, engines, options.architecture()));
     files.addAll(reportWriter.write(proven, options.json(), options.svg()));
     return made(tile.type(), diagnostics, tile.headerPath(), helper, files,
-        () -> BuildSummary.of(tile, proven.reports(), hopper, reads));
+        () -> BuildSummary.of(tile, proven.reports(), engines));
   }
 }

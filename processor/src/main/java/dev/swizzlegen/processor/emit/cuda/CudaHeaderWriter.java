@@ -6,7 +6,6 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.SwizzleMasks;
-import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
@@ -27,30 +26,26 @@ import java.util.Optional;
  * ({@link HeaderAssertions}).
  */
 public final class CudaHeaderWriter {
-  private static final String TEMPLATE = "tile.cuh.template";
-
   /**
-   * The tile header template's variables: its own, TMA's and the tensor-core reads'.
+   * The tile header template's variables: its own, TMA's, the tensor-core reads' and CuTe's.
    *
-   * @param hopper the comment about TMA and the tensor cores
+   * @param engines the comment about TMA and the tensor cores
    */
-  public record Variables(String origin, List<String> summary, String hopper, String preamble,
+  public record Variables(String origin, List<String> summary, String engines, String preamble,
       String namespace, String name, List<String> constants, List<String> functions,
-      List<String> assertions, HopperHeaderText.TmaVariables tma,
-      OperandReadText.Variables reads, CuteTypeText.Variables cuteType) {}
+      List<String> assertions, List<EngineText.TmaVariables> tma,
+      List<EngineText.ReadVariables> reads, CuteTypeText.Variables cuteType) {}
 
   public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
-      HopperHeaderText hopper, OperandReadText reads, Optional<Architecture> architecture) {
+      EngineText engines, Optional<Architecture> architecture) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
-    Template header = Template.load(CudaHeaderWriter.class, TEMPLATE).fill(new Variables(
+    return CudaLines.header(tile.headerPath(), "tile.cuh.template", new Variables(
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
-        hopper.comment(reads, architecture), CudaLines.preamble(hopper.includes()),
+        engines.comment(architecture), CudaLines.preamble(engines.includes()),
         tile.cudaNamespace(), tile.name(), constants(layout), functions(functions),
-        HeaderAssertions.of(tile, hopper, reads), hopper.variables(), reads.variables(),
+        HeaderAssertions.of(tile, engines), engines.tmaVariables(), engines.readVariables(),
         CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, tile.headerPath(),
-        CudaLines.fold(header.render()));
   }
 
   /** The header's comment about the tile, after its first line. */

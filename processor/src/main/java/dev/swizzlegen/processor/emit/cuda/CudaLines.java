@@ -1,5 +1,7 @@
 package dev.swizzlegen.processor.emit.cuda;
 
+import dev.swizzlegen.processor.emit.GeneratedFile;
+import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.text.SwizzleText;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,7 @@ public final class CudaLines {
   static final String HOST_DEVICE = "SWIZZLEGEN_HOST_DEVICE";
 
   /** The column limit of every generated line. */
-  public static final int WIDTH = 100;
+  private static final int WIDTH = 100;
 
   /**
    * Where a code line may break, loosest binding first; of the breaks that fit, the shallowest and
@@ -29,38 +31,23 @@ public final class CudaLines {
 
   private CudaLines() {}
 
+  /** The preamble template's variable: {@code #include} lines, each ending in a newline. */
+  public record Preamble(String hostIncludes) {}
+
   /**
    * {@code #pragma once} and what lets one header serve nvcc, host-only C++ (JNI or JavaCPP glue)
-   * and NVRTC: the fixed-width types, {@code hostIncludes} ({@code #include} lines, each ending in
-   * a newline) left out under NVRTC, and the function qualifiers, as CuTe's
-   * {@code CUTE_HOST_DEVICE}.
+   * and NVRTC: the fixed-width types, {@code hostIncludes} left out under NVRTC, and the function
+   * qualifiers, as CuTe's {@code CUTE_HOST_DEVICE} ({@code preamble.cuh.template}).
    */
   static String preamble(String hostIncludes) {
-    return """
-        #pragma once
+    return Template.load(CudaLines.class, "preamble.cuh.template")
+        .fill(new Preamble(hostIncludes)).render();
+  }
 
-        #if defined(__CUDACC_RTC__)
-        // NVRTC has no standard library (and predefines CUDA's vector types): the fixed-width types
-        // used here, as libcu++ defines them under NVRTC (a typedef may be repeated).
-        typedef unsigned int uint32_t;
-        typedef unsigned long long uint64_t;
-        #else
-        #include <cstdint>
-        """ + hostIncludes + """
-        #endif
-
-        // Host and device functions under nvcc and NVRTC, inline functions in host-only C++ (JNI or
-        // JavaCPP glue built by g++, clang or MSVC), as CuTe's CUTE_HOST_DEVICE. Shared by every
-        // swizzlegen header; define it before including one to choose other qualifiers.
-        #ifndef SWIZZLEGEN_HOST_DEVICE
-        #  if defined(__CUDACC__)
-        #    define SWIZZLEGEN_HOST_DEVICE __host__ __device__ __forceinline__
-        #  else
-        #    define SWIZZLEGEN_HOST_DEVICE inline
-        #  endif
-        #endif
-
-        """;
+  /** The header at {@code path}: {@code template} filled from {@code variables}, then folded. */
+  static GeneratedFile header(String path, String template, Record variables) {
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, path,
+        fold(Template.load(CudaLines.class, template).fill(variables).render()));
   }
 
   /** {@code text} wrapped to {@code width} columns, each line a comment starting {@code prefix}. */

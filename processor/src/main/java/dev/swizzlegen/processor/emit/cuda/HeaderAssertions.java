@@ -38,12 +38,12 @@ final class HeaderAssertions {
   }
 
   /** The assertions, one a line, at namespace scope after the tile's struct. */
-  static List<String> of(TileSpec tile, HopperHeaderText hopper, OperandReadText reads) {
+  static List<String> of(TileSpec tile, EngineText engines) {
     HeaderAssertions assertions = new HeaderAssertions(tile.name());
     TileLayout layout = tile.layout();
     assertions.layout(layout);
-    hopper.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
-    for (OperandReadText.Read read : reads.reads()) {
+    engines.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
+    for (EngineText.Read read : engines.reads()) {
       assertions.read(layout, read);
     }
     return assertions.lines;
@@ -119,7 +119,7 @@ final class HeaderAssertions {
    * K slice's descriptor, the operand's extents and two of its elements are the model's. The second
    * read of a tile's two starts each message with what it is.
    */
-  private void read(TileLayout layout, OperandReadText.Read read) {
+  private void read(TileLayout layout, EngineText.Read read) {
     MmaOperand operand = read.operand();
     MmaMemberNames.Members members = read.members();
     String engine = read.format().engineName();
@@ -127,7 +127,7 @@ final class HeaderAssertions {
     String prefix = type + "::" + members.constants();
     List<String> fields = new ArrayList<>();
     for (MmaDescriptor.Bits bits : read.format().descriptor().fields()) {
-      Optional<String> constant = OperandReadText.constant(bits.field());
+      Optional<String> constant = EngineText.constant(bits.field());
       if (constant.isPresent()) {
         String field = "uint64_t{" + prefix + constant.get() + "}";
         fields.add((bits.field().inUnits() ? "(" + field + " >> 4)" : field) + " << "

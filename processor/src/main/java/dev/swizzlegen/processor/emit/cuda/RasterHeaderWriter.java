@@ -21,11 +21,16 @@ public final class RasterHeaderWriter {
   private static final String HOST_DEVICE = CudaLines.HOST_DEVICE + " static";
   private static final int WIDTH = 100;
 
-  /** The raster header template's variables ({@code raster.cuh.template}). */
-  public record Variables(String origin, List<String> summary, String name, boolean cutlass,
-      String preamble, String namespace, int tileSize, String launchShape,
-      List<String> launchGridSignature, String launchGrid, List<String> signature,
-      List<String> body, List<String> deviceCall) {}
+  /**
+   * The raster header template's variables ({@code raster.cuh.template}).
+   *
+   * @param order the order in one sentence ({@link #summary})
+   * @param idleBlocks what the grid's comment adds of the idle blocks, if the order has any
+   */
+  public record Variables(String origin, String rasterizer, String order, String idleBlocks,
+      String name, boolean cutlass, String preamble, String namespace, int tileSize,
+      String launchShape, List<String> launchGridSignature, String launchGrid,
+      List<String> signature, List<String> body, List<String> deviceCall) {}
 
   public GeneratedFile write(RasterSpec raster) {
     return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, raster.headerPath(),
@@ -40,17 +45,10 @@ public final class RasterHeaderWriter {
   static String text(String origin, String namespace, String name, Rasterizer rasterizer,
       int tileSize) {
     boolean cutlass = rasterizer == Rasterizer.CUTLASS_IDENTITY;
-    List<String> summary = new ArrayList<>(CudaLines.comment("// ", "Threadblock rasterizer "
-        + rasterizer + ", default tile size " + tileSize + ": " + summary(rasterizer) + ".", 97));
-    summary.add("//");
-    summary.addAll(CudaLines.comment("// ", "The grid is grid_x x grid_y output tiles: grid_x ="
-        + " ceil(N / BN) columns, grid_y = ceil(M / BM) rows. block_idx is a block's place in the"
-        + " launch, blockIdx.y * gridDim.x + blockIdx.x. The uint2 returned is its tile: .x the"
-        + " column, .y the row. Every block of launch_grid() gets a different tile and every tile a"
-        + " block" + (cutlass ? ", except the idle blocks of the last strip, whose .x is grid_x or"
-            + " more." : "."), 97));
     return CudaLines.fold(Template.load(RasterHeaderWriter.class, "raster.cuh.template")
-        .fill(new Variables(UserText.cppComment(origin), summary, name, cutlass,
+        .fill(new Variables(UserText.cppComment(origin), rasterizer.toString(),
+            summary(rasterizer), cutlass ? ", except the idle blocks of the last strip, whose .x"
+                + " is grid_x or more" : "", name, cutlass,
             CudaLines.preamble("#include <vector_types.h>  // uint2, dim3\n"), namespace, tileSize,
             cutlass ? "(grid_y * tile_size) x ceil(grid_x / tile_size)" : "the tiles' grid",
             wrapped("  " + HOST_DEVICE + " dim3 launch_grid(", List.of("uint32_t grid_x",

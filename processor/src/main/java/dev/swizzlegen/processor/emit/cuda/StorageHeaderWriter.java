@@ -3,7 +3,6 @@ package dev.swizzlegen.processor.emit.cuda;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.StorageConstants;
-import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
@@ -31,8 +30,6 @@ import java.util.Set;
  * {@link StorageNames} reserved.
  */
 public final class StorageHeaderWriter {
-  private static final String TEMPLATE = "storage.cuh.template";
-
   /** The steps a phase change's helper performs: every thread may run them, whatever its role. */
   private static final Set<Step> HELPER_STEPS =
       Set.of(Step.WAIT_WGMMA, Step.WAIT_TMA_STORE_READS, Step.FENCE_PROXY_ASYNC);
@@ -42,20 +39,16 @@ public final class StorageHeaderWriter {
     return HELPER_STEPS.contains(step);
   }
 
-  public GeneratedFile write(ProvenStorage proven) {
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, proven.spec().headerPath(),
-        text(proven));
-  }
-
   /**
    * The header template's variables.
    *
    * @param includes the tiles' headers, each an {@code #include} line, and a blank line after them
    * @param changes each phase change that needs a helper
+   * @param tileAssertion the {@code static_assert} of the tile buffers, if any
    */
   public record Variables(String origin, List<String> summary, String preamble,
       List<String> includes, String namespace, String name, List<String> constants,
-      List<BufferVariables> buffers, List<ChangeVariables> changes, List<String> assertions,
+      List<BufferVariables> buffers, List<ChangeVariables> changes, String tileAssertion,
       boolean cute, List<CuteTensorVariables> cuteTensors) {}
 
   /** A tile buffer's CuTe tensor accessor, where its tile has a CuTe type. */
@@ -74,7 +67,7 @@ public final class StorageHeaderWriter {
   public record ChangeVariables(String helper, boolean waitWgmma,
       boolean waitTmaStoreReads, boolean fenceProxyAsync) {}
 
-  public static String text(ProvenStorage proven) {
+  public GeneratedFile write(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     // From the generated-sources root of the build that wrote it, as -I names it.
     List<String> includeLines = new ArrayList<>(spec.buffers().stream()
@@ -105,15 +98,14 @@ public final class StorageHeaderWriter {
               buffer.buffer().copies() > 1,
               buffer.buffer().copies() == 1)));
     }
-    return CudaLines.fold(Template.load(StorageHeaderWriter.class, TEMPLATE).fill(new Variables(
+    return CudaLines.header(spec.headerPath(), "storage.cuh.template", new Variables(
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
         // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
         // tiles; a plan of barriers and bytes only has its own.
         includeLines.isEmpty() ? CudaLines.preamble("") : "#pragma once\n", includeLines,
         spec.cudaNamespace(), spec.name(), StorageConstants.of(proven).stream()
             .filter(StorageConstants.Constant::inHeader).map(StorageConstants.Constant::declaration)
-            .toList(), buffers, changes, assertions(proven), !cuteTensors.isEmpty(), cuteTensors))
-        .render());
+            .toList(), buffers, changes, tileAssertion(spec), !cuteTensors.isEmpty(), cuteTensors));
   }
 
   /** One buffer's accessor and its row of the placement check. */
@@ -202,31 +194,19 @@ public final class StorageHeaderWriter {
     return StorageNames.phaseChange(change.from(), change.to());
   }
 
-  /**
-   * The plan's {@code static_assert}s: the whole placement in one constexpr check, each tile
-   * buffer's alignment and stages as its tile's header says, the request and capacity.
-   */
-  private static List<String> assertions(ProvenStorage proven) {
-    List<String> out = new ArrayList<>();
-    out.add("static_assert(::swizzlegen::detail::storage_placement_holds(kExtents, kBytes,"
-        + " kAlignment),\n              \"swizzlegen: buffers aligned, within the plan, disjoint"
-        + " while live together\");");
+  /** Each tile buffer's alignment and stages as its tile's header says; empty without tiles. */
+  private static String tileAssertion(StorageSpec spec) {
     List<String> tiles = new ArrayList<>();
-    for (StorageBuffer buffer : proven.spec().buffers()) {
+    for (StorageBuffer buffer : spec.buffers()) {
       buffer.tile().ifPresent(tile -> {
         String type = "::" + tile.cudaType();
         tiles.add(buffer.names().alignment() + " == " + type + "::kAlignmentBytes");
         tiles.add(type + "::kStages == " + tile.layout().stages() + "u");
       });
     }
-    if (!tiles.isEmpty()) {
-      out.add("static_assert(" + String.join(" &&\n              ", tiles) + ",\n              "
-          + "\"swizzlegen: each tile buffer has its tile's alignment and the stages planned\");");
-    }
-    out.add("static_assert(kDynamicBytes <= kLimitBytes &&\n              kDynamicBytes >= kBytes"
-        + " + (kAlignment > 16u ? kAlignment - 16u : 0u),\n              \"swizzlegen: the"
-        + " request fits the target, with the slack to round the base up\");");
-    return out;
+    return tiles.isEmpty() ? "" : "static_assert(" + String.join(" &&\n              ", tiles)
+        + ",\n              \"swizzlegen: each tile buffer has its tile's alignment and the"
+        + " stages planned\");";
   }
 
   /**

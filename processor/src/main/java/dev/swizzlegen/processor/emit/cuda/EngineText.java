@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.emit.cuda;
 import static dev.swizzlegen.processor.diag.ModelText.majorWords;
 import static dev.swizzlegen.processor.diag.ModelText.operandWords;
 
+import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
@@ -10,27 +11,42 @@ import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.MmaMemberNames.Members;
 import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.runtime.Architecture;
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
+import dev.swizzlegen.runtime.Plan;
+import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
+import dev.swizzlegen.runtime.engine.tma.TmaFill;
+import dev.swizzlegen.runtime.layout.OperandShape;
+import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a tile's generated files say and give of the tensor cores' reads of it, whatever the
- * instruction: each read is one repetition of the header template's {@code reads} section, a
+ * What a tile's generated files say and give of the engines that read or fill it: TMA's boxes for
+ * one stage ({@link TmaFill}) and the host helper that encodes their tensor map; each tensor-core
+ * read, whatever the instruction, one repetition of the header template's {@code reads} section, a
  * sentence in the header's comment and in the summary, a plan in the report, and
- * {@code static_assert}s ({@link HeaderAssertions}), all of it the model's {@link MmaOperand},
- * worded apart per format only where its {@link Words} say, its members named by
- * {@link MmaMemberNames}.
+ * {@code static_assert}s ({@link HeaderAssertions}), worded apart per format only where its
+ * {@link Words} say, its members named by {@link MmaMemberNames}; and, only for an explicit
+ * {@code -Aswizzlegen.arch} with wgmma, whether wgmma could read the tile, in each major.
+ *
+ * @param wgmmaReads how wgmma reads the tile in each major, or why not
  */
-public record OperandReadText(TileSpec tile, List<Read> reads) {
+public record EngineText(TileSpec tile, Optional<TmaFill> tmaFill,
+    Map<Major, Plan<MmaOperand>> wgmmaReads, List<Read> reads) {
   /**
    * How the files word one format's reads where the formats differ (wgmma's kept the words they had
    * first; tcgen05's name the instruction's kind, CuTe's layout types): a new format is a new row.
@@ -89,13 +105,12 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
     }
 
     Words words() {
-      return OperandReadText.words(operand.format());
+      return EngineText.words(operand.format());
     }
   }
 
-  /** The tile's reads, format by format; of two, the K-major first, the MN-major named apart. */
-  public static OperandReadText of(ProvenTile proven) {
-    TileSpec tile = proven.spec();
+  /** The tile's engines; its reads format by format, of two the K-major first. */
+  public static EngineText of(ProvenTile proven) {
     List<Read> reads = new ArrayList<>();
     for (MmaFormat format : MmaFormat.all()) {
       List<MmaOperand> operands = proven.mmaOperands(format);
@@ -103,20 +118,26 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
       operands.stream().sorted(Comparator.comparing(MmaOperand::major)).forEach(operand ->
           reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
     }
-    return new OperandReadText(tile, List.copyOf(reads));
+    return new EngineText(proven.spec(), proven.tmaFill(), proven.wgmmaReads(),
+        List.copyOf(reads));
   }
 
   static Words words(MmaFormat format) {
-    Words words = WORDS.get(format);
-    if (words == null) {
-      throw new IllegalArgumentException("no words for " + format);
-    }
-    return words;
+    return Objects.requireNonNull(WORDS.get(format), () -> "no words for " + format);
   }
 
-  /** {@code "a K-major"}, {@code "an MN-major"}. */
-  private static String aMajor(Major major) {
-    return (major == Major.K ? "a " : "an ") + majorWords(major);
+  /**
+   * The major of the tile's WGMMA access, if it declares one; of a tile with two, that of the
+   * K-major one, which has the {@code wgmma_desc} members.
+   */
+  public static Optional<Major> declaredMajor(TileSpec tile) {
+    List<Major> majors = declaredMajors(tile);
+    return majors.size() == 2 ? Optional.of(Major.K) : majors.stream().findFirst();
+  }
+
+  /** The majors of the tile's WGMMA accesses, in the order declared: none, one, or one of each. */
+  public static List<Major> declaredMajors(TileSpec tile) {
+    return MmaRead.by(MmaFormat.GMMA, tile.engines()).stream().map(MmaRead::major).toList();
   }
 
   /** {@code "the 128-byte swizzle"}, or with CuTe's name where the format gives it. */
@@ -151,30 +172,6 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
         + operand.leadingByteOffset() + ", SBO " + operand.strideByteOffset() + " bytes";
   }
 
-  /** The comment lines of {@code format}'s reads: each one's sentence and descriptor function. */
-  List<String> comment(MmaFormat format) {
-    List<String> lines = new ArrayList<>();
-    for (Read read : reads) {
-      if (read.format().equals(format)) {
-        lines.addAll(CudaLines.comment("//   ", sentence(read) + ": " + read.members().descriptor()
-            + "() below.", 94));
-      }
-    }
-    return lines;
-  }
-
-  /** The comment sections of the formats whose reads have a heading of their own. */
-  String sections() {
-    StringBuilder out = new StringBuilder();
-    for (MmaFormat format : MmaFormat.all()) {
-      List<String> lines = comment(format);
-      words(format).heading().filter(heading -> !lines.isEmpty()).ifPresent(heading ->
-          out.append("//\n// ").append(heading).append(":\n").append(String.join("\n", lines))
-              .append('\n'));
-    }
-    return out.toString();
-  }
-
   /** The summary's line of a read: {@code "wgmma: K-major, the 128-byte swizzle, ..."}. */
   public static String summaryLine(Read read) {
     MmaOperand operand = read.operand();
@@ -187,8 +184,135 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
         + (read.members().second() ? " (" + read.members().descriptor() + ")" : "");
   }
 
-  /** The header template's variables: the reads' comment sections, a {@code reads} section each. */
-  public record Variables(String readSections, List<ReadVariables> reads) {}
+  /** The comment lines of {@code format}'s reads: each one's sentence and descriptor function. */
+  private List<String> readLines(MmaFormat format) {
+    return reads.stream().filter(read -> read.format().equals(format))
+        .flatMap(read -> wrapped(sentence(read) + ": " + read.members().descriptor()
+            + "() below.").stream()).toList();
+  }
+
+  /**
+   * The header's comment sections about the engines, each after a {@code "//"} line: TMA's and
+   * wgmma's under Hopper's heading, then each format's with a heading of its own. Notes about an
+   * architecture come only from what the tile declares or from an explicit
+   * {@code -Aswizzlegen.arch} with wgmma: then, for a tile no tensor core is declared to read,
+   * whether wgmma could read it (not for an element type wgmma never reads).
+   */
+  String comment(Optional<Architecture> architecture) {
+    List<String> lines = new ArrayList<>();
+    tmaFill.ifPresent(fill -> lines.addAll(wrapped("TMA fills a stage with " + fill.boxes().size()
+        + " box" + (fill.boxes().size() == 1 ? "" : "es") + " of " + fill.boxRows() + " x "
+        + fill.boxCols() + " elements, " + fill.mode().cudaName() + (fill.mode().isBlackwell()
+            ? " (one of Blackwell's modes: sm_100 on, and <cuda.h> from CUDA 12.8 on)" : "")
+        + ": encode_tma_tensor_map() and tma_box_*() below.")));
+    List<String> declared = readLines(MmaFormat.GMMA);
+    lines.addAll(declared);
+    boolean wgmmaNotes = !declared.isEmpty();
+    if (reads.isEmpty() && architecture.filter(arch -> arch.has(Architecture.Feature.WGMMA))
+        .isPresent() && MmaFormat.GMMA.type(tile.layout().dtype()).isPresent()) {
+      wgmmaNotes = true;
+      List<String> readable = new ArrayList<>();
+      for (Major major : Major.values()) {
+        if (wgmmaReads.get(major).exists()) {
+          List<String> sides = new OperandShape(tile.layout(), major).rowCol("M or N", "K");
+          readable.add(operandWords(major) + " (rows " + sides.get(0) + ", cols "
+              + sides.get(1) + ") with "
+              + wgmmaReads.get(major).plan().orElseThrow().layoutType().description());
+        }
+      }
+      if (!readable.isEmpty()) {
+        lines.addAll(wrapped("wgmma could read it as " + String.join(", or as ", readable)
+            + "; declare @Access(kind = AccessKind.WGMMA" + (readable.size() == 1
+                && wgmmaReads.get(Major.K).exists() ? "" : ", major = ...")
+            + ") for its descriptors."));
+      } else {
+        lines.addAll(wrapped("No wgmma reads it as declared. "
+            + unreadableReasons(wgmmaReads.get(Major.K).violations(),
+                wgmmaReads.get(Major.MN).violations())));
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    if (!lines.isEmpty()) {
+      section(out, wgmmaNotes ? "Hopper (sm_90a)" : "TMA (sm_90 and later)", lines);
+    }
+    for (MmaFormat format : MmaFormat.all()) {
+      List<String> own = readLines(format);
+      words(format).heading().filter(heading -> !own.isEmpty())
+          .ifPresent(heading -> section(out, heading, own));
+    }
+    return out.toString();
+  }
+
+  private static void section(StringBuilder out, String heading, List<String> lines) {
+    out.append("//\n// ").append(heading).append(":\n").append(String.join("\n", lines))
+        .append('\n');
+  }
+
+  /** Why wgmma reads the tile in neither major: each major's first violation, once if equal. */
+  static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
+    String k = Messages.VIOLATIONS.render(kMajor.get(0));
+    String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
+    return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
+  }
+
+  /** The host-only includes the TMA members need, left out under NVRTC. */
+  String includes() {
+    return tmaFill.isPresent()
+        ? "#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types\n"
+            + "#include <cuda_runtime_api.h>  // cudaGetDriverEntryPoint: no -lcuda needed\n"
+        : "";
+  }
+
+  /** The header template's {@code tma} section, each value the model's: one item, or none. */
+  public record TmaVariables(boolean tmaHopperMode, boolean tmaBlackwellMode,
+      boolean tmaBlackwellSwizzle, boolean tmaSubByteHopperMode, int tmaBoxRows, int tmaBoxCols,
+      int tmaBoxes, int tmaStageBytes, List<String> tmaFunctions, String tmaSwizzle,
+      int tmaSwizzleValue, String tmaDataType, List<String> tmaDataTypeNotes, String tmaNeeds,
+      String tmaBoxAddress) {}
+
+  List<TmaVariables> tmaVariables() {
+    TileLayout layout = tile.layout();
+    return tmaFill.stream().map(fill -> {
+      // A Blackwell mode's enumerator, and a sub-byte data type's, only where <cuda.h> has it
+      // (CUDA 12.8 on).
+      boolean blackwellMode = fill.mode().isBlackwell();
+      TmaDataType type = TmaDataType.of(layout.dtype());
+      boolean blackwell = blackwellMode || type.sinceCuda12_8();
+      return new TmaVariables(!blackwell, blackwell, blackwellMode, blackwell && !blackwellMode,
+          fill.boxRows(), fill.boxCols(), fill.boxes().size(),
+          layout.bytesOf(layout.rows() * layout.cols()),
+          CudaHeaderWriter.functions(TileFunctions.tmaBoxes(layout, fill.boxRows(),
+              fill.boxCols())),
+          fill.mode().cudaName(), fill.mode().value(), type.cudaName(),
+          dataTypeNotes(layout.dtype()), needsCuda12_8(fill.mode(), layout.dtype()),
+          layout.elementBits() % 8 == 0 ? "tma_box_offset(i) * kElementBytes"
+              : "tma_box_offset(i) / 2 (two elements a byte)");
+    }).toList();
+  }
+
+  /** What the TMA members need of CUDA 12.8's {@code <cuda.h>}: the mode, the data type or both. */
+  private static String needsCuda12_8(TmaSwizzle mode, DType dtype) {
+    TmaDataType type = TmaDataType.of(dtype);
+    if (!type.sinceCuda12_8()) {
+      return "TMA mode " + mode.cudaName();
+    }
+    return mode.isBlackwell() ? "TMA mode " + mode.cudaName() + " and data type " + type.cudaName()
+        : "TMA data type " + type.cudaName();
+  }
+
+  /** Comment lines on what a sub-byte data type asks of the global matrix; none for the others. */
+  private static List<String> dataTypeNotes(DType dtype) {
+    TmaDataType type = TmaDataType.of(dtype);
+    if (!type.sinceCuda12_8()) {
+      return List.of();
+    }
+    String rules = type.boxCols() != 0
+        ? "the global matrix's address must be 32-byte aligned, its global_cols a multiple of 128"
+            + " and row_pitch_bytes a multiple of 32 (cuda.h)"
+        : "global_cols must be even and row_pitch_bytes a multiple of 16 (cuda.h)";
+    return CudaLines.comment("// ", type.cudaName() + " (CUDA 12.8 and later, sm_100): " + rules
+        + "; global dimensions count elements, not bytes.", 96);
+  }
 
   /** One read's members, each the model's value: one repetition of the {@code reads} section. */
   public record ReadVariables(boolean second, String instruction, String functionPrefix,
@@ -198,8 +322,8 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
       List<String> canonicalLayout, List<String> descriptorFields, String descriptor,
       List<String> functions, String descriptorFunction, List<String> descriptorMember) {}
 
-  Variables variables() {
-    return new Variables(sections(), reads.stream().map(this::item).toList());
+  List<ReadVariables> readVariables() {
+    return reads.stream().map(this::item).toList();
   }
 
   private ReadVariables item(Read read) {
@@ -211,21 +335,20 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
     String fn = members.functions();
     MajorMember major = words.major();
     MmaDescriptor descriptor = format.descriptor();
-    boolean versioned = MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION);
     return new ReadVariables(
         members.second(),
         format.instruction(),
         fn,
-        memberComment(format.instruction() + " (" + format.architecture() + "): "
-            + aMajor(operand.major()) + " " + words.typePrefix()
-            + operand.instructionType() + " operand with " + layoutWords(operand)
-            + words.readFrom() + ". One instruction reads " + k + "K of K"
+        CudaLines.comment("// ", format.instruction() + " (" + format.architecture() + "): "
+            + (operand.major() == Major.K ? "a " : "an ") + majorWords(operand.major()) + " "
+            + words.typePrefix() + operand.instructionType() + " operand with "
+            + layoutWords(operand) + words.readFrom() + ". One instruction reads " + k + "K of K"
             + (words.namesShape() ? " (k" + operand.instructionK() + ")" : "") + "; " + k
             + "KSlices of them span the tile's K. The operand is " + k + "MnExtent (M or N) by "
             + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
             + " find its element (mn, k) whatever the major. " + major.before() + k
             + MmaMemberNames.majorField(format) + major.after()
-            + (operand.major() == Major.K ? "" : major.mnMajor()) + "."),
+            + (operand.major() == Major.K ? "" : major.mnMajor()) + ".", 96),
         k,
         operand.instructionK(),
         operand.kSlices(),
@@ -236,7 +359,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
         operand.majorBit(),
         operand.leadingByteOffset(),
         operand.strideByteOffset(),
-        versioned,
+        MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION),
         descriptor.value(MmaDescriptor.Field.VERSION),
         words.layoutTypes(),
         operand.layoutTypeCode(),
@@ -246,7 +369,8 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
         CudaHeaderWriter.functions(TileFunctions.operand(operand.shape(),
             members.functionPrefix(), k.substring(1))),
         members.descriptor(),
-        CudaHeaderWriter.function(descriptor(read), memberComment(descriptor(read).meaning())));
+        CudaHeaderWriter.function(descriptor(read),
+            CudaLines.comment("// ", descriptor(read).meaning(), 96)));
   }
 
   /** {@code wgmma_desc(smem_address, k_slice, mn, stage)}: the header's and the helper's. */
@@ -309,7 +433,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
     return json;
   }
 
-  private static List<String> memberComment(String text) {
-    return CudaLines.comment("// ", text, 96);
+  private static List<String> wrapped(String text) {
+    return CudaLines.comment("//   ", text, 94);
   }
 }
