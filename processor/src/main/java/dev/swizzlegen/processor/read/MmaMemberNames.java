@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * The names of the members a tile's header declares for each tensor-core read, named from the
  * read's format: here below the writers, so that {@link ReservedNames} reserves exactly what the
- * header's {@code reads} section ({@code emit.cuda.EngineText}) declares.
+ * header's {@code reads} section ({@code emit.cuda.TileEngineText}) declares.
  */
 public final class MmaMemberNames {
   private MmaMemberNames() {}

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.report;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.cuda.EngineText;
+import dev.swizzlegen.processor.emit.cuda.TileEngineText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.RasterSpec;
 import dev.swizzlegen.processor.read.StorageSpec;
@@ -26,13 +26,13 @@ public final class BuildSummary {
   private BuildSummary() {}
 
   /** The note of a tile that generated its files. */
-  public static String of(TileSpec tile, List<AccessReport> reports, EngineText engines) {
+  public static String of(TileSpec tile, List<AccessReport> reports, TileEngineText engines) {
     List<String> lines = new ArrayList<>();
     tile.derivation().ifPresent(why -> lines.add("derived: " + why));
     engines.tmaFill().ifPresent(fill -> lines.add("TMA: " + fill.boxes().size()
         + (fill.boxes().size() == 1 ? " box" : " boxes") + " of " + fill.boxRows() + " x "
         + fill.boxCols() + " elements per stage, " + fill.mode().cudaName()));
-    engines.reads().forEach(read -> lines.add(EngineText.summaryLine(read)));
+    engines.reads().forEach(read -> lines.add(TileEngineText.summaryLine(read)));
     reports.forEach(report -> lines.add(ProofText.summary(report)));
     lines.addAll(tile.skippedDefaults());
     if (reports.isEmpty() && tile.engines().isEmpty() && tile.skippedDefaults().isEmpty()) {

@@ -4,7 +4,7 @@ import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
-import dev.swizzlegen.processor.emit.cuda.EngineText;
+import dev.swizzlegen.processor.emit.cuda.TileEngineText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.DeclaredAccess;
@@ -192,7 +192,7 @@ public final class ReportWriter {
       @Override
       public Map<String, Object> mmaRead(MmaRead read, Plan<MmaOperand> operand) {
         return object("major", read.major().name(),
-            "plan", operand.plan().map(EngineText::plan).orElse(null));
+            "plan", operand.plan().map(TileEngineText::plan).orElse(null));
       }
     }, plan));
     if (!plan.exists()) {
@@ -219,14 +219,14 @@ public final class ReportWriter {
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
     Map<String, Object> json = object("declared",
-        EngineText.declaredMajor(tile).map(Major::name).orElse(null));
-    if (EngineText.declaredMajors(tile).size() == 2) {
+        TileEngineText.declaredMajor(tile).map(Major::name).orElse(null));
+    if (TileEngineText.declaredMajors(tile).size() == 2) {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
       Plan<MmaOperand> read = proven.wgmmaRead(major);
       Map<String, Object> majorJson = object("operand", read.exists());
-      majorJson.putAll(read.plan().map(EngineText::plan).orElseGet(() ->
+      majorJson.putAll(read.plan().map(TileEngineText::plan).orElseGet(() ->
           object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
       json.put(major.name(), majorJson);
     }

@@ -7,7 +7,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.emit.cuda.CudaHeaderWriter;
-import dev.swizzlegen.processor.emit.cuda.EngineText;
+import dev.swizzlegen.processor.emit.cuda.TileEngineText;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
@@ -126,7 +126,7 @@ final class TileStep extends Step implements Tiles {
     // and the summary state about TMA, wgmma and tcgen05, from the plans worked out once; the
     // reads' descriptor functions are the helper's too.
     List<IndexFunction> functions = TileFunctions.of(tile.layout());
-    EngineText engines = EngineText.of(proven);
+    TileEngineText engines = TileEngineText.of(proven);
     List<IndexFunction> helperFunctions = new ArrayList<>(functions);
     helperFunctions.addAll(engines.descriptors());
     JavaClass helper = helperWriter.helper(proven, helperFunctions, javaWriter.sources());

@@ -33,16 +33,16 @@ public final class CudaHeaderWriter {
    */
   public record Variables(String origin, List<String> summary, String engines, String preamble,
       String namespace, String name, List<String> constants, List<String> functions,
-      List<String> assertions, List<EngineText.TmaVariables> tma,
-      List<EngineText.ReadVariables> reads, CuteTypeText.Variables cuteType) {}
+      List<String> assertions, List<TileEngineText.TmaVariables> tma,
+      List<TileEngineText.ReadVariables> reads, CuteTypeText.Variables cuteType) {}
 
   public GeneratedFile write(ProvenTile proven, List<IndexFunction> functions,
-      EngineText engines, Optional<Architecture> architecture) {
+      TileEngineText engines, Optional<Architecture> architecture) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     return CudaLines.header(tile.headerPath(), "tile.cuh.template", new Variables(
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
-        engines.comment(architecture), CudaLines.preamble(engines.includes()),
+        engines.comment(architecture), CudaLines.preamble(engines.tmaFill().isPresent(), false),
         tile.cudaNamespace(), tile.name(), constants(layout), functions(functions),
         HeaderAssertions.of(tile, engines), engines.tmaVariables(), engines.readVariables(),
         CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
@@ -126,15 +126,6 @@ public final class CudaHeaderWriter {
     return TileConstants.of(layout).stream().map(constant -> "static constexpr "
         + (constant.signed() ? "int" : "uint32_t") + " " + constant.cudaName() + " = "
         + constant.value() + ";").toList();
-  }
-
-  /**
-   * The bytes of {@code elements} elements over the constants, named from {@code scope}
-   * ({@code "GemmA::"} outside the struct): packed FP4 has no {@code kElementBytes}.
-   */
-  static String bytesOf(TileLayout layout, String elements, String scope) {
-    return layout.elementBits() % 8 == 0 ? elements + " * " + scope + "kElementBytes"
-        : elements + " * " + scope + "kElementBits / 8u";
   }
 
   /** Index functions as struct members, a blank line apart, each after its meaning and formula. */

@@ -31,17 +31,18 @@ public final class CudaLines {
 
   private CudaLines() {}
 
-  /** The preamble template's variable: {@code #include} lines, each ending in a newline. */
-  public record Preamble(String hostIncludes) {}
+  /** The preamble template's variables. */
+  public record Preamble(boolean tmaIncludes, boolean vectorTypes) {}
 
   /**
    * {@code #pragma once} and what lets one header serve nvcc, host-only C++ (JNI or JavaCPP glue)
-   * and NVRTC: the fixed-width types, {@code hostIncludes} left out under NVRTC, and the function
-   * qualifiers, as CuTe's {@code CUTE_HOST_DEVICE} ({@code preamble.cuh.template}).
+   * and NVRTC: the fixed-width types, the host includes left out under NVRTC (TMA's
+   * {@code <cuda.h>} and the runtime's entry point, or {@code uint2} and {@code dim3}), and the
+   * function qualifiers, as CuTe's {@code CUTE_HOST_DEVICE} ({@code preamble.cuh.template}).
    */
-  static String preamble(String hostIncludes) {
+  static String preamble(boolean tmaIncludes, boolean vectorTypes) {
     return Template.load(CudaLines.class, "preamble.cuh.template")
-        .fill(new Preamble(hostIncludes)).render();
+        .fill(new Preamble(tmaIncludes, vectorTypes)).render();
   }
 
   /** The header at {@code path}: {@code template} filled from {@code variables}, then folded. */

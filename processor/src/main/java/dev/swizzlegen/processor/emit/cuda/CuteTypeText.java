@@ -56,8 +56,8 @@ public final class CuteTypeText {
     List<String> types = new ArrayList<>();
     types.add("using CuteElement = " + element(layout.dtype()) + ";");
     CuteLayout strided = export.layout();
-    types.addAll(using("CuteShape", "cute::Shape", shapes(strided, true)));
-    types.addAll(using("CuteStride", "cute::Stride", shapes(strided, false)));
+    types.addAll(using("CuteShape", tuple(strided, true)));
+    types.addAll(using("CuteStride", tuple(strided, false)));
     String plain = "cute::Layout<CuteShape, CuteStride>";
     String composed = plain;
     if (pointer) {
@@ -74,12 +74,12 @@ public final class CuteTypeText {
     }
     if (export.rows().isPresent()) {
       CuteLayout rows = export.rows().get();
-      types.addAll(using("CuteRowShape", "cute::Shape", shapes(rows, true)));
-      types.addAll(using("CuteRowStride", "cute::Stride", shapes(rows, false)));
+      types.addAll(using("CuteRowShape", tuple(rows, true)));
+      types.addAll(using("CuteRowStride", tuple(rows, false)));
       composed = "cute::ComposedLayout<cute::Layout<CuteRowShape, CuteRowStride>, cute::Int<0>,"
           + " " + composed + ">";
     }
-    types.addAll(using("CuteLayout", "", List.of(composed)));
+    types.addAll(using("CuteLayout", composed));
     String iterator =
         layout.dtype().storageBits() < 8 ? "cute::recast_ptr<CuteElement>(smem)" : "smem";
     return new Variables(true, comment, types, false, List.of(), iterator);
@@ -141,23 +141,19 @@ public final class CuteTypeText {
     return "cute::Swizzle<" + s.bits() + ", " + s.base() + ", " + s.shift() + ">";
   }
 
-  /** The top-level modes' shapes (or strides) of {@code layout}, each a C++ type. */
-  private static List<String> shapes(CuteLayout layout, boolean shape) {
-    return IntStream.range(0, layout.rank()).mapToObj(i -> type(layout.mode(i), shape)).toList();
+  /** The shapes (or strides) of {@code layout}'s top-level modes, one C++ tuple type. */
+  private static String tuple(CuteLayout layout, boolean shape) {
+    return tuple(IntStream.range(0, layout.rank()).mapToObj(layout::mode).toList(), shape);
   }
 
-  private static String type(CuteLayout.Mode mode, boolean shape) {
-    if (mode.isLeaf()) {
-      return "cute::Int<" + (shape ? mode.size() : mode.stride()) + ">";
-    }
-    return mode.children().stream().map(child -> type(child, shape))
+  private static String tuple(List<CuteLayout.Mode> modes, boolean shape) {
+    return modes.stream().map(mode -> mode.isLeaf()
+            ? "cute::Int<" + (shape ? mode.size() : mode.stride()) + ">"
+            : tuple(mode.children(), shape))
         .collect(Collectors.joining(", ", shape ? "cute::Shape<" : "cute::Stride<", ">"));
   }
 
-  /** {@code using name = template<parts...>;}, or {@code parts} alone for no {@code template}. */
-  private static List<String> using(String name, String template, List<String> parts) {
-    String type = template.isEmpty() ? String.join(", ", parts)
-        : template + "<" + String.join(", ", parts) + ">";
+  private static List<String> using(String name, String type) {
     return lines("", "using " + name + " = " + type, ";");
   }
 

@@ -38,12 +38,12 @@ final class HeaderAssertions {
   }
 
   /** The assertions, one a line, at namespace scope after the tile's struct. */
-  static List<String> of(TileSpec tile, EngineText engines) {
+  static List<String> of(TileSpec tile, TileEngineText engines) {
     HeaderAssertions assertions = new HeaderAssertions(tile.name());
     TileLayout layout = tile.layout();
     assertions.layout(layout);
     engines.tmaFill().ifPresent(fill -> assertions.tma(layout, fill));
-    for (EngineText.Read read : engines.reads()) {
+    for (TileEngineText.Read read : engines.reads()) {
       assertions.read(layout, read);
     }
     return assertions.lines;
@@ -90,9 +90,10 @@ final class HeaderAssertions {
     }
   }
 
-  /** The header's bytes of {@code elements} elements, named from outside the struct. */
+  /** The bytes of {@code elements} elements: packed FP4 has no {@code kElementBytes}. */
   private String bytes(TileLayout layout, String elements) {
-    return CudaHeaderWriter.bytesOf(layout, elements, type + "::");
+    return elements + " * " + type
+        + (layout.elementBits() % 8 == 0 ? "::kElementBytes" : "::kElementBits / 8u");
   }
 
   private void tma(TileLayout layout, TmaFill fill) {
@@ -119,7 +120,7 @@ final class HeaderAssertions {
    * K slice's descriptor, the operand's extents and two of its elements are the model's. The second
    * read of a tile's two starts each message with what it is.
    */
-  private void read(TileLayout layout, EngineText.Read read) {
+  private void read(TileLayout layout, TileEngineText.Read read) {
     MmaOperand operand = read.operand();
     MmaMemberNames.Members members = read.members();
     String engine = read.format().engineName();
@@ -127,7 +128,7 @@ final class HeaderAssertions {
     String prefix = type + "::" + members.constants();
     List<String> fields = new ArrayList<>();
     for (MmaDescriptor.Bits bits : read.format().descriptor().fields()) {
-      Optional<String> constant = EngineText.constant(bits.field());
+      Optional<String> constant = TileEngineText.constant(bits.field());
       if (constant.isPresent()) {
         String field = "uint64_t{" + prefix + constant.get() + "}";
         fields.add((bits.field().inUnits() ? "(" + field + " >> 4)" : field) + " << "

@@ -49,7 +49,7 @@ public final class RasterHeaderWriter {
         .fill(new Variables(UserText.cppComment(origin), rasterizer.toString(),
             summary(rasterizer), cutlass ? ", except the idle blocks of the last strip, whose .x"
                 + " is grid_x or more" : "", name, cutlass,
-            CudaLines.preamble("#include <vector_types.h>  // uint2, dim3\n"), namespace, tileSize,
+            CudaLines.preamble(false, true), namespace, tileSize,
             cutlass ? "(grid_y * tile_size) x ceil(grid_x / tile_size)" : "the tiles' grid",
             wrapped("  " + HOST_DEVICE + " dim3 launch_grid(", List.of("uint32_t grid_x",
                 "uint32_t grid_y", (cutlass ? "uint32_t tile_size" : "uint32_t /*tile_size*/")

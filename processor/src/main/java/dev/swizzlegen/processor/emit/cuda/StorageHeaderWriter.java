@@ -102,7 +102,7 @@ public final class StorageHeaderWriter {
         UserText.cppComment(spec.type().getQualifiedName().toString()), summary(proven),
         // The tiles' headers bring the preamble (uint32_t, SWIZZLEGEN_HOST_DEVICE) where there are
         // tiles; a plan of barriers and bytes only has its own.
-        includeLines.isEmpty() ? CudaLines.preamble("") : "#pragma once\n", includeLines,
+        includeLines.isEmpty() ? CudaLines.preamble(false, false) : "#pragma once\n", includeLines,
         spec.cudaNamespace(), spec.name(), StorageConstants.of(proven).stream()
             .filter(StorageConstants.Constant::inHeader).map(StorageConstants.Constant::declaration)
             .toList(), buffers, changes, tileAssertion(spec), !cuteTensors.isEmpty(), cuteTensors));

@@ -88,7 +88,7 @@ public final class HeaderNames {
         }
       }
     }
-    addCode(names, CudaLines.preamble(""));
+    addCode(names, CudaLines.preamble(false, false));
     List<TileLayout> tiles = List.of(
         TileLayout.parse("HALF 128x64 Swizzle<3,3,3> aligned 128"),
         TileLayout.parse("HALF 128x128 Swizzle<3,3,3> atoms 8x64 col-major stages 3 aligned 1024"),

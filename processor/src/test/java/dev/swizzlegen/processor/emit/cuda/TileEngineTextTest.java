@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
  * that those names are exactly what the header's {@code reads} section declares is
  * {@code ReservedNamesTest}'s.
  */
-class EngineTextTest {
+class TileEngineTextTest {
   @Test
   void everyFormatHasItsWords() {
     for (MmaFormat format : MmaFormat.all()) {
-      assertThat(EngineText.words(format)).isNotNull();
+      assertThat(TileEngineText.words(format)).isNotNull();
       assertThat(ModelText.typesRead(format)).isNotEmpty();
       assertThat(MmaMemberNames.majorField(format)).isNotEmpty();
     }

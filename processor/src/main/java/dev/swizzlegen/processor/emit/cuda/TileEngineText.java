@@ -45,7 +45,7 @@ import java.util.Optional;
  *
  * @param wgmmaReads how wgmma reads the tile in each major, or why not
  */
-public record EngineText(TileSpec tile, Optional<TmaFill> tmaFill,
+public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     Map<Major, Plan<MmaOperand>> wgmmaReads, List<Read> reads) {
   /**
    * How the files word one format's reads where the formats differ (wgmma's kept the words they had
@@ -105,12 +105,12 @@ public record EngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     }
 
     Words words() {
-      return EngineText.words(operand.format());
+      return TileEngineText.words(operand.format());
     }
   }
 
   /** The tile's engines; its reads format by format, of two the K-major first. */
-  public static EngineText of(ProvenTile proven) {
+  public static TileEngineText of(ProvenTile proven) {
     List<Read> reads = new ArrayList<>();
     for (MmaFormat format : MmaFormat.all()) {
       List<MmaOperand> operands = proven.mmaOperands(format);
@@ -118,7 +118,7 @@ public record EngineText(TileSpec tile, Optional<TmaFill> tmaFill,
       operands.stream().sorted(Comparator.comparing(MmaOperand::major)).forEach(operand ->
           reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
     }
-    return new EngineText(proven.spec(), proven.tmaFill(), proven.wgmmaReads(),
+    return new TileEngineText(proven.spec(), proven.tmaFill(), proven.wgmmaReads(),
         List.copyOf(reads));
   }
 
@@ -253,14 +253,6 @@ public record EngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     String k = Messages.VIOLATIONS.render(kMajor.get(0));
     String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
     return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
-  }
-
-  /** The host-only includes the TMA members need, left out under NVRTC. */
-  String includes() {
-    return tmaFill.isPresent()
-        ? "#include <cuda.h>               // CUtensorMap, cuTensorMapEncodeTiled's types\n"
-            + "#include <cuda_runtime_api.h>  // cudaGetDriverEntryPoint: no -lcuda needed\n"
-        : "";
   }
 
   /** The header template's {@code tma} section, each value the model's: one item, or none. */
