@@ -20,10 +20,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes {@code swizzlegen/<name>.cuh} from its template ({@code tile.cuh.template}): after its
- * {@link CudaLines#preamble}, a struct of {@code static constexpr} constants and index functions
- * ({@link TileFunctions}), then {@code static_assert}s of what swizzlegen proved
- * ({@link HeaderAssertions}).
+ * Writes a tile's {@code swizzlegen/<name>.cuh} from {@code tile.cuh.template}: a struct of
+ * constants and index functions ({@link TileFunctions}), then {@link HeaderAssertions}.
  */
 public final class CudaHeaderWriter {
   /**

@@ -18,7 +18,7 @@ public final class CudaLines {
   static final String HOST_DEVICE = "SWIZZLEGEN_HOST_DEVICE";
 
   /** The column limit of every generated line. */
-  private static final int WIDTH = 100;
+  static final int WIDTH = 100;
 
   /**
    * Where a code line may break, loosest binding first; of the breaks that fit, the shallowest and
@@ -73,13 +73,8 @@ public final class CudaLines {
 
   /** A comment line wrapped at its spaces, each piece under the line's own {@code //} lead. */
   private static void comment(String line, List<String> out) {
-    int slashes = line.indexOf("//");
-    int textStart = slashes + 2;
-    while (textStart < line.length() && line.charAt(textStart) == ' ') {
-      textStart++;
-    }
-    String lead = line.substring(0, textStart);
-    String rest = line.substring(textStart);
+    String rest = line.substring(line.indexOf("//") + 2).replaceFirst("^ +", "");
+    String lead = line.substring(0, line.length() - rest.length());
     while (lead.length() + rest.length() > WIDTH) {
       int limit = WIDTH - lead.length();
       int cut = -1;

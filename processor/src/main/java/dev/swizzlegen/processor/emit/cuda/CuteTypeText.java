@@ -14,14 +14,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * A tile's CuTe type in the header (SPEC section 10): the model's {@link CuteExport} printed as the
- * C++ type CuTe spells it, {@code cute::ComposedLayout<cute::Swizzle<3,4,3>,
- * cute::smem_ptr_flag_bits<16>, cute::Layout<Shape, Stride>>}, every integer static
- * ({@code cute::Int<n>}); and the canonical layout each descriptor encodes, in CuTe's words.
+ * A tile's CuTe type in the header (SPEC section 10): the model's {@link CuteExport} as CuTe spells
+ * it, every integer static ({@code cute::Int<n>}); and each descriptor's canonical layout.
  */
 public final class CuteTypeText {
-  private static final int WIDTH = 100;
-
   private CuteTypeText() {}
 
   /**
@@ -51,8 +47,8 @@ public final class CuteTypeText {
                 ? "The swizzle is on element offsets, composed with the layout."
                 : "No swizzle: a strided layout.")
         + " CuTe prints it as";
-    comment.addAll(CudaLines.comment("// ", words, WIDTH - 6));
-    comment.addAll(CudaLines.comment("//   ", export.toString(), WIDTH - 8));
+    comment.addAll(CudaLines.comment("// ", words, CudaLines.WIDTH - 6));
+    comment.addAll(CudaLines.comment("//   ", export.toString(), CudaLines.WIDTH - 8));
     List<String> types = new ArrayList<>();
     types.add("using CuteElement = " + element(layout.dtype()) + ";");
     CuteLayout strided = export.layout();
@@ -101,7 +97,7 @@ public final class CuteTypeText {
           + ": its stage stride or atom grid moves bits the swizzle reads";
     };
     return CudaLines.comment("// ", "No CuTe type (CuteLayout, cute_layout(), make_smem_tensor())"
-        + " for " + name + ": " + why + ".", WIDTH - 6);
+        + " for " + name + ": " + why + ".", CudaLines.WIDTH - 6);
   }
 
   /** The canonical layout a descriptor encodes, as CuTe documents it, then in this operand's. */
@@ -113,7 +109,8 @@ public final class CuteTypeText {
         + (operand.major() == dev.swizzlegen.runtime.Major.K ? "K" : "MN") + "> reads it");
     out.add("// (T elements a 16-byte unit; here in elements, LBO and SBO included):");
     out.add("//   " + MmaCanonicalLayout.symbolic(operand));
-    out.addAll(CudaLines.comment("//   ", MmaCanonicalLayout.of(operand).text(), WIDTH - 8));
+    out.addAll(CudaLines.comment("//   ", MmaCanonicalLayout.of(operand).text(),
+        CudaLines.WIDTH - 8));
     return out;
   }
 
@@ -160,7 +157,7 @@ public final class CuteTypeText {
   /** {@code type} then {@code end} after {@code indent}: its arguments a line each if too long. */
   private static List<String> lines(String indent, String type, String end) {
     int open = type.indexOf('<');
-    if (2 + indent.length() + type.length() + end.length() <= WIDTH || open < 0) {
+    if (2 + indent.length() + type.length() + end.length() <= CudaLines.WIDTH || open < 0) {
       return List.of(indent + type + end);
     }
     List<String> args = new ArrayList<>();

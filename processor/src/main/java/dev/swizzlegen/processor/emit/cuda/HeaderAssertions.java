@@ -17,14 +17,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * The {@code static_assert}s a tile's header ends with, checked again by every compiler that
- * includes it; every expected value is the model's ({@link TileLayout}, {@link TmaFill},
- * {@link MmaOperand}), never the header's own arithmetic: offsets, inverses and the swizzle at the
- * first, middle and last elements, TMA's box limits and first and last box, and for each
- * tensor-core read its descriptor's fields, its last K slice's descriptor and the operand's logical
- * coordinates ({@link OperandShape}).
+ * The {@code static_assert}s a tile's header ends with, every expected value the model's, never the
+ * header's own arithmetic: offsets, inverses and the swizzle at the first, middle and last
+ * elements; TMA's box limits and boxes; each tensor-core read's descriptor and coordinates.
  */
 final class HeaderAssertions {
   /** Where a long condition may break: before each {@code &&} and {@code |}. */
@@ -50,18 +48,16 @@ final class HeaderAssertions {
   }
 
   private void layout(TileLayout layout) {
-    List<String> places = List.of("the first element", "a middle element", "the last element");
-    Set<List<Integer>> points = new LinkedHashSet<>();
-    points.add(List.of(0, 0, 0));
-    points.add(List.of(layout.rows() / 2, layout.cols() / 2, layout.stages() / 2));
-    points.add(List.of(layout.rows() - 1, layout.cols() - 1, layout.stages() - 1));
-    int place = 0;
-    for (List<Integer> point : points) {
-      int row = point.get(0);
-      int col = point.get(1);
-      int stage = point.get(2);
+    List<List<Integer>> points = Stream.of(List.of(0, 0, 0),
+        List.of(layout.rows() / 2, layout.cols() / 2, layout.stages() / 2),
+        List.of(layout.rows() - 1, layout.cols() - 1, layout.stages() - 1)).distinct().toList();
+    for (int i = 0; i < points.size(); i++) {
+      int row = points.get(i).get(0);
+      int col = points.get(i).get(1);
+      int stage = points.get(i).get(2);
       int offset = layout.offset(row, col, stage);
-      String what = places.get(points.size() == places.size() ? place++ : place == 0 ? place++ : 2);
+      String what = i == 0 ? "the first element"
+          : i == points.size() - 1 ? "the last element" : "a middle element";
       assertThat(call("offset", row, col, stage) + " == " + u(offset), "offset of " + what);
       assertThat(call("row", offset) + " == " + u(row) + " && " + call("col", offset) + " == "
           + u(col) + " && " + call("stage", offset) + " == " + u(stage),
@@ -139,7 +135,7 @@ final class HeaderAssertions {
         what + "the " + engine + " descriptor is its fields");
     int slice = operand.kSlices() - 1;
     int stage = layout.stages() - 1;
-    boolean fromLastStep = read.words().fromLastMnStep();
+    boolean fromLastStep = TileEngineText.words(read.format()).fromLastMnStep();
     int first = fromLastStep ? operand.mnExtent() - operand.mnStep() : 0;
     long descriptor = operand.descriptor(0, slice, first, stage).encode();
     assertThat(type + "::" + members.descriptor() + "(0u, " + u(slice) + ", " + u(first) + ", "

@@ -10,16 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the rasterizer's {@code swizzlegen/<name>.cuh} from its template
- * ({@code raster.cuh.template}): a struct with the default tile size, the launch grid, the pure
- * {@code __host__ __device__ get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} (the order's
- * {@link RasterRoutines#of}, statement for statement the model's {@link Rasterizer#tile}) and the
- * {@code __device__ get_swizzle_idx(tile_size)}, which reads {@code blockIdx} and {@code gridDim}
- * and so is compiled by the CUDA compilers only; all after its {@link CudaLines#preamble}.
+ * Writes a rasterizer's {@code swizzlegen/<name>.cuh} from {@code raster.cuh.template}: the launch
+ * grid, the pure {@code get_swizzle_idx(block_idx, grid_x, grid_y, tile_size)} (the order's
+ * {@link RasterRoutines#of}) and the {@code __device__ get_swizzle_idx(tile_size)}, which reads
+ * {@code blockIdx} and {@code gridDim} and so is compiled by the CUDA compilers only.
  */
 public final class RasterHeaderWriter {
   private static final String HOST_DEVICE = CudaLines.HOST_DEVICE + " static";
-  private static final int WIDTH = 100;
 
   /**
    * The raster header template's variables ({@code raster.cuh.template}).
@@ -115,14 +112,14 @@ public final class RasterHeaderWriter {
 
   /**
    * {@code open}, the items separated by commas, then {@code close}: on one line while it stays
-   * within {@link #WIDTH}, then on lines aligned under the first item.
+   * within {@link CudaLines#WIDTH}, then on lines aligned under the first item.
    */
   private static List<String> wrapped(String open, List<String> items, String close) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder(open);
     for (int i = 0; i < items.size(); i++) {
       String item = items.get(i) + (i + 1 < items.size() ? "," : close);
-      if (i > 0 && line.length() + 1 + item.length() > WIDTH) {
+      if (i > 0 && line.length() + 1 + item.length() > CudaLines.WIDTH) {
         lines.add(line.toString());
         line = new StringBuilder(" ".repeat(open.length()));
       } else if (i > 0) {

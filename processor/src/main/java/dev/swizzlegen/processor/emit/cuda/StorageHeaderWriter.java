@@ -22,12 +22,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Writes a storage's header, {@code swizzlegen/<name>.cuh} (SPEC section 9), from its template
- * ({@code storage.cuh.template}): the plan's constants, {@code base()}, an accessor per buffer,
- * host-only {@code configure(kernel)}, for each phase change a comment of what must complete and a
- * helper doing the waits and fences that do not depend on the kernel's thread roles, then
- * {@code static_assert}s. Every value is the model's placement; the members are those
- * {@link StorageNames} reserved.
+ * Writes a storage's {@code swizzlegen/<name>.cuh} from {@code storage.cuh.template}: the plan's
+ * constants, an accessor per buffer, for each phase change what must complete and a helper doing
+ * the waits and fences that do not depend on thread roles, then {@code static_assert}s; every
+ * value the model's placement, the members those {@link StorageNames} reserved.
  */
 public final class StorageHeaderWriter {
   /** The steps a phase change's helper performs: every thread may run them, whatever its role. */

@@ -15,7 +15,6 @@ import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
-import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
@@ -35,13 +34,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a tile's generated files say and give of the engines that read or fill it: TMA's boxes for
- * one stage ({@link TmaFill}) and the host helper that encodes their tensor map; each tensor-core
- * read, whatever the instruction, one repetition of the header template's {@code reads} section, a
- * sentence in the header's comment and in the summary, a plan in the report, and
- * {@code static_assert}s ({@link HeaderAssertions}), worded apart per format only where its
- * {@link Words} say, its members named by {@link MmaMemberNames}; and, only for an explicit
- * {@code -Aswizzlegen.arch} with wgmma, whether wgmma could read the tile, in each major.
+ * What a tile's files say and give of the engines that fill or read it: TMA's boxes for one stage
+ * and their tensor-map encoder; each tensor-core read, whatever the instruction, one repetition of
+ * the template's {@code reads} section and its words, apart per format only where its
+ * {@link Words} say; and, for an explicit {@code -Aswizzlegen.arch} with wgmma, whether wgmma
+ * could read the tile.
  *
  * @param wgmmaReads how wgmma reads the tile in each major, or why not
  */
@@ -103,10 +100,6 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     public MmaFormat format() {
       return operand.format();
     }
-
-    Words words() {
-      return TileEngineText.words(operand.format());
-    }
   }
 
   /** The tile's engines; its reads format by format, of two the K-major first. */
@@ -161,7 +154,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   static String sentence(Read read) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
-    Words words = read.words();
+    Words words = words(read.format());
     String subject = read.members().second()
         ? format.instruction() + " also reads it as an MN-major operand (rows K, cols M or N)"
         : format.instruction() + " (" + (words.qualifiedByType()
@@ -175,7 +168,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   /** The summary's line of a read: {@code "wgmma: K-major, the 128-byte swizzle, ..."}. */
   public static String summaryLine(Read read) {
     MmaOperand operand = read.operand();
-    if (read.words().summarySentence()) {
+    if (words(read.format()).summarySentence()) {
       return read.format().engineName() + ": " + sentence(read);
     }
     return read.format().engineName() + ": " + majorWords(operand.major()) + ", "
@@ -192,11 +185,9 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   }
 
   /**
-   * The header's comment sections about the engines, each after a {@code "//"} line: TMA's and
-   * wgmma's under Hopper's heading, then each format's with a heading of its own. Notes about an
-   * architecture come only from what the tile declares or from an explicit
-   * {@code -Aswizzlegen.arch} with wgmma: then, for a tile no tensor core is declared to read,
-   * whether wgmma could read it (not for an element type wgmma never reads).
+   * The header's comment sections about the engines: TMA's and wgmma's under Hopper's heading,
+   * then each format's with a heading of its own. Whether wgmma could read a tile no tensor core is
+   * declared to read is said only for an explicit architecture with wgmma.
    */
   String comment(Optional<Architecture> architecture) {
     List<String> lines = new ArrayList<>();
@@ -226,9 +217,11 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
                 && wgmmaReads.get(Major.K).exists() ? "" : ", major = ...")
             + ") for its descriptors."));
       } else {
+        // Each major's first violation, once if they are equal.
+        String k = Messages.VIOLATIONS.render(wgmmaReads.get(Major.K).violations().get(0));
+        String mn = Messages.VIOLATIONS.render(wgmmaReads.get(Major.MN).violations().get(0));
         lines.addAll(wrapped("No wgmma reads it as declared. "
-            + unreadableReasons(wgmmaReads.get(Major.K).violations(),
-                wgmmaReads.get(Major.MN).violations())));
+            + (k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn)));
       }
     }
     StringBuilder out = new StringBuilder();
@@ -246,13 +239,6 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   private static void section(StringBuilder out, String heading, List<String> lines) {
     out.append("//\n// ").append(heading).append(":\n").append(String.join("\n", lines))
         .append('\n');
-  }
-
-  /** Why wgmma reads the tile in neither major: each major's first violation, once if equal. */
-  static String unreadableReasons(List<Violation> kMajor, List<Violation> mnMajor) {
-    String k = Messages.VIOLATIONS.render(kMajor.get(0));
-    String mn = Messages.VIOLATIONS.render(mnMajor.get(0));
-    return k.equals(mn) ? k : "As K-major: " + k + " As MN-major: " + mn;
   }
 
   /** The header template's {@code tma} section, each value the model's: one item, or none. */
@@ -321,7 +307,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   private ReadVariables item(Read read) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
-    Words words = read.words();
+    Words words = words(read.format());
     Members members = read.members();
     String k = members.constants();
     String fn = members.functions();
@@ -374,11 +360,11 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
         + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
     return TileFunctions.descriptor(tile.layout(), operand,
         ExprPrinter.javaName(members.descriptor()), k.substring(1), "The "
-            + read.words().descriptorName() + " of K slice k_slice (K from k_slice * " + k
+            + words(read.format()).descriptorName() + " of K slice k_slice (K from k_slice * " + k
             + "K) of the operand whose M or N starts at mn (a multiple of " + k
             + "MnStep), in stage `stage` of this tile at shared-memory address smem_address"
             + " (__cvta_generic_to_shared, aligned to kAlignmentBytes): its start is the slice's"
-            + " first element, " + first + "." + read.words().descriptorNote());
+            + " first element, " + first + "." + words(read.format()).descriptorNote());
   }
 
   /** The descriptor functions of every read, in the order of {@link #reads()}. */
