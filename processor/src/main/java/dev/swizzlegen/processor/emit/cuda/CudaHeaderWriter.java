@@ -42,7 +42,8 @@ public final class CudaHeaderWriter {
         UserText.cppComment(tile.type().getQualifiedName().toString()), summary(proven),
         engines.comment(architecture), CudaLines.preamble(engines.tmaFill().isPresent(), false),
         tile.cudaNamespace(), tile.name(), constants(layout), functions(functions),
-        HeaderAssertions.of(tile, engines), engines.tmaVariables(), engines.readVariables(),
+        HeaderAssertions.of(tile, engines), engines.tmaVariables(),
+        engines.reads().stream().map(engines::variables).toList(),
         CuteTypeText.variables(tile.name(), layout, !tile.engines().isEmpty())));
   }
 

@@ -176,15 +176,15 @@ public final class CudaLines {
   /** The column of the innermost parenthesis {@code code} leaves open, or -1. */
   private static int openParenthesis(String code) {
     Part[] parts = parts(code);
-    List<Integer> open = new ArrayList<>();
-    for (int i = 0; i < code.length(); i++) {
-      if (parts[i] == Part.CODE && code.charAt(i) == '(') {
-        open.add(i);
-      } else if (parts[i] == Part.CODE && code.charAt(i) == ')' && !open.isEmpty()) {
-        open.remove(open.size() - 1);
+    // From the right: the first parenthesis no later one closes.
+    for (int i = code.length() - 1, closed = 0; i >= 0; i--) {
+      if (parts[i] == Part.CODE && code.charAt(i) == ')') {
+        closed++;
+      } else if (parts[i] == Part.CODE && code.charAt(i) == '(' && closed-- == 0) {
+        return i;
       }
     }
-    return open.isEmpty() ? -1 : open.get(open.size() - 1);
+    return -1;
   }
 
   /** Where the second piece starts so that the first has at most {@code limit} columns, or -1. */

@@ -12,7 +12,6 @@ import dev.swizzlegen.processor.read.MmaMemberNames.Members;
 import dev.swizzlegen.processor.read.MmaMemberNames;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
-import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.engine.MmaRead;
@@ -262,15 +261,14 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
           CudaHeaderWriter.functions(TileFunctions.tmaBoxes(layout, fill.boxRows(),
               fill.boxCols())),
           fill.mode().cudaName(), fill.mode().value(), type.cudaName(),
-          dataTypeNotes(layout.dtype()), needsCuda12_8(fill.mode(), layout.dtype()),
+          dataTypeNotes(type), needsCuda12_8(fill.mode(), type),
           layout.elementBits() % 8 == 0 ? "tma_box_offset(i) * kElementBytes"
               : "tma_box_offset(i) / 2 (two elements a byte)");
     }).toList();
   }
 
   /** What the TMA members need of CUDA 12.8's {@code <cuda.h>}: the mode, the data type or both. */
-  private static String needsCuda12_8(TmaSwizzle mode, DType dtype) {
-    TmaDataType type = TmaDataType.of(dtype);
+  private static String needsCuda12_8(TmaSwizzle mode, TmaDataType type) {
     if (!type.sinceCuda12_8()) {
       return "TMA mode " + mode.cudaName();
     }
@@ -279,8 +277,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   }
 
   /** Comment lines on what a sub-byte data type asks of the global matrix; none for the others. */
-  private static List<String> dataTypeNotes(DType dtype) {
-    TmaDataType type = TmaDataType.of(dtype);
+  private static List<String> dataTypeNotes(TmaDataType type) {
     if (!type.sinceCuda12_8()) {
       return List.of();
     }
@@ -300,11 +297,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
       List<String> canonicalLayout, List<String> descriptorFields, String descriptor,
       List<String> functions, String descriptorFunction, List<String> descriptorMember) {}
 
-  List<ReadVariables> readVariables() {
-    return reads.stream().map(this::item).toList();
-  }
-
-  private ReadVariables item(Read read) {
+  ReadVariables variables(Read read) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
     Words words = words(read.format());
