@@ -3,7 +3,6 @@ package dev.swizzlegen.processor.emit;
 import dev.swizzlegen.processor.emit.Expr.Binary;
 import dev.swizzlegen.processor.emit.Expr.Call;
 import dev.swizzlegen.processor.emit.Expr.Constant;
-import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Op;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Widen;
@@ -28,7 +27,7 @@ public final class ExprPrinter {
   public static final ExprPrinter CUDA = new ExprPrinter(true, null);
 
   private final boolean cuda;
-  /** The constants printed by name, every other printed as its value; null: every one by name. */
+  /** The constants printed by name (as printed), every other as its value; null: every one. */
   private final Set<String> named;
 
   private ExprPrinter(boolean cuda, Set<String> named) {
@@ -36,7 +35,7 @@ public final class ExprPrinter {
     this.named = named;
   }
 
-  /** Java that names only the constants in {@code declared}, printing every other's value. */
+  /** Java naming only the {@code declared} constants ({@code ROW_STRIDE}), printing the others. */
   public static ExprPrinter java(Set<String> declared) {
     return new ExprPrinter(false, Set.copyOf(declared));
   }
@@ -140,18 +139,14 @@ public final class ExprPrinter {
   /** Prints each kind of expression, its operands first. */
   private final Expr.Visitor<Printed> text = new Expr.Visitor<>() {
     @Override
-    public Printed literal(Literal literal) {
-      return new Printed(number(literal.value(), literal.mask())
-          + (literal.mask() && cuda && named == null ? "u" : ""));
-    }
-
-    @Override
     public Printed constant(Constant constant) {
-      if (named == null || named.contains(constant.name())) {
-        return new Printed(ExprPrinter.this.constant(constant.name()));
+      String name = ExprPrinter.this.constant(constant.name());
+      if (constant.namesConstant() && (named == null || named.contains(name))) {
+        return new Printed(name);
       }
       return new Printed(constant.wide() ? "0x" + Long.toHexString(constant.value())
-          + (cuda ? "ull" : "L") : number(constant.value(), false));
+          + (cuda ? "ull" : "L") : number(constant.value(), constant.mask())
+          + (constant.mask() && cuda && named == null ? "u" : ""));
     }
 
     @Override

@@ -69,8 +69,8 @@ public record Routine(List<String> parameters, List<Statement> body) {
    * {@code if (condition) { then } else { otherwise }}, the {@code else} left out where it is empty;
    * notes after the {@code if} and {@code else} lines at {@code column}.
    */
-  public record If(Expr condition, List<Statement> then, List<Statement> otherwise, String thenNote,
-      String elseNote, int column) implements Statement {
+  public record If(Expr.Binary condition, List<Statement> then, List<Statement> otherwise,
+      String thenNote, String elseNote, int column) implements Statement {
     @Override
     public void accept(Visitor visitor) {
       visitor.branch(this);

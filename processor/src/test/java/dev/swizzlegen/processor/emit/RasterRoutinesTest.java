@@ -41,8 +41,10 @@ class RasterRoutinesTest {
       members.add(new JavaClass.EnumValue(rasterizer.name(), Rasterizer.class.getName(),
           rasterizer.name(), ""));
       members.add(new JavaClass.RoutineMethod(rasterizer.name().toLowerCase(java.util.Locale.ROOT),
-          RasterRoutines.PARAMETERS, rasterizer.name(), Rasterizer.class.getName(),
-          "checkArguments", RasterRoutines.of(rasterizer), TileCoord.class.getName(), ""));
+          RasterRoutines.PARAMETERS, new JavaClass.Invocation(rasterizer.name(),
+              Rasterizer.class.getName(), "checkArguments",
+              RasterRoutines.PARAMETERS.stream().<Expr>map(Expr::param).toList()),
+          RasterRoutines.of(rasterizer), TileCoord.class.getName(), ""));
     }
     byte[] bytes = new ClassFileWriter().write(new JavaClass(
         JavaClassName.topLevel("law", "Rasters"), List.of(), members, List.of())).get(0)

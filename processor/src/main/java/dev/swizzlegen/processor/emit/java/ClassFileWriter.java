@@ -2,11 +2,10 @@ package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
 import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
-import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
 import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
@@ -100,32 +99,17 @@ public final class ClassFileWriter implements Opcodes {
         String pair = internal(routine.pair());
         Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, routine.name(),
             routine.parameters(), "L" + pair + ";");
-        code.callOnField(routine.check(), routine.checkType(), routine.checkMethod(), "V");
+        code.invoke(routine.check(), "V");
         code.block(routine.routine().body(), pair);
         code.end();
       }
 
       @Override
-      public void modelCall(ModelCall call) {
-        String result = descriptor(call.result());
-        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, call.name(),
-            call.parameters(), result);
-        code.callOnField(call.field(), call.fieldType(), call.method(), result);
-        code.method().visitInsn(ARETURN);
-        code.end();
-      }
-
-      @Override
-      public void defaulted(Defaulted defaulted) {
-        String result = descriptor(defaulted.result());
-        int count = defaulted.parameters().size();
-        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, defaulted.name(),
-            defaulted.parameters(), result);
-        code.loadParameters();
-        // The constant, as javac inlines it.
-        code.push(defaulted.value());
-        code.method().visitMethodInsn(INVOKESTATIC, self, defaulted.name(),
-            "(" + "I".repeat(count + 1) + ")" + result, false);
+      public void delegate(Delegate delegate) {
+        String result = descriptor(delegate.result());
+        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, delegate.name(),
+            delegate.parameters(), result);
+        code.invoke(delegate.call(), result);
         code.method().visitInsn(ARETURN);
         code.end();
       }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.java;
 
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.Routine;
 import dev.swizzlegen.processor.read.JavaClassName;
@@ -61,9 +62,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
     default void routine(RoutineMethod routine) {}
 
-    default void modelCall(ModelCall call) {}
-
-    default void defaulted(Defaulted defaulted) {}
+    default void delegate(Delegate delegate) {}
   }
 
   /** {@code public static final int name = value;}: a compile-time constant. */
@@ -109,8 +108,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     }
   }
 
-  /** {@code public static int name(int ...)} (or {@code long}): an index function of the header. */
-  public record Function(IndexFunction function, String doc) implements Member {
+  /**
+   * {@code public static int name(int ...)} (or {@code long}): an index function of the header,
+   * its meaning its Javadoc.
+   */
+  public record Function(IndexFunction function) implements Member {
     @Override
     public void accept(Visitor visitor) {
       visitor.function(this);
@@ -118,12 +120,21 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static pair name(int ...)}: {@code check.checkMethod(parameters...)} (an
-   * {@link EnumValue} of this class), then the routine, which returns {@code new pair(x, y)}.
+   * {@code field.method(arguments)}, {@code field} a static field of this class of type
+   * {@code fieldType}; or, where {@code field} is empty, {@code method(arguments)} of this class.
    */
-  public record RoutineMethod(String name, List<String> parameters, String check,
-      String checkType, String checkMethod, Routine routine, String pair, String doc)
-      implements Member {
+  public record Invocation(String field, String fieldType, String method, List<Expr> arguments) {
+    public Invocation {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /**
+   * {@code public static pair name(int ...)}: {@code check} (a method of an {@link EnumValue} of
+   * this class), then the routine, which returns {@code new pair(x, y)}.
+   */
+  public record RoutineMethod(String name, List<String> parameters, Invocation check,
+      Routine routine, String pair, String doc) implements Member {
     public RoutineMethod {
       parameters = List.copyOf(parameters);
     }
@@ -135,34 +146,19 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static result name(int ...)} returning {@code field.method(parameters...)}, the
-   * field an {@link EnumValue} of this class.
+   * {@code public static result name(int ...)} returning {@code call}'s value: a method of the
+   * model ({@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}) or an overload of this class that
+   * passes a constant ({@code getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE)}).
    */
-  public record ModelCall(String name, List<String> parameters, String field, String fieldType,
-      String method, String result, String doc) implements Member {
-    public ModelCall {
+  public record Delegate(String name, List<String> parameters, Invocation call, String result,
+      String doc) implements Member {
+    public Delegate {
       parameters = List.copyOf(parameters);
     }
 
     @Override
     public void accept(Visitor visitor) {
-      visitor.modelCall(this);
-    }
-  }
-
-  /**
-   * {@code public static result name(int ...)} returning {@code name(parameters..., constant)}, the
-   * overload that passes an {@link IntConstant} of this class as its last argument.
-   */
-  public record Defaulted(String name, List<String> parameters, String constant, int value,
-      String result, String doc) implements Member {
-    public Defaulted {
-      parameters = List.copyOf(parameters);
-    }
-
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.defaulted(this);
+      visitor.delegate(this);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.diag.ModelText;
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.RasterRoutines;
@@ -8,8 +9,10 @@ import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
 import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Invocation;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
 import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.prove.ProvenStorage;
@@ -66,7 +69,7 @@ public final class JavaHelperWriter {
         "The engines (TMA, wgmma, tcgen05) whose requirements the layout meets."));
     List<IndexFunction> methods = new ArrayList<>(functions);
     methods.add(TileFunctions.bank(layout));
-    methods.forEach(function -> members.add(new JavaClass.Function(function, function.meaning())));
+    methods.forEach(function -> members.add(new JavaClass.Function(function)));
     return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
@@ -87,26 +90,35 @@ public final class JavaHelperWriter {
    */
   public JavaClass rasterTwin(RasterSpec raster) {
     List<String> block = List.of("blockIdx", "gridX", "gridY");
-    List<String> grid = List.of("gridX", "gridY");
-    int tileSize = raster.tileSize();
+    List<String> grid = List.of("gridX", "gridY", "tileSize");
+    Expr tileSize = Expr.constant("TileSize", raster.tileSize());
     return new JavaClass(raster.javaClass(), List.of(Doc.paragraph("The rasterizer "
         + raster.rasterizer().name() + " of " + raster.type().getQualifiedName() + ", as "
         + raster.headerPath() + " has it in C++ (" + raster.cudaType() + ").")), List.of(
         new JavaClass.EnumValue("RASTERIZER", RASTERIZER, raster.rasterizer().name(),
             "The order, as the runtime's model."),
-        new IntConstant("TILE_SIZE", tileSize, "The default tile size."),
+        new IntConstant("TILE_SIZE", raster.tileSize(), "The default tile size."),
         new StringConstant("CUDA_HEADER", raster.headerPath(),
             "The CUDA header with the same functions, under the generated sources."),
         new StringConstant("CUDA_TYPE", raster.cudaType(), "The header's struct."),
-        new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS, "RASTERIZER",
-            RASTERIZER, "checkArguments", RasterRoutines.of(raster.rasterizer()), TILE_COORD,
+        new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS,
+            call("RASTERIZER", "checkArguments", RasterRoutines.PARAMETERS),
+            RasterRoutines.of(raster.rasterizer()), TILE_COORD,
             "The tile block blockIdx computes, as the header's get_swizzle_idx."),
-        new JavaClass.Defaulted("getSwizzleIdx", block, "TILE_SIZE", tileSize, TILE_COORD,
-            "getSwizzleIdx with the default tile size."),
-        new JavaClass.ModelCall("launchGrid", List.of("gridX", "gridY", "tileSize"), "RASTERIZER",
-            RASTERIZER, "launchGrid", LAUNCH_GRID, "The launch's grid for a grid of tiles."),
-        new JavaClass.Defaulted("launchGrid", grid, "TILE_SIZE", tileSize, LAUNCH_GRID,
-            "launchGrid with the default tile size.")), List.of());
+        new Delegate("getSwizzleIdx", block, call("", "getSwizzleIdx", block, tileSize),
+            TILE_COORD, "getSwizzleIdx with the default tile size."),
+        new Delegate("launchGrid", grid, call("RASTERIZER", "launchGrid", grid), LAUNCH_GRID,
+            "The launch's grid for a grid of tiles."),
+        new Delegate("launchGrid", grid.subList(0, 2), call("", "launchGrid", grid.subList(0, 2),
+            tileSize), LAUNCH_GRID, "launchGrid with the default tile size.")), List.of());
+  }
+
+  /** {@code field.method(parameters..., extra...)}: of this class where {@code field} is empty. */
+  private static Invocation call(String field, String method, List<String> parameters,
+      Expr... extra) {
+    List<Expr> arguments = new ArrayList<>(parameters.stream().map(Expr::param).toList());
+    arguments.addAll(List.of(extra));
+    return new Invocation(field, field.isEmpty() ? "" : RASTERIZER, method, arguments);
   }
 
   /**

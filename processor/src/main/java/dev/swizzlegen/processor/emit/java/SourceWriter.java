@@ -14,11 +14,10 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.Routine;
-import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
 import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
-import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
 import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
@@ -29,7 +28,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -70,7 +68,7 @@ public final class SourceWriter {
       public void intConstant(IntConstant constant) {
         spec.addField(field(TypeName.INT, constant.name(), constant.doc())
             .initializer("$L", constant.value()).build());
-        declared.add(upperCamel(constant.name()));
+        declared.add(constant.name());
       }
 
       @Override
@@ -107,33 +105,16 @@ public final class SourceWriter {
       }
 
       @Override
-      public void modelCall(ModelCall call) {
-        spec.addMethod(method(call.name(), call.parameters(), ClassName.bestGuess(call.result()),
-            call.doc())
-            .addStatement("return $L.$L($L)", call.field(), call.method(),
-                String.join(", ", names(call.parameters()))).build());
-      }
-
-      @Override
-      public void defaulted(Defaulted defaulted) {
-        List<String> arguments = new ArrayList<>(names(defaulted.parameters()));
-        arguments.add(defaulted.constant());
-        spec.addMethod(method(defaulted.name(), defaulted.parameters(),
-            ClassName.bestGuess(defaulted.result()), defaulted.doc())
-            .addStatement("return $L($L)", defaulted.name(), String.join(", ", arguments)).build());
+      public void delegate(Delegate delegate) {
+        spec.addMethod(method(delegate.name(), delegate.parameters(),
+            ClassName.bestGuess(delegate.result()), delegate.doc())
+            .addStatement("return $L", invocation(java, delegate.call())).build());
       }
     });
     for (JavaClass nested : type.memberClasses()) {
       spec.addType(spec(nested, true));
     }
     return spec.build();
-  }
-
-  /** {@code ROW_STRIDE -> RowStride}: a constant's name as {@code Expr.Constant} spells it. */
-  private static String upperCamel(String name) {
-    return java.util.Arrays.stream(name.split("_")).filter(word -> !word.isEmpty())
-        .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT))
-        .collect(Collectors.joining());
   }
 
   private static FieldSpec.Builder field(TypeName type, String name, String doc) {
@@ -176,8 +157,8 @@ public final class SourceWriter {
     MethodSpec.Builder method = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(result);
-    for (String parameter : names(parameters)) {
-      method.addParameter(TypeName.INT, parameter);
+    for (String parameter : parameters) {
+      method.addParameter(TypeName.INT, ExprPrinter.javaName(parameter));
     }
     if (!doc.isEmpty()) {
       method.addJavadoc("$L", paragraph(doc));
@@ -189,7 +170,7 @@ public final class SourceWriter {
   private static MethodSpec function(ExprPrinter java, Function function) {
     IndexFunction f = function.function();
     MethodSpec.Builder method = method(f.name(), f.parameters(),
-        f.wide() ? TypeName.LONG : TypeName.INT, function.doc());
+        f.wide() ? TypeName.LONG : TypeName.INT, f.meaning());
     String formula = f.formula(ExprPrinter.JAVA);
     if (!formula.isEmpty()) {
       method.addJavadoc("<pre>\n$L\n</pre>\n", javadocLine(formula));
@@ -205,8 +186,7 @@ public final class SourceWriter {
   private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
     MethodSpec.Builder method = method(routine.name(), routine.parameters(),
         ClassName.bestGuess(routine.pair()), routine.doc());
-    method.addStatement("$L.$L($L)", routine.check(), routine.checkMethod(),
-        String.join(", ", names(routine.parameters())));
+    method.addStatement("$L", invocation(java, routine.check()));
     CodeBlock.Builder body = CodeBlock.builder();
     statements(body, java, routine.routine().body(), ClassName.bestGuess(routine.pair()));
     return method.addCode(body.build()).build();
@@ -271,8 +251,10 @@ public final class SourceWriter {
     statements.forEach(statement -> statement.accept(print));
   }
 
-  private static List<String> names(List<String> parameters) {
-    return parameters.stream().map(ExprPrinter::javaName).toList();
+  /** {@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}, {@code launchGrid(..., TILE_SIZE)}. */
+  private static String invocation(ExprPrinter java, JavaClass.Invocation call) {
+    return (call.field().isEmpty() ? "" : call.field() + ".") + call.method() + "("
+        + String.join(", ", call.arguments().stream().map(java::print).toList()) + ")";
   }
 
   /** The class's Javadoc: paragraphs, a {@code <pre>} block kept as it is. */
