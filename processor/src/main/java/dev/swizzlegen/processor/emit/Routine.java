@@ -100,21 +100,49 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
   /** The body as CUDA, its lines unindented. */
   public String cuda() {
+    return print(Dialect.CUDA);
+  }
+
+  /** The body in {@code dialect}, its lines unindented, a nested block two spaces in. */
+  public String print(Dialect dialect) {
     StringBuilder out = new StringBuilder();
-    new Cuda(out, "").block(body);
+    new Printer(dialect, out, "").block(body);
     return out.toString();
   }
 
-  /** Prints statements as CUDA, each line after {@code indent}. */
-  private record Cuda(StringBuilder out, String indent) implements Visitor {
-    private static final ExprPrinter CUDA = ExprPrinter.CUDA;
+  /**
+   * A language's words for the statements: its constant's and variable's types, the halving loop's
+   * test, the text of a {@link Return} ({@code %s} the values), and whether notes are printed.
+   */
+  public record Dialect(ExprPrinter printer, String constant, String variable, String loopTest,
+      String result, boolean notes) {
+    /** CUDA C++ on {@code uint32_t}. */
+    public static final Dialect CUDA = new Dialect(ExprPrinter.CUDA, "const uint32_t ",
+        "uint32_t ", " > 0", "return {%s, %s};", true);
 
+    /** Java on {@code int}, unsigned as the header's: a result {@code new pair(x, y)}. */
+    public static Dialect java(ExprPrinter printer, String pair) {
+      return new Dialect(printer, "final int ", "int ", " != 0", "return new " + pair + "(%s, %s);",
+          false);
+    }
+  }
+
+  /** Prints statements in a dialect, each line after {@code indent}. */
+  private record Printer(Dialect dialect, StringBuilder out, String indent) implements Visitor {
     void block(List<Statement> statements) {
       statements.forEach(statement -> statement.accept(this));
     }
 
     private void nested(List<Statement> statements) {
-      new Cuda(out, indent + "  ").block(statements);
+      new Printer(dialect, out, indent + "  ").block(statements);
+    }
+
+    private String print(Expr expression) {
+      return dialect.printer().print(expression);
+    }
+
+    private String name(String variable) {
+      return dialect.printer().variable(variable);
     }
 
     private void line(String code) {
@@ -124,7 +152,7 @@ public record Routine(List<String> parameters, List<Statement> body) {
     /** {@code code}, and {@code note} after it at {@code column} (at least two spaces after). */
     private void line(String code, String note, int column) {
       out.append(indent).append(code);
-      if (!note.isEmpty()) {
+      if (dialect.notes() && !note.isEmpty()) {
         out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
       }
       out.append('\n');
@@ -137,26 +165,26 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
     @Override
     public void let(Let let) {
-      line("const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";", let.note(),
+      line(dialect.constant() + name(let.name()) + " = " + print(let.value()) + ";", let.note(),
           let.column());
     }
 
     @Override
     public void var(Var var) {
-      line("uint32_t " + String.join(", ", IntStream.range(0, var.names().size())
-          .mapToObj(i -> var.names().get(i) + " = " + CUDA.print(var.values().get(i))).toList())
+      line(dialect.variable() + String.join(", ", IntStream.range(0, var.names().size())
+          .mapToObj(i -> name(var.names().get(i)) + " = " + print(var.values().get(i))).toList())
           + ";");
     }
 
     @Override
     public void assign(Assign assign) {
-      line(assign.name() + " " + (assign.op() == null ? "" : assign.op().symbol) + "= "
-          + CUDA.print(assign.value()) + ";");
+      line(name(assign.name()) + " " + (assign.op() == null ? ""
+          : dialect.printer().symbol(assign.op())) + "= " + print(assign.value()) + ";");
     }
 
     @Override
     public void branch(If branch) {
-      line("if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(), branch.column());
+      line("if (" + print(branch.condition()) + ") {", branch.thenNote(), branch.column());
       nested(branch.then());
       if (!branch.otherwise().isEmpty()) {
         line("} else {", branch.elseNote(), branch.column());
@@ -167,16 +195,17 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
     @Override
     public void halving(Halving loop) {
-      String variable = loop.variable();
-      line("for (uint32_t " + variable + " = " + CUDA.print(loop.start()) + "; " + variable
-          + " > 0; " + variable + " >>= 1) {");
+      String variable = name(loop.variable());
+      line("for (" + dialect.variable() + variable + " = " + print(loop.start()) + "; " + variable
+          + dialect.loopTest() + "; " + variable + " " + dialect.printer().symbol(Expr.Op.SHR)
+          + "= 1) {");
       nested(loop.body());
       line("}");
     }
 
     @Override
     public void result(Return result) {
-      line("return {" + CUDA.print(result.x()) + ", " + CUDA.print(result.y()) + "};");
+      line(String.format(dialect.result(), print(result.x()), print(result.y())));
     }
   }
 }

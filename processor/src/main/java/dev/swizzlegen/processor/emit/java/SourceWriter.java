@@ -23,7 +23,7 @@ import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
 import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.text.SwizzleText;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -183,72 +183,14 @@ public final class SourceWriter {
     return String.join("\n", SwizzleText.wrap(javadocLine(text), 96)) + "\n";
   }
 
+  /** The check, then the routine in Java, each return naming the pair by {@code $T}. */
   private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
-    MethodSpec.Builder method = method(routine.name(), routine.parameters(),
-        ClassName.bestGuess(routine.pair()), routine.doc());
-    method.addStatement("$L", invocation(java, routine.check()));
-    CodeBlock.Builder body = CodeBlock.builder();
-    statements(body, java, routine.routine().body(), ClassName.bestGuess(routine.pair()));
-    return method.addCode(body.build()).build();
-  }
-
-  /** The statements in Java: a {@code const} is {@code final int}, the loop's test {@code != 0}. */
-  private static void statements(CodeBlock.Builder out, ExprPrinter java,
-      List<Routine.Statement> statements, ClassName pair) {
-    Routine.Visitor print = new Routine.Visitor() {
-      @Override
-      public void comment(Routine.Comment comment) {
-        comment.lines().forEach(line -> out.add("// $L\n", line));
-      }
-
-      @Override
-      public void let(Routine.Let let) {
-        out.addStatement("final int $L = $L", java.variable(let.name()), java.print(let.value()));
-      }
-
-      @Override
-      public void var(Routine.Var var) {
-        List<String> declared = new ArrayList<>();
-        for (int i = 0; i < var.names().size(); i++) {
-          declared.add(java.variable(var.names().get(i)) + " = "
-              + java.print(var.values().get(i)));
-        }
-        out.addStatement("int $L", String.join(", ", declared));
-      }
-
-      @Override
-      public void assign(Routine.Assign assign) {
-        out.addStatement("$L $L= $L", java.variable(assign.name()),
-            assign.op() == null ? "" : java.symbol(assign.op()), java.print(assign.value()));
-      }
-
-      @Override
-      public void branch(Routine.If branch) {
-        out.beginControlFlow("if ($L)", java.print(branch.condition()));
-        statements(out, java, branch.then(), pair);
-        if (!branch.otherwise().isEmpty()) {
-          out.nextControlFlow("else");
-          statements(out, java, branch.otherwise(), pair);
-        }
-        out.endControlFlow();
-      }
-
-      @Override
-      public void halving(Routine.Halving loop) {
-        String variable = java.variable(loop.variable());
-        out.beginControlFlow("for (int $L = $L; $L != 0; $L >>>= 1)", variable,
-            java.print(loop.start()), variable, variable);
-        statements(out, java, loop.body(), pair);
-        out.endControlFlow();
-      }
-
-      @Override
-      public void result(Routine.Return result) {
-        out.addStatement("return new $T($L, $L)", pair, java.print(result.x()),
-            java.print(result.y()));
-      }
-    };
-    statements.forEach(statement -> statement.accept(print));
+    ClassName pair = ClassName.bestGuess(routine.pair());
+    String body = routine.routine().print(Routine.Dialect.java(java, "$T"));
+    return method(routine.name(), routine.parameters(), pair, routine.doc())
+        .addStatement("$L", invocation(java, routine.check()))
+        .addCode(body, Collections.nCopies(body.split("\\$T", -1).length - 1, pair).toArray())
+        .build();
   }
 
   /** {@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}, {@code launchGrid(..., TILE_SIZE)}. */
