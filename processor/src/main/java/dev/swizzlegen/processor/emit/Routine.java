@@ -5,17 +5,17 @@ import java.util.stream.IntStream;
 
 /**
  * A generated function of statements on unsigned 32-bit values, built once and written three
- * times: printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java. What a
- * rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
- * assignments, {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
- * Each back-end branches where the header does, so Java evaluates what the C++ evaluates.
+ * times: printed as CUDA and as Java ({@link #print}) and compiled to bytecode. What a rasterizer's
+ * {@code get_swizzle_idx} needs and no more: constants and variables, compound assignments,
+ * {@code if}/{@code else}, a loop that halves its variable, and a return of a pair. Each back-end
+ * branches where the header does, so Java evaluates what the C++ evaluates.
  *
  * @param parameters the parameters' names, as the header spells them
  */
 public record Routine(List<String> parameters, List<Statement> body) {
   /** A statement of the routine. */
   public sealed interface Statement {
-    /** Calls {@code visitor}'s method for this kind of statement: the one place they are told apart. */
+    /** Calls {@code visitor}'s method for this kind: the one place the kinds are told apart. */
     void accept(Visitor visitor);
   }
 
@@ -38,10 +38,7 @@ public record Routine(List<String> parameters, List<Statement> body) {
     }
   }
 
-  /**
-   * {@code const uint32_t name = value;}, and a comment after it where {@code note} is not empty, at
-   * {@code column} (or two spaces after the code, where that is further).
-   */
+  /** {@code const uint32_t name = value;}, and {@code note} after it at {@code column}. */
   public record Let(String name, Expr value, String note, int column) implements Statement {
     @Override
     public void accept(Visitor visitor) {
@@ -65,10 +62,7 @@ public record Routine(List<String> parameters, List<Statement> body) {
     }
   }
 
-  /**
-   * {@code if (condition) { then } else { otherwise }}, the {@code else} left out where it is empty;
-   * notes after the {@code if} and {@code else} lines at {@code column}.
-   */
+  /** {@code if (condition) { then } else { otherwise }}, no {@code else} where it is empty. */
   public record If(Expr.Binary condition, List<Statement> then, List<Statement> otherwise,
       String thenNote, String elseNote, int column) implements Statement {
     @Override

@@ -168,17 +168,17 @@ final class Bytecode implements Opcodes {
         // A comparison's value, C++'s bool as 1 or 0.
         choose(binary, Expr.number(1), Expr.number(0));
       } else {
-        operator(binary, binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE);
+        // ASM's Type gives the long instruction of an int one.
+        push(binary.left());
+        push(binary.right());
+        method.visitInsn((binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE)
+            .getOpcode(ARITHMETIC.get(binary.op()).opcode()));
       }
       return null;
     }
   };
 
-  /**
-   * An arithmetic operator: its {@code int} instruction (ASM's {@link Type#getOpcode} gives the
-   * {@code long} one), and its value on constants as javac folds them (JLS 15.29), none for a
-   * division by zero, which javac leaves to run time.
-   */
+  /** An operator's {@code int} instruction and its value as javac folds it (JLS 15.29). */
   private record Arithmetic(int opcode, IntBinaryOperator fold) {}
 
   private static final Map<Expr.Op, Arithmetic> ARITHMETIC = new EnumMap<>(Map.of(
@@ -192,13 +192,6 @@ final class Bytecode implements Opcodes {
       Expr.Op.AND, new Arithmetic(IAND, (a, b) -> a & b),
       Expr.Op.XOR, new Arithmetic(IXOR, (a, b) -> a ^ b),
       Expr.Op.OR, new Arithmetic(IOR, (a, b) -> a | b)));
-
-  /** {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction. */
-  private void operator(Binary binary, Type type) {
-    push(binary.left());
-    push(binary.right());
-    method.visitInsn(type.getOpcode(ARITHMETIC.get(binary.op()).opcode()));
-  }
 
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
   private void choose(Binary condition, Expr ifTrue, Expr ifFalse) {
