@@ -23,7 +23,6 @@ public record Routine(List<String> parameters, List<Statement> body) {
   public interface Visitor {
     void comment(Comment comment);
     void let(Let let);
-    void var(Var var);
     void assign(Assign assign);
     void branch(If branch);
     void halving(Halving loop);
@@ -38,19 +37,19 @@ public record Routine(List<String> parameters, List<Statement> body) {
     }
   }
 
-  /** {@code const uint32_t name = value;}, and {@code note} after it at {@code column}. */
-  public record Let(String name, Expr value, String note, int column) implements Statement {
+  /**
+   * {@code const uint32_t name = value;}, or {@code uint32_t a = ..., b = ...;} where
+   * {@code variables} (that assignments change); {@code note} after it at {@code column}.
+   */
+  public record Let(List<String> names, List<Expr> values, boolean variables, String note,
+      int column) implements Statement {
+    public Let(String name, Expr value, String note, int column) {
+      this(List.of(name), List.of(value), false, note, column);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.let(this);
-    }
-  }
-
-  /** {@code uint32_t a = ..., b = ...;}: variables that assignments change. */
-  public record Var(List<String> names, List<Expr> values) implements Statement {
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.var(this);
     }
   }
 
@@ -159,15 +158,9 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
     @Override
     public void let(Let let) {
-      line(dialect.constant() + name(let.name()) + " = " + print(let.value()) + ";", let.note(),
-          let.column());
-    }
-
-    @Override
-    public void var(Var var) {
-      line(dialect.variable() + String.join(", ", IntStream.range(0, var.names().size())
-          .mapToObj(i -> name(var.names().get(i)) + " = " + print(var.values().get(i))).toList())
-          + ";");
+      line((let.variables() ? dialect.variable() : dialect.constant()) + String.join(", ",
+          IntStream.range(0, let.names().size()).mapToObj(i -> name(let.names().get(i)) + " = "
+              + print(let.values().get(i))).toList()) + ";", let.note(), let.column());
     }
 
     @Override

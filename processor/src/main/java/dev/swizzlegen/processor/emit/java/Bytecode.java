@@ -82,12 +82,11 @@ final class Bytecode implements Opcodes {
   void invoke(Invocation call, String result) {
     boolean own = call.field().isEmpty();
     if (!own) {
-      method.visitFieldInsn(GETSTATIC, owner, call.field(),
-          ClassFileWriter.descriptor(call.fieldType()));
+      method.visitFieldInsn(GETSTATIC, owner, call.field(), Type.getDescriptor(call.fieldType()));
     }
     call.arguments().forEach(this::push);
     method.visitMethodInsn(own ? INVOKESTATIC : INVOKEVIRTUAL,
-        own ? owner : ClassFileWriter.internal(call.fieldType()), call.method(),
+        own ? owner : Type.getInternalName(call.fieldType()), call.method(),
         "(" + "I".repeat(call.arguments().size()) + ")" + result, false);
   }
 
@@ -286,13 +285,8 @@ final class Bytecode implements Opcodes {
 
       @Override
       public void let(Routine.Let let) {
-        declare(let.name(), let.value(), declared);
-      }
-
-      @Override
-      public void var(Routine.Var var) {
-        for (int i = 0; i < var.names().size(); i++) {
-          declare(var.names().get(i), var.values().get(i), declared);
+        for (int i = 0; i < let.names().size(); i++) {
+          declare(let.names().get(i), let.values().get(i), declared);
         }
       }
 

@@ -18,6 +18,7 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Writes a {@link JavaClass} as Java 17 class files through ASM: what javac would write for the
@@ -62,10 +63,11 @@ public final class ClassFileWriter implements Opcodes {
 
       @Override
       public void enumValue(EnumValue value) {
-        String type = descriptor(value.type());
+        String type = Type.getDescriptor(value.type());
         file.visitField(MEMBER, value.name(), type, null, null).visitEnd();
         initializers.add(init -> {
-          init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(), type);
+          init.visitFieldInsn(GETSTATIC, Type.getInternalName(value.type()), value.constant(),
+              type);
           init.visitFieldInsn(PUTSTATIC, self, value.name(), type);
         });
       }
@@ -73,7 +75,7 @@ public final class ClassFileWriter implements Opcodes {
       @Override
       public void modelValue(ModelValue value) {
         file.visitField(MEMBER, value.name(), valueDescriptor(value), value.list()
-            ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null, null).visitEnd();
+            ? "Ljava/util/List<" + Type.getDescriptor(value.type()) + ">;" : null, null).visitEnd();
         initializers.add(init -> ClassFileWriter.modelValue(init, self, value));
       }
     });
@@ -96,7 +98,7 @@ public final class ClassFileWriter implements Opcodes {
 
       @Override
       public void routine(RoutineMethod routine) {
-        String pair = internal(routine.pair());
+        String pair = Type.getInternalName(routine.pair());
         Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, routine.name(),
             routine.parameters(), "L" + pair + ";");
         code.invoke(routine.check(), "V");
@@ -106,7 +108,7 @@ public final class ClassFileWriter implements Opcodes {
 
       @Override
       public void delegate(Delegate delegate) {
-        String result = descriptor(delegate.result());
+        String result = Type.getDescriptor(delegate.result());
         Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, delegate.name(),
             delegate.parameters(), result);
         code.invoke(delegate.call(), result);
@@ -125,7 +127,7 @@ public final class ClassFileWriter implements Opcodes {
   }
 
   private static String valueDescriptor(ModelValue value) {
-    return value.list() ? "Ljava/util/List;" : descriptor(value.type());
+    return Type.getDescriptor(value.list() ? List.class : value.type());
   }
 
   /**
@@ -139,7 +141,8 @@ public final class ClassFileWriter implements Opcodes {
     Label done = new Label();
     init.visitTryCatchBlock(start, end, noRuntime, "java/lang/LinkageError");
     init.visitLabel(start);
-    String element = internal(value.type());
+    String element = Type.getInternalName(value.type());
+    boolean isInterface = value.type().isInterface();
     String parse = "(Ljava/lang/String;)L" + element + ";";
     if (value.list()) {
       Bytecode.push(init, value.texts().size());
@@ -148,14 +151,14 @@ public final class ClassFileWriter implements Opcodes {
         init.visitInsn(DUP);
         Bytecode.push(init, i);
         init.visitLdcInsn(value.texts().get(i));
-        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, isInterface);
         init.visitInsn(AASTORE);
       }
       init.visitMethodInsn(INVOKESTATIC, element, "listOf",
-          "([L" + element + ";)Ljava/util/List;", value.typeIsInterface());
+          "([L" + element + ";)Ljava/util/List;", isInterface);
     } else {
       init.visitLdcInsn(value.texts().get(0));
-      init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+      init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, isInterface);
     }
     init.visitVarInsn(ASTORE, 0);
     init.visitLabel(end);
@@ -172,9 +175,5 @@ public final class ClassFileWriter implements Opcodes {
   /** {@code com/acme/Type} of the binary name {@code com.acme.Type}. */
   static String internal(String binaryName) {
     return binaryName.replace('.', '/');
-  }
-
-  static String descriptor(String qualifiedName) {
-    return "L" + internal(qualifiedName) + ";";
   }
 }

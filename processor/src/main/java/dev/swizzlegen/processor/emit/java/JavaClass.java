@@ -85,10 +85,10 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    * {@code public static final type name = type.parse(text)}, or where {@code list}
    * {@code List<type>} of {@code type.listOf(type.parse(text)...)}: a value of the runtime model,
    * null where the runtime is not on the class path (a {@code LinkageError}), so that the index
-   * functions need no runtime. {@code typeIsInterface}: as a class file's static call says.
+   * functions need no runtime.
    */
-  public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
-      List<String> texts, String doc) implements Member {
+  public record ModelValue(String name, Class<?> type, boolean list, List<String> texts,
+      String doc) implements Member {
     public ModelValue {
       texts = List.copyOf(texts);
     }
@@ -100,7 +100,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /** {@code public static final type name = type.constant;}: an enum constant of the runtime. */
-  public record EnumValue(String name, String type, String constant, String doc)
+  public record EnumValue(String name, Class<?> type, String constant, String doc)
       implements Member {
     @Override
     public void accept(Visitor visitor) {
@@ -121,9 +121,9 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
   /**
    * {@code field.method(arguments)}, {@code field} a static field of this class of type
-   * {@code fieldType}; or, where {@code field} is empty, {@code method(arguments)} of this class.
+   * {@code fieldType}; or, where {@code field} is empty (its type null), a method of this class.
    */
-  public record Invocation(String field, String fieldType, String method, List<Expr> arguments) {
+  public record Invocation(String field, Class<?> fieldType, String method, List<Expr> arguments) {
     public Invocation {
       arguments = List.copyOf(arguments);
     }
@@ -134,7 +134,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    * this class), then the routine, which returns {@code new pair(x, y)}.
    */
   public record RoutineMethod(String name, List<String> parameters, Invocation check,
-      Routine routine, String pair, String doc) implements Member {
+      Routine routine, Class<?> pair, String doc) implements Member {
     public RoutineMethod {
       parameters = List.copyOf(parameters);
     }
@@ -150,7 +150,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    * model ({@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}) or an overload of this class that
    * passes a constant ({@code getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE)}).
    */
-  public record Delegate(String name, List<String> parameters, Invocation call, String result,
+  public record Delegate(String name, List<String> parameters, Invocation call, Class<?> result,
       String doc) implements Member {
     public Delegate {
       parameters = List.copyOf(parameters);

@@ -23,9 +23,12 @@ import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.runtime.raster.TileCoord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,13 +38,6 @@ import java.util.List;
  * {@code CUDA_HEADER} and {@code CUDA_TYPE}.
  */
 public final class JavaHelperWriter {
-  private static final String TILE_LAYOUT = "dev.swizzlegen.runtime.layout.TileLayout";
-  private static final String ACCESS_PATTERN = "dev.swizzlegen.runtime.access.AccessPattern";
-  private static final String ENGINE = "dev.swizzlegen.runtime.engine.Engine";
-  private static final String RASTERIZER = "dev.swizzlegen.runtime.raster.Rasterizer";
-  private static final String TILE_COORD = "dev.swizzlegen.runtime.raster.TileCoord";
-  private static final String LAUNCH_GRID = "dev.swizzlegen.runtime.raster.LaunchGrid";
-
   /**
    * {@code <Name>Swizzle}: the index functions the CUDA header prints ({@code functions}:
    * {@link TileFunctions#of}, then the tensor-core reads' descriptors), constants folded in, and
@@ -59,17 +55,16 @@ public final class JavaHelperWriter {
         "The CUDA header with the same functions, under the generated sources."));
     members.add(new StringConstant("CUDA_TYPE", tile.cudaType(),
         "The header's struct."));
-    members.add(new JavaClass.ModelValue("LAYOUT", TILE_LAYOUT, false, false,
+    members.add(new JavaClass.ModelValue("LAYOUT", TileLayout.class, false,
         List.of(layout.text()), "The tile's layout."));
-    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true,
+    members.add(new JavaClass.ModelValue("ACCESSES", AccessPattern.class, true,
         tile.accesses().stream().map(access -> access.pattern().text()).toList(),
         "The warp accesses proven free of bank conflicts."));
-    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true,
+    members.add(new JavaClass.ModelValue("ENGINES", Engine.class, true,
         tile.engines().stream().map(Engine::text).toList(),
         "The engines (TMA, wgmma, tcgen05) whose requirements the layout meets."));
-    List<IndexFunction> methods = new ArrayList<>(functions);
-    methods.add(TileFunctions.bank(layout));
-    methods.forEach(function -> members.add(new JavaClass.Function(function)));
+    functions.forEach(function -> members.add(new JavaClass.Function(function)));
+    members.add(new JavaClass.Function(TileFunctions.bank(layout)));
     return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
@@ -95,7 +90,7 @@ public final class JavaHelperWriter {
     return new JavaClass(raster.javaClass(), List.of(Doc.paragraph("The rasterizer "
         + raster.rasterizer().name() + " of " + raster.type().getQualifiedName() + ", as "
         + raster.headerPath() + " has it in C++ (" + raster.cudaType() + ").")), List.of(
-        new JavaClass.EnumValue("RASTERIZER", RASTERIZER, raster.rasterizer().name(),
+        new JavaClass.EnumValue("RASTERIZER", Rasterizer.class, raster.rasterizer().name(),
             "The order, as the runtime's model."),
         new IntConstant("TILE_SIZE", raster.tileSize(), "The default tile size."),
         new StringConstant("CUDA_HEADER", raster.headerPath(),
@@ -103,14 +98,14 @@ public final class JavaHelperWriter {
         new StringConstant("CUDA_TYPE", raster.cudaType(), "The header's struct."),
         new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS,
             call("RASTERIZER", "checkArguments", RasterRoutines.PARAMETERS),
-            RasterRoutines.of(raster.rasterizer()), TILE_COORD,
+            RasterRoutines.of(raster.rasterizer()), TileCoord.class,
             "The tile block blockIdx computes, as the header's get_swizzle_idx."),
         new Delegate("getSwizzleIdx", block, call("", "getSwizzleIdx", block, tileSize),
-            TILE_COORD, "getSwizzleIdx with the default tile size."),
-        new Delegate("launchGrid", grid, call("RASTERIZER", "launchGrid", grid), LAUNCH_GRID,
+            TileCoord.class, "getSwizzleIdx with the default tile size."),
+        new Delegate("launchGrid", grid, call("RASTERIZER", "launchGrid", grid), LaunchGrid.class,
             "The launch's grid for a grid of tiles."),
         new Delegate("launchGrid", grid.subList(0, 2), call("", "launchGrid", grid.subList(0, 2),
-            tileSize), LAUNCH_GRID, "launchGrid with the default tile size.")), List.of());
+            tileSize), LaunchGrid.class, "launchGrid with the default tile size.")), List.of());
   }
 
   /** {@code field.method(parameters..., extra...)}: of this class where {@code field} is empty. */
@@ -118,7 +113,7 @@ public final class JavaHelperWriter {
       Expr... extra) {
     List<Expr> arguments = new ArrayList<>(parameters.stream().map(Expr::param).toList());
     arguments.addAll(List.of(extra));
-    return new Invocation(field, field.isEmpty() ? "" : RASTERIZER, method, arguments);
+    return new Invocation(field, field.isEmpty() ? null : Rasterizer.class, method, arguments);
   }
 
   /**

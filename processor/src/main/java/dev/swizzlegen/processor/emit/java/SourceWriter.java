@@ -79,7 +79,7 @@ public final class SourceWriter {
 
       @Override
       public void enumValue(EnumValue value) {
-        ClassName enumType = ClassName.bestGuess(value.type());
+        ClassName enumType = ClassName.get(value.type());
         spec.addField(field(enumType, value.name(), value.doc())
             .initializer("$T.$L", enumType, value.constant()).build());
       }
@@ -107,7 +107,7 @@ public final class SourceWriter {
       @Override
       public void delegate(Delegate delegate) {
         spec.addMethod(method(delegate.name(), delegate.parameters(),
-            ClassName.bestGuess(delegate.result()), delegate.doc())
+            ClassName.get(delegate.result()), delegate.doc())
             .addStatement("return $L", invocation(java, delegate.call())).build());
       }
     });
@@ -127,13 +127,13 @@ public final class SourceWriter {
   }
 
   private static TypeName valueType(ModelValue value) {
-    ClassName type = ClassName.bestGuess(value.type());
+    ClassName type = ClassName.get(value.type());
     return value.list() ? ParameterizedTypeName.get(ClassName.get(List.class), type) : type;
   }
 
   /** {@code LAYOUT}'s initializer: the value, or null where the runtime is missing. */
   private static CodeBlock modelValue(ModelValue value) {
-    ClassName type = ClassName.bestGuess(value.type());
+    ClassName type = ClassName.get(value.type());
     CodeBlock built = value.list()
         ? value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
             : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, value.texts().stream()
@@ -185,7 +185,7 @@ public final class SourceWriter {
 
   /** The check, then the routine in Java, each return naming the pair by {@code $T}. */
   private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
-    ClassName pair = ClassName.bestGuess(routine.pair());
+    ClassName pair = ClassName.get(routine.pair());
     String body = routine.routine().print(Routine.Dialect.java(java, "$T"));
     return method(routine.name(), routine.parameters(), pair, routine.doc())
         .addStatement("$L", invocation(java, routine.check()))
