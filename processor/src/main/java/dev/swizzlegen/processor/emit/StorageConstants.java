@@ -18,10 +18,8 @@ public final class StorageConstants {
   private StorageConstants() {}
 
   /**
-   * One constant.
-   *
-   * @param cudaName the header's {@code static constexpr uint32_t} member ({@code kHopperAOffset})
-   * @param inHeader whether the header declares it: not a one-copy buffer's copies and stride
+   * One constant, the header's {@code cudaName} ({@code kHopperAOffset}) where {@code inHeader}
+   * (not a one-copy buffer's copies and stride).
    */
   public record Constant(String cudaName, long value, boolean inHeader) {
     /** The twin's {@code public static final int}: {@code HOPPER_A_OFFSET}. */

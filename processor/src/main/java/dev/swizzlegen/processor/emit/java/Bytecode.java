@@ -25,10 +25,8 @@ import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
- * {@link SourceWriter} prints of them: constants folded, {@code >>} a logical shift, a comparison
- * {@code Integer.compareUnsigned(a, b) < 0} (the header's {@code uint32_t}), {@code c ? a : b} and
- * {@code if} as branches that evaluate one arm, as the header's C++ does; each local named in the
- * {@code LocalVariableTable} in Java's case.
+ * {@link SourceWriter} prints of them: constants folded, comparisons unsigned as the header's
+ * {@code uint32_t}, {@code c ? a : b} and {@code if} as branches that evaluate one arm as C++ does.
  */
 final class Bytecode implements Opcodes {
   private final MethodVisitor method;

@@ -22,10 +22,8 @@ import org.objectweb.asm.Type;
 
 /**
  * Writes a {@link JavaClass} as Java 17 class files through ASM: what javac would write for the
- * source {@link SourceWriter} prints of it, without the cost of compiling that source (measured:
- * docs/measurements.md): a {@code SourceFile} naming the source a {@code sources} build would
- * write, {@code MethodParameters} and a {@code LocalVariableTable} with the header's names, the
- * {@code CLASS}-retained {@code @Generated}; frames and maxima computed by ASM.
+ * source {@link SourceWriter} prints of it, without the cost of compiling that source, with a
+ * {@code SourceFile}, {@code MethodParameters} and a {@code LocalVariableTable}; ASM's frames.
  */
 public final class ClassFileWriter implements Opcodes {
   private static final int MEMBER = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;

@@ -39,10 +39,8 @@ import java.util.List;
  */
 public final class JavaHelperWriter {
   /**
-   * {@code <Name>Swizzle}: the index functions the CUDA header prints ({@code functions}:
-   * {@link TileFunctions#of}, then the tensor-core reads' descriptors), constants folded in, and
-   * the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; its
-   * Javadoc, what the header's comment says, only where {@code javadoc} (a class file has none).
+   * {@code <Name>Swizzle}: the index functions the CUDA header prints, and the runtime's
+   * {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES}; Javadoc only where {@code javadoc}.
    */
   public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();
@@ -78,10 +76,8 @@ public final class JavaHelperWriter {
   }
 
   /**
-   * {@code <Name>Raster}, the rasterizer header's twin: {@code getSwizzleIdx} is the header's
-   * {@code get_swizzle_idx}, the order's {@link RasterRoutines#of}, after the model's
-   * {@link Rasterizer#checkArguments}, which throws for a block outside the launch;
-   * {@code launchGrid} calls the model's {@link Rasterizer#launchGrid}.
+   * {@code <Name>Raster}, the rasterizer header's twin: {@code getSwizzleIdx} is the model's
+   * {@link Rasterizer#checkArguments}, then the header's {@link RasterRoutines#of}.
    */
   public JavaClass rasterTwin(RasterSpec raster) {
     List<String> block = List.of("blockIdx", "gridX", "gridY");
@@ -117,9 +113,8 @@ public final class JavaHelperWriter {
   }
 
   /**
-   * {@code <Name>Layout}, a storage's twin for JVM launchers (JCuda, JavaCPP, Panama) that pass the
-   * dynamic shared memory's size: every one of the header's {@link StorageConstants} (the header
-   * leaves out a single copy's) in Java's case. Constants only: it needs no runtime.
+   * {@code <Name>Layout}, a storage's twin for JVM launchers (JCuda, JavaCPP, Panama): every one of
+   * the {@link StorageConstants}, the header's and a single copy's. It needs no runtime.
    */
   public JavaClass storageTwin(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
