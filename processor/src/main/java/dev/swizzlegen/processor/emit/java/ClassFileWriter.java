@@ -2,13 +2,12 @@ package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.read.JavaClassName;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,14 +48,9 @@ public final class ClassFileWriter implements Opcodes {
     List<Consumer<MethodVisitor>> initializers = new ArrayList<>();
     type.accept(new JavaClass.Visitor() {
       @Override
-      public void intConstant(IntConstant constant) {
-        file.visitField(MEMBER, constant.name(), "I", null, constant.value()).visitEnd();
-      }
-
-      @Override
-      public void stringConstant(StringConstant constant) {
-        file.visitField(MEMBER, constant.name(), "Ljava/lang/String;", null, constant.value())
-            .visitEnd();
+      public void constant(Constant constant) {
+        file.visitField(MEMBER, constant.name(), Type.getDescriptor(constant.type()), null,
+            constant.value()).visitEnd();
       }
 
       @Override

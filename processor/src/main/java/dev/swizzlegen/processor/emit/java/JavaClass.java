@@ -50,9 +50,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
   /** What a writer does with each kind of member: nothing, for a kind it does not override. */
   public interface Visitor {
-    default void intConstant(IntConstant constant) {}
-
-    default void stringConstant(StringConstant constant) {}
+    default void constant(Constant constant) {}
 
     default void modelValue(ModelValue value) {}
 
@@ -65,19 +63,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     default void delegate(Delegate delegate) {}
   }
 
-  /** {@code public static final int name = value;}: a compile-time constant. */
-  public record IntConstant(String name, int value, String doc) implements Member {
+  /** {@code public static final type name = value;}: a compile-time {@code int} or String. */
+  public record Constant(String name, Class<?> type, Object value, String doc) implements Member {
     @Override
     public void accept(Visitor visitor) {
-      visitor.intConstant(this);
-    }
-  }
-
-  /** {@code public static final String name = value;}: a compile-time constant. */
-  public record StringConstant(String name, String value, String doc) implements Member {
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.stringConstant(this);
+      visitor.constant(this);
     }
   }
 

@@ -9,12 +9,11 @@ import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Invocation;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.JavaClassName;
@@ -47,11 +46,11 @@ public final class JavaHelperWriter {
     TileLayout layout = tile.layout();
     List<Member> members = new ArrayList<>();
     for (TileConstants.Constant constant : TileConstants.of(layout)) {
-      members.add(new IntConstant(constant.javaName(), constant.value(), ""));
+      members.add(new Constant(constant.javaName(), int.class, constant.value(), ""));
     }
-    members.add(new StringConstant("CUDA_HEADER", tile.headerPath(),
+    members.add(new Constant("CUDA_HEADER", String.class, tile.headerPath(),
         "The CUDA header with the same functions, under the generated sources."));
-    members.add(new StringConstant("CUDA_TYPE", tile.cudaType(),
+    members.add(new Constant("CUDA_TYPE", String.class, tile.cudaType(),
         "The header's struct."));
     members.add(new JavaClass.ModelValue("LAYOUT", TileLayout.class, false,
         List.of(layout.text()), "The tile's layout."));
@@ -88,10 +87,10 @@ public final class JavaHelperWriter {
         + raster.headerPath() + " has it in C++ (" + raster.cudaType() + ").")), List.of(
         new JavaClass.EnumValue("RASTERIZER", Rasterizer.class, raster.rasterizer().name(),
             "The order, as the runtime's model."),
-        new IntConstant("TILE_SIZE", raster.tileSize(), "The default tile size."),
-        new StringConstant("CUDA_HEADER", raster.headerPath(),
+        new Constant("TILE_SIZE", int.class, raster.tileSize(), "The default tile size."),
+        new Constant("CUDA_HEADER", String.class, raster.headerPath(),
             "The CUDA header with the same functions, under the generated sources."),
-        new StringConstant("CUDA_TYPE", raster.cudaType(), "The header's struct."),
+        new Constant("CUDA_TYPE", String.class, raster.cudaType(), "The header's struct."),
         new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS,
             call("RASTERIZER", "checkArguments", RasterRoutines.PARAMETERS),
             RasterRoutines.of(raster.rasterizer()), TileCoord.class,
@@ -120,11 +119,12 @@ public final class JavaHelperWriter {
     StorageSpec spec = proven.spec();
     List<Member> members = new ArrayList<>();
     for (StorageConstants.Constant constant : StorageConstants.of(proven)) {
-      members.add(new IntConstant(constant.javaName(), Math.toIntExact(constant.value()), ""));
+      members.add(new Constant(constant.javaName(), int.class,
+          Math.toIntExact(constant.value()), ""));
     }
-    members.add(new StringConstant("CUDA_HEADER", spec.headerPath(),
+    members.add(new Constant("CUDA_HEADER", String.class, spec.headerPath(),
         "The CUDA header with the same plan, under the generated sources."));
-    members.add(new StringConstant("CUDA_TYPE", spec.cudaType(), "The header's struct."));
+    members.add(new Constant("CUDA_TYPE", String.class, spec.cudaType(), "The header's struct."));
     return new JavaClass(spec.layoutClass(), List.of(Doc.paragraph("The shared-memory plan of "
         + spec.type().getQualifiedName() + ", as " + spec.headerPath() + " has it in C++ ("
         + spec.cudaType() + "): what a JVM launcher passes as the dynamic shared memory's size,"

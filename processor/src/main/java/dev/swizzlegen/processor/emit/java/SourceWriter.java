@@ -14,13 +14,12 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.Routine;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
 import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.text.SwizzleText;
 import java.util.Collections;
@@ -65,16 +64,10 @@ public final class SourceWriter {
     Set<String> declared = new HashSet<>();
     type.accept(new JavaClass.Visitor() {
       @Override
-      public void intConstant(IntConstant constant) {
-        spec.addField(field(TypeName.INT, constant.name(), constant.doc())
-            .initializer("$L", constant.value()).build());
+      public void constant(Constant constant) {
+        spec.addField(field(TypeName.get(constant.type()), constant.name(), constant.doc())
+            .initializer(constant.type() == String.class ? "$S" : "$L", constant.value()).build());
         declared.add(constant.name());
-      }
-
-      @Override
-      public void stringConstant(StringConstant constant) {
-        spec.addField(field(ClassName.get(String.class), constant.name(), constant.doc())
-            .initializer("$S", constant.value()).build());
       }
 
       @Override
