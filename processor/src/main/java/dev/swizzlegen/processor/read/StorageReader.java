@@ -97,7 +97,7 @@ public final class StorageReader {
     String name = override.isEmpty() ? Names.typeName(type) : override;
     // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
     Optional<String> problem = Names.nameProblem(name, cudaNamespace)
-        .or(() -> StorageNames.FIXED.contains(name)
+        .or(() -> Names.STORAGE_MEMBERS.contains(name)
             ? Names.problem(new Phrase.StorageMember(name))
             : Optional.empty())
         .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
@@ -184,7 +184,7 @@ public final class StorageReader {
     String name = override.isEmpty() ? tile.orElseThrow().name() : override;
     // Declared inside the storage's struct: only its own members (below), keywords and the names of
     // C++ and CUDA its code uses can collide.
-    StorageNames.Members members = StorageNames.of(name);
+    Names.BufferMembers members = Names.BufferMembers.of(name);
     Optional<String> problem = Names.cppNameProblem(name).or(() -> Names.cppNameProblem(
         members.accessor()).flatMap(why -> Names.problem(
             new Phrase.Accessor(members.accessor(), why))));
@@ -254,17 +254,17 @@ public final class StorageReader {
       List<StorageBuffer> buffers, Diagnostics diagnostics) {
     Map<String, String> owners = new LinkedHashMap<>();
     owners.put(storage, owner(new Phrase.OwnedByStruct(storage)));
-    for (String member : StorageNames.FIXED) {
+    for (String member : Names.STORAGE_MEMBERS) {
       owners.put(member, owner(new Phrase.OwnedByStorage(member)));
     }
     if (phases.size() > 1) {
       for (int i = 0; i < phases.size(); i++) {
-        String helper = StorageNames.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
+        String helper = Names.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
         owners.putIfAbsent(helper, owner(new Phrase.OwnedByPhaseChange(helper)));
       }
     }
     Map<String, String> twin = new LinkedHashMap<>();
-    for (String constant : StorageNames.TWIN_FIXED) {
+    for (String constant : Names.TWIN_CONSTANTS) {
       twin.put(constant, owner(new Phrase.OwnedByTwin(constant)));
     }
     boolean valid = true;
@@ -272,7 +272,7 @@ public final class StorageReader {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
         String other = owners.putIfAbsent(member, owner(new Phrase.OwnedByBuffer(name, member)));
-        String constant = StorageNames.javaName(member);
+        String constant = Names.javaConstant(member);
         String otherConstant = !buffer.names().constants().contains(member) ? null
             : twin.putIfAbsent(constant, owner(new Phrase.OwnedByBuffer(name, constant)));
         if (other != null || otherConstant != null) {
