@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.prove;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.processor.diag.SolutionText;
-import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.DerivationText;
 import dev.swizzlegen.runtime.Architecture;

@@ -2,7 +2,7 @@ package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.read.AccessRead;
-import dev.swizzlegen.processor.read.TileRead;
+import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Plan;
@@ -41,7 +41,7 @@ public final class TileProver {
    * engine has no plan, its swizzle cannot be derived or an access has a bank conflict that is an
    * error.
    */
-  public Optional<ProvenTile> prove(TileRead read, Diagnostics diagnostics) {
+  public Optional<ProvenTile> prove(TileReader.Read read, Diagnostics diagnostics) {
     boolean derived = read.spec().swizzleToDerive().isPresent();
     Optional<TileSpec> aligned = derived ? Optional.of(read.spec())
         : alignedForEngines(read.spec(), diagnostics);

@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.read;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -23,7 +24,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors on the attributes at
+ * Turns a {@code @SwizzledTile} mirror into a {@link Read}, or into errors on the attributes at
  * fault: the model's violations ({@link Swizzle#check}, {@link TileDescription#tryBuild}) and the
  * reader's own {@code ShapeError}s. A tile whose bits, base and shift are all omitted is read
  * without a swizzle, which {@code prove.Derivation} chooses.
@@ -35,6 +36,13 @@ public final class TileReader {
   private final Predicate<String> sourceTypes;
   private final AccessReader accessReader;
   private final Optional<Architecture> architecture;
+
+  /**
+   * A tile as read, before it is proven: its spec, whose engines are still to be planned, and each
+   * declared {@code @Access} as read, in order (none for the defaults), whose faults the prover
+   * reports in that order beside its engines' plans.
+   */
+  public record Read(TileSpec spec, List<AccessRead> accesses) {}
 
   public TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
       Optional<Architecture> architecture) {
@@ -49,7 +57,7 @@ public final class TileReader {
    * The tile, described, checked and built once, its accesses as read (their faults are reported by
    * the prover, in order with its engines' plans); or empty with its errors in {@code diagnostics}.
    */
-  public Optional<TileRead> read(TypeElement type, AnnotationValues values,
+  public Optional<Read> read(TypeElement type, AnnotationValues values,
       Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
@@ -89,8 +97,8 @@ public final class TileReader {
         declared ? accessReader.read(values, layout, swapped) : List.of();
     List<String> skippedDefaults = new ArrayList<>();
     List<DeclaredAccess> accesses = declared
-        ? reads.stream().filter(AccessRead.Warp.class::isInstance)
-            .map(read -> ((AccessRead.Warp) read).access()).toList()
+        ? reads.stream().filter(DeclaredAccess.class::isInstance)
+            .map(DeclaredAccess.class::cast).toList()
         : AccessReader.defaults(layout, skippedDefaults);
     List<Engine> engines = reads.stream().filter(AccessRead.EngineToPlan.class::isInstance)
         .map(read -> ((AccessRead.EngineToPlan) read).engine()).toList();
@@ -102,7 +110,7 @@ public final class TileReader {
         ? Optional.of(new TileSpec.SwizzleToDerive(description.get().describedAtomRows(),
             description.get().describedAtomCols()))
         : Optional.empty();
-    return Optional.of(new TileRead(new TileSpec(type, values.mirror(), name.get(),
+    return Optional.of(new Read(new TileSpec(type, values.mirror(), name.get(),
         cudaNamespace, helperName(type, values.stringValue("name"), name.get()),
         Names.outputStem(name.get()), layout, values.isExplicit("alignment"),
         accesses, engines, skippedDefaults, Optional.empty(), cute, toDerive), reads));

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.read;
 
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.CuteLayout;
