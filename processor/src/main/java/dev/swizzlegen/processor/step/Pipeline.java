@@ -54,9 +54,10 @@ public final class Pipeline {
     elements = environment.getElementUtils();
     JavaWriter javaWriter = new JavaWriter(sources);
     output = new Output(environment.getFiler(), javaWriter, made);
-    TileStep tiles = new TileStep(elements, options, sourceTypes::contains, javaWriter);
-    steps = List.of(tiles, new RasterStep(elements, options, sourceTypes::contains, javaWriter),
-        new StorageStep(elements, options, sourceTypes::contains, tiles, javaWriter));
+    Step.TileStep tiles = new Step.TileStep(elements, options, sourceTypes::contains, javaWriter);
+    steps = List.of(tiles,
+        new Step.RasterStep(elements, options, sourceTypes::contains, javaWriter),
+        new Step.StorageStep(elements, options, sourceTypes::contains, tiles, javaWriter));
   }
 
   /** One round: every step's types of this round and those waiting from earlier ones. */
