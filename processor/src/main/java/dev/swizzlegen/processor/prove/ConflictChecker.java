@@ -5,7 +5,6 @@ import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
-import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.ConflictAnalyzer;
@@ -31,10 +30,10 @@ final class ConflictChecker {
   private final SwizzleSolver solver;
   private final Diagnostic.Kind conflictKind;
 
-  /** A conflict is a {@code conflictKind}; a suggestion may use {@code architecture}'s modes. */
-  ConflictChecker(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
+  /** A conflict is a {@code conflictKind}; {@code solver} suggests a fix (the target's modes). */
+  ConflictChecker(Diagnostic.Kind conflictKind, SwizzleSolver solver) {
     this.conflictKind = conflictKind;
-    this.solver = SwizzleSolver.nvidia(architecture);
+    this.solver = solver;
   }
 
   /** The report of every access, in order; each unacceptable one reported. */
@@ -74,7 +73,7 @@ final class ConflictChecker {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
     TileLayout declared = tile.layout();
     // The search derivation would make, the tile's atom kept where it has several.
-    TileDescription description = Derivation.searchAligned(SwizzleSolver.toChoose(declared),
+    TileDescription description = TileProver.searchAligned(SwizzleSolver.toChoose(declared),
         tile.engines(), tile.alignmentGiven());
     Solution solution = solver.solve(description, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
