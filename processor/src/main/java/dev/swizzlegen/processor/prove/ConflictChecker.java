@@ -89,7 +89,8 @@ final class ConflictChecker {
   /**
    * The phase that shows the conflict, its first {@code maxLanes} lanes named: {@code "in phase 0 of
    * instruction 0, lanes 0, 1 and 6 more touch (row 0, col 0), (row 1, col 0) and 6 more, distinct
-   * words all in bank 0"}.
+   * words all in bank 0"}; a merged phase says so: {@code "in phase 0 (lanes 0-15, two phases served
+   * as one: every lane reads what lane i ^ 1 or i ^ 2 reads) of ..."}.
    */
   static String witness(Witness witness, int maxLanes) {
     List<LaneAccess> lanes = witness.lanes();
@@ -99,18 +100,11 @@ final class ConflictChecker {
     String cells = shown.stream().map(lane -> "(row " + lane.row() + ", col " + lane.col() + ")")
         .collect(Collectors.joining(", "));
     String more = lanes.size() > shown.size() ? " and " + (lanes.size() - shown.size()) + " more" : "";
-    return "in phase " + witness.phase() + phaseLanes(witness) + " of instruction "
+    String merged = witness.merged() ? " (lanes " + witness.firstLane() + "-" + witness.lastLane()
+        + ", two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)" : "";
+    return "in phase " + witness.phase() + merged + " of instruction "
         + witness.instruction() + ", lanes "
         + laneList + more + " touch " + cells + more + ", distinct words all in bank "
         + witness.bank();
-  }
-
-  /**
-   * {@code " (lanes 0-15, two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)"}
-   * for a merged phase, empty otherwise.
-   */
-  static String phaseLanes(Witness witness) {
-    return witness.merged() ? " (lanes " + witness.firstLane() + "-" + witness.lastLane()
-        + ", two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)" : "";
   }
 }

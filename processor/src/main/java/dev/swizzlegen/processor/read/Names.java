@@ -1,8 +1,10 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.OptionNames;
+import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Messages;
+import dev.swizzlegen.processor.diag.OptionNames;
 import dev.swizzlegen.processor.diag.Phrase;
+import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.io.IOException;
@@ -109,25 +111,6 @@ public final class Names {
     }
   }
 
-  /**
-   * Why {@code name}, an identifier and no keyword, would collide with a name of C++ or CUDA that
-   * the generated headers use or include, which a member of any struct and any part of a namespace
-   * would hide or be replaced by; empty if it would not.
-   */
-  static Optional<String> libraryCollision(String name) {
-    if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
-        || VECTOR_TYPE.matcher(name).matches()) {
-      return problem(new Phrase.LibraryName(name));
-    }
-    if (CUDA_API.matcher(name).matches()) {
-      return problem(new Phrase.CudaApi(name));
-    }
-    if (name.startsWith(MACRO_PREFIX)) {
-      return problem(new Phrase.MacroPrefix(name, MACRO_PREFIX));
-    }
-    return Optional.empty();
-  }
-
   /** Why {@code name} cannot name a CUDA struct and a Java class, or empty if it can. */
   public static Optional<String> identifierProblem(String name) {
     return cppNameProblem(name).or(() -> HEADER_IDENTIFIERS.contains(name)
@@ -137,7 +120,8 @@ public final class Names {
   /**
    * Why {@code name} cannot be declared beside the generated headers' code (a member of a storage's
    * struct, a part of the namespace), or empty if it can: an ASCII identifier, no keyword, not
-   * reserved to the C++ implementation, no name of C++ or CUDA the headers use. The headers' own
+   * reserved to the C++ implementation, no name of C++ or CUDA the headers use or include (which a
+   * member of any struct and any part of a namespace would hide or be replaced by). The headers' own
    * members, parameters and locals are free here: a name beside them hides none of them.
    */
   public static Optional<String> cppNameProblem(String name) {
@@ -151,7 +135,17 @@ public final class Names {
         && Character.isUpperCase(name.charAt(1)))) {
       return problem(new Phrase.ReservedToImplementation(name));
     }
-    return libraryCollision(name);
+    if (LIBRARY_NAMES.contains(name) || STDINT_MACRO.matcher(name).matches()
+        || VECTOR_TYPE.matcher(name).matches()) {
+      return problem(new Phrase.LibraryName(name));
+    }
+    if (CUDA_API.matcher(name).matches()) {
+      return problem(new Phrase.CudaApi(name));
+    }
+    if (name.startsWith(MACRO_PREFIX)) {
+      return problem(new Phrase.MacroPrefix(name, MACRO_PREFIX));
+    }
+    return Optional.empty();
   }
 
   /**
@@ -208,6 +202,19 @@ public final class Names {
     return Optional.empty();
   }
 
+  /**
+   * Reports a tile's or a rasterizer's name {@code problem}: on {@code name} where it was written,
+   * else as the problem of the type's name.
+   */
+  static void report(String problem, boolean written, boolean rasterizer,
+      Diagnostics diagnostics) {
+    if (written) {
+      diagnostics.error("name", problem);
+    } else {
+      diagnostics.shapeError(new ShapeError.NameFromType(problem, rasterizer));
+    }
+  }
+
   /** A name's problem in words, for the message of the name's error. */
   static Optional<String> problem(Phrase problem) {
     return Optional.of(Messages.PHRASES.render(problem));
@@ -262,11 +269,9 @@ public final class Names {
 
   /**
    * The Java class generated for {@code type} under the name {@code name}: {@code <name><suffix>}
-   * beside a top-level type; for a type nested in {@code Kernel}, a member of
-   * {@code KernelSwizzles}, the one holder of the helpers and twins nested in {@code Kernel} (javac
-   * charges every generated source a lookup, a check against every earlier file and a compilation
-   * unit each round), named after {@code override}, else after the type's path below the top-level
-   * type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   * beside a top-level type; for a type nested in {@code Kernel}, a member of the one holder
+   * {@code KernelSwizzles}, named after {@code override}, else after the type's path below the
+   * top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
    */
   static JavaClassName javaClass(TypeElement type, String override, String name, String suffix,
       Elements elements) {

@@ -1,7 +1,6 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.raster.Rasterizer;
@@ -17,7 +16,6 @@ import javax.lang.model.util.Elements;
 public final class RasterReader {
   private final Elements elements;
   private final String cudaNamespace;
-  /** Whether a qualified name is a type declared in the sources being compiled. */
   private final Predicate<String> sourceTypes;
 
   public RasterReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
@@ -40,13 +38,7 @@ public final class RasterReader {
     JavaClassName twin = JavaClassName.topLevel(packageName, name + "Raster");
     Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace)
         .or(() -> Names.javaClassProblem(name, twin, sourceTypes));
-    if (nameProblem.isPresent()) {
-      if (override.isEmpty()) {
-        diagnostics.shapeError(new ShapeError.NameFromType(nameProblem.get(), true));
-      } else {
-        diagnostics.error("name", nameProblem.get());
-      }
-    }
+    nameProblem.ifPresent(why -> Names.report(why, !override.isEmpty(), true, diagnostics));
     if (tileSizeViolation.isPresent() || nameProblem.isPresent()) {
       return Optional.empty();
     }

@@ -27,12 +27,11 @@ import javax.lang.model.util.Elements;
  * Turns a {@code @SwizzledTile} mirror into a {@link Read}, or into errors on the attributes at
  * fault: the model's violations ({@link Swizzle#check}, {@link TileDescription#tryBuild}) and the
  * reader's own {@code ShapeError}s. A tile whose bits, base and shift are all omitted is read
- * without a swizzle, which {@code prove.Derivation} chooses.
+ * without a swizzle, which {@code prove.TileProver} derives.
  */
 public final class TileReader {
   private final Elements elements;
   private final String cudaNamespace;
-  /** Whether a qualified name is a type declared in the sources being compiled. */
   private final Predicate<String> sourceTypes;
   private final AccessReader accessReader;
   private final Optional<Architecture> architecture;
@@ -217,18 +216,11 @@ public final class TileReader {
     // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
     Optional<String> problem = Names.nameProblem(name, cudaNamespace).or(() -> Names.javaClassProblem(
         name, helperName(type, override, name).topLevelClassName(), sourceTypes));
-    if (problem.isEmpty()) {
-      return Optional.of(name);
-    }
-    if (override.isEmpty()) {
-      diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
-    } else {
-      diagnostics.error("name", problem.get());
-    }
-    return Optional.empty();
+    problem.ifPresent(why -> Names.report(why, !override.isEmpty(), false, diagnostics));
+    return Optional.of(name).filter(valid -> problem.isEmpty());
   }
 
-  /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder ({@link Names#javaClass}). */
+  /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder. */
   private JavaClassName helperName(TypeElement type, String override, String name) {
     return Names.javaClass(type, override, name, "Swizzle", elements);
   }

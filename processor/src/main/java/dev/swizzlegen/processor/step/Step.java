@@ -51,7 +51,6 @@ import javax.lang.model.util.Elements;
  * writes what they made, all or nothing.
  */
 abstract class Step {
-  /** The annotation the step processes. */
   final Class<? extends Annotation> annotation;
   /** Which declaration it is, for its diagnostics' words and the names its files claim. */
   final Declaration declaration;
@@ -93,11 +92,12 @@ abstract class Step {
     return new Diagnostics(declaration.name().toLowerCase(Locale.ROOT), type, values);
   }
 
-  /** A type's files: its Java class's, then {@code others}, then its summary note's if asked. */
-  Made made(TypeElement type, Diagnostics diagnostics, String headerPath, JavaClass javaClass,
-      List<GeneratedFile> others, Supplier<String> summary) {
+  /** A type's files: its Java class's, its header, its reports, its summary note's if asked. */
+  Made made(TypeElement type, Diagnostics diagnostics, JavaClass javaClass, String headerPath,
+      GeneratedFile header, List<GeneratedFile> reports, Supplier<String> summary) {
     List<GeneratedFile> files = new ArrayList<>(javaWriter.write(javaClass));
-    files.addAll(others);
+    files.add(header);
+    files.addAll(reports);
     Optional<String> note = options.summary() ? Optional.of(summary.get()) : Optional.empty();
     note.ifPresent(text -> files.add(BuildSummary.file(headerPath, text)));
     return new Made(type, declaration, diagnostics, headerPath, javaClass, files, note);
@@ -213,10 +213,9 @@ abstract class Step {
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
       JavaClass helper = classWriter.helper(proven, helperFunctions, javaWriter.sources());
-      List<GeneratedFile> files = new ArrayList<>();
-      files.add(headerWriter.write(proven, functions, hopper, reads, options.architecture()));
-      files.addAll(reportWriter.write(proven, options.json(), options.svg()));
-      return made(tile.type(), diagnostics, tile.headerPath(), helper, files,
+      return made(tile.type(), diagnostics, helper, tile.headerPath(),
+          headerWriter.write(proven, functions, hopper, reads, options.architecture()),
+          reportWriter.write(proven, options.json(), options.svg()),
           () -> BuildSummary.of(tile, proven.reports(), hopper, reads));
     }
   }
@@ -239,8 +238,8 @@ abstract class Step {
     @Override
     Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
       return reader.read(type, values, diagnostics).filter(read -> !diagnostics.hasErrors())
-          .map(raster -> made(type, diagnostics, raster.headerPath(),
-              classWriter.rasterTwin(raster), List.of(headerWriter.write(raster)),
+          .map(raster -> made(type, diagnostics, classWriter.rasterTwin(raster),
+              raster.headerPath(), headerWriter.write(raster), List.of(),
               () -> BuildSummary.of(raster)));
     }
   }
@@ -264,16 +263,12 @@ abstract class Step {
 
     @Override
     Optional<Made> make(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
-      Optional<ProvenStorage> proven = reader.read(type, values, tiles, diagnostics)
-          .filter(read -> !diagnostics.hasErrors())
-          .flatMap(read -> ProvenStorage.prove(read, options.architecture(), diagnostics));
-      if (proven.isEmpty() || diagnostics.hasErrors()) {
-        return Optional.empty();
-      }
-      List<GeneratedFile> files = new ArrayList<>(List.of(headerWriter.write(proven.get())));
-      files.addAll(reportWriter.write(proven.get(), options.json(), options.svg()));
-      return Optional.of(made(type, diagnostics, proven.get().spec().headerPath(),
-          classWriter.storageTwin(proven.get()), files, () -> BuildSummary.of(proven.get())));
+      return reader.read(type, values, tiles, diagnostics).filter(read -> !diagnostics.hasErrors())
+          .flatMap(read -> ProvenStorage.prove(read, options.architecture(), diagnostics))
+          .map(proven -> made(type, diagnostics, classWriter.storageTwin(proven),
+              proven.spec().headerPath(), headerWriter.write(proven),
+              reportWriter.write(proven, options.json(), options.svg()),
+              () -> BuildSummary.of(proven)));
     }
   }
 }
