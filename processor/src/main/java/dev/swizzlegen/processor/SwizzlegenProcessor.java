@@ -79,7 +79,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    if (options.valid()) {
+    if (options.problems().isEmpty()) {
       pipeline.process(round);
     }
     return false;

@@ -50,8 +50,7 @@ public final class TileProver {
 
   /**
    * The tile proven; empty, with its errors in {@code diagnostics}, if an access is at fault, an
-   * engine has no plan, its swizzle cannot be derived or an access has a bank conflict that is an
-   * error.
+   * engine has no plan, its swizzle cannot be derived or a bank conflict is an error.
    */
   public Optional<ProvenTile> prove(TileReader.Read read, Diagnostics diagnostics) {
     boolean derived = read.spec().swizzleToDerive().isPresent();
@@ -120,8 +119,7 @@ public final class TileProver {
 
   /**
    * The tile with its swizzle derived; empty, with the error in {@code diagnostics}, where the
-   * solver finds none, or says that neither exists and what would work. With an engine and no
-   * explicit alignment the tile asks for the alignment of the mode chosen.
+   * solver finds none. With an engine and no alignment the tile asks for the chosen mode's.
    */
   private Optional<TileSpec> derive(TileSpec tile, Diagnostics diagnostics) {
     TileSpec.SwizzleToDerive atom = tile.swizzleToDerive().orElseThrow();
@@ -157,8 +155,7 @@ public final class TileProver {
 
   /**
    * The description a search uses: with an engine and no explicit alignment, the solver may use the
-   * engines' largest repeat, since the tile then asks for the alignment of the mode chosen. A copy
-   * where it changes.
+   * engines' largest repeat, since the tile then asks for the chosen mode's (a copy where it does).
    */
   static TileDescription searchAligned(TileDescription description, List<Engine> engines,
       boolean alignmentGiven) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -130,8 +131,7 @@ public final class StorageReader {
           given.size() > 1 ? given.get(1) : "tile", given.size()));
       return Optional.empty();
     }
-    Buffer.Kind kind = tileGiven ? Buffer.Kind.TILE
-        : given.get(0).equals("barriers") ? Buffer.Kind.BARRIERS : Buffer.Kind.BYTES;
+    Buffer.Kind kind = Buffer.Kind.valueOf(given.get(0).toUpperCase(Locale.ROOT));
     int copies = values.intValue("copies");
     Optional<String> phase =
         Optional.of(values.stringValue("phase")).filter(text -> !text.isEmpty());

@@ -56,8 +56,7 @@ public final class TileReader {
    * The tile, described, checked and built once, its accesses as read (their faults are reported by
    * the prover, in order with its engines' plans); or empty with its errors in {@code diagnostics}.
    */
-  public Optional<Read> read(TypeElement type, AnnotationValues values,
-      Diagnostics diagnostics) {
+  public Optional<Read> read(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
     boolean pasted = !values.stringValue("layout").isEmpty();
@@ -68,8 +67,7 @@ public final class TileReader {
     if (pasted) {
       description = cute.flatMap(layout -> describe(layout, values, dtype, diagnostics));
     } else {
-      Optional<Swizzle> swizzle = derived
-          ? Optional.of(Swizzle.IDENTITY)
+      Optional<Swizzle> swizzle = derived ? Optional.of(Swizzle.IDENTITY)
           : readSwizzle(values, dtype, diagnostics);
       if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
         diagnostics.shapeError(new ShapeError.SizeToDerive(values.isExplicit("rows")));
@@ -92,8 +90,7 @@ public final class TileReader {
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     boolean declared = values.isExplicit("access");
-    List<AccessRead> reads =
-        declared ? accessReader.read(values, layout, swapped) : List.of();
+    List<AccessRead> reads = declared ? accessReader.read(values, layout, swapped) : List.of();
     List<String> skippedDefaults = new ArrayList<>();
     List<DeclaredAccess> accesses = declared
         ? reads.stream().filter(DeclaredAccess.class::isInstance)

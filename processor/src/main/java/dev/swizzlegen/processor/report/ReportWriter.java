@@ -224,7 +224,7 @@ public final class ReportWriter {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
-      Plan<MmaOperand> read = proven.wgmmaRead(major);
+      Plan<MmaOperand> read = proven.wgmmaReads().get(major);
       Map<String, Object> majorJson = object("operand", read.exists());
       majorJson.putAll(read.plan().map(OperandReadText::plan).orElseGet(() ->
           object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));

@@ -44,22 +44,15 @@ final class Output {
   /** The holders written in earlier rounds, by binary name: none can be written twice. */
   private final Set<String> writtenHolders = new HashSet<>();
   private final Filer filer;
-  private final JavaWriter javaWriter;
+  final JavaWriter javaWriter;
   private final JavaHelperWriter holderWriter = new JavaHelperWriter();
   /** What every file passes through once made, before any is written (a test's bug stand-in). */
-  private final UnaryOperator<GeneratedFile> made;
+  final UnaryOperator<GeneratedFile> made;
 
   Output(Filer filer, JavaWriter javaWriter, UnaryOperator<GeneratedFile> made) {
     this.filer = filer;
     this.javaWriter = javaWriter;
     this.made = made;
-  }
-
-  /** {@code files}, each passed through {@link #made}. */
-  Step.Made passed(Step.Made files) {
-    return new Step.Made(files.type(), files.declaration(), files.diagnostics(),
-        files.headerPath(), files.javaClass(), files.files().stream().map(made).toList(),
-        files.summary());
   }
 
   /**

@@ -52,12 +52,10 @@ public final class Pipeline {
       UnaryOperator<GeneratedFile> made) {
     messager = environment.getMessager();
     elements = environment.getElementUtils();
-    JavaWriter javaWriter = new JavaWriter(sources);
-    output = new Output(environment.getFiler(), javaWriter, made);
-    Step.TileStep tiles = new Step.TileStep(elements, options, sourceTypes::contains, javaWriter);
-    steps = List.of(tiles,
-        new Step.RasterStep(elements, options, sourceTypes::contains, javaWriter),
-        new Step.StorageStep(elements, options, sourceTypes::contains, tiles, javaWriter));
+    output = new Output(environment.getFiler(), new JavaWriter(sources), made);
+    Step.TileStep tiles = new Step.TileStep(elements, options, sourceTypes::contains, output);
+    steps = List.of(tiles, new Step.RasterStep(elements, options, sourceTypes::contains, output),
+        new Step.StorageStep(elements, options, sourceTypes::contains, tiles, output));
   }
 
   /** One round: every step's types of this round and those waiting from earlier ones. */
@@ -86,7 +84,7 @@ public final class Pipeline {
       AnnotationValues values = AnnotationValues.of(type, step.annotation, elements);
       Diagnostics diagnostics = step.diagnostics(type, values);
       try {
-        step.make(type, values, diagnostics).map(output::passed).ifPresent(files::add);
+        step.make(type, values, diagnostics).ifPresent(files::add);
       } catch (AnnotationValues.Malformed notYet) {
         if (!round.processingOver()) {
           group.forEach(member -> step.waiting.add(member.getQualifiedName().toString()));

@@ -15,7 +15,6 @@ import dev.swizzlegen.processor.emit.cuda.RasterHeaderWriter;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.emit.java.JavaClass;
 import dev.swizzlegen.processor.emit.java.JavaHelperWriter;
-import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.prove.TileProver;
@@ -55,18 +54,19 @@ abstract class Step {
   /** Which declaration it is, for its diagnostics' words and the names its files claim. */
   final Declaration declaration;
   final ProcessorOptions options;
-  final JavaWriter javaWriter;
+  /** Where the step's files go: its Java writer, and what every file passes through once made. */
+  final Output output;
   final JavaHelperWriter classWriter = new JavaHelperWriter();
   final ReportWriter reportWriter = new ReportWriter();
   /** The qualified names of the step's types that wait for a later round. */
   final Set<String> waiting = new TreeSet<>();
 
   Step(Class<? extends Annotation> annotation, Declaration declaration, ProcessorOptions options,
-      JavaWriter javaWriter) {
+      Output output) {
     this.annotation = annotation;
     this.declaration = declaration;
     this.options = options;
-    this.javaWriter = javaWriter;
+    this.output = output;
   }
 
   /**
@@ -95,24 +95,21 @@ abstract class Step {
   /** A type's files: its Java class's, its header, its reports, its summary note's if asked. */
   Made made(TypeElement type, Diagnostics diagnostics, JavaClass javaClass, String headerPath,
       GeneratedFile header, List<GeneratedFile> reports, Supplier<String> summary) {
-    List<GeneratedFile> files = new ArrayList<>(javaWriter.write(javaClass));
+    List<GeneratedFile> files = new ArrayList<>(output.javaWriter.write(javaClass));
     files.add(header);
     files.addAll(reports);
     Optional<String> note = options.summary() ? Optional.of(summary.get()) : Optional.empty();
     note.ifPresent(text -> files.add(BuildSummary.file(headerPath, text)));
-    return new Made(type, declaration, diagnostics, headerPath, javaClass, files, note);
+    return new Made(type, declaration, diagnostics, headerPath, javaClass,
+        files.stream().map(output.made).toList(), note);
   }
 
   /**
-   * An annotated type's files, all made before any is written, and its summary note; its header no
-   * other type's files may claim, its Java class a member of a holder ({@code KernelSwizzles})
-   * where its type is nested, written with the holder (a member's source is the holder's).
+   * An annotated type's files, all made before any is written, and its summary note, for
+   * {@link Output} to write, or to hold for the holder ({@code KernelSwizzles}) of a nested type.
    */
   record Made(TypeElement type, Declaration declaration, Diagnostics diagnostics,
       String headerPath, JavaClass javaClass, List<GeneratedFile> files, Optional<String> summary) {
-    Made {
-      files = List.copyOf(files);
-    }
   }
 
   /**
@@ -132,8 +129,8 @@ abstract class Step {
     private final Map<String, TileOutcome> outcomes = new HashMap<>();
 
     TileStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        JavaWriter javaWriter) {
-      super(SwizzledTile.class, Declaration.TILE, options, javaWriter);
+        Output output) {
+      super(SwizzledTile.class, Declaration.TILE, options, output);
       this.elements = elements;
       this.reader = new TileReader(elements, options.namespace(), sourceTypes,
           options.architecture());
@@ -212,7 +209,7 @@ abstract class Step {
       OperandReadText reads = OperandReadText.of(proven);
       List<IndexFunction> helperFunctions = new ArrayList<>(functions);
       helperFunctions.addAll(reads.descriptors());
-      JavaClass helper = classWriter.helper(proven, helperFunctions, javaWriter.sources());
+      JavaClass helper = classWriter.helper(proven, helperFunctions, output.javaWriter.sources());
       return made(tile.type(), diagnostics, helper, tile.headerPath(),
           headerWriter.write(proven, functions, hopper, reads, options.architecture()),
           reportWriter.write(proven, options.json(), options.svg()),
@@ -230,8 +227,8 @@ abstract class Step {
     private final RasterHeaderWriter headerWriter = new RasterHeaderWriter();
 
     RasterStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        JavaWriter javaWriter) {
-      super(ThreadblockSwizzle.class, Declaration.RASTERIZER, options, javaWriter);
+        Output output) {
+      super(ThreadblockSwizzle.class, Declaration.RASTERIZER, options, output);
       this.reader = new RasterReader(elements, options.namespace(), sourceTypes);
     }
 
@@ -255,8 +252,8 @@ abstract class Step {
     private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
 
     StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        Tiles tiles, JavaWriter javaWriter) {
-      super(SharedStorage.class, Declaration.STORAGE, options, javaWriter);
+        Tiles tiles, Output output) {
+      super(SharedStorage.class, Declaration.STORAGE, options, output);
       this.reader = new StorageReader(elements, options.namespace(), sourceTypes);
       this.tiles = tiles;
     }
