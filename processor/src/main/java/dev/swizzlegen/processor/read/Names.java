@@ -162,18 +162,6 @@ public final class Names {
   }
 
   /**
-   * Why {@code name}'s Java class cannot be generated, or empty if it can: the sources being
-   * compiled declare a type of its name already, which javac would reject as a duplicate class.
-   */
-  static Optional<String> javaClassProblem(String name, JavaClassName javaClass,
-      Predicate<String> sourceTypes) {
-    if (sourceTypes.test(javaClass.canonicalName())) {
-      return problem(new Phrase.JavaClassDeclared(name, javaClass.canonicalName()));
-    }
-    return Optional.empty();
-  }
-
-  /**
    * Why the generated structs cannot be declared in {@code namespace} ({@code a::b}), or empty if
    * they can: each part a {@link #cppNameProblem C++ name} (the headers name their own namespace
    * from the global one, {@code ::swizzlegen::detail}, so a part may repeat their structs' names),
@@ -268,21 +256,37 @@ public final class Names {
   }
 
   /**
-   * The Java class generated for {@code type} under the name {@code name}: {@code <name><suffix>}
-   * beside a top-level type; for a type nested in {@code Kernel}, a member of the one holder
-   * {@code KernelSwizzles}, named after {@code override}, else after the type's path below the
-   * top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+   * Where a compilation's generated names live: its C++ namespace, and the types its sources
+   * declare (by qualified name), which a generated Java class must not repeat.
    */
-  static JavaClassName javaClass(TypeElement type, String override, String name, String suffix,
-      Elements elements) {
-    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-    TypeElement topLevel = topLevelType(type);
-    if (topLevel.equals(type)) {
-      return JavaClassName.topLevel(packageName, name + suffix);
+  public record Scope(Elements elements, String namespace, Predicate<String> sourceTypes) {
+    /**
+     * Why {@code name}'s Java class cannot be generated, or empty if it can: the sources being
+     * compiled declare a type of its name already, which javac would reject as a duplicate class.
+     */
+    Optional<String> javaClassProblem(String name, JavaClassName javaClass) {
+      if (sourceTypes.test(javaClass.canonicalName())) {
+        return problem(new Phrase.JavaClassDeclared(name, javaClass.canonicalName()));
+      }
+      return Optional.empty();
     }
-    String javaName = override.isEmpty() ? pathBelow(topLevel, type) : override;
-    return JavaClassName.member(packageName, topLevel.getSimpleName() + "Swizzles",
-        javaName + suffix);
+
+    /**
+     * The Java class generated for {@code type} under the name {@code name}: {@code <name><suffix>}
+     * beside a top-level type; for a type nested in {@code Kernel}, a member of the one holder
+     * {@code KernelSwizzles}, named after {@code override}, else after the type's path below the
+     * top-level type ({@code Kernel.Attention.Q -> Attention_QSwizzle}).
+     */
+    JavaClassName javaClass(TypeElement type, String override, String name, String suffix) {
+      String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+      TypeElement topLevel = topLevelType(type);
+      if (topLevel.equals(type)) {
+        return JavaClassName.topLevel(packageName, name + suffix);
+      }
+      String javaName = override.isEmpty() ? pathBelow(topLevel, type) : override;
+      return JavaClassName.member(packageName, topLevel.getSimpleName() + "Swizzles",
+          javaName + suffix);
+    }
   }
 
   /** The top-level type that {@code type} is, or is nested in. */

@@ -16,14 +16,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @SharedStorage} mirror into a {@link StorageSpec}, or into errors on the attributes
@@ -49,14 +47,10 @@ public final class StorageReader {
     TileOutcome of(TypeElement type);
   }
 
-  private final Elements elements;
-  private final String cudaNamespace;
-  private final Predicate<String> sourceTypes;
+  private final Names.Scope scope;
 
-  public StorageReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
-    this.elements = elements;
-    this.cudaNamespace = cudaNamespace;
-    this.sourceTypes = sourceTypes;
+  public StorageReader(Names.Scope scope) {
+    this.scope = scope;
   }
 
   /**
@@ -77,8 +71,8 @@ public final class StorageReader {
     List<StorageBuffer> buffers = new ArrayList<>();
     Map<String, TileUse> tileTypes = new HashMap<>();
     for (AnnotationMirror mirror : values.arrayOf("buffers", AnnotationMirror.class)) {
-      Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, elements), buffers.size(),
-          tileTypes, tiles, diagnostics);
+      Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, scope.elements()),
+          buffers.size(), tileTypes, tiles, diagnostics);
       // A placeholder keeps the buffers' numbers those of the declaration.
       buffers.add(buffer.orElse(null));
       valid &= buffer.isPresent();
@@ -87,7 +81,7 @@ public final class StorageReader {
         || !membersOwnTheirNames(name.get(), phases, buffers, diagnostics)) {
       return Optional.empty();
     }
-    return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
+    return Optional.of(new StorageSpec(type, name.get(), scope.namespace(),
         twinName(type, values.stringValue("name"), name.get()),
         Names.outputStem(name.get()) + ".cuh", phases, buffers));
   }
@@ -97,12 +91,10 @@ public final class StorageReader {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace)
+    Optional<String> problem = Names.nameProblem(name, scope.namespace())
         .or(() -> Names.STORAGE_MEMBERS.contains(name)
-            ? Names.problem(new Phrase.StorageMember(name))
-            : Optional.empty())
-        .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
-            sourceTypes));
+            ? Names.problem(new Phrase.StorageMember(name)) : Optional.empty())
+        .or(() -> scope.javaClassProblem(name, twinName(type, override, name).topLevelClassName()));
     if (problem.isPresent()) {
       diagnostics.storageFault(null, new StorageError.BadName(problem.get(), true,
           override.isEmpty()));
@@ -113,7 +105,7 @@ public final class StorageReader {
 
   /** The Java twin, {@code <name>Layout}, beside its storage or in its holder. */
   private JavaClassName twinName(TypeElement type, String override, String name) {
-    return Names.javaClass(type, override, name, "Layout", elements);
+    return scope.javaClass(type, override, name, "Layout");
   }
 
   /** The first buffer of a tile type, and whether it was given its own name. */

@@ -19,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @SwizzledTile} mirror into a {@link Read}, or into errors on the attributes at
@@ -30,9 +28,7 @@ import javax.lang.model.util.Elements;
  * without a swizzle, which {@code prove.TileProver} derives.
  */
 public final class TileReader {
-  private final Elements elements;
-  private final String cudaNamespace;
-  private final Predicate<String> sourceTypes;
+  private final Names.Scope scope;
   private final AccessReader accessReader;
   private final Optional<Architecture> architecture;
 
@@ -43,13 +39,10 @@ public final class TileReader {
    */
   public record Read(TileSpec spec, List<AccessRead> accesses) {}
 
-  public TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
-      Optional<Architecture> architecture) {
-    this.elements = elements;
-    this.cudaNamespace = cudaNamespace;
-    this.sourceTypes = sourceTypes;
+  public TileReader(Names.Scope scope, Optional<Architecture> architecture) {
+    this.scope = scope;
     this.architecture = architecture;
-    this.accessReader = new AccessReader(elements, architecture);
+    this.accessReader = new AccessReader(scope.elements(), architecture);
   }
 
   /**
@@ -107,7 +100,7 @@ public final class TileReader {
             description.get().describedAtomCols()))
         : Optional.empty();
     return Optional.of(new Read(new TileSpec(type, values.mirror(), name.get(),
-        cudaNamespace, helperName(type, values.stringValue("name"), name.get()),
+        scope.namespace(), helperName(type, values.stringValue("name"), name.get()),
         Names.outputStem(name.get()), layout, values.isExplicit("alignment"),
         accesses, engines, skippedDefaults, Optional.empty(), cute, toDerive), reads));
   }
@@ -211,14 +204,14 @@ public final class TileReader {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace).or(() -> Names.javaClassProblem(
-        name, helperName(type, override, name).topLevelClassName(), sourceTypes));
+    Optional<String> problem = Names.nameProblem(name, scope.namespace()).or(() ->
+        scope.javaClassProblem(name, helperName(type, override, name).topLevelClassName()));
     problem.ifPresent(why -> Names.report(why, !override.isEmpty(), false, diagnostics));
     return Optional.of(name).filter(valid -> problem.isEmpty());
   }
 
   /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder. */
   private JavaClassName helperName(TypeElement type, String override, String name) {
-    return Names.javaClass(type, override, name, "Swizzle", elements);
+    return scope.javaClass(type, override, name, "Swizzle");
   }
 }

@@ -5,6 +5,7 @@ import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
+import dev.swizzlegen.processor.read.Names;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -53,9 +54,10 @@ public final class Pipeline {
     messager = environment.getMessager();
     elements = environment.getElementUtils();
     output = new Output(environment.getFiler(), new JavaWriter(sources), made);
-    Step.TileStep tiles = new Step.TileStep(elements, options, sourceTypes::contains, output);
-    steps = List.of(tiles, new Step.RasterStep(elements, options, sourceTypes::contains, output),
-        new Step.StorageStep(elements, options, sourceTypes::contains, tiles, output));
+    Names.Scope scope = new Names.Scope(elements, options.namespace(), sourceTypes::contains);
+    Step.TileStep tiles = new Step.TileStep(scope, options, output);
+    steps = List.of(tiles, new Step.RasterStep(scope, options, output),
+        new Step.StorageStep(scope, options, tiles, output));
   }
 
   /** One round: every step's types of this round and those waiting from earlier ones. */

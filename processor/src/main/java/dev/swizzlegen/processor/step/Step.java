@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
@@ -128,12 +127,10 @@ abstract class Step {
     /** What became of each tile, by qualified name, for the storages that name it. */
     private final Map<String, TileOutcome> outcomes = new HashMap<>();
 
-    TileStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        Output output) {
+    TileStep(Names.Scope scope, ProcessorOptions options, Output output) {
       super(SwizzledTile.class, Declaration.TILE, options, output);
-      this.elements = elements;
-      this.reader = new TileReader(elements, options.namespace(), sourceTypes,
-          options.architecture());
+      this.elements = scope.elements();
+      this.reader = new TileReader(scope, options.architecture());
       this.prover = new TileProver(options.conflictKind(), options.architecture());
     }
 
@@ -226,10 +223,9 @@ abstract class Step {
     private final RasterReader reader;
     private final RasterHeaderWriter headerWriter = new RasterHeaderWriter();
 
-    RasterStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        Output output) {
+    RasterStep(Names.Scope scope, ProcessorOptions options, Output output) {
       super(ThreadblockSwizzle.class, Declaration.RASTERIZER, options, output);
-      this.reader = new RasterReader(elements, options.namespace(), sourceTypes);
+      this.reader = new RasterReader(scope);
     }
 
     @Override
@@ -251,10 +247,9 @@ abstract class Step {
     private final Tiles tiles;
     private final StorageHeaderWriter headerWriter = new StorageHeaderWriter();
 
-    StorageStep(Elements elements, ProcessorOptions options, Predicate<String> sourceTypes,
-        Tiles tiles, Output output) {
+    StorageStep(Names.Scope scope, ProcessorOptions options, Tiles tiles, Output output) {
       super(SharedStorage.class, Declaration.STORAGE, options, output);
-      this.reader = new StorageReader(elements, options.namespace(), sourceTypes);
+      this.reader = new StorageReader(scope);
       this.tiles = tiles;
     }
 
