@@ -7,7 +7,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.cuda.TileEngineText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
@@ -224,7 +224,7 @@ public final class ReportWriter {
       json.put("alsoDeclared", Major.MN.name());
     }
     for (Major major : Major.values()) {
-      Plan<MmaOperand> read = proven.wgmmaRead(major);
+      Plan<MmaOperand> read = proven.wgmmaReads().get(major);
       Map<String, Object> majorJson = object("operand", read.exists());
       majorJson.putAll(read.plan().map(TileEngineText::plan).orElseGet(() ->
           object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));

@@ -3,7 +3,7 @@ package dev.swizzlegen.processor.report;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.emit.cuda.StorageHeaderWriter;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.StorageNames;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.PhaseChange;
@@ -127,7 +127,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       List<ChangeStep> steps = change.steps().stream()
           .map(step -> new ChangeStep(step, StorageHeaderWriter.helperPerforms(step))).toList();
       changes.add(new Change(change.from(), change.to(), StorageHeaderWriter.hasHelper(change)
-          ? StorageNames.phaseChange(change.from(), change.to()) : "", reused, steps));
+          ? Names.phaseChange(change.from(), change.to()) : "", reused, steps));
     }
     return new StorageMap(spec.name(), spec.type().getQualifiedName().toString(),
         Diagnostics.javaName(spec.type()), placement.bytes(), placement.alignment(),

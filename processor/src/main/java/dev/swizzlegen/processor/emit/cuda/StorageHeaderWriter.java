@@ -4,7 +4,7 @@ import dev.swizzlegen.processor.diag.UserText;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.StorageNames;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -25,7 +25,7 @@ import java.util.Set;
  * Writes a storage's {@code swizzlegen/<name>.cuh} from {@code storage.cuh.template}: the plan's
  * constants, an accessor per buffer, for each phase change what must complete and a helper doing
  * the waits and fences that do not depend on thread roles, then {@code static_assert}s; every
- * value the model's placement, the members those {@link StorageNames} reserved.
+ * value the model's placement, the members those {@link Names.BufferMembers} reserved.
  */
 public final class StorageHeaderWriter {
   /** The steps a phase change's helper performs: every thread may run them, whatever its role. */
@@ -109,7 +109,7 @@ public final class StorageHeaderWriter {
   /** One buffer's accessor and its row of the placement check. */
   private static BufferVariables buffer(StorageBuffer buffer, long phases) {
     Buffer model = buffer.buffer();
-    StorageNames.Members names = buffer.names();
+    Names.BufferMembers names = buffer.names();
     boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
     boolean several = model.copies() > 1;
     return new BufferVariables(names.offset(), names.copies(), names.copyStride(),
@@ -189,7 +189,7 @@ public final class StorageHeaderWriter {
   }
 
   private static String helperName(PhaseChange change) {
-    return StorageNames.phaseChange(change.from(), change.to());
+    return Names.phaseChange(change.from(), change.to());
   }
 
   /** Each tile buffer's alignment and stages as its tile's header says; empty without tiles. */

@@ -8,8 +8,7 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.MmaMemberNames.Members;
-import dev.swizzlegen.processor.read.MmaMemberNames;
+import dev.swizzlegen.processor.read.Names.MmaMembers;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Major;
@@ -95,7 +94,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
       Map.of(MmaFormat.GMMA, GMMA_WORDS, MmaFormat.UMMA, UMMA_WORDS);
 
   /** One read of the tile: the operand, and its members' names. */
-  public record Read(MmaOperand operand, Members members) {
+  public record Read(MmaOperand operand, MmaMembers members) {
     public MmaFormat format() {
       return operand.format();
     }
@@ -108,7 +107,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
       List<MmaOperand> operands = proven.mmaOperands(format);
       boolean two = operands.size() == 2;
       operands.stream().sorted(Comparator.comparing(MmaOperand::major)).forEach(operand ->
-          reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
+          reads.add(new Read(operand, MmaMembers.of(format, two && operand.major() == Major.MN))));
     }
     return new TileEngineText(proven.spec(), proven.tmaFill(), proven.wgmmaReads(),
         List.copyOf(reads));
@@ -301,7 +300,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
     Words words = words(read.format());
-    Members members = read.members();
+    MmaMembers members = read.members();
     String k = members.constants();
     String fn = members.functions();
     MajorMember major = words.major();
@@ -318,7 +317,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
             + "KSlices of them span the tile's K. The operand is " + k + "MnExtent (M or N) by "
             + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
             + " find its element (mn, k) whatever the major. " + major.before() + k
-            + MmaMemberNames.majorField(format) + major.after()
+            + MmaMembers.majorField(format) + major.after()
             + (operand.major() == Major.K ? "" : major.mnMajor()) + ".", 96),
         k,
         operand.instructionK(),
@@ -326,11 +325,11 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
         operand.mnExtent(),
         operand.kExtent(),
         operand.mnStep(),
-        MmaMemberNames.majorField(format),
+        MmaMembers.majorField(format),
         operand.majorBit(),
         operand.leadingByteOffset(),
         operand.strideByteOffset(),
-        MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION),
+        MmaMembers.has(descriptor, MmaDescriptor.Field.VERSION),
         descriptor.value(MmaDescriptor.Field.VERSION),
         words.layoutTypes(),
         operand.layoutTypeCode(),
@@ -347,7 +346,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
   /** {@code wgmma_desc(smem_address, k_slice, mn, stage)}: the header's and the helper's. */
   public IndexFunction descriptor(Read read) {
     MmaOperand operand = read.operand();
-    Members members = read.members();
+    MmaMembers members = read.members();
     String k = members.constants();
     String first = "offset("
         + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
@@ -396,7 +395,7 @@ public record TileEngineText(TileSpec tile, Optional<TmaFill> tmaFill,
     json.put("leadingByteOffset", operand.leadingByteOffset());
     json.put("strideByteOffset", operand.strideByteOffset());
     json.put("baseOffset", 0);
-    if (MmaMemberNames.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
+    if (MmaMembers.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
       json.put("version", format.descriptor().value(MmaDescriptor.Field.VERSION));
     }
     json.put("descriptorWithoutStart",
