@@ -15,34 +15,25 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
- * What a storage's report and its picture show, read once off the model's plan: each buffer where
- * the placement put it, its copies and stages where they lie, the bands of the phases with the
- * buffers live in each, and each phase change with the bytes it hands over and what must complete
- * first. {@link ReportWriter} prints it as JSON and {@link StorageMapSvg} draws it; neither
- * works out a byte of it again.
+ * What a storage's report, picture and summary show, read once off the model's plan: each buffer
+ * where it lies, its copies' stages, a band per phase with the buffers live in it, and each phase
+ * change with the bytes it hands over and what must complete first.
  *
- * @param javaName the annotated type's Java name as messages give it ({@code Kernel.Smem})
- * @param bytes the plan's bytes from its base, {@code kBytes}; {@code alignment} is
- *     {@code kAlignment}, {@code dynamicBytes} {@code kDynamicBytes}, {@code limitBytes}
- *     {@code kLimitBytes} and {@code blocksPerSm} {@code kBlocksPerSm}
+ * @param javaName the type's name as messages give it ({@code Kernel.Smem})
+ * @param bytes the plan's bytes from its base, {@code kBytes}; the other numbers are the header's
+ *     constants of the same names
  * @param architecture the target's name ({@code sm_90a}), empty without {@code -Aswizzlegen.arch}
- * @param bands a band per named phase in the kernel's order, each with the buffers live in it; one
- *     band of every buffer when no buffer names a phase
+ * @param bands a band per named phase in the kernel's order; one of every buffer when none is named
  */
 record StorageMap(String name, String type, String javaName, long bytes, int alignment,
     long dynamicBytes, int limitBytes, Optional<String> architecture, int blocksPerSm,
     List<Area> buffers, List<Band> bands, List<Change> changes) {
 
   /**
-   * One buffer where the plan put it.
+   * One buffer where the plan put it, from its first copy's offset.
    *
    * @param tile the tile's qualified type name, for a tile
-   * @param offset its first copy's offset
-   * @param bytes the bytes all its copies span
-   * @param stages a tile's stages (1 for the other kinds)
-   * @param barriers a barriers buffer's mbarriers per copy (0 for the other kinds)
-   * @param parts each copy's stages where they lie, copy by copy; empty for a buffer of one copy of
-   *     one stage
+   * @param parts each copy's stages where they lie; empty for one copy of one stage
    */
   record Area(String name, Buffer.Kind kind, Optional<String> tile, long offset, long bytes,
       int alignment, int copies, long copyBytes, long copyStride, int stages, int barriers,
@@ -59,7 +50,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
   /** One stage of one copy of a buffer (a copy, for a buffer without stages). */
   record Part(int copy, int stage, long offset, long bytes) {}
 
-  /** One phase's band: its phase, empty for a plan without named phases, and its live buffers. */
+  /** One phase's band (no phase where none is named) and the indexes of its live buffers. */
   record Band(Optional<String> phase, List<Integer> live) {
     String title() {
       return phase.orElse("every phase");
@@ -67,12 +58,9 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
   }
 
   /**
-   * One phase change: after the last phase, the first (a persistent kernel's next tile).
+   * One phase change (after the last phase, the first: a persistent kernel's next tile).
    *
-   * @param helper the header's helper, {@code <from>_to_<to>}, where it performs a step; empty
-   *     where the kernel does every step (no helper is offered)
-   * @param reused each pair of buffers that share bytes, with the bytes they share
-   * @param steps what must complete first, in order
+   * @param helper the header's {@code <from>_to_<to>}, empty where the kernel does every step
    */
   record Change(String from, String to, String helper, List<Reuse> reused,
       List<ChangeStep> steps) {}
@@ -83,7 +71,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
   /** A step of a phase change and whether the header's helper performs it (else the kernel). */
   record ChangeStep(Step step, boolean byHelper) {}
 
-  /** The map of a proven storage: every number the model's placement's, every step its change's. */
   static StorageMap of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
@@ -136,7 +123,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
         proven.blocksPerMultiprocessor(), buffers, bands, changes);
   }
 
-  /** The slack: what rounding a base aligned to 16 bytes only up to {@link #alignment} may take. */
+  /** What rounding a base aligned to 16 bytes only up to {@link #alignment} may take. */
   long slackBytes() {
     return dynamicBytes - bytes;
   }

@@ -10,17 +10,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Draws a {@link StorageMap}, a storage's shared memory by phase, as a kernel author plans it on
- * paper: x is the byte from the plan's aligned base (a power-of-two bytes a pixel, so that every
- * edge lies exactly on the model's byte); a band per phase, in declared order, each with the
- * buffers live in it at their offsets and bytes, labelled, their copies' stages outlined inside;
- * between two bands, strips over the bytes the next phase takes over and what must complete first;
- * under the bands, what to request up to the target's {@code kLimitBytes}. Every number is the
- * map's: this class only lays out. A buffer too narrow for its label gets a marker and its label
- * under the band, with a leader.
+ * Draws a {@link StorageMap} as a kernel author plans it on paper: x is the byte from the aligned
+ * base (a power of two bytes a pixel, so that every edge lies on the model's byte); a band per phase
+ * with its live buffers, labelled (under the band, with a leader, where too narrow), their copies'
+ * stages outlined; between bands, strips over the bytes the next phase takes over and what must
+ * complete first; under them, what to request up to {@code kLimitBytes}. Every number is the map's.
  */
 final class StorageMapSvg {
-  /** The widest the plot gets, in pixels. */
   private static final int MAX_PLOT_WIDTH = 960;
   /** The phase names' column, left of the plot. */
   private static final int LEFT = 112;
@@ -48,10 +44,10 @@ final class StorageMapSvg {
   private final long axisBytes;
   private final long bytesPerPixel;
   private final int plotWidth;
-  /** The plot, in its own coordinates (x from the base), first: its height sets the frame's. */
-  private final Svg svg = new Svg(16384);
+  /** The plot, x from the base, drawn first: its height sets the frame's. */
+  private final Svg svg = new Svg();
   /** The titles left of the plot. */
-  private final Svg column = new Svg(1024);
+  private final Svg column = new Svg();
   /** The bottom of the last band's rectangles, where the strips to the next band start. */
   private int boxBottom;
 
@@ -90,8 +86,7 @@ final class StorageMapSvg {
       svg.label(width(map.limitBytes()), TOP - 12, 10, limit(), "text-anchor", "end",
           "fill", LIMIT);
     }
-    String plot = svg.toString();
-    Svg frame = new Svg(16384 + plot.length()).frame(Math.max(LEFT + plotWidth + RIGHT, 760),
+    Svg frame = new Svg().frame(Math.max(LEFT + plotWidth + RIGHT, 760),
         legendTop + LEGEND.size() * LINE + 12, 10);
     frame.append("<defs>\n<pattern id=\"slack\" width=\"6\" height=\"6\""
         + " patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
@@ -109,7 +104,7 @@ final class StorageMapSvg {
         + limitSource() + "); " + count(map.blocksPerSm(), "block") + " per SM by shared memory");
     frame.append(column.toString());
     frame.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)", "data-bytes-per-pixel",
-        bytesPerPixel).append(plot).close("g");
+        bytesPerPixel).append(svg.toString()).close("g");
     for (int l = 0; l < LEGEND.size(); l++) {
       frame.label(8, legendTop + (l + 1) * LINE, 9,
           LEGEND.get(l).replace("{alignment}", String.valueOf(map.alignment())), "fill", GREY);
@@ -178,9 +173,8 @@ final class StorageMapSvg {
   }
 
   /**
-   * The change after band {@code b}, from {@code top}: strips over the bytes the next phase takes
-   * over (down to the next band's top, or, after the last band, through the note), and the note;
-   * the next band's top.
+   * The change after band {@code b} from {@code top}: its note, and strips over the bytes the next
+   * phase takes over down to the next band (after the last band, through the note); the next top.
    */
   private int change(int b, int top) {
     List<String> lines = new ArrayList<>();
