@@ -12,9 +12,9 @@ import java.util.List;
 
 /**
  * Draws shared memory as the seeds' figures do: a row per 128-byte line, a column per bank, each
- * 4-byte word labelled with the element (row, col) at its start and tinted by that row. A panel per
- * access (the view {@code #access-<i>}) outlines the lanes of the phase of its worst conflict (or its
- * first) and marks the conflicting bank; the words, the layout's alone, are drawn once in
+ * 4-byte word labelled with the element (row, col) at its start and tinted by that row. A panel
+ * per access (the view {@code #access-<i>}) outlines the lanes of the phase of its worst conflict
+ * (or its first) and marks the conflicting bank; the words, the layout's alone, are drawn once in
  * {@code <defs>} and each panel shows them with a {@code <use>}.
  *
  * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn

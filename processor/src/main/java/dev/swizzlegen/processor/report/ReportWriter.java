@@ -32,33 +32,27 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * Writes the reports asked for beside a tile's or a storage's header, the JSON report first, which
- * links the picture when it is written. A tile's, {@code swizzlegen/<name>.json}: the tile, its
- * swizzle, for every warp access the instructions, wavefronts, ideal wavefronts and conflict degree
- * the model computed, with the witness of any conflict, and for every engine (TMA, wgmma, UMMA) its
- * plan: boxes and mode, or descriptor fields; and its {@link BankMapSvg}. A storage's: its
- * {@link StorageMap} (buffers, phases, phase changes, the totals against the limit) as JSON, and
- * drawn by {@link StorageMapSvg}.
+ * Writes the reports asked for beside a tile's or a storage's header: the JSON report, which links
+ * the picture where it is drawn, then the picture. A tile's: the tile, its swizzle, what the model
+ * proved of every warp access and every engine's plan, and its {@link BankMapSvg}; a storage's: its
+ * {@link StorageMap} as JSON and drawn by {@link StorageMapSvg}.
  */
 public final class ReportWriter {
   private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
 
   /**
-   * A proven tile's reports, its plans the ones {@code proven} holds. Its picture is one file with
-   * a panel for every access that goes through the banks, none without one: javac checks every
-   * file a processor creates against every file created before, and a file per access would leave
-   * stale pictures behind when a tile loses an access in an incremental build.
+   * A proven tile's reports. Its picture is one file with a panel an access, none without one: a
+   * file per access would leave stale pictures behind when an incremental build drops an access.
    */
   public List<GeneratedFile> write(ProvenTile proven, boolean json, boolean picture) {
     TileSpec tile = proven.spec();
@@ -79,13 +73,12 @@ public final class ReportWriter {
         storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
   }
 
-  /** The JSON report, which names the picture where it is drawn, then the picture. */
   private static List<GeneratedFile> files(boolean json, boolean picture, String reportPath,
       String picturePath, Function<String, Map<String, Object>> report, Supplier<String> svg) {
     List<GeneratedFile> files = new ArrayList<>();
     if (json) {
       files.add(new GeneratedFile(RESOURCE, reportPath,
-          jsonText(report.apply(picture ? picturePath : null))));
+          json(report.apply(picture ? picturePath : null), "") + "\n"));
     }
     if (picture) {
       files.add(new GeneratedFile(RESOURCE, picturePath, svg.get()));
@@ -186,7 +179,11 @@ public final class ReportWriter {
     json.putAll(engine.accept(new Engine.Visitor<Map<String, Object>>() {
       @Override
       public Map<String, Object> tma(Tma tma, Plan<TmaFill> fill) {
-        return object("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+        return object("plan", fill.plan().map(boxes -> object("mode", boxes.mode().cudaName(),
+            "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
+            "boxRows", boxes.boxRows(), "boxCols", boxes.boxCols(),
+            "boxes", boxes.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
+                "offset", box.offset())).toList())).orElse(null));
       }
 
       @Override
@@ -200,15 +197,6 @@ public final class ReportWriter {
           plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
     }
     return json;
-  }
-
-  /** The boxes that fill one stage and their mode: a TMA engine's plan. */
-  private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
-    return object("mode", fill.mode().cudaName(),
-        "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
-        "boxRows", fill.boxRows(), "boxCols", fill.boxCols(),
-        "boxes", fill.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
-            "offset", box.offset())).toList());
   }
 
   /**
@@ -298,58 +286,40 @@ public final class ReportWriter {
   }
 
   /**
-   * {@code value} as JSON: maps (in their iteration order), lists, strings, numbers, booleans and
-   * null, indented by two spaces, so that the output is deterministic and diffs well.
+   * {@code value} as JSON at {@code indent}: maps in their order, lists, strings, numbers, booleans
+   * and null, a member or an item a line two spaces deeper, so that the text diffs well.
    */
-  private static String jsonText(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out, "");
-    return out.append('\n').toString();
-  }
-
-  private static void write(Object value, StringBuilder out, String indent) {
-    if (value == null) {
-      out.append("null");
-    } else if (value instanceof String text) {
-      quote(text, out);
-    } else if (value instanceof Double number) {
-      out.append(number == Math.rint(number) && !number.isInfinite()
-          ? String.format(Locale.ROOT, "%.1f", number)
-          : Double.toString(number));
-    } else if (value instanceof Number || value instanceof Boolean) {
-      out.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      block(map.entrySet(), '{', '}', out, indent, (entry, inner) -> {
-        quote(String.valueOf(entry.getKey()), out);
-        out.append(": ");
-        write(entry.getValue(), out, inner);
-      });
-    } else if (value instanceof List<?> list) {
-      block(list, '[', ']', out, indent, (item, inner) -> write(item, out, inner));
-    } else {
-      throw new IllegalArgumentException("not JSON: " + value.getClass());
-    }
-  }
-
-  /** {@code items} between {@code open} and {@code close}, one an indented line; none on one. */
-  private static <T> void block(Collection<T> items, char open, char close, StringBuilder out,
-      String indent, BiConsumer<T, String> write) {
-    out.append(open);
+  private static String json(Object value, String indent) {
     String inner = indent + "  ";
-    String separator = "\n";
-    for (T item : items) {
-      out.append(separator).append(inner);
-      write.accept(item, inner);
-      separator = ",\n";
+    if (value instanceof Map<?, ?> map) {
+      return block(map.entrySet().stream().map(member -> quote(member.getKey()) + ": "
+          + json(member.getValue(), inner)), "{}", indent);
+    } else if (value instanceof List<?> list) {
+      return block(list.stream().map(item -> json(item, inner)), "[]", indent);
+    } else if (value instanceof String text) {
+      return quote(text);
+    } else if (value instanceof Double number && number == Math.rint(number)
+        && !number.isInfinite()) {
+      return String.format(Locale.ROOT, "%.1f", number);
+    } else if (value == null || value instanceof Number || value instanceof Boolean) {
+      return String.valueOf(value);
     }
-    out.append(items.isEmpty() ? "" : "\n" + indent).append(close);
+    throw new IllegalArgumentException("not JSON: " + value.getClass());
+  }
+
+  /** {@code items} between the two {@code brackets}, one an indented line; none on one line. */
+  private static String block(Stream<String> items, String brackets, String indent) {
+    List<String> lines = items.toList();
+    String separator = "\n" + indent + "  ";
+    return lines.isEmpty() ? brackets : brackets.charAt(0) + separator
+        + String.join("," + separator, lines) + "\n" + indent + brackets.charAt(1);
   }
 
   /**
    * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
    * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
    */
-  private static void quote(String text, StringBuilder out) {
-    out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');
+  private static String quote(Object text) {
+    return '"' + UserText.escaped(String.valueOf(text)).replace("\"", "\\\"") + '"';
   }
 }

@@ -11,10 +11,11 @@ import java.util.List;
 
 /**
  * Draws a {@link StorageMap} as a kernel author plans it on paper: x is the byte from the aligned
- * base (a power of two bytes a pixel, so that every edge lies on the model's byte); a band per phase
- * with its live buffers, labelled (under the band, with a leader, where too narrow), their copies'
- * stages outlined; between bands, strips over the bytes the next phase takes over and what must
- * complete first; under them, what to request up to {@code kLimitBytes}. Every number is the map's.
+ * base (a power of two bytes a pixel, so that every edge lies on the model's byte); a band per
+ * phase with its live buffers, labelled (under the band, with a leader, where too narrow), their
+ * copies' stages outlined; between bands, strips over the bytes the next phase takes over and what
+ * must complete first; under them, what to request up to {@code kLimitBytes}. Every number is the
+ * map's.
  */
 final class StorageMapSvg {
   private static final int MAX_PLOT_WIDTH = 960;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * An SVG picture printed as it is drawn, one element a line, its attributes name, value pairs in the
- * order given: both pictures draw through it, so quoting and escaping are written once.
+ * An SVG picture printed as it is drawn, one element a line, its attributes name, value pairs in
+ * the order given: both pictures draw through it, so quoting and escaping are written once.
  */
 final class Svg {
   private final StringBuilder out = new StringBuilder(16384);
