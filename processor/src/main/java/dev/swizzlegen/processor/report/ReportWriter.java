@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -49,6 +50,8 @@ import java.util.stream.Stream;
  */
 public final class ReportWriter {
   private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
+  /** A value that leaves its member out of the object: a member only some tiles or buffers have. */
+  private static final Object OMITTED = new Object();
 
   /**
    * A proven tile's reports. Its picture is one file with a panel an access, none without one: a
@@ -91,20 +94,18 @@ public final class ReportWriter {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
-    Map<String, Object> root = object("tile", tile.type().getQualifiedName().toString(),
+    boolean subByte = layout.dtype().bits() < 8;
+    return object("tile", tile.type().getQualifiedName().toString(),
         "name", tile.name(), "javaHelper", tile.helper().canonicalName(),
         "cudaHeader", tile.headerPath(), "cudaType", tile.cudaType(),
-        "dtype", layout.dtype().name());
-    if (layout.elementBits() % 8 == 0) {
-      root.put("elementBytes", layout.elementBytes());
-    }
-    if (layout.dtype().bits() < 8) {
-      // Sub-byte: the value's bits, and how shared memory holds them.
-      root.put("elementBits", layout.dtype().bits());
-      root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
-    }
-    tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
-    root.putAll(object("triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
+        "dtype", layout.dtype().name(),
+        "elementBytes", layout.elementBits() % 8 == 0 ? layout.elementBytes() : OMITTED,
+        // Sub-byte: the value's bits, and how shared memory holds them.
+        "elementBits", subByte ? layout.dtype().bits() : OMITTED,
+        "storage", !subByte ? OMITTED
+            : layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE",
+        "cuteLayout", orOmitted(tile.cuteLayout().map(Object::toString)),
+        "triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
         "rowStride", layout.rowStride(), "alignment", layout.alignment(),
         "atom", object("rows", layout.atomRows(), "cols", layout.atomCols(),
             "order", layout.atomOrder().name(), "elements", layout.strided().atomElements(),
@@ -119,8 +120,7 @@ public final class ReportWriter {
             tile.accesses().get(i), layout, bankMap == null ? null : bankMap + "#access-" + i))
             .toList(),
         "engines", tile.engines().stream().map(engine -> engine(engine, proven)).toList(),
-        "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults()));
-    return root;
+        "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults());
   }
 
   private static Map<String, Object> swizzle(ProvenTile proven) {
@@ -135,35 +135,32 @@ public final class ReportWriter {
         "elements", layout.swizzleName(),
         "bytes", layout.byteSwizzle().map(Object::toString).orElse(null),
         "tmaMode", proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null),
-        "derived", tile.derivation().isPresent()));
-    tile.derivation().ifPresent(why -> json.put("why", why));
+        "derived", tile.derivation().isPresent(), "why", orOmitted(tile.derivation())));
     return json;
   }
 
   private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
       TileLayout layout, String bankMap) {
     AccessPattern pattern = report.access();
-    Map<String, Object> json = object("label", pattern.label(),
-        "description", pattern.description(), "kind", pattern.kind().name());
-    if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
-      json.put("shape", matrix.shape().name());
-      json.put("architectures", ProofText.architectures(matrix));
-    }
-    if (pattern instanceof LanesAccess lanes) {
-      json.put("bytes", lanes.bytes());
-      json.put("lanes", lanes.lanes());
-    }
-    ProofText.unmeasured(pattern).ifPresent(note -> json.put("hardware", ProofText.UNMEASURED));
-    ProofText.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", ProofText.BYTE_PAIRS));
-    json.putAll(object("op", pattern.op().name(), "default", declared.isDefault(),
+    MatrixAccess matrix = pattern instanceof MatrixAccess shaped
+        && shaped.shape() != MatrixShape.M8N8 ? shaped : null;
+    LanesAccess lanes = pattern instanceof LanesAccess given ? given : null;
+    return object("label", pattern.label(),
+        "description", pattern.description(), "kind", pattern.kind().name(),
+        "shape", matrix == null ? OMITTED : matrix.shape().name(),
+        "architectures", matrix == null ? OMITTED : ProofText.architectures(matrix),
+        "bytes", lanes == null ? OMITTED : lanes.bytes(),
+        "lanes", lanes == null ? OMITTED : lanes.lanes(),
+        "hardware", orOmitted(ProofText.unmeasured(pattern).map(note -> ProofText.UNMEASURED)),
+        "moves", orOmitted(ProofText.bytePairs(pattern, layout).map(note -> ProofText.BYTE_PAIRS)),
+        "op", pattern.op().name(), "default", declared.isDefault(),
         "maxWays", pattern.maxWays(), "instructions", report.instructions(),
         "wavefronts", report.wavefronts(), "idealWavefronts", report.idealWavefronts(),
         "wavefrontsPerInstruction", report.wavefrontsPerInstruction(),
         "idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction(),
         "mergedInstructions", report.mergedInstructions(), "degree", report.degree(),
         "conflictFree", report.conflictFree(), "acceptable", report.acceptable(),
-        "witness", report.witness().map(ReportWriter::witness).orElse(null), "bankMap", bankMap));
-    return json;
+        "witness", report.witness().map(ReportWriter::witness).orElse(null), "bankMap", bankMap);
   }
 
   /**
@@ -192,10 +189,8 @@ public final class ReportWriter {
             "plan", operand.plan().map(OperandReadText::plan).orElse(null));
       }
     }, plan));
-    if (!plan.exists()) {
-      json.put("violations",
-          plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
-    }
+    json.putAll(object("violations", plan.exists() ? OMITTED
+        : plan.violations().stream().map(Messages.VIOLATIONS::render).toList()));
     return json;
   }
 
@@ -207,10 +202,8 @@ public final class ReportWriter {
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
     Map<String, Object> json = object("declared",
-        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
-    if (HopperHeaderText.declaredMajors(tile).size() == 2) {
-      json.put("alsoDeclared", Major.MN.name());
-    }
+        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null), "alsoDeclared",
+        HopperHeaderText.declaredMajors(tile).size() == 2 ? Major.MN.name() : OMITTED);
     for (Major major : Major.values()) {
       Plan<MmaOperand> read = proven.wgmmaRead(major);
       Map<String, Object> majorJson = object("operand", read.exists());
@@ -242,47 +235,51 @@ public final class ReportWriter {
   }
 
   private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {
-    Map<String, Object> root = object("storage", map.type(), "name", map.name(),
+    return object("storage", map.type(), "name", map.name(),
         "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
         "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
         "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
         "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
-        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
-    root.put("buffers", map.buffers().stream().map(area -> {
-      Map<String, Object> buffer = object("name", area.name(), "kind", area.kind().name(),
-          "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
-          "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
-          "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
-          "stages", area.stages());
-      if (area.barriers() > 0) {
-        buffer.put("barriers", area.barriers());
-      }
-      buffer.put("parts", area.parts().stream().map(part -> object("copy", part.copy(),
-          "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
-      return buffer;
-    }).toList());
-    root.put("phases", map.bands().stream().map(band -> object(
-        "phase", band.phase().orElse(null),
-        "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
-    root.put("phaseChanges", map.changes().stream().map(change -> object(
-        "from", change.from(), "to", change.to(),
-        "helper", change.steps().isEmpty() ? null : change.helper(),
-        "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
-            "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
-        "steps", change.steps().stream().map(step -> object("step", step.step().name(),
-            "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
-        .toList());
-    root.put("storageMap", picture);
-    return root;
+        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm(),
+        "buffers", map.buffers().stream().map(area -> object("name", area.name(),
+            "kind", area.kind().name(), "tile", area.tile().orElse(null),
+            "phase", area.phase().orElse(null), "offset", area.offset(), "bytes", area.bytes(),
+            "alignment", area.alignment(), "copies", area.copies(),
+            "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
+            "stages", area.stages(), "barriers", area.barriers() > 0 ? area.barriers() : OMITTED,
+            "parts", area.parts().stream().map(part -> object("copy", part.copy(),
+                "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList()))
+            .toList(),
+        "phases", map.bands().stream().map(band -> object("phase", band.phase().orElse(null),
+            "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList(),
+        "phaseChanges", map.changes().stream().map(change -> object(
+            "from", change.from(), "to", change.to(),
+            "helper", change.steps().isEmpty() ? null : change.helper(),
+            "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
+                "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
+            "steps", change.steps().stream().map(step -> object("step", step.step().name(),
+                "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
+            .toList(),
+        "storageMap", picture);
   }
 
-  /** A JSON object of {@code keysAndValues}, name then value, in that order; null prints null. */
+  /**
+   * A JSON object of {@code keysAndValues}, name then value, in that order, each row whose value is
+   * {@link #OMITTED} left out; null prints null.
+   */
   private static Map<String, Object> object(Object... keysAndValues) {
     Map<String, Object> object = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
-      object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+      if (keysAndValues[i + 1] != OMITTED) {
+        object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+      }
     }
     return object;
+  }
+
+  /** {@code value}'s content, or {@link #OMITTED} where it is empty. */
+  private static Object orOmitted(Optional<?> value) {
+    return value.isPresent() ? value.get() : OMITTED;
   }
 
   /**
