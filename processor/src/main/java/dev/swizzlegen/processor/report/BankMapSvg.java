@@ -18,8 +18,9 @@ import java.util.List;
  * {@code <defs>} and each panel shows them with a {@code <use>}.
  *
  * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn
+ * @param defs the cells' tints and the drawn words, each a tinted cell labelled with its element
  */
-record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
+record BankMapSvg(Layout layout, int totalLines, int lines, String defs) {
   /** Lines drawn at most; larger tiles are cut, which the caption says. */
   static final int MAX_LINES = 32;
 
@@ -32,7 +33,7 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
       "#d4f1f4", "#e8dcff", "#ffd6d6"};
   private static final BankModel BANKS = BankModel.NVIDIA;
 
-  /** The words of {@code layout}'s first {@link #MAX_LINES} lines, ready to draw accesses on. */
+  /** The words of {@code layout}'s first {@link #MAX_LINES} lines, to draw accesses on. */
   static BankMapSvg of(Layout layout) {
     int bankBytes = BANKS.bankBytes();
     int banks = BANKS.banks();
@@ -58,7 +59,11 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     }
     int totalLines = (int) ((extentWords + banks - 1) / banks);
     int lines = Math.min(totalLines, MAX_LINES);
-    Svg words = new Svg().open("g", "id", "words", "font-size", 8);
+    Svg words = new Svg();
+    for (int hue = 0; hue < HUES.length; hue++) {
+      cell(words, "row" + hue, HUES[hue]);
+    }
+    cell(words, "empty", "#eeeeee").open("g", "id", "words", "font-size", 8);
     for (int line = 0; line < lines; line++) {
       int y = TOP + line * CELL_HEIGHT;
       words.label(4, y + 14, 9, "+" + line * BANKS.wavefrontBytes());
@@ -83,12 +88,7 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
     Svg svg = new Svg().frame(width, titleHeight + reports.size() * panelHeight, 9);
-    svg.open("defs");
-    for (int hue = 0; hue < HUES.length; hue++) {
-      cell(svg, "row" + hue, HUES[hue]);
-    }
-    cell(svg, "empty", "#eeeeee");
-    svg.append(words).close("defs");
+    svg.open("defs").append(defs).close("defs");
     svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
     svg.label(8, 18, 13, title);
     for (int i = 0; i < reports.size(); i++) {
@@ -155,8 +155,8 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     }
   }
 
-  private static void cell(Svg svg, String id, String fill) {
-    svg.empty("rect", "id", id, "width", CELL_WIDTH, "height", CELL_HEIGHT, "fill", fill,
+  private static Svg cell(Svg svg, String id, String fill) {
+    return svg.empty("rect", "id", id, "width", CELL_WIDTH, "height", CELL_HEIGHT, "fill", fill,
         "stroke", "#999", "stroke-width", 0.5);
   }
 }

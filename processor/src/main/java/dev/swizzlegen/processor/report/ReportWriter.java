@@ -22,7 +22,6 @@ import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
-import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
@@ -160,7 +159,12 @@ public final class ReportWriter {
         "idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction(),
         "mergedInstructions", report.mergedInstructions(), "degree", report.degree(),
         "conflictFree", report.conflictFree(), "acceptable", report.acceptable(),
-        "witness", report.witness().map(ReportWriter::witness).orElse(null), "bankMap", bankMap);
+        "witness", report.witness().map(witness -> object("instruction", witness.instruction(),
+            "phase", witness.phase(), "firstLane", witness.firstLane(),
+            "lastLane", witness.lastLane(), "merged", witness.merged(), "bank", witness.bank(),
+            "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
+                "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList()))
+            .orElse(null), "bankMap", bankMap);
   }
 
   /**
@@ -214,24 +218,15 @@ public final class ReportWriter {
     return json;
   }
 
-  private static Map<String, Object> witness(Witness witness) {
-    return object("instruction", witness.instruction(), "phase", witness.phase(),
-        "firstLane", witness.firstLane(), "lastLane", witness.lastLane(),
-        "merged", witness.merged(), "bank", witness.bank(),
-        "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
-            "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList());
-  }
-
   /**
    * The tile's Triton encoding, one stage of it: the attribute as Triton prints it, Gluon's
    * constructor and the stage's shape; or, where Triton has none, why.
    */
   private static Map<String, Object> triton(TileLayout layout) {
     return TritonEncoding.of(layout).map(encoding -> object("encoding", encoding.mlir(),
-        "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> {
-          TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
-          return object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
-        });
+        "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> TritonEncoding
+            .why(layout).map(why -> object("none", why.name(),
+                "why", SwizzleText.tritonWhyNot(why))).orElseThrow());
   }
 
   private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {

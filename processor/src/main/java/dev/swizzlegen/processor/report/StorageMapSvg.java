@@ -287,25 +287,19 @@ final class StorageMapSvg {
 
   /** The label's lines: name; bytes and offset; alignment and copies or stages. */
   private static List<String> labelLines(StorageMap.Area area) {
-    String shape = "align " + area.alignment();
-    if (area.kind() == Buffer.Kind.BARRIERS) {
-      shape += ", " + count(area.barriers(), "mbarrier");
-    }
-    if (area.copies() > 1) {
-      shape += ", " + area.copies() + " copies every " + area.copyStride();
-    }
-    if (area.stages() > 1) {
-      shape += ", " + area.stages() + " stages";
-    }
-    return List.of(area.name(), area.bytes() + " B at " + area.offset(), shape);
+    return List.of(area.name(), area.bytes() + " B at " + area.offset(), "align "
+        + area.alignment() + (area.kind() == Buffer.Kind.BARRIERS
+            ? ", " + count(area.barriers(), "mbarrier") : "")
+        + (area.copies() > 1 ? ", " + area.copies() + " copies every " + area.copyStride() : "")
+        + (area.stages() > 1 ? ", " + area.stages() + " stages" : ""));
   }
 
   private static String tooltip(StorageMap.Area area) {
     return area.name() + " (" + area.tile().orElse(area.kind().name().toLowerCase(
         java.util.Locale.ROOT)) + "): bytes " + area.offset() + " to " + area.end() + ", "
-        + area.bytes() + " bytes, " + area.alignment() + "-byte aligned, " + area.copies()
-        + (area.copies() == 1 ? " copy" : " copies") + (area.stages() > 1 ? " of " + area.stages()
-            + " stages" : "") + ", " + area.phaseText();
+        + area.bytes() + " bytes, " + area.alignment() + "-byte aligned, "
+        + (area.copies() == 1 ? "1 copy" : area.copies() + " copies")
+        + (area.stages() > 1 ? " of " + area.stages() + " stages" : "") + ", " + area.phaseText();
   }
 
   /** Barriers orange, bytes grey, each tile a hue of its own in declared order. */
