@@ -49,7 +49,7 @@ import java.util.stream.Stream;
  */
 public final class ReportWriter {
   private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
-  /** A value that leaves its member out of the object: a member only some tiles or buffers have. */
+  /** A value that leaves its member out: a member only some tiles, accesses or buffers have. */
   private static final Object OMITTED = new Object();
 
   /**
@@ -66,11 +66,8 @@ public final class ReportWriter {
 
   /** A proven storage's reports, both printed from one {@link StorageMap}. */
   public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
-    if (!json && !picture) {
-      return List.of();
-    }
     StorageSpec spec = proven.spec();
-    StorageMap map = StorageMap.of(proven);
+    StorageMap map = json || picture ? StorageMap.of(proven) : null;
     return files(json, picture, spec.reportPath(), spec.outputStem() + "-storage-map.svg",
         storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
   }
@@ -167,10 +164,7 @@ public final class ReportWriter {
             .orElse(null), "bankMap", bankMap);
   }
 
-  /**
-   * An engine and its plan ({@code "plan"}), or, where it has none, the violations that prevent one
-   * ({@code "plan": null} and {@code "violations"}): never wavefronts, which it does not take.
-   */
+  /** An engine and its plan, or {@code null} and the violations that prevent one; no wavefronts. */
   private static Map<String, Object> engine(Engine engine, ProvenTile proven) {
     TileLayout layout = proven.spec().layout();
     Map<String, Object> json = object("label", engine.label(),
@@ -199,9 +193,8 @@ public final class ReportWriter {
   }
 
   /**
-   * The declared wgmma major (of a tile read in both, the K-major read's, whose members are
-   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and
-   * for each major whether wgmma reads the tile so, how, or why not.
+   * The declared wgmma major (of a tile read in both, K, {@code "alsoDeclared": "MN"}), and for
+   * each major whether wgmma reads the tile so, how, or why not.
    */
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
@@ -218,10 +211,7 @@ public final class ReportWriter {
     return json;
   }
 
-  /**
-   * The tile's Triton encoding, one stage of it: the attribute as Triton prints it, Gluon's
-   * constructor and the stage's shape; or, where Triton has none, why.
-   */
+  /** One stage's Triton encoding, Gluon's constructor and shape; or, where Triton has none, why. */
   private static Map<String, Object> triton(TileLayout layout) {
     return TritonEncoding.of(layout).map(encoding -> object("encoding", encoding.mlir(),
         "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> TritonEncoding
@@ -258,10 +248,7 @@ public final class ReportWriter {
         "storageMap", picture);
   }
 
-  /**
-   * A JSON object of {@code keysAndValues}, name then value, in that order, each row whose value is
-   * {@link #OMITTED} left out; null prints null.
-   */
+  /** A JSON object of {@code keysAndValues}, name then value, in order, less the omitted. */
   private static Map<String, Object> object(Object... keysAndValues) {
     Map<String, Object> object = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
@@ -277,10 +264,7 @@ public final class ReportWriter {
     return value.isPresent() ? value.get() : OMITTED;
   }
 
-  /**
-   * {@code value} as JSON at {@code indent}: maps in their order, lists, strings, numbers, booleans
-   * and null, a member or an item a line two spaces deeper, so that the text diffs well.
-   */
+  /** {@code value} as JSON at {@code indent}, a member or an item a line, so that it diffs well. */
   private static String json(Object value, String indent) {
     String inner = indent + "  ";
     if (value instanceof Map<?, ?> map) {
@@ -307,10 +291,7 @@ public final class ReportWriter {
         + String.join("," + separator, lines) + "\n" + indent + brackets.charAt(1);
   }
 
-  /**
-   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
-   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
-   */
+  /** A JSON string: {@link UserText#escaped}'s printable ASCII notation is JSON's, quoted. */
   private static String quote(Object text) {
     return '"' + UserText.escaped(String.valueOf(text)).replace("\"", "\\\"") + '"';
   }

@@ -45,7 +45,7 @@ final class StorageMapSvg {
   private final long axisBytes;
   private final long bytesPerPixel;
   private final int plotWidth;
-  /** The plot, x from the base, drawn first: its height sets the frame's. */
+  /** The plot, x from the base, drawn before its frame, whose height it sets. */
   private final Svg svg = new Svg();
   /** The titles left of the plot. */
   private final Svg column = new Svg();
