@@ -6,10 +6,8 @@ import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.runtime.storage.Buffer;
-import dev.swizzlegen.runtime.storage.PhaseChange;
 import dev.swizzlegen.runtime.storage.PhaseChange.Step;
 import dev.swizzlegen.runtime.storage.Placement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -74,48 +72,40 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
   static StorageMap of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     Placement placement = proven.placement();
-    List<Area> buffers = new ArrayList<>();
-    for (int i = 0; i < spec.buffers().size(); i++) {
+    List<Area> buffers = IntStream.range(0, spec.buffers().size()).mapToObj(i -> {
       Buffer buffer = placement.buffers().get(i);
       int stages = buffer.stages().map(Buffer.Stages::count).orElse(1);
       long stride = buffer.stages().map(Buffer.Stages::strideBytes).orElse(0);
       long extent = buffer.stages().map(staged -> (long) staged.extentBytes())
           .orElse(buffer.copyBytes());
-      List<Part> parts = new ArrayList<>();
-      if (buffer.copies() > 1 || stages > 1) {
-        for (int copy = 0; copy < buffer.copies(); copy++) {
-          for (int stage = 0; stage < stages; stage++) {
-            parts.add(new Part(copy, stage, placement.offset(i, copy) + stage * stride, extent));
-          }
-        }
-      }
-      buffers.add(new Area(buffer.name(), buffer.kind(), spec.buffers().get(i).tile()
+      // Copy by copy, each copy's stages.
+      List<Part> parts = buffer.copies() == 1 && stages == 1 ? List.of()
+          : IntStream.range(0, buffer.copies() * stages).mapToObj(n -> new Part(n / stages,
+              n % stages, placement.offset(i, n / stages) + n % stages * stride, extent)).toList();
+      return new Area(buffer.name(), buffer.kind(), spec.buffers().get(i).tile()
           .map(tile -> tile.type().getQualifiedName().toString()), placement.offsets().get(i),
           buffer.bytes(), buffer.alignment(), buffer.copies(), buffer.copyBytes(),
           buffer.copyStride(), stages, Math.toIntExact(buffer.barrierCount()), buffer.phase(),
-          parts));
-    }
+          parts);
+    }).toList();
     List<Optional<String>> phases = placement.phases().isEmpty() ? List.of(Optional.empty())
         : placement.phases().stream().map(Optional::of).toList();
     List<Band> bands = phases.stream().map(phase -> new Band(phase, IntStream.range(0,
         buffers.size()).filter(i -> phase.map(placement.buffers().get(i)::liveIn).orElse(true))
         .boxed().toList())).toList();
     List<String> names = buffers.stream().map(Area::name).toList();
-    List<Change> changes = new ArrayList<>();
-    for (PhaseChange change : proven.phaseChanges()) {
-      List<Reuse> reused = new ArrayList<>();
-      for (List<String> pair : change.buffers()) {
-        Area before = buffers.get(names.indexOf(pair.get(0)));
-        Area after = buffers.get(names.indexOf(pair.get(1)));
-        long start = Math.max(before.offset(), after.offset());
-        reused.add(new Reuse(before.name(), after.name(), start,
-            Math.min(before.end(), after.end()) - start));
-      }
-      List<ChangeStep> steps = change.steps().stream()
-          .map(step -> new ChangeStep(step, StorageHeaderWriter.helperPerforms(step))).toList();
-      changes.add(new Change(change.from(), change.to(), StorageHeaderWriter.hasHelper(change)
-          ? StorageNames.phaseChange(change.from(), change.to()) : "", reused, steps));
-    }
+    List<Change> changes = proven.phaseChanges().stream().map(change -> new Change(change.from(),
+        change.to(), StorageHeaderWriter.hasHelper(change)
+            ? StorageNames.phaseChange(change.from(), change.to()) : "",
+        change.buffers().stream().map(pair -> {
+          Area before = buffers.get(names.indexOf(pair.get(0)));
+          Area after = buffers.get(names.indexOf(pair.get(1)));
+          long start = Math.max(before.offset(), after.offset());
+          return new Reuse(before.name(), after.name(), start,
+              Math.min(before.end(), after.end()) - start);
+        }).toList(),
+        change.steps().stream().map(step -> new ChangeStep(step,
+            StorageHeaderWriter.helperPerforms(step))).toList())).toList();
     return new StorageMap(spec.name(), spec.type().getQualifiedName().toString(),
         Diagnostics.javaName(spec.type()), placement.bytes(), placement.alignment(),
         placement.dynamicBytes(), proven.limitBytes(),
