@@ -53,8 +53,7 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String defs) {
             elementAt[(int) (at / bankBytes)] = row * layout.cols() + col;
           }
         }
-        extentWords = Math.max(extentWords,
-            (address + elementBytes + bankBytes - 1) / bankBytes);
+        extentWords = Math.max(extentWords, (address + elementBytes + bankBytes - 1) / bankBytes);
       }
     }
     int totalLines = (int) ((extentWords + banks - 1) / banks);

@@ -45,7 +45,7 @@ import java.util.stream.Stream;
  * Writes the reports asked for beside a tile's or a storage's header: the JSON report, which links
  * the picture where it is drawn, then the picture. A tile's: the tile, its swizzle, what the model
  * proved of every warp access and every engine's plan, and its {@link BankMapSvg}; a storage's: its
- * {@link StorageMap} as JSON and drawn by {@link StorageMapSvg}.
+ * {@link StorageMap} as JSON and drawn.
  */
 public final class ReportWriter {
   private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
@@ -69,7 +69,7 @@ public final class ReportWriter {
     StorageSpec spec = proven.spec();
     StorageMap map = json || picture ? StorageMap.of(proven) : null;
     return files(json, picture, spec.reportPath(), spec.outputStem() + "-storage-map.svg",
-        storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
+        storageMap -> storage(spec, map, storageMap), () -> map.svg());
   }
 
   private static List<GeneratedFile> files(boolean json, boolean picture, String reportPath,
