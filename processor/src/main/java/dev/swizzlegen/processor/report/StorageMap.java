@@ -159,28 +159,20 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
 
   /** The picture's layout: its scale, and the plot and the titles left of it as they are drawn. */
   private final class Drawing {
-    private final long axisBytes;
-    private final long bytesPerPixel;
-    private final int plotWidth;
+    // The limit on the scale where the plan takes an eighth of it or more; a small plan fills the
+    // width, its limit stated beside the axis.
+    private final long axisBytes = dynamicBytes() * 8 >= limitBytes()
+        ? Math.max(limitBytes(), dynamicBytes()) : dynamicBytes();
+    /** The least power of two that draws the axis in {@link #MAX_PLOT_WIDTH} pixels or fewer. */
+    private final long bytesPerPixel =
+        Math.max(1, Long.highestOneBit((axisBytes - 1) / MAX_PLOT_WIDTH) * 2);
+    private final int plotWidth = (int) ((axisBytes + bytesPerPixel - 1) / bytesPerPixel);
     /** The plot, x from the base, drawn before its frame, whose height it sets. */
     private final Svg svg = new Svg();
     /** The titles left of the plot. */
     private final Svg column = new Svg();
     /** The bottom of the last band's rectangles, where the strips to the next band start. */
     private int boxBottom;
-
-    private Drawing() {
-      // The limit on the scale where the plan takes an eighth of it or more; a small plan fills the
-      // width, its limit stated beside the axis.
-      this.axisBytes = dynamicBytes() * 8 >= limitBytes()
-          ? Math.max(limitBytes(), dynamicBytes()) : dynamicBytes();
-      long scale = 1;
-      while ((axisBytes + scale - 1) / scale > MAX_PLOT_WIDTH) {
-        scale *= 2;
-      }
-      this.bytesPerPixel = scale;
-      this.plotWidth = (int) ((axisBytes + scale - 1) / scale);
-    }
 
     private String draw() {
       int y = TOP;
