@@ -182,9 +182,8 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       int axisY = request(y + 4) + 8;
       int legendTop = axis(axisY) + 8;
       // The plan's end and the limit cross every band.
-      svg.titled("line", "kBytes " + bytes(), "class", "end", "x1", px(bytes()),
-          "y1", TOP - 4, "x2", px(bytes()), "y2", axisY, "stroke", "#555",
-          "stroke-dasharray", "3,3");
+      svg.titled("line", "kBytes " + bytes(), "class", "end", "x1", px(bytes()), "y1", TOP - 4,
+          "x2", px(bytes()), "y2", axisY, "stroke", "#555", "stroke-dasharray", "3,3");
       if (limitOnScale()) {
         svg.empty("line", "class", "limit", "x1", px(limitBytes()), "y1", TOP - 8,
             "x2", px(limitBytes()), "y2", axisY, "stroke", LIMIT, "stroke-width", 1.5);
@@ -335,9 +334,9 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       }
       int base = Placement.DYNAMIC_BASE_ALIGNMENT;
       if (slackBytes() > 0) {
-        rect("slack", bytes(), slackBytes(), boxTop, "url(#slack)", "slack: "
-            + slackBytes() + " bytes that rounding a " + base
-            + "-byte aligned dynamic base up to " + alignment() + " may take");
+        rect("slack", bytes(), slackBytes(), boxTop, "url(#slack)", "slack: " + slackBytes()
+            + " bytes that rounding a " + base + "-byte aligned dynamic base up to " + alignment()
+            + " may take");
       }
       long free = limitBytes() - dynamicBytes();
       if (limitOnScale() && free > 0) {
@@ -363,10 +362,8 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
 
     /** The scale under everything, a tick a power-of-two KiB (or a fraction of one); its bottom. */
     private int axis(int y) {
-      long step = 64;
-      while (axisBytes / step > 8) {
-        step *= 2;
-      }
+      // The least power of two of 64 bytes or more that the axis holds at most 8 times.
+      long step = Math.max(64, Long.highestOneBit(axisBytes / 9) * 2);
       svg.open("g", "id", "axis");
       svg.empty("line", "x1", 0, "y1", y, "x2", plotWidth, "y2", y, "stroke", "#000");
       for (long at = 0; at <= axisBytes; at += step / 2) {
