@@ -167,6 +167,11 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     private final long bytesPerPixel =
         Math.max(1, Long.highestOneBit((axisBytes - 1) / MAX_PLOT_WIDTH) * 2);
     private final int plotWidth = (int) ((axisBytes + bytesPerPixel - 1) / bytesPerPixel);
+    private final boolean limitOnScale = limitBytes() <= axisBytes;
+    private final String limitSource = architecture().map(arch -> arch + "'s per-block maximum")
+        .orElse("sm_90a's, the default without -Aswizzlegen.arch");
+    private final String limit = "kLimitBytes " + limitBytes() + " (" + kibApprox(limitBytes())
+        + " KiB, " + limitSource + ")";
     /** The plot, x from the base, drawn before its frame, whose height it sets. */
     private final Svg svg = new Svg();
     /** The titles left of the plot. */
@@ -184,10 +189,10 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       // The plan's end and the limit cross every band.
       svg.titled("line", "kBytes " + bytes(), "class", "end", "x1", px(bytes()), "y1", TOP - 4,
           "x2", px(bytes()), "y2", axisY, "stroke", "#555", "stroke-dasharray", "3,3");
-      if (limitOnScale()) {
+      if (limitOnScale) {
         svg.empty("line", "class", "limit", "x1", px(limitBytes()), "y1", TOP - 8,
             "x2", px(limitBytes()), "y2", axisY, "stroke", LIMIT, "stroke-width", 1.5);
-        svg.label(width(limitBytes()), TOP - 12, 10, limit(), "text-anchor", "end", "fill", LIMIT);
+        svg.label(width(limitBytes()), TOP - 12, 10, limit, "text-anchor", "end", "fill", LIMIT);
       }
       Svg frame = new Svg().frame(Math.max(LEFT + plotWidth + RIGHT, 760),
           legendTop + LEGEND.size() * LINE + 12, 10);
@@ -204,7 +209,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
           + count(buffers().size(), "buffer") + ", " + count(bands().size(), "band"));
       frame.label(8, 34, 10, "request kDynamicBytes = " + dynamicBytes() + " (kBytes and "
           + slackBytes() + " of slack) of kLimitBytes = " + limitBytes() + " ("
-          + limitSource() + "); " + count(blocksPerSm(), "block") + " per SM by shared memory");
+          + limitSource + "); " + count(blocksPerSm(), "block") + " per SM by shared memory");
       frame.append(column.toString());
       frame.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)",
           "data-bytes-per-pixel", bytesPerPixel).append(svg.toString()).close("g");
@@ -339,7 +344,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
             + " may take");
       }
       long free = limitBytes() - dynamicBytes();
-      if (limitOnScale() && free > 0) {
+      if (limitOnScale && free > 0) {
         rect("free", dynamicBytes(), free, boxTop, "#ffffff",
             "free: " + free + " bytes to kLimitBytes");
       }
@@ -350,10 +355,10 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
               + "-byte aligned dynamic base up to " + alignment() + ", taking up to this much"
           : "no slack: the dynamic base's " + base + "-byte alignment is the plan's");
       y += LINE;
-      if (limitOnScale()) {
+      if (limitOnScale) {
         svg.label(4, y, 9, free + " bytes free up to kLimitBytes " + limitBytes());
       } else {
-        svg.label(4, y, 9, limit() + " is off the scale, to the right: " + free + " bytes free",
+        svg.label(4, y, 9, limit + " is off the scale, to the right: " + free + " bytes free",
             "fill", LIMIT);
       }
       svg.close("g");
@@ -423,10 +428,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       return width(bytes) >= chars * CHAR_WIDTH + 8;
     }
 
-    private boolean limitOnScale() {
-      return limitBytes() <= axisBytes;
-    }
-
     private double width(long bytes) {
       return (double) bytes / bytesPerPixel;
     }
@@ -445,16 +446,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     private static String kibApprox(long bytes) {
       return BigDecimal.valueOf(bytes).divide(BigDecimal.valueOf(1024), 1, RoundingMode.HALF_EVEN)
           .stripTrailingZeros().toPlainString();
-    }
-
-    private String limitSource() {
-      return architecture().map(arch -> arch + "'s per-block maximum")
-          .orElse("sm_90a's, the default without -Aswizzlegen.arch");
-    }
-
-    private String limit() {
-      return "kLimitBytes " + limitBytes() + " (" + kibApprox(limitBytes()) + " KiB, "
-          + limitSource() + ")";
     }
   }
 }
