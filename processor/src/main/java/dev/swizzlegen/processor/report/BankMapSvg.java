@@ -86,10 +86,9 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String defs) {
     int width = LEFT + BANKS.banks() * CELL_WIDTH + 16;
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
-    Svg svg = new Svg().frame(width, titleHeight + reports.size() * panelHeight, 9);
-    svg.open("defs").append(defs).close("defs");
-    svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
-    svg.label(8, 18, 13, title);
+    Svg svg = new Svg().frame(width, titleHeight + reports.size() * panelHeight, 9)
+        .open("defs").append(defs).close("defs")
+        .empty("rect", "width", "100%", "height", "100%", "fill", "white").label(8, 18, 13, title);
     for (int i = 0; i < reports.size(); i++) {
       int top = titleHeight + i * panelHeight;
       svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " "
@@ -123,11 +122,10 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String defs) {
       }
     });
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
-        + report.witness()
-            .map(w -> "the lanes of the worst phase (instruction " + w.instruction() + ", phase "
-                + w.phase() + (w.merged() ? ", lanes " + w.firstLane() + "-" + w.lastLane()
-                + ", two phases served as one" : "") + "); red: its conflicting bank")
-            .orElse("the lanes of the first phase");
+        + report.witness().map(w -> "the lanes of the worst phase (instruction "
+            + w.instruction() + ", phase " + w.phase() + (w.merged() ? ", lanes " + w.firstLane()
+            + "-" + w.lastLane() + ", two phases served as one" : "")
+            + "); red: its conflicting bank").orElse("the lanes of the first phase");
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";
     }

@@ -77,15 +77,13 @@ public final class BuildSummary {
 
   /** The note as a file beside its header: {@code gemm_a.summary.txt} for {@code gemm_a.cuh}. */
   public static GeneratedFile file(String headerPath, String note) {
-    String stem = headerPath.substring(0, headerPath.length() - ".cuh".length());
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, stem + ".summary.txt",
-        note + "\n");
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE,
+        headerPath.replaceFirst("\\.cuh$", ".summary.txt"), note + "\n");
   }
 
   /** The note: its head, then a line each; a line may hold a label, user text, kept visible. */
   private static String note(String head, List<String> lines) {
-    StringBuilder note = new StringBuilder("swizzlegen: ").append(head);
-    lines.forEach(line -> note.append("\n  ").append(UserText.message(line)));
-    return note.toString();
+    return "swizzlegen: " + head
+        + lines.stream().map(line -> "\n  " + UserText.message(line)).collect(Collectors.joining());
   }
 }

@@ -167,9 +167,8 @@ public final class ReportWriter {
   /** An engine and its plan, or {@code null} and the violations that prevent one; no wavefronts. */
   private static Map<String, Object> engine(Engine engine, ProvenTile proven) {
     TileLayout layout = proven.spec().layout();
-    Map<String, Object> json = object("label", engine.label(),
-        "description", engine.description(), "kind", engine.kind().name(),
-        "op", engine.op().name());
+    Map<String, Object> json = object("label", engine.label(), "description", engine.description(),
+        "kind", engine.kind().name(), "op", engine.op().name());
     Plan<?> plan = proven.planOf(engine);
     json.putAll(engine.accept(new Engine.Visitor<Map<String, Object>>() {
       @Override

@@ -83,7 +83,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       long stride = buffer.stages().map(Buffer.Stages::strideBytes).orElse(0);
       long extent = buffer.stages().map(staged -> (long) staged.extentBytes())
           .orElse(buffer.copyBytes());
-      // Copy by copy, each copy's stages.
       List<Part> parts = buffer.copies() == 1 && stages == 1 ? List.of()
           : IntStream.range(0, buffer.copies() * stages).mapToObj(n -> new Part(n / stages,
               n % stages, placement.offset(i, n / stages) + n % stages * stride, extent)).toList();
@@ -124,7 +123,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
   }
 
   private static final int MAX_PLOT_WIDTH = 960;
-  /** The phase names' column, left of the plot. */
+  /** The width of the phase names' column, left of the plot. */
   private static final int LEFT = 112;
   private static final int RIGHT = 24;
   private static final int TOP = 72;
@@ -147,11 +146,10 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
           + " number here is the header's and the JSON report's.");
 
   /**
-   * This map drawn as a kernel author plans it on paper: x is the byte from the aligned base (a
-   * power of two bytes a pixel, so that every edge lies on the model's byte); a band per phase with
-   * its live buffers, labelled (under the band, with a leader, where too narrow), their copies'
-   * stages outlined; between bands, strips over the bytes the next phase takes over and what must
-   * complete first; under them, what to request up to {@code kLimitBytes}.
+   * This map drawn as a kernel author plans it on paper: x the byte from the aligned base; a band
+   * per phase with its live buffers, labelled (under the band, with a leader, where too narrow),
+   * their copies' stages outlined; between bands, strips over the bytes the next phase takes over
+   * and what must complete first; under them, what to request up to {@code kLimitBytes}.
    */
   String svg() {
     return new Drawing().draw();
@@ -163,7 +161,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     // width, its limit stated beside the axis.
     private final long axisBytes = dynamicBytes() * 8 >= limitBytes()
         ? Math.max(limitBytes(), dynamicBytes()) : dynamicBytes();
-    /** The least power of two that draws the axis in {@link #MAX_PLOT_WIDTH} pixels or fewer. */
+    /** A power of two, so that every edge lies on a byte; the least that fits the plot's width. */
     private final long bytesPerPixel =
         Math.max(1, Long.highestOneBit((axisBytes - 1) / MAX_PLOT_WIDTH) * 2);
     private final int plotWidth = (int) ((axisBytes + bytesPerPixel - 1) / bytesPerPixel);
@@ -174,8 +172,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
         + " KiB, " + limitSource + ")";
     /** The plot, x from the base, drawn before its frame, whose height it sets. */
     private final Svg svg = new Svg();
-    /** The titles left of the plot. */
-    private final Svg column = new Svg();
+    private final Svg titles = new Svg();
     /** The bottom of the last band's rectangles, where the strips to the next band start. */
     private int boxBottom;
 
@@ -186,7 +183,6 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       }
       int axisY = request(y + 4) + 8;
       int legendTop = axis(axisY) + 8;
-      // The plan's end and the limit cross every band.
       svg.titled("line", "kBytes " + bytes(), "class", "end", "x1", px(bytes()), "y1", TOP - 4,
           "x2", px(bytes()), "y2", axisY, "stroke", "#555", "stroke-dasharray", "3,3");
       if (limitOnScale) {
@@ -210,7 +206,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
       frame.label(8, 34, 10, "request kDynamicBytes = " + dynamicBytes() + " (kBytes and "
           + slackBytes() + " of slack) of kLimitBytes = " + limitBytes() + " ("
           + limitSource + "); " + count(blocksPerSm(), "block") + " per SM by shared memory");
-      frame.append(column.toString());
+      frame.append(titles.toString());
       frame.open("g", "id", "plot", "transform", "translate(" + LEFT + ",0)",
           "data-bytes-per-pixel", bytesPerPixel).append(svg.toString()).close("g");
       for (int l = 0; l < LEGEND.size(); l++) {
@@ -224,8 +220,8 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     private int band(Band band, int top) {
       int boxTop = top + BAND_PAD;
       boxBottom = boxTop + BOX_HEIGHT;
-      column.label(8, top + 20, 12, band.title(), "font-weight", "bold");
-      column.label(8, top + 34, 9, count(band.live().size(), "buffer") + " live", "fill", GREY);
+      titles.label(8, top + 20, 12, band.title(), "font-weight", "bold");
+      titles.label(8, top + 34, 9, count(band.live().size(), "buffer") + " live", "fill", GREY);
       svg.open("g", "class", "band", "data-phase", band.title());
       svg.empty("rect", "class", "lane", "x", 0, "y", top, "width", plotWidth, "height",
           BOX_HEIGHT + 2 * BAND_PAD, "fill", "#f7f7f7");
@@ -329,7 +325,7 @@ record StorageMap(String name, String type, String javaName, long bytes, int ali
     /** What to request: the plan, the slack, the free bytes up to the limit; the row's bottom. */
     private int request(int top) {
       int boxTop = top + 2;
-      column.label(8, top + 18, 12, "request");
+      titles.label(8, top + 18, 12, "request");
       svg.open("g", "id", "request");
       rect("plan", 0, bytes(), boxTop, "#e0e0e0", "kBytes: the plan, " + bytes()
           + " bytes from the aligned base");
