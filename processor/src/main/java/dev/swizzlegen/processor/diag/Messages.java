@@ -14,8 +14,6 @@ import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,10 +27,9 @@ import java.util.regex.Pattern;
 /**
  * Every error in words and on its attribute, one registry per kind of key. A key is a record; each
  * record class has one entry in the catalog {@code messages.txt} beside this class: its blame (an
- * attribute, or {@code computed} where the values decide) and its format, whose {@code {{name}}}
- * slots are the record's components or fragments its {@link MessageFamily} computes. Rendering is
- * strict: a slot nobody fills, an optional component without a fragment, a kind without an entry,
- * a computed blame without its rule or a fixed one with a rule is a bug, which the law tests find.
+ * attribute) and its format, whose {@code {{name}}} slots {@link MessageFamily} fills. Rendering is
+ * strict: a slot nobody fills, an optional component without a fragment or a kind without an entry
+ * is a bug, which the law tests find.
  *
  * <p>A family's fragments and rules are registered when one of its keys is first worded: loading
  * them all was a fifth of a cold processor's start-up, where a clean build words only wgmma's.
@@ -94,27 +91,18 @@ public final class Messages<K> {
    * tile declared with {@code layout} ({@code pasted}) as a layout in CuTe's notation.
    */
   public String render(K key, boolean pasted) {
-    Entry entry = entryOf(key);
-    Map<String, Object> values = MessageFamily.fragmentsOf(key, pasted);
-    Matcher slot = SLOT.matcher(entry.text());
-    StringBuilder out = new StringBuilder();
-    while (slot.find()) {
-      String name = slot.group(1);
-      Object value = values.containsKey(name) ? values.get(name) : component(key, name);
-      slot.appendReplacement(out, Matcher.quoteReplacement(text(value)));
-    }
-    return slot.appendTail(out).toString();
+    return fill(entryOf(key).text(), key, pasted);
   }
 
   /** The attribute at fault. */
   public Blame.Attribute blame(K key) {
-    Entry entry = entryOf(key);
-    Blame.Rule<Object> rule = MessageFamily.ruleOf(key.getClass());
-    if (entry.blame().equals("computed") == (rule == null)) {
-      throw new IllegalStateException(key.getClass().getSimpleName() + " has blame "
-          + entry.blame() + (rule == null ? " and no rule" : " and a rule besides"));
-    }
-    return rule != null ? rule.of(key) : Blame.Attribute.parse(entry.blame());
+    return Blame.Attribute.parse(fill(entryOf(key).blame(), key, false));
+  }
+
+  private static String fill(String format, Object key, boolean pasted) {
+    Map<String, Object> own = MessageFamily.fragmentsOf(key, pasted);
+    return SLOT.matcher(format).replaceAll(slot ->
+        Matcher.quoteReplacement(text(MessageFamily.slot(key, own, slot.group(1)))));
   }
 
   /** The kinds that have an entry, every family's, for the law tests. */
@@ -177,21 +165,6 @@ public final class Messages<K> {
       catalog = Map.copyOf(entries);
     }
     return catalog;
-  }
-
-  /** The record component {@code name} of a key. */
-  private static Object component(Object key, String name) {
-    for (RecordComponent component : key.getClass().getRecordComponents()) {
-      if (component.getName().equals(name)) {
-        try {
-          return component.getAccessor().invoke(key);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-          throw new IllegalStateException("cannot read " + name + " of " + key, e);
-        }
-      }
-    }
-    throw new IllegalArgumentException("the format of " + key.getClass().getSimpleName()
-        + " names {{" + name + "}}, which it neither has nor computes");
   }
 
   private static String text(Object value) {

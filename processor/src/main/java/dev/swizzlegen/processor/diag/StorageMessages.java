@@ -1,8 +1,5 @@
 package dev.swizzlegen.processor.diag;
 
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofBuffer;
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofStorage;
-
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StorageViolation;
@@ -20,18 +17,14 @@ import java.util.stream.Collectors;
  */
 final class StorageMessages extends MessageFamily {
   static void readerFragments() {
-    blame(StorageError.NotOneKind.class, error -> ofBuffer(error.attribute()));
     fragments(StorageError.NotOneKind.class,
         error -> Map.of("given", error.given() == 0 ? "this one gives none"
             : "this one gives " + error.given() + " of them"));
-    fragments(StorageError.RepeatedTile.class,
-        error -> Map.of("firstNumber", error.first() + 1));
     fragments(StorageError.NameRequired.class,
         error -> Map.of("what", kindWords(error.kind())));
-    blame(StorageError.BadName.class,
-        error -> error.storage() ? ofStorage("name") : ofBuffer("name"));
     fragments(StorageError.BadName.class,
-        error -> Map.of("source", error.fromType()
+        error -> Map.of("annotation", error.storage() ? "SharedStorage" : "Buffer",
+            "source", error.fromType()
             ? (error.storage() ? "the generated names come from the type's name, but "
                 : "the buffer's name comes from its tile's name, but ") : ""));
     fragments(StorageError.AlignmentNotApplicable.class,
@@ -40,13 +33,8 @@ final class StorageMessages extends MessageFamily {
   }
 
   static void modelFragments() {
-    fragments(StorageViolation.RepeatedName.class,
-        error -> Map.of("firstNumber", error.first() + 1, "secondNumber", error.second() + 1));
-    blame(StorageViolation.BelowOne.class, error -> ofBuffer(attribute(error.quantity())));
     fragments(StorageViolation.BelowOne.class,
         error -> Map.of("quantity", attribute(error.quantity())));
-    blame(StorageViolation.BeyondEveryTarget.class,
-        error -> ofBuffer(attribute(error.quantity())));
     fragments(StorageViolation.BeyondEveryTarget.class,
         error -> Map.of("quantity", attribute(error.quantity())));
     fragments(StorageViolation.PhasesNotDeclared.class,
