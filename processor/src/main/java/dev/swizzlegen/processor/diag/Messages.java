@@ -25,13 +25,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every error in words and on its attribute, one registry per kind of key. A key is a record; each
- * record class has one entry in the catalog {@code messages.txt} beside this class: its blame (an
- * attribute) and its format, whose {@code {{name}}} slots {@link MessageFamily} fills. Rendering is
- * strict: a slot nobody fills, an optional component without a fragment or a kind without an entry
- * is a bug, which the law tests find.
- *
- * <p>A family's fragments and rules are registered when one of its keys is first worded: loading
+ * Every error in words and on its attribute, one registry per kind of key: each key's record class
+ * has one entry in the catalog {@code messages.txt} beside this class, its blame and its format,
+ * whose {@code {{name}}} slots {@link MessageFamily} fills; a slot nobody fills is a bug, which the
+ * law tests find. A family's fragments are registered when one of its keys is first worded: loading
  * them all was a fifth of a cold processor's start-up, where a clean build words only wgmma's.
  *
  * @param <K> the keys: what every record of the registry's families implements
@@ -67,13 +64,13 @@ public final class Messages<K> {
   public static final Messages<Phrase> PHRASES =
       new Messages<>(Map.of(Phrase.class, () -> { }));
 
-  /** A kind's entry in the catalog: the attribute it blames (or {@code computed}), its format. */
+  /** A kind's entry in the catalog: the attribute it blames, its format. */
   private record Entry(String blame, String text) {}
 
   /** The catalog, {@code "LayoutViolation.RowsNotPositive"} to its entry, read on first use. */
   private static Map<String, Entry> catalog;
 
-  /** Each family (a sealed interface) and what registers its fragments and rules. */
+  /** Each family (a sealed interface) and what registers its fragments. */
   private final Map<Class<?>, Runnable> families;
   private final Set<Class<?>> loaded = new HashSet<>();
 
@@ -123,7 +120,7 @@ public final class Messages<K> {
     return kinds;
   }
 
-  /** A key's entry, its family's fragments and rules registered first where they are not yet. */
+  /** A key's entry, its family's fragments registered first where they are not yet. */
   private synchronized Entry entryOf(Object key) {
     Class<?> kind = key.getClass();
     List.of(kind.getInterfaces()).forEach(this::load);
@@ -142,10 +139,7 @@ public final class Messages<K> {
     }
   }
 
-  /**
-   * The catalog: after comments ({@code #}) and blank lines, each kind's line, its name and its
-   * blame, then its format on one indented line.
-   */
+  /** The catalog: after comments and blank lines, a kind and its blame, then its format. */
   private static synchronized Map<String, Entry> catalog() {
     if (catalog == null) {
       Map<String, Entry> entries = new HashMap<>();
