@@ -26,8 +26,7 @@ import java.util.stream.Collectors;
 
 /**
  * The violations of what an {@code @Access} asks of a tile: warp accesses, the engines (TMA, and
- * the tensor cores' reads, wgmma and tcgen05, one family with the instruction as data) and the
- * architectures (a rasterizer's violations need no fragments).
+ * the tensor cores' reads, one family with the instruction as data) and the architectures.
  */
 final class AccessMessages extends MessageFamily {
   static void accessFragments() {
@@ -100,8 +99,11 @@ final class AccessMessages extends MessageFamily {
   static void tmaFragments() {
     fragments(TmaViolation.MissingTmaMode.class, v -> Map.of(
         "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
-    fragments(TmaViolation.NoTmaMode.class,
-        v -> Map.of("blackwell", blackwellSwizzles(v.dtype())));
+    fragments(TmaViolation.NoTmaMode.class, v -> {
+      // Blackwell's modes Swizzle<2,5,2> and Swizzle<1,6,1> on bytes, on elements of the dtype.
+      int base = unitBase(v.dtype());
+      return Map.of("blackwell", Swizzle.of(2, base + 1, 2) + " and " + Swizzle.of(1, base + 2, 1));
+    });
     fragments(TmaViolation.TmaAlignment.class,
         v -> Map.of("repeat", v.mode().alignmentBytes()));
     fragments(TmaViolation.NoTmaBoxWidth.class,
@@ -161,12 +163,6 @@ final class AccessMessages extends MessageFamily {
     return names.size() == 1 ? names.get(0)
         : String.join(", ", names.subList(0, names.size() - 1)) + " and "
             + names.get(names.size() - 1);
-  }
-
-  /** Blackwell's TMA modes that are swizzles on elements of {@code dtype}, in their words. */
-  private static String blackwellSwizzles(DType dtype) {
-    int bytesBase = Integer.numberOfTrailingZeros(dtype.unitBytes());
-    return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
   }
 
   /** {@code "ldmatrix"} for m8n8, {@code "ldmatrix.m16n16"} for the other shapes. */
@@ -243,9 +239,8 @@ final class AccessMessages extends MessageFamily {
   }
 
   /**
-   * The atoms the instruction would read, as attributes or a layout to paste, after a space: the
-   * rows it reads (and in how many a group, where the instruction's layouts differ in that), the
-   * atoms CuTe would declare, or the narrower layout CUTLASS's selector would pick.
+   * The rows the instruction reads (in groups where its layouts differ in that), then the atoms
+   * CuTe would declare or the narrower layout CUTLASS's selector would pick, to paste.
    */
   private static String atomsHint(MmaFormat format, MmaLayoutType layout,
       MmaViolation.AtomsHint atoms, boolean pasted) {

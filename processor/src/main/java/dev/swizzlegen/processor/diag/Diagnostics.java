@@ -17,6 +17,16 @@ import javax.tools.Diagnostic;
  * element's name: {@code "tile GemmA: "}.
  */
 public final class Diagnostics {
+  /** One annotation, so that a message points at the value at fault: {@code AnnotationValues}. */
+  public interface AttributeSource {
+    AnnotationMirror mirror();
+
+    /** The value to point a message at: the one written in source, or null for a default. */
+    AnnotationValue location(String attribute);
+
+    boolean isExplicit(String attribute);
+  }
+
   /** One message and where it belongs; {@code annotation} and {@code value} may be null. */
   private record Item(Diagnostic.Kind kind, String message, AnnotationMirror annotation,
       AnnotationValue value) {}
@@ -78,8 +88,8 @@ public final class Diagnostics {
 
   /**
    * An error, its words after {@code context}, on the attribute it blames: of {@code nested}, the
-   * {@code @Access} or {@code @Buffer}, where there is one; else of the element's annotation (on the
-   * annotation itself for a buffer's attribute, which it does not have); or on the element.
+   * {@code @Access} or {@code @Buffer}, where there is one; else of the element's annotation (on
+   * the annotation itself for a buffer's attribute, which it does not have); or on the element.
    */
   private <K> void report(Messages<K> messages, K key, AttributeSource nested, String context) {
     Blame.Attribute blamed = messages.blame(key);

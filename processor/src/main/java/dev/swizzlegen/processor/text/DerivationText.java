@@ -100,10 +100,7 @@ public final class DerivationText {
         : " on atoms of " + chosen.bytesOf(chosen.atomCols()) + "-byte rows";
   }
 
-  /**
-   * Why a layout that is a general XOR map was derived: no swizzle serves, the mildest, the map's
-   * terms and the {@code layout} that declares it.
-   */
+  /** Why a general XOR map was derived: no swizzle serves, the mildest, the map's terms. */
   public static String whyXorMap(Solution solution) {
     XorMapSearch.Result search = solution.xorMap().orElseThrow();
     return "No XOR swizzle (" + family(solution) + ") makes every access acceptable"
