@@ -126,9 +126,7 @@ final class AccessMessages extends MessageFamily {
     });
   }
 
-  /** One format a kind, whatever the instruction, named by every kind's {@code {{instruction}}}. */
   static void mmaFragments() {
-    fragments(MmaViolation.class, v -> Map.of("instruction", v.format().instruction()));
     fragments(MmaViolation.MmaType.class,
         v -> Map.of("types", ModelText.typesRead(v.format()),
             "asTf32", v.dtype() == DType.FLOAT

@@ -11,7 +11,6 @@ import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
 import java.lang.reflect.RecordComponent;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,9 +19,8 @@ import java.util.function.Function;
 
 /**
  * What fills a key's slots: its record components, the fragments its family class
- * ({@link TileMessages}, {@link AccessMessages}, {@link ShapeMessages}, {@link StorageMessages})
- * registers for its kind, and the words every family computes alike from components of the same
- * names.
+ * ({@link TileMessages}, {@link AccessMessages}, {@link StorageMessages}) registers for its kind,
+ * and the words every family computes alike from components of the same names.
  */
 abstract class MessageFamily {
   private static final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> FRAGMENTS =
@@ -51,7 +49,8 @@ abstract class MessageFamily {
       word("vectors", "kind", "vectorBytes", MessageFamily::vectors),
       word("firstNumber", "first", (Integer first) -> first + 1),
       word("secondNumber", "second", (Integer second) -> second + 1),
-      word("annotation", "declaration", MessageFamily::annotation));
+      word("annotation", "declaration", MessageFamily::annotation),
+      word("instruction", "format", MmaFormat::instruction));
 
   @SuppressWarnings("unchecked") // a component of that name is of that type
   private static <T> Map.Entry<String, Word> word(String slot, String component,
@@ -66,10 +65,7 @@ abstract class MessageFamily {
         slots -> words.apply((T) slots.apply(first), (U) slots.apply(second)));
   }
 
-  /**
-   * The fragments of {@code kind}: a record's, or a family's (a sealed interface), which every kind
-   * of it fills beside its own.
-   */
+  /** The fragments of {@code kind}, slots its components and the words do not fill. */
   static <V> void fragments(Class<V> kind, Function<V, Map<String, Object>> fragments) {
     fragmentsAsDeclared(kind, (key, pasted) -> fragments.apply(key));
   }
@@ -83,14 +79,8 @@ abstract class MessageFamily {
     }
   }
 
-  /** The fragments of a key: its families', then its kind's own. */
   static Map<String, Object> fragmentsOf(Object key, boolean pasted) {
-    Map<String, Object> values = new HashMap<>();
-    for (Class<?> family : key.getClass().getInterfaces()) {
-      values.putAll(FRAGMENTS.getOrDefault(family, (k, p) -> Map.of()).apply(key, pasted));
-    }
-    values.putAll(FRAGMENTS.getOrDefault(key.getClass(), (k, p) -> Map.of()).apply(key, pasted));
-    return values;
+    return FRAGMENTS.getOrDefault(key.getClass(), (k, p) -> Map.of()).apply(key, pasted);
   }
 
   /** Slot {@code name} of {@code key}: its kind's fragment ({@code own}), component or word. */

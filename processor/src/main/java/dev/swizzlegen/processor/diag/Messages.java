@@ -49,7 +49,7 @@ public final class Messages<K> {
 
   /** What a reader finds wrong with an annotation's shape before the model is asked. */
   public static final Messages<ShapeError> SHAPES =
-      new Messages<>(Map.of(ShapeError.class, ShapeMessages::shapeFragments));
+      new Messages<>(Map.of(ShapeError.class, TileMessages::shapeFragments));
 
   /** A {@code @SharedStorage}'s faults: the reader's {@link StorageError}s and the model's. */
   public static final Messages<Object> STORAGE = new Messages<>(Map.of(
@@ -106,7 +106,6 @@ public final class Messages<K> {
   synchronized Set<Class<?>> kinds() {
     Set<Class<?>> kinds = new HashSet<>();
     for (Class<?> family : families.keySet()) {
-      load(family);
       for (String name : catalog().keySet()) {
         if (name.startsWith(family.getSimpleName() + ".")) {
           try {
