@@ -9,12 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
-/**
- * A {@code @SharedStorage}'s faults, the reader's ({@link StorageError}) and the model's
- * ({@link StorageViolation}), held to the laws of the model's violations
- * ({@code StorageMessagesLawTest}).
- */
+/** A {@code @SharedStorage}'s faults, the reader's ({@link StorageError}) and the model's. */
 final class StorageMessages extends MessageFamily {
   static void readerFragments() {
     fragments(StorageError.NotOneKind.class,
@@ -77,23 +74,19 @@ final class StorageMessages extends MessageFamily {
     return declared.stream().min(Comparator.comparingInt(name -> editDistance(phase, name)));
   }
 
-  /** Levenshtein's distance (insertions, deletions, substitutions of one character), row by row. */
+  /** Levenshtein's distance (insertions, deletions, substitutions of one character), one row. */
   private static int editDistance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
+    int[] row = IntStream.rangeClosed(0, b.length()).toArray();
     for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
+      int diagonal = row[0];
+      row[0] = i;
       for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+        int above = row[j];
+        int substitution = diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        row[j] = Math.min(substitution, Math.min(above, row[j - 1]) + 1);
+        diagonal = above;
       }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
     }
-    return previous[b.length()];
+    return row[b.length()];
   }
 }
