@@ -2,11 +2,7 @@ package dev.swizzlegen.processor.diag;
 
 import java.util.Objects;
 
-/**
- * Which attribute an error is the fault of: where the model's violations and the readers' errors
- * meet the annotations' vocabulary. Each kind's blame is in the catalog beside its format
- * ({@link Messages}), filled from the same slots where the error's values decide it.
- */
+/** Which attribute an error is the fault of: its catalog entry's blame ({@link Messages}). */
 public final class Blame {
   private Blame() {}
 

@@ -41,6 +41,7 @@ abstract class MessageFamily {
       word("elementBytes", "dtype", DType::unitBytes),
       word("elementSize", "dtype", ModelText::elementSize),
       word("dataType", "dtype", (DType dtype) -> TmaDataType.of(dtype).cudaName()),
+      word("magnitude", "shift", (Integer shift) -> Math.abs(shift)),
       word("bits", "swizzle", Swizzle::bits),
       word("shift", "swizzle", Swizzle::shift),
       word("target", "architecture", MessageFamily::target),
@@ -149,10 +150,7 @@ abstract class MessageFamily {
     return byteSwizzle.map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte offset");
   }
 
-  /**
-   * The clause on the 128-byte swizzle of 32-byte units, for an instruction that reads it and a
-   * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
-   */
+  /** The clause on the 128-byte swizzle of 32-byte units, for a format and a type that have it. */
   static String base32B(MmaFormat format, DType dtype) {
     boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
         && dtype.storageBits() == 32;

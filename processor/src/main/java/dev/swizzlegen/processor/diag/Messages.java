@@ -38,7 +38,7 @@ public final class Messages<K> {
 
   /** The model's violations. */
   public static final Messages<Violation> VIOLATIONS = new Messages<>(Map.of(
-      SwizzleViolation.class, TileMessages::swizzleFragments,
+      SwizzleViolation.class, () -> { },
       LayoutViolation.class, TileMessages::layoutFragments,
       CuteViolation.class, TileMessages::cuteFragments,
       AccessViolation.class, AccessMessages::accessFragments,

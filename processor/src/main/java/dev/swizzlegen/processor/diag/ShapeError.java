@@ -4,10 +4,7 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 
-/**
- * What a reader finds wrong with how an annotation is written, before the model is asked: the
- * processor's records, worded and blamed as the model's violations are ({@link Messages#SHAPES}).
- */
+/** What a reader finds wrong with how an annotation is written, before the model is asked. */
 public sealed interface ShapeError {
   /** An {@code @Access} attribute its kind does not read: it would be ignored. */
   record NotApplicable(String attribute, AccessKind kind) implements ShapeError {}

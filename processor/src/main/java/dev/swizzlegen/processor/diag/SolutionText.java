@@ -119,7 +119,6 @@ public final class SolutionText {
 
   /** Why no general XOR map serves either, or why none was searched: the search's certificate. */
   private static String noXorMap(XorMapSearch.Result search) {
-    String family = "; nor does any invertible XOR map of the tile's offset";
     return switch (search.scope()) {
       case ENGINES -> "; general XOR maps are not candidates, since TMA, wgmma and UMMA read only"
           + " their own swizzle modes";
@@ -128,7 +127,8 @@ public final class SolutionText {
       case SUB_BYTE -> "; general XOR maps are not searched for elements of fewer than 8 bits";
       case NOTHING_TO_CHOOSE -> "; no XOR map can move a bank either: whole "
           + search.keptBytes() + "-byte vectors fix every bank bit of the tile";
-      case SEARCHED -> family + " that keeps " + search.keptBytes() + "-byte vectors whole"
+      case SEARCHED -> "; nor does any invertible XOR map of the tile's offset that keeps "
+          + search.keptBytes() + "-byte vectors whole"
           + search.certificate().map(SolutionText::certificate).orElse("");
     };
   }

@@ -2,10 +2,7 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.storage.Buffer;
 
-/**
- * What the reader finds wrong with a {@code @SharedStorage} before the model plans it, worded
- * beside the model's {@code StorageViolation}s in {@link Messages#STORAGE}.
- */
+/** What the reader finds wrong with a {@code @SharedStorage} before the model plans it. */
 public sealed interface StorageError {
   /**
    * A {@code @Buffer} that gives {@code given} of {@code tile}, {@code barriers} and {@code bytes},

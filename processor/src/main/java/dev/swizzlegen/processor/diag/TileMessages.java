@@ -4,7 +4,6 @@ import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.LayoutViolation;
-import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -15,11 +14,6 @@ import java.util.stream.IntStream;
  * readers find wrong with how an annotation is written ({@link ShapeError}).
  */
 final class TileMessages extends MessageFamily {
-  static void swizzleFragments() {
-    fragments(SwizzleViolation.OverlappingMasks.class,
-        v -> Map.of("magnitude", Math.abs(v.shift())));
-  }
-
   static void layoutFragments() {
     fragments(LayoutViolation.BadAlignment.class,
         v -> Map.of("unit", (v.dtype().elementsPerUnit() == 1 ? "one " : "two ") + v.dtype()));

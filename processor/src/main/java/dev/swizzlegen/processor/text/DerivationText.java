@@ -12,10 +12,7 @@ import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.XorMapSearch;
 
-/**
- * Why a derived layout was chosen, for the generated files: the solver's {@link Reasons} in the
- * words of the messages' verdicts ({@code diag.SolutionText}).
- */
+/** Why a derived layout was chosen, for the generated files, in the messages' words. */
 public final class DerivationText {
   private DerivationText() {}
 
