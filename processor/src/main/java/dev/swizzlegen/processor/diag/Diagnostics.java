@@ -36,10 +36,7 @@ public final class Diagnostics {
   private final AttributeSource annotation;
   private final List<Item> items = new ArrayList<>();
 
-  /**
-   * @param subject what the element is, in messages: {@code "tile"}, {@code "rasterizer"}
-   * @param annotation its annotation; null for an element reported on as a whole (the holder class)
-   */
+  /** A {@code subject} ({@code "tile"}), whose annotation is null for a holder class. */
   public Diagnostics(String subject, TypeElement element, AttributeSource annotation) {
     this.subject = subject;
     this.element = element;

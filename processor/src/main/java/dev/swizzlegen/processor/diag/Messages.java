@@ -25,13 +25,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every error in words and on its attribute, one registry per kind of key: each key's record class
- * has one entry in the catalog {@code messages.txt} beside this class, its blame and its format,
- * whose {@code {{name}}} slots {@link MessageFamily} fills; a slot nobody fills is a bug, which the
- * law tests find. A family's fragments are registered when one of its keys is first worded: loading
- * them all was a fifth of a cold processor's start-up, where a clean build words only wgmma's.
- *
- * @param <K> the keys: what every record of the registry's families implements
+ * Every error in words and on its attribute, from its kind's entry in the catalog
+ * {@code messages.txt} beside this class, whose {@code {{name}}} slots {@link MessageFamily} fills.
+ * A family's fragments are registered when one of its keys is first worded: loading them all was a
+ * fifth of a cold processor's start-up, where a clean build words only wgmma's.
  */
 public final class Messages<K> {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");

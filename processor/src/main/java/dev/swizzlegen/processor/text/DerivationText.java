@@ -18,8 +18,7 @@ public final class DerivationText {
 
   /**
    * Why the found layout was chosen, in one or two sentences: {@code "3 XOR bits are the fewest
-   * that make every access acceptable on whole 128-byte rows: the mildest swizzle with fewer bits,
-   * Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
+   * that make every access acceptable on whole 128-byte rows: ..."}.
    */
   public static String why(Reasons reasons) {
     TileLayout chosen = reasons.chosen();

@@ -30,10 +30,7 @@ public final class ProofText {
 
   private ProofText() {}
 
-  /**
-   * {@code "ldmatrix.x4: conflict-free, 4 wavefronts per instruction"} or {@code "ldmatrix.x4:
-   * 8-way conflict, 32 wavefronts per instruction (ideal 4)"}.
-   */
+  /** {@code "ldmatrix.x4: 8-way conflict, 32 wavefronts per instruction (ideal 4)"}. */
   public static String summary(AccessReport report) {
     String perInstruction = number(report.wavefrontsPerInstruction())
         + (report.wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts")

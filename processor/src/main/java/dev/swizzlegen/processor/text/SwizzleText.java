@@ -14,17 +14,13 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
-/**
- * The words both writers use to describe a tile's swizzle, so that the Java helper and the CUDA
- * header say the same thing; the diagram of its masks is {@code emit.SwizzleMasks}'.
- */
+/** The words the Java helper and the CUDA header both use to describe a tile's swizzle. */
 public final class SwizzleText {
   private SwizzleText() {}
 
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
-   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, {@code "within each row: ..."} or {@code "of each
-   * stage's offsets before the swizzle ..."}; {@code tmaWhenAligned}: TMA's fill, aligned.
+   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}; {@code tmaWhenAligned}: TMA's fill, aligned.
    */
   public static String actsOn(TileSpec tile, Optional<TmaFill> tmaWhenAligned) {
     TileLayout layout = tile.layout();
