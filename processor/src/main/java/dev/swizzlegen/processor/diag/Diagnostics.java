@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
+import dev.swizzlegen.processor.diag.Blame.Attribute.Annotation;
 import dev.swizzlegen.runtime.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,7 @@ public final class Diagnostics {
   }
 
   public void shapeError(ShapeError error) {
-    if (Messages.SHAPES.blame(error).annotation() == Blame.Attribute.Annotation.ACCESS) {
+    if (Messages.SHAPES.blame(error).annotation() == Annotation.ACCESS) {
       throw new IllegalArgumentException(error + " is an @Access's: name the access");
     }
     report(Messages.SHAPES, error, null, "");
@@ -91,14 +92,12 @@ public final class Diagnostics {
   private <K> void report(Messages<K> messages, K key, AttributeSource nested, String context) {
     Blame.Attribute blamed = messages.blame(key);
     String message = context + messages.render(key, pasted());
-    Blame.Attribute.Annotation on = blamed.annotation();
-    boolean ofNested = on == Blame.Attribute.Annotation.ACCESS
-        || on == Blame.Attribute.Annotation.BUFFER;
-    if (on == Blame.Attribute.Annotation.ELEMENT) {
+    Annotation on = blamed.annotation();
+    if (on == Annotation.ELEMENT) {
       add(Diagnostic.Kind.ERROR, message, null, null);
-    } else if (ofNested && nested != null) {
+    } else if (nested != null && (on == Annotation.ACCESS || on == Annotation.BUFFER)) {
       error(nested, blamed.name(), message);
-    } else if (on == Blame.Attribute.Annotation.BUFFER) {
+    } else if (on == Annotation.BUFFER) {
       add(Diagnostic.Kind.ERROR, message, mirror(), null);
     } else {
       error(blamed.name(), message);

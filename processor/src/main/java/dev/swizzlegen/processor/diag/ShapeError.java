@@ -23,18 +23,12 @@ public sealed interface ShapeError {
 
   /** An {@code op} the instruction does not do: ldmatrix only loads, stmatrix only stores. */
   record OpFixed(Instruction instruction) implements ShapeError {
-    /** The accesses whose instruction does one {@link Op} only. */
+    /** The accesses whose instruction does one {@link Op} only: stmatrix stores, the rest load. */
     public enum Instruction {
-      LDMATRIX(Op.LOAD), STMATRIX(Op.STORE), WGMMA(Op.LOAD), UMMA(Op.LOAD);
-
-      private final Op op;
-
-      Instruction(Op op) {
-        this.op = op;
-      }
+      LDMATRIX, STMATRIX, WGMMA, UMMA;
 
       public Op op() {
-        return op;
+        return this == STMATRIX ? Op.STORE : Op.LOAD;
       }
     }
   }

@@ -58,11 +58,7 @@ final class StorageMessages extends MessageFamily {
   }
 
   private static String kindWords(Buffer.Kind kind) {
-    return switch (kind) {
-      case TILE -> "a tile";
-      case BARRIERS -> "barriers";
-      case BYTES -> "bytes";
-    };
+    return kind == Buffer.Kind.TILE ? "a tile" : kind.name().toLowerCase(Locale.ROOT);
   }
 
   private static String attribute(StorageViolation.Quantity quantity) {
