@@ -45,13 +45,9 @@ import java.util.OptionalLong;
  * atom the witness.
  */
 final class LayoutRules {
-  private LayoutRules() {
-  }
+  private LayoutRules() {}
 
-  /**
-   * What checking a description found: every reason it is not a valid tile, and the tile where there
-   * is none (built once, by the check that needs it).
-   */
+  /** Every reason a description is not a valid tile, and the tile (built once) where it is one. */
   record Checked(List<Violation> problems, Optional<TileLayout> tile) {}
 
   /** Every reason {@code d} is not a valid tile, and the tile where it is one. */
@@ -146,7 +142,6 @@ final class LayoutRules {
     }
     return new Checked(problems, problems.isEmpty() ? Optional.of(tile) : Optional.empty());
   }
-
 
   /**
    * A violation if the swizzle moves some element of an atom outside it, naming the first such
