@@ -31,6 +31,7 @@ abstract class MessageFamily {
     Object of(Function<String, Object> slots);
   }
 
+  /** Words every kind computes alike from the slots they name: {@code {{modeName}}} from mode. */
   private static final Map<String, Word> WORDS = Map.ofEntries(
       word("modeName", "mode", TmaSwizzle::cudaName),
       word("swizzleName", "swizzle", "withinEachRow", MessageFamily::swizzleName),
