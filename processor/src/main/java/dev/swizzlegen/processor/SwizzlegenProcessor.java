@@ -21,13 +21,8 @@ import javax.tools.Diagnostic;
 /**
  * The one entry point: every {@code @SwizzledTile}, {@code @ThreadblockSwizzle} and
  * {@code @SharedStorage} type goes through its step (read, prove, make every file, write all or
- * nothing) in one {@link Pipeline}: a tile's Java helper and CUDA header once its accesses are
- * proven free of bank conflicts, a rasterizer's header and Java twin, a storage's header and Java
- * twin (and, on request, their reports and summaries), or nothing for a type with errors. Each
- * annotated type has one {@code Diagnostics}, printed when the type is done. An exception no check
- * expected, while one type is processed, is one error on that type rather than a javac crash, and
- * nothing is written for it. The options are {@link ProcessorOptions}'; with one unusable, each
- * problem is an error and nothing is processed.
+ * nothing) in one {@link Pipeline}. The options are {@link ProcessorOptions}'; with one unusable,
+ * each problem is an error and nothing is processed.
  */
 @AutoService(Processor.class)
 public final class SwizzlegenProcessor extends AbstractProcessor {
@@ -61,7 +56,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
         made);
   }
 
-  /** Whether javac is Eclipse's compiler (ECJ), whose environment is its own class, as Micronaut tells. */
+  /** Whether javac is Eclipse's compiler (ECJ), told by its environment's class, as Micronaut does. */
   static boolean eclipse(ProcessingEnvironment environment) {
     return environment.getClass().getName().startsWith("org.eclipse.jdt.");
   }
@@ -84,7 +79,7 @@ public final class SwizzlegenProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    if (options.valid()) {
+    if (options.problems().isEmpty()) {
       pipeline.process(round);
     }
     return false;

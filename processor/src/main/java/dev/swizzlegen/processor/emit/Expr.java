@@ -15,53 +15,12 @@ public sealed interface Expr {
 
   /** What a printer or compiler does with each kind of expression ({@link #accept}). */
   interface Visitor<R> {
-    R literal(Literal literal);
     R constant(Constant constant);
     R widen(Widen widen);
     R param(Param param);
     R binary(Binary binary);
     R call(Call call);
     R select(Select select);
-  }
-
-  /** A visitor that answers alike for every kind it does not override. */
-  abstract class Otherwise<R> implements Visitor<R> {
-    protected abstract R otherwise(Expr expression);
-
-    @Override
-    public R literal(Literal literal) {
-      return otherwise(literal);
-    }
-
-    @Override
-    public R constant(Constant constant) {
-      return otherwise(constant);
-    }
-
-    @Override
-    public R widen(Widen widen) {
-      return otherwise(widen);
-    }
-
-    @Override
-    public R param(Param param) {
-      return otherwise(param);
-    }
-
-    @Override
-    public R binary(Binary binary) {
-      return otherwise(binary);
-    }
-
-    @Override
-    public R call(Call call) {
-      return otherwise(call);
-    }
-
-    @Override
-    public R select(Select select) {
-      return otherwise(select);
-    }
   }
 
   /** {@code visitor}'s answer for this kind of expression: the one place the kinds are told apart. */
@@ -115,27 +74,15 @@ public sealed interface Expr {
   /** The values of a 32-bit unsigned integer. */
   long MASK = 0xFFFF_FFFFL;
 
-  /** A number; a {@code mask} is printed in hexadecimal ({@code 0x1c0u} in CUDA). */
-  record Literal(long value, boolean mask) implements Expr {
-    public Literal {
-      if (value < 0 || value > MASK) {
-        throw new IllegalArgumentException("not an unsigned 32-bit value: " + value);
-      }
-    }
-
-    @Override
-    public <R> R accept(Visitor<R> visitor) {
-      return visitor.literal(this);
-    }
-  }
-
   /**
-   * A named constant of the tile ({@code "RowStride"}) and its value, for evaluation and comments;
-   * {@code wide}, a {@code uint64_t} ({@code long}) one ({@code "WgmmaDescriptor"}).
+   * A value known when the code is generated: a number ({@code name} empty; a {@code mask} printed
+   * in hexadecimal, {@code 0x1c0u} in CUDA) or a named constant of the tile ({@code "RowStride"}),
+   * printed by name where the file declares it; {@code wide}, a {@code uint64_t} ({@code long}) one
+   * ({@code "WgmmaDescriptor"}).
    */
-  record Constant(String name, long value, boolean wide) implements Expr {
+  record Constant(String name, long value, boolean wide, boolean mask) implements Expr {
     public Constant {
-      if (!camelCase(name, true)) {
+      if (!name.isEmpty() && !camelCase(name, true)) {
         throw new IllegalArgumentException("not an UpperCamelCase name: " + name);
       }
       if (!wide && (value < 0 || value > MASK)) {
@@ -150,7 +97,7 @@ public sealed interface Expr {
 
     @Override
     public boolean namesConstant() {
-      return true;
+      return !name.isEmpty();
     }
   }
 
@@ -208,6 +155,11 @@ public sealed interface Expr {
       return visitor.binary(this);
     }
 
+    /** {@code this ? ifTrue : ifFalse}, this a comparison. */
+    public Expr choose(Expr ifTrue, Expr ifFalse) {
+      return new Select(this, ifTrue, ifFalse);
+    }
+
     @Override
     public boolean wide() {
       return left.wide();
@@ -239,11 +191,11 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code condition ? ifTrue : ifFalse}, true where the condition is not 0; 32 bits. */
-  record Select(Expr condition, Expr ifTrue, Expr ifFalse) implements Expr {
+  /** {@code condition ? ifTrue : ifFalse}, the condition a comparison; 32 bits. */
+  record Select(Binary condition, Expr ifTrue, Expr ifFalse) implements Expr {
     public Select {
-      if (condition.wide() || ifTrue.wide() || ifFalse.wide()) {
-        throw new IllegalArgumentException("a 64-bit choice");
+      if (!condition.op().comparison() || condition.wide() || ifTrue.wide() || ifFalse.wide()) {
+        throw new IllegalArgumentException("a 64-bit choice, or one on no comparison");
       }
     }
 
@@ -285,23 +237,23 @@ public sealed interface Expr {
   }
 
   static Constant wideConstant(String name, long value) {
-    return new Constant(name, value, true);
+    return new Constant(name, value, true, false);
   }
 
   static Widen widen(Expr value) {
     return new Widen(value);
   }
 
-  static Literal number(long value) {
-    return new Literal(value, false);
+  static Constant number(long value) {
+    return new Constant("", value, false, false);
   }
 
-  static Literal mask(long value) {
-    return new Literal(value, true);
+  static Constant mask(long value) {
+    return new Constant("", value, false, true);
   }
 
   static Constant constant(String name, long value) {
-    return new Constant(name, value, false);
+    return new Constant(name, value, false, false);
   }
 
   static Param param(String name) {
@@ -354,23 +306,19 @@ public sealed interface Expr {
     return new Binary(Op.OR, this, right);
   }
 
-  default Expr lessThan(Expr right) {
+  default Binary lessThan(Expr right) {
     return new Binary(Op.LT, this, right);
   }
 
-  default Expr greaterThan(Expr right) {
+  default Binary greaterThan(Expr right) {
     return new Binary(Op.GT, this, right);
   }
 
-  default Expr atLeast(Expr right) {
+  default Binary atLeast(Expr right) {
     return new Binary(Op.GE, this, right);
   }
 
-  default Expr equalTo(Expr right) {
+  default Binary equalTo(Expr right) {
     return new Binary(Op.EQ, this, right);
-  }
-
-  default Expr choose(Expr ifTrue, Expr ifFalse) {
-    return new Select(this, ifTrue, ifFalse);
   }
 }

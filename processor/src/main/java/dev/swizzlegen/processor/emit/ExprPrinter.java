@@ -3,7 +3,6 @@ package dev.swizzlegen.processor.emit;
 import dev.swizzlegen.processor.emit.Expr.Binary;
 import dev.swizzlegen.processor.emit.Expr.Call;
 import dev.swizzlegen.processor.emit.Expr.Constant;
-import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Op;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Widen;
@@ -19,24 +18,17 @@ import java.util.Set;
  * multiplicative operator ({@code (col / kAtomCols) * kAtomElements}), whose truncation matters.
  * Java compares unsigned as {@code uint32_t} does ({@code Integer.compareUnsigned(a, b) < 0}) and
  * widens with {@code Integer.toUnsignedLong(...)}, where C++'s conversion prints nothing.
+ *
+ * @param named the constants printed by name (as printed), every other as its value; null: all
  */
-public final class ExprPrinter {
+public record ExprPrinter(boolean cuda, Set<String> named) {
   /** Java: {@code ROW_STRIDE}, {@code atomStart}, {@code >>>}, {@code 0x1c0}. */
   public static final ExprPrinter JAVA = new ExprPrinter(false, null);
 
   /** CUDA C++ on {@code uint32_t}: {@code kRowStride}, {@code atom_start}, {@code >>}, {@code 0x1c0u}. */
   public static final ExprPrinter CUDA = new ExprPrinter(true, null);
 
-  private final boolean cuda;
-  /** The constants printed by name, every other printed as its value; null: every one by name. */
-  private final Set<String> named;
-
-  private ExprPrinter(boolean cuda, Set<String> named) {
-    this.cuda = cuda;
-    this.named = named;
-  }
-
-  /** Java that names only the constants in {@code declared}, printing every other's value. */
+  /** Java naming only the {@code declared} constants ({@code ROW_STRIDE}), printing the others. */
   public static ExprPrinter java(Set<String> declared) {
     return new ExprPrinter(false, Set.copyOf(declared));
   }
@@ -78,12 +70,8 @@ public final class ExprPrinter {
     return new ExprPrinter(cuda, Set.of());
   }
 
-  public boolean cuda() {
-    return cuda;
-  }
-
   public String print(Expr expression) {
-    return expression.accept(text).text();
+    return expression.accept(new Text()).text();
   }
 
   /** A constant's name: {@code kAtomCols} in CUDA, {@code ATOM_COLS} in Java, from {@code "AtomCols"}. */
@@ -120,7 +108,7 @@ public final class ExprPrinter {
    * where a long line breaks; empty for any other expression.
    */
   public List<String> operands(Expr expression) {
-    return expression.accept(text).operands();
+    return expression.accept(new Text()).operands();
   }
 
   /** An expression's text, and its operator (or none) or whether it is a choice, for its parent. */
@@ -138,20 +126,16 @@ public final class ExprPrinter {
   }
 
   /** Prints each kind of expression, its operands first. */
-  private final Expr.Visitor<Printed> text = new Expr.Visitor<>() {
-    @Override
-    public Printed literal(Literal literal) {
-      return new Printed(number(literal.value(), literal.mask())
-          + (literal.mask() && cuda && named == null ? "u" : ""));
-    }
-
+  private final class Text implements Expr.Visitor<Printed> {
     @Override
     public Printed constant(Constant constant) {
-      if (named == null || named.contains(constant.name())) {
-        return new Printed(ExprPrinter.this.constant(constant.name()));
+      String name = ExprPrinter.this.constant(constant.name());
+      if (constant.namesConstant() && (named == null || named.contains(name))) {
+        return new Printed(name);
       }
       return new Printed(constant.wide() ? "0x" + Long.toHexString(constant.value())
-          + (cuda ? "ull" : "L") : number(constant.value(), false));
+          + (cuda ? "ull" : "L") : number(constant.value(), constant.mask())
+          + (constant.mask() && cuda && named == null ? "u" : ""));
     }
 
     @Override
@@ -192,7 +176,8 @@ public final class ExprPrinter {
           binary.right().accept(this).within(op, true));
       return new Printed(String.join(" ", operands), op, false, operands);
     }
-  };
+  }
+
 
   /** A value in decimal, or hexadecimal where asked or where Java's {@code int} is negative. */
   private String number(long value, boolean hex) {

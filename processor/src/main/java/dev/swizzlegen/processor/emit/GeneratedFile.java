@@ -1,8 +1,7 @@
 package dev.swizzlegen.processor.emit;
 
 /**
- * One file to write, fully made before anything is written, so that a tile either gets all of its
- * files or none.
+ * One file to write, fully made before anything is written, so that a tile gets all or none.
  *
  * @param name a class file's binary name, a source's class's qualified name or a resource's path
  * @param content a resource's or a source's exact text; empty for a class file

@@ -11,9 +11,8 @@ import java.util.List;
  *
  * @param name the name, lowerCamelCase ({@code "atomStart"}); each printer spells it its way
  * @param parameters the parameters' names, the same in both languages
- * @param required how many of the parameters a call passes: in CUDA, those after them default to 0
- *     ({@code wgmma_desc(smem_address, k_slice = 0, ...)}); Java, without default arguments, has
- *     the method of every parameter only
+ * @param required how many of the parameters a call passes: in CUDA, those after them default to
+ *     0 ({@code wgmma_desc(smem_address, k_slice = 0, ...)}); Java has the method of all only
  * @param meaning one sentence: what the value is
  * @param body the returned expression
  */
@@ -46,10 +45,9 @@ public record IndexFunction(String name, List<String> parameters, int required, 
   }
 
   /**
-   * {@code uint32_t row, uint32_t col} or {@code int row, int col}; in CUDA a parameter the body does
-   * not read keeps its name only in a C comment after its type, as C++ has an unused one
-   * ({@code wgmma_row(mn, k)} of a K-major operand is {@code mn}), and one after the
-   * {@link #required} ones defaults to 0 ({@code uint32_t k_slice = 0}).
+   * {@code uint32_t row, uint32_t col} or {@code int row, int col}; in CUDA a parameter the body
+   * does not read has its name in a C comment, and one after the {@link #required} ones defaults
+   * to 0 ({@code uint32_t k_slice = 0}).
    */
   public String declaredParameters(ExprPrinter printer) {
     String type = printer.cuda() ? "uint32_t " : "int ";
@@ -67,9 +65,8 @@ public record IndexFunction(String name, List<String> parameters, int required, 
   }
 
   /**
-   * The function with the tile's numbers in, for its comment: {@code offset(row, col) =
-   * atom_start(row, col) + swizzle((row % 8) * 64 + col % 64)}; empty where the body names no
-   * constant, and so already says exactly that.
+   * The function with the tile's numbers in, for its comment ({@code offset(row, col) = swizzle(row
+   * * 64 + col)}); empty where the body names no constant, and so already says exactly that.
    */
   public String formula(ExprPrinter printer) {
     return body.namesConstant() ? call(printer) + " = " + printer.withValues().print(body) : "";

@@ -11,7 +11,6 @@ import dev.swizzlegen.processor.emit.Routine.If;
 import dev.swizzlegen.processor.emit.Routine.Let;
 import dev.swizzlegen.processor.emit.Routine.Return;
 import dev.swizzlegen.processor.emit.Routine.Statement;
-import dev.swizzlegen.processor.emit.Routine.Var;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,8 +132,8 @@ public final class RasterRoutines {
     Expr bottom = param("bottom");
     List<Statement> out = new ArrayList<>();
     out.add(comment("The side of the smallest power-of-two square holding the grid."));
-    out.add(new Var(List.of("side"),
-        List.of(GRID_X.greaterThan(GRID_Y).choose(GRID_X, GRID_Y).minus(number(1)))));
+    out.add(new Let(List.of("side"),
+        List.of(GRID_X.greaterThan(GRID_Y).choose(GRID_X, GRID_Y).minus(number(1))), true, "", 0));
     for (int shift = 1; shift <= 16; shift *= 2) {
       out.add(new Assign("side", Op.OR, side.shr(shift)));
     }
@@ -142,7 +141,8 @@ public final class RasterRoutines {
     out.add(comment("Descend the square one level a step: of its quadrants, in Z order (top left,"
         + " top right,", "bottom left, bottom right), skip those whose tiles inside the grid all"
         + " come before rank."));
-    out.add(new Var(List.of("x", "y", "rank"), List.of(number(0), number(0), BLOCK_IDX)));
+    out.add(new Let(List.of("x", "y", "rank"), List.of(number(0), number(0), BLOCK_IDX), true,
+        "", 0));
     Expr columnsLeft = GRID_X.minus(x);
     Expr rowsLeft = GRID_Y.minus(y);
     int column = "if (rank < top_tiles) {".length() + 11;

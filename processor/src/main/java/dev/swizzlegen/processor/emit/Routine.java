@@ -5,17 +5,17 @@ import java.util.stream.IntStream;
 
 /**
  * A generated function of statements on unsigned 32-bit values, built once and written three
- * times: printed as CUDA ({@link #cuda}), compiled to bytecode and printed as Java. What a
- * rasterizer's {@code get_swizzle_idx} needs and no more: constants and variables, compound
- * assignments, {@code if}/{@code else}, a loop that halves its variable, and a return of a pair.
- * Each back-end branches where the header does, so Java evaluates what the C++ evaluates.
+ * times: printed as CUDA and as Java ({@link #print}) and compiled to bytecode. What a rasterizer's
+ * {@code get_swizzle_idx} needs and no more: constants and variables, compound assignments,
+ * {@code if}/{@code else}, a loop that halves its variable, and a return of a pair. Each back-end
+ * branches where the header does, so Java evaluates what the C++ evaluates.
  *
  * @param parameters the parameters' names, as the header spells them
  */
 public record Routine(List<String> parameters, List<Statement> body) {
   /** A statement of the routine. */
   public sealed interface Statement {
-    /** Calls {@code visitor}'s method for this kind of statement: the one place they are told apart. */
+    /** Calls {@code visitor}'s method for this kind: the one place the kinds are told apart. */
     void accept(Visitor visitor);
   }
 
@@ -23,7 +23,6 @@ public record Routine(List<String> parameters, List<Statement> body) {
   public interface Visitor {
     void comment(Comment comment);
     void let(Let let);
-    void var(Var var);
     void assign(Assign assign);
     void branch(If branch);
     void halving(Halving loop);
@@ -39,21 +38,18 @@ public record Routine(List<String> parameters, List<Statement> body) {
   }
 
   /**
-   * {@code const uint32_t name = value;}, and a comment after it where {@code note} is not empty, at
-   * {@code column} (or two spaces after the code, where that is further).
+   * {@code const uint32_t name = value;}, or {@code uint32_t a = ..., b = ...;} where
+   * {@code variables} (that assignments change); {@code note} after it at {@code column}.
    */
-  public record Let(String name, Expr value, String note, int column) implements Statement {
+  public record Let(List<String> names, List<Expr> values, boolean variables, String note,
+      int column) implements Statement {
+    public Let(String name, Expr value, String note, int column) {
+      this(List.of(name), List.of(value), false, note, column);
+    }
+
     @Override
     public void accept(Visitor visitor) {
       visitor.let(this);
-    }
-  }
-
-  /** {@code uint32_t a = ..., b = ...;}: variables that assignments change. */
-  public record Var(List<String> names, List<Expr> values) implements Statement {
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.var(this);
     }
   }
 
@@ -65,12 +61,9 @@ public record Routine(List<String> parameters, List<Statement> body) {
     }
   }
 
-  /**
-   * {@code if (condition) { then } else { otherwise }}, the {@code else} left out where it is empty;
-   * notes after the {@code if} and {@code else} lines at {@code column}.
-   */
-  public record If(Expr condition, List<Statement> then, List<Statement> otherwise, String thenNote,
-      String elseNote, int column) implements Statement {
+  /** {@code if (condition) { then } else { otherwise }}, no {@code else} where it is empty. */
+  public record If(Expr.Binary condition, List<Statement> then, List<Statement> otherwise,
+      String thenNote, String elseNote, int column) implements Statement {
     @Override
     public void accept(Visitor visitor) {
       visitor.branch(this);
@@ -100,21 +93,49 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
   /** The body as CUDA, its lines unindented. */
   public String cuda() {
+    return print(Dialect.CUDA);
+  }
+
+  /** The body in {@code dialect}, its lines unindented, a nested block two spaces in. */
+  public String print(Dialect dialect) {
     StringBuilder out = new StringBuilder();
-    new Cuda(out, "").block(body);
+    new Printer(dialect, out, "").block(body);
     return out.toString();
   }
 
-  /** Prints statements as CUDA, each line after {@code indent}. */
-  private record Cuda(StringBuilder out, String indent) implements Visitor {
-    private static final ExprPrinter CUDA = ExprPrinter.CUDA;
+  /**
+   * A language's words for the statements: its constant's and variable's types, the halving loop's
+   * test, the text of a {@link Return} ({@code %s} the values), and whether notes are printed.
+   */
+  public record Dialect(ExprPrinter printer, String constant, String variable, String loopTest,
+      String result, boolean notes) {
+    /** CUDA C++ on {@code uint32_t}. */
+    public static final Dialect CUDA = new Dialect(ExprPrinter.CUDA, "const uint32_t ",
+        "uint32_t ", " > 0", "return {%s, %s};", true);
 
+    /** Java on {@code int}, unsigned as the header's: a result {@code new pair(x, y)}. */
+    public static Dialect java(ExprPrinter printer, String pair) {
+      return new Dialect(printer, "final int ", "int ", " != 0", "return new " + pair + "(%s, %s);",
+          false);
+    }
+  }
+
+  /** Prints statements in a dialect, each line after {@code indent}. */
+  private record Printer(Dialect dialect, StringBuilder out, String indent) implements Visitor {
     void block(List<Statement> statements) {
       statements.forEach(statement -> statement.accept(this));
     }
 
     private void nested(List<Statement> statements) {
-      new Cuda(out, indent + "  ").block(statements);
+      new Printer(dialect, out, indent + "  ").block(statements);
+    }
+
+    private String print(Expr expression) {
+      return dialect.printer().print(expression);
+    }
+
+    private String name(String variable) {
+      return dialect.printer().variable(variable);
     }
 
     private void line(String code) {
@@ -124,7 +145,7 @@ public record Routine(List<String> parameters, List<Statement> body) {
     /** {@code code}, and {@code note} after it at {@code column} (at least two spaces after). */
     private void line(String code, String note, int column) {
       out.append(indent).append(code);
-      if (!note.isEmpty()) {
+      if (dialect.notes() && !note.isEmpty()) {
         out.append(" ".repeat(Math.max(2, column - code.length()))).append("// ").append(note);
       }
       out.append('\n');
@@ -137,26 +158,20 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
     @Override
     public void let(Let let) {
-      line("const uint32_t " + let.name() + " = " + CUDA.print(let.value()) + ";", let.note(),
-          let.column());
-    }
-
-    @Override
-    public void var(Var var) {
-      line("uint32_t " + String.join(", ", IntStream.range(0, var.names().size())
-          .mapToObj(i -> var.names().get(i) + " = " + CUDA.print(var.values().get(i))).toList())
-          + ";");
+      line((let.variables() ? dialect.variable() : dialect.constant()) + String.join(", ",
+          IntStream.range(0, let.names().size()).mapToObj(i -> name(let.names().get(i)) + " = "
+              + print(let.values().get(i))).toList()) + ";", let.note(), let.column());
     }
 
     @Override
     public void assign(Assign assign) {
-      line(assign.name() + " " + (assign.op() == null ? "" : assign.op().symbol) + "= "
-          + CUDA.print(assign.value()) + ";");
+      line(name(assign.name()) + " " + (assign.op() == null ? ""
+          : dialect.printer().symbol(assign.op())) + "= " + print(assign.value()) + ";");
     }
 
     @Override
     public void branch(If branch) {
-      line("if (" + CUDA.print(branch.condition()) + ") {", branch.thenNote(), branch.column());
+      line("if (" + print(branch.condition()) + ") {", branch.thenNote(), branch.column());
       nested(branch.then());
       if (!branch.otherwise().isEmpty()) {
         line("} else {", branch.elseNote(), branch.column());
@@ -167,16 +182,17 @@ public record Routine(List<String> parameters, List<Statement> body) {
 
     @Override
     public void halving(Halving loop) {
-      String variable = loop.variable();
-      line("for (uint32_t " + variable + " = " + CUDA.print(loop.start()) + "; " + variable
-          + " > 0; " + variable + " >>= 1) {");
+      String variable = name(loop.variable());
+      line("for (" + dialect.variable() + variable + " = " + print(loop.start()) + "; " + variable
+          + dialect.loopTest() + "; " + variable + " " + dialect.printer().symbol(Expr.Op.SHR)
+          + "= 1) {");
       nested(loop.body());
       line("}");
     }
 
     @Override
     public void result(Return result) {
-      line("return {" + CUDA.print(result.x()) + ", " + CUDA.print(result.y()) + "};");
+      line(String.format(dialect.result(), print(result.x()), print(result.y())));
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.emit;
 
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.StorageNames;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
@@ -12,21 +12,19 @@ import java.util.List;
  * A storage plan's constants, decided once for the header, its placement check and the Java twin:
  * the plan's bytes, alignment and request, the target's limit and resident blocks, then each
  * buffer's offset, bytes, alignment, copies and copy stride, and a barriers buffer's mbarriers per
- * copy, named as {@link StorageNames} reserved them.
+ * copy, named as {@link Names.BufferMembers} reserved them.
  */
 public final class StorageConstants {
   private StorageConstants() {}
 
   /**
-   * One constant.
-   *
-   * @param cudaName the header's {@code static constexpr uint32_t} member ({@code kHopperAOffset})
-   * @param inHeader whether the header declares it: not a one-copy buffer's copies and stride
+   * One constant, the header's {@code cudaName} ({@code kHopperAOffset}) where {@code inHeader}
+   * (not a one-copy buffer's copies and stride).
    */
   public record Constant(String cudaName, long value, boolean inHeader) {
     /** The twin's {@code public static final int}: {@code HOPPER_A_OFFSET}. */
     public String javaName() {
-      return StorageNames.javaName(cudaName);
+      return Names.javaConstant(cudaName);
     }
 
     /** The header's declaration. */
@@ -47,7 +45,7 @@ public final class StorageConstants {
     List<StorageBuffer> buffers = proven.spec().buffers();
     for (int i = 0; i < buffers.size(); i++) {
       Buffer buffer = buffers.get(i).buffer();
-      StorageNames.Members names = buffers.get(i).names();
+      Names.BufferMembers names = buffers.get(i).names();
       boolean several = buffer.copies() > 1;
       constants.add(new Constant(names.offset(), placement.offsets().get(i), true));
       constants.add(new Constant(names.bytes(), buffer.bytes(), true));

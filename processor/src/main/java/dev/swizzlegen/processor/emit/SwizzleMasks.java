@@ -14,9 +14,8 @@ public final class SwizzleMasks {
   private SwizzleMasks() {}
 
   /**
-   * The offset's bits from the highest one the swizzle touches down to bit 0, CuTe style: {@code Y}
-   * read, {@code Z} flipped, {@code #} both (overlapping masks), {@code x} kept. {@code "...YYYZZZxxx"}
-   * for {@code Swizzle<3,3,3>}.
+   * The offset's bits from the highest one the swizzle touches down, CuTe style: {@code Y} read,
+   * {@code Z} flipped, {@code #} both, {@code x} kept ({@code "...YYYZZZxxx"} for {@code <3,3,3>}).
    */
   static String bitDiagram(Swizzle swizzle) {
     if (swizzle.isIdentity()) {
@@ -66,9 +65,8 @@ public final class SwizzleMasks {
   }
 
   /**
-   * The bit diagram and mask summary lines of the swizzle of the offset; where the map's word is not
-   * the offset, {@code offset(row, col)} and the functions it calls ({@code rowXor(row)}) with the
-   * tile's numbers in, printed from {@link TileFunctions}' expressions by {@code printer}.
+   * The bit diagram and masks of the swizzle of the offset; where the map's word is not the offset,
+   * {@code offset(row, col)} and what it calls with the tile's numbers in, by {@code printer}.
    */
   public static List<String> diagram(TileLayout layout, ExprPrinter printer) {
     if (!layout.readsTheOffset()) {

@@ -21,25 +21,16 @@ import java.util.regex.Pattern;
 
 /**
  * A generated file's shape as readable text with named slots, in AutoValue's way (a resource beside
- * the code, filled by name), without a template library. Three forms, each a whole line except the
- * first:
+ * the code, filled by name): {@code {{name}}} inside a line, one line of text; a line of only
+ * {@code <indent>{{name}}}, the slot's lines after the indent (none for an empty slot);
+ * {@code {{#name}}} ... {@code {{/name}}}, the lines between where the flag is set, or once for
+ * each record of a list (a tile's operand reads).
  *
- * <ul>
- *   <li>{@code {{name}}} inside a line: the slot's text, which must be one line;
- *   <li>a line of only {@code <indent>{{name}}}: the slot's lines, each after the indent (an empty
- *       line stays empty); no line at all for an empty slot;
- *   <li>{@code {{#name}}} ... {@code {{/name}}}: the lines between, kept when the flag is set; or,
- *       for a section given a list of records, rendered once for each, each item's slots and
- *       flags first (a tile's operand reads: one section, as many reads as the tile has).
- * </ul>
- *
- * <p>A template is filled from its variables, typed, as one record ({@link #fill}): a component
- * of type {@code String} or a number is a slot, a {@code List<String>} a slot of lines, a
- * {@code boolean} a flag, a {@code List} of records a section repeated once for each, and a record
- * a group whose components are variables of the same scope (a writer's part of the header). Filling
- * is strict: a slot or flag the template reaches must be given, and everything given must be named
- * in the template once, so a template and its variables cannot drift apart silently. A template is
- * parsed once per resource: a header per tile is rendered from it.
+ * <p>It is filled from one record of typed variables ({@link #fill}): a {@code String} or number
+ * is a slot, a {@code List<String>} a slot of lines, a {@code boolean} a flag, a {@code List} of
+ * records a repeated section, a record a group of variables of the same scope. Filling is strict
+ * (what the template reaches must be given, what is given must be named once), so a template and
+ * its variables cannot drift apart silently. A resource is parsed once.
  */
 public final class Template {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)}}");
@@ -86,10 +77,7 @@ public final class Template {
     return this;
   }
 
-  /**
-   * The names of the slots, flags and sections the variables of type {@code type} give, its groups'
-   * and its sections' repetitions' included: what a test holds equal to {@link #names}.
-   */
+  /** The names the variables of {@code type} give, groups' and sections' included (for tests). */
   public static Set<String> variables(Class<? extends Record> type) {
     Set<String> names = new TreeSet<>();
     for (Binding binding : BINDINGS.get(type)) {
@@ -112,7 +100,7 @@ public final class Template {
     return names;
   }
 
-  /** What a component of a variables record is to the template, by its declared type. */
+  /** What a component of a variables record is to the template. */
   private enum Kind {
     GROUP,
     FLAG,

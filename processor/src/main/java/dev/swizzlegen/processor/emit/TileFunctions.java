@@ -22,10 +22,8 @@ import java.util.Optional;
 
 /**
  * The index functions of a tile ({@link IndexFunction}), built once for the Java helper and the
- * CUDA header from its layout's two parts: the strided part (one atom; atoms stacked down the rows,
- * where a law lets the swizzle of the row-major offset stand for an atom's start plus the swizzle
- * within it; a grid of atoms; stages one after another) and the inner map on its word
- * ({@link Within}).
+ * CUDA header from its layout's two parts: the strided part (one atom, atoms stacked down the rows,
+ * or a grid of atoms; stages one after another) and the inner map on its word ({@link Within}).
  */
 public final class TileFunctions {
   private static final Expr ROW = param("row");
@@ -41,10 +39,8 @@ public final class TileFunctions {
   private final Expr atomElements;
   /** The elements between an atom's row starts. */
   private final Expr atomRowStride;
-  /** Atoms down the rows and across the columns: {@code kRows / kAtomRows}, {@code kCols / ...}. */
   private final Expr atomsDown;
   private final Expr atomsAcross;
-  /** Elements from one stage's start to the next: the stage stride, a gap after each or none. */
   private final Expr stageElements;
   private final Within within;
 
@@ -66,10 +62,7 @@ public final class TileFunctions {
     return new TileFunctions(layout).functions();
   }
 
-  /**
-   * The Java helper's {@code bank(row, col)}: the bank of (row, col)'s first byte, for a base address
-   * in bank 0. Java only: a kernel's bank depends on its tile's address.
-   */
+  /** The Java helper's {@code bank(row, col)}: Java only, as a kernel's depends on its address. */
   public static IndexFunction bank(TileLayout layout) {
     // Packed FP4 has no ElementBytes: its element's byte is offset / 2.
     Expr byteOffset = layout.elementBits() % 8 == 0
@@ -80,10 +73,7 @@ public final class TileFunctions {
         byteOffset.div(number(4)).mod(number(32)));
   }
 
-  /**
-   * The header's TMA box functions: box {@code i} of a stage's {@code kTmaBoxes} starts at
-   * ({@code tma_box_row(i)}, {@code tma_box_col(i)}), boxes by tile row, then column.
-   */
+  /** The header's TMA box functions: where box {@code i} of a stage starts. */
   public static List<IndexFunction> tmaBoxes(TileLayout layout, int boxRows, int boxCols) {
     Expr box = param("box");
     Expr boxesAcross = constant("Cols", layout.cols()).div(constant("TmaBoxCols", boxCols));
@@ -100,16 +90,13 @@ public final class TileFunctions {
 
   /**
    * A tensor-core operand's {@code <prefix>Row}, {@code <prefix>Col} and {@code <prefix>Offset} of
-   * operand element (mn, k), {@code mn} counting M (or N), {@code k} counting K:
-   * {@link OperandShape} places them, so the bodies are plain parameters ({@code wgmma_row(mn, k) =
-   * k} for an MN-major operand) and a consumer never branches on the major; {@code constants}
-   * prefixes the extents the meaning names ({@code kWgmmaMnExtent}).
+   * operand element (mn, k), placed by {@link OperandShape} so that a consumer never branches on
+   * the major; {@code constants} prefixes the extents the meaning names ({@code kWgmmaMnExtent}).
    */
   public static List<IndexFunction> operand(OperandShape shape, String prefix, String constants) {
     Expr mn = param("mn");
     Expr k = param("k");
     List<Expr> rowCol = shape.rowCol(mn, k);
-    // Printed from the same expressions the bodies are: parameters are spelled alike everywhere.
     String cell = "(" + ExprPrinter.CUDA.print(rowCol.get(0)) + ", "
         + ExprPrinter.CUDA.print(rowCol.get(1)) + ")";
     String sides = (shape.major() == Major.K ? "a K-major operand's rows are M (or N), its columns K"
@@ -128,12 +115,10 @@ public final class TileFunctions {
   }
 
   /**
-   * The 64-bit descriptor {@code name} of K slice {@code k_slice} of a tensor-core operand whose M
-   * or N starts at {@code mn}, in stage {@code stage} of the tile at shared-memory byte address
-   * {@code smem_address}: every field but the start address is the constant
-   * {@code k<constants>Descriptor} ({@link MmaOperand#descriptorWithoutStart}); the start address
-   * is the slice's first byte in 16-byte units of an 18-bit address, the descriptor's 14 bits.
-   * {@code k_slice}, {@code mn} and {@code stage} default to 0 in CUDA.
+   * The 64-bit descriptor {@code name} of K slice {@code k_slice} at {@code mn} in {@code stage} of
+   * the tile at shared-memory byte address {@code smem_address}: every field but the start address
+   * is the constant {@code k<constants>Descriptor} ({@link MmaOperand#descriptorWithoutStart}); the
+   * start address is the slice's first byte in 16-byte units of an 18-bit address (14 bits).
    */
   public static IndexFunction descriptor(TileLayout layout, MmaOperand operand, String name,
       String constants, String meaning) {
@@ -154,15 +139,9 @@ public final class TileFunctions {
   /** What the inner map's functions say of themselves, after the words that lead to them. */
   private record Words(String offset, String withinAtom, String cell) {}
 
-  /**
-   * The inner map on its word as expressions, with the words that say so: the one place that reads
-   * it, so another way of naming a map (a CuTe layout, a Triton base list) is another record.
-   */
+  /** The inner map on its word as expressions, with the words that say so. */
   private sealed interface Within {
-    /**
-     * The inner part of {@code layout}; throws {@link IllegalArgumentException} for a map on a word
-     * that no {@code Within} prints (no layout the model builds has one).
-     */
+    /** The inner part of {@code layout}; no layout the model builds has a map no record prints. */
     static Within of(TileLayout layout) {
       if (layout.readsTheOffset()) {
         return new OnTheOffset(layout, layout.offsetSwizzle(), stacksAtomsDownTheRows(layout),
@@ -188,15 +167,11 @@ public final class TileFunctions {
     /** The atom's row and column an offset within an atom holds, rows {@code stride} apart. */
     Expr[] cell(Expr offset, Expr stride);
 
-    /**
-     * {@code swizzle} and {@code unswizzle} over an atom whose rows are {@code stride} apart, or
-     * over the tile's stage for one atom or atoms {@code stacked} down the rows.
-     */
+    /** {@code swizzle} and {@code unswizzle} over an atom, or a stage of atoms {@code stacked}. */
     List<IndexFunction> swizzles(boolean stacked, Expr stride);
 
     Words words();
 
-    /** Whether atoms stack down the rows ({@link #stacksAtomsDownTheRows}). */
     default boolean stacks() {
       return false;
     }
@@ -220,8 +195,7 @@ public final class TileFunctions {
 
     @Override
     public List<IndexFunction> swizzles(boolean stacked, Expr stride) {
-      // A general map's formula is the body itself: the comment does not print it again.
-      String what = named.map(SwizzleMasks::masks).orElse("the XOR map of the offset's bits");
+        String what = named.map(SwizzleMasks::masks).orElse("the XOR map of the offset's bits");
       String how = named.map(SwizzleMasks::inverse).orElse("the inverse XOR map");
       return List.of(
           new IndexFunction("swizzle", List.of("offset"), named.map(Swizzle::toString)
@@ -256,10 +230,7 @@ public final class TileFunctions {
           + ", maxPhase = " + (1L << Integer.bitCount(term.mask())) + ")";
     }
 
-    /**
-     * {@code rowXor(row)}: each term {@code (row & mask) >> shift}, a mask of contiguous bits
-     * printed as Triton reads it, {@code ((row >> (S - B)) & (2^B - 1)) << M}; 0 for no terms.
-     */
+    /** {@code rowXor(row)}: contiguous bits as Triton reads them, {@code ((row >> l) & m) << s}. */
     private Expr rowXor() {
       Expr value = null;
       for (XorTerm term : terms) {
@@ -287,7 +258,6 @@ public final class TileFunctions {
     @Override
     public List<IndexFunction> swizzles(boolean stacked, Expr stride) {
       Expr linear = param("linear");
-      // One atom: the tile's offset function is the atom's.
       Expr swizzled = layout.isOneAtom()
           ? call("offset", linear.div(stride), linear.mod(stride))
           : offset(linear.div(stride), linear.mod(stride), stride);
@@ -328,10 +298,7 @@ public final class TileFunctions {
     return new Expr[] {offset.div(stride), offset.mod(stride)};
   }
 
-  /**
-   * The functions; a tile whose swizzle acts within rows of {@code pitch} elements of its stages'
-   * plain offsets ({@link TileLayout#swizzleRow()}) unswizzles an offset before reading its cell.
-   */
+  /** The functions; a swizzle within rows of a stage's plain offsets unswizzles first. */
   private List<IndexFunction> functions() {
     int pitch = layout.swizzleRow();
     boolean stacked = pitch == 0 && within.stacks();
@@ -343,7 +310,6 @@ public final class TileFunctions {
               : "across the columns first") + ".", atomStart()));
     }
     if (pitch > 0) {
-      // The plain offset, its atom's start plus its row-major offset in the atom, swizzled.
       Expr plain = layout.isOneAtom() ? ROW.times(rowStride).plus(COL) : call("atomStart", ROW, COL)
           .plus(ROW.mod(atomRows).times(atomRowStride).plus(COL.mod(atomCols)));
       functions.add(new IndexFunction("offset", ROW_COL, STORED + (layout.isOneAtom()
@@ -366,7 +332,6 @@ public final class TileFunctions {
     if (pitch > 0) {
       Expr linear = param("linear");
       Expr swizzleRow = number(pitch);
-      // The map XORs each row into its columns (a RowXor).
       functions.add(new IndexFunction("swizzle", List.of("linear"), layout.swizzle() + " within"
           + " each " + pitch + "-element row of a stage's offsets before the swizzle: the row"
           + " stays, its column is XORed with rowXor(row).",
@@ -406,9 +371,8 @@ public final class TileFunctions {
   }
 
   /**
-   * The tile row and column of {@code local}, an offset of atoms in their order whose cell within
-   * its atom is {@code inAtom}; {@code wrap}: atoms run on past a stage's, so the atom's row and
-   * column are taken modulo the tile's.
+   * The tile row and column of {@code local}, an offset of atoms in order, its cell in the atom
+   * {@code inAtom}; {@code wrap}: atoms run on past a stage's, so taken modulo the tile's.
    */
   private Expr[] inGrid(Expr local, boolean wrap, Expr[] inAtom) {
     Expr atom = local.div(atomElements);
@@ -421,11 +385,7 @@ public final class TileFunctions {
         atomCol.times(atomCols).plus(inAtom[1])};
   }
 
-  /**
-   * The element offset of the first element of the atom holding (row, col):
-   * {@code ((col / kAtomCols) * (kRows / kAtomRows) + row / kAtomRows) * kAtomElements} when atoms
-   * are numbered down the rows first.
-   */
+  /** The element offset of the first element of the atom holding (row, col). */
   private Expr atomStart() {
     Expr atomRow = ROW.div(atomRows);
     Expr atomCol = COL.div(atomCols);

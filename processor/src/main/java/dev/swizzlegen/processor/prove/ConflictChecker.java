@@ -2,10 +2,9 @@ package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.SolutionText;
-import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
-import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.ConflictAnalyzer;
@@ -31,10 +30,10 @@ final class ConflictChecker {
   private final SwizzleSolver solver;
   private final Diagnostic.Kind conflictKind;
 
-  /** A conflict is a {@code conflictKind}; a suggestion may use {@code architecture}'s modes. */
-  ConflictChecker(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
+  /** A conflict is a {@code conflictKind}; {@code solver} suggests a fix (the target's modes). */
+  ConflictChecker(Diagnostic.Kind conflictKind, SwizzleSolver solver) {
     this.conflictKind = conflictKind;
-    this.solver = SwizzleSolver.nvidia(architecture);
+    this.solver = solver;
   }
 
   /** The report of every access, in order; each unacceptable one reported. */
@@ -74,7 +73,7 @@ final class ConflictChecker {
     List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
     TileLayout declared = tile.layout();
     // The search derivation would make, the tile's atom kept where it has several.
-    TileDescription description = Derivation.searchAligned(SwizzleSolver.toChoose(declared),
+    TileDescription description = TileProver.searchAligned(SwizzleSolver.toChoose(declared),
         tile.engines(), tile.alignmentGiven());
     Solution solution = solver.solve(description, patterns, tile.engines());
     String which = tile.skippedDefaults().isEmpty() && tile.accesses().stream()
@@ -90,7 +89,8 @@ final class ConflictChecker {
   /**
    * The phase that shows the conflict, its first {@code maxLanes} lanes named: {@code "in phase 0 of
    * instruction 0, lanes 0, 1 and 6 more touch (row 0, col 0), (row 1, col 0) and 6 more, distinct
-   * words all in bank 0"}.
+   * words all in bank 0"}; a merged phase says so: {@code "in phase 0 (lanes 0-15, two phases served
+   * as one: every lane reads what lane i ^ 1 or i ^ 2 reads) of ..."}.
    */
   static String witness(Witness witness, int maxLanes) {
     List<LaneAccess> lanes = witness.lanes();
@@ -100,18 +100,11 @@ final class ConflictChecker {
     String cells = shown.stream().map(lane -> "(row " + lane.row() + ", col " + lane.col() + ")")
         .collect(Collectors.joining(", "));
     String more = lanes.size() > shown.size() ? " and " + (lanes.size() - shown.size()) + " more" : "";
-    return "in phase " + witness.phase() + phaseLanes(witness) + " of instruction "
+    String merged = witness.merged() ? " (lanes " + witness.firstLane() + "-" + witness.lastLane()
+        + ", two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)" : "";
+    return "in phase " + witness.phase() + merged + " of instruction "
         + witness.instruction() + ", lanes "
         + laneList + more + " touch " + cells + more + ", distinct words all in bank "
         + witness.bank();
-  }
-
-  /**
-   * {@code " (lanes 0-15, two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)"}
-   * for a merged phase, empty otherwise.
-   */
-  static String phaseLanes(Witness witness) {
-    return witness.merged() ? " (lanes " + witness.firstLane() + "-" + witness.lastLane()
-        + ", two phases served as one: every lane reads what lane i ^ 1 or i ^ 2 reads)" : "";
   }
 }

@@ -10,7 +10,6 @@ import dev.swizzlegen.runtime.engine.Tma;
 import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
 import dev.swizzlegen.runtime.engine.tma.TmaFill;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,8 @@ import java.util.function.Function;
  * made from, each worked out once and handed to every writer: the report of each warp access and
  * the plan of each engine, in order.
  *
- * @param wgmmaReads how wgmma reads the tile as an operand of each major, which a header says of a
- *     tile without a WGMMA access too
+ * @param wgmmaReads how wgmma reads the tile as an operand of each major, or the violations that
+ *     prevent it, which a header says of a tile without a WGMMA access too
  * @param tmaWhenAligned how TMA would fill the tile were its base aligned to the mode's repeat: the
  *     TMA mode the generated files name
  */
@@ -37,7 +36,7 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
       throw new IllegalArgumentException(enginePlans.size() + " plans for "
           + spec.engines().size() + " engines");
     }
-    wgmmaReads = Collections.unmodifiableMap(new EnumMap<>(wgmmaReads));
+    wgmmaReads = Map.copyOf(wgmmaReads);
   }
 
   /** The tile whose warp accesses are {@code reports}, each plan taken from {@code plans}. */
@@ -64,11 +63,6 @@ public record ProvenTile(TileSpec spec, List<AccessReport> reports, List<Plan<?>
   public List<MmaOperand> mmaOperands(MmaFormat format) {
     return MmaRead.by(format, spec.engines()).stream()
         .flatMap(read -> this.<MmaOperand>planned(read).stream()).toList();
-  }
-
-  /** How wgmma reads the tile as an operand of {@code major}, or the violations that prevent it. */
-  public Plan<MmaOperand> wgmmaRead(Major major) {
-    return wgmmaReads.get(major);
   }
 
   /** The plan of {@code engine}, one of the tile's engines. */

@@ -1,47 +1,58 @@
 package dev.swizzlegen.processor.prove;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.ShapeError;
+import dev.swizzlegen.processor.diag.SolutionText;
 import dev.swizzlegen.processor.read.AccessRead;
-import dev.swizzlegen.processor.read.TileRead;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
+import dev.swizzlegen.processor.read.TileReader;
 import dev.swizzlegen.processor.read.TileSpec;
+import dev.swizzlegen.processor.text.DerivationText;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Plan;
 import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.engine.Engine;
+import dev.swizzlegen.runtime.layout.TileDescription;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.solve.Solution;
+import dev.swizzlegen.runtime.solve.SwizzleSolver;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import javax.tools.Diagnostic;
 
 /**
  * Proves a tile as read: plans every engine it declares, once, reporting what prevents a plan in
  * order with the faults the reader found in its accesses; derives its swizzle where bits, base and
- * shift were omitted ({@link Derivation}); proves every warp access within its {@code maxWays}
- * ({@link ConflictChecker}); and hands the plans to the {@link ProvenTile} its files are made from.
+ * shift were omitted (the {@link SwizzleSolver}'s choice for the tile's geometry, accesses and
+ * engines: a swizzle where one serves, else a general XOR map); proves every warp access within
+ * its {@code maxWays} ({@link ConflictChecker}); and hands the plans to the {@link ProvenTile} its
+ * files are made from.
  */
 public final class TileProver {
-  private final Derivation derivation;
-  private final ConflictChecker conflictChecker;
   /** The target ({@code -Aswizzlegen.arch}): a TMA mode it lacks is an error. */
   private final Optional<Architecture> architecture;
+  private final SwizzleSolver solver;
+  private final ConflictChecker conflictChecker;
 
   /** @param conflictKind ERROR, or WARNING under {@code -Aswizzlegen.conflicts=warning} */
   public TileProver(Diagnostic.Kind conflictKind, Optional<Architecture> architecture) {
-    this.derivation = new Derivation(architecture);
-    this.conflictChecker = new ConflictChecker(conflictKind, architecture);
     this.architecture = architecture;
+    this.solver = SwizzleSolver.nvidia(architecture);
+    this.conflictChecker = new ConflictChecker(conflictKind, solver);
   }
 
   /**
    * The tile proven; empty, with its errors in {@code diagnostics}, if an access is at fault, an
-   * engine has no plan, its swizzle cannot be derived or an access has a bank conflict that is an
-   * error.
+   * engine has no plan, its swizzle cannot be derived or a bank conflict is an error.
    */
-  public Optional<ProvenTile> prove(TileRead read, Diagnostics diagnostics) {
+  public Optional<ProvenTile> prove(TileReader.Read read, Diagnostics diagnostics) {
     boolean derived = read.spec().swizzleToDerive().isPresent();
     Optional<TileSpec> aligned = derived ? Optional.of(read.spec())
         : alignedForEngines(read.spec(), diagnostics);
@@ -60,7 +71,7 @@ public final class TileProver {
     if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
-    Optional<TileSpec> tile = derivation.derive(aligned.get(), diagnostics);
+    Optional<TileSpec> tile = derived ? derive(aligned.get(), diagnostics) : aligned;
     if (tile.isEmpty() || diagnostics.hasErrors()) {
       return Optional.empty();
     }
@@ -104,5 +115,53 @@ public final class TileProver {
    */
   private List<Violation> violations(Engine engine, Plan<?> plan) {
     return architecture.map(target -> engine.violationsOn(target, plan)).orElse(plan.violations());
+  }
+
+  /**
+   * The tile with its swizzle derived; empty, with the error in {@code diagnostics}, where the
+   * solver finds none. With an engine and no alignment the tile asks for the chosen mode's.
+   */
+  private Optional<TileSpec> derive(TileSpec tile, Diagnostics diagnostics) {
+    TileSpec.SwizzleToDerive atom = tile.swizzleToDerive().orElseThrow();
+    TileLayout plain = tile.layout();
+    List<Engine> engines = tile.engines();
+    List<AccessPattern> patterns = tile.accesses().stream().map(DeclaredAccess::pattern).toList();
+    // The declared tile, its swizzle and each atom side not declared the solver's.
+    TileDescription description = searchAligned(
+        plain.toBuilder().atom(atom.atomRows(), atom.atomCols(), plain.atomOrder()), engines,
+        tile.alignmentGiven());
+    Solution solution = solver.derive(description, patterns, engines);
+    if (!solution.found()) {
+      diagnostics.shapeError(new ShapeError.NothingToDerive(SolutionText.nothingWorks(solution,
+          tile.accesses().stream().anyMatch(DeclaredAccess::isDefault) ? "checked" : "declared",
+          plain, false, patterns)));
+      return Optional.empty();
+    }
+    TileLayout chosen = solution.layout().get();
+    // The solver's atoms keep the rows and their stride, so the stages keep theirs.
+    TileDescription staged = chosen.toBuilder().stages(plain.stages())
+        .stageStride(OptionalInt.of(plain.stageStride())).architecture(architecture);
+    if (!engines.isEmpty() && !tile.alignmentGiven()) {
+      staged.alignment(
+          Math.max(plain.alignment(), chosen.tmaSwizzle().orElseThrow().alignmentBytes()));
+    }
+    return staged.tryBuild(problem -> diagnostics.derivedViolation(problem, chosen.swizzleName()))
+        .map(layout -> {
+          Solution derived = solution.withLayout(layout);
+          return tile.on(layout, Optional.of(solution.foundXorMap()
+              ? DerivationText.whyXorMap(derived) : DerivationText.why(derived.reasons())));
+        });
+  }
+
+  /**
+   * The description a search uses: with an engine and no explicit alignment, the solver may use the
+   * engines' largest repeat, since the tile then asks for the chosen mode's (a copy where it does).
+   */
+  static TileDescription searchAligned(TileDescription description, List<Engine> engines,
+      boolean alignmentGiven) {
+    return !engines.isEmpty() && !alignmentGiven
+        ? description.copy().alignment(
+            Math.max(description.alignment(), TmaSwizzle.SWIZZLE_128B.alignmentBytes()))
+        : description;
   }
 }

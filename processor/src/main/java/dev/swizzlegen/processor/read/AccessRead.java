@@ -4,9 +4,12 @@ import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.Diagnostics.AttributeSource;
 import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.Violation;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import java.util.List;
 import java.util.function.Function;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 
 /**
  * One {@code @Access} of a tile as read, a value: a warp access that holds, an engine for the prover
@@ -20,8 +23,17 @@ public sealed interface AccessRead {
    */
   default void reportTo(Diagnostics diagnostics, Function<Engine, List<Violation>> planned) {}
 
-  /** A warp access whose checks against the tile all hold. */
-  record Warp(DeclaredAccess access) implements AccessRead {}
+  /**
+   * A warp access whose checks against the tile all hold, to prove, with where to report on it: its
+   * {@code @Access} mirror and the element of the {@code access} array holding it; both null for a
+   * default, reported on the tile.
+   */
+  record DeclaredAccess(AccessPattern pattern, AnnotationMirror annotation, AnnotationValue value)
+      implements AccessRead {
+    public boolean isDefault() {
+      return annotation == null;
+    }
+  }
 
   /** An engine (TMA, wgmma, UMMA) without shape errors, declared by {@code access}: to plan. */
   record EngineToPlan(Engine engine, AttributeSource access) implements AccessRead {

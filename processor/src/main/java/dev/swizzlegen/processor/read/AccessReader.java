@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.read;
 import dev.swizzlegen.processor.diag.Blame;
 import dev.swizzlegen.processor.diag.Messages;
 import dev.swizzlegen.processor.diag.ShapeError;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.AccessRead.Fault;
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
@@ -120,8 +121,7 @@ final class AccessReader {
         }
         problems.forEach(violation -> faults.add(new Fault.Broken(pattern.label(), violation)));
         if (faults.isEmpty()) {
-          reads.add(new AccessRead.Warp(
-              new DeclaredAccess(pattern, values.mirror(), items.get(i))));
+          reads.add(new DeclaredAccess(pattern, values.mirror(), items.get(i)));
           continue;
         }
       }

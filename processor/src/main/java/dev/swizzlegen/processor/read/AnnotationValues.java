@@ -24,15 +24,13 @@ public final class AnnotationValues implements AttributeSource {
   public static final class Malformed extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final String attribute;
-
     Malformed(String attribute) {
       super(attribute, null, false, false);
-      this.attribute = attribute;
     }
 
+    /** The attribute's name, the exception's message. */
     public String attribute() {
-      return attribute;
+      return getMessage();
     }
   }
 

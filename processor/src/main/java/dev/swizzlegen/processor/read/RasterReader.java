@@ -1,29 +1,21 @@
 package dev.swizzlegen.processor.read;
 
 import dev.swizzlegen.processor.diag.Diagnostics;
-import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.RasterOrder;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.raster.Rasterizer;
 import java.util.Optional;
-import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @ThreadblockSwizzle} mirror into a {@link RasterSpec}, or into errors on the
  * attributes at fault; the tile size's rules are the model's.
  */
 public final class RasterReader {
-  private final Elements elements;
-  private final String cudaNamespace;
-  /** Whether a qualified name is a type declared in the sources being compiled. */
-  private final Predicate<String> sourceTypes;
+  private final Names.Scope scope;
 
-  public RasterReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
-    this.elements = elements;
-    this.cudaNamespace = cudaNamespace;
-    this.sourceTypes = sourceTypes;
+  public RasterReader(Names.Scope scope) {
+    this.scope = scope;
   }
 
   /** The rasterizer {@code values} declare on {@code type}, or empty with its errors. */
@@ -36,21 +28,15 @@ public final class RasterReader {
 
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
-    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    String packageName = scope.elements().getPackageOf(type).getQualifiedName().toString();
     JavaClassName twin = JavaClassName.topLevel(packageName, name + "Raster");
-    Optional<String> nameProblem = Names.nameProblem(name, cudaNamespace)
-        .or(() -> Names.javaClassProblem(name, twin, sourceTypes));
-    if (nameProblem.isPresent()) {
-      if (override.isEmpty()) {
-        diagnostics.shapeError(new ShapeError.NameFromType(nameProblem.get(), true));
-      } else {
-        diagnostics.error("name", nameProblem.get());
-      }
-    }
+    Optional<String> nameProblem = Names.nameProblem(name, scope.namespace())
+        .or(() -> scope.javaClassProblem(name, twin));
+    nameProblem.ifPresent(why -> Names.report(why, !override.isEmpty(), true, diagnostics));
     if (tileSizeViolation.isPresent() || nameProblem.isPresent()) {
       return Optional.empty();
     }
-    return Optional.of(new RasterSpec(type, values.mirror(), name, cudaNamespace, twin,
+    return Optional.of(new RasterSpec(type, values.mirror(), name, scope.namespace(), twin,
         Names.outputStem(name) + ".cuh", rasterizer, tileSize));
   }
 }

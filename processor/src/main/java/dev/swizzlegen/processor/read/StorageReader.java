@@ -13,16 +13,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Elements;
 
 /**
  * Turns a {@code @SharedStorage} mirror into a {@link StorageSpec}, or into errors on the attributes
@@ -48,14 +47,10 @@ public final class StorageReader {
     TileOutcome of(TypeElement type);
   }
 
-  private final Elements elements;
-  private final String cudaNamespace;
-  private final Predicate<String> sourceTypes;
+  private final Names.Scope scope;
 
-  public StorageReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes) {
-    this.elements = elements;
-    this.cudaNamespace = cudaNamespace;
-    this.sourceTypes = sourceTypes;
+  public StorageReader(Names.Scope scope) {
+    this.scope = scope;
   }
 
   /**
@@ -76,8 +71,8 @@ public final class StorageReader {
     List<StorageBuffer> buffers = new ArrayList<>();
     Map<String, TileUse> tileTypes = new HashMap<>();
     for (AnnotationMirror mirror : values.arrayOf("buffers", AnnotationMirror.class)) {
-      Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, elements), buffers.size(),
-          tileTypes, tiles, diagnostics);
+      Optional<StorageBuffer> buffer = buffer(new AnnotationValues(mirror, scope.elements()),
+          buffers.size(), tileTypes, tiles, diagnostics);
       // A placeholder keeps the buffers' numbers those of the declaration.
       buffers.add(buffer.orElse(null));
       valid &= buffer.isPresent();
@@ -86,7 +81,7 @@ public final class StorageReader {
         || !membersOwnTheirNames(name.get(), phases, buffers, diagnostics)) {
       return Optional.empty();
     }
-    return Optional.of(new StorageSpec(type, name.get(), cudaNamespace,
+    return Optional.of(new StorageSpec(type, name.get(), scope.namespace(),
         twinName(type, values.stringValue("name"), name.get()),
         Names.outputStem(name.get()) + ".cuh", phases, buffers));
   }
@@ -96,12 +91,10 @@ public final class StorageReader {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     // The source the twin is written in: its own, or its top-level type's <TopLevel>Swizzles.
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace)
-        .or(() -> StorageNames.FIXED.contains(name)
-            ? Names.problem(new Phrase.StorageMember(name))
-            : Optional.empty())
-        .or(() -> Names.javaClassProblem(name, twinName(type, override, name).topLevelClassName(),
-            sourceTypes));
+    Optional<String> problem = Names.nameProblem(name, scope.namespace())
+        .or(() -> Names.STORAGE_MEMBERS.contains(name)
+            ? Names.problem(new Phrase.StorageMember(name)) : Optional.empty())
+        .or(() -> scope.javaClassProblem(name, twinName(type, override, name).topLevelClassName()));
     if (problem.isPresent()) {
       diagnostics.storageFault(null, new StorageError.BadName(problem.get(), true,
           override.isEmpty()));
@@ -112,7 +105,7 @@ public final class StorageReader {
 
   /** The Java twin, {@code <name>Layout}, beside its storage or in its holder. */
   private JavaClassName twinName(TypeElement type, String override, String name) {
-    return Names.javaClass(type, override, name, "Layout", elements);
+    return scope.javaClass(type, override, name, "Layout");
   }
 
   /** The first buffer of a tile type, and whether it was given its own name. */
@@ -130,8 +123,7 @@ public final class StorageReader {
           given.size() > 1 ? given.get(1) : "tile", given.size()));
       return Optional.empty();
     }
-    Buffer.Kind kind = tileGiven ? Buffer.Kind.TILE
-        : given.get(0).equals("barriers") ? Buffer.Kind.BARRIERS : Buffer.Kind.BYTES;
+    Buffer.Kind kind = Buffer.Kind.valueOf(given.get(0).toUpperCase(Locale.ROOT));
     int copies = values.intValue("copies");
     Optional<String> phase =
         Optional.of(values.stringValue("phase")).filter(text -> !text.isEmpty());
@@ -184,7 +176,7 @@ public final class StorageReader {
     String name = override.isEmpty() ? tile.orElseThrow().name() : override;
     // Declared inside the storage's struct: only its own members (below), keywords and the names of
     // C++ and CUDA its code uses can collide.
-    StorageNames.Members members = StorageNames.of(name);
+    Names.BufferMembers members = Names.BufferMembers.of(name);
     Optional<String> problem = Names.cppNameProblem(name).or(() -> Names.cppNameProblem(
         members.accessor()).flatMap(why -> Names.problem(
             new Phrase.Accessor(members.accessor(), why))));
@@ -254,17 +246,17 @@ public final class StorageReader {
       List<StorageBuffer> buffers, Diagnostics diagnostics) {
     Map<String, String> owners = new LinkedHashMap<>();
     owners.put(storage, owner(new Phrase.OwnedByStruct(storage)));
-    for (String member : StorageNames.FIXED) {
+    for (String member : Names.STORAGE_MEMBERS) {
       owners.put(member, owner(new Phrase.OwnedByStorage(member)));
     }
     if (phases.size() > 1) {
       for (int i = 0; i < phases.size(); i++) {
-        String helper = StorageNames.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
+        String helper = Names.phaseChange(phases.get(i), phases.get((i + 1) % phases.size()));
         owners.putIfAbsent(helper, owner(new Phrase.OwnedByPhaseChange(helper)));
       }
     }
     Map<String, String> twin = new LinkedHashMap<>();
-    for (String constant : StorageNames.TWIN_FIXED) {
+    for (String constant : Names.TWIN_CONSTANTS) {
       twin.put(constant, owner(new Phrase.OwnedByTwin(constant)));
     }
     boolean valid = true;
@@ -272,7 +264,7 @@ public final class StorageReader {
       String name = buffer.buffer().name();
       for (String member : buffer.names().all()) {
         String other = owners.putIfAbsent(member, owner(new Phrase.OwnedByBuffer(name, member)));
-        String constant = StorageNames.javaName(member);
+        String constant = Names.javaConstant(member);
         String otherConstant = !buffer.names().constants().contains(member) ? null
             : twin.putIfAbsent(constant, owner(new Phrase.OwnedByBuffer(name, constant)));
         if (other != null || otherConstant != null) {

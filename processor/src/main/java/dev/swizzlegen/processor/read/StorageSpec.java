@@ -24,7 +24,7 @@ public record StorageSpec(TypeElement type, String name, String cudaNamespace,
    * One buffer of a storage: the model's, the proven tile it holds (none for barriers and bytes),
    * the members the header declares for it, and its {@code @Buffer} to report on.
    */
-  public record StorageBuffer(Buffer buffer, Optional<TileSpec> tile, StorageNames.Members names,
+  public record StorageBuffer(Buffer buffer, Optional<TileSpec> tile, Names.BufferMembers names,
       AttributeSource annotation) {}
 
   /** The model's buffers, as declared. */

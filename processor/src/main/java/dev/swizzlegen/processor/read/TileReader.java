@@ -3,6 +3,7 @@ package dev.swizzlegen.processor.read;
 import dev.swizzlegen.annotations.SwizzledTile;
 import dev.swizzlegen.processor.diag.Diagnostics;
 import dev.swizzlegen.processor.diag.ShapeError;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
@@ -18,39 +19,37 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.Predicate;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.Elements;
 
 /**
- * Turns a {@code @SwizzledTile} mirror into a {@link TileRead}, or into errors on the attributes at
+ * Turns a {@code @SwizzledTile} mirror into a {@link Read}, or into errors on the attributes at
  * fault: the model's violations ({@link Swizzle#check}, {@link TileDescription#tryBuild}) and the
  * reader's own {@code ShapeError}s. A tile whose bits, base and shift are all omitted is read
- * without a swizzle, which {@code prove.Derivation} chooses.
+ * without a swizzle, which {@code prove.TileProver} derives.
  */
 public final class TileReader {
-  private final Elements elements;
-  private final String cudaNamespace;
-  /** Whether a qualified name is a type declared in the sources being compiled. */
-  private final Predicate<String> sourceTypes;
+  private final Names.Scope scope;
   private final AccessReader accessReader;
   private final Optional<Architecture> architecture;
 
-  public TileReader(Elements elements, String cudaNamespace, Predicate<String> sourceTypes,
-      Optional<Architecture> architecture) {
-    this.elements = elements;
-    this.cudaNamespace = cudaNamespace;
-    this.sourceTypes = sourceTypes;
+  /**
+   * A tile as read, before it is proven: its spec, whose engines are still to be planned, and each
+   * declared {@code @Access} as read, in order (none for the defaults), whose faults the prover
+   * reports in that order beside its engines' plans.
+   */
+  public record Read(TileSpec spec, List<AccessRead> accesses) {}
+
+  public TileReader(Names.Scope scope, Optional<Architecture> architecture) {
+    this.scope = scope;
     this.architecture = architecture;
-    this.accessReader = new AccessReader(elements, architecture);
+    this.accessReader = new AccessReader(scope.elements(), architecture);
   }
 
   /**
    * The tile, described, checked and built once, its accesses as read (their faults are reported by
    * the prover, in order with its engines' plans); or empty with its errors in {@code diagnostics}.
    */
-  public Optional<TileRead> read(TypeElement type, AnnotationValues values,
-      Diagnostics diagnostics) {
+  public Optional<Read> read(TypeElement type, AnnotationValues values, Diagnostics diagnostics) {
     DType dtype = values.enumValue("dtype", DType.class);
     Optional<String> name = readName(type, values, diagnostics);
     boolean pasted = !values.stringValue("layout").isEmpty();
@@ -61,8 +60,7 @@ public final class TileReader {
     if (pasted) {
       description = cute.flatMap(layout -> describe(layout, values, dtype, diagnostics));
     } else {
-      Optional<Swizzle> swizzle = derived
-          ? Optional.of(Swizzle.IDENTITY)
+      Optional<Swizzle> swizzle = derived ? Optional.of(Swizzle.IDENTITY)
           : readSwizzle(values, dtype, diagnostics);
       if (derived && (!values.isExplicit("rows") || !values.isExplicit("cols"))) {
         diagnostics.shapeError(new ShapeError.SizeToDerive(values.isExplicit("rows")));
@@ -85,12 +83,11 @@ public final class TileReader {
     // A derived tile's accesses are read against the plain tile: what they need of the geometry is
     // checked here, what they need of the swizzle narrows the solver's choice.
     boolean declared = values.isExplicit("access");
-    List<AccessRead> reads =
-        declared ? accessReader.read(values, layout, swapped) : List.of();
+    List<AccessRead> reads = declared ? accessReader.read(values, layout, swapped) : List.of();
     List<String> skippedDefaults = new ArrayList<>();
     List<DeclaredAccess> accesses = declared
-        ? reads.stream().filter(AccessRead.Warp.class::isInstance)
-            .map(read -> ((AccessRead.Warp) read).access()).toList()
+        ? reads.stream().filter(DeclaredAccess.class::isInstance)
+            .map(DeclaredAccess.class::cast).toList()
         : AccessReader.defaults(layout, skippedDefaults);
     List<Engine> engines = reads.stream().filter(AccessRead.EngineToPlan.class::isInstance)
         .map(read -> ((AccessRead.EngineToPlan) read).engine()).toList();
@@ -102,8 +99,8 @@ public final class TileReader {
         ? Optional.of(new TileSpec.SwizzleToDerive(description.get().describedAtomRows(),
             description.get().describedAtomCols()))
         : Optional.empty();
-    return Optional.of(new TileRead(new TileSpec(type, values.mirror(), name.get(),
-        cudaNamespace, helperName(type, values.stringValue("name"), name.get()),
+    return Optional.of(new Read(new TileSpec(type, values.mirror(), name.get(),
+        scope.namespace(), helperName(type, values.stringValue("name"), name.get()),
         Names.outputStem(name.get()), layout, values.isExplicit("alignment"),
         accesses, engines, skippedDefaults, Optional.empty(), cute, toDerive), reads));
   }
@@ -207,21 +204,14 @@ public final class TileReader {
     String override = values.stringValue("name");
     String name = override.isEmpty() ? Names.typeName(type) : override;
     // The source the helper is written in: its own, or its top-level type's <TopLevel>Swizzles.
-    Optional<String> problem = Names.nameProblem(name, cudaNamespace).or(() -> Names.javaClassProblem(
-        name, helperName(type, override, name).topLevelClassName(), sourceTypes));
-    if (problem.isEmpty()) {
-      return Optional.of(name);
-    }
-    if (override.isEmpty()) {
-      diagnostics.shapeError(new ShapeError.NameFromType(problem.get(), false));
-    } else {
-      diagnostics.error("name", problem.get());
-    }
-    return Optional.empty();
+    Optional<String> problem = Names.nameProblem(name, scope.namespace()).or(() ->
+        scope.javaClassProblem(name, helperName(type, override, name).topLevelClassName()));
+    problem.ifPresent(why -> Names.report(why, !override.isEmpty(), false, diagnostics));
+    return Optional.of(name).filter(valid -> problem.isEmpty());
   }
 
-  /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder ({@link Names#javaClass}). */
+  /** The Java helper, {@code <name>Swizzle}, beside its tile or in its holder. */
   private JavaClassName helperName(TypeElement type, String override, String name) {
-    return Names.javaClass(type, override, name, "Swizzle", elements);
+    return scope.javaClass(type, override, name, "Swizzle");
   }
 }

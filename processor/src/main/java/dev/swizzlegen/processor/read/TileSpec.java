@@ -1,17 +1,16 @@
 package dev.swizzlegen.processor.read;
 
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.CuteLayout;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -40,12 +39,7 @@ public record TileSpec(TypeElement type, AnnotationMirror annotation, String nam
   }
 
   /** The atom's sides as declared; absent where derivation chooses them with the swizzle. */
-  public record SwizzleToDerive(OptionalInt atomRows, OptionalInt atomCols) {
-    public SwizzleToDerive {
-      Objects.requireNonNull(atomRows, "atomRows");
-      Objects.requireNonNull(atomCols, "atomCols");
-    }
-  }
+  public record SwizzleToDerive(OptionalInt atomRows, OptionalInt atomCols) {}
 
   /** The CUDA header, relative to the source output: {@code swizzlegen/gemm_a.cuh}. */
   public String headerPath() {
@@ -88,13 +82,10 @@ public record TileSpec(TypeElement type, AnnotationMirror annotation, String nam
   }
 
   private static Optional<String> constant(TypeElement helper, String name) {
-    for (Element member : helper.getEnclosedElements()) {
-      if (member.getKind() == ElementKind.FIELD && member.getSimpleName().contentEquals(name)
-          && ((VariableElement) member).getConstantValue() instanceof String value) {
-        return Optional.of(value);
-      }
-    }
-    return Optional.empty();
+    return ElementFilter.fieldsIn(helper.getEnclosedElements()).stream()
+        .filter(field -> field.getSimpleName().contentEquals(name))
+        .map(VariableElement::getConstantValue).filter(String.class::isInstance)
+        .map(String.class::cast).findFirst();
   }
 
   /**

@@ -11,31 +11,29 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Draws shared memory as the seeds' figures do: one row per 128-byte line, one column per bank,
- * each 4-byte word labelled with the tile element (row, col) stored at its start and tinted by that
- * row, so the permutation is visible. One picture shows every access of a tile, a panel each (the
- * SVG view {@code #access-<i>}): the phase that shows its worst conflict (or its first phase) drawn
- * on the words, its lanes' words outlined and labelled, the conflicting bank marked. The words are
- * the layout's alone: drawn once, in {@code <defs>}, each panel shows them with a {@code <use>}.
+ * Draws shared memory as the seeds' figures do: a row per 128-byte line, a column per bank, each
+ * 4-byte word labelled with the element (row, col) at its start and tinted by that row. A panel
+ * per access (the view {@code #access-<i>}) outlines the lanes of the phase of its worst conflict
+ * (or its first) and marks the conflicting bank; the words, the layout's alone, are drawn once in
+ * {@code <defs>} and each panel shows them with a {@code <use>}.
  *
  * @param totalLines the layout's 128-byte lines, of which {@code lines} are drawn
- * @param words the drawn words, each a tinted cell labelled with its element, at a panel's origin
+ * @param defs the cells' tints and the drawn words, each a tinted cell labelled with its element
  */
-record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
+record BankMapSvg(Layout layout, int totalLines, int lines, String defs) {
   /** Lines drawn at most; larger tiles are cut, which the caption says. */
   static final int MAX_LINES = 32;
 
   private static final int CELL_WIDTH = 44;
   private static final int CELL_HEIGHT = 22;
   private static final int LEFT = 56;
-  /** The first line's top, from the top of its panel. */
   private static final int TOP = 40;
   /** One of 8 light hues by row, so that neighbouring rows differ. */
   private static final String[] HUES = {"#cfe3ff", "#ffe2c4", "#d6f5d6", "#f6d5f0", "#fff5b8",
       "#d4f1f4", "#e8dcff", "#ffd6d6"};
   private static final BankModel BANKS = BankModel.NVIDIA;
 
-  /** The words of {@code layout}'s first {@link #MAX_LINES} lines, ready to draw accesses on. */
+  /** The words of {@code layout}'s first {@link #MAX_LINES} lines, to draw accesses on. */
   static BankMapSvg of(Layout layout) {
     int bankBytes = BANKS.bankBytes();
     int banks = BANKS.banks();
@@ -55,13 +53,16 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
             elementAt[(int) (at / bankBytes)] = row * layout.cols() + col;
           }
         }
-        extentWords = Math.max(extentWords,
-            (address + elementBytes + bankBytes - 1) / bankBytes);
+        extentWords = Math.max(extentWords, (address + elementBytes + bankBytes - 1) / bankBytes);
       }
     }
     int totalLines = (int) ((extentWords + banks - 1) / banks);
     int lines = Math.min(totalLines, MAX_LINES);
-    Svg words = new Svg(lines * banks * 64).open("g", "id", "words", "font-size", 8);
+    Svg words = new Svg();
+    for (int hue = 0; hue < HUES.length; hue++) {
+      cell(words, "row" + hue, HUES[hue]);
+    }
+    cell(words, "empty", "#eeeeee").open("g", "id", "words", "font-size", 8);
     for (int line = 0; line < lines; line++) {
       int y = TOP + line * CELL_HEIGHT;
       words.label(4, y + 14, 9, "+" + line * BANKS.wavefrontBytes());
@@ -80,24 +81,14 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     return new BankMapSvg(layout, totalLines, lines, words.close("g").toString());
   }
 
-  /**
-   * The picture titled {@code title} with a panel for each of {@code reports} (warp accesses on
-   * this layout), in order; the panel of {@code reports.get(i)} is the view {@code #access-<i>}.
-   */
+  /** The picture titled {@code title}, a panel for each of {@code reports} on this layout. */
   String render(String title, List<AccessReport> reports) {
     int width = LEFT + BANKS.banks() * CELL_WIDTH + 16;
     int panelHeight = TOP + lines * CELL_HEIGHT + 40;
     int titleHeight = 28;
-    Svg svg = new Svg(words.length() + reports.size() * 8192)
-        .frame(width, titleHeight + reports.size() * panelHeight, 9);
-    svg.open("defs");
-    for (int hue = 0; hue < HUES.length; hue++) {
-      cell(svg, "row" + hue, HUES[hue]);
-    }
-    cell(svg, "empty", "#eeeeee");
-    svg.append(words).close("defs");
-    svg.empty("rect", "width", "100%", "height", "100%", "fill", "white");
-    svg.label(8, 18, 13, title);
+    Svg svg = new Svg().frame(width, titleHeight + reports.size() * panelHeight, 9)
+        .open("defs").append(defs).close("defs")
+        .empty("rect", "width", "100%", "height", "100%", "fill", "white").label(8, 18, 13, title);
     for (int i = 0; i < reports.size(); i++) {
       int top = titleHeight + i * panelHeight;
       svg.empty("view", "id", "access-" + i, "viewBox", "0 " + top + " " + width + " "
@@ -131,11 +122,10 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
       }
     });
     String legend = "cells: the (row,col) stored at each 4-byte word, tinted by row; T<lane>: "
-        + report.witness()
-            .map(w -> "the lanes of the worst phase (instruction " + w.instruction() + ", phase "
-                + w.phase() + (w.merged() ? ", lanes " + w.firstLane() + "-" + w.lastLane()
-                + ", two phases served as one" : "") + "); red: its conflicting bank")
-            .orElse("the lanes of the first phase");
+        + report.witness().map(w -> "the lanes of the worst phase (instruction "
+            + w.instruction() + ", phase " + w.phase() + (w.merged() ? ", lanes " + w.firstLane()
+            + "-" + w.lastLane() + ", two phases served as one" : "")
+            + "); red: its conflicting bank").orElse("the lanes of the first phase");
     if (totalLines > lines) {
       legend += "; first " + lines + " of " + totalLines + " lines";
     }
@@ -162,8 +152,8 @@ record BankMapSvg(Layout layout, int totalLines, int lines, String words) {
     }
   }
 
-  private static void cell(Svg svg, String id, String fill) {
-    svg.empty("rect", "id", id, "width", CELL_WIDTH, "height", CELL_HEIGHT, "fill", fill,
+  private static Svg cell(Svg svg, String id, String fill) {
+    return svg.empty("rect", "id", id, "width", CELL_WIDTH, "height", CELL_HEIGHT, "fill", fill,
         "stroke", "#999", "stroke-width", 0.5);
   }
 }

@@ -17,11 +17,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The build summary ({@code -Aswizzlegen.summary}): a javac note per tile, rasterizer and storage,
- * on its type, saying what was generated and proven, every sentence the model's or the header's.
- * Maven shows javac's notes only without {@code -q}, so the same text is also a file beside the
- * header ({@link #file}): one a type, whose one originating element it is, as Gradle's isolating
- * mode needs.
+ * The build summary ({@code -Aswizzlegen.summary}): a javac note on each tile, rasterizer and
+ * storage saying what was generated and proven. Maven shows notes only without {@code -q}, so the
+ * text is also a file beside the header ({@link #file}), one a type, as Gradle's isolating mode
+ * needs.
  */
 public final class BuildSummary {
   private BuildSummary() {}
@@ -51,10 +50,7 @@ public final class BuildSummary {
         + raster.javaClass().canonicalName(), List.of());
   }
 
-  /**
-   * The note of a storage that generated its files: the plan's size, alignment and what to
-   * request, each buffer's offset and bytes, and each phase change's steps in the header's words.
-   */
+  /** The note of a storage: the plan's totals, each buffer and each phase change's steps. */
   public static String of(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     StorageMap map = StorageMap.of(proven);
@@ -79,20 +75,15 @@ public final class BuildSummary {
         + spec.layoutClass().canonicalName(), lines);
   }
 
-  /**
-   * The note as a file in the source output, beside the header it names:
-   * {@code swizzlegen/gemm_a.summary.txt} for {@code swizzlegen/gemm_a.cuh}.
-   */
+  /** The note as a file beside its header: {@code gemm_a.summary.txt} for {@code gemm_a.cuh}. */
   public static GeneratedFile file(String headerPath, String note) {
-    String stem = headerPath.substring(0, headerPath.length() - ".cuh".length());
-    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE, stem + ".summary.txt",
-        note + "\n");
+    return new GeneratedFile(GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE,
+        headerPath.replaceFirst("\\.cuh$", ".summary.txt"), note + "\n");
   }
 
   /** The note: its head, then a line each; a line may hold a label, user text, kept visible. */
   private static String note(String head, List<String> lines) {
-    StringBuilder note = new StringBuilder("swizzlegen: ").append(head);
-    lines.forEach(line -> note.append("\n  ").append(UserText.message(line)));
-    return note.toString();
+    return "swizzlegen: " + head
+        + lines.stream().map(line -> "\n  " + UserText.message(line)).collect(Collectors.joining());
   }
 }

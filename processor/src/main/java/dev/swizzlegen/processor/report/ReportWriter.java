@@ -8,7 +8,7 @@ import dev.swizzlegen.processor.emit.cuda.HopperHeaderText;
 import dev.swizzlegen.processor.emit.cuda.OperandReadText;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.DeclaredAccess;
+import dev.swizzlegen.processor.read.AccessRead.DeclaredAccess;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
@@ -22,7 +22,6 @@ import dev.swizzlegen.runtime.access.AccessReport;
 import dev.swizzlegen.runtime.access.LanesAccess;
 import dev.swizzlegen.runtime.access.MatrixAccess;
 import dev.swizzlegen.runtime.bank.BankModel;
-import dev.swizzlegen.runtime.bank.Witness;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.engine.MmaRead;
 import dev.swizzlegen.runtime.engine.Tma;
@@ -32,33 +31,30 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.TritonEncoding;
 import dev.swizzlegen.runtime.storage.Placement;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * Writes the reports asked for beside a tile's or a storage's header, the JSON report first, which
- * links the picture when it is written. A tile's, {@code swizzlegen/<name>.json}: the tile, its
- * swizzle, for every warp access the instructions, wavefronts, ideal wavefronts and conflict degree
- * the model computed, with the witness of any conflict, and for every engine (TMA, wgmma, UMMA) its
- * plan: boxes and mode, or descriptor fields; and its {@link BankMapSvg}. A storage's: its
- * {@link StorageMap} (buffers, phases, phase changes, the totals against the limit) as JSON, and
- * drawn by {@link StorageMapSvg}.
+ * Writes the reports asked for beside a tile's or a storage's header: the JSON report, which links
+ * the picture where it is drawn, then the picture. A tile's: the tile, its swizzle, what the model
+ * proved of every warp access and every engine's plan, and its {@link BankMapSvg}; a storage's: its
+ * {@link StorageMap} as JSON and drawn.
  */
 public final class ReportWriter {
   private static final GeneratedFile.Kind RESOURCE = GeneratedFile.Kind.SOURCE_OUTPUT_RESOURCE;
+  /** A value that leaves its member out: a member only some tiles, accesses or buffers have. */
+  private static final Object OMITTED = new Object();
 
   /**
-   * A proven tile's reports, its plans the ones {@code proven} holds. Its picture is one file with
-   * a panel for every access that goes through the banks, none without one: javac checks every
-   * file a processor creates against every file created before, and a file per access would leave
-   * stale pictures behind when a tile loses an access in an incremental build.
+   * A proven tile's reports. Its picture is one file with a panel an access, none without one: a
+   * file per access would leave stale pictures behind when an incremental build drops an access.
    */
   public List<GeneratedFile> write(ProvenTile proven, boolean json, boolean picture) {
     TileSpec tile = proven.spec();
@@ -70,22 +66,18 @@ public final class ReportWriter {
 
   /** A proven storage's reports, both printed from one {@link StorageMap}. */
   public List<GeneratedFile> write(ProvenStorage proven, boolean json, boolean picture) {
-    if (!json && !picture) {
-      return List.of();
-    }
     StorageSpec spec = proven.spec();
-    StorageMap map = StorageMap.of(proven);
+    StorageMap map = json || picture ? StorageMap.of(proven) : null;
     return files(json, picture, spec.reportPath(), spec.outputStem() + "-storage-map.svg",
-        storageMap -> storage(spec, map, storageMap), () -> StorageMapSvg.render(map));
+        storageMap -> storage(spec, map, storageMap), () -> map.svg());
   }
 
-  /** The JSON report, which names the picture where it is drawn, then the picture. */
   private static List<GeneratedFile> files(boolean json, boolean picture, String reportPath,
       String picturePath, Function<String, Map<String, Object>> report, Supplier<String> svg) {
     List<GeneratedFile> files = new ArrayList<>();
     if (json) {
       files.add(new GeneratedFile(RESOURCE, reportPath,
-          jsonText(report.apply(picture ? picturePath : null))));
+          json(report.apply(picture ? picturePath : null), "") + "\n"));
     }
     if (picture) {
       files.add(new GeneratedFile(RESOURCE, picturePath, svg.get()));
@@ -98,20 +90,18 @@ public final class ReportWriter {
     TileSpec tile = proven.spec();
     List<AccessReport> reports = proven.reports();
     TileLayout layout = tile.layout();
-    Map<String, Object> root = object("tile", tile.type().getQualifiedName().toString(),
+    boolean subByte = layout.dtype().bits() < 8;
+    return object("tile", tile.type().getQualifiedName().toString(),
         "name", tile.name(), "javaHelper", tile.helper().canonicalName(),
         "cudaHeader", tile.headerPath(), "cudaType", tile.cudaType(),
-        "dtype", layout.dtype().name());
-    if (layout.elementBits() % 8 == 0) {
-      root.put("elementBytes", layout.elementBytes());
-    }
-    if (layout.dtype().bits() < 8) {
-      // Sub-byte: the value's bits, and how shared memory holds them.
-      root.put("elementBits", layout.dtype().bits());
-      root.put("storage", layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE");
-    }
-    tile.cuteLayout().ifPresent(cute -> root.put("cuteLayout", cute.toString()));
-    root.putAll(object("triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
+        "dtype", layout.dtype().name(),
+        "elementBytes", layout.elementBits() % 8 == 0 ? layout.elementBytes() : OMITTED,
+        // Sub-byte: the value's bits, and how shared memory holds them.
+        "elementBits", subByte ? layout.dtype().bits() : OMITTED,
+        "storage", !subByte ? OMITTED
+            : layout.dtype().isPadded() ? "PADDED_16B_UNITS" : "PACKED_TWO_PER_BYTE",
+        "cuteLayout", orOmitted(tile.cuteLayout().map(Object::toString)),
+        "triton", triton(layout), "rows", layout.rows(), "cols", layout.cols(),
         "rowStride", layout.rowStride(), "alignment", layout.alignment(),
         "atom", object("rows", layout.atomRows(), "cols", layout.atomCols(),
             "order", layout.atomOrder().name(), "elements", layout.strided().atomElements(),
@@ -126,8 +116,7 @@ public final class ReportWriter {
             tile.accesses().get(i), layout, bankMap == null ? null : bankMap + "#access-" + i))
             .toList(),
         "engines", tile.engines().stream().map(engine -> engine(engine, proven)).toList(),
-        "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults()));
-    return root;
+        "wgmma", wgmma(proven), "defaultsNotChecked", tile.skippedDefaults());
   }
 
   private static Map<String, Object> swizzle(ProvenTile proven) {
@@ -142,51 +131,53 @@ public final class ReportWriter {
         "elements", layout.swizzleName(),
         "bytes", layout.byteSwizzle().map(Object::toString).orElse(null),
         "tmaMode", proven.tmaWhenAligned().map(fill -> fill.mode().cudaName()).orElse(null),
-        "derived", tile.derivation().isPresent()));
-    tile.derivation().ifPresent(why -> json.put("why", why));
+        "derived", tile.derivation().isPresent(), "why", orOmitted(tile.derivation())));
     return json;
   }
 
   private static Map<String, Object> access(AccessReport report, DeclaredAccess declared,
       TileLayout layout, String bankMap) {
     AccessPattern pattern = report.access();
-    Map<String, Object> json = object("label", pattern.label(),
-        "description", pattern.description(), "kind", pattern.kind().name());
-    if (pattern instanceof MatrixAccess matrix && matrix.shape() != MatrixShape.M8N8) {
-      json.put("shape", matrix.shape().name());
-      json.put("architectures", ProofText.architectures(matrix));
-    }
-    if (pattern instanceof LanesAccess lanes) {
-      json.put("bytes", lanes.bytes());
-      json.put("lanes", lanes.lanes());
-    }
-    ProofText.unmeasured(pattern).ifPresent(note -> json.put("hardware", ProofText.UNMEASURED));
-    ProofText.bytePairs(pattern, layout).ifPresent(note -> json.put("moves", ProofText.BYTE_PAIRS));
-    json.putAll(object("op", pattern.op().name(), "default", declared.isDefault(),
+    MatrixAccess matrix = pattern instanceof MatrixAccess shaped
+        && shaped.shape() != MatrixShape.M8N8 ? shaped : null;
+    LanesAccess lanes = pattern instanceof LanesAccess given ? given : null;
+    return object("label", pattern.label(),
+        "description", pattern.description(), "kind", pattern.kind().name(),
+        "shape", matrix == null ? OMITTED : matrix.shape().name(),
+        "architectures", matrix == null ? OMITTED : ProofText.architectures(matrix),
+        "bytes", lanes == null ? OMITTED : lanes.bytes(),
+        "lanes", lanes == null ? OMITTED : lanes.lanes(),
+        "hardware", orOmitted(ProofText.unmeasured(pattern).map(note -> ProofText.UNMEASURED)),
+        "moves", orOmitted(ProofText.bytePairs(pattern, layout).map(note -> ProofText.BYTE_PAIRS)),
+        "op", pattern.op().name(), "default", declared.isDefault(),
         "maxWays", pattern.maxWays(), "instructions", report.instructions(),
         "wavefronts", report.wavefronts(), "idealWavefronts", report.idealWavefronts(),
         "wavefrontsPerInstruction", report.wavefrontsPerInstruction(),
         "idealWavefrontsPerInstruction", report.idealWavefrontsPerInstruction(),
         "mergedInstructions", report.mergedInstructions(), "degree", report.degree(),
         "conflictFree", report.conflictFree(), "acceptable", report.acceptable(),
-        "witness", report.witness().map(ReportWriter::witness).orElse(null), "bankMap", bankMap));
-    return json;
+        "witness", report.witness().map(witness -> object("instruction", witness.instruction(),
+            "phase", witness.phase(), "firstLane", witness.firstLane(),
+            "lastLane", witness.lastLane(), "merged", witness.merged(), "bank", witness.bank(),
+            "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
+                "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList()))
+            .orElse(null), "bankMap", bankMap);
   }
 
-  /**
-   * An engine and its plan ({@code "plan"}), or, where it has none, the violations that prevent one
-   * ({@code "plan": null} and {@code "violations"}): never wavefronts, which it does not take.
-   */
+  /** An engine and its plan, or {@code null} and the violations that prevent one; no wavefronts. */
   private static Map<String, Object> engine(Engine engine, ProvenTile proven) {
     TileLayout layout = proven.spec().layout();
-    Map<String, Object> json = object("label", engine.label(),
-        "description", engine.description(), "kind", engine.kind().name(),
-        "op", engine.op().name());
+    Map<String, Object> json = object("label", engine.label(), "description", engine.description(),
+        "kind", engine.kind().name(), "op", engine.op().name());
     Plan<?> plan = proven.planOf(engine);
     json.putAll(engine.accept(new Engine.Visitor<Map<String, Object>>() {
       @Override
       public Map<String, Object> tma(Tma tma, Plan<TmaFill> fill) {
-        return object("plan", fill.plan().map(boxes -> tmaPlan(boxes, layout)).orElse(null));
+        return object("plan", fill.plan().map(boxes -> object("mode", boxes.mode().cudaName(),
+            "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
+            "boxRows", boxes.boxRows(), "boxCols", boxes.boxCols(),
+            "boxes", boxes.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
+                "offset", box.offset())).toList())).orElse(null));
       }
 
       @Override
@@ -195,36 +186,22 @@ public final class ReportWriter {
             "plan", operand.plan().map(OperandReadText::plan).orElse(null));
       }
     }, plan));
-    if (!plan.exists()) {
-      json.put("violations",
-          plan.violations().stream().map(Messages.VIOLATIONS::render).toList());
-    }
+    json.putAll(object("violations", plan.exists() ? OMITTED
+        : plan.violations().stream().map(Messages.VIOLATIONS::render).toList()));
     return json;
   }
 
-  /** The boxes that fill one stage and their mode: a TMA engine's plan. */
-  private static Map<String, Object> tmaPlan(TmaFill fill, TileLayout layout) {
-    return object("mode", fill.mode().cudaName(),
-        "dataType", HopperHeaderText.tensorMapDataType(layout.dtype()),
-        "boxRows", fill.boxRows(), "boxCols", fill.boxCols(),
-        "boxes", fill.boxes().stream().map(box -> object("row", box.row(), "col", box.col(),
-            "offset", box.offset())).toList());
-  }
-
   /**
-   * The declared wgmma major (of a tile read in both, the K-major read's, whose members are
-   * {@code wgmma_desc}, with {@code "alsoDeclared": "MN"}, whose are {@code wgmma_desc_mn}), and
-   * for each major whether wgmma reads the tile so, how, or why not.
+   * The declared wgmma major (of a tile read in both, K, {@code "alsoDeclared": "MN"}), and for
+   * each major whether wgmma reads the tile so, how, or why not.
    */
   private static Map<String, Object> wgmma(ProvenTile proven) {
     TileSpec tile = proven.spec();
     Map<String, Object> json = object("declared",
-        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null));
-    if (HopperHeaderText.declaredMajors(tile).size() == 2) {
-      json.put("alsoDeclared", Major.MN.name());
-    }
+        HopperHeaderText.declaredMajor(tile).map(Major::name).orElse(null), "alsoDeclared",
+        HopperHeaderText.declaredMajors(tile).size() == 2 ? Major.MN.name() : OMITTED);
     for (Major major : Major.values()) {
-      Plan<MmaOperand> read = proven.wgmmaRead(major);
+      Plan<MmaOperand> read = proven.wgmmaReads().get(major);
       Map<String, Object> majorJson = object("operand", read.exists());
       majorJson.putAll(read.plan().map(OperandReadText::plan).orElseGet(() ->
           object("why", Messages.VIOLATIONS.render(read.violations().get(0)))));
@@ -233,123 +210,88 @@ public final class ReportWriter {
     return json;
   }
 
-  private static Map<String, Object> witness(Witness witness) {
-    return object("instruction", witness.instruction(), "phase", witness.phase(),
-        "firstLane", witness.firstLane(), "lastLane", witness.lastLane(),
-        "merged", witness.merged(), "bank", witness.bank(),
-        "lanes", witness.lanes().stream().map(lane -> object("lane", lane.lane(),
-            "row", lane.row(), "col", lane.col(), "byteAddress", lane.byteAddress())).toList());
-  }
-
-  /**
-   * The tile's Triton encoding, one stage of it: the attribute as Triton prints it, Gluon's
-   * constructor and the stage's shape; or, where Triton has none, why.
-   */
+  /** One stage's Triton encoding, Gluon's constructor and shape; or, where Triton has none, why. */
   private static Map<String, Object> triton(TileLayout layout) {
     return TritonEncoding.of(layout).map(encoding -> object("encoding", encoding.mlir(),
-        "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> {
-          TritonEncoding.Unexpressible why = TritonEncoding.why(layout).orElseThrow();
-          return object("none", why.name(), "why", SwizzleText.tritonWhyNot(why));
-        });
+        "gluon", encoding.gluon(), "shape", encoding.shape())).orElseGet(() -> TritonEncoding
+            .why(layout).map(why -> object("none", why.name(),
+                "why", SwizzleText.tritonWhyNot(why))).orElseThrow());
   }
 
   private static Map<String, Object> storage(StorageSpec spec, StorageMap map, String picture) {
-    Map<String, Object> root = object("storage", map.type(), "name", map.name(),
+    return object("storage", map.type(), "name", map.name(),
         "javaLayout", spec.layoutClass().canonicalName(), "cudaHeader", spec.headerPath(),
         "cudaType", spec.cudaType(), "bytes", map.bytes(), "alignment", map.alignment(),
         "dynamicBytes", map.dynamicBytes(), "slackBytes", map.slackBytes(),
         "dynamicBaseAlignment", Placement.DYNAMIC_BASE_ALIGNMENT, "limitBytes", map.limitBytes(),
-        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm());
-    root.put("buffers", map.buffers().stream().map(area -> {
-      Map<String, Object> buffer = object("name", area.name(), "kind", area.kind().name(),
-          "tile", area.tile().orElse(null), "phase", area.phase().orElse(null),
-          "offset", area.offset(), "bytes", area.bytes(), "alignment", area.alignment(),
-          "copies", area.copies(), "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
-          "stages", area.stages());
-      if (area.barriers() > 0) {
-        buffer.put("barriers", area.barriers());
-      }
-      buffer.put("parts", area.parts().stream().map(part -> object("copy", part.copy(),
-          "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList());
-      return buffer;
-    }).toList());
-    root.put("phases", map.bands().stream().map(band -> object(
-        "phase", band.phase().orElse(null),
-        "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList());
-    root.put("phaseChanges", map.changes().stream().map(change -> object(
-        "from", change.from(), "to", change.to(),
-        "helper", change.steps().isEmpty() ? null : change.helper(),
-        "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
-            "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
-        "steps", change.steps().stream().map(step -> object("step", step.step().name(),
-            "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
-        .toList());
-    root.put("storageMap", picture);
-    return root;
+        "architecture", map.architecture().orElse(null), "blocksPerSm", map.blocksPerSm(),
+        "buffers", map.buffers().stream().map(area -> object("name", area.name(),
+            "kind", area.kind().name(), "tile", area.tile().orElse(null),
+            "phase", area.phase().orElse(null), "offset", area.offset(), "bytes", area.bytes(),
+            "alignment", area.alignment(), "copies", area.copies(),
+            "copyBytes", area.copyBytes(), "copyStride", area.copyStride(),
+            "stages", area.stages(), "barriers", area.barriers() > 0 ? area.barriers() : OMITTED,
+            "parts", area.parts().stream().map(part -> object("copy", part.copy(),
+                "stage", part.stage(), "offset", part.offset(), "bytes", part.bytes())).toList()))
+            .toList(),
+        "phases", map.bands().stream().map(band -> object("phase", band.phase().orElse(null),
+            "live", band.live().stream().map(i -> map.buffers().get(i).name()).toList())).toList(),
+        "phaseChanges", map.changes().stream().map(change -> object(
+            "from", change.from(), "to", change.to(),
+            "helper", change.steps().isEmpty() ? null : change.helper(),
+            "reused", change.reused().stream().map(reuse -> object("before", reuse.before(),
+                "after", reuse.after(), "offset", reuse.offset(), "bytes", reuse.bytes())).toList(),
+            "steps", change.steps().stream().map(step -> object("step", step.step().name(),
+                "what", StorageText.step(step.step()), "byHelper", step.byHelper())).toList()))
+            .toList(),
+        "storageMap", picture);
   }
 
-  /** A JSON object of {@code keysAndValues}, name then value, in that order; null prints null. */
+  /** A JSON object of {@code keysAndValues}, name then value, in order, less the omitted. */
   private static Map<String, Object> object(Object... keysAndValues) {
     Map<String, Object> object = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
-      object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+      if (keysAndValues[i + 1] != OMITTED) {
+        object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+      }
     }
     return object;
   }
 
-  /**
-   * {@code value} as JSON: maps (in their iteration order), lists, strings, numbers, booleans and
-   * null, indented by two spaces, so that the output is deterministic and diffs well.
-   */
-  private static String jsonText(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out, "");
-    return out.append('\n').toString();
+  /** {@code value}'s content, or {@link #OMITTED} where it is empty. */
+  private static Object orOmitted(Optional<?> value) {
+    return value.isPresent() ? value.get() : OMITTED;
   }
 
-  private static void write(Object value, StringBuilder out, String indent) {
-    if (value == null) {
-      out.append("null");
-    } else if (value instanceof String text) {
-      quote(text, out);
-    } else if (value instanceof Double number) {
-      out.append(number == Math.rint(number) && !number.isInfinite()
-          ? String.format(Locale.ROOT, "%.1f", number)
-          : Double.toString(number));
-    } else if (value instanceof Number || value instanceof Boolean) {
-      out.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      block(map.entrySet(), '{', '}', out, indent, (entry, inner) -> {
-        quote(String.valueOf(entry.getKey()), out);
-        out.append(": ");
-        write(entry.getValue(), out, inner);
-      });
-    } else if (value instanceof List<?> list) {
-      block(list, '[', ']', out, indent, (item, inner) -> write(item, out, inner));
-    } else {
-      throw new IllegalArgumentException("not JSON: " + value.getClass());
-    }
-  }
-
-  /** {@code items} between {@code open} and {@code close}, one an indented line; none on one. */
-  private static <T> void block(Collection<T> items, char open, char close, StringBuilder out,
-      String indent, BiConsumer<T, String> write) {
-    out.append(open);
+  /** {@code value} as JSON at {@code indent}, a member or an item a line, so that it diffs well. */
+  private static String json(Object value, String indent) {
     String inner = indent + "  ";
-    String separator = "\n";
-    for (T item : items) {
-      out.append(separator).append(inner);
-      write.accept(item, inner);
-      separator = ",\n";
+    if (value instanceof Map<?, ?> map) {
+      return block(map.entrySet().stream().map(member -> quote(member.getKey()) + ": "
+          + json(member.getValue(), inner)), "{}", indent);
+    } else if (value instanceof List<?> list) {
+      return block(list.stream().map(item -> json(item, inner)), "[]", indent);
+    } else if (value instanceof String text) {
+      return quote(text);
+    } else if (value instanceof Double number && number == Math.rint(number)
+        && !number.isInfinite()) {
+      return String.format(Locale.ROOT, "%.1f", number);
+    } else if (value == null || value instanceof Number || value instanceof Boolean) {
+      return String.valueOf(value);
     }
-    out.append(items.isEmpty() ? "" : "\n" + indent).append(close);
+    throw new IllegalArgumentException("not JSON: " + value.getClass());
   }
 
-  /**
-   * A JSON string: {@link UserText#escaped}'s notation (printable ASCII whatever encoding javac
-   * writes the file in, a label's bidirectional controls visible as escapes) is JSON's, quoted.
-   */
-  private static void quote(String text, StringBuilder out) {
-    out.append('"').append(UserText.escaped(text).replace("\"", "\\\"")).append('"');
+  /** {@code items} between the two {@code brackets}, one an indented line; none on one line. */
+  private static String block(Stream<String> items, String brackets, String indent) {
+    List<String> lines = items.toList();
+    String separator = "\n" + indent + "  ";
+    return lines.isEmpty() ? brackets : brackets.charAt(0) + separator
+        + String.join("," + separator, lines) + "\n" + indent + brackets.charAt(1);
+  }
+
+  /** A JSON string: {@link UserText#escaped}'s printable ASCII notation is JSON's, quoted. */
+  private static String quote(Object text) {
+    return '"' + UserText.escaped(String.valueOf(text)).replace("\"", "\\\"") + '"';
   }
 }

@@ -2,20 +2,15 @@ package dev.swizzlegen.processor.report;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
- * An SVG picture printed as it is drawn, one element a line, each with its attributes in the order
- * given as name, value pairs: the bank map and the storage map both draw through it, so quoting an
- * attribute and escaping a text are written once.
+ * An SVG picture printed as it is drawn, one element a line, its attributes name, value pairs in
+ * the order given: both pictures draw through it, so quoting and escaping are written once.
  */
 final class Svg {
-  private final StringBuilder out;
-
-  Svg(int capacity) {
-    out = new StringBuilder(capacity);
-  }
+  private final StringBuilder out = new StringBuilder(16384);
 
   /** The {@code <svg>} element that opens a picture of {@code width} x {@code height} pixels. */
   Svg frame(int width, int height, int fontSize) {
@@ -26,46 +21,34 @@ final class Svg {
 
   /** {@code <name ...>}, whose content follows until {@link #close}. */
   Svg open(String name, Object... attributes) {
-    start(name, attributes).append(">\n");
-    return this;
+    return append(start(name, attributes) + ">\n");
   }
 
   Svg close(String name) {
-    out.append("</").append(name).append(">\n");
-    return this;
+    return append("</" + name + ">\n");
   }
 
   /** An element without content, {@code <name .../>}. */
   Svg empty(String name, Object... attributes) {
-    start(name, attributes).append("/>\n");
-    return this;
+    return append(start(name, attributes) + "/>\n");
   }
 
   /** An element holding {@code text}, escaped. */
   Svg text(String name, String text, Object... attributes) {
-    start(name, attributes).append('>').append(escape(text)).append("</").append(name)
-        .append(">\n");
-    return this;
+    return append(start(name, attributes) + ">" + escape(text) + "</" + name + ">\n");
   }
 
-  /**
-   * A {@code <text>} at ({@code x}, {@code y}) in {@code size} pixels, then {@code more}
-   * attributes; x to two decimals at most.
-   */
+  /** A {@code <text>} at ({@code x}, {@code y}), x to two decimals at most, then {@code more}. */
   Svg label(double x, int y, int size, String content, Object... more) {
-    Object[] position = {"x", x == Math.rint(x) ? String.valueOf((long) x) : BigDecimal.valueOf(x)
-        .setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString(),
-        "y", y, "font-size", size};
-    Object[] attributes = Arrays.copyOf(position, position.length + more.length);
-    System.arraycopy(more, 0, attributes, position.length, more.length);
-    return text("text", content, attributes);
+    Object[] position = {"x", BigDecimal.valueOf(x).setScale(2, RoundingMode.HALF_EVEN)
+        .stripTrailingZeros().toPlainString(), "y", y, "font-size", size};
+    return text("text", content, Stream.concat(Stream.of(position), Stream.of(more)).toArray());
   }
 
   /** An element whose tooltip is {@code title}: {@code <name ...><title>title</title></name>}. */
   Svg titled(String name, String title, Object... attributes) {
-    start(name, attributes).append("><title>").append(escape(title)).append("</title></")
-        .append(name).append(">\n");
-    return this;
+    return append(start(name, attributes) + "><title>" + escape(title) + "</title></" + name
+        + ">\n");
   }
 
   /** Markup drawn apart ({@code <defs>}' content, a plot drawn before its frame), as it is. */
@@ -79,13 +62,13 @@ final class Svg {
     return out.toString();
   }
 
-  private StringBuilder start(String name, Object[] attributes) {
-    out.append('<').append(name);
+  private static String start(String name, Object[] attributes) {
+    StringBuilder start = new StringBuilder("<").append(name);
     for (int i = 0; i < attributes.length; i += 2) {
-      out.append(' ').append(attributes[i]).append("=\"")
+      start.append(' ').append(attributes[i]).append("=\"")
           .append(escape(String.valueOf(attributes[i + 1]))).append('"');
     }
-    return out;
+    return start.toString();
   }
 
   /**

@@ -44,22 +44,15 @@ final class Output {
   /** The holders written in earlier rounds, by binary name: none can be written twice. */
   private final Set<String> writtenHolders = new HashSet<>();
   private final Filer filer;
-  private final JavaWriter javaWriter;
+  final JavaWriter javaWriter;
   private final JavaHelperWriter holderWriter = new JavaHelperWriter();
   /** What every file passes through once made, before any is written (a test's bug stand-in). */
-  private final UnaryOperator<GeneratedFile> made;
+  final UnaryOperator<GeneratedFile> made;
 
   Output(Filer filer, JavaWriter javaWriter, UnaryOperator<GeneratedFile> made) {
     this.filer = filer;
     this.javaWriter = javaWriter;
     this.made = made;
-  }
-
-  /** {@code files}, each passed through {@link #made}. */
-  Step.Made passed(Step.Made files) {
-    return new Step.Made(files.type(), files.declaration(), files.diagnostics(),
-        files.headerPath(), files.javaClass(), files.files().stream().map(made).toList(),
-        files.summary());
   }
 
   /**
@@ -154,16 +147,10 @@ final class Output {
    */
   private boolean writeAll(List<GeneratedFile> files, TypeElement originating,
       Diagnostics diagnostics) {
-    for (GeneratedFile file : files) {
-      write(file, originating, diagnostics);
-      if (diagnostics.hasErrors()) {
-        return false;
-      }
-    }
-    return true;
+    return files.stream().allMatch(file -> write(file, originating, diagnostics));
   }
 
-  private void write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
+  private boolean write(GeneratedFile file, TypeElement originating, Diagnostics diagnostics) {
     try {
       FileObject target = switch (file.kind()) {
         case CLASS_FILE -> filer.createClassFile(file.name(), originating);
@@ -175,7 +162,7 @@ final class Output {
         try (OutputStream out = target.openOutputStream()) {
           out.write(file.classBytes());
         }
-        return;
+        return true;
       }
       try (Writer writer = target.openWriter()) {
         // In pieces: Writer.write(String) copies the whole text into a new char[] first.
@@ -187,11 +174,13 @@ final class Output {
           writer.write(piece, 0, end - start);
         }
       }
+      return true;
     } catch (IOException e) {
       diagnostics.elementError(new ElementError.NotWritten(file.name(), e.getMessage()));
     } catch (RuntimeException bug) {
       // Not javac's to crash on: one error on the element, as for a failure while making the file.
       diagnostics.failed(bug);
     }
+    return false;
   }
 }

@@ -5,6 +5,7 @@ import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.java.JavaWriter;
 import dev.swizzlegen.processor.read.AnnotationValues;
+import dev.swizzlegen.processor.read.Names;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -52,11 +53,11 @@ public final class Pipeline {
       UnaryOperator<GeneratedFile> made) {
     messager = environment.getMessager();
     elements = environment.getElementUtils();
-    JavaWriter javaWriter = new JavaWriter(sources);
-    output = new Output(environment.getFiler(), javaWriter, made);
-    TileStep tiles = new TileStep(elements, options, sourceTypes::contains, javaWriter);
-    steps = List.of(tiles, new RasterStep(elements, options, sourceTypes::contains, javaWriter),
-        new StorageStep(elements, options, sourceTypes::contains, tiles, javaWriter));
+    output = new Output(environment.getFiler(), new JavaWriter(sources), made);
+    Names.Scope scope = new Names.Scope(elements, options.namespace(), sourceTypes::contains);
+    Step.TileStep tiles = new Step.TileStep(scope, options, output);
+    steps = List.of(tiles, new Step.RasterStep(scope, options, output),
+        new Step.StorageStep(scope, options, tiles, output));
   }
 
   /** One round: every step's types of this round and those waiting from earlier ones. */
@@ -85,7 +86,7 @@ public final class Pipeline {
       AnnotationValues values = AnnotationValues.of(type, step.annotation, elements);
       Diagnostics diagnostics = step.diagnostics(type, values);
       try {
-        step.make(type, values, diagnostics).map(output::passed).ifPresent(files::add);
+        step.make(type, values, diagnostics).ifPresent(files::add);
       } catch (AnnotationValues.Malformed notYet) {
         if (!round.processingOver()) {
           group.forEach(member -> step.waiting.add(member.getQualifiedName().toString()));

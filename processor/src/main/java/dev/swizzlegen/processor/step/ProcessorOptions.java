@@ -68,10 +68,6 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, b
         .collect(Collectors.joining(separator));
   }
 
-  public boolean valid() {
-    return problems.isEmpty();
-  }
-
   /**
    * The option's value where it is given; empty where it is not, and, after adding a problem, where
    * it is given without a value or a blank one.
@@ -88,12 +84,12 @@ public record ProcessorOptions(String namespace, Diagnostic.Kind conflictKind, b
   /** An option that is one of two words: what the given one means; empty if it is neither. */
   private static <T> Optional<T> choice(Map<String, String> options, String name, String first,
       T ifFirst, String second, T ifSecond, List<String> problems) {
+    Map<String, T> meanings = Map.of(first, ifFirst, second, ifSecond);
     return value(options, name, first + " or " + second, problems).flatMap(value -> {
-      if (!value.equals(first) && !value.equals(second)) {
+      if (!meanings.containsKey(value)) {
         problems.add(OptionNames.neither(name, value, first, second));
       }
-      return value.equals(first) ? Optional.of(ifFirst)
-          : value.equals(second) ? Optional.of(ifSecond) : Optional.empty();
+      return Optional.ofNullable(meanings.get(value));
     });
   }
 }

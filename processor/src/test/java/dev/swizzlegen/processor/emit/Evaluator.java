@@ -48,11 +48,6 @@ final class Evaluator implements Expr.Visitor<Long> {
   }
 
   @Override
-  public Long literal(Expr.Literal literal) {
-    return literal.value();
-  }
-
-  @Override
   public Long constant(Expr.Constant constant) {
     return constant.wide() ? constant.value() : constant.value() & Expr.MASK;
   }

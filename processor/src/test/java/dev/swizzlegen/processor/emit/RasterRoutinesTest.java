@@ -38,11 +38,13 @@ class RasterRoutinesTest {
   void eachCompiledRoutineIsTheModel() throws Exception {
     List<JavaClass.Member> members = new java.util.ArrayList<>();
     for (Rasterizer rasterizer : Rasterizer.values()) {
-      members.add(new JavaClass.EnumValue(rasterizer.name(), Rasterizer.class.getName(),
+      members.add(new JavaClass.EnumValue(rasterizer.name(), Rasterizer.class,
           rasterizer.name(), ""));
       members.add(new JavaClass.RoutineMethod(rasterizer.name().toLowerCase(java.util.Locale.ROOT),
-          RasterRoutines.PARAMETERS, rasterizer.name(), Rasterizer.class.getName(),
-          "checkArguments", RasterRoutines.of(rasterizer), TileCoord.class.getName(), ""));
+          RasterRoutines.PARAMETERS, new JavaClass.Invocation(rasterizer.name(),
+              Rasterizer.class, "checkArguments",
+              RasterRoutines.PARAMETERS.stream().<Expr>map(Expr::param).toList()),
+          RasterRoutines.of(rasterizer), TileCoord.class, ""));
     }
     byte[] bytes = new ClassFileWriter().write(new JavaClass(
         JavaClassName.topLevel("law", "Rasters"), List.of(), members, List.of())).get(0)

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The reserved names hold the rasterizers' CUDA: every identifier of the code a rasterizer's header
  * copies ({@link RasterHeaderWriter}) is a name no struct can take, because the printers' names
- * ({@link HeaderNames}, kept by {@link ReservedNames}) include them.
+ * ({@link HeaderNames}, kept by {@link Names}) include them.
  */
 class RasterizerNamesTest {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");

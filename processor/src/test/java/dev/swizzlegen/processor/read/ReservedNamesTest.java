@@ -4,9 +4,6 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.swizzlegen.processor.emit.cuda.HeaderNames;
-import dev.swizzlegen.processor.read.MmaMemberNames;
-import dev.swizzlegen.processor.read.Names;
-import dev.swizzlegen.processor.read.ReservedNames;
 import dev.swizzlegen.processor.testing.Generated;
 import dev.swizzlegen.processor.testing.RasterCorpus;
 import dev.swizzlegen.processor.testing.TileCorpus;
@@ -22,11 +19,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code read.ReservedNames} cannot drift from the writers: every identifier in the code of every
+ * {@code read.Names} cannot drift from the writers: every identifier in the code of every
  * header the tests generate (tiles of every kind, TMA, wgmma in one major and in both, and UMMA
  * included, rasterizers of every order) is a name no struct and no namespace part can take, except
  * the struct's own name and its namespace; and the members reserved for the tensor-core reads
- * ({@link MmaMemberNames#memberNames()}) are exactly those the header template's one {@code reads}
+ * ({@link Names.MmaMembers#all()}) are exactly those the header template's one {@code reads}
  * section declares, in every kind of read (wgmma in one major and in both, UMMA).
  */
 class ReservedNamesTest {
@@ -160,11 +157,11 @@ class ReservedNamesTest {
   @Test
   void theKeptIdentifiersAreWhatThePrintersPrint() throws IOException {
     Set<String> printed = HeaderNames.identifiers();
-    if (!printed.equals(ReservedNames.headerIdentifiers())) {
-      Files.writeString(Path.of("target", ReservedNames.IDENTIFIERS),
+    if (!printed.equals(Names.HEADER_IDENTIFIERS)) {
+      Files.writeString(Path.of("target", Names.IDENTIFIERS),
           String.join("\n", new TreeSet<>(printed)) + "\n");
     }
-    assertThat(ReservedNames.headerIdentifiers()).containsExactlyElementsIn(printed);
+    assertThat(Names.HEADER_IDENTIFIERS).containsExactlyElementsIn(printed);
     assertThat(printed).containsAtLeast("offset", "wgmma_desc", "umma_desc", "get_swizzle_idx");
   }
 
@@ -179,7 +176,7 @@ class ReservedNamesTest {
     for (TileCorpus.Case tile : TileCorpus.WGMMA_TWO_MAJORS) {
       declared.addAll(readMembers(twoMajors.text(tile.header())));
     }
-    assertThat(declared).containsExactlyElementsIn(MmaMemberNames.memberNames());
+    assertThat(declared).containsExactlyElementsIn(Names.MmaMembers.all());
   }
 
   /** The members of a header's reads: those named after a format's engine name. */

@@ -4,9 +4,6 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.swizzlegen.processor.SwizzlegenProcessor;
-import dev.swizzlegen.processor.read.Names;
-import dev.swizzlegen.processor.read.ReservedNames;
-import dev.swizzlegen.processor.read.StorageNames;
 import dev.swizzlegen.processor.testing.Generated;
 import dev.swizzlegen.processor.testing.StorageSources;
 import dev.swizzlegen.testing.Gxx;
@@ -68,8 +65,8 @@ class StorageNamesLawTest {
         "_x", "_X", "x_", "a__b", "__x", "x1", "X1Y", "ab", "aB", "AB", "Ab", "fooBar", "foo_bar",
         "FooBar", "FOO_BAR", "epilogue", "mainloop", "epilogue_to_mainloop", "s", "t", "n", "m",
         "asm", "volatile", "Names1", "names1"));
-    names.addAll(ReservedNames.headerIdentifiers());
-    names.addAll(StorageNames.FIXED);
+    names.addAll(Names.HEADER_IDENTIFIERS);
+    names.addAll(Names.STORAGE_MEMBERS);
     SplittableRandom random = new SplittableRandom(SEED);
     String first = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_";
     String rest = first + "0123456789";
@@ -144,9 +141,9 @@ class StorageNamesLawTest {
     }
     // What the tiles' headers hold is a fine name but for the CUDA API's names, the keywords and
     // the storage's own members among them (135 of 198 accepted when this was written).
-    long accepted = ReservedNames.headerIdentifiers().stream()
+    long accepted = Names.HEADER_IDENTIFIERS.stream()
         .filter(name -> !run.refused().containsKey(run.candidates().indexOf(name))).count();
-    assertThat(accepted).isAtLeast(ReservedNames.headerIdentifiers().size() / 2L);
+    assertThat(accepted).isAtLeast(Names.HEADER_IDENTIFIERS.size() / 2L);
     // Every namespace part a name is fine as, alone, is fine for the namespace too.
     for (String candidate : run.candidates()) {
       if (Names.cppNameProblem(candidate).isEmpty()) {
@@ -274,7 +271,7 @@ class StorageNamesLawTest {
       accepted++;
       String name = run.candidates().get(i);
       String struct = NAMESPACE + "::Names" + i;
-      StorageNames.Members members = StorageNames.of(name);
+      Names.BufferMembers members = Names.BufferMembers.of(name);
       program.append("#include \"").append(header(i)).append("\"\n")
           .append("static_assert(").append(struct).append("::").append(members.accessor())
           .append("(0u) == ").append(struct).append("::").append(members.offset())

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.emit.cuda;
 
-import dev.swizzlegen.processor.read.MmaMemberNames;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
 import dev.swizzlegen.runtime.engine.mma.MmaOperand;
@@ -121,7 +121,7 @@ final class HeaderAssertions {
    */
   private void read(TileLayout layout, OperandReadText.Read read) {
     MmaOperand operand = read.operand();
-    MmaMemberNames.Members members = read.members();
+    Names.MmaMembers members = read.members();
     String engine = read.format().engineName();
     String what = members.second() ? "MN-major read: " : "";
     String prefix = type + "::" + members.constants();

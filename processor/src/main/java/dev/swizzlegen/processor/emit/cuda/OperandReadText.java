@@ -7,8 +7,7 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
 import dev.swizzlegen.processor.prove.ProvenTile;
-import dev.swizzlegen.processor.read.MmaMemberNames.Members;
-import dev.swizzlegen.processor.read.MmaMemberNames;
+import dev.swizzlegen.processor.read.Names.MmaMembers;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
@@ -28,7 +27,7 @@ import java.util.Optional;
  * sentence in the header's comment and in the summary, a plan in the report, and
  * {@code static_assert}s ({@link HeaderAssertions}), all of it the model's {@link MmaOperand},
  * worded apart per format only where its {@link Words} say, its members named by
- * {@link MmaMemberNames}.
+ * {@link MmaMembers}.
  */
 public record OperandReadText(TileSpec tile, List<Read> reads) {
   /**
@@ -83,7 +82,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
       Map.of(MmaFormat.GMMA, GMMA_WORDS, MmaFormat.UMMA, UMMA_WORDS);
 
   /** One read of the tile: the operand, and its members' names. */
-  public record Read(MmaOperand operand, Members members) {
+  public record Read(MmaOperand operand, MmaMembers members) {
     public MmaFormat format() {
       return operand.format();
     }
@@ -101,7 +100,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
       List<MmaOperand> operands = proven.mmaOperands(format);
       boolean two = operands.size() == 2;
       operands.stream().sorted(Comparator.comparing(MmaOperand::major)).forEach(operand ->
-          reads.add(new Read(operand, Members.of(format, two && operand.major() == Major.MN))));
+          reads.add(new Read(operand, MmaMembers.of(format, two && operand.major() == Major.MN))));
     }
     return new OperandReadText(tile, List.copyOf(reads));
   }
@@ -206,12 +205,12 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
     MmaOperand operand = read.operand();
     MmaFormat format = read.format();
     Words words = read.words();
-    Members members = read.members();
+    MmaMembers members = read.members();
     String k = members.constants();
     String fn = members.functions();
     MajorMember major = words.major();
     MmaDescriptor descriptor = format.descriptor();
-    boolean versioned = MmaMemberNames.has(descriptor, MmaDescriptor.Field.VERSION);
+    boolean versioned = MmaMembers.has(descriptor, MmaDescriptor.Field.VERSION);
     return new ReadVariables(
         members.second(),
         format.instruction(),
@@ -224,7 +223,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
             + "KSlices of them span the tile's K. The operand is " + k + "MnExtent (M or N) by "
             + k + "KExtent (K): " + fn + "_row(), " + fn + "_col() and " + fn + "_offset() below"
             + " find its element (mn, k) whatever the major. " + major.before() + k
-            + MmaMemberNames.majorField(format) + major.after()
+            + MmaMembers.majorField(format) + major.after()
             + (operand.major() == Major.K ? "" : major.mnMajor()) + "."),
         k,
         operand.instructionK(),
@@ -232,7 +231,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
         operand.mnExtent(),
         operand.kExtent(),
         operand.mnStep(),
-        MmaMemberNames.majorField(format),
+        MmaMembers.majorField(format),
         operand.majorBit(),
         operand.leadingByteOffset(),
         operand.strideByteOffset(),
@@ -252,7 +251,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
   /** {@code wgmma_desc(smem_address, k_slice, mn, stage)}: the header's and the helper's. */
   public IndexFunction descriptor(Read read) {
     MmaOperand operand = read.operand();
-    Members members = read.members();
+    MmaMembers members = read.members();
     String k = members.constants();
     String first = "offset("
         + String.join(", ", operand.shape().rowCol("mn", "k_slice * " + k + "K")) + ", stage)";
@@ -301,7 +300,7 @@ public record OperandReadText(TileSpec tile, List<Read> reads) {
     json.put("leadingByteOffset", operand.leadingByteOffset());
     json.put("strideByteOffset", operand.strideByteOffset());
     json.put("baseOffset", 0);
-    if (MmaMemberNames.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
+    if (MmaMembers.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
       json.put("version", format.descriptor().value(MmaDescriptor.Field.VERSION));
     }
     json.put("descriptorWithoutStart",

@@ -5,7 +5,7 @@ import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.Template;
 import dev.swizzlegen.processor.prove.ProvenStorage;
-import dev.swizzlegen.processor.read.StorageNames;
+import dev.swizzlegen.processor.read.Names;
 import dev.swizzlegen.processor.read.StorageSpec.StorageBuffer;
 import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
@@ -28,7 +28,7 @@ import java.util.Set;
  * host-only {@code configure(kernel)}, for each phase change a comment of what must complete and a
  * helper doing the waits and fences that do not depend on the kernel's thread roles, then
  * {@code static_assert}s. Every value is the model's placement; the members are those
- * {@link StorageNames} reserved.
+ * {@link Names.BufferMembers} reserved.
  */
 public final class StorageHeaderWriter {
   private static final String TEMPLATE = "storage.cuh.template";
@@ -119,7 +119,7 @@ public final class StorageHeaderWriter {
   /** One buffer's accessor and its row of the placement check. */
   private static BufferVariables buffer(StorageBuffer buffer, long phases) {
     Buffer model = buffer.buffer();
-    StorageNames.Members names = buffer.names();
+    Names.BufferMembers names = buffer.names();
     boolean barriers = model.kind() == Buffer.Kind.BARRIERS;
     boolean several = model.copies() > 1;
     return new BufferVariables(names.offset(), names.copies(), names.copyStride(),
@@ -199,7 +199,7 @@ public final class StorageHeaderWriter {
   }
 
   private static String helperName(PhaseChange change) {
-    return StorageNames.phaseChange(change.from(), change.to());
+    return Names.phaseChange(change.from(), change.to());
   }
 
   /**

@@ -4,12 +4,12 @@ import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.Expr.Binary;
 import dev.swizzlegen.processor.emit.Expr.Call;
 import dev.swizzlegen.processor.emit.Expr.Constant;
-import dev.swizzlegen.processor.emit.Expr.Literal;
 import dev.swizzlegen.processor.emit.Expr.Param;
 import dev.swizzlegen.processor.emit.Expr.Select;
 import dev.swizzlegen.processor.emit.Expr.Widen;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.Routine;
+import dev.swizzlegen.processor.emit.java.JavaClass.Invocation;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,10 +25,8 @@ import org.objectweb.asm.Type;
 
 /**
  * Compiles {@link Expr}s and {@link Routine}s into a method through ASM, as javac compiles the Java
- * {@link SourceWriter} prints of them: constants folded, {@code >>} a logical shift, a comparison
- * {@code Integer.compareUnsigned(a, b) < 0} (the header's {@code uint32_t}), {@code c ? a : b} and
- * {@code if} as branches that evaluate one arm, as the header's C++ does; each local named in the
- * {@code LocalVariableTable} in Java's case.
+ * {@link SourceWriter} prints of them: constants folded, comparisons unsigned as the header's
+ * {@code uint32_t}, {@code c ? a : b} and {@code if} as branches that evaluate one arm as C++ does.
  */
 final class Bytecode implements Opcodes {
   private final MethodVisitor method;
@@ -78,21 +76,16 @@ final class Bytecode implements Opcodes {
     method.visitEnd();
   }
 
-  void loadParameters() {
-    for (int slot = 0; slot < parameters.size(); slot++) {
-      method.visitVarInsn(ILOAD, slot);
+  /** Pushes the value of {@code call}, a descriptor {@code result}'s ({@code V}: none). */
+  void invoke(Invocation call, String result) {
+    boolean own = call.field().isEmpty();
+    if (!own) {
+      method.visitFieldInsn(GETSTATIC, owner, call.field(), Type.getDescriptor(call.fieldType()));
     }
-  }
-
-  /**
-   * {@code field.name(parameters...)}, {@code field} a static field of the owner of type
-   * {@code fieldType}, the call returning {@code result} (a descriptor).
-   */
-  void callOnField(String field, String fieldType, String name, String result) {
-    method.visitFieldInsn(GETSTATIC, owner, field, ClassFileWriter.descriptor(fieldType));
-    loadParameters();
-    method.visitMethodInsn(INVOKEVIRTUAL, ClassFileWriter.internal(fieldType), name,
-        "(" + "I".repeat(parameters.size()) + ")" + result, false);
+    call.arguments().forEach(this::push);
+    method.visitMethodInsn(own ? INVOKESTATIC : INVOKEVIRTUAL,
+        own ? owner : Type.getInternalName(call.fieldType()), call.method(),
+        "(" + "I".repeat(call.arguments().size()) + ")" + result, false);
   }
 
   void push(int value) {
@@ -126,10 +119,12 @@ final class Bytecode implements Opcodes {
    * Pushes an expression folding left: a 32-bit one of parameters, calls and choices, or a 64-bit
    * one of constants and widened values.
    */
-  private final Expr.Visitor<Void> code = new Expr.Otherwise<>() {
+  private final Expr.Visitor<Void> code = new Expr.Visitor<>() {
     @Override
-    protected Void otherwise(Expr expression) {
-      throw new IllegalArgumentException("not generated: " + expression);
+    public Void constant(Constant constant) {
+      // Only a 64-bit one is left unfolded.
+      method.visitLdcInsn(constant.value());
+      return null;
     }
 
     @Override
@@ -153,12 +148,6 @@ final class Bytecode implements Opcodes {
     }
 
     @Override
-    public Void constant(Constant constant) {
-      method.visitLdcInsn(constant.value());
-      return null;
-    }
-
-    @Override
     public Void widen(Widen widen) {
       push(widen.value());
       method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "toUnsignedLong", "(I)J", false);
@@ -176,17 +165,17 @@ final class Bytecode implements Opcodes {
         // A comparison's value, C++'s bool as 1 or 0.
         choose(binary, Expr.number(1), Expr.number(0));
       } else {
-        operator(binary, binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE);
+        // ASM's Type gives the long instruction of an int one.
+        push(binary.left());
+        push(binary.right());
+        method.visitInsn((binary.wide() ? Type.LONG_TYPE : Type.INT_TYPE)
+            .getOpcode(ARITHMETIC.get(binary.op()).opcode()));
       }
       return null;
     }
   };
 
-  /**
-   * An arithmetic operator: its {@code int} instruction (ASM's {@link Type#getOpcode} gives the
-   * {@code long} one), and its value on constants as javac folds them (JLS 15.29), none for a
-   * division by zero, which javac leaves to run time.
-   */
+  /** An operator's {@code int} instruction and its value as javac folds it (JLS 15.29). */
   private record Arithmetic(int opcode, IntBinaryOperator fold) {}
 
   private static final Map<Expr.Op, Arithmetic> ARITHMETIC = new EnumMap<>(Map.of(
@@ -201,15 +190,8 @@ final class Bytecode implements Opcodes {
       Expr.Op.XOR, new Arithmetic(IXOR, (a, b) -> a ^ b),
       Expr.Op.OR, new Arithmetic(IOR, (a, b) -> a | b)));
 
-  /** {@code left op right} on {@code int}s or {@code long}s: the operands, then the instruction. */
-  private void operator(Binary binary, Type type) {
-    push(binary.left());
-    push(binary.right());
-    method.visitInsn(type.getOpcode(ARITHMETIC.get(binary.op()).opcode()));
-  }
-
   /** {@code condition ? ifTrue : ifFalse}, one arm evaluated. */
-  private void choose(Expr condition, Expr ifTrue, Expr ifFalse) {
+  private void choose(Binary condition, Expr ifTrue, Expr ifFalse) {
     Label otherwise = new Label();
     Label end = new Label();
     jumpUnless(condition, otherwise);
@@ -220,57 +202,27 @@ final class Bytecode implements Opcodes {
     method.visitLabel(end);
   }
 
-  /**
-   * Jumps to {@code target} unless {@code condition} holds: a comparison unsigned, any other value
-   * where it is 0.
-   */
-  void jumpUnless(Expr condition, Label target) {
-    condition.accept(new Expr.Otherwise<Void>() {
-      @Override
-      protected Void otherwise(Expr value) {
-        push(value);
-        method.visitJumpInsn(IFEQ, target);
-        return null;
-      }
-
-      @Override
-      public Void binary(Binary binary) {
-        if (!binary.op().comparison()) {
-          return otherwise(binary);
-        }
-        push(binary.left());
-        push(binary.right());
-        if (binary.op() == Expr.Op.EQ) {
-          method.visitJumpInsn(IF_ICMPNE, target);
-          return null;
-        }
-        method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I",
-            false);
-        method.visitJumpInsn(switch (binary.op()) {
-          case LT -> IFGE;
-          case GT -> IFLE;
-          default -> IFLT;
-        }, target);
-        return null;
-      }
-    });
+  /** Jumps to {@code target} unless {@code comparison} holds, unsigned. */
+  void jumpUnless(Binary comparison, Label target) {
+    push(comparison.left());
+    push(comparison.right());
+    if (comparison.op() == Expr.Op.EQ) {
+      method.visitJumpInsn(IF_ICMPNE, target);
+      return;
+    }
+    method.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
+    method.visitJumpInsn(switch (comparison.op()) {
+      case LT -> IFGE;
+      case GT -> IFLE;
+      default -> IFLT;
+    }, target);
   }
 
   /**
    * The value of an expression of constants alone, as javac folds it; empty where it reads a
    * parameter, calls, compares, chooses, or divides by zero.
    */
-  private static final Expr.Visitor<OptionalInt> FOLD = new Expr.Otherwise<>() {
-    @Override
-    protected OptionalInt otherwise(Expr expression) {
-      return OptionalInt.empty();
-    }
-
-    @Override
-    public OptionalInt literal(Literal literal) {
-      return OptionalInt.of((int) literal.value());
-    }
-
+  private static final Expr.Visitor<OptionalInt> FOLD = new Expr.Visitor<>() {
     @Override
     public OptionalInt constant(Constant constant) {
       return OptionalInt.of((int) constant.value());
@@ -287,6 +239,26 @@ final class Bytecode implements Opcodes {
       boolean division = binary.op() == Expr.Op.DIV || binary.op() == Expr.Op.MOD;
       return arithmetic == null || division && right.getAsInt() == 0 ? OptionalInt.empty()
           : OptionalInt.of(arithmetic.fold().applyAsInt(left.getAsInt(), right.getAsInt()));
+    }
+
+    @Override
+    public OptionalInt widen(Widen widen) {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalInt param(Param param) {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalInt call(Call call) {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalInt select(Select select) {
+      return OptionalInt.empty();
     }
   };
 
@@ -311,13 +283,8 @@ final class Bytecode implements Opcodes {
 
       @Override
       public void let(Routine.Let let) {
-        declare(let.name(), let.value(), declared);
-      }
-
-      @Override
-      public void var(Routine.Var var) {
-        for (int i = 0; i < var.names().size(); i++) {
-          declare(var.names().get(i), var.values().get(i), declared);
+        for (int i = 0; i < let.names().size(); i++) {
+          declare(let.names().get(i), let.values().get(i), declared);
         }
       }
 

@@ -2,14 +2,12 @@ package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
-import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
-import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.read.JavaClassName;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +17,12 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Writes a {@link JavaClass} as Java 17 class files through ASM: what javac would write for the
- * source {@link SourceWriter} prints of it, without the cost of compiling that source (measured:
- * docs/measurements.md): a {@code SourceFile} naming the source a {@code sources} build would
- * write, {@code MethodParameters} and a {@code LocalVariableTable} with the header's names, the
- * {@code CLASS}-retained {@code @Generated}; frames and maxima computed by ASM.
+ * source {@link SourceWriter} prints of it, without the cost of compiling that source, with a
+ * {@code SourceFile}, {@code MethodParameters} and a {@code LocalVariableTable}; ASM's frames.
  */
 public final class ClassFileWriter implements Opcodes {
   private static final int MEMBER = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
@@ -51,22 +48,18 @@ public final class ClassFileWriter implements Opcodes {
     List<Consumer<MethodVisitor>> initializers = new ArrayList<>();
     type.accept(new JavaClass.Visitor() {
       @Override
-      public void intConstant(IntConstant constant) {
-        file.visitField(MEMBER, constant.name(), "I", null, constant.value()).visitEnd();
-      }
-
-      @Override
-      public void stringConstant(StringConstant constant) {
-        file.visitField(MEMBER, constant.name(), "Ljava/lang/String;", null, constant.value())
-            .visitEnd();
+      public void constant(Constant constant) {
+        file.visitField(MEMBER, constant.name(), Type.getDescriptor(constant.type()), null,
+            constant.value()).visitEnd();
       }
 
       @Override
       public void enumValue(EnumValue value) {
-        String type = descriptor(value.type());
+        String type = Type.getDescriptor(value.type());
         file.visitField(MEMBER, value.name(), type, null, null).visitEnd();
         initializers.add(init -> {
-          init.visitFieldInsn(GETSTATIC, internal(value.type()), value.constant(), type);
+          init.visitFieldInsn(GETSTATIC, Type.getInternalName(value.type()), value.constant(),
+              type);
           init.visitFieldInsn(PUTSTATIC, self, value.name(), type);
         });
       }
@@ -74,7 +67,7 @@ public final class ClassFileWriter implements Opcodes {
       @Override
       public void modelValue(ModelValue value) {
         file.visitField(MEMBER, value.name(), valueDescriptor(value), value.list()
-            ? "Ljava/util/List<" + descriptor(value.type()) + ">;" : null, null).visitEnd();
+            ? "Ljava/util/List<" + Type.getDescriptor(value.type()) + ">;" : null, null).visitEnd();
         initializers.add(init -> ClassFileWriter.modelValue(init, self, value));
       }
     });
@@ -97,35 +90,20 @@ public final class ClassFileWriter implements Opcodes {
 
       @Override
       public void routine(RoutineMethod routine) {
-        String pair = internal(routine.pair());
+        String pair = Type.getInternalName(routine.pair());
         Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, routine.name(),
             routine.parameters(), "L" + pair + ";");
-        code.callOnField(routine.check(), routine.checkType(), routine.checkMethod(), "V");
+        code.invoke(routine.check(), "V");
         code.block(routine.routine().body(), pair);
         code.end();
       }
 
       @Override
-      public void modelCall(ModelCall call) {
-        String result = descriptor(call.result());
-        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, call.name(),
-            call.parameters(), result);
-        code.callOnField(call.field(), call.fieldType(), call.method(), result);
-        code.method().visitInsn(ARETURN);
-        code.end();
-      }
-
-      @Override
-      public void defaulted(Defaulted defaulted) {
-        String result = descriptor(defaulted.result());
-        int count = defaulted.parameters().size();
-        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, defaulted.name(),
-            defaulted.parameters(), result);
-        code.loadParameters();
-        // The constant, as javac inlines it.
-        code.push(defaulted.value());
-        code.method().visitMethodInsn(INVOKESTATIC, self, defaulted.name(),
-            "(" + "I".repeat(count + 1) + ")" + result, false);
+      public void delegate(Delegate delegate) {
+        String result = Type.getDescriptor(delegate.result());
+        Bytecode code = Bytecode.method(file, self, ACC_PUBLIC | ACC_STATIC, delegate.name(),
+            delegate.parameters(), result);
+        code.invoke(delegate.call(), result);
         code.method().visitInsn(ARETURN);
         code.end();
       }
@@ -141,7 +119,7 @@ public final class ClassFileWriter implements Opcodes {
   }
 
   private static String valueDescriptor(ModelValue value) {
-    return value.list() ? "Ljava/util/List;" : descriptor(value.type());
+    return Type.getDescriptor(value.list() ? List.class : value.type());
   }
 
   /**
@@ -155,7 +133,8 @@ public final class ClassFileWriter implements Opcodes {
     Label done = new Label();
     init.visitTryCatchBlock(start, end, noRuntime, "java/lang/LinkageError");
     init.visitLabel(start);
-    String element = internal(value.type());
+    String element = Type.getInternalName(value.type());
+    boolean isInterface = value.type().isInterface();
     String parse = "(Ljava/lang/String;)L" + element + ";";
     if (value.list()) {
       Bytecode.push(init, value.texts().size());
@@ -164,14 +143,14 @@ public final class ClassFileWriter implements Opcodes {
         init.visitInsn(DUP);
         Bytecode.push(init, i);
         init.visitLdcInsn(value.texts().get(i));
-        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+        init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, isInterface);
         init.visitInsn(AASTORE);
       }
       init.visitMethodInsn(INVOKESTATIC, element, "listOf",
-          "([L" + element + ";)Ljava/util/List;", value.typeIsInterface());
+          "([L" + element + ";)Ljava/util/List;", isInterface);
     } else {
       init.visitLdcInsn(value.texts().get(0));
-      init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, value.typeIsInterface());
+      init.visitMethodInsn(INVOKESTATIC, element, "parse", parse, isInterface);
     }
     init.visitVarInsn(ASTORE, 0);
     init.visitLabel(end);
@@ -188,9 +167,5 @@ public final class ClassFileWriter implements Opcodes {
   /** {@code com/acme/Type} of the binary name {@code com.acme.Type}. */
   static String internal(String binaryName) {
     return binaryName.replace('.', '/');
-  }
-
-  static String descriptor(String qualifiedName) {
-    return "L" + internal(qualifiedName) + ";";
   }
 }

@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.emit.java;
 
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.Routine;
 import dev.swizzlegen.processor.read.JavaClassName;
@@ -49,9 +50,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
   /** What a writer does with each kind of member: nothing, for a kind it does not override. */
   public interface Visitor {
-    default void intConstant(IntConstant constant) {}
-
-    default void stringConstant(StringConstant constant) {}
+    default void constant(Constant constant) {}
 
     default void modelValue(ModelValue value) {}
 
@@ -61,24 +60,14 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
 
     default void routine(RoutineMethod routine) {}
 
-    default void modelCall(ModelCall call) {}
-
-    default void defaulted(Defaulted defaulted) {}
+    default void delegate(Delegate delegate) {}
   }
 
-  /** {@code public static final int name = value;}: a compile-time constant. */
-  public record IntConstant(String name, int value, String doc) implements Member {
+  /** {@code public static final type name = value;}: a compile-time {@code int} or String. */
+  public record Constant(String name, Class<?> type, Object value, String doc) implements Member {
     @Override
     public void accept(Visitor visitor) {
-      visitor.intConstant(this);
-    }
-  }
-
-  /** {@code public static final String name = value;}: a compile-time constant. */
-  public record StringConstant(String name, String value, String doc) implements Member {
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.stringConstant(this);
+      visitor.constant(this);
     }
   }
 
@@ -86,10 +75,10 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
    * {@code public static final type name = type.parse(text)}, or where {@code list}
    * {@code List<type>} of {@code type.listOf(type.parse(text)...)}: a value of the runtime model,
    * null where the runtime is not on the class path (a {@code LinkageError}), so that the index
-   * functions need no runtime. {@code typeIsInterface}: as a class file's static call says.
+   * functions need no runtime.
    */
-  public record ModelValue(String name, String type, boolean typeIsInterface, boolean list,
-      List<String> texts, String doc) implements Member {
+  public record ModelValue(String name, Class<?> type, boolean list, List<String> texts,
+      String doc) implements Member {
     public ModelValue {
       texts = List.copyOf(texts);
     }
@@ -101,7 +90,7 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /** {@code public static final type name = type.constant;}: an enum constant of the runtime. */
-  public record EnumValue(String name, String type, String constant, String doc)
+  public record EnumValue(String name, Class<?> type, String constant, String doc)
       implements Member {
     @Override
     public void accept(Visitor visitor) {
@@ -109,8 +98,11 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
     }
   }
 
-  /** {@code public static int name(int ...)} (or {@code long}): an index function of the header. */
-  public record Function(IndexFunction function, String doc) implements Member {
+  /**
+   * {@code public static int name(int ...)} (or {@code long}): an index function of the header,
+   * its meaning its Javadoc.
+   */
+  public record Function(IndexFunction function) implements Member {
     @Override
     public void accept(Visitor visitor) {
       visitor.function(this);
@@ -118,12 +110,21 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static pair name(int ...)}: {@code check.checkMethod(parameters...)} (an
-   * {@link EnumValue} of this class), then the routine, which returns {@code new pair(x, y)}.
+   * {@code field.method(arguments)}, {@code field} a static field of this class of type
+   * {@code fieldType}; or, where {@code field} is empty (its type null), a method of this class.
    */
-  public record RoutineMethod(String name, List<String> parameters, String check,
-      String checkType, String checkMethod, Routine routine, String pair, String doc)
-      implements Member {
+  public record Invocation(String field, Class<?> fieldType, String method, List<Expr> arguments) {
+    public Invocation {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /**
+   * {@code public static pair name(int ...)}: {@code check} (a method of an {@link EnumValue} of
+   * this class), then the routine, which returns {@code new pair(x, y)}.
+   */
+  public record RoutineMethod(String name, List<String> parameters, Invocation check,
+      Routine routine, Class<?> pair, String doc) implements Member {
     public RoutineMethod {
       parameters = List.copyOf(parameters);
     }
@@ -135,34 +136,19 @@ public record JavaClass(JavaClassName name, List<Doc> javadoc, List<Member> memb
   }
 
   /**
-   * {@code public static result name(int ...)} returning {@code field.method(parameters...)}, the
-   * field an {@link EnumValue} of this class.
+   * {@code public static result name(int ...)} returning {@code call}'s value: a method of the
+   * model ({@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}) or an overload of this class that
+   * passes a constant ({@code getSwizzleIdx(blockIdx, gridX, gridY, TILE_SIZE)}).
    */
-  public record ModelCall(String name, List<String> parameters, String field, String fieldType,
-      String method, String result, String doc) implements Member {
-    public ModelCall {
+  public record Delegate(String name, List<String> parameters, Invocation call, Class<?> result,
+      String doc) implements Member {
+    public Delegate {
       parameters = List.copyOf(parameters);
     }
 
     @Override
     public void accept(Visitor visitor) {
-      visitor.modelCall(this);
-    }
-  }
-
-  /**
-   * {@code public static result name(int ...)} returning {@code name(parameters..., constant)}, the
-   * overload that passes an {@link IntConstant} of this class as its last argument.
-   */
-  public record Defaulted(String name, List<String> parameters, String constant, int value,
-      String result, String doc) implements Member {
-    public Defaulted {
-      parameters = List.copyOf(parameters);
-    }
-
-    @Override
-    public void accept(Visitor visitor) {
-      visitor.defaulted(this);
+      visitor.delegate(this);
     }
   }
 }

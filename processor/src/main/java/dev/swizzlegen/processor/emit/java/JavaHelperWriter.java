@@ -1,6 +1,7 @@
 package dev.swizzlegen.processor.emit.java;
 
 import dev.swizzlegen.processor.diag.ModelText;
+import dev.swizzlegen.processor.emit.Expr;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.RasterRoutines;
@@ -8,10 +9,11 @@ import dev.swizzlegen.processor.emit.StorageConstants;
 import dev.swizzlegen.processor.emit.SwizzleMasks;
 import dev.swizzlegen.processor.emit.TileConstants;
 import dev.swizzlegen.processor.emit.TileFunctions;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.Doc;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Invocation;
 import dev.swizzlegen.processor.emit.java.JavaClass.Member;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.prove.ProvenStorage;
 import dev.swizzlegen.processor.prove.ProvenTile;
 import dev.swizzlegen.processor.read.JavaClassName;
@@ -20,9 +22,12 @@ import dev.swizzlegen.processor.read.StorageSpec;
 import dev.swizzlegen.processor.read.TileSpec;
 import dev.swizzlegen.processor.text.ProofText;
 import dev.swizzlegen.processor.text.SwizzleText;
+import dev.swizzlegen.runtime.access.AccessPattern;
 import dev.swizzlegen.runtime.engine.Engine;
 import dev.swizzlegen.runtime.layout.TileLayout;
+import dev.swizzlegen.runtime.raster.LaunchGrid;
 import dev.swizzlegen.runtime.raster.Rasterizer;
+import dev.swizzlegen.runtime.raster.TileCoord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,41 +37,31 @@ import java.util.List;
  * {@code CUDA_HEADER} and {@code CUDA_TYPE}.
  */
 public final class JavaHelperWriter {
-  private static final String TILE_LAYOUT = "dev.swizzlegen.runtime.layout.TileLayout";
-  private static final String ACCESS_PATTERN = "dev.swizzlegen.runtime.access.AccessPattern";
-  private static final String ENGINE = "dev.swizzlegen.runtime.engine.Engine";
-  private static final String RASTERIZER = "dev.swizzlegen.runtime.raster.Rasterizer";
-  private static final String TILE_COORD = "dev.swizzlegen.runtime.raster.TileCoord";
-  private static final String LAUNCH_GRID = "dev.swizzlegen.runtime.raster.LaunchGrid";
-
   /**
-   * {@code <Name>Swizzle}: the index functions the CUDA header prints ({@code functions}:
-   * {@link TileFunctions#of}, then the tensor-core reads' descriptors), constants folded in, and
-   * the runtime's {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES} of the same tile; its
-   * Javadoc, what the header's comment says, only where {@code javadoc} (a class file has none).
+   * {@code <Name>Swizzle}: the index functions the CUDA header prints, and the runtime's
+   * {@code LAYOUT}, {@code ACCESSES} and {@code ENGINES}; Javadoc only where {@code javadoc}.
    */
   public JavaClass helper(ProvenTile proven, List<IndexFunction> functions, boolean javadoc) {
     TileSpec tile = proven.spec();
     TileLayout layout = tile.layout();
     List<Member> members = new ArrayList<>();
     for (TileConstants.Constant constant : TileConstants.of(layout)) {
-      members.add(new IntConstant(constant.javaName(), constant.value(), ""));
+      members.add(new Constant(constant.javaName(), int.class, constant.value(), ""));
     }
-    members.add(new StringConstant("CUDA_HEADER", tile.headerPath(),
+    members.add(new Constant("CUDA_HEADER", String.class, tile.headerPath(),
         "The CUDA header with the same functions, under the generated sources."));
-    members.add(new StringConstant("CUDA_TYPE", tile.cudaType(),
+    members.add(new Constant("CUDA_TYPE", String.class, tile.cudaType(),
         "The header's struct."));
-    members.add(new JavaClass.ModelValue("LAYOUT", TILE_LAYOUT, false, false,
+    members.add(new JavaClass.ModelValue("LAYOUT", TileLayout.class, false,
         List.of(layout.text()), "The tile's layout."));
-    members.add(new JavaClass.ModelValue("ACCESSES", ACCESS_PATTERN, true, true,
+    members.add(new JavaClass.ModelValue("ACCESSES", AccessPattern.class, true,
         tile.accesses().stream().map(access -> access.pattern().text()).toList(),
         "The warp accesses proven free of bank conflicts."));
-    members.add(new JavaClass.ModelValue("ENGINES", ENGINE, true, true,
+    members.add(new JavaClass.ModelValue("ENGINES", Engine.class, true,
         tile.engines().stream().map(Engine::text).toList(),
         "The engines (TMA, wgmma, tcgen05) whose requirements the layout meets."));
-    List<IndexFunction> methods = new ArrayList<>(functions);
-    methods.add(TileFunctions.bank(layout));
-    methods.forEach(function -> members.add(new JavaClass.Function(function, function.meaning())));
+    functions.forEach(function -> members.add(new JavaClass.Function(function)));
+    members.add(new JavaClass.Function(TileFunctions.bank(layout)));
     return new JavaClass(tile.helper(), javadoc ? javadoc(proven) : List.of(), members, List.of());
   }
 
@@ -80,49 +75,56 @@ public final class JavaHelperWriter {
   }
 
   /**
-   * {@code <Name>Raster}, the rasterizer header's twin: {@code getSwizzleIdx} is the header's
-   * {@code get_swizzle_idx}, the order's {@link RasterRoutines#of}, after the model's
-   * {@link Rasterizer#checkArguments}, which throws for a block outside the launch;
-   * {@code launchGrid} calls the model's {@link Rasterizer#launchGrid}.
+   * {@code <Name>Raster}, the rasterizer header's twin: {@code getSwizzleIdx} is the model's
+   * {@link Rasterizer#checkArguments}, then the header's {@link RasterRoutines#of}.
    */
   public JavaClass rasterTwin(RasterSpec raster) {
     List<String> block = List.of("blockIdx", "gridX", "gridY");
-    List<String> grid = List.of("gridX", "gridY");
-    int tileSize = raster.tileSize();
+    List<String> grid = List.of("gridX", "gridY", "tileSize");
+    Expr tileSize = Expr.constant("TileSize", raster.tileSize());
     return new JavaClass(raster.javaClass(), List.of(Doc.paragraph("The rasterizer "
         + raster.rasterizer().name() + " of " + raster.type().getQualifiedName() + ", as "
         + raster.headerPath() + " has it in C++ (" + raster.cudaType() + ").")), List.of(
-        new JavaClass.EnumValue("RASTERIZER", RASTERIZER, raster.rasterizer().name(),
+        new JavaClass.EnumValue("RASTERIZER", Rasterizer.class, raster.rasterizer().name(),
             "The order, as the runtime's model."),
-        new IntConstant("TILE_SIZE", tileSize, "The default tile size."),
-        new StringConstant("CUDA_HEADER", raster.headerPath(),
+        new Constant("TILE_SIZE", int.class, raster.tileSize(), "The default tile size."),
+        new Constant("CUDA_HEADER", String.class, raster.headerPath(),
             "The CUDA header with the same functions, under the generated sources."),
-        new StringConstant("CUDA_TYPE", raster.cudaType(), "The header's struct."),
-        new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS, "RASTERIZER",
-            RASTERIZER, "checkArguments", RasterRoutines.of(raster.rasterizer()), TILE_COORD,
+        new Constant("CUDA_TYPE", String.class, raster.cudaType(), "The header's struct."),
+        new JavaClass.RoutineMethod("getSwizzleIdx", RasterRoutines.PARAMETERS,
+            call("RASTERIZER", "checkArguments", RasterRoutines.PARAMETERS),
+            RasterRoutines.of(raster.rasterizer()), TileCoord.class,
             "The tile block blockIdx computes, as the header's get_swizzle_idx."),
-        new JavaClass.Defaulted("getSwizzleIdx", block, "TILE_SIZE", tileSize, TILE_COORD,
-            "getSwizzleIdx with the default tile size."),
-        new JavaClass.ModelCall("launchGrid", List.of("gridX", "gridY", "tileSize"), "RASTERIZER",
-            RASTERIZER, "launchGrid", LAUNCH_GRID, "The launch's grid for a grid of tiles."),
-        new JavaClass.Defaulted("launchGrid", grid, "TILE_SIZE", tileSize, LAUNCH_GRID,
-            "launchGrid with the default tile size.")), List.of());
+        new Delegate("getSwizzleIdx", block, call("", "getSwizzleIdx", block, tileSize),
+            TileCoord.class, "getSwizzleIdx with the default tile size."),
+        new Delegate("launchGrid", grid, call("RASTERIZER", "launchGrid", grid), LaunchGrid.class,
+            "The launch's grid for a grid of tiles."),
+        new Delegate("launchGrid", grid.subList(0, 2), call("", "launchGrid", grid.subList(0, 2),
+            tileSize), LaunchGrid.class, "launchGrid with the default tile size.")), List.of());
+  }
+
+  /** {@code field.method(parameters..., extra...)}: of this class where {@code field} is empty. */
+  private static Invocation call(String field, String method, List<String> parameters,
+      Expr... extra) {
+    List<Expr> arguments = new ArrayList<>(parameters.stream().map(Expr::param).toList());
+    arguments.addAll(List.of(extra));
+    return new Invocation(field, field.isEmpty() ? null : Rasterizer.class, method, arguments);
   }
 
   /**
-   * {@code <Name>Layout}, a storage's twin for JVM launchers (JCuda, JavaCPP, Panama) that pass the
-   * dynamic shared memory's size: every one of the header's {@link StorageConstants} (the header
-   * leaves out a single copy's) in Java's case. Constants only: it needs no runtime.
+   * {@code <Name>Layout}, a storage's twin for JVM launchers (JCuda, JavaCPP, Panama): every one of
+   * the {@link StorageConstants}, the header's and a single copy's. It needs no runtime.
    */
   public JavaClass storageTwin(ProvenStorage proven) {
     StorageSpec spec = proven.spec();
     List<Member> members = new ArrayList<>();
     for (StorageConstants.Constant constant : StorageConstants.of(proven)) {
-      members.add(new IntConstant(constant.javaName(), Math.toIntExact(constant.value()), ""));
+      members.add(new Constant(constant.javaName(), int.class,
+          Math.toIntExact(constant.value()), ""));
     }
-    members.add(new StringConstant("CUDA_HEADER", spec.headerPath(),
+    members.add(new Constant("CUDA_HEADER", String.class, spec.headerPath(),
         "The CUDA header with the same plan, under the generated sources."));
-    members.add(new StringConstant("CUDA_TYPE", spec.cudaType(), "The header's struct."));
+    members.add(new Constant("CUDA_TYPE", String.class, spec.cudaType(), "The header's struct."));
     return new JavaClass(spec.layoutClass(), List.of(Doc.paragraph("The shared-memory plan of "
         + spec.type().getQualifiedName() + ", as " + spec.headerPath() + " has it in C++ ("
         + spec.cudaType() + "): what a JVM launcher passes as the dynamic shared memory's size,"

@@ -12,10 +12,7 @@ import java.util.List;
  * @param sources whether it writes sources, whose classes carry Javadoc
  */
 public record JavaWriter(boolean sources) {
-  /**
-   * The files of {@code type}: its class file; or, as a source, a top-level class with its member
-   * classes, and nothing for a member class, which its holder's source declares.
-   */
+  /** The files of {@code type}: as a source, none for a member class (its holder's has it). */
   public List<GeneratedFile> write(JavaClass type) {
     if (!sources) {
       return new ClassFileWriter().write(type);

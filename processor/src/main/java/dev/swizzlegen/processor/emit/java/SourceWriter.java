@@ -14,22 +14,19 @@ import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.GeneratedFile;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.Routine;
-import dev.swizzlegen.processor.emit.java.JavaClass.Defaulted;
+import dev.swizzlegen.processor.emit.java.JavaClass.Constant;
+import dev.swizzlegen.processor.emit.java.JavaClass.Delegate;
 import dev.swizzlegen.processor.emit.java.JavaClass.EnumValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.Function;
-import dev.swizzlegen.processor.emit.java.JavaClass.IntConstant;
-import dev.swizzlegen.processor.emit.java.JavaClass.ModelCall;
 import dev.swizzlegen.processor.emit.java.JavaClass.ModelValue;
 import dev.swizzlegen.processor.emit.java.JavaClass.RoutineMethod;
-import dev.swizzlegen.processor.emit.java.JavaClass.StringConstant;
 import dev.swizzlegen.processor.read.JavaClassName;
 import dev.swizzlegen.processor.text.SwizzleText;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -67,21 +64,15 @@ public final class SourceWriter {
     Set<String> declared = new HashSet<>();
     type.accept(new JavaClass.Visitor() {
       @Override
-      public void intConstant(IntConstant constant) {
-        spec.addField(field(TypeName.INT, constant.name(), constant.doc())
-            .initializer("$L", constant.value()).build());
-        declared.add(upperCamel(constant.name()));
-      }
-
-      @Override
-      public void stringConstant(StringConstant constant) {
-        spec.addField(field(ClassName.get(String.class), constant.name(), constant.doc())
-            .initializer("$S", constant.value()).build());
+      public void constant(Constant constant) {
+        spec.addField(field(TypeName.get(constant.type()), constant.name(), constant.doc())
+            .initializer(constant.type() == String.class ? "$S" : "$L", constant.value()).build());
+        declared.add(constant.name());
       }
 
       @Override
       public void enumValue(EnumValue value) {
-        ClassName enumType = ClassName.bestGuess(value.type());
+        ClassName enumType = ClassName.get(value.type());
         spec.addField(field(enumType, value.name(), value.doc())
             .initializer("$T.$L", enumType, value.constant()).build());
       }
@@ -107,33 +98,16 @@ public final class SourceWriter {
       }
 
       @Override
-      public void modelCall(ModelCall call) {
-        spec.addMethod(method(call.name(), call.parameters(), ClassName.bestGuess(call.result()),
-            call.doc())
-            .addStatement("return $L.$L($L)", call.field(), call.method(),
-                String.join(", ", names(call.parameters()))).build());
-      }
-
-      @Override
-      public void defaulted(Defaulted defaulted) {
-        List<String> arguments = new ArrayList<>(names(defaulted.parameters()));
-        arguments.add(defaulted.constant());
-        spec.addMethod(method(defaulted.name(), defaulted.parameters(),
-            ClassName.bestGuess(defaulted.result()), defaulted.doc())
-            .addStatement("return $L($L)", defaulted.name(), String.join(", ", arguments)).build());
+      public void delegate(Delegate delegate) {
+        spec.addMethod(method(delegate.name(), delegate.parameters(),
+            ClassName.get(delegate.result()), delegate.doc())
+            .addStatement("return $L", invocation(java, delegate.call())).build());
       }
     });
     for (JavaClass nested : type.memberClasses()) {
       spec.addType(spec(nested, true));
     }
     return spec.build();
-  }
-
-  /** {@code ROW_STRIDE -> RowStride}: a constant's name as {@code Expr.Constant} spells it. */
-  private static String upperCamel(String name) {
-    return java.util.Arrays.stream(name.split("_")).filter(word -> !word.isEmpty())
-        .map(word -> word.charAt(0) + word.substring(1).toLowerCase(Locale.ROOT))
-        .collect(Collectors.joining());
   }
 
   private static FieldSpec.Builder field(TypeName type, String name, String doc) {
@@ -146,13 +120,13 @@ public final class SourceWriter {
   }
 
   private static TypeName valueType(ModelValue value) {
-    ClassName type = ClassName.bestGuess(value.type());
+    ClassName type = ClassName.get(value.type());
     return value.list() ? ParameterizedTypeName.get(ClassName.get(List.class), type) : type;
   }
 
   /** {@code LAYOUT}'s initializer: the value, or null where the runtime is missing. */
   private static CodeBlock modelValue(ModelValue value) {
-    ClassName type = ClassName.bestGuess(value.type());
+    ClassName type = ClassName.get(value.type());
     CodeBlock built = value.list()
         ? value.texts().isEmpty() ? CodeBlock.of("$T.listOf()", type)
             : CodeBlock.of("$T.listOf($>$>\n$L$<$<)", type, value.texts().stream()
@@ -176,8 +150,8 @@ public final class SourceWriter {
     MethodSpec.Builder method = MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(result);
-    for (String parameter : names(parameters)) {
-      method.addParameter(TypeName.INT, parameter);
+    for (String parameter : parameters) {
+      method.addParameter(TypeName.INT, ExprPrinter.javaName(parameter));
     }
     if (!doc.isEmpty()) {
       method.addJavadoc("$L", paragraph(doc));
@@ -189,7 +163,7 @@ public final class SourceWriter {
   private static MethodSpec function(ExprPrinter java, Function function) {
     IndexFunction f = function.function();
     MethodSpec.Builder method = method(f.name(), f.parameters(),
-        f.wide() ? TypeName.LONG : TypeName.INT, function.doc());
+        f.wide() ? TypeName.LONG : TypeName.INT, f.meaning());
     String formula = f.formula(ExprPrinter.JAVA);
     if (!formula.isEmpty()) {
       method.addJavadoc("<pre>\n$L\n</pre>\n", javadocLine(formula));
@@ -202,77 +176,20 @@ public final class SourceWriter {
     return String.join("\n", SwizzleText.wrap(javadocLine(text), 96)) + "\n";
   }
 
+  /** The check, then the routine in Java, each return naming the pair by {@code $T}. */
   private static MethodSpec routine(ExprPrinter java, RoutineMethod routine) {
-    MethodSpec.Builder method = method(routine.name(), routine.parameters(),
-        ClassName.bestGuess(routine.pair()), routine.doc());
-    method.addStatement("$L.$L($L)", routine.check(), routine.checkMethod(),
-        String.join(", ", names(routine.parameters())));
-    CodeBlock.Builder body = CodeBlock.builder();
-    statements(body, java, routine.routine().body(), ClassName.bestGuess(routine.pair()));
-    return method.addCode(body.build()).build();
+    ClassName pair = ClassName.get(routine.pair());
+    String body = routine.routine().print(Routine.Dialect.java(java, "$T"));
+    return method(routine.name(), routine.parameters(), pair, routine.doc())
+        .addStatement("$L", invocation(java, routine.check()))
+        .addCode(body, Collections.nCopies(body.split("\\$T", -1).length - 1, pair).toArray())
+        .build();
   }
 
-  /** The statements in Java: a {@code const} is {@code final int}, the loop's test {@code != 0}. */
-  private static void statements(CodeBlock.Builder out, ExprPrinter java,
-      List<Routine.Statement> statements, ClassName pair) {
-    Routine.Visitor print = new Routine.Visitor() {
-      @Override
-      public void comment(Routine.Comment comment) {
-        comment.lines().forEach(line -> out.add("// $L\n", line));
-      }
-
-      @Override
-      public void let(Routine.Let let) {
-        out.addStatement("final int $L = $L", java.variable(let.name()), java.print(let.value()));
-      }
-
-      @Override
-      public void var(Routine.Var var) {
-        List<String> declared = new ArrayList<>();
-        for (int i = 0; i < var.names().size(); i++) {
-          declared.add(java.variable(var.names().get(i)) + " = "
-              + java.print(var.values().get(i)));
-        }
-        out.addStatement("int $L", String.join(", ", declared));
-      }
-
-      @Override
-      public void assign(Routine.Assign assign) {
-        out.addStatement("$L $L= $L", java.variable(assign.name()),
-            assign.op() == null ? "" : java.symbol(assign.op()), java.print(assign.value()));
-      }
-
-      @Override
-      public void branch(Routine.If branch) {
-        out.beginControlFlow("if ($L)", java.print(branch.condition()));
-        statements(out, java, branch.then(), pair);
-        if (!branch.otherwise().isEmpty()) {
-          out.nextControlFlow("else");
-          statements(out, java, branch.otherwise(), pair);
-        }
-        out.endControlFlow();
-      }
-
-      @Override
-      public void halving(Routine.Halving loop) {
-        String variable = java.variable(loop.variable());
-        out.beginControlFlow("for (int $L = $L; $L != 0; $L >>>= 1)", variable,
-            java.print(loop.start()), variable, variable);
-        statements(out, java, loop.body(), pair);
-        out.endControlFlow();
-      }
-
-      @Override
-      public void result(Routine.Return result) {
-        out.addStatement("return new $T($L, $L)", pair, java.print(result.x()),
-            java.print(result.y()));
-      }
-    };
-    statements.forEach(statement -> statement.accept(print));
-  }
-
-  private static List<String> names(List<String> parameters) {
-    return parameters.stream().map(ExprPrinter::javaName).toList();
+  /** {@code RASTERIZER.launchGrid(gridX, gridY, tileSize)}, {@code launchGrid(..., TILE_SIZE)}. */
+  private static String invocation(ExprPrinter java, JavaClass.Invocation call) {
+    return (call.field().isEmpty() ? "" : call.field() + ".") + call.method() + "("
+        + String.join(", ", call.arguments().stream().map(java::print).toList()) + ")";
   }
 
   /** The class's Javadoc: paragraphs, a {@code <pre>} block kept as it is. */

@@ -3,9 +3,8 @@ package dev.swizzlegen.processor.emit.cuda;
 import dev.swizzlegen.processor.emit.ExprPrinter;
 import dev.swizzlegen.processor.emit.IndexFunction;
 import dev.swizzlegen.processor.emit.TileFunctions;
-import dev.swizzlegen.processor.read.MmaMemberNames;
-import dev.swizzlegen.processor.read.MmaMemberNames.Members;
-import dev.swizzlegen.processor.read.ReservedNames;
+import dev.swizzlegen.processor.read.Names;
+import dev.swizzlegen.processor.read.Names.MmaMembers;
 import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.engine.mma.MmaDescriptor;
@@ -26,7 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every identifier the CUDA printers write into a header's code, which {@link ReservedNames} keeps
+ * Every identifier the CUDA printers write into a header's code, which {@link Names} keeps
  * in its {@code header-identifiers.txt} ({@code read} comes before {@code emit}, and printing them
  * in every javac run would cost a cold build 0.3-0.4 s); {@code ReservedNamesTest} holds that file
  * equal to this. Test code: no javac run needs it. It prints, with names of its own for the user's parts ({@link #STRUCT},
@@ -83,8 +82,8 @@ public final class HeaderNames {
     String template = resource("tile.cuh.template");
     for (MmaFormat format : MmaFormat.all()) {
       for (boolean second : new boolean[] {false, true}) {
-        if (!second || MmaMemberNames.readsInBothMajors(format)) {
-          addCode(names, read(template, format, Members.of(format, second)));
+        if (!second || MmaMembers.readsInBothMajors(format)) {
+          addCode(names, read(template, format, MmaMembers.of(format, second)));
         }
       }
     }
@@ -108,10 +107,10 @@ public final class HeaderNames {
     for (MmaFormat format : MmaFormat.all()) {
       MmaOperand operand = MmaOperand.plan(format, operandTile, Major.K).orElseThrow();
       for (boolean second : new boolean[] {false, true}) {
-        if (second && !MmaMemberNames.readsInBothMajors(format)) {
+        if (second && !MmaMembers.readsInBothMajors(format)) {
           continue;
         }
-        Members members = Members.of(format, second);
+        MmaMembers members = MmaMembers.of(format, second);
         String constants = members.constants().substring(1);
         functions.addAll(TileFunctions.operand(operand.shape(), members.functionPrefix(),
             constants));
@@ -132,8 +131,8 @@ public final class HeaderNames {
    * The template's code with one read's members named, every other slot empty: {@code {{k}}K} is
    * {@code kWgmmaMnK} for wgmma's second read.
    */
-  private static String read(String template, MmaFormat format, Members members) {
-    if (!MmaMemberNames.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
+  private static String read(String template, MmaFormat format, MmaMembers members) {
+    if (!MmaMembers.has(format.descriptor(), MmaDescriptor.Field.VERSION)) {
       template = VERSIONED.matcher(template).replaceAll("");
     }
     Matcher slot = SLOT.matcher(template);
@@ -141,7 +140,7 @@ public final class HeaderNames {
     while (slot.find()) {
       String value = switch (slot.group(1)) {
         case "k" -> members.constants();
-        case "majorField" -> MmaMemberNames.majorField(format);
+        case "majorField" -> MmaMembers.majorField(format);
         case "functionPrefix" -> members.functions();
         case "descriptorFunction" -> members.descriptor();
         case "name" -> STRUCT;
