@@ -1,8 +1,5 @@
 package dev.swizzlegen.processor.diag;
 
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofAccess;
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
-
 import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.ArchitectureViolation;
@@ -22,21 +19,21 @@ import dev.swizzlegen.runtime.layout.TileLayout;
 import dev.swizzlegen.runtime.notation.LaneNotation;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
 import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The violations of what an {@code @Access} asks of a tile: warp accesses, the engines (TMA, and
- * the tensor cores' reads, wgmma and tcgen05, one family with the instruction as data) and the
- * architectures (a rasterizer's violations need no fragments).
+ * the tensor cores' reads, one family with the instruction as data) and the architectures.
  */
 final class AccessMessages extends MessageFamily {
   static void accessFragments() {
-    blame(AccessViolation.VectorBaseMisaligned.class, v -> vectorsOf(v.kind()));
     fragments(AccessViolation.VectorBaseMisaligned.class,
-        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes())));
-    blame(AccessViolation.VectorBroken.class, v -> vectorsOf(v.kind()));
+        v -> Map.of("blamed", vectorsOf(v.kind())));
     fragments(AccessViolation.VectorBroken.class,
-        v -> Map.of("vectors", vectors(v.kind(), v.vectorBytes()),
+        v -> Map.of("blamed", vectorsOf(v.kind()),
             "where", v.col() == v.firstCol()
                 ? "they start at offset " + v.startOffset() + ", no multiple of " + v.elements()
                 : "col " + v.col() + " is at offset " + v.offset() + ", not "
@@ -44,29 +41,29 @@ final class AccessMessages extends MessageFamily {
             "narrow", v.narrowSwizzle().map(swizzle -> " (a swizzle's base must cover the vector,"
                 + " 2^base >= " + v.elements() + " elements; " + swizzle + "'s is " + swizzle.base()
                 + ")").orElse("")));
-    fragments(AccessViolation.VectorSplitsElements.class,
-        v -> Map.of("elementSize", ModelText.elementSize(v.dtype())));
     fragments(AccessViolation.FootprintDoesNotTile.class,
         v -> Map.of("lineWords", v.rowsAsOne() > 1 ? "lines" : "rows",
             "line", v.rowsAsOne() > 1 ? "line of " + v.rowsAsOne() + " rows" : "row"));
     fragments(AccessViolation.TransNeeds8Or16Bit.class,
-        v -> Map.of("instruction", matrixInstruction(v.kind()),
-            "elementSize", ModelText.elementSize(v.dtype())));
+        v -> Map.of("instruction", matrixInstruction(v.kind())));
     // m8n8 matrices are the kind's; another shape's are the shape's.
-    blame(AccessViolation.MatricesDoNotTile.class, v -> ofAccess(
-        v.shape() == MatrixShape.M8N8 ? "kind" : "shape"));
     fragments(AccessViolation.MatricesDoNotTile.class,
-        v -> Map.of("instruction", matrixInstruction(v.kind(), v.shape()),
+        v -> Map.of("blamed", v.shape() == MatrixShape.M8N8 ? "kind" : "shape",
+            "instruction", matrixInstruction(v.kind(), v.shape()),
             "matrixRows", v.shape().rows()));
     fragments(AccessViolation.MatrixCountNotDivisor.class,
         v -> Map.of("matrixName", v.shape().ptx().substring(1)));
     // The shape belongs to the other instruction, or to this one with the other trans.
-    blame(AccessViolation.MatrixShapeNotOfInstruction.class, v -> ofAccess(
+    fragments(AccessViolation.MatrixShapeNotOfInstruction.class, v -> Map.of("blamed",
         (v.shape() == MatrixShape.M16N8 ? AccessKind.STMATRIX : AccessKind.LDMATRIX) == v.kind()
-            ? "trans" : "shape"));
-    fragments(AccessViolation.MatrixShapeNotOfInstruction.class,
-        v -> Map.of("instruction", matrixInstruction(v.kind()), "ptx", v.shape().ptx(),
-            "dotTrans", v.trans() ? ".trans" : "", "owner", shapeOwner(v.shape())));
+            ? "trans" : "shape",
+        "instruction", matrixInstruction(v.kind()), "ptx", v.shape().ptx(),
+        "dotTrans", v.trans() ? ".trans" : "", "owner", switch (v.shape()) {
+          case M8N8 -> "ldmatrix and stmatrix";
+          case M8N16 -> "ldmatrix without .trans (sm_100)";
+          case M16N16 -> "ldmatrix with .trans (sm_100)";
+          case M16N8 -> "stmatrix with .trans (sm_100)";
+        }));
     fragments(AccessViolation.MatrixShapeCount.class,
         v -> Map.of("instruction", "ldmatrix." + v.shape().ptx()));
     fragments(AccessViolation.MatrixShapeType.class,
@@ -80,8 +77,14 @@ final class AccessMessages extends MessageFamily {
 
   static void architectureFragments() {
     fragments(ArchitectureViolation.MissingInstruction.class,
-        v -> Map.of("target", target(v.architecture()),
-            "instruction", instruction(v.kind()),
+        v -> Map.of("instruction", switch (v.kind()) {
+              case TMA -> "TMA (cp.async.bulk.tensor)";
+              case STMATRIX -> "stmatrix";
+              case LDMATRIX -> "ldmatrix";
+              case WGMMA -> "wgmma";
+              case UMMA -> "tcgen05.mma (UMMA)";
+              case VECTOR, MMA_ACCUMULATOR, LANES -> v.kind().name() + " accesses";
+            },
             "having", Architecture.requirement(v.kind())
                 .map(feature -> ", which " + names(Architecture.having(feature))
                     + (Architecture.having(feature).size() == 1 ? " has" : " have"))
@@ -89,111 +92,92 @@ final class AccessMessages extends MessageFamily {
   }
 
   /** A vector's and a lane map's vectors are their bytes; the others' are fixed by their kind. */
-  private static Blame.Attribute vectorsOf(AccessKind kind) {
-    return ofAccess(kind == AccessKind.VECTOR || kind == AccessKind.LANES ? "bytes" : "kind");
+  private static String vectorsOf(AccessKind kind) {
+    return kind == AccessKind.VECTOR || kind == AccessKind.LANES ? "bytes" : "kind";
   }
 
   static void tmaFragments() {
-    fragments(TmaViolation.MissingTmaMode.class,
-        v -> Map.of("target", target(v.architecture()),
-            "modeName", v.mode().cudaName(),
-            "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
-    fragments(TmaViolation.NoTmaMode.class,
-        v -> Map.of("unitBase", unitBase(v.dtype()), "blackwell", blackwellSwizzles(v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
-            "onBytes", onBytes(v.byteSwizzle())));
-    fragments(TmaViolation.NoTmaModeForMap.class,
-        v -> Map.of("byteMap", byteMap(v.map(), v.dtype())));
+    fragments(TmaViolation.MissingTmaMode.class, v -> Map.of(
+        "having", names(Architecture.having(Architecture.Feature.BLACKWELL_TMA_MODES))));
+    fragments(TmaViolation.NoTmaMode.class, v -> {
+      // Blackwell's modes Swizzle<2,5,2> and Swizzle<1,6,1> on bytes, on elements of the dtype.
+      int base = unitBase(v.dtype());
+      return Map.of("blackwell", Swizzle.of(2, base + 1, 2) + " and " + Swizzle.of(1, base + 2, 1));
+    });
     fragments(TmaViolation.TmaAlignment.class,
-        v -> Map.of("modeName", v.mode().cudaName(), "repeat", v.mode().alignmentBytes()));
+        v -> Map.of("repeat", v.mode().alignmentBytes()));
     fragments(TmaViolation.NoTmaBoxWidth.class,
         v -> Map.of("span", v.mode() == TmaSwizzle.NONE ? ""
                 : " and at most " + TmaFill.spanBytes(v.mode()) + " bytes with "
                     + v.mode().cudaName(),
             "rowBytes", (long) v.cols() * v.dtype().storageBits() / 8));
     fragmentsAsDeclared(TmaViolation.TmaBoxesMisplaced.class,
-        (v, pasted) -> Map.of("modeName", v.mode().cudaName(),
-            "firstMismatch", boxMismatch(v.firstMismatch()),
+        (v, pasted) -> Map.of("firstMismatch", boxMismatch(v.firstMismatch()),
             "columnBlocks", v.columnBlocks().map(blocks -> columnBlocks(blocks, pasted))
                 .orElse("")));
-
-    fragments(TmaViolation.PackedBoxWidth.class,
-        v -> Map.of("dataType", TmaDataType.of(v.dtype()).cudaName()));
-    // No mode in this direction: the direction is at fault; else the swizzle, as for NoTmaMode.
-    blame(TmaViolation.PackedSwizzleMode.class, v -> ofAccess(
-        TmaDataType.of(v.dtype()).modes(v.op()).isEmpty() ? "op" : "kind"));
-    fragments(TmaViolation.PackedSwizzleMode.class,
-        v -> Map.of("direction", tmaDirection(v.op()),
-            "dataType", TmaDataType.of(v.dtype()).cudaName(),
-            "modes", TmaDataType.of(v.dtype()).modes(v.op()).isEmpty()
-                ? "with no swizzle mode at all (only TMA loads move it)"
-                : "only with " + TmaDataType.of(v.dtype()).modes(v.op()).stream()
-                    .map(TmaSwizzle::cudaName).reduce((a, b) -> a + ", " + b).orElseThrow(),
-            "modeName", v.mode().cudaName()));
+    fragments(TmaViolation.PackedSwizzleMode.class, v -> {
+      // No mode in this direction: the direction is at fault; else the swizzle, as for NoTmaMode.
+      Set<TmaSwizzle> modes = TmaDataType.of(v.dtype()).modes(v.op());
+      return Map.of("blamed", modes.isEmpty() ? "op" : "kind",
+          "direction", v.op() == Op.STORE ? "TMA loads into the tile" : "TMA stores from the tile",
+          "modes", modes.isEmpty() ? "with no swizzle mode at all (only TMA loads move it)"
+              : "only with " + modes.stream().map(TmaSwizzle::cudaName)
+                  .collect(Collectors.joining(", ")));
+    });
   }
 
-  /** One format a kind, whatever the instruction, named by every kind's {@code {{instruction}}}. */
   static void mmaFragments() {
-    fragments(MmaViolation.class, v -> Map.of("instruction", v.format().instruction()));
     fragments(MmaViolation.MmaType.class,
         v -> Map.of("types", ModelText.typesRead(v.format()),
             "asTf32", v.dtype() == DType.FLOAT
                 ? " (a float tile is read as TF32: declare dtype = TF32)" : ""));
     // K is the cols of a K-major operand, the rows of an MN-major one; M or N the other side.
-    blame(MmaViolation.MmaKNotMultiple.class, v -> ofTile(
-        v.major() == Major.K ? "cols" : "rows"));
     fragments(MmaViolation.MmaKNotMultiple.class,
         v -> Map.of("kBytes", v.format().instructionKBytes(),
             "kSide", v.major() == Major.K ? "cols" : "rows"));
-    blame(MmaViolation.MmaMnNotMultiple.class, v -> ofTile(
-        v.major() == Major.K ? "rows" : "cols"));
     fragments(MmaViolation.MmaMnNotMultiple.class,
         v -> Map.of("mnSide", v.major() == Major.K ? "rows" : "cols", "step", v.major() == Major.K
             ? "in groups of 8 rows"
             : "in rows of " + v.mnStep() + " " + v.dtype() + (v.layoutType().isPresent()
                 ? ", one row of " + v.layoutType().get().description() : "")));
-    fragments(MmaViolation.NoMmaLayout.class,
-        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
-            "swizzleName", swizzleName(v.swizzle(), v.withinEachRow()),
-            "onBytes", onBytes(v.byteSwizzle())));
-    fragments(MmaViolation.NoMmaLayoutForMap.class,
-        v -> Map.of("unitBase", unitBase(v.dtype()), "base32B", base32B(v.format(), v.dtype()),
-            "byteMap", byteMap(v.map(), v.dtype())));
     // A 32-bit operand in the right swizzle is in the wrong major; any other, the wrong swizzle.
-    blame(MmaViolation.Base32BNotReadable.class, v -> ofAccess(
-        v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind"));
-    fragments(MmaViolation.Base32BNotReadable.class,
-        v -> Map.of("remedy", v.dtype().storageBits() == 32
+    fragments(MmaViolation.Base32BNotReadable.class, v -> Map.of("blamed",
+        v.major() == Major.K && v.dtype().storageBits() == 32 ? "major" : "kind",
+        "remedy", v.dtype().storageBits() == 32
             ? ": declare major = Major.MN, with K as rows and M or N as cols, or use the 128-byte"
                 + " swizzle Swizzle<3," + unitBase(v.dtype()) + ",3> for a K-major operand"
             : ": use the 128-byte swizzle, Swizzle<3," + unitBase(v.dtype()) + ",3> on "
                 + v.dtype()));
-    fragments(MmaViolation.MmaAlignment.class,
-        v -> Map.of("layout", v.layoutType().description()));
     fragments(MmaViolation.DescriptorOffsetOutOfRange.class,
-        v -> Map.of("operand", ModelText.operandWords(v.major()),
-            "layout", v.layoutType().description(), "groups", descriptorGroups(v)));
+        v -> Map.of("groups", descriptorGroups(v)));
     fragmentsAsDeclared(MmaViolation.MmaMisread.class,
-        (v, pasted) -> Map.of("operand", ModelText.operandWords(v.major()),
-            "layout", v.layoutType().description(),
-            "atoms", v.atoms().isPresent()
+        (v, pasted) -> Map.of("atoms", v.atoms().isPresent()
                 ? atomsHint(v.format(), v.layoutType(), v.atoms().get(), pasted) : ""));
   }
 
-  /**
-   * The clause on the 128-byte swizzle of 32-byte units, for an instruction that reads it and a
-   * 32-bit type: {@code ", and MN-major Swizzle<2,5,2> on bytes (...)"}; else empty.
-   */
-  private static String base32B(MmaFormat format, DType dtype) {
-    boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
-        && dtype.storageBits() == 32;
-    return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
-        + " which is Swizzle<2,3,2>" : "";
+  /** {@code "sm_100a, sm_103a and sm_120a"}. */
+  private static String names(List<Architecture> architectures) {
+    List<String> names = architectures.stream().map(Architecture::optionName).toList();
+    return names.size() == 1 ? names.get(0)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and "
+            + names.get(names.size() - 1);
   }
 
-  /** Which TMA copies {@code op} names: loads into the tile, or stores from it. */
-  private static String tmaDirection(Op op) {
-    return op == Op.STORE ? "TMA loads into the tile" : "TMA stores from the tile";
+  /** {@code "ldmatrix"} for m8n8, {@code "ldmatrix.m16n16"} for the other shapes. */
+  private static String matrixInstruction(AccessKind kind, MatrixShape shape) {
+    return matrixInstruction(kind) + (shape == MatrixShape.M8N8 ? "" : "." + shape.ptx());
+  }
+
+  /** The elements a shape's source formats hold. */
+  private static String shapeFormats(MatrixShape shape) {
+    String bytes = "8-bit elements (INT8, UINT8, FP8_E4M3, FP8_E5M2)";
+    String padded = "padded FP4 or FP6 (FP4_E2M1_PADDED, FP6_E3M2, FP6_E2M3)";
+    return switch (shape) {
+      case M8N8 -> "any elements";
+      case M8N16 -> padded + ", unpacking them to bytes (.b8x16.b4x16_p64, .b8x16.b6x16_p32)";
+      case M16N16 -> bytes + " or " + padded;
+      case M16N8 -> bytes;
+    };
   }
 
   /** Where the first box tried goes wrong. */
@@ -253,9 +237,8 @@ final class AccessMessages extends MessageFamily {
   }
 
   /**
-   * The atoms the instruction would read, as attributes or a layout to paste, after a space: the
-   * rows it reads (and in how many a group, where the instruction's layouts differ in that), the
-   * atoms CuTe would declare, or the narrower layout CUTLASS's selector would pick.
+   * The rows the instruction reads (in groups where its layouts differ in that), then the atoms
+   * CuTe would declare or the narrower layout CUTLASS's selector would pick, to paste.
    */
   private static String atomsHint(MmaFormat format, MmaLayoutType layout,
       MmaViolation.AtomsHint atoms, boolean pasted) {

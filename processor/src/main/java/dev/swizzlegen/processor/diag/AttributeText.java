@@ -15,24 +15,15 @@ public final class AttributeText {
    * stride and a stage stride with a gap where they differ from {@code from}'s.
    */
   static String attributesFrom(TileLayout to, TileLayout from) {
-    StringBuilder attributes = new StringBuilder()
-        .append("bits = ").append(to.swizzle().bits())
-        .append(", base = ").append(to.swizzle().base())
-        .append(", shift = ").append(to.swizzle().shift());
-    if (to.atomRows() != from.atomRows() || to.atomCols() != from.atomCols()) {
-      attributes.append(", atomRows = ").append(to.atomRows())
-          .append(", atomCols = ").append(to.atomCols());
-    }
-    if (!to.isOneAtom() && to.atomOrder() != from.atomOrder()) {
-      attributes.append(", atomOrder = Order.").append(to.atomOrder());
-    }
-    if (to.rowStride() != from.rowStride()) {
-      attributes.append(", rowStride = ").append(to.rowStride());
-    }
-    if (to.strided().stagesApart() && to.stageStride() != from.stageStride()) {
-      attributes.append(", stageStride = ").append(to.stageStride());
-    }
-    return attributes.toString();
+    return "bits = " + to.swizzle().bits() + ", base = " + to.swizzle().base() + ", shift = "
+        + to.swizzle().shift()
+        + (to.atomRows() != from.atomRows() || to.atomCols() != from.atomCols()
+            ? ", atomRows = " + to.atomRows() + ", atomCols = " + to.atomCols() : "")
+        + (!to.isOneAtom() && to.atomOrder() != from.atomOrder()
+            ? ", atomOrder = Order." + to.atomOrder() : "")
+        + (to.rowStride() != from.rowStride() ? ", rowStride = " + to.rowStride() : "")
+        + (to.strided().stagesApart() && to.stageStride() != from.stageStride()
+            ? ", stageStride = " + to.stageStride() : "");
   }
 
   /**

@@ -2,16 +2,12 @@ package dev.swizzlegen.processor.diag;
 
 import java.util.Objects;
 
-/**
- * Which attribute an error is the fault of: where the model's violations and the readers' errors
- * meet the annotations' vocabulary. Each kind's rule is registered with its format
- * ({@link Messages}); where the model found the data that decides, the rule decides there.
- */
+/** Which attribute an error is the fault of: its catalog entry's blame ({@link Messages}). */
 public final class Blame {
   private Blame() {}
 
   /** An attribute of one of swizzlegen's annotations: {@code cols} of the {@code @SwizzledTile}. */
-  public record Attribute(Annotation annotation, String name) implements Rule<Object> {
+  public record Attribute(Annotation annotation, String name) {
     /** The annotation an attribute belongs to, as the catalog names it. */
     public enum Annotation {
       SWIZZLED_TILE("SwizzledTile"), ACCESS("Access"), THREADBLOCK_SWIZZLE("ThreadblockSwizzle"),
@@ -48,12 +44,6 @@ public final class Blame {
       throw new IllegalArgumentException("no attribute " + text);
     }
 
-    /** A fixed attribute is its own rule: every fault of the kind is its fault. */
-    @Override
-    public Attribute of(Object fault) {
-      return this;
-    }
-
     public static Attribute ofTile(String name) {
       return new Attribute(Annotation.SWIZZLED_TILE, name);
     }
@@ -61,27 +51,5 @@ public final class Blame {
     public static Attribute ofAccess(String name) {
       return new Attribute(Annotation.ACCESS, name);
     }
-
-    public static Attribute ofRasterizer(String name) {
-      return new Attribute(Annotation.THREADBLOCK_SWIZZLE, name);
-    }
-
-    public static Attribute ofStorage(String name) {
-      return new Attribute(Annotation.SHARED_STORAGE, name);
-    }
-
-    /** An attribute of one of a {@code @SharedStorage}'s {@code @Buffer}s. */
-    public static Attribute ofBuffer(String name) {
-      return new Attribute(Annotation.BUFFER, name);
-    }
-  }
-
-  /**
-   * A kind's blame rule: a fixed {@link Attribute}, or one its values decide (which side an element
-   * falls off, whether one stage would fit).
-   */
-  @FunctionalInterface
-  public interface Rule<V> {
-    Attribute of(V fault);
   }
 }

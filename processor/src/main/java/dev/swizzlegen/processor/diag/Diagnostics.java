@@ -1,5 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
+import dev.swizzlegen.processor.diag.Blame.Attribute.Annotation;
 import dev.swizzlegen.runtime.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +14,20 @@ import javax.tools.Diagnostic;
 
 /**
  * Everything found while processing one annotated element, in Dagger's {@code ValidationReport}'s
- * way, printed once the element is done. An error lands on the attribute value at fault, or on its
- * annotation where the attribute was not written; every message but the summary note starts with
- * the element's name: {@code "tile GemmA: "}.
+ * way, printed once the element is done; every message but the summary note starts with the
+ * element's name: {@code "tile GemmA: "}.
  */
 public final class Diagnostics {
+  /** One annotation, so that a message points at the value at fault: {@code AnnotationValues}. */
+  public interface AttributeSource {
+    AnnotationMirror mirror();
+
+    /** The value to point a message at: the one written in source, or null for a default. */
+    AnnotationValue location(String attribute);
+
+    boolean isExplicit(String attribute);
+  }
+
   /** One message and where it belongs; {@code annotation} and {@code value} may be null. */
   private record Item(Diagnostic.Kind kind, String message, AnnotationMirror annotation,
       AnnotationValue value) {}
@@ -27,25 +37,11 @@ public final class Diagnostics {
   private final AttributeSource annotation;
   private final List<Item> items = new ArrayList<>();
 
-  /**
-   * @param subject what the element is, in messages: {@code "tile"}, {@code "rasterizer"}
-   * @param annotation its {@code @SwizzledTile} or {@code @ThreadblockSwizzle}; null for an element
-   *     reported on as a whole (the top-level type whose nested tiles and storages share one holder
-   *     class, {@code KernelSwizzles})
-   */
+  /** A {@code subject} ({@code "tile"}), whose annotation is null for a holder class. */
   public Diagnostics(String subject, TypeElement element, AttributeSource annotation) {
     this.subject = subject;
     this.element = element;
     this.annotation = annotation;
-  }
-
-  public TypeElement element() {
-    return element;
-  }
-
-  /** Whether the tile was declared in CuTe's notation: its messages then suggest layouts. */
-  private boolean pasted() {
-    return annotation != null && annotation.isExplicit("layout");
   }
 
   /** An error on an attribute of the element's annotation, or on it where not written. */
@@ -73,7 +69,7 @@ public final class Diagnostics {
   }
 
   public void shapeError(ShapeError error) {
-    if (Messages.SHAPES.blame(error).annotation() == Blame.Attribute.Annotation.ACCESS) {
+    if (Messages.SHAPES.blame(error).annotation() == Annotation.ACCESS) {
       throw new IllegalArgumentException(error + " is an @Access's: name the access");
     }
     report(Messages.SHAPES, error, null, "");
@@ -83,60 +79,49 @@ public final class Diagnostics {
     report(Messages.SHAPES, error, access, "");
   }
 
-  /**
-   * A fault of a {@code @SharedStorage} ({@link StorageError} or the model's
-   * {@code StorageViolation}): of {@code buffer}, the {@code @Buffer} at fault, or of the storage
-   * where {@code buffer} is null.
-   */
+  /** A {@code StorageError} or {@code StorageViolation} of {@code buffer}, or of the storage. */
   public void storageFault(AttributeSource buffer, Object fault) {
     report(Messages.STORAGE, fault, buffer, "");
   }
 
   /**
-   * An error of {@code messages}' kind, its words after {@code context}, on the attribute it
-   * blames: of {@code nested}, the {@code @Access} or {@code @Buffer} in the element's annotation,
-   * where there is one; else of the element's annotation (on the annotation itself for a buffer's
-   * attribute, which it does not have); or on the element.
+   * An error, its words after {@code context}, on the attribute it blames: of {@code nested}, the
+   * {@code @Access} or {@code @Buffer}, where there is one; else of the element's annotation (on
+   * the annotation itself for a buffer's attribute, which it does not have); or on the element.
    */
   private <K> void report(Messages<K> messages, K key, AttributeSource nested, String context) {
     Blame.Attribute blamed = messages.blame(key);
     String message = context + messages.render(key, pasted());
-    switch (blamed.annotation()) {
-      case ELEMENT -> add(Diagnostic.Kind.ERROR, prefix() + message, null, null);
-      case ACCESS, BUFFER -> {
-        if (nested != null) {
-          error(nested, blamed.name(), message);
-        } else if (blamed.annotation() == Blame.Attribute.Annotation.BUFFER) {
-          add(Diagnostic.Kind.ERROR, prefix() + message, mirror(), null);
-        } else {
-          error(blamed.name(), message);
-        }
-      }
-      default -> error(blamed.name(), message);
+    Annotation on = blamed.annotation();
+    if (on == Annotation.ELEMENT) {
+      add(Diagnostic.Kind.ERROR, message, null, null);
+    } else if (nested != null && (on == Annotation.ACCESS || on == Annotation.BUFFER)) {
+      error(nested, blamed.name(), message);
+    } else if (on == Annotation.BUFFER) {
+      add(Diagnostic.Kind.ERROR, message, mirror(), null);
+    } else {
+      error(blamed.name(), message);
     }
   }
 
   private void error(AttributeSource on, String attribute, String message) {
-    add(Diagnostic.Kind.ERROR, prefix() + message, on.mirror(), on.location(attribute));
+    add(Diagnostic.Kind.ERROR, message, on.mirror(), on.location(attribute));
   }
 
-  /**
-   * A message on a declared access: its {@code @Access} annotation {@code access}, or the
-   * {@code @SwizzledTile} for a default access, whose {@code access} is null.
-   */
+  /** A message on a declared {@code @Access}, or on the tile for a default one (null). */
   public void onDeclaredAccess(Diagnostic.Kind kind, AnnotationMirror access, String message) {
-    add(kind, prefix() + message, access == null ? mirror() : access, null);
+    add(kind, message, access == null ? mirror() : access, null);
   }
 
   /** A note on the element, such as the summary. */
   public void note(String message) {
-    add(Diagnostic.Kind.NOTE, message, null, null);
+    items.add(new Item(Diagnostic.Kind.NOTE, message, null, null));
   }
 
   /** An exception no check expected: one error on the element instead of a javac crash. */
   public void failed(RuntimeException bug) {
-    add(Diagnostic.Kind.ERROR, Messages.ELEMENT.render(
-        new ElementError.Failed(subject, javaName(element), bug.toString())), null, null);
+    items.add(new Item(Diagnostic.Kind.ERROR, Messages.ELEMENT.render(
+        new ElementError.Failed(subject, javaName(element), bug.toString())), null, null));
   }
 
   public boolean hasErrors() {
@@ -144,9 +129,8 @@ public final class Diagnostics {
   }
 
   /**
-   * Prints every message, its user text (labels) with control and bidirectional characters written
-   * visibly ({@link UserText#message}): an error or a warning is one line, a note (the summary,
-   * {@code report.BuildSummary}) one or more.
+   * Prints every message, control and bidirectional characters written visibly
+   * ({@link UserText#message}): an error or a warning in one line, a note in one or more.
    */
   public void printTo(Messager messager) {
     for (Item item : items) {
@@ -163,23 +147,24 @@ public final class Diagnostics {
     }
   }
 
+  /** A message on {@code on} (or the element where null), after the element's name. */
   private void add(Diagnostic.Kind kind, String message, AnnotationMirror on,
       AnnotationValue value) {
-    items.add(new Item(kind, message, on, value));
+    items.add(new Item(kind, subject + " " + javaName(element) + ": " + message, on, value));
+  }
+
+  /** Whether the tile was declared in CuTe's notation: its messages then suggest layouts. */
+  private boolean pasted() {
+    return annotation != null && annotation.isExplicit("layout");
   }
 
   private AnnotationMirror mirror() {
     return annotation == null ? null : annotation.mirror();
   }
 
-  private String prefix() {
-    return subject + " " + javaName(element) + ": ";
-  }
-
   /**
-   * How every message names a type the user wrote: its Java name from the top-level type down,
-   * without the package ({@code Kernel.Q} for {@code Q} nested in {@code Kernel}), as javac's
-   * diagnostics name the file and line; C++ code keeps the C++ name ({@code Kernel_Q}).
+   * How every message names a type the user wrote: its Java name without the package
+   * ({@code Kernel.Q}), as javac's diagnostics name the file and line.
    */
   public static String javaName(TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());

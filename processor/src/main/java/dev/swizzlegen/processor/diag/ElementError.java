@@ -1,9 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
-/**
- * What goes wrong with an annotated element as a whole, where no attribute is at fault: worded and
- * placed on the element by {@link Messages#ELEMENT}.
- */
+/** What goes wrong with an annotated element as a whole, where no attribute is at fault. */
 public sealed interface ElementError {
   /** An exception no check expected while processing the {@code subject} named {@code type}. */
   record Failed(String subject, String type, String bug) implements ElementError {}

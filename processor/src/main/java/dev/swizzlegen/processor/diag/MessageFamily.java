@@ -4,11 +4,13 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Architecture;
 import dev.swizzlegen.runtime.Cell;
 import dev.swizzlegen.runtime.DType;
-import dev.swizzlegen.runtime.MatrixShape;
+import dev.swizzlegen.runtime.engine.mma.MmaFormat;
+import dev.swizzlegen.runtime.engine.mma.MmaLayoutType;
+import dev.swizzlegen.runtime.engine.tma.TmaDataType;
 import dev.swizzlegen.runtime.swizzle.Swizzle;
+import dev.swizzlegen.runtime.swizzle.TmaSwizzle;
 import dev.swizzlegen.runtime.swizzle.XorMap;
-import java.util.HashMap;
-import java.util.List;
+import java.lang.reflect.RecordComponent;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,19 +18,56 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * What a family class of {@link Messages} ({@link TileMessages}, {@link AccessMessages},
- * {@link ShapeMessages}, {@link StorageMessages}) registers its kinds' fragments and computed blame
- * rules through, and the words their fragments share.
+ * What fills a key's slots: its record components, the fragments its family class
+ * ({@link TileMessages}, {@link AccessMessages}, {@link StorageMessages}) registers for its kind,
+ * and the words every family computes alike from components of the same names.
  */
 abstract class MessageFamily {
   private static final Map<Class<?>, BiFunction<Object, Boolean, Map<String, Object>>> FRAGMENTS =
       new ConcurrentHashMap<>();
-  private static final Map<Class<?>, Blame.Rule<Object>> RULES = new ConcurrentHashMap<>();
 
-  /**
-   * The fragments of {@code kind}: a record's, or a family's (a sealed interface), which every kind
-   * of it fills beside its own.
-   */
+  /** A word computed from other slots of a key, read by name. */
+  private interface Word {
+    Object of(Function<String, Object> slots);
+  }
+
+  /** Words every kind computes alike from the slots they name: {@code {{modeName}}} from mode. */
+  private static final Map<String, Word> WORDS = Map.ofEntries(
+      word("modeName", "mode", TmaSwizzle::cudaName),
+      word("swizzleName", "swizzle", "withinEachRow", MessageFamily::swizzleName),
+      word("unitBase", "dtype", MessageFamily::unitBase),
+      word("onBytes", "byteSwizzle", MessageFamily::onBytes),
+      word("byteMap", "map", "dtype", MessageFamily::byteMap),
+      word("base32B", "format", "dtype", MessageFamily::base32B),
+      word("elementBytes", "dtype", DType::unitBytes),
+      word("elementSize", "dtype", ModelText::elementSize),
+      word("dataType", "dtype", (DType dtype) -> TmaDataType.of(dtype).cudaName()),
+      word("magnitude", "shift", (Integer shift) -> Math.abs(shift)),
+      word("bits", "swizzle", Swizzle::bits),
+      word("shift", "swizzle", Swizzle::shift),
+      word("target", "architecture", MessageFamily::target),
+      word("layout", "layoutType", MmaLayoutType::description),
+      word("operand", "major", ModelText::operandWords),
+      word("vectors", "kind", "vectorBytes", MessageFamily::vectors),
+      word("firstNumber", "first", (Integer first) -> first + 1),
+      word("secondNumber", "second", (Integer second) -> second + 1),
+      word("annotation", "declaration", MessageFamily::annotation),
+      word("instruction", "format", MmaFormat::instruction));
+
+  @SuppressWarnings("unchecked") // a component of that name is of that type
+  private static <T> Map.Entry<String, Word> word(String slot, String component,
+      Function<T, Object> words) {
+    return Map.entry(slot, slots -> words.apply((T) slots.apply(component)));
+  }
+
+  @SuppressWarnings("unchecked") // components of those names are of those types
+  private static <T, U> Map.Entry<String, Word> word(String slot, String first, String second,
+      BiFunction<T, U, Object> words) {
+    return Map.entry(slot,
+        slots -> words.apply((T) slots.apply(first), (U) slots.apply(second)));
+  }
+
+  /** The fragments of {@code kind}, slots its components and the words do not fill. */
   static <V> void fragments(Class<V> kind, Function<V, Map<String, Object>> fragments) {
     fragmentsAsDeclared(kind, (key, pasted) -> fragments.apply(key));
   }
@@ -37,34 +76,44 @@ abstract class MessageFamily {
   @SuppressWarnings("unchecked") // applied to keys of that kind only
   static <V> void fragmentsAsDeclared(Class<V> kind,
       BiFunction<V, Boolean, Map<String, Object>> fragments) {
-    put(FRAGMENTS, kind, (key, pasted) -> fragments.apply((V) key, pasted));
-  }
-
-  /** The rule of a kind whose catalog entry blames {@code computed}: its values decide. */
-  @SuppressWarnings("unchecked") // applied to keys of that kind only
-  static <V> void blame(Class<V> kind, Blame.Rule<? super V> rule) {
-    put(RULES, kind, key -> rule.of((V) key));
-  }
-
-  private static <T> void put(Map<Class<?>, T> map, Class<?> kind, T value) {
-    if (map.putIfAbsent(kind, value) != null) {
+    if (FRAGMENTS.putIfAbsent(kind, (key, pasted) -> fragments.apply((V) key, pasted)) != null) {
       throw new IllegalStateException("two registrations for " + kind.getSimpleName());
     }
   }
 
-  /** The fragments of a key: its families', then its kind's own. */
   static Map<String, Object> fragmentsOf(Object key, boolean pasted) {
-    Map<String, Object> values = new HashMap<>();
-    for (Class<?> family : key.getClass().getInterfaces()) {
-      values.putAll(FRAGMENTS.getOrDefault(family, (k, p) -> Map.of()).apply(key, pasted));
-    }
-    values.putAll(FRAGMENTS.getOrDefault(key.getClass(), (k, p) -> Map.of()).apply(key, pasted));
-    return values;
+    return FRAGMENTS.getOrDefault(key.getClass(), (k, p) -> Map.of()).apply(key, pasted);
   }
 
-  /** The computed blame rule of {@code kind}; null for a kind whose blame is fixed. */
-  static Blame.Rule<Object> ruleOf(Class<?> kind) {
-    return RULES.get(kind);
+  /** Slot {@code name} of {@code key}: its kind's fragment ({@code own}), component or word. */
+  static Object slot(Object key, Map<String, Object> own, String name) {
+    if (own.containsKey(name)) {
+      return own.get(name);
+    }
+    for (RecordComponent component : key.getClass().getRecordComponents()) {
+      if (component.getName().equals(name)) {
+        try {
+          return component.getAccessor().invoke(key);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException("cannot read " + name + " of " + key, e);
+        }
+      }
+    }
+    Word word = WORDS.get(name);
+    if (word == null) {
+      throw new IllegalArgumentException("the format of " + key.getClass().getSimpleName()
+          + " names {{" + name + "}}, which it neither has nor computes");
+    }
+    return word.of(other -> slot(key, own, other));
+  }
+
+  /** The annotation of what {@code declaration} declares, which a name or an attribute is of. */
+  private static String annotation(ShapeError.Declaration declaration) {
+    return switch (declaration) {
+      case TILE -> "SwizzledTile";
+      case RASTERIZER -> "ThreadblockSwizzle";
+      case STORAGE -> "SharedStorage";
+    };
   }
 
   /** {@code "(row 2, col 32)"}. */
@@ -86,32 +135,6 @@ abstract class MessageFamily {
     return "the target " + architecture.optionName() + " (-A" + OptionNames.ARCH + ")";
   }
 
-  /** {@code "sm_100a, sm_103a and sm_120a"}. */
-  static String names(List<Architecture> architectures) {
-    List<String> names = architectures.stream().map(Architecture::optionName).toList();
-    return names.size() == 1 ? names.get(0)
-        : String.join(", ", names.subList(0, names.size() - 1)) + " and "
-            + names.get(names.size() - 1);
-  }
-
-  /** What an access of {@code kind} issues, in words: {@code "TMA (cp.async.bulk.tensor)"}. */
-  static String instruction(AccessKind kind) {
-    return switch (kind) {
-      case TMA -> "TMA (cp.async.bulk.tensor)";
-      case STMATRIX -> "stmatrix";
-      case LDMATRIX -> "ldmatrix";
-      case WGMMA -> "wgmma";
-      case UMMA -> "tcgen05.mma (UMMA)";
-      case VECTOR, MMA_ACCUMULATOR, LANES -> kind.name() + " accesses";
-    };
-  }
-
-  /** Blackwell's TMA modes that are swizzles on elements of {@code dtype}, in their words. */
-  static String blackwellSwizzles(DType dtype) {
-    int bytesBase = Integer.numberOfTrailingZeros(dtype.unitBytes());
-    return Swizzle.of(2, 5 - bytesBase, 2) + " and " + Swizzle.of(1, 6 - bytesBase, 1);
-  }
-
   /** An XOR map of elements of {@code dtype} on bytes; for packed FP4 one may split a byte. */
   static String byteMap(XorMap map, DType dtype) {
     int k = Integer.numberOfTrailingZeros(dtype.elementsPerUnit());
@@ -128,6 +151,14 @@ abstract class MessageFamily {
     return byteSwizzle.map(bytes -> bytes + " on bytes").orElse("no swizzle of the byte offset");
   }
 
+  /** The clause on the 128-byte swizzle of 32-byte units, for a format and a type that have it. */
+  static String base32B(MmaFormat format, DType dtype) {
+    boolean read = format.layoutTypes().contains(MmaLayoutType.SWIZZLE_128B_BASE32B)
+        && dtype.storageBits() == 32;
+    return read ? ", and MN-major Swizzle<2,5,2> on bytes (the 128-byte swizzle of 32-byte units),"
+        + " which is Swizzle<2,3,2>" : "";
+  }
+
   /** What an access of {@code kind} moves whole: {@code "16-byte vectors"}. */
   static String vectors(AccessKind kind, int vectorBytes) {
     return switch (kind) {
@@ -141,40 +172,5 @@ abstract class MessageFamily {
 
   static String matrixInstruction(AccessKind kind) {
     return kind == AccessKind.LDMATRIX ? "ldmatrix" : "stmatrix";
-  }
-
-  /** {@code "ldmatrix"} for m8n8, {@code "ldmatrix.m16n16"} for the other shapes. */
-  static String matrixInstruction(AccessKind kind, MatrixShape shape) {
-    return matrixInstruction(kind) + (shape == MatrixShape.M8N8 ? "" : "." + shape.ptx());
-  }
-
-  /** Which instruction, and with or without {@code .trans}, a shape belongs to. */
-  static String shapeOwner(MatrixShape shape) {
-    return switch (shape) {
-      case M8N8 -> "ldmatrix and stmatrix";
-      case M8N16 -> "ldmatrix without .trans (sm_100)";
-      case M16N16 -> "ldmatrix with .trans (sm_100)";
-      case M16N8 -> "stmatrix with .trans (sm_100)";
-    };
-  }
-
-  /** The elements a shape's source formats hold. */
-  static String shapeFormats(MatrixShape shape) {
-    String bytes = "8-bit elements (INT8, UINT8, FP8_E4M3, FP8_E5M2)";
-    String padded = "padded FP4 or FP6 (FP4_E2M1_PADDED, FP6_E3M2, FP6_E2M3)";
-    return switch (shape) {
-      case M8N8 -> "any elements";
-      case M8N16 -> padded + ", unpacking them to bytes (.b8x16.b4x16_p64, .b8x16.b6x16_p32)";
-      case M16N16 -> bytes + " or " + padded;
-      case M16N8 -> bytes;
-    };
-  }
-
-  /** How shared memory stores a sub-byte type: two to a byte, or 16 to a 16-byte unit. */
-  static String storage(DType dtype) {
-    return dtype.isPadded()
-        ? "16 elements to a 16-byte unit (the form TMA writes and tcgen05 reads), which every"
-            + " access moves whole"
-        : dtype.elementsPerUnit() > 1 ? "two elements to a byte" : "in whole bytes";
   }
 }

@@ -14,8 +14,6 @@ import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,24 +25,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every error in words and on its attribute, one registry per kind of key. A key is a record; each
- * record class has one entry in the catalog {@code messages.txt} beside this class: its blame (an
- * attribute, or {@code computed} where the values decide) and its format, whose {@code {{name}}}
- * slots are the record's components or fragments its {@link MessageFamily} computes. Rendering is
- * strict: a slot nobody fills, an optional component without a fragment, a kind without an entry,
- * a computed blame without its rule or a fixed one with a rule is a bug, which the law tests find.
- *
- * <p>A family's fragments and rules are registered when one of its keys is first worded: loading
- * them all was a fifth of a cold processor's start-up, where a clean build words only wgmma's.
- *
- * @param <K> the keys: what every record of the registry's families implements
+ * Every error in words and on its attribute, from its kind's entry in the catalog
+ * {@code messages.txt} beside this class, whose {@code {{name}}} slots {@link MessageFamily} fills.
+ * A family's fragments are registered when one of its keys is first worded: loading them all was a
+ * fifth of a cold processor's start-up, where a clean build words only wgmma's.
  */
 public final class Messages<K> {
   private static final Pattern SLOT = Pattern.compile("\\{\\{([a-zA-Z][a-zA-Z0-9]*)\\}\\}");
 
   /** The model's violations. */
   public static final Messages<Violation> VIOLATIONS = new Messages<>(Map.of(
-      SwizzleViolation.class, TileMessages::swizzleFragments,
+      SwizzleViolation.class, () -> { },
       LayoutViolation.class, TileMessages::layoutFragments,
       CuteViolation.class, TileMessages::cuteFragments,
       AccessViolation.class, AccessMessages::accessFragments,
@@ -55,7 +46,7 @@ public final class Messages<K> {
 
   /** What a reader finds wrong with an annotation's shape before the model is asked. */
   public static final Messages<ShapeError> SHAPES =
-      new Messages<>(Map.of(ShapeError.class, ShapeMessages::shapeFragments));
+      new Messages<>(Map.of(ShapeError.class, TileMessages::shapeFragments));
 
   /** A {@code @SharedStorage}'s faults: the reader's {@link StorageError}s and the model's. */
   public static final Messages<Object> STORAGE = new Messages<>(Map.of(
@@ -70,13 +61,13 @@ public final class Messages<K> {
   public static final Messages<Phrase> PHRASES =
       new Messages<>(Map.of(Phrase.class, () -> { }));
 
-  /** A kind's entry in the catalog: the attribute it blames (or {@code computed}), its format. */
+  /** A kind's entry in the catalog: the attribute it blames, its format. */
   private record Entry(String blame, String text) {}
 
   /** The catalog, {@code "LayoutViolation.RowsNotPositive"} to its entry, read on first use. */
   private static Map<String, Entry> catalog;
 
-  /** Each family (a sealed interface) and what registers its fragments and rules. */
+  /** Each family (a sealed interface) and what registers its fragments. */
   private final Map<Class<?>, Runnable> families;
   private final Set<Class<?>> loaded = new HashSet<>();
 
@@ -94,34 +85,24 @@ public final class Messages<K> {
    * tile declared with {@code layout} ({@code pasted}) as a layout in CuTe's notation.
    */
   public String render(K key, boolean pasted) {
-    Entry entry = entryOf(key);
-    Map<String, Object> values = MessageFamily.fragmentsOf(key, pasted);
-    Matcher slot = SLOT.matcher(entry.text());
-    StringBuilder out = new StringBuilder();
-    while (slot.find()) {
-      String name = slot.group(1);
-      Object value = values.containsKey(name) ? values.get(name) : component(key, name);
-      slot.appendReplacement(out, Matcher.quoteReplacement(text(value)));
-    }
-    return slot.appendTail(out).toString();
+    return fill(entryOf(key).text(), key, pasted);
   }
 
   /** The attribute at fault. */
   public Blame.Attribute blame(K key) {
-    Entry entry = entryOf(key);
-    Blame.Rule<Object> rule = MessageFamily.ruleOf(key.getClass());
-    if (entry.blame().equals("computed") == (rule == null)) {
-      throw new IllegalStateException(key.getClass().getSimpleName() + " has blame "
-          + entry.blame() + (rule == null ? " and no rule" : " and a rule besides"));
-    }
-    return rule != null ? rule.of(key) : Blame.Attribute.parse(entry.blame());
+    return Blame.Attribute.parse(fill(entryOf(key).blame(), key, false));
+  }
+
+  private static String fill(String format, Object key, boolean pasted) {
+    Map<String, Object> own = MessageFamily.fragmentsOf(key, pasted);
+    return SLOT.matcher(format).replaceAll(slot ->
+        Matcher.quoteReplacement(text(MessageFamily.slot(key, own, slot.group(1)))));
   }
 
   /** The kinds that have an entry, every family's, for the law tests. */
   synchronized Set<Class<?>> kinds() {
     Set<Class<?>> kinds = new HashSet<>();
     for (Class<?> family : families.keySet()) {
-      load(family);
       for (String name : catalog().keySet()) {
         if (name.startsWith(family.getSimpleName() + ".")) {
           try {
@@ -135,7 +116,7 @@ public final class Messages<K> {
     return kinds;
   }
 
-  /** A key's entry, its family's fragments and rules registered first where they are not yet. */
+  /** A key's entry, its family's fragments registered first where they are not yet. */
   private synchronized Entry entryOf(Object key) {
     Class<?> kind = key.getClass();
     List.of(kind.getInterfaces()).forEach(this::load);
@@ -154,10 +135,7 @@ public final class Messages<K> {
     }
   }
 
-  /**
-   * The catalog: after comments ({@code #}) and blank lines, each kind's line, its name and its
-   * blame, then its format on one indented line.
-   */
+  /** The catalog: after comments and blank lines, a kind and its blame, then its format. */
   private static synchronized Map<String, Entry> catalog() {
     if (catalog == null) {
       Map<String, Entry> entries = new HashMap<>();
@@ -177,21 +155,6 @@ public final class Messages<K> {
       catalog = Map.copyOf(entries);
     }
     return catalog;
-  }
-
-  /** The record component {@code name} of a key. */
-  private static Object component(Object key, String name) {
-    for (RecordComponent component : key.getClass().getRecordComponents()) {
-      if (component.getName().equals(name)) {
-        try {
-          return component.getAccessor().invoke(key);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-          throw new IllegalStateException("cannot read " + name + " of " + key, e);
-        }
-      }
-    }
-    throw new IllegalArgumentException("the format of " + key.getClass().getSimpleName()
-        + " names {{" + name + "}}, which it neither has nor computes");
   }
 
   private static String text(Object value) {

@@ -6,10 +6,7 @@ import dev.swizzlegen.runtime.engine.mma.MmaFormat;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * The model's terms in the words every message and every generated file uses for them, here below
- * the readers and the writers so that an error and a header say the same thing.
- */
+/** The model's terms in the words every message and every generated file uses for them. */
 public final class ModelText {
   private ModelText() {}
 

@@ -1,9 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
-/**
- * The names of the {@code -Aswizzlegen.*} options, as javac is given them and as messages name
- * them, and the errors of their values; what each means is {@code ProcessorOptions}'.
- */
+/** The names of the {@code -Aswizzlegen.*} options and the errors of their values. */
 public final class OptionNames {
   public static final String NAMESPACE = "swizzlegen.namespace";
   public static final String CONFLICTS = "swizzlegen.conflicts";

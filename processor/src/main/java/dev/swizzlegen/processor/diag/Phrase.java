@@ -1,9 +1,6 @@
 package dev.swizzlegen.processor.diag;
 
-/**
- * Words said inside another error's message ({@link Messages#PHRASES}), blaming nothing of their
- * own; each record's components are the slots of its catalog entry.
- */
+/** Words said inside another error's message ({@link Messages#PHRASES}), blaming nothing. */
 public sealed interface Phrase {
   // Why a name cannot be generated: the problem of a NameFromType or a BadName, a sentence.
   record NotIdentifier(String name) implements Phrase {}

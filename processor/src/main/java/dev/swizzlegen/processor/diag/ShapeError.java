@@ -4,10 +4,7 @@ import dev.swizzlegen.runtime.AccessKind;
 import dev.swizzlegen.runtime.Major;
 import dev.swizzlegen.runtime.Op;
 
-/**
- * What a reader finds wrong with how an annotation is written, before the model is asked: the
- * processor's records, worded and blamed as the model's violations are ({@link Messages#SHAPES}).
- */
+/** What a reader finds wrong with how an annotation is written, before the model is asked. */
 public sealed interface ShapeError {
   /** An {@code @Access} attribute its kind does not read: it would be ignored. */
   record NotApplicable(String attribute, AccessKind kind) implements ShapeError {}
@@ -26,18 +23,12 @@ public sealed interface ShapeError {
 
   /** An {@code op} the instruction does not do: ldmatrix only loads, stmatrix only stores. */
   record OpFixed(Instruction instruction) implements ShapeError {
-    /** The accesses whose instruction does one {@link Op} only. */
+    /** The accesses whose instruction does one {@link Op} only: stmatrix stores, the rest load. */
     public enum Instruction {
-      LDMATRIX(Op.LOAD), STMATRIX(Op.STORE), WGMMA(Op.LOAD), UMMA(Op.LOAD);
-
-      private final Op op;
-
-      Instruction(Op op) {
-        this.op = op;
-      }
+      LDMATRIX, STMATRIX, WGMMA, UMMA;
 
       public Op op() {
-        return op;
+        return this == STMATRIX ? Op.STORE : Op.LOAD;
       }
     }
   }

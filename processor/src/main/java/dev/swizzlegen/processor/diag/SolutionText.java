@@ -42,8 +42,7 @@ public final class SolutionText {
 
   /**
    * A change that would work: {@code "padding each row by 8 elements, with no swizzle (bits = 0,
-   * base = 0, shift = 0, rowStride = 72)"}; for a tile declared in CuTe's notation
-   * ({@code pasted}), with the layout that declares it.
+   * base = 0, shift = 0, rowStride = 72)"}, or with its {@code layout} for a {@code pasted} tile.
    */
   static String alternative(Alternative alternative, boolean pasted) {
     if (alternative instanceof Alternative.DroppedAccess dropped) {
@@ -65,15 +64,14 @@ public final class SolutionText {
   }
 
   /**
-   * A layout that makes every access acceptable, written as the kernel author declared the tile:
-   * attributes to paste over {@code from}'s ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1,
-   * base = 2, shift = 3, atomRows = 8, atomCols = 8) makes every declared access of the tile
-   * conflict-free"}), or for a tile declared in CuTe's notation ({@code pasted}) a {@code layout}.
+   * A layout that makes every access acceptable, as attributes to paste over {@code from}'s
+   * ({@code "Swizzle<1,2,3> on 8 x 8 atoms (bits = 1, base = 2, shift = 3, atomRows = 8,
+   * atomCols = 8) makes every declared access of the tile conflict-free"}), or a {@code layout}.
    */
   public static String suggestion(TileLayout found, TileLayout from, boolean pasted, String which,
       List<AccessPattern> patterns) {
     String works = " makes every " + which + " access of the tile conflict-free"
-        + maxWaysNote(patterns);
+        + (patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "");
     if (found.swizzlesWithinEachRow()) {
       return found.swizzleName() + works + (pasted ? "; CuTe's notation has no swizzle within each"
           + " row: in place of layout give " + AttributeText.geometry(found) + ", and swizzlegen"
@@ -89,10 +87,7 @@ public final class SolutionText {
 
   /**
    * The verdict when the family has nothing: the mildest; where a declared atom limited the search,
-   * what a free atom gives; and what would work.
-   *
-   * @param from the tile as declared, its swizzle aside: what a suggestion's attributes change
-   * @param pasted whether the tile was declared in CuTe's notation, as suggestions then are
+   * what a free atom gives; and what would work, as attributes to paste over {@code from}'s.
    */
   public static String nothingWorks(Solution solution, String which, TileLayout from,
       boolean pasted, List<AccessPattern> patterns) {
@@ -124,7 +119,6 @@ public final class SolutionText {
 
   /** Why no general XOR map serves either, or why none was searched: the search's certificate. */
   private static String noXorMap(XorMapSearch.Result search) {
-    String family = "; nor does any invertible XOR map of the tile's offset";
     return switch (search.scope()) {
       case ENGINES -> "; general XOR maps are not candidates, since TMA, wgmma and UMMA read only"
           + " their own swizzle modes";
@@ -133,7 +127,8 @@ public final class SolutionText {
       case SUB_BYTE -> "; general XOR maps are not searched for elements of fewer than 8 bits";
       case NOTHING_TO_CHOOSE -> "; no XOR map can move a bank either: whole "
           + search.keptBytes() + "-byte vectors fix every bank bit of the tile";
-      case SEARCHED -> family + " that keeps " + search.keptBytes() + "-byte vectors whole"
+      case SEARCHED -> "; nor does any invertible XOR map of the tile's offset that keeps "
+          + search.keptBytes() + "-byte vectors whole"
           + search.certificate().map(SolutionText::certificate).orElse("");
     };
   }
@@ -187,10 +182,6 @@ public final class SolutionText {
         ? rows.getAsInt() + " x " + cols.getAsInt() + " atom"
         : cols.isPresent() ? cols.getAsInt() + "-column atom"
         : rows.getAsInt() + "-row atom";
-  }
-
-  private static String maxWaysNote(List<AccessPattern> patterns) {
-    return patterns.stream().anyMatch(p -> p.maxWays() > 1) ? " or within its maxWays" : "";
   }
 
   /** "a" or "an" before a number of ways. */

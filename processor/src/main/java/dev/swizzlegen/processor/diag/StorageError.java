@@ -2,14 +2,11 @@ package dev.swizzlegen.processor.diag;
 
 import dev.swizzlegen.runtime.storage.Buffer;
 
-/**
- * What the reader finds wrong with a {@code @SharedStorage} before the model plans it, worded
- * beside the model's {@code StorageViolation}s in {@link Messages#STORAGE}.
- */
+/** What the reader finds wrong with a {@code @SharedStorage} before the model plans it. */
 public sealed interface StorageError {
   /**
-   * A {@code @Buffer} that gives {@code given} of {@code tile}, {@code barriers} and {@code bytes},
-   * not one; {@code attribute} is the second one given, or {@code tile} where none is.
+   * A {@code @Buffer} that gives {@code given} of tile, barriers and bytes, not one: at fault is
+   * {@code attribute}, the second one given (or tile).
    */
   record NotOneKind(String attribute, int given) implements StorageError {}
 
@@ -28,10 +25,7 @@ public sealed interface StorageError {
   /** A barriers or bytes buffer without a {@code name}, which only a tile has by default. */
   record NameRequired(Buffer.Kind kind) implements StorageError {}
 
-  /**
-   * A buffer's name, or the storage's, cannot name what the header declares, for {@code problem};
-   * {@code fromType} where it was taken from the tile's or the type's.
-   */
+  /** A buffer's name or the storage's, maybe {@code fromType}, cannot name what it declares. */
   record BadName(String problem, boolean storage, boolean fromType) implements StorageError {}
 
   /** The buffer's generated member {@code member} is also {@code other} (a {@link Phrase}). */

@@ -1,8 +1,5 @@
 package dev.swizzlegen.processor.diag;
 
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofBuffer;
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofStorage;
-
 import dev.swizzlegen.runtime.storage.Buffer;
 import dev.swizzlegen.runtime.storage.Placement;
 import dev.swizzlegen.runtime.storage.StorageViolation;
@@ -12,26 +9,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
-/**
- * A {@code @SharedStorage}'s faults, the reader's ({@link StorageError}) and the model's
- * ({@link StorageViolation}), held to the laws of the model's violations
- * ({@code StorageMessagesLawTest}).
- */
+/** A {@code @SharedStorage}'s faults, the reader's ({@link StorageError}) and the model's. */
 final class StorageMessages extends MessageFamily {
   static void readerFragments() {
-    blame(StorageError.NotOneKind.class, error -> ofBuffer(error.attribute()));
     fragments(StorageError.NotOneKind.class,
         error -> Map.of("given", error.given() == 0 ? "this one gives none"
             : "this one gives " + error.given() + " of them"));
-    fragments(StorageError.RepeatedTile.class,
-        error -> Map.of("firstNumber", error.first() + 1));
     fragments(StorageError.NameRequired.class,
         error -> Map.of("what", kindWords(error.kind())));
-    blame(StorageError.BadName.class,
-        error -> error.storage() ? ofStorage("name") : ofBuffer("name"));
     fragments(StorageError.BadName.class,
-        error -> Map.of("source", error.fromType()
+        error -> Map.of("annotation", error.storage() ? "SharedStorage" : "Buffer",
+            "source", error.fromType()
             ? (error.storage() ? "the generated names come from the type's name, but "
                 : "the buffer's name comes from its tile's name, but ") : ""));
     fragments(StorageError.AlignmentNotApplicable.class,
@@ -40,13 +30,8 @@ final class StorageMessages extends MessageFamily {
   }
 
   static void modelFragments() {
-    fragments(StorageViolation.RepeatedName.class,
-        error -> Map.of("firstNumber", error.first() + 1, "secondNumber", error.second() + 1));
-    blame(StorageViolation.BelowOne.class, error -> ofBuffer(attribute(error.quantity())));
     fragments(StorageViolation.BelowOne.class,
         error -> Map.of("quantity", attribute(error.quantity())));
-    blame(StorageViolation.BeyondEveryTarget.class,
-        error -> ofBuffer(attribute(error.quantity())));
     fragments(StorageViolation.BeyondEveryTarget.class,
         error -> Map.of("quantity", attribute(error.quantity())));
     fragments(StorageViolation.PhasesNotDeclared.class,
@@ -73,11 +58,7 @@ final class StorageMessages extends MessageFamily {
   }
 
   private static String kindWords(Buffer.Kind kind) {
-    return switch (kind) {
-      case TILE -> "a tile";
-      case BARRIERS -> "barriers";
-      case BYTES -> "bytes";
-    };
+    return kind == Buffer.Kind.TILE ? "a tile" : kind.name().toLowerCase(Locale.ROOT);
   }
 
   private static String attribute(StorageViolation.Quantity quantity) {
@@ -89,23 +70,19 @@ final class StorageMessages extends MessageFamily {
     return declared.stream().min(Comparator.comparingInt(name -> editDistance(phase, name)));
   }
 
-  /** Levenshtein's distance (insertions, deletions, substitutions of one character), row by row. */
+  /** Levenshtein's distance (insertions, deletions, substitutions of one character), one row. */
   private static int editDistance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
+    int[] row = IntStream.rangeClosed(0, b.length()).toArray();
     for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
+      int diagonal = row[0];
+      row[0] = i;
       for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+        int above = row[j];
+        int substitution = diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        row[j] = Math.min(substitution, Math.min(above, row[j - 1]) + 1);
+        diagonal = above;
       }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
     }
-    return previous[b.length()];
+    return row[b.length()];
   }
 }

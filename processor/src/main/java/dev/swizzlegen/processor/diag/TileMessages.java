@@ -1,32 +1,24 @@
 package dev.swizzlegen.processor.diag;
 
-import static dev.swizzlegen.processor.diag.Blame.Attribute.ofTile;
-
+import dev.swizzlegen.runtime.DType;
 import dev.swizzlegen.runtime.Order;
 import dev.swizzlegen.runtime.notation.CuteViolation;
 import dev.swizzlegen.runtime.layout.LayoutViolation;
-import dev.swizzlegen.runtime.swizzle.SwizzleViolation;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/** The violations of a tile's swizzle, its layout and a layout in CuTe's notation. */
+/**
+ * The violations of a tile's swizzle, its layout and a layout in CuTe's notation, and what the
+ * readers find wrong with how an annotation is written ({@link ShapeError}).
+ */
 final class TileMessages extends MessageFamily {
-  static void swizzleFragments() {
-    fragments(SwizzleViolation.OverlappingMasks.class,
-        v -> Map.of("magnitude", Math.abs(v.shift())));
-  }
-
   static void layoutFragments() {
     fragments(LayoutViolation.BadAlignment.class,
-        v -> Map.of("elementBytes", v.dtype().unitBytes(), "unit",
-            (v.dtype().elementsPerUnit() == 1 ? "one " : "two ") + v.dtype()));
-    fragments(LayoutViolation.BytesPastOffsetBits.class,
-        v -> Map.of("elementBytes", v.dtype().unitBytes(), "bits", v.swizzle().bits(),
-            "shift", v.swizzle().shift()));
-    blame(LayoutViolation.RowFormWithAtoms.class, v -> ofTile(
-        v.atomRows() != v.rows() ? "atomRows" : "atomCols"));
+        v -> Map.of("unit", (v.dtype().elementsPerUnit() == 1 ? "one " : "two ") + v.dtype()));
+    fragments(LayoutViolation.RowFormWithAtoms.class,
+        v -> Map.of("blamed", v.atomRows() != v.rows() ? "atomRows" : "atomCols"));
     fragments(LayoutViolation.PaddedDenseAtoms.class,
         v -> Map.of("atomsAcross", v.cols() / v.atomCols(), "remedy", v.wideAtoms()
             .map(wide -> "drop rowStride (atoms as wide as the tile would not take the padding"
@@ -34,10 +26,9 @@ final class TileMessages extends MessageFamily {
             .orElse("pad with atoms as wide as the tile (atomCols = " + v.cols()
                 + "), or drop rowStride.")));
     // Where one stage fits, the stages are too many; else the tile itself is too large.
-    blame(LayoutViolation.ExceedsSharedMemory.class, v -> ofTile(
-        v.stageExtentBytes() <= v.maxBytes() ? "stages" : "rows"));
     fragments(LayoutViolation.ExceedsSharedMemory.class,
-        v -> Map.of("inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : "",
+        v -> Map.of("blamed", v.stageExtentBytes() <= v.maxBytes() ? "stages" : "rows",
+            "inStages", v.stages() > 1 ? " in " + v.stages() + " stages" : "",
             "kb", v.maxBytes() / 1024,
             "onTarget", v.architecture().map(arch -> " on " + target(arch)).orElse("")));
     fragmentsAsDeclared(LayoutViolation.StageMisaligned.class,
@@ -47,51 +38,47 @@ final class TileMessages extends MessageFamily {
                 + " keeps " + v.alignment() + " bytes (a gap after each stage)"));
     // An atom column count that is no power of two cannot hold whole periods however many rows it
     // has; else more rows would.
-    blame(LayoutViolation.AtomHoldsPartOfPeriod.class, v -> ofTile(
-        Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
     fragments(LayoutViolation.AtomHoldsPartOfPeriod.class,
-        v -> Map.of("atomElements", v.atomRows() * v.atomCols(), "remedy", wholePeriods(v)));
+        v -> Map.of("blamed", Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows",
+            "atomElements", v.atomRows() * v.atomCols(), "remedy", wholePeriods(v)));
     // Rows whose stride is a whole number of swizzle atom rows stay whole; otherwise the row length
     // (the stride where padding set it, else cols) is at fault, else whichever side the element
     // falls off.
-    blame(LayoutViolation.TileNotClosed.class, v -> ofTile(
+    fragments(LayoutViolation.TileNotClosed.class, v -> Map.of("blamed",
         v.rowStride() % v.swizzle().atomCols() != 0
             ? (v.rowStride() != v.cols() ? "rowStride" : "cols")
             : v.imageCell().col() >= v.cols() ? "cols" : "rows"));
-    fragments(LayoutViolation.TileNotClosed.class,
-        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
     // A padded atom breaks on its stride; a dense one holds too few elements of the swizzle's
     // period: more rows would hold it, unless its row length is no power of two.
-    blame(LayoutViolation.AtomNotClosed.class, v -> ofTile(
+    fragments(LayoutViolation.AtomNotClosed.class, v -> Map.of("blamed",
         v.atomRowStride() != v.atomCols() ? "rowStride"
             : Integer.bitCount(v.atomCols()) != 1 ? "atomCols" : "atomRows"));
-    fragments(LayoutViolation.AtomNotClosed.class,
-        v -> Map.of("swizzleName", swizzleName(v.swizzle(), v.withinEachRow())));
     // A map (no attribute declares one yet): the side the element falls off, or a padded stride.
-    blame(LayoutViolation.MapNotClosed.class, v -> ofTile(v.oneAtom()
-        ? (v.imageCell().col() >= v.atomCols() ? "cols" : "rows")
-        : v.atomRowStride() != v.atomCols() ? "rowStride"
-            : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows"));
-    fragments(LayoutViolation.MapNotClosed.class,
-        v -> Map.of("what", v.oneAtom() ? "tile" : "atom",
-            "ofAtom", v.oneAtom() ? "" : " of the atom"));
-    // The first side that splits a sub-byte type's storage unit.
-    blame(LayoutViolation.SplitsStorageUnits.class, v -> ofTile(
-        v.cols() % v.unitElements() != 0 ? "cols"
-            : v.rowStride() % v.unitElements() != 0 ? "rowStride" : "atomCols"));
-    fragments(LayoutViolation.SplitsStorageUnits.class,
-        v -> Map.of("storage", storage(v.dtype()), "side", splitSide(v)));
-    fragments(LayoutViolation.ElementsPastOffsetBits.class,
-        v -> Map.of("bits", v.swizzle().bits(), "shift", v.swizzle().shift()));
+    fragments(LayoutViolation.MapNotClosed.class, v -> Map.of("blamed", v.oneAtom()
+            ? (v.imageCell().col() >= v.atomCols() ? "cols" : "rows")
+            : v.atomRowStride() != v.atomCols() ? "rowStride"
+                : v.imageCell().col() >= v.atomCols() ? "atomCols" : "atomRows",
+        "what", v.oneAtom() ? "tile" : "atom", "ofAtom", v.oneAtom() ? "" : " of the atom"));
+    fragments(LayoutViolation.SplitsStorageUnits.class, v -> {
+      // The first side that splits a sub-byte type's storage unit.
+      int unit = v.unitElements();
+      String blamed = v.cols() % unit != 0 ? "cols"
+          : v.rowStride() % unit != 0 ? "rowStride" : "atomCols";
+      int length = v.cols() % unit != 0 ? v.cols()
+          : v.rowStride() % unit != 0 ? v.rowStride() : v.atomCols();
+      return Map.of("blamed", blamed, "side", blamed + " is " + length,
+          "storage", storage(v.dtype()));
+    });
     fragments(LayoutViolation.PaddedUnitSplit.class,
         v -> Map.of("lastCol", v.firstCol() + 15));
   }
 
-  private static String splitSide(LayoutViolation.SplitsStorageUnits violation) {
-    int unit = violation.unitElements();
-    return violation.cols() % unit != 0 ? "cols is " + violation.cols()
-        : violation.rowStride() % unit != 0 ? "rowStride is " + violation.rowStride()
-            : "atomCols is " + violation.atomCols();
+  /** How shared memory stores a sub-byte type: two to a byte, or 16 to a 16-byte unit. */
+  private static String storage(DType dtype) {
+    return dtype.isPadded()
+        ? "16 elements to a 16-byte unit (the form TMA writes and tcgen05 reads), which every"
+            + " access moves whole"
+        : dtype.elementsPerUnit() > 1 ? "two elements to a byte" : "in whole bytes";
   }
 
   /** The atoms of whole periods, or the swizzle of fewer bits, as attributes to paste. */
@@ -167,7 +154,6 @@ final class TileMessages extends MessageFamily {
             + " a 16-byte unit (CUTLASS allocates its shared memory as uint8_t)"
             : "as " + v.storageBits() + "-bit elements" + (v.dtype().elementsPerUnit() > 1
                 ? ", two to a byte" : "")));
-    blame(CuteViolation.ExclusiveWithLayout.class, v -> ofTile(v.attribute().attribute()));
   }
 
   /**
@@ -199,5 +185,34 @@ final class TileMessages extends MessageFamily {
     return IntStream.range(0, modes.size())
         .mapToObj(i -> modes.get(i) + " (character " + (positions.get(i) + 1) + ")")
         .collect(Collectors.joining(" and "));
+  }
+
+  static void shapeFragments() {
+    fragments(ShapeError.OpFixed.class,
+        error -> Map.of("op", error.instruction().op(), "instructionDoes",
+            switch (error.instruction()) {
+              case LDMATRIX -> "ldmatrix only loads";
+              case STMATRIX -> "stmatrix only stores";
+              case WGMMA -> "wgmma only reads its operands from shared memory";
+              case UMMA -> "tcgen05.mma only reads its shared-memory operands";
+            }));
+    // On the attribute missing, which is not written: the message lands on the annotation.
+    fragments(ShapeError.SizeToDerive.class,
+        error -> Map.of("blamed", error.rowsGiven() ? "cols" : "rows"));
+    fragments(ShapeError.BitsMissing.class,
+        error -> Map.of("given", error.baseGiven() ? "base" : "shift"));
+    // On name, which is not written: the message lands on the annotation.
+    fragments(ShapeError.NameFromType.class, error -> Map.of("annotation",
+        error.rasterizer() ? "ThreadblockSwizzle" : "SwizzledTile"));
+    fragments(ShapeError.NameTaken.class, error -> Map.of("what", error.header() ? "header"
+            : error.declaration() == ShapeError.Declaration.TILE ? "Java helper" : "Java class",
+        "ownerWords", switch (error.ownerDeclaration()) {
+          case TILE -> error.ownerIsThisType() ? "the @SwizzledTile of this type" : error.owner();
+          case RASTERIZER -> "the @ThreadblockSwizzle of " + error.owner();
+          case STORAGE -> "the @SharedStorage of " + error.owner();
+        }));
+    // The solver's words end a sentence of their own; here they end this one.
+    fragments(ShapeError.NothingToDerive.class, error -> Map.of("clause",
+        error.why().endsWith(".") ? withoutFinalPeriod(error.why()) : error.why()));
   }
 }

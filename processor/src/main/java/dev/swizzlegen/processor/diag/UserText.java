@@ -3,11 +3,10 @@ package dev.swizzlegen.processor.diag;
 import java.util.Locale;
 
 /**
- * Text from the user (an access's {@code label}, a type's qualified name) as each language it lands
- * in must spell it, so that it never changes the meaning of generated code (SPEC section 8): every
- * character is written as it is or escaped, never rejected. The one notation is what a C++ or Java
- * string literal spells in printable ASCII, so a bidirectional control is always visible and never
- * reorders the text around it; each language then guards what its lexer does to that ASCII.
+ * Text from the user (a {@code label}, a type's name) as each language it lands in must spell it,
+ * so that it never changes the meaning of generated code (SPEC section 8): escaped, never rejected,
+ * in what a C++ or Java string literal spells in printable ASCII, so that a bidirectional control
+ * is always visible; each language then guards what its lexer does to that ASCII.
  */
 public final class UserText {
   private UserText() {}

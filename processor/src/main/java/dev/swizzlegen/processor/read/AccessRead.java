@@ -1,7 +1,7 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.AttributeSource;
 import dev.swizzlegen.processor.diag.Diagnostics;
+import dev.swizzlegen.processor.diag.Diagnostics.AttributeSource;
 import dev.swizzlegen.processor.diag.ShapeError;
 import dev.swizzlegen.runtime.Violation;
 import dev.swizzlegen.runtime.access.AccessPattern;

@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.AttributeSource;
+import dev.swizzlegen.processor.diag.Diagnostics.AttributeSource;
 import java.lang.annotation.Annotation;
 import java.util.HashMap;
 import java.util.List;

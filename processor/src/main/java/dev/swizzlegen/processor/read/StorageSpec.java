@@ -1,6 +1,6 @@
 package dev.swizzlegen.processor.read;
 
-import dev.swizzlegen.processor.diag.AttributeSource;
+import dev.swizzlegen.processor.diag.Diagnostics.AttributeSource;
 import dev.swizzlegen.runtime.storage.Buffer;
 import java.util.List;
 import java.util.Optional;

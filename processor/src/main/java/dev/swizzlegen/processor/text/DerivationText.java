@@ -12,17 +12,13 @@ import dev.swizzlegen.runtime.solve.Reasons;
 import dev.swizzlegen.runtime.solve.Solution;
 import dev.swizzlegen.runtime.solve.XorMapSearch;
 
-/**
- * Why a derived layout was chosen, for the generated files: the solver's {@link Reasons} in the
- * words of the messages' verdicts ({@code diag.SolutionText}).
- */
+/** Why a derived layout was chosen, for the generated files, in the messages' words. */
 public final class DerivationText {
   private DerivationText() {}
 
   /**
    * Why the found layout was chosen, in one or two sentences: {@code "3 XOR bits are the fewest
-   * that make every access acceptable on whole 128-byte rows: the mildest swizzle with fewer bits,
-   * Swizzle<2,3,3>, leaves a 2-way conflict. Swizzle<3,3,3> is CuTe's canonical 3-bit atom."}
+   * that make every access acceptable on whole 128-byte rows: ..."}.
    */
   public static String why(Reasons reasons) {
     TileLayout chosen = reasons.chosen();
@@ -100,10 +96,7 @@ public final class DerivationText {
         : " on atoms of " + chosen.bytesOf(chosen.atomCols()) + "-byte rows";
   }
 
-  /**
-   * Why a layout that is a general XOR map was derived: no swizzle serves, the mildest, the map's
-   * terms and the {@code layout} that declares it.
-   */
+  /** Why a general XOR map was derived: no swizzle serves, the mildest, the map's terms. */
   public static String whyXorMap(Solution solution) {
     XorMapSearch.Result search = solution.xorMap().orElseThrow();
     return "No XOR swizzle (" + family(solution) + ") makes every access acceptable"

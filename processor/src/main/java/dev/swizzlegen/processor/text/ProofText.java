@@ -18,11 +18,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What was proved of one access or one engine, in one line: the words the header's comment, the
- * build summary, the bank map and the examples' summary share; and what the files add to an
- * access's cost where the model stands alone: the sm_100 ldmatrix and stmatrix shapes are not yet
- * measured (the only GPU measured is an H100, which has none of them), and what m8n8's
- * {@code .trans} does to 8-bit elements, which its name hides.
+ * What was proved of one access or one engine, in one line, as every generated file says it; and
+ * what the files add to an access's cost where the model stands alone: the sm_100 ldmatrix and
+ * stmatrix shapes are not yet measured (the only GPU measured is an H100, which has none of them),
+ * and what m8n8's {@code .trans} does to 8-bit elements, which its name hides.
  */
 public final class ProofText {
   public static final String UNMEASURED = "not yet measured on sm_100 hardware";
@@ -31,10 +30,7 @@ public final class ProofText {
 
   private ProofText() {}
 
-  /**
-   * {@code "ldmatrix.x4: conflict-free, 4 wavefronts per instruction"} or {@code "ldmatrix.x4:
-   * 8-way conflict, 32 wavefronts per instruction (ideal 4)"}.
-   */
+  /** {@code "ldmatrix.x4: 8-way conflict, 32 wavefronts per instruction (ideal 4)"}. */
   public static String summary(AccessReport report) {
     String perInstruction = number(report.wavefrontsPerInstruction())
         + (report.wavefrontsPerInstruction() == 1 ? " wavefront" : " wavefronts")
@@ -61,9 +57,8 @@ public final class ProofText {
   }
 
   /**
-   * For an m8n8 {@code .trans} on 8-bit elements, that it moves pairs; empty for the others. The
-   * instruction ({@code .b16}) is the one 16-bit tiles use: its name would pass for an element
-   * transpose.
+   * For an m8n8 {@code .trans} on 8-bit elements, that it moves pairs (it is the {@code .b16} one
+   * 16-bit tiles use); empty for the others.
    */
   public static Optional<String> bytePairs(AccessPattern access, Layout layout) {
     DType dtype = layout.dtype();
@@ -84,8 +79,7 @@ public final class ProofText {
 
   /**
    * The label and the plan: {@code "TMA load into the tile: the copy engine, not the banks: 2 boxes
-   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}; where there is no plan, the first
-   * violation that prevents it, in words.
+   * of 64 x 64 elements per stage, CU_TENSOR_MAP_SWIZZLE_128B"}, or the first violation.
    */
   public static String summary(Engine engine, Plan<?> plan) {
     if (!plan.exists()) {

@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
-/**
- * A storage plan's phase changes in words: what each step is, and who performs it (the header's
- * helper, or the kernel, which alone knows its threads' roles and its mbarriers' phases).
- */
+/** A storage plan's phase changes in words: what each step is, and who performs it. */
 public final class StorageText {
   private StorageText() {}
 
@@ -41,15 +38,6 @@ public final class StorageText {
     };
   }
 
-  /** Who performs the step, in a few words: the helper, or the kernel, and why. */
-  private static String performer(boolean byHelper, Step step) {
-    return byHelper ? "the helper" : switch (step) {
-      case WAIT_UMMA -> "the kernel's MMA thread";
-      case WAIT_TMA_LOADS -> "the kernel, which knows their phases";
-      default -> "the kernel";
-    };
-  }
-
   /**
    * The comment lines of a phase change: which buffers share bytes and what must complete, in
    * order, each with who does it; {@code byHelper}: the steps the helper {@code helper} performs.
@@ -69,8 +57,13 @@ public final class StorageText {
     lines.add(head + " Before " + change.to() + " touches them, in order:");
     int n = 1;
     for (Step step : change.steps()) {
-      lines.add("  " + n++ + ". " + brief(step) + ": " + performer(byHelper.test(step), step)
-          + ".");
+      // The kernel alone knows its threads' roles and its mbarriers' phases.
+      String performer = byHelper.test(step) ? "the helper" : switch (step) {
+        case WAIT_UMMA -> "the kernel's MMA thread";
+        case WAIT_TMA_LOADS -> "the kernel, which knows their phases";
+        default -> "the kernel";
+      };
+      lines.add("  " + n++ + ". " + brief(step) + ": " + performer + ".");
     }
     if (change.steps().stream().anyMatch(byHelper)) {
       lines.add("Call " + helper + "() where they were used" + (change.steps()

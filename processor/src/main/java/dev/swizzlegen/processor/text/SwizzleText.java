@@ -14,19 +14,13 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
-/**
- * The words both writers use to describe a tile's swizzle, so that the Java helper and the CUDA
- * header say the same thing; the diagram of its masks is {@code emit.SwizzleMasks}'.
- */
+/** The words the Java helper and the CUDA header both use to describe a tile's swizzle. */
 public final class SwizzleText {
   private SwizzleText() {}
 
   /**
    * What the swizzle acts on, after its name: {@code "on element offsets (Swizzle<3,4,3> on bytes,
-   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}, {@code "within each row: its 8 x 64-element pattern
-   * repeated along the row, rows 192 elements apart"}, or {@code "of each stage's offsets before
-   * the swizzle (...): its 4 x 32-element pattern repeated along each such row"};
-   * {@code tmaWhenAligned}: how TMA would fill the tile from a base aligned to its mode's repeat.
+   * TMA mode CU_TENSOR_MAP_SWIZZLE_128B)"}; {@code tmaWhenAligned}: TMA's fill, aligned.
    */
   public static String actsOn(TileSpec tile, Optional<TmaFill> tmaWhenAligned) {
     TileLayout layout = tile.layout();
@@ -143,8 +137,8 @@ public final class SwizzleText {
   }
 
   /**
-   * The atom and its place in the tile, for comments: the atom's shape and numbering, then a map of
-   * atom numbers by row and column block (cut to its corners when large); empty for one atom.
+   * The atom's shape and numbering, then a map of atom numbers by row and column block (cut to its
+   * corners when large); empty for one atom.
    */
   public static List<String> atomMap(TileLayout layout) {
     if (layout.isOneAtom()) {
@@ -193,10 +187,7 @@ public final class SwizzleText {
     return String.format(Locale.ROOT, "%" + width + "s", text);
   }
 
-  /**
-   * The swizzle as a matrix over GF(2), as linear layouts print it: its sentence, then one line per
-   * output bit; empty for a tile without a swizzle to show (the identity).
-   */
+  /** The swizzle as a matrix over GF(2), as linear layouts print it; empty for the identity. */
   public static List<String> matrix(TileLayout layout) {
     boolean map = !layout.hasSwizzle();
     if (!map && layout.swizzle().isIdentity()) {
